@@ -1,0 +1,979 @@
+/*
+ * _dlx.c: dancing links in C, the port of pydlx.py.
+ *
+ * pydlx.py is the specification. This file has the same names (Dancer, Search, hide,
+ * cover, purify, commit, choose, first_option, run, ...), the same arrays (llink, rlink,
+ * top, ulink, dlink, color, choice) and the same step labels (X2..X8 of Knuth's Algorithm X);
+ * the data layout is drawn in pydlx.py's module docstring. A reader who understands one file
+ * understands the other, and the tests check that both give the same solutions in the same
+ * order with the same statistics.
+ *
+ * What C adds: the arrays are int32 and live in one block, so a search copies the pristine
+ * matrix with one memcpy; the search runs with the GIL released (it touches no Python
+ * object); the colored and uncolored cases are compiled separately so an ordinary exact cover
+ * problem never reads the color array.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef int32_t idx; /* "a pointer is an array index" */
+#define IDX_MAX 0x7FFFFFFF
+
+/* What Search.run returns (the same numbers as pydlx). */
+enum { DONE = 0, SOLUTION = 1, PAUSED = 2, LIMIT = 3 };
+/* Where a paused search resumes: Algorithm X's step labels. */
+enum { FINISHED = 0, X2 = 2, X5 = 5, X6 = 6, X7 = 7, X8 = 8 };
+
+#if defined(__GNUC__)
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE static inline
+#endif
+
+/* ------------------------------------------------------------------------------------ */
+/* Random: SplitMix64, bit for bit the same as pydlx.Random.                             */
+
+static inline uint64_t
+random_below(uint64_t *state, uint64_t n)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return (z ^ (z >> 31)) % n;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Dancer: a compiled matrix, read-only after construction.                              */
+
+typedef struct {
+    PyObject_HEAD
+    idx n_items, n_primary, n_options, n_entries;
+    int has_colors;
+    Py_ssize_t n_links; /* length of llink and rlink: n_items + 2 */
+    Py_ssize_t n_nodes; /* length of top, ulink, dlink and color */
+    idx *mem;           /* one block: llink, rlink, top, ulink, dlink, color */
+    idx *llink, *rlink, *top, *ulink, *dlink, *color;
+    idx *opt_start;     /* the first node of each option, and one past the last */
+} Dancer;
+
+static PyTypeObject DancerType;
+static PyTypeObject SearchType;
+
+/* Copy a sequence of ints (or an int32 buffer such as array('i')) into a new C array. */
+static idx *
+to_idx_array(PyObject *obj, Py_ssize_t *length, const char *what)
+{
+    idx *out;
+    Py_ssize_t n, k;
+    if (PyObject_CheckBuffer(obj)) {
+        Py_buffer view;
+        if (PyObject_GetBuffer(obj, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) == 0) {
+            if (view.itemsize == 4 && view.format != NULL &&
+                (strcmp(view.format, "i") == 0 || strcmp(view.format, "=i") == 0)) {
+                n = view.len / 4;
+                out = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(idx));
+                if (out == NULL) {
+                    PyBuffer_Release(&view);
+                    PyErr_NoMemory();
+                    return NULL;
+                }
+                memcpy(out, view.buf, (size_t)n * sizeof(idx));
+                PyBuffer_Release(&view);
+                *length = n;
+                return out;
+            }
+            PyBuffer_Release(&view);
+        }
+        else {
+            PyErr_Clear();
+        }
+    }
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (seq == NULL)
+        return NULL;
+    n = PySequence_Fast_GET_SIZE(seq);
+    out = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(idx));
+    if (out == NULL) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (k = 0; k < n; k++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (v == -1 && PyErr_Occurred()) {
+            PyMem_Free(out);
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (v < -IDX_MAX || v > IDX_MAX) {
+            PyMem_Free(out);
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
+            return NULL;
+        }
+        out[k] = (idx)v;
+    }
+    Py_DECREF(seq);
+    *length = n;
+    return out;
+}
+
+/* Reject what would corrupt the links; the messages match pydlx._check_input. */
+static int
+check_input(Py_ssize_t n_primary, Py_ssize_t n_secondary, const idx *starts,
+            Py_ssize_t n_starts, const idx *items, Py_ssize_t n_items_, const idx *colors,
+            Py_ssize_t n_colors)
+{
+    Py_ssize_t n = n_primary + n_secondary, k, j;
+    idx *owner;
+    if (n_primary < 0 || n_secondary < 0) {
+        PyErr_SetString(PyExc_ValueError, "item counts must not be negative");
+        return -1;
+    }
+    if (n_starts < 1 || starts[0] != 0 || starts[n_starts - 1] != n_items_) {
+        PyErr_SetString(PyExc_ValueError, "starts must run from 0 to len(items)");
+        return -1;
+    }
+    if (n_colors != n_items_) {
+        PyErr_SetString(PyExc_ValueError, "colors must be as long as items");
+        return -1;
+    }
+    if (n > IDX_MAX || n + 2 + n_items_ + n_starts > IDX_MAX) {
+        PyErr_SetString(PyExc_ValueError, "matrix too large");
+        return -1;
+    }
+    owner = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(idx));
+    if (owner == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (j = 0; j < n; j++)
+        owner[j] = -1;
+    for (k = 0; k < n_starts - 1; k++) { /* all of them first: then every range is in bounds */
+        if (starts[k + 1] < starts[k]) {
+            PyErr_Format(PyExc_ValueError, "starts must not decrease (option %zd)", k);
+            goto fail;
+        }
+    }
+    for (k = 0; k < n_starts - 1; k++) {
+        for (j = starts[k]; j < starts[k + 1]; j++) {
+            idx i = items[j], c = colors[j];
+            if (i < 0 || i >= n) {
+                PyErr_Format(PyExc_ValueError, "option %zd has item %d out of range", k, (int)i);
+                goto fail;
+            }
+            if (owner[i] == k) {
+                PyErr_Format(PyExc_ValueError, "option %zd has item %d twice", k, (int)i);
+                goto fail;
+            }
+            owner[i] = (idx)k;
+            if (c < 0 || (c > 0 && i < n_primary)) {
+                PyErr_Format(PyExc_ValueError, "option %zd has a bad color on item %d", k,
+                             (int)i);
+                goto fail;
+            }
+        }
+    }
+    PyMem_Free(owner);
+    return 0;
+fail:
+    PyMem_Free(owner);
+    return -1;
+}
+
+static int
+Dancer_init(Dancer *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"n_primary", "n_secondary", "starts", "items", "colors", NULL};
+    Py_ssize_t n_primary, n_secondary, n_starts = 0, n_entries = 0, n_colors = 0;
+    PyObject *starts_obj, *items_obj, *colors_obj;
+    idx *starts = NULL, *items = NULL, *colors = NULL;
+    int result = -1;
+
+    if (self->mem != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "a Dancer is initialized only once");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nnOOO", kwlist, &n_primary, &n_secondary,
+                                     &starts_obj, &items_obj, &colors_obj))
+        return -1;
+    if ((starts = to_idx_array(starts_obj, &n_starts, "starts")) == NULL ||
+        (items = to_idx_array(items_obj, &n_entries, "items")) == NULL ||
+        (colors = to_idx_array(colors_obj, &n_colors, "colors")) == NULL)
+        goto done;
+    if (check_input(n_primary, n_secondary, starts, n_starts, items, n_entries, colors,
+                    n_colors) < 0)
+        goto done;
+    {
+        idx n = (idx)(n_primary + n_secondary), n_options = (idx)(n_starts - 1);
+        Py_ssize_t size = (Py_ssize_t)n + 2 + n_entries + n_options;
+        idx *llink, *rlink, *top, *ulink, *dlink, *color, *opt_start;
+        idx i, k, q, spacer, head, first, last, previous;
+        Py_ssize_t j;
+
+        self->mem = PyMem_Calloc((size_t)(2 * (n + 2) + 4 * size), sizeof(idx));
+        self->opt_start = PyMem_Calloc((size_t)n_options + 1, sizeof(idx));
+        if (self->mem == NULL || self->opt_start == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        self->n_items = n;
+        self->n_primary = (idx)n_primary;
+        self->n_options = n_options;
+        self->n_entries = (idx)n_entries;
+        self->n_links = n + 2;
+        self->n_nodes = size;
+        self->llink = llink = self->mem;
+        self->rlink = rlink = llink + (n + 2);
+        self->top = top = rlink + (n + 2);
+        self->ulink = ulink = top + size;
+        self->dlink = dlink = ulink + size;
+        self->color = color = dlink + size;
+        opt_start = self->opt_start;
+        for (j = 0; j < n_entries; j++)
+            if (colors[j])
+                self->has_colors = 1;
+
+        /* The item lists: primary items hang from 0, secondary ones from n + 1. */
+        for (int pass = 0; pass < 2; pass++) {
+            head = pass ? n + 1 : 0;
+            first = pass ? (idx)n_primary + 1 : 1;
+            last = pass ? n : (idx)n_primary;
+            previous = head;
+            for (i = first; i <= last; i++) {
+                llink[i] = previous;
+                rlink[previous] = i;
+                previous = i;
+            }
+            llink[head] = previous;
+            rlink[previous] = head;
+        }
+
+        /* The nodes: headers, then the options between spacers. */
+        for (i = 1; i <= n; i++)
+            ulink[i] = dlink[i] = i;
+        spacer = n + 1; /* the first spacer */
+        for (k = 0; k < n_options; k++) {
+            first = spacer + 1;
+            opt_start[k] = first;
+            q = spacer;
+            for (j = starts[k]; j < starts[k + 1]; j++) {
+                idx u;
+                q += 1;
+                i = items[j] + 1;
+                top[q] = i;
+                color[q] = colors[j];
+                u = ulink[i]; /* append q at the bottom of item i's list */
+                ulink[q] = u;
+                dlink[q] = i;
+                dlink[u] = q;
+                ulink[i] = q;
+                top[i] += 1;
+            }
+            dlink[spacer] = q; /* the last node of option k */
+            spacer = q + 1;
+            top[spacer] = -(k + 1);
+            ulink[spacer] = first; /* the first node of option k */
+        }
+        opt_start[n_options] = spacer + 1;
+    }
+    result = 0;
+done:
+    PyMem_Free(starts);
+    PyMem_Free(items);
+    PyMem_Free(colors);
+    return result;
+}
+
+static void
+Dancer_dealloc(Dancer *self)
+{
+    PyMem_Free(self->mem);
+    PyMem_Free(self->opt_start);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *
+Dancer_get_nbytes(Dancer *self, void *closure)
+{
+    return PyLong_FromSsize_t((Py_ssize_t)sizeof(idx) *
+                              (2 * self->n_links + 4 * self->n_nodes + self->n_options + 1));
+}
+
+static PyObject *
+Dancer_get_arrays(Dancer *self, void *closure)
+{
+    /* The pristine arrays as lists, for tests and for drawing the layout. */
+    idx *arrays[] = {self->llink, self->rlink, self->top, self->ulink, self->dlink, self->color};
+    const char *names[] = {"llink", "rlink", "top", "ulink", "dlink", "color"};
+    PyObject *result = PyDict_New();
+    if (result == NULL)
+        return NULL;
+    for (int a = 0; a < 6; a++) {
+        Py_ssize_t n = a < 2 ? self->n_links : self->n_nodes;
+        PyObject *list = PyList_New(n);
+        if (list == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        for (Py_ssize_t k = 0; k < n; k++) {
+            PyObject *v = PyLong_FromLong(arrays[a][k]);
+            if (v == NULL) {
+                Py_DECREF(list);
+                Py_DECREF(result);
+                return NULL;
+            }
+            PyList_SET_ITEM(list, k, v);
+        }
+        if (PyDict_SetItemString(result, names[a], list) < 0) {
+            Py_DECREF(list);
+            Py_DECREF(result);
+            return NULL;
+        }
+        Py_DECREF(list);
+    }
+    return result;
+}
+
+static PyObject *Search_create(Dancer *dancer, PyObject *givens, PyObject *seed);
+
+static PyObject *
+Dancer_search(Dancer *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"givens", "seed", NULL};
+    PyObject *givens = NULL, *seed = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OO", kwlist, &givens, &seed))
+        return NULL;
+    if (self->mem == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Dancer was not initialized");
+        return NULL;
+    }
+    return Search_create(self, givens, seed);
+}
+
+static PyMethodDef Dancer_methods[] = {
+    {"search", (PyCFunction)(void (*)(void))Dancer_search, METH_VARARGS | METH_KEYWORDS,
+     "search(givens=(), seed=None)\n--\n\n"
+     "A new search on a private copy of the arrays, with givens already chosen."},
+    {NULL},
+};
+
+static PyMemberDef Dancer_members[] = {
+    {"n_items", T_INT, offsetof(Dancer, n_items), READONLY, "number of items"},
+    {"n_primary", T_INT, offsetof(Dancer, n_primary), READONLY, "number of primary items"},
+    {"n_options", T_INT, offsetof(Dancer, n_options), READONLY, "number of options"},
+    {"n_entries", T_INT, offsetof(Dancer, n_entries), READONLY, "number of (option, item) pairs"},
+    {"has_colors", T_INT, offsetof(Dancer, has_colors), READONLY, "whether any node has a color"},
+    {NULL},
+};
+
+static PyGetSetDef Dancer_getset[] = {
+    {"nbytes", (getter)Dancer_get_nbytes, NULL, "bytes used by the arrays", NULL},
+    {"arrays", (getter)Dancer_get_arrays, NULL, "the pristine arrays, as lists", NULL},
+    {NULL},
+};
+
+static PyTypeObject DancerType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "exactcover._dlx.Dancer",
+    .tp_doc = "Dancer(n_primary, n_secondary, starts, items, colors)\n--\n\n"
+              "A compiled matrix: the pristine arrays, read-only, shared by every Search.",
+    .tp_basicsize = sizeof(Dancer),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Dancer_init,
+    .tp_dealloc = (destructor)Dancer_dealloc,
+    .tp_methods = Dancer_methods,
+    .tp_members = Dancer_members,
+    .tp_getset = Dancer_getset,
+};
+
+/* ------------------------------------------------------------------------------------ */
+/* Search: one search on a Dancer, with its own copy of the links.                       */
+
+typedef struct {
+    PyObject_HEAD
+    Dancer *dancer;
+    idx *mem; /* this search's copy of the block (without color when uncolored) */
+    idx *llink, *rlink, *top, *ulink, *dlink, *color;
+    const idx *opt_start;
+    idx n_items;
+    idx *choice; /* x_0, x_1, ...: one node per level */
+    idx level;
+    int resume;
+    long long nodes, updates, solutions, max_level;
+    int seeded;
+    uint64_t random;
+    idx *perm, *base, *pos; /* with a seed: the shuffled options of each level */
+    int busy;
+} Search;
+
+/* -- the dance: cover and uncover, hide and unhide, purify and unpurify ---------------- */
+
+ALWAYS_INLINE long long
+hide(Search *s, idx p, const int colored)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color;
+    long long k = 0;
+    idx q = p + 1;
+    while (q != p) {
+        idx x = top[q];
+        if (x <= 0) { /* a spacer: wrap to the first node of the option */
+            q = ulink[q];
+            continue;
+        }
+        if (!colored || color[q] >= 0) { /* a purified node stays in its list */
+            idx u = ulink[q], d = dlink[q];
+            dlink[u] = d;
+            ulink[d] = u;
+            top[x] -= 1;
+            k += 1;
+        }
+        q += 1;
+    }
+    return k;
+}
+
+ALWAYS_INLINE void
+unhide(Search *s, idx p, const int colored)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color;
+    idx q = p - 1;
+    while (q != p) {
+        idx x = top[q];
+        if (x <= 0) { /* a spacer: wrap to the last node of the option */
+            q = dlink[q];
+            continue;
+        }
+        if (!colored || color[q] >= 0) {
+            idx u = ulink[q], d = dlink[q];
+            dlink[u] = q;
+            ulink[d] = q;
+            top[x] += 1;
+        }
+        q -= 1;
+    }
+}
+
+ALWAYS_INLINE void
+cover(Search *s, idx i, const int colored)
+{
+    idx *dlink = s->dlink;
+    long long k = 1;
+    idx p = dlink[i];
+    while (p != i) {
+        k += hide(s, p, colored);
+        p = dlink[p];
+    }
+    idx left = s->llink[i], right = s->rlink[i];
+    s->rlink[left] = right;
+    s->llink[right] = left;
+    s->updates += k;
+}
+
+ALWAYS_INLINE void
+uncover(Search *s, idx i, const int colored)
+{
+    idx left = s->llink[i], right = s->rlink[i];
+    s->rlink[left] = i;
+    s->llink[right] = i;
+    idx *ulink = s->ulink;
+    idx p = ulink[i];
+    while (p != i) {
+        unhide(s, p, colored);
+        p = ulink[p];
+    }
+}
+
+static void
+purify(Search *s, idx p)
+{
+    idx *color = s->color, *dlink = s->dlink;
+    idx c = color[p];
+    idx i = s->top[p];
+    long long k = 0;
+    idx q = dlink[i];
+    while (q != i) {
+        if (color[q] != c)
+            k += hide(s, q, 1);
+        else if (q != p)
+            color[q] = -1;
+        q = dlink[q];
+    }
+    s->updates += k;
+}
+
+static void
+unpurify(Search *s, idx p)
+{
+    idx *color = s->color, *ulink = s->ulink;
+    idx c = color[p];
+    idx i = s->top[p];
+    idx q = ulink[i];
+    while (q != i) {
+        if (color[q] < 0)
+            color[q] = c;
+        else if (q != p)
+            unhide(s, q, 1);
+        q = ulink[q];
+    }
+}
+
+ALWAYS_INLINE void
+commit(Search *s, idx p, idx j, const int colored)
+{
+    if (!colored) {
+        cover(s, j, 0);
+        return;
+    }
+    idx c = s->color[p];
+    if (c == 0)
+        cover(s, j, 1);
+    else if (c > 0) /* (c < 0: already purified to this color) */
+        purify(s, p);
+}
+
+ALWAYS_INLINE void
+uncommit(Search *s, idx p, idx j, const int colored)
+{
+    if (!colored) {
+        uncover(s, j, 0);
+        return;
+    }
+    idx c = s->color[p];
+    if (c == 0)
+        uncover(s, j, 1);
+    else if (c > 0)
+        unpurify(s, p);
+}
+
+/* -- givens ----------------------------------------------------------------------------- */
+
+/* Choose the options `givens` before the search; ValueError(a, b, item) on a clash. */
+static int
+apply_givens(Search *s, const idx *givens, Py_ssize_t n_givens)
+{
+    idx *top = s->top, *color = s->color;
+    const idx *opt_start = s->opt_start;
+    idx n_options = s->dancer->n_options;
+    Py_ssize_t g;
+    idx *owner = PyMem_Malloc((size_t)(s->n_items + 2) * sizeof(idx));
+    if (owner == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (idx i = 0; i < s->n_items + 2; i++)
+        owner[i] = -1; /* item -> the first given that uses it */
+    for (g = 0; g < n_givens; g++) {
+        idx k = givens[g];
+        if (k < 0 || k >= n_options) {
+            PyErr_Format(PyExc_IndexError, "given option %d out of range", (int)k);
+            goto fail;
+        }
+        for (idx p = opt_start[k]; top[p] > 0; p++) {
+            idx i = top[p];
+            if (owner[i] >= 0) {
+                idx o = owner[i], q = opt_start[o];
+                while (top[q] != i)
+                    q++;
+                if (color[p] == 0 || color[q] != color[p] || o == k) {
+                    PyObject *value = Py_BuildValue("(iii)", (int)(o < k ? o : k),
+                                                    (int)(o < k ? k : o), (int)(i - 1));
+                    if (value != NULL) {
+                        PyErr_SetObject(PyExc_ValueError, value);
+                        Py_DECREF(value);
+                    }
+                    goto fail;
+                }
+            }
+            else {
+                owner[i] = k;
+            }
+        }
+    }
+    PyMem_Free(owner);
+    for (g = 0; g < n_givens; g++)
+        for (idx p = opt_start[givens[g]]; top[p] > 0; p++)
+            commit(s, p, top[p], 1);
+    return 0;
+fail:
+    PyMem_Free(owner);
+    return -1;
+}
+
+/* -- the search --------------------------------------------------------------------------- */
+
+/* Step X3: the active primary item with the fewest options (MRV), ties to the first, or,
+   with a seed, to a uniformly random one of the tied items. */
+ALWAYS_INLINE idx
+choose(Search *s)
+{
+    idx *top = s->top, *rlink = s->rlink;
+    idx best = 0, least = -1;
+    uint64_t ties = 0;
+    idx p = rlink[0];
+    while (p != 0) {
+        idx length = top[p];
+        if (length < least || least < 0) {
+            best = p;
+            least = length;
+            ties = 1;
+            if (length == 0)
+                break;
+        }
+        else if (length == least && s->seeded) {
+            ties += 1;
+            if (random_below(&s->random, ties) == 0)
+                best = p;
+        }
+        p = rlink[p];
+    }
+    return best;
+}
+
+/* The first option node of item i to try at this level (i itself if there is none). */
+static idx
+first_option(Search *s, idx i)
+{
+    if (!s->seeded)
+        return s->dlink[i];
+    idx *perm = s->perm, *dlink = s->dlink;
+    idx start = s->base[s->level], end = start;
+    for (idx p = dlink[i]; p != i; p = dlink[p])
+        perm[end++] = p;
+    for (idx a = end - 1; a > start; a--) { /* Fisher-Yates */
+        idx b = start + (idx)random_below(&s->random, (uint64_t)(a - start + 1));
+        idx t = perm[a];
+        perm[a] = perm[b];
+        perm[b] = t;
+    }
+    s->base[s->level + 1] = end;
+    s->pos[s->level] = start;
+    return end > start ? perm[start] : i;
+}
+
+/* The option node of item i to try after x (i itself when they are all tried). */
+ALWAYS_INLINE idx
+next_option(Search *s, idx x, idx i)
+{
+    if (!s->seeded)
+        return s->dlink[x];
+    idx level = s->level;
+    s->pos[level] += 1;
+    return s->pos[level] < s->base[level + 1] ? s->perm[s->pos[level]] : i;
+}
+
+ALWAYS_INLINE int
+run_search(Search *s, long long steps, long long work, int counting, long long limit,
+           const int colored)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *rlink = s->rlink;
+    idx *choice = s->choice;
+    const idx n = s->n_items;
+    const long long stop = s->nodes + steps;
+    const long long work_stop = work ? s->updates + work : -1;
+    int state = s->resume, status;
+    idx x, p, j, i;
+
+    for (;;) {
+        switch (state) {
+        case X2: /* [Enter level l.] */
+            if (s->nodes >= stop || (work_stop >= 0 && s->updates >= work_stop)) {
+                status = PAUSED;
+                goto out;
+            }
+            s->nodes += 1;
+            if (s->level > s->max_level)
+                s->max_level = s->level;
+            if (rlink[0] == 0) { /* every primary item is covered: visit the solution */
+                s->solutions += 1;
+                state = X8;
+                if (!counting) {
+                    status = SOLUTION;
+                    goto out;
+                }
+                if (limit && s->solutions >= limit) {
+                    status = LIMIT;
+                    goto out;
+                }
+                continue;
+            }
+            i = choose(s);             /* X3 [Choose i.] */
+            cover(s, i, colored);      /* X4 [Cover i.] */
+            choice[s->level] = first_option(s, i);
+            state = X5;
+            continue;
+        case X5: /* [Try x_l.] */
+            x = choice[s->level];
+            if (x <= n) { /* back at the header: every option of the item was tried */
+                state = X7;
+                continue;
+            }
+            p = x + 1;
+            while (p != x) { /* commit the items of option x other than i */
+                j = top[p];
+                if (j <= 0) {
+                    p = ulink[p];
+                }
+                else {
+                    commit(s, p, j, colored);
+                    p += 1;
+                }
+            }
+            s->level += 1;
+            state = X2;
+            continue;
+        case X6: /* [Try again.] */
+            x = choice[s->level];
+            p = x - 1;
+            while (p != x) { /* uncommit them, in the reverse order */
+                j = top[p];
+                if (j <= 0) {
+                    p = dlink[p];
+                }
+                else {
+                    uncommit(s, p, j, colored);
+                    p -= 1;
+                }
+            }
+            choice[s->level] = next_option(s, x, top[x]);
+            state = X5;
+            continue;
+        case X7: /* [Backtrack.] */
+            uncover(s, choice[s->level], colored);
+            state = X8;
+            continue;
+        case X8: /* [Leave level l.] */
+            if (s->level == 0) {
+                state = FINISHED;
+                continue;
+            }
+            s->level -= 1;
+            state = X6;
+            continue;
+        default: /* FINISHED */
+            status = DONE;
+            goto out;
+        }
+    }
+out:
+    s->resume = state;
+    return status;
+}
+
+static int
+run_plain(Search *s, long long steps, long long work, int counting, long long limit)
+{
+    return run_search(s, steps, work, counting, limit, 0);
+}
+
+static int
+run_colored(Search *s, long long steps, long long work, int counting, long long limit)
+{
+    return run_search(s, steps, work, counting, limit, 1);
+}
+
+/* -- the Python side of Search ------------------------------------------------------------ */
+
+static PyObject *
+Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed)
+{
+    Search *s;
+    idx *givens = NULL;
+    Py_ssize_t n_givens = 0;
+    Py_ssize_t links = dancer->n_links, size = dancer->n_nodes;
+    Py_ssize_t copied = 2 * links + (dancer->has_colors ? 4 : 3) * size;
+
+    s = PyObject_New(Search, &SearchType);
+    if (s == NULL)
+        return NULL;
+    Py_INCREF(dancer);
+    s->dancer = dancer;
+    s->mem = NULL;
+    s->choice = s->perm = s->base = s->pos = NULL;
+    s->level = 0;
+    s->resume = X2;
+    s->nodes = s->updates = s->solutions = s->max_level = 0;
+    s->seeded = seed != NULL && seed != Py_None;
+    s->random = 0;
+    s->busy = 0;
+    s->n_items = dancer->n_items;
+    s->opt_start = dancer->opt_start;
+
+    if (s->seeded) {
+        unsigned long long v = PyLong_AsUnsignedLongLongMask(seed);
+        if (v == (unsigned long long)-1 && PyErr_Occurred())
+            goto fail;
+        s->random = (uint64_t)v;
+    }
+    s->mem = PyMem_Malloc((size_t)copied * sizeof(idx));
+    s->choice = PyMem_Calloc((size_t)dancer->n_primary + 1, sizeof(idx));
+    if (s->mem == NULL || s->choice == NULL)
+        goto nomemory;
+    memcpy(s->mem, dancer->mem, (size_t)copied * sizeof(idx));
+    s->llink = s->mem;
+    s->rlink = s->llink + links;
+    s->top = s->rlink + links;
+    s->ulink = s->top + size;
+    s->dlink = s->ulink + size;
+    /* An uncolored matrix never writes its colors: share the pristine ones. */
+    s->color = dancer->has_colors ? s->dlink + size : dancer->color;
+    if (s->seeded) {
+        s->perm = PyMem_Calloc((size_t)dancer->n_entries + 1, sizeof(idx));
+        s->base = PyMem_Calloc((size_t)dancer->n_primary + 2, sizeof(idx));
+        s->pos = PyMem_Calloc((size_t)dancer->n_primary + 1, sizeof(idx));
+        if (s->perm == NULL || s->base == NULL || s->pos == NULL)
+            goto nomemory;
+    }
+    if (givens_obj != NULL) {
+        givens = to_idx_array(givens_obj, &n_givens, "givens");
+        if (givens == NULL)
+            goto fail;
+        if (apply_givens(s, givens, n_givens) < 0)
+            goto fail;
+        PyMem_Free(givens);
+    }
+    return (PyObject *)s;
+nomemory:
+    PyErr_NoMemory();
+fail:
+    PyMem_Free(givens);
+    Py_DECREF(s);
+    return NULL;
+}
+
+static void
+Search_dealloc(Search *s)
+{
+    PyMem_Free(s->mem);
+    PyMem_Free(s->choice);
+    PyMem_Free(s->perm);
+    PyMem_Free(s->base);
+    PyMem_Free(s->pos);
+    Py_XDECREF(s->dancer);
+    PyObject_Free(s);
+}
+
+static PyObject *
+Search_run(Search *s, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"steps", "work", "counting", "limit", NULL};
+    long long steps, work = 0, limit = 0;
+    int counting = 0, status;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "L|LpL", kwlist, &steps, &work, &counting,
+                                     &limit))
+        return NULL;
+    if (steps < 0 || work < 0 || limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "steps, work and limit must not be negative");
+        return NULL;
+    }
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is already running in another thread");
+        return NULL;
+    }
+    s->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    if (s->dancer->has_colors)
+        status = run_colored(s, steps, work, counting, limit);
+    else
+        status = run_plain(s, steps, work, counting, limit);
+    Py_END_ALLOW_THREADS
+    s->busy = 0;
+    return PyLong_FromLong(status);
+}
+
+static idx
+option_of(const Search *s, idx x)
+{
+    const idx *top = s->top;
+    while (top[x] > 0)
+        x += 1;
+    return -top[x] - 1;
+}
+
+static PyObject *
+Search_solution(Search *s, PyObject *Py_UNUSED(ignored))
+{
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is running in another thread");
+        return NULL;
+    }
+    PyObject *result = PyTuple_New(s->level);
+    if (result == NULL)
+        return NULL;
+    for (idx k = 0; k < s->level; k++) {
+        PyObject *v = PyLong_FromLong(option_of(s, s->choice[k]));
+        if (v == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, k, v);
+    }
+    return result;
+}
+
+static PyMethodDef Search_methods[] = {
+    {"run", (PyCFunction)(void (*)(void))Search_run, METH_VARARGS | METH_KEYWORDS,
+     "run(steps, work=0, counting=False, limit=0)\n--\n\n"
+     "Search on, for at most `steps` more nodes (and, if `work`, until about that many more\n"
+     "updates), with the GIL released. Returns DONE, SOLUTION, PAUSED or LIMIT."},
+    {"solution", (PyCFunction)Search_solution, METH_NOARGS,
+     "The options chosen at levels 0..level-1 (after SOLUTION: the solution found)."},
+    {NULL},
+};
+
+static PyMemberDef Search_members[] = {
+    {"nodes", T_LONGLONG, offsetof(Search, nodes), READONLY, "entries into step X2"},
+    {"updates", T_LONGLONG, offsetof(Search, updates), READONLY, "link removals"},
+    {"solutions", T_LONGLONG, offsetof(Search, solutions), READONLY, "solutions visited"},
+    {"max_level", T_LONGLONG, offsetof(Search, max_level), READONLY, "deepest level entered"},
+    {"level", T_INT, offsetof(Search, level), READONLY, "current level"},
+    {NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "exactcover._dlx.Search",
+    .tp_doc = "One search on a Dancer: its own copy of the links, resumable at any node.\n"
+              "Made by Dancer.search().",
+    .tp_basicsize = sizeof(Search),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+    .tp_members = Search_members,
+};
+
+/* ------------------------------------------------------------------------------------ */
+
+static struct PyModuleDef dlx_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "exactcover._dlx",
+    .m_doc = "Dancing links in C: the port of exactcover.pydlx (read that file first).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC
+PyInit__dlx(void)
+{
+    PyObject *m;
+    if (PyType_Ready(&DancerType) < 0 || PyType_Ready(&SearchType) < 0)
+        return NULL;
+    m = PyModule_Create(&dlx_module);
+    if (m == NULL)
+        return NULL;
+    Py_INCREF(&DancerType);
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Dancer", (PyObject *)&DancerType) < 0 ||
+        PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0 ||
+        PyModule_AddIntConstant(m, "DONE", DONE) < 0 ||
+        PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
+        PyModule_AddIntConstant(m, "PAUSED", PAUSED) < 0 ||
+        PyModule_AddIntConstant(m, "LIMIT", LIMIT) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,53 @@
+"""The one place that chooses the engine.
+
+The C extension ``_dlx`` is the default; the pure-Python ``pydlx`` is used where the extension
+was not built (no compiler at install time), or everywhere when the environment variable
+``EXACTCOVER_PUREPYTHON=1`` is set. `ENGINE` names the default, `available()` lists what can
+be asked for by name.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+from . import pydlx
+from .errors import ExactCoverError
+
+try:
+    from . import _dlx
+except ImportError:  # the optional extension was not built
+    _dlx = None
+
+__all__ = ["ENGINE", "available", "get"]
+
+FORCE_PURE_PYTHON = os.environ.get("EXACTCOVER_PUREPYTHON", "") not in ("", "0")
+
+#: The engine used when none is named: "c", or "python" as a fallback or when forced.
+ENGINE: str = "python" if FORCE_PURE_PYTHON or _dlx is None else "c"
+
+
+def available() -> tuple[str, ...]:
+    """The engines that can be used here: ``("c", "python")`` or ``("python",)``."""
+    return ("python",) if _dlx is None else ("c", "python")
+
+
+def get(name: str = "auto") -> ModuleType:
+    """The engine module for ``name``: ``"auto"`` (the default `ENGINE`), ``"c"`` or ``"python"``."""
+    if name == "auto":
+        name = ENGINE
+    if name == "python":
+        return pydlx
+    if name == "c":
+        if _dlx is None:
+            raise ExactCoverError(
+                "the C engine exactcover._dlx was not built (no C compiler at install time?); "
+                "use engine='python' or reinstall with a compiler"
+            )
+        return _dlx
+    raise ValueError(f"engine must be 'auto', 'c' or 'python', not {name!r}")
+
+
+def name_of(module: ModuleType) -> str:
+    """``"c"`` or ``"python"`` for an engine module."""
+    return "python" if module is pydlx else "c"

@@ -1,0 +1,230 @@
+"""The model: an exact cover problem as items and options.
+
+A `Matrix` is an immutable value. Its *primary* items must each be covered exactly once; its
+*secondary* items at most once, or, when options give them a color, any number of times as
+long as every option that covers one gives it the same color (Knuth's XCC problem). Each
+`Option` has a label (any hashable, by default its position) and the items it covers.
+
+Nothing here searches: a `Solver` compiles a Matrix for an engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any, Union
+
+import attrs
+
+from .errors import MatrixError
+
+__all__ = ["Matrix", "Option"]
+
+#: What a caller may give as one option: its items in order, or a mapping item -> color
+#: (``None`` for an item without a color).
+OptionSpec = Union[Iterable[Hashable], Mapping[Hashable, Hashable]]
+
+
+def _describe(label: Hashable) -> str:
+    return repr(label)
+
+
+@attrs.frozen(repr=False)
+class Option:
+    """One choice: the items it covers, in order, and a color for each (``None`` = no color)."""
+
+    label: Hashable
+    items: tuple[Hashable, ...] = attrs.field(converter=tuple)
+    colors: tuple[Hashable | None, ...] = attrs.field(converter=tuple)
+
+    @colors.default
+    def _no_colors(self) -> tuple[None, ...]:
+        return (None,) * len(self.items)
+
+    @colors.validator
+    def _check_colors(self, _attribute: Any, colors: tuple) -> None:
+        if len(colors) != len(self.items):
+            raise MatrixError(
+                f"option {_describe(self.label)} has {len(self.items)} items "
+                f"but {len(colors)} colors"
+            )
+
+    def __repr__(self) -> str:
+        parts = [
+            repr(item) if color is None else f"{item!r}:{color!r}"
+            for item, color in zip(self.items, self.colors)
+        ]
+        return f"Option({self.label!r}: {', '.join(parts)})"
+
+
+def _option_from_spec(label: Hashable, spec: OptionSpec | Option) -> Option:
+    if isinstance(spec, Option):
+        return spec
+    if isinstance(spec, (str, bytes)):
+        raise MatrixError(
+            f"option {_describe(label)} is the string {spec!r}; give its items as a "
+            f"list (for one-character items, list({spec!r}))"
+        )
+    if isinstance(spec, Mapping):
+        return Option(label, tuple(spec.keys()), tuple(spec.values()))
+    try:
+        items = tuple(spec)
+    except TypeError:
+        raise MatrixError(
+            f"option {_describe(label)} must be a collection of items, "
+            f"not {type(spec).__name__}"
+        ) from None
+    return Option(label, items)
+
+
+def _to_options(options: Mapping[Hashable, OptionSpec] | Iterable[OptionSpec | Option]):
+    if isinstance(options, Mapping):
+        return tuple(_option_from_spec(label, spec) for label, spec in options.items())
+    if isinstance(options, (str, bytes)):
+        raise MatrixError("options must be a mapping label -> items or a sequence of options")
+    return tuple(_option_from_spec(k, spec) for k, spec in enumerate(options))
+
+
+def _to_items(items: Iterable[Hashable]) -> tuple[Hashable, ...]:
+    if isinstance(items, (str, bytes)):
+        raise MatrixError(
+            f"items must be a collection of item names, not the string {items!r} "
+            f"(for one-character names, write list({items!r}))"
+        )
+    return tuple(items)
+
+
+@attrs.frozen(repr=False)
+class Matrix:
+    """An exact cover problem: primary items, options, and optional secondary items.
+
+    ``Matrix(primary, options, secondary=())`` where ``options`` is a mapping label -> items
+    or a sequence of item collections (labelled 0, 1, ...). An option's items may instead be
+    a mapping item -> color to give secondary items a color (``None`` for no color).
+
+    >>> m = Matrix([1, 2, 3, 4, 5], {"S1": [1, 4, 5], "S2": [2, 5], "S3": [2, 3]})
+    >>> m
+    Matrix(primary=5, secondary=0, options=3, entries=7)
+
+    Bad input raises `MatrixError` (a `ValueError`) naming the option or item at fault.
+    """
+
+    primary: tuple[Hashable, ...] = attrs.field(converter=_to_items)
+    options: tuple[Option, ...] = attrs.field(converter=_to_options)
+    secondary: tuple[Hashable, ...] = attrs.field(default=(), converter=_to_items, kw_only=True)
+    _position: dict[Hashable, int] = attrs.field(init=False, eq=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        position: dict[Hashable, int] = {}
+        for kind, items in (("primary", self.primary), ("secondary", self.secondary)):
+            for item in items:
+                try:
+                    seen = item in position
+                except TypeError:
+                    raise MatrixError(f"{kind} item {item!r} is not hashable") from None
+                if seen:
+                    raise MatrixError(f"item {item!r} is named twice")
+                if isinstance(item, str) and not item:
+                    raise MatrixError(f"an empty {kind} item name (after {len(position)} items)")
+                position[item] = len(position)
+        object.__setattr__(self, "_position", position)
+
+        n_primary = len(self.primary)
+        labels: set[Hashable] = set()
+        for option in self.options:
+            label = option.label
+            try:
+                duplicate = label in labels
+            except TypeError:
+                raise MatrixError(f"option label {label!r} is not hashable") from None
+            if duplicate:
+                raise MatrixError(f"two options are labelled {_describe(label)}")
+            labels.add(label)
+            seen_here: set[int] = set()
+            for item, color in zip(option.items, option.colors):
+                try:
+                    where = position.get(item)
+                except TypeError:
+                    raise MatrixError(
+                        f"option {_describe(label)} has an unhashable item {item!r}"
+                    ) from None
+                if where is None:
+                    raise MatrixError(f"option {_describe(label)} has unknown item {item!r}")
+                if where in seen_here:
+                    raise MatrixError(f"option {_describe(label)} has item {item!r} twice")
+                seen_here.add(where)
+                if color is not None:
+                    if where < n_primary:
+                        raise MatrixError(
+                            f"option {_describe(label)} gives a color ({color!r}) to primary "
+                            f"item {item!r}; only secondary items take colors"
+                        )
+                    try:
+                        hash(color)
+                    except TypeError:
+                        raise MatrixError(
+                            f"option {_describe(label)} gives item {item!r} an unhashable "
+                            f"color {color!r}"
+                        ) from None
+
+    # -- named constructors -------------------------------------------------------------
+
+    @classmethod
+    def from_dense(cls, array: Any, secondary: Iterable[int] = ()) -> Matrix:
+        """Build a matrix from a dense 0/1 array: a list of lists, or a NumPy array.
+
+        Each row is an option labelled by its row index, each column an item named by its
+        column index; ``secondary`` lists the column indices that are secondary items. A
+        solution of the result is therefore a tuple of row indices.
+        """
+        if hasattr(array, "tolist") and not isinstance(array, (list, tuple)):
+            array = array.tolist()  # NumPy (and friends) without importing NumPy
+        try:
+            rows = [list(row) for row in array]
+        except TypeError:
+            raise MatrixError("a dense matrix must be a sequence of rows of 0s and 1s") from None
+        width = len(rows[0]) if rows else 0
+        options = []
+        for r, row in enumerate(rows):
+            if len(row) != width:
+                raise MatrixError(f"row {r} has {len(row)} entries, row 0 has {width}")
+            chosen = []
+            for c, value in enumerate(row):
+                if value == 1:
+                    chosen.append(c)
+                elif value != 0:
+                    raise MatrixError(
+                        f"row {r}, column {c} holds {value!r}; a dense matrix holds only 0 and 1"
+                    )
+            options.append(chosen)
+        secondary = sorted(set(secondary))
+        for c in secondary:
+            if not (isinstance(c, int) and 0 <= c < width):
+                raise MatrixError(f"secondary column {c!r} is not a column index below {width}")
+        marked = set(secondary)
+        primary = [c for c in range(width) if c not in marked]
+        return cls(primary, options, secondary=secondary)
+
+    # -- views ----------------------------------------------------------------------------
+
+    @property
+    def items(self) -> tuple[Hashable, ...]:
+        """All items: the primary ones, then the secondary ones."""
+        return self.primary + self.secondary
+
+    @property
+    def entries(self) -> int:
+        """The number of (option, item) pairs: the ones of the 0/1 matrix."""
+        return sum(len(option.items) for option in self.options)
+
+    def position(self, item: Hashable) -> int:
+        """The position of ``item`` in `items` (primary items first)."""
+        try:
+            return self._position[item]
+        except (KeyError, TypeError):
+            raise MatrixError(f"unknown item {item!r}") from None
+
+    def __repr__(self) -> str:
+        return (
+            f"Matrix(primary={len(self.primary)}, secondary={len(self.secondary)}, "
+            f"options={len(self.options)}, entries={self.entries})"
+        )

@@ -1,0 +1,486 @@
+"""Dancing links in pure Python: the reference engine.
+
+This file is the specification; ``_dlx.c`` is its port to C, with the same names, the same
+arrays and the same step labels. A reader who understands one understands the other. The
+algorithm is Knuth's Algorithm X with dancing links, extended to secondary items and colors
+(Algorithm C of TAOCP 7.2.2.1; his programs DLX1 and DLX2).
+
+Data layout
+-----------
+Everything lives in flat arrays of small integers: "a pointer is an array index". Items are
+numbered 1..N, primary ones first (1..N1). Two circular lists, through ``llink``/``rlink``,
+hold the items still to be covered: the primary ones hang from index 0, the secondary ones
+from index N+1.
+
+Nodes live in four parallel arrays ``top``, ``ulink``, ``dlink``, ``color``:
+
+* nodes 1..N are the item headers: ``ulink``/``dlink`` run through the item's vertical list
+  of option nodes and ``top`` holds the list's length, LEN;
+* then come the options, stored consecutively, each preceded and followed by a *spacer*
+  node. A spacer has ``top <= 0`` (minus the number of the option before it), its ``ulink``
+  is the first node of the option before it and its ``dlink`` the last node of the option
+  after it, so that a walk along an option can wrap around without a left/right link;
+* an ordinary node has ``top`` = its item, ``ulink``/``dlink`` = its neighbours in that
+  item's list, ``color`` = 0 or a positive color (-1 while its item is purified to it).
+
+Knuth measured this layout against the four-link one (left/right/up/down per node) and it
+is also the faster one here: ``benchmarks/layout.py`` measures both in C. The example of the
+seed article, X = {1, 2, 3, 4, 5}, S1 = {1, 4, 5}, S2 = {2, 5}, S3 = {2, 3}, is stored as::
+
+    node    0 | 1  2  3  4  5 | 6 |  7  8  9 | 10 | 11 12 | 13 | 14 15 | 16
+    top     0 | 1  2  1  1  2 | 0 |  1  4  5 | -1 |  2  5 | -2 |  2  3 | -3
+    ulink   0 | 7 14 15  8 12 | 0 |  1  4  5 |  7 |  2  9 | 11 | 11  3 | 14
+    dlink   0 | 7 11 15  8  9 | 9 |  1  4 12 | 12 | 14  5 | 15 |  2  3 |  0
+              | headers (LEN) |   | S1       |    | S2    |    | S3    |
+
+    item    0  1  2  3  4  5  6          (6 = N+1, the head of the empty secondary list)
+    llink   5  0  1  2  3  4  6
+    rlink   1  2  3  4  5  0  6
+
+The search
+----------
+An explicit stack, ``choice[0..level-1]``, replaces recursion, so a search can stop after
+any node and resume later: ``run`` does at most ``steps`` nodes, then pauses. Statistics
+follow the seed article and Knuth: ``nodes`` counts entries into step X2 (the root, every
+partial solution, and every complete one), ``updates`` counts link removals (an item taken
+out of its list, a node taken out of its item's list).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["Dancer", "Search", "DONE", "SOLUTION", "PAUSED", "LIMIT"]
+
+# What Search.run returns.
+DONE = 0  #: the search is over: every solution has been visited
+SOLUTION = 1  #: a solution was found; ``solution()`` gives it, ``run`` again resumes
+PAUSED = 2  #: the step budget of this call ran out before the next node
+LIMIT = 3  #: in counting mode, the number of solutions reached ``limit``
+
+# Where a paused search resumes: Algorithm X's step labels.
+X2, X5, X6, X7, X8 = 2, 5, 6, 7, 8
+_FINISHED = 0
+
+_MASK = (1 << 64) - 1
+
+
+class Random:
+    """SplitMix64: a tiny generator whose output both engines reproduce bit for bit."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def below(self, n: int) -> int:
+        """A number in ``range(n)`` (``n > 0``)."""
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
+
+
+class Dancer:
+    """A compiled matrix: the pristine arrays, read-only, shared by every `Search` on it.
+
+    ``starts`` has one entry per option plus one: option k covers
+    ``items[starts[k]:starts[k + 1]]``, items numbered from 0, primary ones first;
+    ``colors`` runs parallel to ``items`` (0 = no color, else a positive color number).
+    """
+
+    def __init__(
+        self,
+        n_primary: int,
+        n_secondary: int,
+        starts: Sequence[int],
+        items: Sequence[int],
+        colors: Sequence[int],
+    ) -> None:
+        n_options = len(starts) - 1
+        _check_input(n_primary, n_secondary, starts, items, colors)
+        n = n_primary + n_secondary
+        self.n_items = n
+        self.n_primary = n_primary
+        self.n_options = n_options
+        self.n_entries = len(items)
+        self.has_colors = any(colors)
+
+        # The item lists: primary items hang from 0, secondary ones from n + 1.
+        llink = [0] * (n + 2)
+        rlink = [0] * (n + 2)
+        for head, first, last in ((0, 1, n_primary), (n + 1, n_primary + 1, n)):
+            previous = head
+            for i in range(first, last + 1):
+                llink[i] = previous
+                rlink[previous] = i
+                previous = i
+            llink[head] = previous
+            rlink[previous] = head
+
+        # The nodes: headers, then the options between spacers.
+        size = n + 2 + len(items) + n_options
+        top = [0] * size
+        ulink = [0] * size
+        dlink = [0] * size
+        color = [0] * size
+        for i in range(1, n + 1):
+            ulink[i] = dlink[i] = i
+        opt_start = [0] * (n_options + 1)
+        spacer = n + 1  # the first spacer
+        for k in range(n_options):
+            first = spacer + 1
+            opt_start[k] = first
+            q = spacer
+            for j in range(starts[k], starts[k + 1]):
+                q += 1
+                i = items[j] + 1
+                top[q] = i
+                color[q] = colors[j]
+                u = ulink[i]  # append q at the bottom of item i's list
+                ulink[q] = u
+                dlink[q] = i
+                dlink[u] = q
+                ulink[i] = q
+                top[i] += 1
+            dlink[spacer] = q  # the last node of option k
+            spacer = q + 1
+            top[spacer] = -(k + 1)
+            ulink[spacer] = first  # the first node of option k
+        opt_start[n_options] = spacer + 1
+        self.llink, self.rlink = llink, rlink
+        self.top, self.ulink, self.dlink, self.color = top, ulink, dlink, color
+        self.opt_start = opt_start
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes the C engine uses for these arrays (4 per array entry)."""
+        return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start))
+
+    def search(self, givens: Sequence[int] = (), seed: int | None = None) -> Search:
+        """A new search on a private copy of the arrays, with ``givens`` already chosen."""
+        return Search(self, givens, seed)
+
+
+def _check_input(n_primary, n_secondary, starts, items, colors) -> None:
+    """Reject what would corrupt the links; the messages match the C engine's."""
+    if n_primary < 0 or n_secondary < 0:
+        raise ValueError("item counts must not be negative")
+    n = n_primary + n_secondary
+    if len(starts) < 1 or starts[0] != 0 or starts[-1] != len(items):
+        raise ValueError("starts must run from 0 to len(items)")
+    if len(colors) != len(items):
+        raise ValueError("colors must be as long as items")
+    if n + 2 + len(items) + len(starts) > 0x7FFFFFFF:
+        raise ValueError("matrix too large")
+    for k in range(len(starts) - 1):  # all of them first: then every range is in bounds
+        if starts[k + 1] < starts[k]:
+            raise ValueError(f"starts must not decrease (option {k})")
+    owner = [-1] * n
+    for k in range(len(starts) - 1):
+        for j in range(starts[k], starts[k + 1]):
+            i, c = items[j], colors[j]
+            if not 0 <= i < n:
+                raise ValueError(f"option {k} has item {i} out of range")
+            if owner[i] == k:
+                raise ValueError(f"option {k} has item {i} twice")
+            owner[i] = k
+            if c < 0 or (c > 0 and i < n_primary):
+                raise ValueError(f"option {k} has a bad color on item {i}")
+
+
+class Search:
+    """One search on a `Dancer`: its own copy of the links, resumable at any node."""
+
+    def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None):
+        self.n_items = dancer.n_items
+        self.llink = dancer.llink[:]
+        self.rlink = dancer.rlink[:]
+        self.top = dancer.top[:]
+        self.ulink = dancer.ulink[:]
+        self.dlink = dancer.dlink[:]
+        self.color = dancer.color[:]
+        self.opt_start = dancer.opt_start
+        self.choice = [0] * (dancer.n_primary + 1)  # x_0, x_1, ...: one node per level
+        self.level = 0
+        self.resume = X2
+        self.nodes = self.updates = self.solutions = self.max_level = 0
+        # With a seed: ties in the choice of an item are broken at random and the options
+        # of the chosen item are tried in a random order, kept in perm[base[l]:base[l+1]].
+        self.random = None if seed is None else Random(seed)
+        if self.random is not None:
+            self.perm = [0] * (dancer.n_entries + 1)
+            self.base = [0] * (dancer.n_primary + 2)
+            self.pos = [0] * (dancer.n_primary + 1)
+        self.apply_givens(givens)
+
+    # -- the dance: cover and uncover, hide and unhide, purify and unpurify ---------------
+
+    def hide(self, p: int) -> int:
+        """Take the other nodes of p's option out of their items' lists; count removals."""
+        top, ulink, dlink, color = self.top, self.ulink, self.dlink, self.color
+        k = 0
+        q = p + 1
+        while q != p:
+            x = top[q]
+            if x <= 0:  # a spacer: wrap to the first node of the option
+                q = ulink[q]
+                continue
+            if color[q] >= 0:  # a purified node stays in its list
+                u, d = ulink[q], dlink[q]
+                dlink[u] = d
+                ulink[d] = u
+                top[x] -= 1
+                k += 1
+            q += 1
+        return k
+
+    def unhide(self, p: int) -> None:
+        """Undo `hide`, in the reverse order."""
+        top, ulink, dlink, color = self.top, self.ulink, self.dlink, self.color
+        q = p - 1
+        while q != p:
+            x = top[q]
+            if x <= 0:  # a spacer: wrap to the last node of the option
+                q = dlink[q]
+                continue
+            if color[q] >= 0:
+                u, d = ulink[q], dlink[q]
+                dlink[u] = q
+                ulink[d] = q
+                top[x] += 1
+            q -= 1
+
+    def cover(self, i: int) -> None:
+        """Remove item i from its list and hide every option that covers it."""
+        dlink = self.dlink
+        k = 1
+        p = dlink[i]
+        while p != i:
+            k += self.hide(p)
+            p = dlink[p]
+        left, right = self.llink[i], self.rlink[i]
+        self.rlink[left] = right
+        self.llink[right] = left
+        self.updates += k
+
+    def uncover(self, i: int) -> None:
+        """Undo `cover`, in the reverse order."""
+        left, right = self.llink[i], self.rlink[i]
+        self.rlink[left] = i
+        self.llink[right] = i
+        ulink = self.ulink
+        p = ulink[i]
+        while p != i:
+            self.unhide(p)
+            p = ulink[p]
+
+    def purify(self, p: int) -> None:
+        """Keep only the options that give p's item p's color; mark those as settled."""
+        color, dlink = self.color, self.dlink
+        c = color[p]
+        i = self.top[p]
+        k = 0
+        q = dlink[i]
+        while q != i:
+            if color[q] != c:
+                k += self.hide(q)
+            elif q != p:
+                color[q] = -1
+            q = dlink[q]
+        self.updates += k
+
+    def unpurify(self, p: int) -> None:
+        """Undo `purify`, in the reverse order."""
+        color, ulink = self.color, self.ulink
+        c = color[p]
+        i = self.top[p]
+        q = ulink[i]
+        while q != i:
+            if color[q] < 0:
+                color[q] = c
+            elif q != p:
+                self.unhide(q)
+            q = ulink[q]
+
+    def commit(self, p: int, j: int) -> None:
+        """Settle item j, covered by node p of a chosen option."""
+        c = self.color[p]
+        if c == 0:
+            self.cover(j)
+        elif c > 0:  # (c < 0: already purified to this color)
+            self.purify(p)
+
+    def uncommit(self, p: int, j: int) -> None:
+        """Undo `commit`."""
+        c = self.color[p]
+        if c == 0:
+            self.uncover(j)
+        elif c > 0:
+            self.unpurify(p)
+
+    # -- givens -----------------------------------------------------------------------------
+
+    def apply_givens(self, givens: Sequence[int]) -> None:
+        """Choose the options ``givens`` before the search; ValueError(a, b, item) on a clash.
+
+        Two givens clash when they share an item, unless both give it the same color. The
+        error's arguments are the two option numbers (a < b, equal for a repeated given) and
+        the item number (from 0).
+        """
+        n_options = len(self.opt_start) - 1
+        top, color, opt_start = self.top, self.color, self.opt_start
+        owner: dict[int, int] = {}  # item -> the first given that uses it
+        for k in givens:
+            if not 0 <= k < n_options:
+                raise IndexError(f"given option {k} out of range")
+            p = opt_start[k]
+            while top[p] > 0:
+                i = top[p]
+                if i in owner:
+                    o = owner[i]
+                    q = opt_start[o]
+                    while top[q] != i:
+                        q += 1
+                    if color[p] == 0 or color[q] != color[p] or o == k:
+                        raise ValueError(min(o, k), max(o, k), i - 1)
+                else:
+                    owner[i] = k
+                p += 1
+        for k in givens:
+            p = opt_start[k]
+            while top[p] > 0:
+                self.commit(p, top[p])
+                p += 1
+
+    # -- the search -------------------------------------------------------------------------
+
+    def choose(self) -> int:
+        """Step X3: the active primary item with the fewest options (MRV), ties to the first,
+        or, with a seed, to a uniformly random one of the tied items."""
+        top, rlink, random = self.top, self.rlink, self.random
+        best, least, ties = 0, -1, 0
+        p = rlink[0]
+        while p != 0:
+            length = top[p]
+            if length < least or least < 0:
+                best, least, ties = p, length, 1
+                if length == 0:
+                    break
+            elif length == least and random is not None:
+                ties += 1
+                if random.below(ties) == 0:
+                    best = p
+            p = rlink[p]
+        return best
+
+    def first_option(self, i: int) -> int:
+        """The first option node of item i to try at this level (i itself if there is none)."""
+        if self.random is None:
+            return self.dlink[i]
+        perm, level, dlink = self.perm, self.level, self.dlink
+        start = self.base[level]
+        end = start
+        p = dlink[i]
+        while p != i:
+            perm[end] = p
+            end += 1
+            p = dlink[p]
+        for a in range(end - 1, start, -1):  # Fisher-Yates
+            b = start + self.random.below(a - start + 1)
+            perm[a], perm[b] = perm[b], perm[a]
+        self.base[level + 1] = end
+        self.pos[level] = start
+        return perm[start] if end > start else i
+
+    def next_option(self, x: int, i: int) -> int:
+        """The option node of item i to try after x (i itself when they are all tried)."""
+        if self.random is None:
+            return self.dlink[x]
+        level = self.level
+        self.pos[level] += 1
+        return self.perm[self.pos[level]] if self.pos[level] < self.base[level + 1] else i
+
+    def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0) -> int:
+        """Search on, for at most ``steps`` more nodes (and, if ``work``, until about that many
+        more updates). Returns DONE, SOLUTION, PAUSED or LIMIT.
+
+        With ``counting``, solutions are counted, not returned, until ``limit`` (0: none).
+        """
+        top, ulink, dlink, rlink, choice = self.top, self.ulink, self.dlink, self.rlink, self.choice
+        n = self.n_items
+        stop = self.nodes + steps
+        work_stop = self.updates + work if work else -1
+        state = self.resume
+        while True:
+            if state == X2:  # [Enter level l.]
+                if self.nodes >= stop or 0 <= work_stop <= self.updates:
+                    status = PAUSED
+                    break
+                self.nodes += 1
+                if self.level > self.max_level:
+                    self.max_level = self.level
+                if rlink[0] == 0:  # every primary item is covered: visit the solution
+                    self.solutions += 1
+                    state = X8
+                    if not counting:
+                        status = SOLUTION
+                        break
+                    if limit and self.solutions >= limit:
+                        status = LIMIT
+                        break
+                    continue
+                i = self.choose()  # X3 [Choose i.]
+                self.cover(i)  # X4 [Cover i.]
+                choice[self.level] = self.first_option(i)
+                state = X5
+            elif state == X5:  # [Try x_l.]
+                x = choice[self.level]
+                if x <= n:  # back at the header: every option of the item was tried
+                    state = X7
+                    continue
+                p = x + 1
+                while p != x:  # commit the items of option x other than i
+                    j = top[p]
+                    if j <= 0:
+                        p = ulink[p]
+                    else:
+                        self.commit(p, j)
+                        p += 1
+                self.level += 1
+                state = X2
+            elif state == X6:  # [Try again.]
+                x = choice[self.level]
+                p = x - 1
+                while p != x:  # uncommit them, in the reverse order
+                    j = top[p]
+                    if j <= 0:
+                        p = dlink[p]
+                    else:
+                        self.uncommit(p, j)
+                        p -= 1
+                choice[self.level] = self.next_option(x, top[x])
+                state = X5
+            elif state == X7:  # [Backtrack.]
+                self.uncover(choice[self.level])
+                state = X8
+            elif state == X8:  # [Leave level l.]
+                if self.level == 0:
+                    state = _FINISHED
+                    continue
+                self.level -= 1
+                state = X6
+            else:  # _FINISHED
+                status = DONE
+                break
+        self.resume = state
+        return status
+
+    def option_of(self, x: int) -> int:
+        """The number of the option that node x belongs to."""
+        top = self.top
+        while top[x] > 0:
+            x += 1
+        return -top[x] - 1
+
+    def solution(self) -> tuple[int, ...]:
+        """The options chosen at levels 0..level-1 (after SOLUTION: the solution found)."""
+        return tuple(self.option_of(self.choice[k]) for k in range(self.level))

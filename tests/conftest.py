@@ -1,0 +1,23 @@
+"""Fixtures shared by the tests: every engine test runs on each engine available here."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from exactcover import engines
+
+ENGINES = ["python"] if engines.FORCE_PURE_PYTHON else list(engines.available())
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> str:
+    """The name of an engine: "c" and "python" (only "python" if EXACTCOVER_PUREPYTHON=1)."""
+    return request.param
+
+
+@pytest.fixture(scope="session")
+def expected_engine() -> str | None:
+    """The engine CI says must be active (EXACTCOVER_EXPECT_ENGINE), or None."""
+    return os.environ.get("EXACTCOVER_EXPECT_ENGINE") or None

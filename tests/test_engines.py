@@ -1,0 +1,50 @@
+"""Tests for exactcover.engines: which engine is active, and the switch that forces Python."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import exactcover
+from exactcover import engines
+
+
+def test_expected_engine_is_active(expected_engine):
+    """When CI names the engine it built (EXACTCOVER_EXPECT_ENGINE), that engine is the default."""
+    if expected_engine is None:
+        pytest.skip("EXACTCOVER_EXPECT_ENGINE is not set")
+    assert exactcover.ENGINE == expected_engine
+    if expected_engine == "c":
+        assert "c" in engines.available()
+        assert exactcover.Solver(exactcover.Matrix([1], [[1]])).engine == "c"
+
+
+def test_default_solver_uses_the_default_engine():
+    """Solver(engine='auto') uses ENGINE."""
+    assert exactcover.Solver(exactcover.Matrix([1], [[1]])).engine == exactcover.ENGINE
+
+
+def test_pure_python_switch_forces_python():
+    """EXACTCOVER_PUREPYTHON=1 makes the pure-Python engine the default in a new process."""
+    code = "import exactcover; print(exactcover.ENGINE, exactcover.Solver(exactcover.Matrix([1], [[1]])).engine)"
+    env = {**os.environ, "EXACTCOVER_PUREPYTHON": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["python", "python"]
+
+
+def test_asking_for_a_missing_c_engine_is_a_clear_error(monkeypatch):
+    """engine='c' without the extension raises an error that says how to get it."""
+    monkeypatch.setattr(engines, "_dlx", None)
+    with pytest.raises(exactcover.ExactCoverError, match="C engine exactcover._dlx was not built"):
+        engines.get("c")
+    assert engines.available() == ("python",)
+
+
+def test_import_is_light():
+    """import exactcover loads neither the CLI's dependencies nor NumPy."""
+    code = "import sys, exactcover; print(sorted(m for m in ('numpy', 'click', 'rich', 'hypothesis') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
