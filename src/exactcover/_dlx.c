@@ -21,6 +21,8 @@
 
 typedef int32_t idx; /* "a pointer is an array index" */
 #define IDX_MAX 0x7FFFFFFF
+/* Added to LEN of an item while it is covered (see pydlx.COVERED and choose). */
+#define COVERED (1 << 30)
 
 /* What Search.run returns (the same numbers as pydlx). */
 enum { DONE = 0, SOLUTION = 1, PAUSED = 2, LIMIT = 3 };
@@ -141,7 +143,7 @@ check_input(Py_ssize_t n_primary, Py_ssize_t n_secondary, const idx *starts,
         PyErr_SetString(PyExc_ValueError, "colors must be as long as items");
         return -1;
     }
-    if (n > IDX_MAX || n + 2 + n_items_ + n_starts > IDX_MAX) {
+    if (n >= COVERED || n + 2 + n_items_ + n_starts >= COVERED) {
         PyErr_SetString(PyExc_ValueError, "matrix too large");
         return -1;
     }
@@ -400,7 +402,7 @@ typedef struct {
     idx *mem; /* this search's copy of the block (without color when uncolored) */
     idx *llink, *rlink, *top, *ulink, *dlink, *color;
     const idx *opt_start;
-    idx n_items;
+    idx n_items, n_primary;
     idx *choice; /* x_0, x_1, ...: one node per level */
     idx level;
     int resume;
@@ -471,12 +473,14 @@ cover(Search *s, idx i, const int colored)
     idx left = s->llink[i], right = s->rlink[i];
     s->rlink[left] = right;
     s->llink[right] = left;
+    s->top[i] += COVERED;
     s->updates += k;
 }
 
 ALWAYS_INLINE void
 uncover(Search *s, idx i, const int colored)
 {
+    s->top[i] -= COVERED;
     idx left = s->llink[i], right = s->rlink[i];
     s->rlink[left] = i;
     s->llink[right] = i;
@@ -606,42 +610,80 @@ fail:
 
 /* -- the search --------------------------------------------------------------------------- */
 
-/* Step X3: the active primary item with the fewest options (MRV), ties to the first, or,
-   with a seed, to a uniformly random one of the tied items. */
+/* The first position of the smallest of len[0..n-1] (n > 0). Written as eight independent
+   lanes so the compiler can vectorize both passes; on x86-64 with GCC an AVX2 clone is
+   chosen at load time when the processor has it, the plain version otherwise. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(EXACTCOVER_NO_CLONES)
+__attribute__((target_clones("avx2", "default")))
+#endif
+static idx
+first_minimum(const idx *len, idx n)
+{
+    idx lane[8] = {IDX_MAX, IDX_MAX, IDX_MAX, IDX_MAX, IDX_MAX, IDX_MAX, IDX_MAX, IDX_MAX};
+    idx least = IDX_MAX, p, j;
+    for (p = 0; p + 8 <= n; p += 8)
+        for (j = 0; j < 8; j++)
+            lane[j] = len[p + j] < lane[j] ? len[p + j] : lane[j];
+    for (; p < n; p++)
+        least = len[p] < least ? len[p] : least;
+    for (j = 0; j < 8; j++)
+        least = lane[j] < least ? lane[j] : least;
+    for (p = 0; p + 8 <= n; p += 8) { /* find the block, then the place in it */
+        int hit = 0;
+        for (j = 0; j < 8; j++)
+            hit |= len[p + j] == least;
+        if (hit)
+            break;
+    }
+    while (len[p] != least)
+        p++;
+    return p;
+}
+
+/* Step X3: the active primary item with the fewest options (MRV), ties to the first in
+   matrix order, or, with a seed, to a uniformly random one of the tied items. Covered items
+   carry COVERED in their LEN, so the first minimum of LEN over the primary headers 1..N1 (a
+   contiguous block) is the item a walk of the list of active items would find. */
 ALWAYS_INLINE idx
 choose(Search *s)
 {
-    idx *top = s->top, *rlink = s->rlink;
-    idx best = 0, least = -1;
-    uint64_t ties = 0;
-    idx p = rlink[0];
-    while (p != 0) {
-        idx length = top[p];
-        if (length < least || least < 0) {
-            best = p;
-            least = length;
-            ties = 1;
-            if (length == 0)
-                break;
-        }
-        else if (length == least && s->seeded) {
-            ties += 1;
-            if (random_below(&s->random, ties) == 0)
+    const idx *top = s->top;
+    const idx n1 = s->n_primary;
+    idx best = 1, least, p;
+    if (n1 > 32) { /* a long block: the vectorized scan */
+        best += first_minimum(top + 1, n1);
+    }
+    else { /* a short one: walking the list of active items (Knuth's way) beats the call */
+        const idx *rlink = s->rlink;
+        idx length = IDX_MAX;
+        for (p = rlink[0]; p != 0; p = rlink[p])
+            if (top[p] < length) {
                 best = p;
-        }
-        p = rlink[p];
+                length = top[p];
+            }
+    }
+    least = top[best];
+    if (s->seeded && least > 0) { /* (with LEN 0 any choice is the same dead end) */
+        uint64_t ties = 1;
+        for (p = best + 1; p <= n1; p++)
+            if (top[p] == least) {
+                ties += 1;
+                if (random_below(&s->random, ties) == 0)
+                    best = p;
+            }
     }
     return best;
 }
 
 /* The first option node of item i to try at this level (i itself if there is none). */
 static idx
-first_option(Search *s, idx i)
+first_option(Search *s, idx level, idx i)
 {
     if (!s->seeded)
         return s->dlink[i];
     idx *perm = s->perm, *dlink = s->dlink;
-    idx start = s->base[s->level], end = start;
+    idx start = s->base[level], end = start;
     for (idx p = dlink[i]; p != i; p = dlink[p])
         perm[end++] = p;
     for (idx a = end - 1; a > start; a--) { /* Fisher-Yates */
@@ -650,18 +692,17 @@ first_option(Search *s, idx i)
         perm[a] = perm[b];
         perm[b] = t;
     }
-    s->base[s->level + 1] = end;
-    s->pos[s->level] = start;
+    s->base[level + 1] = end;
+    s->pos[level] = start;
     return end > start ? perm[start] : i;
 }
 
 /* The option node of item i to try after x (i itself when they are all tried). */
 ALWAYS_INLINE idx
-next_option(Search *s, idx x, idx i)
+next_option(Search *s, idx level, idx x, idx i)
 {
     if (!s->seeded)
         return s->dlink[x];
-    idx level = s->level;
     s->pos[level] += 1;
     return s->pos[level] < s->base[level + 1] ? s->perm[s->pos[level]] : i;
 }
@@ -676,6 +717,7 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
     const long long stop = s->nodes + steps;
     const long long work_stop = work ? s->updates + work : -1;
     int state = s->resume, status;
+    idx level = s->level; /* a local: an int32 field could alias the int32 arrays */
     idx x, p, j, i;
 
     for (;;) {
@@ -686,8 +728,8 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
                 goto out;
             }
             s->nodes += 1;
-            if (s->level > s->max_level)
-                s->max_level = s->level;
+            if (level > s->max_level)
+                s->max_level = level;
             if (rlink[0] == 0) { /* every primary item is covered: visit the solution */
                 s->solutions += 1;
                 state = X8;
@@ -703,11 +745,11 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
             }
             i = choose(s);             /* X3 [Choose i.] */
             cover(s, i, colored);      /* X4 [Cover i.] */
-            choice[s->level] = first_option(s, i);
+            choice[level] = first_option(s, level, i);
             state = X5;
             continue;
         case X5: /* [Try x_l.] */
-            x = choice[s->level];
+            x = choice[level];
             if (x <= n) { /* back at the header: every option of the item was tried */
                 state = X7;
                 continue;
@@ -723,11 +765,11 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
                     p += 1;
                 }
             }
-            s->level += 1;
+            level += 1;
             state = X2;
             continue;
         case X6: /* [Try again.] */
-            x = choice[s->level];
+            x = choice[level];
             p = x - 1;
             while (p != x) { /* uncommit them, in the reverse order */
                 j = top[p];
@@ -739,19 +781,19 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
                     p -= 1;
                 }
             }
-            choice[s->level] = next_option(s, x, top[x]);
+            choice[level] = next_option(s, level, x, top[x]);
             state = X5;
             continue;
         case X7: /* [Backtrack.] */
-            uncover(s, choice[s->level], colored);
+            uncover(s, choice[level], colored);
             state = X8;
             continue;
         case X8: /* [Leave level l.] */
-            if (s->level == 0) {
+            if (level == 0) {
                 state = FINISHED;
                 continue;
             }
-            s->level -= 1;
+            level -= 1;
             state = X6;
             continue;
         default: /* FINISHED */
@@ -760,6 +802,7 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
         }
     }
 out:
+    s->level = level;
     s->resume = state;
     return status;
 }
@@ -801,6 +844,7 @@ Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed)
     s->random = 0;
     s->busy = 0;
     s->n_items = dancer->n_items;
+    s->n_primary = dancer->n_primary;
     s->opt_start = dancer->opt_start;
 
     if (s->seeded) {

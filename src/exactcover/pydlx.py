@@ -64,6 +64,11 @@ _FINISHED = 0
 
 _MASK = (1 << 64) - 1
 
+#: Added to LEN of an item while it is covered. Nothing changes a covered item's length (every
+#: option on it is hidden), so choose() can take the first minimum of the primary headers'
+#: LENs, a contiguous block, instead of walking the list of active items.
+COVERED = 1 << 30
+
 
 class Random:
     """SplitMix64: a tiny generator whose output both engines reproduce bit for bit."""
@@ -169,7 +174,7 @@ def _check_input(n_primary, n_secondary, starts, items, colors) -> None:
         raise ValueError("starts must run from 0 to len(items)")
     if len(colors) != len(items):
         raise ValueError("colors must be as long as items")
-    if n + 2 + len(items) + len(starts) > 0x7FFFFFFF:
+    if n + 2 + len(items) + len(starts) >= COVERED:
         raise ValueError("matrix too large")
     for k in range(len(starts) - 1):  # all of them first: then every range is in bounds
         if starts[k + 1] < starts[k]:
@@ -192,6 +197,7 @@ class Search:
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None):
         self.n_items = dancer.n_items
+        self.n_primary = dancer.n_primary
         self.llink = dancer.llink[:]
         self.rlink = dancer.rlink[:]
         self.top = dancer.top[:]
@@ -260,10 +266,12 @@ class Search:
         left, right = self.llink[i], self.rlink[i]
         self.rlink[left] = right
         self.llink[right] = left
+        self.top[i] += COVERED
         self.updates += k
 
     def uncover(self, i: int) -> None:
         """Undo `cover`, in the reverse order."""
+        self.top[i] -= COVERED
         left, right = self.llink[i], self.rlink[i]
         self.rlink[left] = i
         self.llink[right] = i
@@ -354,29 +362,29 @@ class Search:
     # -- the search -------------------------------------------------------------------------
 
     def choose(self) -> int:
-        """Step X3: the active primary item with the fewest options (MRV), ties to the first,
-        or, with a seed, to a uniformly random one of the tied items."""
-        top, rlink, random = self.top, self.rlink, self.random
-        best, least, ties = 0, -1, 0
-        p = rlink[0]
-        while p != 0:
-            length = top[p]
-            if length < least or least < 0:
-                best, least, ties = p, length, 1
-                if length == 0:
-                    break
-            elif length == least and random is not None:
-                ties += 1
-                if random.below(ties) == 0:
-                    best = p
-            p = rlink[p]
+        """Step X3: the active primary item with the fewest options (MRV), ties to the first
+        in matrix order, or, with a seed, to a uniformly random one of the tied items.
+
+        Covered items carry COVERED in their LEN, so the first minimum of LEN over all the
+        primary headers 1..N1 is the item the list walk of Knuth's programs would find.
+        """
+        top, n1, random = self.top, self.n_primary, self.random
+        least = min(top[1 : n1 + 1])
+        best = top.index(least, 1)
+        if random is not None and least > 0:  # (with LEN 0 any choice is the same dead end)
+            ties = 1
+            for p in range(best + 1, n1 + 1):
+                if top[p] == least:
+                    ties += 1
+                    if random.below(ties) == 0:
+                        best = p
         return best
 
-    def first_option(self, i: int) -> int:
-        """The first option node of item i to try at this level (i itself if there is none)."""
+    def first_option(self, level: int, i: int) -> int:
+        """The first option node of item i to try at ``level`` (i itself if there is none)."""
         if self.random is None:
             return self.dlink[i]
-        perm, level, dlink = self.perm, self.level, self.dlink
+        perm, dlink = self.perm, self.dlink
         start = self.base[level]
         end = start
         p = dlink[i]
@@ -391,11 +399,10 @@ class Search:
         self.pos[level] = start
         return perm[start] if end > start else i
 
-    def next_option(self, x: int, i: int) -> int:
+    def next_option(self, level: int, x: int, i: int) -> int:
         """The option node of item i to try after x (i itself when they are all tried)."""
         if self.random is None:
             return self.dlink[x]
-        level = self.level
         self.pos[level] += 1
         return self.perm[self.pos[level]] if self.pos[level] < self.base[level + 1] else i
 
@@ -430,7 +437,7 @@ class Search:
                     continue
                 i = self.choose()  # X3 [Choose i.]
                 self.cover(i)  # X4 [Cover i.]
-                choice[self.level] = self.first_option(i)
+                choice[self.level] = self.first_option(self.level, i)
                 state = X5
             elif state == X5:  # [Try x_l.]
                 x = choice[self.level]
@@ -457,7 +464,7 @@ class Search:
                     else:
                         self.uncommit(p, j)
                         p -= 1
-                choice[self.level] = self.next_option(x, top[x])
+                choice[self.level] = self.next_option(self.level, x, top[x])
                 state = X5
             elif state == X7:  # [Backtrack.]
                 self.uncover(choice[self.level])
