@@ -1,0 +1,69 @@
+"""Measure both engines on the same searches, in one run: time, nodes/s, updates/s, memory.
+
+Prints, for each workload, the median time of several runs of each engine, the search size
+(nodes and updates, identical on both engines by construction), the rates, the ratio of the
+pure-Python engine to the C engine, and the bytes per matrix entry of the compiled arrays.
+
+    python benchmarks/engine.py [--repeats 7] [--python-repeats 3]
+
+Anchors measured on this machine class (see issue 2): Knuth's dlx1/dlx2 take 48/64 ms to
+count the seed article's 8008-solution puzzle and 95/72 ms on 12-queens; targets for the C
+engine are 30 ms and 50 ms, and at least 40x the pure-Python engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+
+from common import INKALA, PUZZLE_8008, median_time, queens_matrix, sudoku_givens, sudoku_matrix
+
+from exactcover import Matrix, Solver, engines
+
+
+def langford_matrix(n: int) -> Matrix:
+    """Langford pairs: place two copies of each k in 1..n, k apart, in 2n slots."""
+    options = {}
+    for k in range(1, n + 1):
+        for left in range(2 * n - k - 1):
+            options[(k, left)] = [("value", k), ("slot", left), ("slot", left + k + 1)]
+    primary = [("value", k) for k in range(1, n + 1)] + [("slot", s) for s in range(2 * n)]
+    return Matrix(primary, options)
+
+
+def workloads():
+    sudoku = sudoku_matrix()
+    yield "sudoku 8008 puzzle, count", sudoku, lambda s: s.count(sudoku_givens(PUZZLE_8008))
+    yield "Inkala's puzzle, first", sudoku, lambda s: s.first(sudoku_givens(INKALA))
+    yield "12-queens, count", queens_matrix(12), lambda s: s.count()
+    yield "Langford pairs n=9, count", langford_matrix(9), lambda s: s.count()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=7, help="runs of the C engine (median)")
+    parser.add_argument("--python-repeats", type=int, default=3, help="runs of the Python engine")
+    args = parser.parse_args()
+    names = [e for e in ("c", "python") if e in engines.available()]
+    print(f"# {platform.machine()}, {platform.python_implementation()} {platform.python_version()}, engines: {', '.join(names)}")
+    header = f"{'workload':<28}{'engine':>7}{'ms':>10}{'nodes':>10}{'updates':>11}{'Mnodes/s':>10}{'Mupd/s':>8}{'B/entry':>9}"
+    print(header + f"{'py/c':>7}")
+    for title, matrix, question in workloads():
+        times = {}
+        for name in names:
+            solver = Solver(matrix, name)
+            question(solver)  # warm up
+            repeats = args.repeats if name == "c" else args.python_repeats
+            seconds, result = median_time(lambda: question(solver), repeats)
+            stats = solver.stats
+            times[name] = seconds
+            ratio = f"{times['python'] / times['c']:>7.0f}" if name == "python" and "c" in times else ""
+            print(
+                f"{title:<28}{name:>7}{seconds * 1000:>10.1f}{stats.nodes:>10}{stats.updates:>11}"
+                f"{stats.nodes / seconds / 1e6:>10.2f}{stats.updates / seconds / 1e6:>8.1f}"
+                f"{solver.nbytes / matrix.entries:>9.1f}{ratio}"
+            )
+
+
+if __name__ == "__main__":
+    main()
