@@ -11,11 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the problem builders the tests use
 
-from problems import INKALA, queens_matrix, sudoku_givens, sudoku_matrix  # noqa: E402
-
-#: Inkala's puzzle without its clues at r5c6 and r9c7: exactly 8008 solutions. (The seed
-#: article's own 8008-solution puzzle is not in our materials; this one stands in for it.)
-PUZZLE_8008 = INKALA[:41] + "." + INKALA[42:78] + "." + INKALA[79:]
+from problems import INKALA, PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix  # noqa: E402
 
 __all__ = ["INKALA", "PUZZLE_8008", "median_time", "queens_matrix", "sudoku_givens", "sudoku_matrix"]
 

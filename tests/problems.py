@@ -13,6 +13,10 @@ INKALA_SOLUTION = (
     "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
 )
 
+#: Inkala's puzzle without its clues at r5c6 and r9c7: exactly 8008 solutions. It stands in
+#: for the seed article's 8008-solution puzzle, whose text is not in our materials.
+PUZZLE_8008 = INKALA[:41] + "." + INKALA[42:78] + "." + INKALA[79:]
+
 
 def sudoku_matrix(puzzle: str | None = None) -> Matrix:
     """The seed article's 9×9 sudoku matrix.

@@ -14,7 +14,7 @@ import exactcover
 from exactcover import BudgetExceeded, GivensError, Matrix, Solver
 
 from oracle import is_solution
-from problems import INKALA, INKALA_SOLUTION, queens_matrix, sudoku_givens, sudoku_matrix
+from problems import INKALA, INKALA_SOLUTION, PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix
 
 FAMILY_1 = Matrix([1, 2, 3, 4, 5], {"S1": [1, 3, 5], "S2": [2, 4], "S3": [1, 2, 5], "S4": [3, 4], "S5": []})
 FAMILY_2 = Matrix([1, 2, 3, 4, 5], {"S1": [1, 3, 5], "S2": [2], "S3": [2, 5], "S4": [2, 4], "S5": [1, 3, 4]})
@@ -59,6 +59,13 @@ def test_givens_save_one_node_per_clue(engine, sudoku):
     assert solution[: len(givens)] == tuple(givens)
     assert solver.stats.nodes == 1493 - len(givens)
     assert solver.stats.max_level == 81 - len(givens)
+
+
+def test_8008_puzzle(engine, sudoku):
+    """The 8008-solution stand-in puzzle counts 8008 on the full matrix with givens."""
+    solver = Solver(sudoku, engine)
+    assert solver.count(sudoku_givens(PUZZLE_8008)) == 8008
+    assert solver.stats.solutions == 8008
 
 
 # -- the questions ------------------------------------------------------------------------
