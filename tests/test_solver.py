@@ -265,7 +265,7 @@ def test_unknown_engine_and_problem():
     """An unknown engine name or a non-Matrix problem is a clear error."""
     with pytest.raises(ValueError, match="engine must be"):
         Solver(FAMILY_1, engine="fortran")
-    with pytest.raises(TypeError, match="pass a Matrix"):
+    with pytest.raises(TypeError, match="cannot solve a list: no plugin handles it"):
         exactcover.solve([[1]])
 
 

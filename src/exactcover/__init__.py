@@ -7,12 +7,21 @@
 [('S1', 'S2'), ('S3', 'S4')]
 
 The engine is a C extension (`ENGINE` == "c") with a pure-Python twin as the fallback.
+Problem plugins (pluggy, entry-point group ``exactcover``) let `solve`, `solutions` and
+`count` take domain objects too; they are loaded the first time one is needed, and the names
+that need them (`Subsets`, `read_dlx`, `hookimpl`, ...) are imported on first use, so that
+``import exactcover`` stays light.
 """
+
+from __future__ import annotations
+
+from typing import Any
 
 from .api import count, solutions, solve
 from .engines import ENGINE
-from .errors import BudgetExceeded, ExactCoverError, GivensError, MatrixError
+from .errors import BudgetExceeded, ExactCoverError, GivensError, MatrixError, PluginError, ProblemError
 from .matrix import Matrix, Option
+from .problem import Encoding, ProblemType
 from .solver import Solver, Stats
 
 __version__ = "0.1.0"
@@ -20,14 +29,65 @@ __version__ = "0.1.0"
 __all__ = [
     "ENGINE",
     "BudgetExceeded",
+    "Encoding",
     "ExactCoverError",
     "GivensError",
     "Matrix",
     "MatrixError",
     "Option",
+    "PluginError",
+    "ProblemError",
+    "ProblemType",
     "Solver",
     "Stats",
+    "Subsets",
     "count",
+    "hookimpl",
+    "problem_types",
+    "read_dlx",
+    "register",
     "solutions",
     "solve",
+    "unregister",
+    "write_dlx",
 ]
+
+_LAZY = {
+    "Subsets": ("subsets", "Subsets"),
+    "read_dlx": ("dlx", "read_dlx"),
+    "write_dlx": ("dlx", "write_dlx"),
+    "hookimpl": ("hookspecs", "hookimpl"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from importlib import import_module
+
+        module, attribute = _LAZY[name]
+        value = getattr(import_module(f".{module}", __name__), attribute)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'exactcover' has no attribute {name!r}")
+
+
+def register(plugin: Any, name: str | None = None) -> str:
+    """Register a plugin (a module or object with ``@exactcover.hookimpl`` functions) at run
+    time, in the default registry; its problem types are usable at once. Returns its name."""
+    from .plugins import registry
+
+    return registry().register(plugin, name)
+
+
+def unregister(plugin: Any = None, name: str | None = None) -> None:
+    """Remove a plugin registered with `register`."""
+    from .plugins import registry
+
+    registry().unregister(plugin, name)
+
+
+def problem_types() -> dict[str, ProblemType]:
+    """Every problem type the installed and registered plugins provide, by name."""
+    from .plugins import registry
+
+    return registry().types

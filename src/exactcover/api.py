@@ -1,40 +1,92 @@
-"""One-off front ends: `solve`, `solutions` and `count`.
+"""The front ends: `solve`, `solutions` and `count` for a `Matrix` or any domain object a
+plugin handles (a `Subsets`, a sudoku, ...).
 
-Each builds a `Solver` for one question. To ask many questions of one matrix, build the
-`Solver` yourself and keep it: it compiles the matrix once.
+A domain object is encoded by its problem type into a matrix (plus givens), solved, and each
+solution decoded back into the domain's answer. Compiled matrices are cached: a plugin that
+returns the same `Matrix` object for every problem of one shape (all 9×9 sudokus) has it
+compiled once, however many puzzles are solved.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import threading
+import weakref
+from collections.abc import Hashable, Iterator
 from typing import Any
 
+import attrs
+
 from .matrix import Matrix
-from .solver import Solution, Solver
+from .solver import Solver
 
-__all__ = ["solve", "solutions", "count"]
+__all__ = ["Prepared", "prepare", "solve", "solutions", "count"]
+
+_solvers: weakref.WeakKeyDictionary[Matrix, dict[str, Solver]] = weakref.WeakKeyDictionary()
+_solvers_lock = threading.Lock()
 
 
-def _solver(problem: Any, engine: str) -> Solver:
+def solver_for(matrix: Matrix, engine: str = "auto") -> Solver:
+    """A `Solver` for ``matrix``, compiled once per matrix object and engine."""
+    with _solvers_lock:
+        per_engine = _solvers.setdefault(matrix, {})
+        if engine not in per_engine:
+            per_engine[engine] = Solver(matrix, engine)
+        return per_engine[engine]
+
+
+@attrs.frozen
+class Prepared:
+    """A problem ready to search: its type (None for a plain Matrix), solver and givens."""
+
+    problem: Any
+    kind: Any  # ProblemType | None
+    solver: Solver
+    givens: tuple[Hashable, ...]
+
+    def decode(self, solution: tuple) -> Any:
+        """The domain answer for a solution (option labels, givens first)."""
+        return solution if self.kind is None else self.kind.decode(self.problem, solution)
+
+
+def prepare(problem: Any, engine: str = "auto", registry: Any = None) -> Prepared:
+    """Find ``problem``'s type, encode it and compile (or reuse) its solver."""
     if isinstance(problem, Matrix):
-        return Solver(problem, engine)
-    raise TypeError(f"exactcover cannot solve a {type(problem).__name__}: pass a Matrix")
+        return Prepared(problem, None, solver_for(problem, engine), ())
+    if registry is None:
+        from .plugins import registry as default_registry
+
+        registry = default_registry()
+    kind = registry.for_object(problem)
+    encoding = kind.encoding(problem)
+    return Prepared(problem, kind, solver_for(encoding.matrix, engine), encoding.givens)
 
 
-def solve(problem: Matrix, *, engine: str = "auto", **search: Any) -> Solution | None:
-    """The first solution of ``problem`` (a tuple of option labels), or ``None``.
+def _givens(prepared: Prepared, search: dict[str, Any]) -> dict[str, Any]:
+    extra = search.pop("givens", ())
+    if isinstance(extra, (str, bytes)):
+        return {"givens": extra, **search}  # let the solver refuse it with its message
+    return {"givens": (*prepared.givens, *extra), **search}
+
+
+def solve(problem: Any, *, engine: str = "auto", **search: Any) -> Any:
+    """The first solution of ``problem``, decoded (for a Matrix: a tuple of option labels), or
+    ``None`` when there is none.
 
     ``search`` takes `Solver.first`'s keywords: ``givens``, ``seed``, ``max_nodes``,
-    ``timeout``.
+    ``timeout``. An object no plugin handles raises TypeError naming the known types.
     """
-    return _solver(problem, engine).first(**search)
+    prepared = prepare(problem, engine)
+    solution = prepared.solver.first(**_givens(prepared, search))
+    return None if solution is None else prepared.decode(solution)
 
 
-def solutions(problem: Matrix, *, engine: str = "auto", **search: Any) -> Iterator[Solution]:
-    """Every solution of ``problem``, lazily; keywords as `Solver.solutions` (``limit``, ...)."""
-    return _solver(problem, engine).solutions(**search)
+def solutions(problem: Any, *, engine: str = "auto", **search: Any) -> Iterator[Any]:
+    """Every solution of ``problem``, decoded, lazily; keywords as `Solver.solutions`."""
+    prepared = prepare(problem, engine)
+    return map(prepared.decode, prepared.solver.solutions(**_givens(prepared, search)))
 
 
-def count(problem: Matrix, *, engine: str = "auto", **search: Any) -> int:
+def count(problem: Any, *, engine: str = "auto", **search: Any) -> int:
     """The number of solutions of ``problem``; keywords as `Solver.count` (``limit``, ...)."""
-    return _solver(problem, engine).count(**search)
+    prepared = prepare(problem, engine)
+    return prepared.solver.count(**_givens(prepared, search))

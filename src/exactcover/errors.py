@@ -13,6 +13,8 @@ __all__ = [
     "MatrixError",
     "GivensError",
     "BudgetExceeded",
+    "PluginError",
+    "ProblemError",
 ]
 
 
@@ -26,6 +28,18 @@ class MatrixError(ExactCoverError, ValueError):
 
 class GivensError(ExactCoverError, ValueError):
     """The givens of a search are unknown options, or options that cannot be chosen together."""
+
+
+class ProblemError(ExactCoverError, ValueError):
+    """A domain problem (a family of subsets, a sudoku, a file) is not valid input."""
+
+
+class PluginError(ExactCoverError, LookupError):
+    """A plugin failed to load or register, two plugins clash, or a problem type is unknown."""
+
+    @classmethod
+    def unknown(cls, what: str, known) -> PluginError:
+        return cls(f"{what}; known problem types: {', '.join(known) or 'none'}")
 
 
 class BudgetExceeded(ExactCoverError, RuntimeError):

@@ -93,7 +93,7 @@ def _to_items(items: Iterable[Hashable]) -> tuple[Hashable, ...]:
     return tuple(items)
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Matrix:
     """An exact cover problem: primary items, options, and optional secondary items.
 
@@ -203,6 +203,20 @@ class Matrix:
         marked = set(secondary)
         primary = [c for c in range(width) if c not in marked]
         return cls(primary, options, secondary=secondary)
+
+    @classmethod
+    def from_dlx(cls, source: Any) -> Matrix:
+        """A matrix from Knuth's text format (a path, a file object or the text itself); see
+        `exactcover.read_dlx`."""
+        from .dlx import read_dlx
+
+        return read_dlx(source)
+
+    def to_dlx(self) -> str:
+        """This matrix in Knuth's text format (see `exactcover.write_dlx`)."""
+        from .dlx import write_dlx
+
+        return write_dlx(self)
 
     # -- views ----------------------------------------------------------------------------
 

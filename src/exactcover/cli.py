@@ -1,0 +1,236 @@
+"""The ``exactcover`` command. Thin: parse, call the library, render, turn errors into exit codes.
+
+Exit status: 0 found (or counted) solutions; 1 no solution; 2 bad input, with a one-line
+message on stderr; 3 stopped by ``--max-nodes`` or ``--timeout``; 130 interrupted (what was
+found so far is printed first); 70 an internal error (set EXACTCOVER_DEBUG=1 for the traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from . import api
+from .errors import BudgetExceeded, ExactCoverError
+
+NO_SOLUTION, BAD_INPUT, STOPPED, INTERNAL, INTERRUPTED = 1, 2, 3, 70, 130
+PASS_THROUGH = {"ignore_unknown_options": True, "help_option_names": ["-h", "--help"]}
+
+
+class Exit(click.exceptions.Exit):
+    """Leave with a status, after a one-line message on stderr."""
+
+    def __init__(self, code: int, message: str | None = None) -> None:
+        if message:
+            click.echo(f"exactcover: {message}", err=True)
+        super().__init__(code)
+
+
+@contextmanager
+def errors_reported() -> Iterator[None]:
+    """Library and input errors become one line on stderr and exit status 2, never a traceback."""
+    try:
+        yield
+    except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt, BudgetExceeded):
+        raise  # (a stopped search is reported by the command, with what it found)
+    except (ExactCoverError, ValueError) as error:
+        raise Exit(BAD_INPUT, f"error: {error}") from None
+    except BrokenPipeError:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- keep Python from complaining at exit
+        raise Exit(141) from None
+    except Exception as error:
+        if os.environ.get("EXACTCOVER_DEBUG"):
+            raise
+        raise Exit(INTERNAL, f"internal error: {type(error).__name__}: {error} (EXACTCOVER_DEBUG=1 shows the traceback)") from None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="exactcover")
+def cli() -> None:
+    """Solve exact cover problems with dancing links.
+
+    \b
+    Examples:
+      exactcover plugins
+      exactcover solve subsets family.txt --all
+      exactcover count dlx problem.dlx
+      cat problem.dlx | exactcover solve dlx - --json
+    """
+
+
+@cli.command()
+def plugins() -> None:
+    """List the problem types the installed plugins provide.
+
+    \b
+    Example:
+      exactcover plugins
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    with errors_reported():
+        from .plugins import registry
+
+        types = registry().types
+    table = Table("type", "arguments", "summary", box=None, header_style="bold")
+    for name, kind in types.items():
+        table.add_row(name, kind.usage if kind.parse else "(not on the command line)", kind.summary)
+    Console(soft_wrap=True).print(table)
+
+
+def search_options(command: Callable) -> Callable:
+    """The options every searching command takes."""
+    for option in reversed([
+        click.option("--seed", type=int, help="Break ties at random with this seed (reproducible)."),
+        click.option("--stats", is_flag=True, help="Report nodes, updates and time on stderr (or in the JSON summary)."),
+        click.option("--json", "as_json", is_flag=True, help="Machine-readable output: one JSON document per line."),
+        click.option("--engine", type=click.Choice(["auto", "c", "python"]), default="auto", show_default=True, help="The search engine."),
+        click.option("--max-nodes", type=click.IntRange(min=0), help="Stop (exit 3) after this many search nodes."),
+        click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop (exit 3) after this many seconds."),
+    ]):
+        command = option(command)
+    return command
+
+
+@cli.command(context_settings=PASS_THROUGH)
+@click.argument("kind", metavar="TYPE")
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@click.option("--all", "all_solutions", is_flag=True, help="Print every solution.")
+@click.option("--limit", type=click.IntRange(min=1), help="Print at most N solutions.")
+@click.option("--count", "count_only", is_flag=True, help="Count the solutions instead of printing them.")
+@search_options
+def solve(kind: str, args: tuple[str, ...], all_solutions: bool, limit: int | None, count_only: bool, **options: Any) -> None:
+    """Print the first solution of a problem of type TYPE (see `exactcover plugins`).
+
+    ARGS are the problem type's own arguments, usually a file (- for standard input).
+
+    \b
+    Examples:
+      exactcover solve subsets family.txt
+      exactcover solve dlx problem.dlx --all --stats
+      exactcover solve dlx problem.dlx --limit 3 --json
+    """
+    run = Run(kind, args, options)
+    if count_only:
+        run.count(limit)
+    else:
+        run.solve(None if all_solutions else (limit or 1))
+
+
+@cli.command(context_settings=PASS_THROUGH)
+@click.argument("kind", metavar="TYPE")
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@click.option("--limit", type=click.IntRange(min=1), help="Stop counting at N.")
+@search_options
+def count(kind: str, args: tuple[str, ...], limit: int | None, **options: Any) -> None:
+    """Count the solutions of a problem of type TYPE (exit status 1 when there are none).
+
+    \b
+    Examples:
+      exactcover count dlx problem.dlx
+      exactcover count subsets family.json --json
+    """
+    Run(kind, args, options).count(limit)
+
+
+class Run:
+    """One command's search: the problem parsed and prepared, and its output."""
+
+    def __init__(self, kind: str, args: tuple[str, ...], options: dict[str, Any]) -> None:
+        self.as_json = options.pop("as_json")
+        self.show_stats = options.pop("stats")
+        engine = options.pop("engine")
+        self.search = {k: v for k, v in options.items() if v is not None}
+        with errors_reported():
+            from .plugins import registry
+
+            self.kind = registry().get(kind)
+            if self.kind.parse is None:
+                raise Exit(BAD_INPUT, f"error: problem type {kind!r} cannot be given on the command line")
+            self.problem = self.kind.parse(list(args))
+            self.prepared = api.prepare(self.problem, engine)
+
+    def solve(self, limit: int | None) -> None:
+        prepared, found = self.prepared, 0
+        try:
+            with errors_reported():
+                for solution in prepared.solver.solutions(prepared.givens, limit=limit, **self.search):
+                    self.emit(prepared.decode(solution), first=found == 0)
+                    found += 1
+        except KeyboardInterrupt:
+            self.finish(found, exhausted=False, stopped=True)
+            raise Exit(INTERRUPTED, f"interrupted after {found} solution(s); the search was not finished") from None
+        except BudgetExceeded as stop:
+            self.finish(found, exhausted=False, stopped=True)
+            raise Exit(STOPPED, f"{stop}") from None
+        self.finish(found, exhausted=limit is None)
+        if found == 0:
+            if not self.as_json:
+                click.echo("no solution")
+            raise Exit(NO_SOLUTION)
+
+    def count(self, limit: int | None) -> None:
+        prepared = self.prepared
+        try:
+            with errors_reported():
+                number = prepared.solver.count(prepared.givens, limit=limit, **self.search)
+        except KeyboardInterrupt:
+            number = prepared.solver.stats.solutions
+            self.report_count(number, exact=False)
+            raise Exit(INTERRUPTED, f"interrupted: at least {number} solution(s) so far; the search was not finished") from None
+        except BudgetExceeded as stop:
+            self.report_count(stop.solutions, exact=False)
+            raise Exit(STOPPED, f"{stop}") from None
+        self.report_count(number, exact=limit is None or number < limit)
+        if number == 0:
+            raise Exit(NO_SOLUTION)
+
+    # -- output ------------------------------------------------------------------------------
+
+    def emit(self, answer: Any, first: bool) -> None:
+        if self.as_json:
+            click.echo(json.dumps({"solution": self.kind.to_json(self.problem, answer)}))
+        else:
+            if not first:
+                click.echo()
+            click.echo(self.kind.render(self.problem, answer))
+
+    def stats(self) -> dict[str, Any]:
+        stats = self.prepared.solver.stats
+        return {"nodes": stats.nodes, "updates": stats.updates, "max_level": stats.max_level, "seconds": round(stats.seconds, 6)}
+
+    def finish(self, found: int, exhausted: bool, stopped: bool = False) -> None:
+        if self.as_json:
+            if self.show_stats or stopped:
+                click.echo(json.dumps({"summary": {"solutions": found, "exhausted": exhausted, **self.stats()}}))
+        elif self.show_stats:
+            self.print_stats(found)
+
+    def report_count(self, number: int, exact: bool) -> None:
+        if self.as_json:
+            summary = {"count": number, "exact": exact, **(self.stats() if self.show_stats else {})}
+            click.echo(json.dumps(summary))
+        else:
+            click.echo(number if exact else f"at least {number}")
+            if self.show_stats:
+                self.print_stats(number)
+
+    def print_stats(self, solutions: int) -> None:
+        s = self.stats()
+        click.echo(
+            f"{solutions} solution(s), {s['nodes']} nodes, {s['updates']} updates, "
+            f"deepest level {s['max_level']}, {s['seconds']:.3f} s ({self.prepared.solver.engine} engine)",
+            err=True,
+        )
+
+
+def main() -> None:
+    """The console script."""
+    cli(prog_name="exactcover")

@@ -1,0 +1,91 @@
+"""Problem types: what a plugin tells exactcover about one kind of problem."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+import attrs
+
+from .matrix import Matrix
+
+__all__ = ["ProblemType", "Encoding"]
+
+
+@attrs.frozen
+class Encoding:
+    """A domain problem as an exact cover problem: a matrix and the options forced into
+    every solution (a sudoku's clues). Plugins may return the same `Matrix` object for many
+    problems of one shape (every 9×9 sudoku): it is then compiled only once."""
+
+    matrix: Matrix
+    givens: tuple[Hashable, ...] = attrs.field(default=(), converter=tuple)
+
+
+def _default_decode(problem: Any, solution: tuple) -> Any:
+    return solution
+
+
+def _default_render(problem: Any, answer: Any) -> str:
+    return str(answer)
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` made JSON-ready: tuples, sets and mappings become lists and objects,
+    anything else unknown becomes its ``str``."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [jsonable(v) for v in value]
+    return str(value)
+
+
+def _default_to_json(problem: Any, answer: Any) -> Any:
+    return jsonable(answer)
+
+
+def _check_name(_instance: Any, _attribute: Any, name: str) -> None:
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_-]*", name):
+        raise ValueError(f"a problem type name is lower-case letters, digits, '-' or '_', not {name!r}")
+
+
+@attrs.frozen
+class ProblemType:
+    """One kind of problem, as a plugin registers it.
+
+    * ``name``: the name on the command line (``exactcover solve NAME ...``).
+    * ``summary``: one line for ``exactcover plugins``.
+    * ``handles``: the domain class (or tuple of classes) whose objects this type solves:
+      ``exactcover.solve(obj)`` picks the type by ``isinstance``.
+    * ``encode(problem)``: a `Matrix`, or an `Encoding` (matrix plus givens).
+    * ``decode(problem, solution)``: the domain answer, from a solution's option labels
+      (givens first). Default: the labels themselves.
+    * ``parse(args)``: a domain object from the command line's arguments after ``NAME``
+      (strings; unknown ``--options`` included), raising ``ValueError`` with a message for
+      bad input. ``None``: not available on the command line.
+    * ``render(problem, answer)``: the answer as text for humans. Default: ``str(answer)``.
+    * ``to_json(problem, answer)``: the answer as JSON-ready data. Default: `jsonable`.
+    * ``usage``: how the arguments look, for help texts (``"FILE"``, ``"N [--distinct]"``).
+    """
+
+    name: str = attrs.field(validator=_check_name)
+    summary: str
+    handles: type | tuple[type, ...]
+    encode: Callable[[Any], Matrix | Encoding]
+    decode: Callable[[Any, tuple], Any] = _default_decode
+    parse: Callable[[Sequence[str]], Any] | None = None
+    render: Callable[[Any, Any], str] = _default_render
+    to_json: Callable[[Any, Any], Any] = _default_to_json
+    usage: str = "ARGS..."
+
+    def encoding(self, problem: Any) -> Encoding:
+        """``encode(problem)``, always as an `Encoding`."""
+        encoded = self.encode(problem)
+        if isinstance(encoded, Matrix):
+            return Encoding(encoded)
+        if not isinstance(encoded, Encoding):
+            raise TypeError(f"problem type {self.name!r}: encode returned {type(encoded).__name__}, not a Matrix or Encoding")
+        return encoded

@@ -1,0 +1,179 @@
+"""Tests for the exactcover command, invoked on real files (click's runner and subprocesses)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from exactcover.cli import cli
+
+KNUTH = "| Knuth's example\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n"
+FAMILY = "universe: 1 2 3 4 5\nS1: 1 3 5\nS2: 2 4\nS3: 1 2 5\nS4: 3 4\nS5:\n"
+
+
+def queens_dlx(n: int) -> str:
+    """n-queens in Knuth's format: ranks and files primary, diagonals secondary."""
+    head = [f"r{i}" for i in range(n)] + [f"f{i}" for i in range(n)] + ["|"]
+    head += [f"a{i}" for i in range(2 * n - 1)] + [f"b{i}" for i in range(2 * n - 1)]
+    lines = [" ".join(head)]
+    lines += [f"r{r} f{c} a{r + c} b{r - c + n - 1}" for r in range(n) for c in range(n)]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def files(tmp_path):
+    paths = {
+        "knuth": tmp_path / "knuth.dlx",
+        "family": tmp_path / "family.txt",
+        "queens6": tmp_path / "queens6.dlx",
+        "empty": tmp_path / "empty.dlx",
+        "malformed": tmp_path / "malformed.dlx",
+        "unsolvable": tmp_path / "unsolvable.dlx",
+        "family_json": tmp_path / "family.json",
+        "bad_family": tmp_path / "bad_family.txt",
+    }
+    paths["knuth"].write_text(KNUTH)
+    paths["family"].write_text(FAMILY)
+    paths["queens6"].write_text(queens_dlx(6))
+    paths["empty"].write_text("")
+    paths["malformed"].write_text("a b c\na b\nb d\n")
+    paths["unsolvable"].write_text("a b\na\n")
+    paths["family_json"].write_text(json.dumps({"universe": [1, 2, 3], "subsets": {"A": [1, 2], "B": [3], "C": [3, 1]}}))
+    paths["bad_family"].write_text("universe: 1 2\nA: 1 3\n")
+    return {k: str(v) for k, v in paths.items()}
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, [str(a) for a in args], input=input)
+
+
+def test_plugins_lists_the_bundled_types():
+    """`exactcover plugins` lists each problem type with its summary."""
+    result = run("plugins")
+    assert result.exit_code == 0
+    assert "subsets" in result.output and "dlx" in result.output
+    assert "Knuth's DLX1/DLX2 text format" in result.output
+
+
+def test_solve_dlx_prints_the_options(files):
+    """solve dlx prints the chosen options as lines of the file's format."""
+    result = run("solve", "dlx", files["knuth"])
+    assert result.exit_code == 0
+    assert sorted(result.stdout.splitlines()) == ["a d f", "b g", "c e"]
+
+
+def test_solve_from_standard_input():
+    """'-' reads the problem from standard input."""
+    result = run("solve", "dlx", "-", input=KNUTH)
+    assert result.exit_code == 0 and "b g" in result.stdout
+
+
+def test_solve_all_limit_and_count(files):
+    """--all prints every solution, --limit at most N, --count the number."""
+    assert run("solve", "subsets", files["family"], "--all").stdout == "S1: 1 3 5\nS2: 2 4\n\nS3: 1 2 5\nS4: 3 4\n"
+    assert run("solve", "dlx", files["queens6"], "--limit", "3").stdout.count("\n\n") == 2
+    assert run("solve", "dlx", files["queens6"], "--count").stdout == "4\n"
+    assert run("count", "dlx", files["queens6"]).stdout == "4\n"
+    assert run("count", "dlx", files["queens6"], "--limit", "2").stdout == "at least 2\n"
+
+
+def test_json_output(files):
+    """--json prints one JSON document per solution, and summaries as objects."""
+    result = run("solve", "subsets", files["family_json"], "--all", "--json", "--stats")
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert lines[0] == {"solution": ["A", "B"]}
+    assert lines[-1]["summary"]["solutions"] == 1 and lines[-1]["summary"]["exhausted"] is True
+    assert lines[-1]["summary"]["nodes"] > 0
+    count = json.loads(run("count", "dlx", files["queens6"], "--json").stdout)
+    assert count == {"count": 4, "exact": True}
+
+
+def test_stats_go_to_stderr(files):
+    """--stats reports nodes, updates and time on stderr, leaving stdout clean."""
+    result = run("solve", "dlx", files["knuth"], "--stats", "--engine", "python")
+    assert "6 nodes" in result.stderr and "python engine" in result.stderr
+    assert "nodes" not in result.stdout
+
+
+def test_seed_changes_the_order_reproducibly(files):
+    """--seed gives a reproducible, different order of solutions."""
+    outputs = {run("solve", "dlx", files["queens6"], "--all", "--seed", s).stdout for s in (1, 1, 2, 3, 4)}
+    assert 1 < len(outputs) <= 4
+
+
+def test_no_solution_exit_1(files):
+    """No solution: says so and exits with status 1; count prints 0 and exits 1."""
+    result = run("solve", "dlx", files["unsolvable"])
+    assert result.exit_code == 1 and result.stdout == "no solution\n"
+    result = run("count", "dlx", files["unsolvable"])
+    assert result.exit_code == 1 and result.stdout == "0\n"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("solve", "dlx", "{empty}"), "error: {empty}: no item line"),
+    (("solve", "dlx", "{malformed}"), "error: {malformed}, line 3: unknown item 'd'"),
+    (("count", "dlx", "{malformed}"), "error: {malformed}, line 3: unknown item 'd'"),
+    (("solve", "dlx", "/no/such/file"), "error: cannot read '/no/such/file': No such file or directory"),
+    (("solve", "dlx"), "error: dlx takes one argument"),
+    (("solve", "subsets", "{bad_family}"), "error: {bad_family}: subset 'A' has element '3', which is not in the universe"),
+    (("solve", "sudoku-x", "1"), "error: unknown problem type 'sudoku-x'; known problem types: dlx, subsets"),
+])
+def test_bad_input_is_one_line_and_exit_2(files, args, message):
+    """Bad input: one line on stderr naming what is wrong, exit status 2, no traceback."""
+    result = run(*(a.format(**files) for a in args))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"exactcover: {message.format(**files)}")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_budget_says_so_and_exits_3(files):
+    """A search stopped by --max-nodes says so, is not 'no solution', and exits 3."""
+    result = run("count", "dlx", files["queens6"], "--max-nodes", "10")
+    assert result.exit_code == 3
+    assert result.stdout == "at least 0\n"
+    assert "stopped by its node budget after 10 nodes" in result.stderr
+
+
+def test_every_command_has_help_with_an_example():
+    """Each command's --help works and shows an example."""
+    for command in ([], ["plugins"], ["solve"], ["count"]):
+        result = run(*command, "--help")
+        assert result.exit_code == 0 and "Example" in result.output
+
+
+def console_script() -> list[str]:
+    script = shutil.which("exactcover", path=os.path.dirname(sys.executable))
+    return [script] if script else [sys.executable, "-m", "exactcover"]
+
+
+def test_console_script_runs(files):
+    """The installed `exactcover` command solves a file and uses the exit codes."""
+    ok = subprocess.run([*console_script(), "solve", "dlx", files["knuth"]], capture_output=True, text=True)
+    assert ok.returncode == 0 and "b g" in ok.stdout
+    bad = subprocess.run([*console_script(), "solve", "dlx", files["malformed"]], capture_output=True, text=True)
+    assert bad.returncode == 2 and "line 3" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_ctrl_c_prints_what_was_found_and_exits_130(tmp_path):
+    """SIGINT during a long --all prints the solutions found so far, then exits 130."""
+    path = tmp_path / "queens.dlx"
+    path.write_text(queens_dlx(15))
+    process = subprocess.Popen([*console_script(), "solve", "dlx", str(path), "--all", "--json"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    solutions = [json.loads(line) for line in out.splitlines()]
+    assert len(solutions) > 1 and "summary" in solutions[-1]
+    assert solutions[-1]["summary"]["solutions"] == len(solutions) - 1
+    assert "interrupted after" in err and "Traceback" not in err

@@ -1,0 +1,123 @@
+"""Tests for Knuth's text format (exactcover.dlx): reading, writing, round trips, errors."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import exactcover
+from exactcover import Matrix, MatrixError, ProblemError, read_dlx, write_dlx
+
+KNUTH = """| the example of Knuth's paper
+a b c d e f g
+c e
+a d g
+b c f
+a d f
+b g
+d e g
+"""
+
+COLORED = """a b c | x y
+a x:red
+b x:red y
+c x:blue
+c
+"""
+
+
+def test_read_knuth_example():
+    """Knuth's example has one solution: options 'a d f', 'b g' and 'c e'."""
+    m = read_dlx(KNUTH)
+    assert m.primary == tuple("abcdefg") and m.secondary == ()
+    assert [o.label for o in m.options] == list(range(6))
+    assert sorted(exactcover.solve(m)) == [0, 3, 4]
+
+
+def test_read_colors_and_secondary_items():
+    """Secondary items after '|', colors after ':'."""
+    m = read_dlx(COLORED)
+    assert m.secondary == ("x", "y")
+    assert m.options[0].colors == (None, "red")
+    assert m.options[1].colors == (None, "red", None)
+    assert {tuple(sorted(s)) for s in exactcover.solutions(m)} == {(0, 1, 3)}
+
+
+def test_read_from_path_and_file(tmp_path):
+    """A path (str or Path) and an open file read the same as the text."""
+    path = tmp_path / "knuth.dlx"
+    path.write_text(KNUTH)
+    assert read_dlx(path) == read_dlx(str(path)) == read_dlx(io.StringIO(KNUTH)) == read_dlx(KNUTH)
+    assert Matrix.from_dlx(path) == read_dlx(KNUTH)
+
+
+def test_write_round_trip():
+    """write_dlx then read_dlx gives the same matrix; Matrix.to_dlx is the same writer."""
+    for text in (KNUTH, COLORED):
+        m = read_dlx(text)
+        assert read_dlx(write_dlx(m)) == m
+        assert m.to_dlx() == write_dlx(m)
+    assert write_dlx(read_dlx(COLORED)) == COLORED
+
+
+names = st.text(alphabet="abcxyz019_-", min_size=1, max_size=3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_round_trip_random(data):
+    """Random matrices of string items and colors survive a round trip exactly."""
+    items = data.draw(st.lists(names, unique=True, min_size=1, max_size=6))
+    split = data.draw(st.integers(0, len(items)))
+    primary, secondary = items[:split], items[split:]
+    options = []
+    for _ in range(data.draw(st.integers(0, 5))):
+        chosen = data.draw(st.lists(st.sampled_from(items), unique=True, min_size=1, max_size=4))
+        options.append({i: (data.draw(st.one_of(st.none(), names)) if i in secondary else None) for i in chosen})
+    m = Matrix(primary, options, secondary=secondary)
+    assert read_dlx(write_dlx(m)) == m
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("a b\nc\n", "input, line 2: unknown item 'c'"),
+    ("a b\na a\n", "line 2: item 'a' appears twice in this option"),
+    ("a | x\na:red\n", "line 2: primary item 'a' cannot have a color"),
+    ("a | x\na x:\n", "line 2: bad color in 'x:'"),
+    ("a | x | y\n", "line 1: more than one '|' in the item line"),
+    ("a a\n", "line 1: item 'a' is named twice"),
+    ("a b:c\n", "line 1: bad item name 'b:c'"),
+    ("| only a comment\n\n", "no item line"),
+    ("|\n| x\n a b\nb x\n", "line 4: unknown item 'x'"),
+])
+def test_malformed_text_names_the_line(text, message):
+    """Malformed text raises ProblemError with the line number and what is wrong."""
+    with pytest.raises(ProblemError, match=message):
+        read_dlx(text)
+
+
+def test_missing_file():
+    """A path that does not exist is a clear error, not a traceback from open()."""
+    with pytest.raises(ProblemError, match="cannot read 'no/such/file.dlx'"):
+        read_dlx("no/such/file.dlx")
+
+
+def test_write_refuses_names_the_format_cannot_hold():
+    """Items with spaces or non-string items cannot be written; the error names them."""
+    with pytest.raises(MatrixError, match="item 'a b' cannot be written"):
+        write_dlx(Matrix(["a b"], []))
+    with pytest.raises(MatrixError, match="item 1 cannot be written"):
+        write_dlx(Matrix([1], []))
+    with pytest.raises(MatrixError, match="option 'S5' is empty"):
+        write_dlx(Matrix(["a"], {"S1": ["a"], "S5": []}))
+    with pytest.raises(MatrixError, match="without items"):
+        write_dlx(Matrix([], []))
+
+
+def test_only_secondary_items_round_trip():
+    """A matrix with no primary item is written so that its item line is not a comment."""
+    m = Matrix([], [{"x": "red"}], secondary=["x"])
+    assert write_dlx(m).startswith(" | x")
+    assert read_dlx(write_dlx(m)) == m
