@@ -72,17 +72,23 @@ def plugins() -> None:
     Example:
       exactcover plugins
     """
-    from rich.console import Console
-    from rich.table import Table
-
     with errors_reported():
         from .plugins import registry
 
         types = registry().types
+    rows = [(name, kind.usage if kind.parse else "(not on the command line)", kind.summary) for name, kind in types.items()]
+    if not sys.stdout.isatty():  # for pipes and files: one plain line per type, never wrapped
+        width = max((len(name) for name, _, _ in rows), default=0)
+        for name, usage, summary in rows:
+            click.echo(f"{name:<{width}}  {summary}  (arguments: {usage})")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
     table = Table("type", "arguments", "summary", box=None, header_style="bold")
-    for name, kind in types.items():
-        table.add_row(name, kind.usage if kind.parse else "(not on the command line)", kind.summary)
-    Console(soft_wrap=True).print(table)
+    for row in rows:
+        table.add_row(*row)
+    Console().print(table)
 
 
 def search_options(command: Callable) -> Callable:
