@@ -13,7 +13,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the problem builders the tests use
 
 from problems import INKALA, PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix  # noqa: E402
 
-__all__ = ["INKALA", "PUZZLE_8008", "median_time", "queens_matrix", "sudoku_givens", "sudoku_matrix"]
+__all__ = ["INKALA", "PUZZLE_8008", "ROOT", "median_time", "queens_matrix", "sudoku_givens", "sudoku_matrix"]
 
 
 def median_time(function: Callable[[], object], repeats: int) -> tuple[float, object]:
