@@ -32,15 +32,17 @@ def is_solution(matrix: Matrix, labels: Iterable[Hashable]) -> bool:
     return True
 
 
-def brute_force(matrix: Matrix, givens: Iterable[Hashable] = ()) -> set[frozenset]:
-    """Every solution, as a set of frozensets of labels. Following Knuth, an option without
-    a primary item is never chosen by the search (though it may be given)."""
+def brute_force(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = ()) -> set[frozenset]:
+    """Every solution, as a set of frozensets of labels, without the options ``exclude``.
+    Following Knuth, an option without a primary item is never chosen by the search (though
+    it may be given)."""
     givens = list(givens)
+    excluded = set(exclude)
     primary = set(matrix.primary)
     free = [
         option.label
         for option in matrix.options
-        if option.label not in givens and any(item in primary for item in option.items)
+        if option.label not in givens and option.label not in excluded and any(item in primary for item in option.items)
     ]
     found = set()
     for size in range(len(free) + 1):

@@ -31,31 +31,34 @@ def matrices(draw) -> Matrix:
     return Matrix(primary, options, secondary=secondary)
 
 
-def run(engine: str, matrix: Matrix, givens, seed):
+def run(engine: str, matrix: Matrix, givens, seed, exclude=()):
     solver = Solver(matrix, engine)
-    solutions = list(solver.solutions(givens, seed=seed))
+    solutions = list(solver.solutions(givens, seed=seed, exclude=exclude))
     stats = solver.stats
-    count = solver.count(givens, seed=seed)
+    count = solver.count(givens, seed=seed, exclude=exclude)
     return solutions, (stats.nodes, stats.updates, stats.solutions, stats.max_level), count
 
 
 @settings(max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=matrices(), data=st.data())
 def test_engines_agree_with_brute_force_and_each_other(matrix, data):
-    """Every engine finds exactly the oracle's solutions; all engines agree on order and stats."""
+    """Every engine finds exactly the oracle's solutions (givens in, excluded options out);
+    all engines agree on order and statistics."""
     labels = [option.label for option in matrix.options]
     givens = data.draw(st.lists(st.sampled_from(labels), max_size=2, unique=True)) if labels else []
     seed = data.draw(st.one_of(st.none(), st.integers(0, 2**64 - 1)))
-    expected = brute_force(matrix, givens)
+    free = [label for label in labels if label not in givens]
+    exclude = data.draw(st.lists(st.sampled_from(free), max_size=3)) if free else []
+    expected = brute_force(matrix, givens, exclude)
     results = {}
     for engine in ENGINES:
         try:
-            results[engine] = run(engine, matrix, givens, seed)
+            results[engine] = run(engine, matrix, givens, seed, exclude)
         except GivensError:
             results[engine] = "clash"
     if "clash" in results.values():
         assert set(results.values()) == {"clash"}
-        assert expected == set()  # clashing givens really cannot be chosen together
+        assert brute_force(matrix, givens) == set()  # clashing givens really cannot be chosen together
         return
     for engine, (solutions, stats, count) in results.items():
         assert {frozenset(s) for s in solutions} == expected, engine

@@ -132,3 +132,25 @@ def test_random_generator_is_splitmix64():
     rng = pydlx.Random(0)
     outputs = [rng.below(1 << 64) for _ in range(2)]
     assert outputs == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4]
+
+
+def test_excluded_options_leave_the_search(module):
+    """Excluded options are never chosen; a repeat counts once; given and excluded is an error."""
+    dancer = module.Dancer(n_primary=5, n_secondary=0, starts=[0, 3, 5, 8, 10, 10],
+                           items=[0, 2, 4, 1, 3, 0, 1, 4, 2, 3], colors=[0] * 10)
+
+    def solutions(**kwargs):
+        search, found = dancer.search(**kwargs), []
+        while (status := search.run(1000)) != pydlx.DONE:
+            if status == pydlx.SOLUTION:
+                found.append(search.solution())
+        return found
+
+    assert solutions() == [(0, 1), (2, 3)]
+    assert solutions(excluded=[2, 2]) == [(0, 1)]
+    assert solutions(excluded=[0, 3]) == []
+    with pytest.raises(ValueError) as caught:
+        dancer.search([1], None, [1])
+    assert caught.value.args == (1,)
+    with pytest.raises(IndexError):
+        dancer.search((), None, [7])

@@ -272,3 +272,15 @@ def test_unknown_engine_and_problem():
 def test_nbytes_per_entry(engine, sudoku):
     """The compiled matrix takes at most 32 bytes per entry."""
     assert Solver(sudoku, engine).nbytes / sudoku.entries <= 32
+
+
+def test_exclude(engine):
+    """exclude= leaves options out of one search; mistakes are named."""
+    solver = Solver(FAMILY_1, engine)
+    assert solver.count(exclude=["S1"]) == 1
+    assert solver.first(exclude=["S3"]) == ("S1", "S2")
+    assert solver.count() == 2  # only that search
+    with pytest.raises(GivensError, match="option 'S1' is both given and excluded"):
+        solver.count(["S1"], exclude=["S1"])
+    with pytest.raises(GivensError, match="excluded option 'S9' is not an option"):
+        solver.count(exclude=["S9"])

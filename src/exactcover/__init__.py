@@ -17,17 +17,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .api import count, solutions, solve
+from .api import count, solutions, solve, solver_for
 from .engines import ENGINE
 from .errors import BudgetExceeded, ExactCoverError, GivensError, MatrixError, PluginError, ProblemError
 from .matrix import Matrix, Option
-from .problem import Encoding, ProblemType
+from .problem import Batch, Encoding, ProblemType
 from .solver import Solver, Stats
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ENGINE",
+    "Batch",
     "BudgetExceeded",
     "Encoding",
     "ExactCoverError",
@@ -48,6 +49,7 @@ __all__ = [
     "register",
     "solutions",
     "solve",
+    "solver_for",
     "unregister",
     "write_dlx",
 ]

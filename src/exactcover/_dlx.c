@@ -340,26 +340,27 @@ Dancer_get_arrays(Dancer *self, void *closure)
     return result;
 }
 
-static PyObject *Search_create(Dancer *dancer, PyObject *givens, PyObject *seed);
+static PyObject *Search_create(Dancer *dancer, PyObject *givens, PyObject *seed, PyObject *excluded);
 
 static PyObject *
 Dancer_search(Dancer *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"givens", "seed", NULL};
-    PyObject *givens = NULL, *seed = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OO", kwlist, &givens, &seed))
+    static char *kwlist[] = {"givens", "seed", "excluded", NULL};
+    PyObject *givens = NULL, *seed = Py_None, *excluded = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOO", kwlist, &givens, &seed, &excluded))
         return NULL;
     if (self->mem == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Dancer was not initialized");
         return NULL;
     }
-    return Search_create(self, givens, seed);
+    return Search_create(self, givens, seed, excluded);
 }
 
 static PyMethodDef Dancer_methods[] = {
     {"search", (PyCFunction)(void (*)(void))Dancer_search, METH_VARARGS | METH_KEYWORDS,
-     "search(givens=(), seed=None)\n--\n\n"
-     "A new search on a private copy of the arrays, with givens already chosen."},
+     "search(givens=(), seed=None, excluded=())\n--\n\n"
+     "A new search on a private copy of the arrays, with the options excluded taken out\n"
+     "and then givens chosen."},
     {NULL},
 };
 
@@ -552,6 +553,57 @@ uncommit(Search *s, idx p, idx j, const int colored)
         uncover(s, j, 1);
     else if (c > 0)
         unpurify(s, p);
+}
+
+/* -- exclusions and givens ----------------------------------------------------------------- */
+
+/* Take the options `excluded` out of every item's list for the whole search (a repeated one
+   counts once); ValueError(k) if option k is both excluded and given. */
+static int
+exclude(Search *s, const idx *excluded, Py_ssize_t n_excluded, const idx *givens, Py_ssize_t n_givens)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    idx n_options = s->dancer->n_options;
+    Py_ssize_t e, g;
+    char *done;
+    if (n_excluded == 0)
+        return 0;
+    done = PyMem_Calloc((size_t)n_options + 1, 1);
+    if (done == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (e = 0; e < n_excluded; e++) {
+        idx k = excluded[e];
+        if (k < 0 || k >= n_options) {
+            PyErr_Format(PyExc_IndexError, "excluded option %d out of range", (int)k);
+            goto fail;
+        }
+        for (g = 0; g < n_givens; g++)
+            if (givens[g] == k) {
+                PyObject *value = Py_BuildValue("(i)", (int)k);
+                if (value != NULL) {
+                    PyErr_SetObject(PyExc_ValueError, value);
+                    Py_DECREF(value);
+                }
+                goto fail;
+            }
+        if (done[k])
+            continue;
+        done[k] = 1;
+        for (idx q = s->opt_start[k]; top[q] > 0; q++) {
+            idx u = ulink[q], d = dlink[q];
+            dlink[u] = d;
+            ulink[d] = u;
+            top[top[q]] -= 1;
+            s->updates += 1;
+        }
+    }
+    PyMem_Free(done);
+    return 0;
+fail:
+    PyMem_Free(done);
+    return -1;
 }
 
 /* -- givens ----------------------------------------------------------------------------- */
@@ -822,11 +874,11 @@ run_colored(Search *s, long long steps, long long work, int counting, long long 
 /* -- the Python side of Search ------------------------------------------------------------ */
 
 static PyObject *
-Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed)
+Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *excluded_obj)
 {
     Search *s;
-    idx *givens = NULL;
-    Py_ssize_t n_givens = 0;
+    idx *givens = NULL, *excluded = NULL;
+    Py_ssize_t n_givens = 0, n_excluded = 0;
     Py_ssize_t links = dancer->n_links, size = dancer->n_nodes;
     Py_ssize_t copied = 2 * links + (dancer->has_colors ? 4 : 3) * size;
 
@@ -872,19 +924,20 @@ Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed)
         if (s->perm == NULL || s->base == NULL || s->pos == NULL)
             goto nomemory;
     }
-    if (givens_obj != NULL) {
-        givens = to_idx_array(givens_obj, &n_givens, "givens");
-        if (givens == NULL)
-            goto fail;
-        if (apply_givens(s, givens, n_givens) < 0)
-            goto fail;
-        PyMem_Free(givens);
-    }
+    if (givens_obj != NULL && (givens = to_idx_array(givens_obj, &n_givens, "givens")) == NULL)
+        goto fail;
+    if (excluded_obj != NULL && (excluded = to_idx_array(excluded_obj, &n_excluded, "excluded")) == NULL)
+        goto fail;
+    if (exclude(s, excluded, n_excluded, givens, n_givens) < 0 || apply_givens(s, givens, n_givens) < 0)
+        goto fail;
+    PyMem_Free(givens);
+    PyMem_Free(excluded);
     return (PyObject *)s;
 nomemory:
     PyErr_NoMemory();
 fail:
     PyMem_Free(givens);
+    PyMem_Free(excluded);
     Py_DECREF(s);
     return NULL;
 }

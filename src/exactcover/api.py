@@ -72,8 +72,8 @@ def solve(problem: Any, *, engine: str = "auto", **search: Any) -> Any:
     """The first solution of ``problem``, decoded (for a Matrix: a tuple of option labels), or
     ``None`` when there is none.
 
-    ``search`` takes `Solver.first`'s keywords: ``givens``, ``seed``, ``max_nodes``,
-    ``timeout``. An object no plugin handles raises TypeError naming the known types.
+    ``search`` takes `Solver.first`'s keywords: ``givens``, ``exclude``, ``seed``,
+    ``max_nodes``, ``timeout``. An object no plugin handles raises TypeError naming the known types.
     """
     prepared = prepare(problem, engine)
     solution = prepared.solver.first(**_givens(prepared, search))

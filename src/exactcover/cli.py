@@ -18,6 +18,7 @@ import click
 
 from . import api
 from .errors import BudgetExceeded, ExactCoverError
+from .problem import Batch
 
 NO_SOLUTION, BAD_INPUT, STOPPED, INTERNAL, INTERRUPTED = 1, 2, 3, 70, 130
 PASS_THROUGH = {"ignore_unknown_options": True, "help_option_names": ["-h", "--help"]}
@@ -111,8 +112,10 @@ def search_options(command: Callable) -> Callable:
 @click.option("--all", "all_solutions", is_flag=True, help="Print every solution.")
 @click.option("--limit", type=click.IntRange(min=1), help="Print at most N solutions.")
 @click.option("--count", "count_only", is_flag=True, help="Count the solutions instead of printing them.")
+@click.option("--explain", is_flag=True, help="First explain how to solve it (problem types that can, e.g. sudoku).")
 @search_options
-def solve(kind: str, args: tuple[str, ...], all_solutions: bool, limit: int | None, count_only: bool, **options: Any) -> None:
+def solve(kind: str, args: tuple[str, ...], all_solutions: bool, limit: int | None, count_only: bool, explain: bool,
+          **options: Any) -> None:
     """Print the first solution of a problem of type TYPE (see `exactcover plugins`).
 
     ARGS are the problem type's own arguments, usually a file (- for standard input).
@@ -122,9 +125,14 @@ def solve(kind: str, args: tuple[str, ...], all_solutions: bool, limit: int | No
       exactcover solve subsets family.txt
       exactcover solve dlx problem.dlx --all --stats
       exactcover solve dlx problem.dlx --limit 3 --json
+      exactcover solve sudoku puzzles.txt       (a file of puzzles, one per line)
     """
     run = Run(kind, args, options)
-    if count_only:
+    if explain:
+        run.explain()
+    if run.batch is not None:
+        run.solve_batch(counting=count_only, limit=limit)
+    elif count_only:
         run.count(limit)
     else:
         run.solve(None if all_solutions else (limit or 1))
@@ -143,7 +151,35 @@ def count(kind: str, args: tuple[str, ...], limit: int | None, **options: Any) -
       exactcover count dlx problem.dlx
       exactcover count subsets family.json --json
     """
-    Run(kind, args, options).count(limit)
+    run = Run(kind, args, options)
+    if run.batch is not None:
+        run.solve_batch(counting=True, limit=limit)
+    else:
+        run.count(limit)
+
+
+@cli.command(context_settings=PASS_THROUGH)
+@click.argument("kind", metavar="TYPE")
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@click.option("--json", "as_json", is_flag=True, help="Print the problem as JSON.")
+def generate(kind: str, args: tuple[str, ...], as_json: bool) -> None:
+    """Generate a new problem of type TYPE, for the types that can (see their help).
+
+    \b
+    Example:
+      exactcover generate sudoku --size 9 --clues 26 --seed 7 --symmetric
+    """
+    with errors_reported():
+        from .plugins import registry
+
+        problem_type = registry().get(kind)
+        if problem_type.generate is None:
+            raise Exit(BAD_INPUT, f"error: problem type {kind!r} cannot generate problems")
+        problem = problem_type.generate(list(args))
+        if as_json:
+            click.echo(json.dumps({"problem": problem_type.to_json(problem, problem)}))
+        else:
+            click.echo(problem_type.render(problem, problem))
 
 
 class Run:
@@ -161,7 +197,67 @@ class Run:
             if self.kind.parse is None:
                 raise Exit(BAD_INPUT, f"error: problem type {kind!r} cannot be given on the command line")
             self.problem = self.kind.parse(list(args))
-            self.prepared = api.prepare(self.problem, engine)
+            self.engine = engine
+            self.batch = self.problem.problems if isinstance(self.problem, Batch) else None
+            self.prepared = None if self.batch is not None else api.prepare(self.problem, engine)
+
+    def explain(self) -> None:
+        if self.kind.explain is None:
+            raise Exit(BAD_INPUT, f"error: problem type {self.kind.name!r} cannot explain its solutions")
+        for problem in self.batch if self.batch is not None else [self.problem]:
+            if not isinstance(problem, Exception):
+                with errors_reported():
+                    click.echo(self.kind.explain(problem))
+                click.echo()
+
+    def solve_batch(self, counting: bool, limit: int | None) -> None:
+        """One output line per problem, and a summary with the rate on stderr."""
+        import time
+
+        line = self.kind.render_line or self.kind.render
+        tally = {"solved": 0, "without solution": 0, "invalid": 0, "stopped": 0}
+        started = time.perf_counter()
+        done = 0
+        try:
+            for problem in self.batch:
+                outcome, text = self.one_of_batch(problem, counting, limit, line)
+                tally[outcome] += 1
+                click.echo(text)
+                done += 1
+        except KeyboardInterrupt:
+            self.batch_summary(done, tally, time.perf_counter() - started)
+            raise Exit(INTERRUPTED, f"interrupted after {done} problem(s)") from None
+        self.batch_summary(done, tally, time.perf_counter() - started)
+        if tally["invalid"]:
+            raise Exit(BAD_INPUT)
+        if tally["stopped"]:
+            raise Exit(STOPPED)
+        if tally["without solution"]:
+            raise Exit(NO_SOLUTION)
+
+    def one_of_batch(self, problem: Any, counting: bool, limit: int | None, line: Callable) -> tuple[str, str]:
+        if isinstance(problem, Exception):
+            click.echo(f"exactcover: error: {problem}", err=True)
+            return "invalid", json.dumps({"error": str(problem)}) if self.as_json else "invalid"
+        try:
+            with errors_reported():
+                prepared = api.prepare(problem, self.engine)
+                if counting:
+                    number = prepared.solver.count(prepared.givens, limit=limit, **self.search)
+                    text = json.dumps({"count": number}) if self.as_json else str(number)
+                    return ("solved" if number else "without solution"), text
+                solution = prepared.solver.first(prepared.givens, **self.search)
+        except BudgetExceeded:
+            return "stopped", json.dumps({"stopped": True}) if self.as_json else "stopped"
+        if solution is None:
+            return "without solution", json.dumps({"solution": None}) if self.as_json else "no solution"
+        answer = prepared.decode(solution)
+        return "solved", json.dumps({"solution": self.kind.to_json(problem, answer)}) if self.as_json else line(problem, answer)
+
+    def batch_summary(self, done: int, tally: dict[str, int], seconds: float) -> None:
+        parts = ", ".join(f"{n} {what}" for what, n in tally.items() if n)
+        rate = f"{done / seconds:,.0f}" if seconds > 0 else "-"
+        click.echo(f"{done} problems: {parts or 'none'}; {seconds:.3f} s, {rate} per second", err=True)
 
     def solve(self, limit: int | None) -> None:
         prepared, found = self.prepared, 0

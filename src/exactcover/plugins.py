@@ -58,6 +58,7 @@ class Registry:
     def __init__(self, manager: pluggy.PluginManager | None = None) -> None:
         self.manager = make_manager(load_entry_points=False) if manager is None else manager
         self._types: dict[str, ProblemType] | None = None
+        self._by_class: dict[type, ProblemType] = {}
         self._lock = threading.Lock()
 
     def register(self, plugin: Any, name: str | None = None) -> str:
@@ -68,13 +69,18 @@ class Registry:
         except ValueError as error:  # already registered
             raise PluginError(str(error)) from error
         _check(self.manager)
-        self._types = None
+        self._forget()
         return registered
 
     def unregister(self, plugin: Any = None, name: str | None = None) -> None:
         """Remove a plugin registered earlier (by object or by name)."""
         self.manager.unregister(plugin, name)
-        self._types = None
+        self._forget()
+
+    def _forget(self) -> None:
+        with self._lock:
+            self._types = None
+            self._by_class = {}
 
     @property
     def types(self) -> dict[str, ProblemType]:
@@ -116,15 +122,21 @@ class Registry:
 
     def for_object(self, problem: Any) -> ProblemType:
         """The problem type that handles ``problem``, by its class (the most specific wins)."""
+        found = self._by_class.get(type(problem))
+        if found is None:
+            found = self._by_class[type(problem)] = self._for_class(type(problem))
+        return found
+
+    def _for_class(self, cls: type) -> ProblemType:
         types = self.types
-        for cls in type(problem).__mro__:
+        for base in cls.__mro__:
             for problem_type in types.values():
                 handles = problem_type.handles if isinstance(problem_type.handles, tuple) else (problem_type.handles,)
-                if cls in handles:
+                if base in handles:
                     return problem_type
         known = ", ".join(types) or "none"
         raise TypeError(
-            f"exactcover cannot solve a {type(problem).__name__}: no plugin handles it "
+            f"exactcover cannot solve a {cls.__name__}: no plugin handles it "
             f"(known problem types: {known}; or pass an exactcover.Matrix)"
         )
 

@@ -10,7 +10,7 @@ import attrs
 
 from .matrix import Matrix
 
-__all__ = ["ProblemType", "Encoding"]
+__all__ = ["ProblemType", "Encoding", "Batch"]
 
 
 @attrs.frozen
@@ -21,6 +21,15 @@ class Encoding:
 
     matrix: Matrix
     givens: tuple[Hashable, ...] = attrs.field(default=(), converter=tuple)
+
+
+@attrs.frozen
+class Batch:
+    """What `ProblemType.parse` returns for many problems at once (a file of puzzles, one
+    per line): the command solves each and prints one line per problem. An entry may be a
+    `ProblemError` instead of a problem: the command reports it and goes on."""
+
+    problems: tuple[Any, ...] = attrs.field(converter=tuple)
 
 
 def _default_decode(problem: Any, solution: tuple) -> Any:
@@ -69,6 +78,10 @@ class ProblemType:
     * ``render(problem, answer)``: the answer as text for humans. Default: ``str(answer)``.
     * ``to_json(problem, answer)``: the answer as JSON-ready data. Default: `jsonable`.
     * ``usage``: how the arguments look, for help texts (``"FILE"``, ``"N [--distinct]"``).
+    * ``render_line(problem, answer)``: the answer on one line, for batches. Default: render.
+    * ``explain(problem)``: a human explanation of how to solve it (``solve --explain``).
+    * ``generate(args)``: a new problem from the command line's arguments
+      (``exactcover generate NAME ...``).
     """
 
     name: str = attrs.field(validator=_check_name)
@@ -80,6 +93,9 @@ class ProblemType:
     render: Callable[[Any, Any], str] = _default_render
     to_json: Callable[[Any, Any], Any] = _default_to_json
     usage: str = "ARGS..."
+    render_line: Callable[[Any, Any], str] | None = None
+    explain: Callable[[Any], str] | None = None
+    generate: Callable[[Sequence[str]], Any] | None = None
 
     def encoding(self, problem: Any) -> Encoding:
         """``encode(problem)``, always as an `Encoding`."""

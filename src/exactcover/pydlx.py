@@ -160,9 +160,10 @@ class Dancer:
         """Bytes the C engine uses for these arrays (4 per array entry)."""
         return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start))
 
-    def search(self, givens: Sequence[int] = (), seed: int | None = None) -> Search:
-        """A new search on a private copy of the arrays, with ``givens`` already chosen."""
-        return Search(self, givens, seed)
+    def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = ()) -> Search:
+        """A new search on a private copy of the arrays, with the options ``excluded`` taken
+        out and then ``givens`` chosen."""
+        return Search(self, givens, seed, excluded)
 
 
 def _check_input(n_primary, n_secondary, starts, items, colors) -> None:
@@ -195,7 +196,8 @@ def _check_input(n_primary, n_secondary, starts, items, colors) -> None:
 class Search:
     """One search on a `Dancer`: its own copy of the links, resumable at any node."""
 
-    def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None):
+    def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
+                 excluded: Sequence[int] = ()):
         self.n_items = dancer.n_items
         self.n_primary = dancer.n_primary
         self.llink = dancer.llink[:]
@@ -216,6 +218,7 @@ class Search:
             self.perm = [0] * (dancer.n_entries + 1)
             self.base = [0] * (dancer.n_primary + 2)
             self.pos = [0] * (dancer.n_primary + 1)
+        self.exclude(excluded, givens)
         self.apply_givens(givens)
 
     # -- the dance: cover and uncover, hide and unhide, purify and unpurify ---------------
@@ -324,6 +327,32 @@ class Search:
             self.uncover(j)
         elif c > 0:
             self.unpurify(p)
+
+    # -- exclusions and givens -----------------------------------------------------------------
+
+    def exclude(self, excluded: Sequence[int], givens: Sequence[int]) -> None:
+        """Take the options ``excluded`` out of every item's list for the whole search (a
+        repeated one counts once). ValueError(k) if option k is both excluded and given."""
+        n_options = len(self.opt_start) - 1
+        top, ulink, dlink = self.top, self.ulink, self.dlink
+        chosen = set(givens)
+        done: set[int] = set()
+        for k in excluded:
+            if not 0 <= k < n_options:
+                raise IndexError(f"excluded option {k} out of range")
+            if k in chosen:
+                raise ValueError(k)
+            if k in done:
+                continue
+            done.add(k)
+            q = self.opt_start[k]
+            while top[q] > 0:
+                u, d = ulink[q], dlink[q]
+                dlink[u] = d
+                ulink[d] = u
+                top[top[q]] -= 1
+                self.updates += 1
+                q += 1
 
     # -- givens -----------------------------------------------------------------------------
 

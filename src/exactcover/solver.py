@@ -59,17 +59,25 @@ def _check_positive(name: str, value: Any, *, allow_zero: bool = False) -> None:
         raise ValueError(f"{name} must be {'at least 0' if allow_zero else 'positive'}, not {value}")
 
 
+def _known(index: dict, label: Any) -> bool:
+    try:
+        return label in index
+    except TypeError:
+        return False
+
+
 class _Run:
     """One search and its budget: steps the engine chunk by chunk, keeping ``stats`` current."""
 
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
-                 max_nodes: int | None, timeout: float | None) -> None:
+                 max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = ()) -> None:
         _check_positive("max_nodes", max_nodes, allow_zero=True)
         if timeout is not None and not timeout > 0:
             raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-        ids = solver._given_ids(givens)
+        ids = solver._option_ids(givens, "given")
+        excluded = solver._option_ids(exclude, "excluded")
         self.labels = solver._labels
         self.prefix = tuple(self.labels[k] for k in ids)
         self.max_nodes = max_nodes
@@ -78,7 +86,7 @@ class _Run:
         self.stats = solver.stats = Stats()
         started = time.perf_counter()
         try:
-            self.search = solver._dancer.search(array("i", ids), seed)
+            self.search = solver._dancer.search(array("i", ids), seed, array("i", excluded))
         except ValueError as clash:
             raise solver._clash_error(*clash.args) from None
         self.stats.seconds = time.perf_counter() - started
@@ -118,6 +126,8 @@ class Solver:
 
     * ``givens``: labels of options forced into the solution before the search (a sudoku's
       clues). Solutions start with them. Givens that share an item raise `GivensError`.
+    * ``exclude``: labels of options left out of this search (a sudoku's eliminated
+      candidates).
     * ``seed``: ``None`` for the deterministic order (fewest options first, ties to the first
       item in matrix order), or an int to break ties at random and try options in random
       order: the same seed gives the same solutions in the same order, on either engine.
@@ -161,18 +171,18 @@ class Solver:
 
     # -- the questions ------------------------------------------------------------------------
 
-    def first(self, givens: Iterable[Hashable] = (), *, seed: int | None = None,
+    def first(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), seed: int | None = None,
               max_nodes: int | None = None, timeout: float | None = None) -> Solution | None:
         """The first solution, or ``None`` when there is none."""
-        run = _Run(self, givens, seed, max_nodes, timeout)
+        run = _Run(self, givens, seed, max_nodes, timeout, exclude)
         return run.solution() if run.step() == SOLUTION else None
 
-    def solutions(self, givens: Iterable[Hashable] = (), *, limit: int | None = None,
+    def solutions(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
                   seed: int | None = None, max_nodes: int | None = None,
                   timeout: float | None = None) -> Iterator[Solution]:
         """Every solution (at most ``limit``), lazily: each is searched for when asked for."""
         _check_positive("limit", limit)
-        run = _Run(self, givens, seed, max_nodes, timeout)  # bad arguments fail here, not later
+        run = _Run(self, givens, seed, max_nodes, timeout, exclude)  # bad arguments fail here, not later
         return self._iterate(run, limit)
 
     @staticmethod
@@ -184,34 +194,35 @@ class Solver:
             found += 1
             yield run.solution()
 
-    def count(self, givens: Iterable[Hashable] = (), *, limit: int | None = None,
+    def count(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
               seed: int | None = None, max_nodes: int | None = None,
               timeout: float | None = None) -> int:
         """The number of solutions, counted inside the engine; at most ``limit``."""
         _check_positive("limit", limit)
-        run = _Run(self, givens, seed, max_nodes, timeout)
+        run = _Run(self, givens, seed, max_nodes, timeout, exclude)
         run.step(counting=True, limit=limit or 0)
         return run.search.solutions
 
-    def is_unique(self, givens: Iterable[Hashable] = (), *, max_nodes: int | None = None,
-                  timeout: float | None = None) -> bool:
+    def is_unique(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
+                  max_nodes: int | None = None, timeout: float | None = None) -> bool:
         """Whether there is exactly one solution (the search stops at the second)."""
-        return self.count(givens, limit=2, max_nodes=max_nodes, timeout=timeout) == 1
+        return self.count(givens, exclude=exclude, limit=2, max_nodes=max_nodes, timeout=timeout) == 1
 
     # -- givens ----------------------------------------------------------------------------
 
-    def _given_ids(self, givens: Iterable[Hashable]) -> list[int]:
-        if isinstance(givens, (str, bytes)):
-            raise GivensError(f"givens must be a collection of option labels, not the string {givens!r}")
-        ids = []
-        for label in givens:
-            try:
-                ids.append(self._index[label])
-            except (KeyError, TypeError):
-                raise GivensError(f"given option {label!r} is not an option of this matrix") from None
-        return ids
+    def _option_ids(self, labels: Iterable[Hashable], what: str) -> list[int]:
+        if isinstance(labels, (str, bytes)):
+            raise GivensError(f"{what} options must be a collection of option labels, not the string {labels!r}")
+        index = self._index
+        try:
+            return [index[label] for label in labels]
+        except (KeyError, TypeError):
+            bad = next(label for label in labels if not _known(index, label))
+            raise GivensError(f"{what} option {bad!r} is not an option of this matrix") from None
 
-    def _clash_error(self, a: int, b: int, item: int) -> GivensError:
+    def _clash_error(self, a: int, b: int | None = None, item: int | None = None) -> GivensError:
+        if b is None:
+            return GivensError(f"option {self._labels[a]!r} is both given and excluded")
         la, lb = self._labels[a], self._labels[b]
         name = self.matrix.items[item]
         if a == b:

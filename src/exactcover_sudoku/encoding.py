@@ -1,0 +1,47 @@
+"""Sudoku as exact cover: the seed article's encoding, one matrix per grid shape.
+
+Items, in the article's order: every cell filled once (r, c), every digit once per row
+(r, d), per column (c, d) and per box (b, d). Options: "digit d in cell (r, c)", labelled
+(r, c, d), in ascending order. A puzzle's clues are givens, so one compiled matrix serves
+every puzzle of its shape.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from exactcover import Encoding, Matrix
+
+from .grid import Sudoku
+
+__all__ = ["matrix_for", "encode", "decode"]
+
+
+@lru_cache(maxsize=None)
+def matrix_for(n: int, rows: int, cols: int) -> Matrix:
+    """The exact cover matrix of every n×n sudoku with rows×cols boxes (built once)."""
+    items = [(kind, a, b) for kind in ("cell", "row", "col", "box") for a in range(n) for b in range(1, n + 1) if kind != "cell"]
+    items = [("cell", r, c) for r in range(n) for c in range(n)] + items
+    options = {}
+    for r in range(n):
+        for c in range(n):
+            box = (r // rows) * rows + c // cols
+            for d in range(1, n + 1):
+                options[(r, c, d)] = [("cell", r, c), ("row", r, d), ("col", c, d), ("box", box, d)]
+    return Matrix(items, options)
+
+
+def encode(puzzle: Sudoku) -> Encoding:
+    """The shape's matrix, with the puzzle's filled cells as givens."""
+    n = puzzle.size
+    givens = [(k // n, k % n, v) for k, v in enumerate(puzzle.cells) if v]
+    return Encoding(matrix_for(n, *puzzle.box), givens)
+
+
+def decode(puzzle: Sudoku, solution: tuple) -> Sudoku:
+    """The solved grid; the puzzle's givens stay marked as givens."""
+    n = puzzle.size
+    cells = list(puzzle.cells)
+    for r, c, d in solution:
+        cells[r * n + c] = d
+    return Sudoku.trusted(cells, puzzle.box, puzzle.given)

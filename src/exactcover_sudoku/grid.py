@@ -1,0 +1,252 @@
+"""The sudoku grid: parsing every common text form, validation that never lies, rendering.
+
+A `Sudoku` of size N has N×N cells, N rows, N columns and N boxes of ``box = (rows, cols)``
+cells (rows × cols = N): 4×4 with 2×2 boxes, 6×6 with 2×3, 9×9 with 3×3, 12×12 with 3×4,
+16×16 with 4×4, 25×25 with 5×5, ... Symbols are 1-9 then A, B, ... (A = 10); a blank is 0.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from operator import itemgetter
+
+import attrs
+
+from exactcover import ProblemError
+
+__all__ = ["InvalidPuzzle", "Sudoku", "symbol", "cell_name"]
+
+BLANKS = ".0_-"
+ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_SEPARATOR_LINE = re.compile(r"^[\s\-+|=*]*$")
+_SYMBOLS = "." + ALPHABET
+_ONE_LINE = re.compile(r"[^\s|+]+")
+#: The value of every symbol character: blanks 0, 1-9 and A.. (either case) their digit.
+_VALUE = {ch: 0 for ch in BLANKS} | {ch: k + 1 for k, ch in enumerate(ALPHABET)} | {ch.lower(): k + 1 for k, ch in enumerate(ALPHABET)}
+
+
+class InvalidPuzzle(ProblemError):
+    """The text or the grid is not a valid sudoku: wrong number of cells, a symbol out of
+    range, or givens that break a rule (named by their cells, e.g. "r1c3 and r1c8 both hold 5").
+    An invalid puzzle is never reported as having no solution."""
+
+
+def symbol(value: int) -> str:
+    """The symbol of a digit: 1-9, then A (10), B (11), ...; '.' for a blank (0)."""
+    return "." if value == 0 else ALPHABET[value - 1]
+
+
+def cell_name(r: int, c: int) -> str:
+    """The usual name of a cell, counting from 1: r1c1 is the top-left one."""
+    return f"r{r + 1}c{c + 1}"
+
+
+def infer_box(n: int) -> tuple[int, int]:
+    """The box shape of an n×n sudoku: √n×√n for a square n, else the most square
+    rows × cols = n with rows < cols (6: 2×3, 12: 3×4). ValueError if there is none."""
+    root = math.isqrt(n)
+    if root * root == n:
+        return root, root
+    for rows in range(root, 1, -1):
+        if n % rows == 0:
+            return rows, n // rows
+    raise InvalidPuzzle(f"a {n}x{n} sudoku has no box shape (give box=(rows, cols))")
+
+
+@lru_cache(maxsize=None)
+def _shape(n: int, rows: int, cols: int):
+    """For one grid shape: each cell's (row, column, box), every unit as (name, cells), and
+    for every unit an itemgetter of its cells' values."""
+    where = tuple((k // n, k % n, (k // n // rows) * rows + (k % n) // cols) for k in range(n * n))
+    units = [(f"row {r + 1}", tuple(r * n + c for c in range(n))) for r in range(n)]
+    units += [(f"column {c + 1}", tuple(r * n + c for r in range(n))) for c in range(n)]
+    for b in range(n):
+        top, left = (b // rows) * rows, (b % rows) * cols
+        units.append((f"box {b + 1}", tuple((top + i) * n + left + j for i in range(rows) for j in range(cols))))
+    getters = tuple(itemgetter(*cells) if n > 1 else (lambda values, k=cells[0]: (values[k],)) for _, cells in units)
+    return where, tuple(units), getters
+
+
+def _check_box(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
+    if box is None:
+        return infer_box(n)
+    rows, cols = box
+    if rows * cols != n or rows < 1 or cols < 1:
+        raise InvalidPuzzle(f"boxes of {rows}x{cols} cells do not fit a {n}x{n} grid")
+    return rows, cols
+
+
+@attrs.frozen(repr=False)
+class Sudoku:
+    """A sudoku grid: ``cells`` row by row (0 for a blank), its box shape, and which cells
+    are givens (the puzzle's clues; by default every filled cell).
+
+    Built from text with `Sudoku.parse`; validated on construction: `InvalidPuzzle` names
+    the cells that break a rule.
+    """
+
+    cells: tuple[int, ...] = attrs.field(converter=tuple)
+    box: tuple[int, int] = attrs.field(default=None, converter=lambda b: b if b is None else tuple(b))
+    given: tuple[bool, ...] = attrs.field(default=None, converter=lambda g: g if g is None else tuple(map(bool, g)))
+
+    def __attrs_post_init__(self) -> None:
+        n = math.isqrt(len(self.cells))
+        if n * n != len(self.cells) or n == 0:
+            raise InvalidPuzzle(f"a sudoku has n×n cells (16, 36, 81, 144, 256, 625, ...), not {len(self.cells)}")
+        object.__setattr__(self, "box", _check_box(n, self.box))
+        if self.given is None:
+            object.__setattr__(self, "given", tuple(map(bool, self.cells)))
+        elif len(self.given) != len(self.cells):
+            raise InvalidPuzzle(f"given has {len(self.given)} entries for {len(self.cells)} cells")
+        self._check_rules()
+
+    def _check_rules(self) -> None:
+        """Every value a digit 1..n or 0, and no digit twice in a row, column or box."""
+        n, cells = self.size, self.cells
+        if set(map(type, cells)) != {int} or min(cells) < 0 or max(cells) > n:
+            for k, value in enumerate(cells):
+                if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= n:
+                    raise InvalidPuzzle(f"{cell_name(k // n, k % n)} holds {value!r}, not a digit from 1 to {n} (or 0 for a blank)")
+        _, units, getters = _shape(n, *self.box)
+        for (unit_name, unit), values_of in zip(units, getters):
+            values = values_of(cells)
+            blanks = values.count(0)
+            if len(set(values)) - (blanks > 0) != n - blanks:  # a digit twice: name the two cells
+                first: dict[int, int] = {}
+                for k in unit:
+                    if cells[k] in first:
+                        j = first[cells[k]]
+                        raise InvalidPuzzle(
+                            f"{cell_name(j // n, j % n)} and {cell_name(k // n, k % n)} both hold {symbol(cells[k])} ({unit_name})"
+                        )
+                    if cells[k]:
+                        first[cells[k]] = k
+
+    @classmethod
+    def trusted(cls, cells: Sequence[int], box: tuple[int, int], given: Sequence[bool]) -> Sudoku:
+        """A grid known to be valid (a solver's output), built without checking it again."""
+        grid = object.__new__(cls)
+        object.__setattr__(grid, "cells", tuple(cells))
+        object.__setattr__(grid, "box", tuple(box))
+        object.__setattr__(grid, "given", tuple(given))
+        return grid
+
+    # -- shape ----------------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """N: the grid is N×N with digits 1..N."""
+        return math.isqrt(len(self.cells))
+
+    def box_of(self, r: int, c: int) -> int:
+        """The number of the box holding cell (r, c), row by row from 0."""
+        rows, cols = self.box
+        return (r // rows) * rows + c // cols
+
+    def units(self) -> Iterable[tuple[str, list[int]]]:
+        """Every row, column and box, as (name, cell indices)."""
+        return [(name, list(cells)) for name, cells in _shape(self.size, *self.box)[1]]
+
+    @property
+    def clues(self) -> int:
+        """The number of givens."""
+        return sum(self.given)
+
+    @property
+    def is_solved(self) -> bool:
+        """Whether every cell is filled (a filled grid is always valid: it was checked)."""
+        return all(self.cells)
+
+    # -- parsing --------------------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str, box: Sequence[int] | None = None) -> Sudoku:
+        """A sudoku from text, in any of the common forms:
+
+        * one line of N×N symbols (``53..7....6..195...``), blanks as ``.``, ``0``, ``_`` or
+          ``-``, symbols 1-9 then A, B, ... (case does not matter);
+        * a grid over several lines, with ``|``, ``+`` and ``-`` separators and spaces;
+        * numbers separated by white space with 0 for a blank (``5 3 0 0 7 0``, or
+          ``16 0 3 ...`` for sizes above 9).
+
+        The box shape comes from the size when ``box`` is not given (9: 3×3, 6: 2×3).
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"Sudoku.parse needs a str, not {type(text).__name__}")
+        line = text.strip()
+        if len(line) in _SQUARES and _ONE_LINE.fullmatch(line):
+            values = [_VALUE.get(ch, 99) for ch in line]  # the common case: no tokenizing
+            if max(values) <= math.isqrt(len(line)):
+                return cls(values, box)  # (else a bad symbol: the general path names it)
+        lines = [line for line in text.splitlines() if not _SEPARATOR_LINE.match(line)]
+        tokens = " ".join(lines).replace("|", " ").replace("+", " ").split()
+        if len(tokens) > 1 and any(len(t) > 1 for t in tokens) and all(t.isdigit() or t in BLANKS for t in tokens):
+            shown = tokens  # numbers, for sizes above 9
+            cells = [0 if t in BLANKS else int(t) for t in tokens]
+        else:
+            shown = list("".join(tokens))
+            cells = [_value(ch) for ch in shown]
+        count = len(cells)
+        n = math.isqrt(count)
+        if n * n != count or n < 1:
+            raise InvalidPuzzle(f"a sudoku has n×n cells (16, 36, 81, 144, 256, 625, ...), not {count}")
+        for k, value in enumerate(cells):
+            if value is None or value > n:
+                allowed = f"1-{n}" if n <= 9 else f"1-9 and A-{ALPHABET[n - 1]}"
+                raise InvalidPuzzle(f"{cell_name(k // n, k % n)} holds {shown[k]!r}, not a symbol of a {n}x{n} sudoku ({allowed}, or a blank)")
+        return cls(cells, box)
+
+    # -- rendering --------------------------------------------------------------------------
+
+    def to_line(self) -> str:
+        """The one-line form: N×N symbols, '.' for a blank."""
+        return "".join([_SYMBOLS[v] for v in self.cells])
+
+    def __str__(self) -> str:
+        n, (rows, cols) = self.size, self.box
+        width = 1 if n <= 35 else 2
+        rule = "+".join("-" * ((width + 1) * cols + 1) for _ in range(n // cols))
+        out = []
+        for r in range(n):
+            if r and r % rows == 0:
+                out.append(rule)
+            parts = []
+            for start in range(0, n, cols):
+                parts.append(" " + " ".join(symbol(v).rjust(width) for v in self.cells[r * n + start : r * n + start + cols]) + " ")
+            out.append("|".join(parts).rstrip())
+        return "\n".join(out)
+
+    def __repr__(self) -> str:
+        return f"Sudoku.parse({self.to_line()!r})" if self.box == infer_box(self.size) else f"Sudoku.parse({self.to_line()!r}, box={self.box})"
+
+    def _repr_svg_(self) -> str:
+        """The grid as SVG for notebooks: givens in black, filled cells in blue."""
+        n, (rows, cols) = self.size, self.box
+        step, pad = 28, 2
+        side = n * step
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{side + 2 * pad}" height="{side + 2 * pad}" '
+                 f'viewBox="{-pad} {-pad} {side + 2 * pad} {side + 2 * pad}" font-family="sans-serif">',
+                 f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>']
+        for k in range(n + 1):
+            thick_h = 2.5 if k % rows == 0 else 0.6
+            thick_v = 2.5 if k % cols == 0 else 0.6
+            parts.append(f'<line x1="0" y1="{k * step}" x2="{side}" y2="{k * step}" stroke="black" stroke-width="{thick_h}"/>')
+            parts.append(f'<line x1="{k * step}" y1="0" x2="{k * step}" y2="{side}" stroke="black" stroke-width="{thick_v}"/>')
+        for k, value in enumerate(self.cells):
+            if value:
+                r, c = divmod(k, n)
+                style = 'fill="black" font-weight="bold"' if self.given[k] else 'fill="#1f5fbf"'
+                parts.append(f'<text x="{c * step + step / 2}" y="{r * step + step * 0.72}" font-size="{step * 0.6:.0f}" '
+                             f'text-anchor="middle" {style}>{symbol(value)}</text>')
+        parts.append("</svg>")
+        return "".join(parts)
+
+
+def _value(ch: str) -> int | None:
+    return _VALUE.get(ch)
+
+
+_SQUARES = {n * n for n in range(1, 36)}
