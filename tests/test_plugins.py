@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -181,7 +182,7 @@ def test_problem_type_names_are_checked():
 def test_load_plugins_environment_variable(value, expected):
     """EXACTCOVER_LOAD_PLUGINS limits which entry points load (empty: none)."""
     code = "from exactcover.plugins import Registry, make_manager; print(sorted(Registry(make_manager()).types))"
-    out = subprocess.run([sys.executable, "-c", code], env={"EXACTCOVER_LOAD_PLUGINS": value, "PATH": ""},
+    out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "EXACTCOVER_LOAD_PLUGINS": value},
                          capture_output=True, text=True, check=True)
     assert out.stdout.strip() == str(expected)
 

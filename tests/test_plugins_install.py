@@ -40,7 +40,7 @@ def test_installed_plugin_appears_and_solves(tmp_path):
          "--target", str(target), str(package)],
         check=True, capture_output=True,
     )
-    env = {**os.environ, "PYTHONPATH": str(target)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(target), os.environ.get("PYTHONPATH")]))}
     command = [sys.executable, "-m", "exactcover"]
     listed = subprocess.run([*command, "plugins"], env=env, capture_output=True, text=True, check=True)
     assert "pentominoes" in listed.stdout and "12 pentominoes" in listed.stdout
