@@ -10,7 +10,6 @@ compiled once, however many puzzles are solved.
 from __future__ import annotations
 
 import threading
-import weakref
 from collections.abc import Hashable, Iterator
 from typing import Any
 
@@ -21,17 +20,19 @@ from .solver import Solver
 
 __all__ = ["Prepared", "prepare", "solve", "solutions", "count"]
 
-_solvers: weakref.WeakKeyDictionary[Matrix, dict[str, Solver]] = weakref.WeakKeyDictionary()
-_solvers_lock = threading.Lock()
+_compile_lock = threading.Lock()
 
 
 def solver_for(matrix: Matrix, engine: str = "auto") -> Solver:
-    """A `Solver` for ``matrix``, compiled once per matrix object and engine."""
-    with _solvers_lock:
-        per_engine = _solvers.setdefault(matrix, {})
-        if engine not in per_engine:
-            per_engine[engine] = Solver(matrix, engine)
-        return per_engine[engine]
+    """A `Solver` for ``matrix``, compiled once per matrix object and engine (and kept with
+    the matrix, so it goes when the matrix goes)."""
+    solver = matrix._compiled.get(engine)
+    if solver is None:
+        with _compile_lock:
+            solver = matrix._compiled.get(engine)
+            if solver is None:
+                solver = matrix._compiled[engine] = Solver(matrix, engine)
+    return solver
 
 
 @attrs.frozen

@@ -112,6 +112,8 @@ class Matrix:
     options: tuple[Option, ...] = attrs.field(converter=_to_options)
     secondary: tuple[Hashable, ...] = attrs.field(default=(), converter=_to_items, kw_only=True)
     _position: dict[Hashable, int] = attrs.field(init=False, eq=False, hash=False)
+    #: Compiled forms of this matrix (a Solver per engine), kept with it; see api.solver_for.
+    _compiled: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
         position: dict[Hashable, int] = {}

@@ -79,14 +79,15 @@ class _Run:
         ids = solver._option_ids(givens, "given")
         excluded = solver._option_ids(exclude, "excluded")
         self.labels = solver._labels
-        self.prefix = tuple(self.labels[k] for k in ids)
+        labels = self.labels
+        self.prefix = tuple([labels[k] for k in ids])
         self.max_nodes = max_nodes
         self.deadline = None if timeout is None else time.monotonic() + timeout
         self.chunk, self.work = _CHUNK[solver.engine]
         self.stats = solver.stats = Stats()
         started = time.perf_counter()
         try:
-            self.search = solver._dancer.search(array("i", ids), seed, array("i", excluded))
+            self.search = solver._dancer.search(array("i", ids), seed, array("i", excluded) if excluded else ())
         except ValueError as clash:
             raise solver._clash_error(*clash.args) from None
         self.stats.seconds = time.perf_counter() - started
@@ -115,7 +116,7 @@ class _Run:
 
     def solution(self) -> Solution:
         labels = self.labels
-        return self.prefix + tuple(labels[k] for k in self.search.solution())
+        return self.prefix + tuple([labels[k] for k in self.search.solution()])
 
 
 class Solver:

@@ -11,7 +11,6 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from operator import itemgetter
 
 import attrs
 
@@ -23,9 +22,10 @@ BLANKS = ".0_-"
 ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _SEPARATOR_LINE = re.compile(r"^[\s\-+|=*]*$")
 _SYMBOLS = "." + ALPHABET
-_ONE_LINE = re.compile(r"[^\s|+]+")
+_ONE_LINE = re.compile(r"[0-9A-Za-z._-]+")  # one line of nothing but symbols and blanks
 #: The value of every symbol character: blanks 0, 1-9 and A.. (either case) their digit.
 _VALUE = {ch: 0 for ch in BLANKS} | {ch: k + 1 for k, ch in enumerate(ALPHABET)} | {ch.lower(): k + 1 for k, ch in enumerate(ALPHABET)}
+_TO_BYTES = str.maketrans({ch: chr(v) for ch, v in _VALUE.items()})
 
 
 class InvalidPuzzle(ProblemError):
@@ -66,8 +66,11 @@ def _shape(n: int, rows: int, cols: int):
     for b in range(n):
         top, left = (b // rows) * rows, (b % rows) * cols
         units.append((f"box {b + 1}", tuple((top + i) * n + left + j for i in range(rows) for j in range(cols))))
-    getters = tuple(itemgetter(*cells) if n > 1 else (lambda values, k=cells[0]: (values[k],)) for _, cells in units)
-    return where, tuple(units), getters
+    # A filled cell k holding v has the keys row_key[k] + v, column_key[k] + v, box_key[k] + v:
+    # the givens are consistent exactly when all their keys differ.
+    keys = tuple(tuple(base * (n + 1) + offset * n * (n + 1) for base in column)
+                 for offset, column in enumerate(zip(*where)))
+    return where, tuple(units), keys
 
 
 def _check_box(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
@@ -110,20 +113,20 @@ class Sudoku:
             for k, value in enumerate(cells):
                 if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= n:
                     raise InvalidPuzzle(f"{cell_name(k // n, k % n)} holds {value!r}, not a digit from 1 to {n} (or 0 for a blank)")
-        _, units, getters = _shape(n, *self.box)
-        for (unit_name, unit), values_of in zip(units, getters):
-            values = values_of(cells)
-            blanks = values.count(0)
-            if len(set(values)) - (blanks > 0) != n - blanks:  # a digit twice: name the two cells
-                first: dict[int, int] = {}
-                for k in unit:
-                    if cells[k] in first:
-                        j = first[cells[k]]
-                        raise InvalidPuzzle(
-                            f"{cell_name(j // n, j % n)} and {cell_name(k // n, k % n)} both hold {symbol(cells[k])} ({unit_name})"
-                        )
-                    if cells[k]:
-                        first[cells[k]] = k
+        _, units, (row_key, column_key, box_key) = _shape(n, *self.box)
+        keys = [key for k, v in enumerate(cells) if v for key in (row_key[k] + v, column_key[k] + v, box_key[k] + v)]
+        if len(set(keys)) == len(keys):
+            return
+        for unit_name, unit in units:  # a digit twice: name the two cells
+            first: dict[int, int] = {}
+            for k in unit:
+                if cells[k] in first:
+                    j = first[cells[k]]
+                    raise InvalidPuzzle(
+                        f"{cell_name(j // n, j % n)} and {cell_name(k // n, k % n)} both hold {symbol(cells[k])} ({unit_name})"
+                    )
+                if cells[k]:
+                    first[cells[k]] = k
 
     @classmethod
     def trusted(cls, cells: Sequence[int], box: tuple[int, int], given: Sequence[bool]) -> Sudoku:
@@ -178,7 +181,7 @@ class Sudoku:
             raise TypeError(f"Sudoku.parse needs a str, not {type(text).__name__}")
         line = text.strip()
         if len(line) in _SQUARES and _ONE_LINE.fullmatch(line):
-            values = [_VALUE.get(ch, 99) for ch in line]  # the common case: no tokenizing
+            values = list(line.translate(_TO_BYTES).encode("latin-1"))  # the common case, in C
             if max(values) <= math.isqrt(len(line)):
                 return cls(values, box)  # (else a bad symbol: the general path names it)
         lines = [line for line in text.splitlines() if not _SEPARATOR_LINE.match(line)]

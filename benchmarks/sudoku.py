@@ -1,0 +1,113 @@
+"""Sudoku puzzles per second on the public sets, end to end from text to solved text.
+
+Each solver takes a puzzle line and returns the solved line, in one process, on the sets in
+shared/data/sudoku: exactcover with the C engine (one compiled matrix, the clues as givens),
+the same with the pure-Python engine, the seed article's bitmask backtracking, and py-sudoku
+from PyPI (installed on demand with --install-peers; skipped if absent). Every answer is
+checked against the C engine's. Slow solvers get a time budget per set and run on the first
+puzzles only; the table says how many each one did.
+
+    python benchmarks/sudoku.py [--repeats 3] [--budget 5] [--install-peers]
+
+Targets (issue 4): at least 10,000 puzzles per second on the easy set and 2,000 on the hard
+set with the C engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from common import ROOT
+
+import exactcover
+from exactcover_sudoku import Sudoku, backtrack_solve
+
+DATA = ROOT.parent / "shared" / "data" / "sudoku"
+SETS = {
+    "easy50": "norvig_easy50.txt",
+    "top95 (hard)": "norvig_top95.txt",
+    "top1465": "magictour_top1465.txt",
+    "17-clue (first 5000)": "royle_17clue_49158.txt",
+}
+
+
+def exactcover_solver(engine: str) -> Callable[[str], str]:
+    def solve(line: str) -> str:
+        return exactcover.solve(Sudoku.parse(line), engine=engine).to_line()
+
+    return solve
+
+
+def backtracking(line: str) -> str:
+    return backtrack_solve(Sudoku.parse(line)).to_line()
+
+
+def py_sudoku() -> Callable[[str], str] | None:
+    here = str(Path(__file__).resolve().parent)
+    saved = sys.path[:]
+    sys.path[:] = [p for p in sys.path if str(Path(p or ".").resolve()) != here]  # this file is sudoku.py too
+    try:
+        from sudoku import Sudoku as PySudoku
+    except ImportError:
+        return None
+    finally:
+        sys.path[:] = saved
+
+    def solve(line: str) -> str:
+        board = [[int(ch) if ch not in ".0" else 0 for ch in line[r * 9 : r * 9 + 9]] for r in range(9)]
+        solved = PySudoku(3, 3, board=board).solve()
+        return "".join(str(v) for row in solved.board for v in row)
+
+    return solve
+
+
+def measure(solve: Callable[[str], str], lines: list[str], budget: float, expected: list[str] | None) -> tuple[int, float]:
+    """(puzzles done, seconds): runs until the lines or the time budget run out; checks answers."""
+    done, started = 0, time.perf_counter()
+    for line in lines:
+        answer = solve(line)
+        if expected is not None and answer != expected[done]:
+            raise AssertionError(f"wrong answer for {line}")
+        done += 1
+        if time.perf_counter() - started > budget:
+            break
+    return done, time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3, help="passes of the C engine over each set (median)")
+    parser.add_argument("--budget", type=float, default=5.0, help="seconds per set for the slower solvers")
+    parser.add_argument("--install-peers", action="store_true", help="pip install py-sudoku first")
+    args = parser.parse_args()
+    if args.install_peers:
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "py-sudoku"], check=True)
+    others = {"exactcover, Python engine": exactcover_solver("python"), "bitmask backtracking": backtracking}
+    peer = py_sudoku()
+    if peer is not None:
+        others["py-sudoku (PyPI)"] = peer
+    c_engine = exactcover_solver("c")
+    print(f"{'set':<22}{'solver':<28}{'puzzles':>9}{'per second':>12}{'vs C':>8}")
+    for title, filename in SETS.items():
+        lines = (DATA / filename).read_text().split()[:5000]
+        c_engine(lines[0])  # compile the matrix once, outside the timing
+        runs = [measure(c_engine, lines, float("inf"), None) for _ in range(args.repeats)]
+        c_rate = statistics.median(done / seconds for done, seconds in runs)
+        expected = [c_engine(line) for line in lines]
+        print(f"{title:<22}{'exactcover, C engine':<28}{len(lines):>9}{c_rate:>12,.0f}{'1':>8}")
+        for name, solve in others.items():
+            done, seconds = measure(solve, lines, args.budget, expected)
+            rate = done / seconds
+            print(f"{'':<22}{name:<28}{done:>9}{rate:>12,.1f}{c_rate / rate:>8.0f}x")
+    if peer is None:
+        print("(py-sudoku not installed: python benchmarks/sudoku.py --install-peers)")
+
+
+if __name__ == "__main__":
+    main()
