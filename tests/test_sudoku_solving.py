@@ -31,6 +31,15 @@ def test_inkala_has_one_solution(engine):
     assert backtrack_solve(puzzle) == solution
 
 
+def test_methods_and_is_unique(engine):
+    """Sudoku.solve / count / is_unique are the exactcover functions for one grid."""
+    puzzle = Sudoku.parse(INKALA)
+    assert puzzle.solve(engine=engine).to_line() == INKALA_SOLUTION
+    assert puzzle.is_unique(engine=engine) and exactcover.is_unique(puzzle, engine=engine)
+    several = Sudoku.parse(PUZZLE_8008)
+    assert not several.is_unique(engine=engine) and several.count(limit=3, engine=engine) == 3
+
+
 def test_the_8008_puzzle(engine):
     """The 8008-solution stand-in puzzle counts 8008, and 10 with limit=10."""
     puzzle = Sudoku.parse(PUZZLE_8008)

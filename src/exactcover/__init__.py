@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .api import count, solutions, solve, solver_for
+from .api import count, is_unique, solutions, solve, solver_for
 from .engines import ENGINE
 from .errors import BudgetExceeded, ExactCoverError, GivensError, MatrixError, PluginError, ProblemError
 from .matrix import Matrix, Option
@@ -44,6 +44,7 @@ __all__ = [
     "Subsets",
     "count",
     "hookimpl",
+    "is_unique",
     "problem_types",
     "read_dlx",
     "register",

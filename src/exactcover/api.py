@@ -18,7 +18,7 @@ import attrs
 from .matrix import Matrix
 from .solver import Solver
 
-__all__ = ["Prepared", "prepare", "solve", "solutions", "count"]
+__all__ = ["Prepared", "prepare", "solve", "solutions", "count", "is_unique", "solver_for"]
 
 _compile_lock = threading.Lock()
 
@@ -91,3 +91,8 @@ def count(problem: Any, *, engine: str = "auto", **search: Any) -> int:
     """The number of solutions of ``problem``; keywords as `Solver.count` (``limit``, ...)."""
     prepared = prepare(problem, engine)
     return prepared.solver.count(**_givens(prepared, search))
+
+
+def is_unique(problem: Any, *, engine: str = "auto", **search: Any) -> bool:
+    """Whether ``problem`` has exactly one solution (the search stops at the second)."""
+    return count(problem, engine=engine, limit=2, **search) == 1

@@ -163,6 +163,26 @@ class Sudoku:
         """Whether every cell is filled (a filled grid is always valid: it was checked)."""
         return all(self.cells)
 
+    # -- solving (conveniences for exactcover.solve / count / is_unique) --------------------
+
+    def solve(self, **search) -> Sudoku | None:
+        """The solved grid (the first solution), or None; keywords as `exactcover.solve`."""
+        import exactcover
+
+        return exactcover.solve(self, **search)
+
+    def count(self, limit: int | None = None, **search) -> int:
+        """The number of solutions, at most ``limit``."""
+        import exactcover
+
+        return exactcover.count(self, limit=limit, **search)
+
+    def is_unique(self, **search) -> bool:
+        """Whether the puzzle has exactly one solution."""
+        import exactcover
+
+        return exactcover.is_unique(self, **search)
+
     # -- parsing --------------------------------------------------------------------------
 
     @classmethod
