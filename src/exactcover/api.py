@@ -9,8 +9,9 @@ compiled once, however many puzzles are solved.
 
 from __future__ import annotations
 
+import itertools
 import threading
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 import attrs
@@ -37,36 +38,66 @@ def solver_for(matrix: Matrix, engine: str = "auto") -> Solver:
 
 @attrs.frozen
 class Prepared:
-    """A problem ready to search: its type (None for a plain Matrix), solver and givens."""
+    """A problem ready to search: its type (None for a plain Matrix), its solver, the givens
+    and exclusions of its encoding, and the type's filter of solutions (None: keep all).
+    Its methods take `Solver`'s keywords and return decoded answers."""
 
     problem: Any
     kind: Any  # ProblemType | None
     solver: Solver
-    givens: tuple[Hashable, ...]
+    givens: tuple[Hashable, ...] = ()
+    exclude: tuple[Hashable, ...] = ()
+    accept: Callable[[tuple], bool] | None = None
 
     def decode(self, solution: tuple) -> Any:
         """The domain answer for a solution (option labels, givens first)."""
         return solution if self.kind is None else self.kind.decode(self.problem, solution)
 
+    def _search(self, search: dict[str, Any]) -> dict[str, Any]:
+        givens, exclude = search.pop("givens", ()), search.pop("exclude", ())
+        for name, value in (("givens", givens), ("exclude", exclude)):
+            if isinstance(value, (str, bytes)):  # let the solver refuse it with its message
+                return {name: value, **search}
+        return {"givens": (*self.givens, *givens), "exclude": (*self.exclude, *exclude), **search}
+
+    def raw_solutions(self, **search: Any) -> Iterator[tuple]:
+        """The accepted solutions as option labels, lazily; ``limit`` counts accepted ones."""
+        limit = search.pop("limit", None)
+        if self.accept is None:
+            return self.solver.solutions(limit=limit, **self._search(search))
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+            self.solver.solutions(limit=limit)  # the solver's own error for a bad limit
+        accepted = filter(self.accept, self.solver.solutions(**self._search(search)))
+        return accepted if limit is None else itertools.islice(accepted, limit)
+
+    def first(self, **search: Any) -> Any:
+        """The first accepted solution, decoded, or None."""
+        solution = next(self.raw_solutions(limit=1, **search), None)
+        return None if solution is None else self.decode(solution)
+
+    def solutions(self, **search: Any) -> Iterator[Any]:
+        """Every accepted solution, decoded, lazily."""
+        return map(self.decode, self.raw_solutions(**search))
+
+    def count(self, **search: Any) -> int:
+        """The number of accepted solutions: inside the engine when all are accepted."""
+        if self.accept is None:
+            return self.solver.count(**self._search(search))
+        return sum(1 for _ in self.raw_solutions(**search))
+
 
 def prepare(problem: Any, engine: str = "auto", registry: Any = None) -> Prepared:
     """Find ``problem``'s type, encode it and compile (or reuse) its solver."""
     if isinstance(problem, Matrix):
-        return Prepared(problem, None, solver_for(problem, engine), ())
+        return Prepared(problem, None, solver_for(problem, engine))
     if registry is None:
         from .plugins import registry as default_registry
 
         registry = default_registry()
     kind = registry.for_object(problem)
     encoding = kind.encoding(problem)
-    return Prepared(problem, kind, solver_for(encoding.matrix, engine), encoding.givens)
-
-
-def _givens(prepared: Prepared, search: dict[str, Any]) -> dict[str, Any]:
-    extra = search.pop("givens", ())
-    if isinstance(extra, (str, bytes)):
-        return {"givens": extra, **search}  # let the solver refuse it with its message
-    return {"givens": (*prepared.givens, *extra), **search}
+    accept = None if kind.select is None else kind.select(problem)
+    return Prepared(problem, kind, solver_for(encoding.matrix, engine), encoding.givens, encoding.exclude, accept)
 
 
 def solve(problem: Any, *, engine: str = "auto", **search: Any) -> Any:
@@ -74,23 +105,20 @@ def solve(problem: Any, *, engine: str = "auto", **search: Any) -> Any:
     ``None`` when there is none.
 
     ``search`` takes `Solver.first`'s keywords: ``givens``, ``exclude``, ``seed``,
-    ``max_nodes``, ``timeout``. An object no plugin handles raises TypeError naming the known types.
+    ``max_nodes``, ``timeout``. An object no plugin handles raises TypeError naming the known
+    types.
     """
-    prepared = prepare(problem, engine)
-    solution = prepared.solver.first(**_givens(prepared, search))
-    return None if solution is None else prepared.decode(solution)
+    return prepare(problem, engine).first(**search)
 
 
 def solutions(problem: Any, *, engine: str = "auto", **search: Any) -> Iterator[Any]:
     """Every solution of ``problem``, decoded, lazily; keywords as `Solver.solutions`."""
-    prepared = prepare(problem, engine)
-    return map(prepared.decode, prepared.solver.solutions(**_givens(prepared, search)))
+    return prepare(problem, engine).solutions(**search)
 
 
 def count(problem: Any, *, engine: str = "auto", **search: Any) -> int:
     """The number of solutions of ``problem``; keywords as `Solver.count` (``limit``, ...)."""
-    prepared = prepare(problem, engine)
-    return prepared.solver.count(**_givens(prepared, search))
+    return prepare(problem, engine).count(**search)
 
 
 def is_unique(problem: Any, *, engine: str = "auto", **search: Any) -> bool:

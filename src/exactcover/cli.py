@@ -243,10 +243,10 @@ class Run:
             with errors_reported():
                 prepared = api.prepare(problem, self.engine)
                 if counting:
-                    number = prepared.solver.count(prepared.givens, limit=limit, **self.search)
+                    number = prepared.count(limit=limit, **self.search)
                     text = json.dumps({"count": number}) if self.as_json else str(number)
                     return ("solved" if number else "without solution"), text
-                solution = prepared.solver.first(prepared.givens, **self.search)
+                solution = next(prepared.raw_solutions(limit=1, **self.search), None)
         except BudgetExceeded:
             return "stopped", json.dumps({"stopped": True}) if self.as_json else "stopped"
         if solution is None:
@@ -263,7 +263,7 @@ class Run:
         prepared, found = self.prepared, 0
         try:
             with errors_reported():
-                for solution in prepared.solver.solutions(prepared.givens, limit=limit, **self.search):
+                for solution in prepared.raw_solutions(limit=limit, **self.search):
                     self.emit(prepared.decode(solution), first=found == 0)
                     found += 1
         except KeyboardInterrupt:
@@ -282,13 +282,12 @@ class Run:
         prepared = self.prepared
         try:
             with errors_reported():
-                number = prepared.solver.count(prepared.givens, limit=limit, **self.search)
+                number = prepared.count(limit=limit, **self.search)
         except KeyboardInterrupt:
-            number = prepared.solver.stats.solutions
-            self.report_count(number, exact=False)
-            raise Exit(INTERRUPTED, f"interrupted: at least {number} solution(s) so far; the search was not finished") from None
+            self.report_partial_count()
+            raise Exit(INTERRUPTED, "interrupted: the search was not finished") from None
         except BudgetExceeded as stop:
-            self.report_count(stop.solutions, exact=False)
+            self.report_partial_count()
             raise Exit(STOPPED, f"{stop}") from None
         self.report_count(number, exact=limit is None or number < limit)
         if number == 0:
@@ -314,6 +313,11 @@ class Run:
                 click.echo(json.dumps({"summary": {"solutions": found, "exhausted": exhausted, **self.stats()}}))
         elif self.show_stats:
             self.print_stats(found)
+
+    def report_partial_count(self) -> None:
+        """What a stopped count knows: the solutions so far (when the engine counts them all)."""
+        if self.prepared.accept is None:
+            self.report_count(self.prepared.solver.stats.solutions, exact=False)
 
     def report_count(self, number: int, exact: bool) -> None:
         if self.as_json:

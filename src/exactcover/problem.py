@@ -15,12 +15,14 @@ __all__ = ["ProblemType", "Encoding", "Batch"]
 
 @attrs.frozen
 class Encoding:
-    """A domain problem as an exact cover problem: a matrix and the options forced into
-    every solution (a sudoku's clues). Plugins may return the same `Matrix` object for many
-    problems of one shape (every 9×9 sudoku): it is then compiled only once."""
+    """A domain problem as an exact cover problem: a matrix, the options forced into every
+    solution (a sudoku's clues) and the options left out (symmetry breaking, eliminated
+    candidates). Plugins may return the same `Matrix` object for many problems of one shape
+    (every 9×9 sudoku): it is then compiled only once."""
 
     matrix: Matrix
     givens: tuple[Hashable, ...] = attrs.field(default=(), converter=tuple)
+    exclude: tuple[Hashable, ...] = attrs.field(default=(), converter=tuple)
 
 
 @attrs.frozen
@@ -82,6 +84,9 @@ class ProblemType:
     * ``explain(problem)``: a human explanation of how to solve it (``solve --explain``).
     * ``generate(args)``: a new problem from the command line's arguments
       (``exactcover generate NAME ...``).
+    * ``select(problem)``: None when every solution counts, else a predicate on solutions
+      (option labels) that keeps only some: one per symmetry class, say. Counting then
+      enumerates solutions instead of counting inside the engine.
     """
 
     name: str = attrs.field(validator=_check_name)
@@ -96,6 +101,7 @@ class ProblemType:
     render_line: Callable[[Any, Any], str] | None = None
     explain: Callable[[Any], str] | None = None
     generate: Callable[[Sequence[str]], Any] | None = None
+    select: Callable[[Any], Callable[[tuple], bool] | None] | None = None
 
     def encoding(self, problem: Any) -> Encoding:
         """``encode(problem)``, always as an `Encoding`."""

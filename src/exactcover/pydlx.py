@@ -206,6 +206,7 @@ class Search:
         self.ulink = dancer.ulink[:]
         self.dlink = dancer.dlink[:]
         self.color = dancer.color[:]
+        self.colored = dancer.has_colors  # without colors no node is ever purified
         self.opt_start = dancer.opt_start
         self.choice = [0] * (dancer.n_primary + 1)  # x_0, x_1, ...: one node per level
         self.level = 0
@@ -259,29 +260,55 @@ class Search:
             q -= 1
 
     def cover(self, i: int) -> None:
-        """Remove item i from its list and hide every option that covers it."""
-        dlink = self.dlink
+        """Remove item i from its list and hide every option that covers it.
+
+        (The loop inside is `hide`, written out: a call per option costs Python dearly.)
+        """
+        top, ulink, dlink, color, colored = self.top, self.ulink, self.dlink, self.color, self.colored
         k = 1
         p = dlink[i]
         while p != i:
-            k += self.hide(p)
+            q = p + 1  # hide(p)
+            while q != p:
+                x = top[q]
+                if x <= 0:
+                    q = ulink[q]
+                    continue
+                if not colored or color[q] >= 0:
+                    u, d = ulink[q], dlink[q]
+                    dlink[u] = d
+                    ulink[d] = u
+                    top[x] -= 1
+                    k += 1
+                q += 1
             p = dlink[p]
         left, right = self.llink[i], self.rlink[i]
         self.rlink[left] = right
         self.llink[right] = left
-        self.top[i] += COVERED
+        top[i] += COVERED
         self.updates += k
 
     def uncover(self, i: int) -> None:
-        """Undo `cover`, in the reverse order."""
-        self.top[i] -= COVERED
+        """Undo `cover`, in the reverse order (the loop inside is `unhide`, written out)."""
+        top, ulink, dlink, color, colored = self.top, self.ulink, self.dlink, self.color, self.colored
+        top[i] -= COVERED
         left, right = self.llink[i], self.rlink[i]
         self.rlink[left] = i
         self.llink[right] = i
-        ulink = self.ulink
         p = ulink[i]
         while p != i:
-            self.unhide(p)
+            q = p - 1  # unhide(p)
+            while q != p:
+                x = top[q]
+                if x <= 0:
+                    q = dlink[q]
+                    continue
+                if not colored or color[q] >= 0:
+                    u, d = ulink[q], dlink[q]
+                    dlink[u] = q
+                    ulink[d] = q
+                    top[x] += 1
+                q -= 1
             p = ulink[p]
 
     def purify(self, p: int) -> None:
@@ -441,7 +468,8 @@ class Search:
 
         With ``counting``, solutions are counted, not returned, until ``limit`` (0: none).
         """
-        top, ulink, dlink, rlink, choice = self.top, self.ulink, self.dlink, self.rlink, self.choice
+        top, ulink, dlink, rlink, choice, color = self.top, self.ulink, self.dlink, self.rlink, self.choice, self.color
+        cover, uncover = self.cover, self.uncover
         n = self.n_items
         stop = self.nodes + steps
         work_stop = self.updates + work if work else -1
@@ -465,7 +493,7 @@ class Search:
                         break
                     continue
                 i = self.choose()  # X3 [Choose i.]
-                self.cover(i)  # X4 [Cover i.]
+                cover(i)  # X4 [Cover i.]
                 choice[self.level] = self.first_option(self.level, i)
                 state = X5
             elif state == X5:  # [Try x_l.]
@@ -479,7 +507,10 @@ class Search:
                     if j <= 0:
                         p = ulink[p]
                     else:
-                        self.commit(p, j)
+                        if color[p] == 0:  # commit(p, j)
+                            cover(j)
+                        elif color[p] > 0:
+                            self.purify(p)
                         p += 1
                 self.level += 1
                 state = X2
@@ -491,12 +522,15 @@ class Search:
                     if j <= 0:
                         p = dlink[p]
                     else:
-                        self.uncommit(p, j)
+                        if color[p] == 0:  # uncommit(p, j)
+                            uncover(j)
+                        elif color[p] > 0:
+                            self.unpurify(p)
                         p -= 1
                 choice[self.level] = self.next_option(self.level, x, top[x])
                 state = X5
             elif state == X7:  # [Backtrack.]
-                self.uncover(choice[self.level])
+                uncover(choice[self.level])
                 state = X8
             elif state == X8:  # [Leave level l.]
                 if self.level == 0:

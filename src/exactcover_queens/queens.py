@@ -1,0 +1,164 @@
+"""N-queens as exact cover, with pre-placed queens and solutions up to symmetry."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+import attrs
+
+from exactcover import Encoding, Matrix, ProblemError, ProblemType, hookimpl
+
+__all__ = ["Queens", "Placement", "encode", "canonical", "organ_pipe"]
+
+
+def _squares(placed: Iterable[Sequence[int]]) -> tuple[tuple[int, int], ...]:
+    try:
+        return tuple((int(r), int(c)) for r, c in placed)
+    except (TypeError, ValueError):
+        raise ProblemError("placed must be (row, column) pairs of ints") from None
+
+
+@attrs.frozen
+class Queens:
+    """The n-queens problem on an n×n board; ``placed``: (row, column) squares, from 0, that
+    must hold queens; ``distinct``: one solution per class under the board's 8 rotations and
+    reflections (not with placed queens)."""
+
+    n: int
+    placed: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=_squares)
+    distinct: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.n, bool) or not isinstance(self.n, int) or self.n < 1:
+            raise ProblemError(f"a board has n >= 1 rows, not {self.n!r}")
+        for r, c in self.placed:
+            if not (0 <= r < self.n and 0 <= c < self.n):
+                raise ProblemError(f"square ({r}, {c}) is off the {self.n}x{self.n} board")
+        for k, (r, c) in enumerate(self.placed):
+            for r2, c2 in self.placed[:k]:
+                how = ("the same square" if (r, c) == (r2, c2) else "row" if r == r2 else "column" if c == c2
+                       else "diagonal" if abs(r - r2) == abs(c - c2) else None)
+                if how:
+                    raise ProblemError(f"placed queens at ({r2}, {c2}) and ({r}, {c}) attack each other ({how})")
+        if self.distinct and self.placed:
+            raise ProblemError("distinct counts symmetry classes of the empty board; it cannot take placed queens")
+
+
+@attrs.frozen
+class Placement:
+    """A solution: ``columns[r]`` is the column of the queen in row r."""
+
+    columns: tuple[int, ...] = attrs.field(converter=tuple)
+
+    def __str__(self) -> str:
+        n = len(self.columns)
+        return "\n".join(" ".join("Q" if c == col else "." for c in range(n)) for col in self.columns)
+
+    def _repr_svg_(self) -> str:
+        n, step = len(self.columns), 32
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{n * step}" height="{n * step}">']
+        for r in range(n):
+            for c in range(n):
+                fill = "#f0d9b5" if (r + c) % 2 == 0 else "#b58863"
+                parts.append(f'<rect x="{c * step}" y="{r * step}" width="{step}" height="{step}" fill="{fill}"/>')
+        for r, c in enumerate(self.columns):
+            parts.append(f'<text x="{c * step + step / 2}" y="{r * step + step * 0.75}" font-size="{step * 0.75:.0f}" '
+                         f'text-anchor="middle">\u265b</text>')
+        parts.append("</svg>")
+        return "".join(parts)
+
+
+def organ_pipe(n: int) -> list[int]:
+    """0..n-1 from the middle outward (Knuth's organ-pipe order): 4, 3, 5, 2, 6, ... for n = 8."""
+    middle = (n - 1) // 2
+    order = [middle]
+    for step in range(1, n):
+        for k in (middle + step, middle - step) if n % 2 == 0 else (middle - step, middle + step):
+            if 0 <= k < n and k not in order:
+                order.append(k)
+    return order[:n]
+
+
+@lru_cache(maxsize=None)
+def matrix(n: int, order: str = "organ-pipe") -> Matrix:
+    """Ranks and files primary (``order``: "organ-pipe", interleaved from the middle, or
+    "natural"), the 2n-1 + 2n-1 diagonals secondary; the options are the squares (r, c)."""
+    lines = organ_pipe(n) if order == "organ-pipe" else list(range(n))
+    primary = [item for k in lines for item in (("rank", k), ("file", k))]
+    secondary = [("a", s) for s in range(2 * n - 1)] + [("b", s) for s in range(2 * n - 1)]
+    options = {(r, c): [("rank", r), ("file", c), ("a", r + c), ("b", r - c + n - 1)] for r in range(n) for c in range(n)}
+    return Matrix(primary, options, secondary=secondary)
+
+
+def encode(problem: Queens) -> Encoding:
+    """The board's matrix; placed queens are givens. For ``distinct``, the queen of row 0 is
+    kept in the left half (every class has a member there: the smallest one does)."""
+    n = problem.n
+    exclude = [(0, c) for c in range(n) if c > (n - 1) // 2] if problem.distinct else []
+    return Encoding(matrix(n), problem.placed, exclude)
+
+
+def decode(problem: Queens, solution: tuple) -> Placement:
+    columns = [0] * problem.n
+    for r, c in solution:
+        columns[r] = c
+    return Placement(columns)
+
+
+def _images(columns: Sequence[int]) -> list[tuple[int, ...]]:
+    """The 8 images of a solution under the board's rotations and reflections."""
+    n = len(columns)
+    squares = list(enumerate(columns))
+    maps = [
+        lambda r, c: (r, c), lambda r, c: (c, n - 1 - r), lambda r, c: (n - 1 - r, n - 1 - c), lambda r, c: (n - 1 - c, r),
+        lambda r, c: (r, n - 1 - c), lambda r, c: (n - 1 - r, c), lambda r, c: (c, r), lambda r, c: (n - 1 - c, n - 1 - r),
+    ]
+    images = []
+    for f in maps:
+        image = [0] * n
+        for r, c in squares:
+            r2, c2 = f(r, c)
+            image[r2] = c2
+        images.append(tuple(image))
+    return images
+
+
+def canonical(columns: Sequence[int]) -> bool:
+    """Whether a solution is the lexicographically smallest of its 8 images: exactly one
+    member of each symmetry class is, symmetric solutions included."""
+    columns = tuple(columns)
+    return all(columns <= image for image in _images(columns))
+
+
+def _select(problem: Queens):
+    if not problem.distinct:
+        return None
+    return lambda solution: canonical(decode(problem, solution).columns)
+
+
+def _parse(args: Sequence[str]) -> Queens:
+    words = [a for a in args if a != "--distinct"]
+    unknown = [a for a in words if a.startswith("--")]
+    if unknown:
+        raise ProblemError(f"unknown option {unknown[0]!r} for queens (known: --distinct)")
+    if len(words) != 1 or not words[0].isdigit():
+        raise ProblemError("queens takes the board size N (a whole number), and --distinct")
+    return Queens(int(words[0]), distinct="--distinct" in args)
+
+
+@hookimpl
+def register_problem_types(register) -> None:
+    register(ProblemType(
+        name="queens",
+        summary="n queens on an n×n board, none attacking another (--distinct: up to symmetry)",
+        handles=Queens,
+        encode=encode,
+        decode=decode,
+        parse=_parse,
+        render=lambda problem, placement: str(placement),
+        render_line=lambda problem, placement: " ".join(map(str, placement.columns)),
+        to_json=lambda problem, placement: list(placement.columns),
+        select=_select,
+        usage="N [--distinct]",
+    ))
