@@ -154,3 +154,84 @@ def test_excluded_options_leave_the_search(module):
     assert caught.value.args == (1,)
     with pytest.raises(IndexError):
         dancer.search((), None, [7])
+
+
+def queens_dancer(module, n=6):
+    """n-queens as raw arrays: ranks 0..n-1 and files n..2n-1 primary, diagonals secondary."""
+    starts, items = [0], []
+    for r in range(n):
+        for c in range(n):
+            items += [r, n + c, 2 * n + r + c, 2 * n + (2 * n - 1) + r - c + n - 1]
+            starts.append(len(items))
+    return module.Dancer(2 * n, 2 * (2 * n - 1), starts, items, [0] * len(items))
+
+
+def drain(search, **kwargs):
+    statuses = []
+    while (status := search.run(37, **kwargs)) not in (pydlx.DONE, pydlx.LIMIT):
+        statuses.append((status, search.prefix() if status == pydlx.PREFIX else None))
+    return statuses
+
+
+@pytest.mark.parametrize("depth", [0, 1, 2, 3])
+def test_split_subtrees_add_up_to_the_whole_search(module, depth):
+    """The subtrees at a depth, plus what lies above it, have the whole tree's statistics."""
+    dancer = queens_dancer(module, 7)
+    whole = dancer.search()
+    drain(whole, counting=True)
+    top = dancer.search()
+    prefixes = [p for status, p in drain(top, counting=True, depth=depth) if status == pydlx.PREFIX]
+    totals = [top.nodes, top.updates, top.solutions]
+    for prefix in prefixes:
+        sub = dancer.search(prefix=prefix)
+        drain(sub, counting=True)
+        assert sub.floor == len(prefix) == depth
+        totals = [totals[0] + sub.nodes, totals[1] + sub.updates, totals[2] + sub.solutions]
+    assert totals == [whole.nodes, whole.updates, whole.solutions] and whole.solutions == 40
+
+
+def test_engines_split_alike():
+    """Both engines hand out the same prefixes."""
+    if "c" not in engines.available():
+        pytest.skip("C engine not built")
+    prefixes = [[p for s, p in drain(queens_dancer(m, 7).search(), counting=True, depth=2) if s == pydlx.PREFIX]
+                for m in (pydlx, engines.get("c"))]
+    assert prefixes[0] == prefixes[1] and len(prefixes[0]) > 10
+
+
+def test_bad_prefix_is_refused(module):
+    """A prefix node that is a header, a spacer, out of range or already hidden is refused."""
+    dancer = queens_dancer(module, 5)
+    for bad in ([0], [5], [10**6], [-3]):
+        with pytest.raises(ValueError, match="not an option node of an active primary item"):
+            dancer.search(prefix=bad)
+    top = dancer.search()
+    top.run(100, counting=True, depth=1)
+    (node,) = top.prefix()
+    with pytest.raises(ValueError):
+        dancer.search(prefix=[node, node])  # its item is covered by then
+
+
+def test_fraction_is_monotone_and_ends_at_one(module):
+    """Knuth's estimate of the part done never decreases, and is 1.0 at the end."""
+    search = queens_dancer(module, 7).search()
+    fractions = [search.fraction()]
+    while search.run(3, counting=True) != pydlx.DONE:
+        fractions.append(search.fraction())
+    fractions.append(search.fraction())
+    assert fractions[0] == 0.0 and fractions[-1] == 1.0
+    assert all(a <= b for a, b in zip(fractions, fractions[1:]))
+    assert len(set(fractions)) > 10
+
+
+def test_probe_restores_the_state_and_matches_across_engines():
+    """A probe leaves the search as it was; both engines walk the same path for a seed."""
+    results = []
+    for module in [pydlx] + ([engines.get("c")] if "c" in engines.available() else []):
+        search = queens_dancer(module, 6).search()
+        probes = [search.probe(seed) for seed in range(20)]
+        drain(search, counting=True)
+        assert search.solutions == 4 and search.updates > 0
+        results.append(probes)
+        assert any(solved for _, solved in probes) and not all(solved for _, solved in probes)
+    assert all(r == results[0] for r in results)

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .api import count, is_unique, solutions, solve, solver_for
+from .api import count, estimate, is_unique, solutions, solve, solver_for
 from .engines import ENGINE
 from .errors import BudgetExceeded, ExactCoverError, GivensError, MatrixError, PluginError, ProblemError
 from .matrix import Matrix, Option
 from .problem import Batch, Encoding, ProblemType
-from .solver import Solver, Stats
+from .solver import Estimate, Progress, Solver, Split, Stats
 
 __version__ = "0.1.0"
 
@@ -31,6 +31,7 @@ __all__ = [
     "Batch",
     "BudgetExceeded",
     "Encoding",
+    "Estimate",
     "ExactCoverError",
     "GivensError",
     "Matrix",
@@ -39,10 +40,13 @@ __all__ = [
     "PluginError",
     "ProblemError",
     "ProblemType",
+    "Progress",
     "Solver",
+    "Split",
     "Stats",
     "Subsets",
     "count",
+    "estimate",
     "hookimpl",
     "is_unique",
     "problem_types",

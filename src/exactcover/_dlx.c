@@ -25,7 +25,7 @@ typedef int32_t idx; /* "a pointer is an array index" */
 #define COVERED (1 << 30)
 
 /* What Search.run returns (the same numbers as pydlx). */
-enum { DONE = 0, SOLUTION = 1, PAUSED = 2, LIMIT = 3 };
+enum { DONE = 0, SOLUTION = 1, PAUSED = 2, LIMIT = 3, PREFIX = 4 };
 /* Where a paused search resumes: Algorithm X's step labels. */
 enum { FINISHED = 0, X2 = 2, X5 = 5, X6 = 6, X7 = 7, X8 = 8 };
 
@@ -340,27 +340,28 @@ Dancer_get_arrays(Dancer *self, void *closure)
     return result;
 }
 
-static PyObject *Search_create(Dancer *dancer, PyObject *givens, PyObject *seed, PyObject *excluded);
+static PyObject *Search_create(Dancer *dancer, PyObject *givens, PyObject *seed, PyObject *excluded,
+                               PyObject *prefix);
 
 static PyObject *
 Dancer_search(Dancer *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"givens", "seed", "excluded", NULL};
-    PyObject *givens = NULL, *seed = Py_None, *excluded = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOO", kwlist, &givens, &seed, &excluded))
+    static char *kwlist[] = {"givens", "seed", "excluded", "prefix", NULL};
+    PyObject *givens = NULL, *seed = Py_None, *excluded = NULL, *prefix = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOO", kwlist, &givens, &seed, &excluded, &prefix))
         return NULL;
     if (self->mem == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Dancer was not initialized");
         return NULL;
     }
-    return Search_create(self, givens, seed, excluded);
+    return Search_create(self, givens, seed, excluded, prefix);
 }
 
 static PyMethodDef Dancer_methods[] = {
     {"search", (PyCFunction)(void (*)(void))Dancer_search, METH_VARARGS | METH_KEYWORDS,
-     "search(givens=(), seed=None, excluded=())\n--\n\n"
-     "A new search on a private copy of the arrays, with the options excluded taken out\n"
-     "and then givens chosen."},
+     "search(givens=(), seed=None, excluded=(), prefix=())\n--\n\n"
+     "A new search on a private copy of the arrays, with the options excluded taken out,\n"
+     "then givens chosen, then the choices of prefix replayed (the subtree under it)."},
     {NULL},
 };
 
@@ -405,7 +406,8 @@ typedef struct {
     const idx *opt_start;
     idx n_items, n_primary;
     idx *choice; /* x_0, x_1, ...: one node per level */
-    idx level;
+    idx *total, *tried; /* for progress: at level l the tried[l]-th of total[l] options */
+    idx level, floor;   /* the search ends when it backs up to its floor */
     int resume;
     long long nodes, updates, solutions, max_level;
     int seeded;
@@ -760,7 +762,7 @@ next_option(Search *s, idx level, idx x, idx i)
 }
 
 ALWAYS_INLINE int
-run_search(Search *s, long long steps, long long work, int counting, long long limit,
+run_search(Search *s, long long steps, long long work, int counting, long long limit, long long depth,
            const int colored)
 {
     idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *rlink = s->rlink;
@@ -775,6 +777,11 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
     for (;;) {
         switch (state) {
         case X2: /* [Enter level l.] */
+            if (level == depth && rlink[0] != 0) { /* a subtree to hand out */
+                state = X8;
+                status = PREFIX;
+                goto out;
+            }
             if (s->nodes >= stop || (work_stop >= 0 && s->updates >= work_stop)) {
                 status = PAUSED;
                 goto out;
@@ -795,8 +802,10 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
                 }
                 continue;
             }
-            i = choose(s);             /* X3 [Choose i.] */
-            cover(s, i, colored);      /* X4 [Cover i.] */
+            i = choose(s); /* X3 [Choose i.] */
+            s->total[level] = top[i];
+            s->tried[level] = 1;
+            cover(s, i, colored); /* X4 [Cover i.] */
             choice[level] = first_option(s, level, i);
             state = X5;
             continue;
@@ -834,6 +843,7 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
                 }
             }
             choice[level] = next_option(s, level, x, top[x]);
+            s->tried[level] += 1;
             state = X5;
             continue;
         case X7: /* [Backtrack.] */
@@ -841,7 +851,7 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
             state = X8;
             continue;
         case X8: /* [Leave level l.] */
-            if (level == 0) {
+            if (level == s->floor) {
                 state = FINISHED;
                 continue;
             }
@@ -860,25 +870,86 @@ out:
 }
 
 static int
-run_plain(Search *s, long long steps, long long work, int counting, long long limit)
+run_plain(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
 {
-    return run_search(s, steps, work, counting, limit, 0);
+    return run_search(s, steps, work, counting, limit, depth, 0);
 }
 
 static int
-run_colored(Search *s, long long steps, long long work, int counting, long long limit)
+run_colored(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
 {
-    return run_search(s, steps, work, counting, limit, 1);
+    return run_search(s, steps, work, counting, limit, depth, 1);
+}
+
+/* Commit the items of option node x other than its own item; uncommit them in reverse. */
+static void
+commit_others(Search *s, idx x)
+{
+    for (idx p = x + 1; p != x;) {
+        idx j = s->top[p];
+        if (j <= 0) {
+            p = s->ulink[p];
+        }
+        else {
+            commit(s, p, j, 1);
+            p += 1;
+        }
+    }
+}
+
+static void
+uncommit_others(Search *s, idx x)
+{
+    for (idx p = x - 1; p != x;) {
+        idx j = s->top[p];
+        if (j <= 0) {
+            p = s->dlink[p];
+        }
+        else {
+            uncommit(s, p, j, 1);
+            p -= 1;
+        }
+    }
+}
+
+/* Choose the option nodes of `prefix`, level by level, as the search did when it reached
+   them (their updates are not counted again); the search is then confined to that subtree.
+   ValueError for a node that is not an option node of an active primary item. */
+static int
+replay(Search *s, const idx *prefix, Py_ssize_t n_prefix)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    long long updates = s->updates;
+    Py_ssize_t size = s->dancer->n_nodes;
+    for (Py_ssize_t k = 0; k < n_prefix; k++) {
+        idx x = prefix[k], i = (x > s->n_items + 1 && x < size) ? top[x] : 0, level = s->level, count = 1;
+        if (i <= 0 || i > s->n_primary || top[i] >= COVERED || dlink[ulink[x]] != x || level > s->n_primary) {
+            PyErr_Format(PyExc_ValueError, "prefix node %d is not an option node of an active primary item", (int)x);
+            return -1;
+        }
+        s->total[level] = top[i];
+        for (idx p = dlink[i]; p != x; p = dlink[p])
+            count++;
+        s->tried[level] = count;
+        cover(s, i, 1);
+        commit_others(s, x);
+        s->choice[level] = x;
+        s->level += 1;
+    }
+    s->floor = s->level;
+    s->max_level = s->level;
+    s->updates = updates;
+    return 0;
 }
 
 /* -- the Python side of Search ------------------------------------------------------------ */
 
 static PyObject *
-Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *excluded_obj)
+Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *excluded_obj, PyObject *prefix_obj)
 {
     Search *s;
-    idx *givens = NULL, *excluded = NULL;
-    Py_ssize_t n_givens = 0, n_excluded = 0;
+    idx *givens = NULL, *excluded = NULL, *prefix = NULL;
+    Py_ssize_t n_givens = 0, n_excluded = 0, n_prefix = 0;
     Py_ssize_t links = dancer->n_links, size = dancer->n_nodes;
     Py_ssize_t copied = 2 * links + (dancer->has_colors ? 4 : 3) * size;
 
@@ -888,8 +959,8 @@ Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *ex
     Py_INCREF(dancer);
     s->dancer = dancer;
     s->mem = NULL;
-    s->choice = s->perm = s->base = s->pos = NULL;
-    s->level = 0;
+    s->choice = s->perm = s->base = s->pos = s->total = s->tried = NULL;
+    s->level = s->floor = 0;
     s->resume = X2;
     s->nodes = s->updates = s->solutions = s->max_level = 0;
     s->seeded = seed != NULL && seed != Py_None;
@@ -907,7 +978,9 @@ Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *ex
     }
     s->mem = PyMem_Malloc((size_t)copied * sizeof(idx));
     s->choice = PyMem_Calloc((size_t)dancer->n_primary + 1, sizeof(idx));
-    if (s->mem == NULL || s->choice == NULL)
+    s->total = PyMem_Calloc((size_t)dancer->n_primary + 1, sizeof(idx));
+    s->tried = PyMem_Calloc((size_t)dancer->n_primary + 1, sizeof(idx));
+    if (s->mem == NULL || s->choice == NULL || s->total == NULL || s->tried == NULL)
         goto nomemory;
     memcpy(s->mem, dancer->mem, (size_t)copied * sizeof(idx));
     s->llink = s->mem;
@@ -928,16 +1001,21 @@ Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *ex
         goto fail;
     if (excluded_obj != NULL && (excluded = to_idx_array(excluded_obj, &n_excluded, "excluded")) == NULL)
         goto fail;
-    if (exclude(s, excluded, n_excluded, givens, n_givens) < 0 || apply_givens(s, givens, n_givens) < 0)
+    if (prefix_obj != NULL && (prefix = to_idx_array(prefix_obj, &n_prefix, "prefix")) == NULL)
+        goto fail;
+    if (exclude(s, excluded, n_excluded, givens, n_givens) < 0 || apply_givens(s, givens, n_givens) < 0 ||
+        replay(s, prefix, n_prefix) < 0)
         goto fail;
     PyMem_Free(givens);
     PyMem_Free(excluded);
+    PyMem_Free(prefix);
     return (PyObject *)s;
 nomemory:
     PyErr_NoMemory();
 fail:
     PyMem_Free(givens);
     PyMem_Free(excluded);
+    PyMem_Free(prefix);
     Py_DECREF(s);
     return NULL;
 }
@@ -950,6 +1028,8 @@ Search_dealloc(Search *s)
     PyMem_Free(s->perm);
     PyMem_Free(s->base);
     PyMem_Free(s->pos);
+    PyMem_Free(s->total);
+    PyMem_Free(s->tried);
     Py_XDECREF(s->dancer);
     PyObject_Free(s);
 }
@@ -957,11 +1037,11 @@ Search_dealloc(Search *s)
 static PyObject *
 Search_run(Search *s, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"steps", "work", "counting", "limit", NULL};
-    long long steps, work = 0, limit = 0;
+    static char *kwlist[] = {"steps", "work", "counting", "limit", "depth", NULL};
+    long long steps, work = 0, limit = 0, depth = -1;
     int counting = 0, status;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "L|LpL", kwlist, &steps, &work, &counting,
-                                     &limit))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "L|LpLL", kwlist, &steps, &work, &counting,
+                                     &limit, &depth))
         return NULL;
     if (steps < 0 || work < 0 || limit < 0) {
         PyErr_SetString(PyExc_ValueError, "steps, work and limit must not be negative");
@@ -974,9 +1054,9 @@ Search_run(Search *s, PyObject *args, PyObject *kwds)
     s->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     if (s->dancer->has_colors)
-        status = run_colored(s, steps, work, counting, limit);
+        status = run_colored(s, steps, work, counting, limit, depth);
     else
-        status = run_plain(s, steps, work, counting, limit);
+        status = run_plain(s, steps, work, counting, limit, depth);
     Py_END_ALLOW_THREADS
     s->busy = 0;
     return PyLong_FromLong(status);
@@ -1012,7 +1092,109 @@ Search_solution(Search *s, PyObject *Py_UNUSED(ignored))
     return result;
 }
 
+static PyObject *
+Search_prefix(Search *s, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *result = PyTuple_New(s->level);
+    if (result == NULL)
+        return NULL;
+    for (idx k = 0; k < s->level; k++) {
+        PyObject *v = PyLong_FromLong(s->choice[k]);
+        if (v == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, k, v);
+    }
+    return result;
+}
+
+static PyObject *
+Search_fraction(Search *s, PyObject *Py_UNUSED(ignored))
+{
+    double done = 0.0, share = 1.0;
+    if (s->resume == FINISHED)
+        return PyFloat_FromDouble(1.0);
+    for (idx level = s->floor; level < s->level; level++) {
+        share /= s->total[level];
+        done += (s->tried[level] - 1) * share;
+    }
+    return PyFloat_FromDouble(done);
+}
+
+static PyObject *
+Search_share(Search *s, PyObject *Py_UNUSED(ignored))
+{
+    double share = 1.0;
+    for (idx level = s->floor; level < s->level; level++)
+        share /= s->total[level];
+    return PyFloat_FromDouble(share);
+}
+
+static PyObject *
+Search_probe(Search *s, PyObject *arg)
+{
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(arg);
+    uint64_t random;
+    idx *top = s->top, *dlink = s->dlink, *path, *degrees, depth = 0, solved;
+    long long updates = s->updates;
+    int seeded = s->seeded;
+    PyObject *result = NULL, *tuple;
+    if (seed == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is running in another thread");
+        return NULL;
+    }
+    random = (uint64_t)seed;
+    path = PyMem_Calloc((size_t)s->n_primary + 1, sizeof(idx));
+    degrees = PyMem_Calloc((size_t)s->n_primary + 1, sizeof(idx));
+    if (path == NULL || degrees == NULL) {
+        PyMem_Free(path);
+        PyMem_Free(degrees);
+        return PyErr_NoMemory();
+    }
+    s->seeded = 0; /* ties go to the first item, as in the search */
+    while (s->rlink[0] != 0) {
+        idx i = choose(s), x = dlink[i];
+        degrees[depth] = top[i];
+        if (top[i] == 0) {
+            depth++;
+            break;
+        }
+        for (uint64_t r = random_below(&random, (uint64_t)top[i]); r > 0; r--)
+            x = dlink[x];
+        cover(s, i, 1);
+        commit_others(s, x);
+        path[depth++] = x;
+    }
+    solved = s->rlink[0] == 0;
+    for (idx k = solved ? depth : depth - 1; k-- > 0;) {
+        uncommit_others(s, path[k]);
+        uncover(s, top[path[k]], 1);
+    }
+    s->seeded = seeded;
+    s->updates = updates;
+    tuple = PyTuple_New(depth);
+    if (tuple != NULL) {
+        for (idx k = 0; k < depth; k++)
+            PyTuple_SET_ITEM(tuple, k, PyLong_FromLong(degrees[k]));
+        result = Py_BuildValue("(NO)", tuple, solved ? Py_True : Py_False);
+    }
+    PyMem_Free(path);
+    PyMem_Free(degrees);
+    return result;
+}
+
 static PyMethodDef Search_methods[] = {
+    {"prefix", (PyCFunction)Search_prefix, METH_NOARGS,
+     "The option nodes chosen at levels 0..level-1 (after PREFIX: the subtree's prefix)."},
+    {"share", (PyCFunction)Search_share, METH_NOARGS,
+     "The part of the tree under the current node: 1 / (total_1 ... total_L) (see pydlx)."},
+    {"fraction", (PyCFunction)Search_fraction, METH_NOARGS,
+     "Knuth's estimate of the part of this search's tree already finished (see pydlx)."},
+    {"probe", (PyCFunction)Search_probe, METH_O,
+     "probe(seed)\n--\n\nKnuth's random probe from the current state (see pydlx): ((d_0, ...), solved)."},
     {"run", (PyCFunction)(void (*)(void))Search_run, METH_VARARGS | METH_KEYWORDS,
      "run(steps, work=0, counting=False, limit=0)\n--\n\n"
      "Search on, for at most `steps` more nodes (and, if `work`, until about that many more\n"
@@ -1028,6 +1210,7 @@ static PyMemberDef Search_members[] = {
     {"solutions", T_LONGLONG, offsetof(Search, solutions), READONLY, "solutions visited"},
     {"max_level", T_LONGLONG, offsetof(Search, max_level), READONLY, "deepest level entered"},
     {"level", T_INT, offsetof(Search, level), READONLY, "current level"},
+    {"floor", T_INT, offsetof(Search, floor), READONLY, "the level the search ends at (a prefix's length)"},
     {NULL},
 };
 
@@ -1068,7 +1251,8 @@ PyInit__dlx(void)
         PyModule_AddIntConstant(m, "DONE", DONE) < 0 ||
         PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
         PyModule_AddIntConstant(m, "PAUSED", PAUSED) < 0 ||
-        PyModule_AddIntConstant(m, "LIMIT", LIMIT) < 0) {
+        PyModule_AddIntConstant(m, "LIMIT", LIMIT) < 0 ||
+        PyModule_AddIntConstant(m, "PREFIX", PREFIX) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -19,7 +19,7 @@ import attrs
 from .matrix import Matrix
 from .solver import Solver
 
-__all__ = ["Prepared", "prepare", "solve", "solutions", "count", "is_unique", "solver_for"]
+__all__ = ["Prepared", "prepare", "solve", "solutions", "count", "estimate", "is_unique", "solver_for"]
 
 _compile_lock = threading.Lock()
 
@@ -61,13 +61,22 @@ class Prepared:
         return {"givens": (*self.givens, *givens), "exclude": (*self.exclude, *exclude), **search}
 
     def raw_solutions(self, **search: Any) -> Iterator[tuple]:
-        """The accepted solutions as option labels, lazily; ``limit`` counts accepted ones."""
+        """The accepted solutions as option labels, lazily; ``limit`` counts accepted ones.
+        With ``jobs`` or ``executor``, the search runs on many processes (see `parallel`)."""
         limit = search.pop("limit", None)
-        if self.accept is None:
-            return self.solver.solutions(limit=limit, **self._search(search))
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
             self.solver.solutions(limit=limit)  # the solver's own error for a bad limit
-        accepted = filter(self.accept, self.solver.solutions(**self._search(search)))
+        jobs, executor = search.pop("jobs", None), search.pop("executor", None)
+        if jobs is not None or executor is not None:
+            from . import parallel
+
+            _parallel_only(search, "solutions")
+            found = parallel.solutions(self.solver, jobs, executor, **self._search(search))
+        elif self.accept is None:
+            return self.solver.solutions(limit=limit, **self._search(search))
+        else:
+            found = self.solver.solutions(**self._search(search))
+        accepted = found if self.accept is None else filter(self.accept, found)
         return accepted if limit is None else itertools.islice(accepted, limit)
 
     def first(self, **search: Any) -> Any:
@@ -80,10 +89,28 @@ class Prepared:
         return map(self.decode, self.raw_solutions(**search))
 
     def count(self, **search: Any) -> int:
-        """The number of accepted solutions: inside the engine when all are accepted."""
-        if self.accept is None:
-            return self.solver.count(**self._search(search))
-        return sum(1 for _ in self.raw_solutions(**search))
+        """The number of accepted solutions: inside the engine when all are accepted (on
+        ``jobs`` processes or an ``executor`` if given)."""
+        if self.accept is not None:
+            return sum(1 for _ in self.raw_solutions(**search))
+        jobs, executor = search.pop("jobs", None), search.pop("executor", None)
+        if jobs is not None or executor is not None:
+            from . import parallel
+
+            _parallel_only(search, "count")
+            return parallel.count(self.solver, jobs, executor, **self._search(search))
+        return self.solver.count(**self._search(search))
+
+    def estimate(self, samples: int = 1000, seed: int | None = None) -> Any:
+        """Knuth's random-probe estimate of this problem's search (see `Solver.estimate`)."""
+        return self.solver.estimate(samples, seed, self.givens, exclude=self.exclude)
+
+
+def _parallel_only(search: dict[str, Any], what: str) -> None:
+    """The keywords a parallel search takes: givens, exclude, progress."""
+    extra = sorted(set(search) - {"givens", "exclude", "progress"})
+    if extra:
+        raise ValueError(f"{what} with jobs= or executor= does not take {', '.join(extra)}")
 
 
 def prepare(problem: Any, engine: str = "auto", registry: Any = None) -> Prepared:
@@ -112,13 +139,22 @@ def solve(problem: Any, *, engine: str = "auto", **search: Any) -> Any:
 
 
 def solutions(problem: Any, *, engine: str = "auto", **search: Any) -> Iterator[Any]:
-    """Every solution of ``problem``, decoded, lazily; keywords as `Solver.solutions`."""
+    """Every solution of ``problem``, decoded, lazily; keywords as `Solver.solutions`, or
+    ``jobs=N`` (processes) / ``executor=`` (any concurrent.futures.Executor, a Dask
+    cluster's included) to search in parallel."""
     return prepare(problem, engine).solutions(**search)
 
 
 def count(problem: Any, *, engine: str = "auto", **search: Any) -> int:
-    """The number of solutions of ``problem``; keywords as `Solver.count` (``limit``, ...)."""
+    """The number of solutions of ``problem``; keywords as `Solver.count` (``limit``,
+    ``progress``, ...), or ``jobs=N`` / ``executor=`` to count in parallel."""
     return prepare(problem, engine).count(**search)
+
+
+def estimate(problem: Any, *, samples: int = 1000, seed: int | None = None, engine: str = "auto") -> Any:
+    """Knuth's 1975 random-probe estimate of the search tree of ``problem``: the number of
+    search nodes and of solutions, with standard errors (an `Estimate`)."""
+    return prepare(problem, engine).estimate(samples, seed)
 
 
 def is_unique(problem: Any, *, engine: str = "auto", **search: Any) -> bool:

@@ -50,13 +50,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["Dancer", "Search", "DONE", "SOLUTION", "PAUSED", "LIMIT"]
+__all__ = ["Dancer", "Search", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX"]
 
 # What Search.run returns.
 DONE = 0  #: the search is over: every solution has been visited
 SOLUTION = 1  #: a solution was found; ``solution()`` gives it, ``run`` again resumes
 PAUSED = 2  #: the step budget of this call ran out before the next node
 LIMIT = 3  #: in counting mode, the number of solutions reached ``limit``
+PREFIX = 4  #: splitting: the search reached ``depth``; ``prefix()`` names the subtree there
 
 # Where a paused search resumes: Algorithm X's step labels.
 X2, X5, X6, X7, X8 = 2, 5, 6, 7, 8
@@ -160,10 +161,12 @@ class Dancer:
         """Bytes the C engine uses for these arrays (4 per array entry)."""
         return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start))
 
-    def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = ()) -> Search:
+    def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
+               prefix: Sequence[int] = ()) -> Search:
         """A new search on a private copy of the arrays, with the options ``excluded`` taken
-        out and then ``givens`` chosen."""
-        return Search(self, givens, seed, excluded)
+        out, then ``givens`` chosen, then the choices of ``prefix`` replayed: the search is
+        then the subtree under that prefix."""
+        return Search(self, givens, seed, excluded, prefix)
 
 
 def _check_input(n_primary, n_secondary, starts, items, colors) -> None:
@@ -197,7 +200,7 @@ class Search:
     """One search on a `Dancer`: its own copy of the links, resumable at any node."""
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
-                 excluded: Sequence[int] = ()):
+                 excluded: Sequence[int] = (), prefix: Sequence[int] = ()):
         self.n_items = dancer.n_items
         self.n_primary = dancer.n_primary
         self.llink = dancer.llink[:]
@@ -209,7 +212,10 @@ class Search:
         self.colored = dancer.has_colors  # without colors no node is ever purified
         self.opt_start = dancer.opt_start
         self.choice = [0] * (dancer.n_primary + 1)  # x_0, x_1, ...: one node per level
-        self.level = 0
+        # For progress: at level l the search tries the tried[l]-th of total[l] options.
+        self.total = [0] * (dancer.n_primary + 1)
+        self.tried = [0] * (dancer.n_primary + 1)
+        self.level = self.floor = 0  # the search ends when it backs up to its floor
         self.resume = X2
         self.nodes = self.updates = self.solutions = self.max_level = 0
         # With a seed: ties in the choice of an item are broken at random and the options
@@ -221,6 +227,7 @@ class Search:
             self.pos = [0] * (dancer.n_primary + 1)
         self.exclude(excluded, givens)
         self.apply_givens(givens)
+        self.replay(prefix)
 
     # -- the dance: cover and uncover, hide and unhide, purify and unpurify ---------------
 
@@ -415,6 +422,104 @@ class Search:
                 self.commit(p, top[p])
                 p += 1
 
+    def replay(self, prefix: Sequence[int]) -> None:
+        """Choose the option nodes of ``prefix``, level by level, as the search did when it
+        reached them (their updates are not counted again); the search is then confined to
+        that subtree. ValueError for a node that is not an option node of an active primary
+        item."""
+        top, ulink, dlink, n1 = self.top, self.ulink, self.dlink, self.n_primary
+        updates = self.updates
+        for x in prefix:
+            i = top[x] if self.n_items + 1 < x < len(top) else 0
+            if not 0 < i <= n1 or top[i] >= COVERED or dlink[ulink[x]] != x:
+                raise ValueError(f"prefix node {x} is not an option node of an active primary item")
+            level = self.level
+            self.total[level] = top[i]
+            k, p = 1, dlink[i]
+            while p != x:
+                k, p = k + 1, dlink[p]
+            self.tried[level] = k
+            self.cover(i)
+            p = x + 1
+            while p != x:
+                j = top[p]
+                if j <= 0:
+                    p = ulink[p]
+                else:
+                    self.commit(p, j)
+                    p += 1
+            self.choice[level] = x
+            self.level += 1
+        self.floor = self.max_level = self.level
+        self.updates = updates
+
+    def prefix(self) -> tuple[int, ...]:
+        """The option nodes chosen at levels 0..level-1 (after PREFIX: the subtree's prefix)."""
+        return tuple(self.choice[: self.level])
+
+    def share(self) -> float:
+        """The part of the tree under the current node, if every choice at each level were as
+        large as every other: 1 / (total_1 ... total_L)."""
+        share = 1.0
+        for level in range(self.floor, self.level):
+            share /= self.total[level]
+        return share
+
+    def fraction(self) -> float:
+        """Knuth's estimate of the part of this search's tree already finished: the sum over
+        the levels l of (tried_l - 1) / (total_1 ... total_l). It never decreases, and is 1.0
+        once the search is over. (Knuth adds half the current leaf's share, 1 / (2 total_1
+        ... total_L); that term makes the estimate dip whenever the search goes deeper, so it
+        is left out.)"""
+        if self.resume == _FINISHED:
+            return 1.0
+        done, share = 0.0, 1.0
+        for level in range(self.floor, self.level):
+            share /= self.total[level]
+            done += (self.tried[level] - 1) * share
+        return done
+
+    def probe(self, seed: int) -> tuple[tuple[int, ...], bool]:
+        """Knuth's random probe: from the current state, choose the item as the search would
+        and one of its d options uniformly at random, level after level, until a solution or
+        a dead end; then undo it all. Returns (d_0, d_1, ..., d_L) and whether it ended in a
+        solution."""
+        random, top, ulink, dlink = Random(seed), self.top, self.ulink, self.dlink
+        saved_random, self.random = self.random, None  # ties go to the first item, as in the search
+        updates = self.updates
+        degrees, path = [], []
+        while self.rlink[0] != 0:
+            i = self.choose()
+            degrees.append(top[i])
+            if top[i] == 0:
+                break
+            x = dlink[i]
+            for _ in range(random.below(top[i])):
+                x = dlink[x]
+            self.cover(i)
+            p = x + 1
+            while p != x:
+                j = top[p]
+                if j <= 0:
+                    p = ulink[p]
+                else:
+                    self.commit(p, j)
+                    p += 1
+            path.append(x)
+        solved = self.rlink[0] == 0
+        for x in reversed(path):
+            p = x - 1
+            while p != x:
+                j = top[p]
+                if j <= 0:
+                    p = dlink[p]
+                else:
+                    self.uncommit(p, j)
+                    p -= 1
+            self.uncover(top[x])
+        self.random, self.updates = saved_random, updates
+        return tuple(degrees), solved
+
     # -- the search -------------------------------------------------------------------------
 
     def choose(self) -> int:
@@ -462,11 +567,13 @@ class Search:
         self.pos[level] += 1
         return self.perm[self.pos[level]] if self.pos[level] < self.base[level + 1] else i
 
-    def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0) -> int:
+    def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
         """Search on, for at most ``steps`` more nodes (and, if ``work``, until about that many
-        more updates). Returns DONE, SOLUTION, PAUSED or LIMIT.
+        more updates). Returns DONE, SOLUTION, PAUSED, LIMIT or PREFIX.
 
         With ``counting``, solutions are counted, not returned, until ``limit`` (0: none).
+        With ``depth`` >= 0, the search splits: a node at that level that is not a solution is
+        not entered (nor counted); PREFIX is returned with ``prefix()`` naming it.
         """
         top, ulink, dlink, rlink, choice, color = self.top, self.ulink, self.dlink, self.rlink, self.choice, self.color
         cover, uncover = self.cover, self.uncover
@@ -476,6 +583,10 @@ class Search:
         state = self.resume
         while True:
             if state == X2:  # [Enter level l.]
+                if self.level == depth and rlink[0] != 0:  # a subtree to hand out
+                    state = X8
+                    status = PREFIX
+                    break
                 if self.nodes >= stop or 0 <= work_stop <= self.updates:
                     status = PAUSED
                     break
@@ -493,6 +604,7 @@ class Search:
                         break
                     continue
                 i = self.choose()  # X3 [Choose i.]
+                self.total[self.level], self.tried[self.level] = top[i], 1
                 cover(i)  # X4 [Cover i.]
                 choice[self.level] = self.first_option(self.level, i)
                 state = X5
@@ -528,12 +640,13 @@ class Search:
                             self.unpurify(p)
                         p -= 1
                 choice[self.level] = self.next_option(self.level, x, top[x])
+                self.tried[self.level] += 1
                 state = X5
             elif state == X7:  # [Backtrack.]
                 uncover(choice[self.level])
                 state = X8
             elif state == X8:  # [Leave level l.]
-                if self.level == 0:
+                if self.level == self.floor:
                     state = _FINISHED
                     continue
                 self.level -= 1

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Hashable, Iterable, Iterator
+import math
+import random
+import statistics
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -21,9 +24,9 @@ import attrs
 from . import engines
 from .errors import BudgetExceeded, GivensError
 from .matrix import Matrix
-from .pydlx import PAUSED, SOLUTION
+from .pydlx import DONE, PAUSED, PREFIX, SOLUTION
 
-__all__ = ["Solver", "Stats", "Solution"]
+__all__ = ["Solver", "Stats", "Solution", "Progress", "Split", "Estimate"]
 
 #: A solution: the labels of the options chosen, givens first, then in search order.
 Solution = tuple
@@ -50,6 +53,51 @@ class Stats:
     seconds: float = 0.0
 
 
+@attrs.frozen
+class Progress:
+    """What a running search reports to a ``progress`` callback: nodes and solutions so far,
+    seconds spent, and ``fraction``, Knuth's estimate of the part of the tree finished (it
+    never decreases, and is 1.0 at the end)."""
+
+    nodes: int
+    solutions: int
+    fraction: float
+    seconds: float
+
+
+#: How often (seconds) a search calls its ``progress`` callback at most.
+PROGRESS_INTERVAL = 0.1
+
+
+@attrs.frozen
+class Split:
+    """The search tree cut at a depth: the subtrees below it as prefixes (picklable tuples of
+    node numbers, valid for this solver's matrix), each with its ``share`` of the tree, the
+    solutions found above the depth, and the statistics of the search down to it."""
+
+    depth: int
+    prefixes: tuple[tuple[int, ...], ...]
+    shares: tuple[float, ...]
+    solutions: tuple[Solution, ...]
+    stats: Stats
+
+
+@attrs.frozen
+class Estimate:
+    """Knuth's random-probe estimate of a search: the expected number of search nodes and of
+    solutions, each with its standard error, from ``samples`` probes."""
+
+    nodes: float
+    nodes_error: float
+    solutions: float
+    solutions_error: float
+    samples: int
+
+    def __str__(self) -> str:
+        return (f"about {self.nodes:.4g} ± {self.nodes_error:.2g} search nodes and "
+                f"{self.solutions:.4g} ± {self.solutions_error:.2g} solutions ({self.samples} probes)")
+
+
 def _check_positive(name: str, value: Any, *, allow_zero: bool = False) -> None:
     if value is None:
         return
@@ -70,7 +118,8 @@ class _Run:
     """One search and its budget: steps the engine chunk by chunk, keeping ``stats`` current."""
 
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
-                 max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = ()) -> None:
+                 max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
+                 progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> None:
         _check_positive("max_nodes", max_nodes, allow_zero=True)
         if timeout is not None and not timeout > 0:
             raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
@@ -85,16 +134,19 @@ class _Run:
         self.deadline = None if timeout is None else time.monotonic() + timeout
         self.chunk, self.work = _CHUNK[solver.engine]
         self.stats = solver.stats = Stats()
+        self.progress, self.reported = progress, 0.0
         started = time.perf_counter()
         try:
-            self.search = solver._dancer.search(array("i", ids), seed, array("i", excluded) if excluded else ())
+            self.search = solver._dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (),
+                                                array("i", prefix) if prefix else ())
         except ValueError as clash:
             raise solver._clash_error(*clash.args) from None
         self.stats.seconds = time.perf_counter() - started
         self.stats.updates = self.search.updates
 
-    def step(self, counting: bool = False, limit: int = 0) -> int:
-        """Run until a solution, the end, or ``limit`` solutions counted; enforce the budget."""
+    def step(self, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
+        """Run until a solution, the end, ``limit`` solutions counted, or (with ``depth``) a
+        subtree to hand out; enforce the budget and report progress."""
         search, stats = self.search, self.stats
         while True:
             steps = self.chunk
@@ -102,11 +154,14 @@ class _Run:
                 steps = min(steps, self.max_nodes - search.nodes)
             started = time.perf_counter()
             try:
-                status = search.run(steps, self.work, counting, limit)
+                status = search.run(steps, self.work, counting, limit, depth)
             finally:
                 stats.seconds += time.perf_counter() - started
                 stats.nodes, stats.updates = search.nodes, search.updates
                 stats.solutions, stats.max_level = search.solutions, search.max_level
+            if self.progress is not None and (status == DONE or stats.seconds - self.reported >= PROGRESS_INTERVAL):
+                self.reported = stats.seconds
+                self.progress(Progress(stats.nodes, stats.solutions, search.fraction(), stats.seconds))
             if status != PAUSED:
                 return status
             if self.max_nodes is not None and search.nodes >= self.max_nodes:
@@ -161,6 +216,7 @@ class Solver:
                 colors.append(0 if color is None else color_number.setdefault(color, len(color_number) + 1))
             starts.append(len(items))
         self._dancer = module.Dancer(len(matrix.primary), len(matrix.secondary), starts, items, colors)
+        self._arrays = (starts, items, colors)  # what a worker process needs to compile it again
 
     def __repr__(self) -> str:
         return f"Solver({self.matrix!r}, engine={self.engine!r})"
@@ -179,11 +235,13 @@ class Solver:
         return run.solution() if run.step() == SOLUTION else None
 
     def solutions(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
-                  seed: int | None = None, max_nodes: int | None = None,
-                  timeout: float | None = None) -> Iterator[Solution]:
-        """Every solution (at most ``limit``), lazily: each is searched for when asked for."""
+                  seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
+                  progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> Iterator[Solution]:
+        """Every solution (at most ``limit``), lazily: each is searched for when asked for.
+        ``progress`` is called with a `Progress` every so often; ``prefix`` (from `split`)
+        confines the search to one subtree."""
         _check_positive("limit", limit)
-        run = _Run(self, givens, seed, max_nodes, timeout, exclude)  # bad arguments fail here, not later
+        run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix)  # bad arguments fail here, not later
         return self._iterate(run, limit)
 
     @staticmethod
@@ -196,11 +254,12 @@ class Solver:
             yield run.solution()
 
     def count(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
-              seed: int | None = None, max_nodes: int | None = None,
-              timeout: float | None = None) -> int:
-        """The number of solutions, counted inside the engine; at most ``limit``."""
+              seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
+              progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> int:
+        """The number of solutions, counted inside the engine; at most ``limit``. ``progress``
+        and ``prefix`` as in `solutions`."""
         _check_positive("limit", limit)
-        run = _Run(self, givens, seed, max_nodes, timeout, exclude)
+        run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix)
         run.step(counting=True, limit=limit or 0)
         return run.search.solutions
 
@@ -208,6 +267,48 @@ class Solver:
                   max_nodes: int | None = None, timeout: float | None = None) -> bool:
         """Whether there is exactly one solution (the search stops at the second)."""
         return self.count(givens, exclude=exclude, limit=2, max_nodes=max_nodes, timeout=timeout) == 1
+
+    # -- big searches: splitting and estimating -----------------------------------------------
+
+    def split(self, depth: int, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = ()) -> Split:
+        """Cut the search tree at ``depth``: the subtrees there (to count or list with
+        ``prefix=``, anywhere this matrix is compiled alike) and the solutions above it. The
+        subtrees and what lies above them partition the tree exactly."""
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"depth must be a whole number >= 0, not {depth!r}")
+        run = _Run(self, givens, None, None, None, exclude)
+        prefixes, shares, solutions = [], [], []
+        while (status := run.step(depth=depth)) != DONE:
+            if status == SOLUTION:
+                solutions.append(run.solution())
+            elif status == PREFIX:
+                prefixes.append(run.search.prefix())
+                shares.append(run.search.share())
+        return Split(depth, tuple(prefixes), tuple(shares), tuple(solutions), run.stats)
+
+    def estimate(self, samples: int = 1000, seed: int | None = None, givens: Iterable[Hashable] = (), *,
+                 exclude: Iterable[Hashable] = ()) -> Estimate:
+        """Knuth's (1975) estimate of this search's size, from ``samples`` random probes: each
+        walks from the root, choosing the item as the search would and one of its d options at
+        random, to a solution or a dead end; 1 + d_1 + d_1 d_2 + ... estimates the nodes, and
+        d_1 d_2 ... d_L (0 at a dead end) the solutions, without bias."""
+        _check_positive("samples", samples)
+        run = _Run(self, givens, None, None, None, exclude)
+        rng = random.Random(seed)
+        nodes, found = [], []
+        for _ in range(samples):
+            degrees, solved = run.search.probe(rng.getrandbits(64))
+            total, product = 1, 1
+            for d in degrees:
+                product *= d
+                total += product
+            nodes.append(float(total))
+            found.append(float(product) if solved else 0.0)
+
+        def error(values: list[float]) -> float:
+            return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+
+        return Estimate(statistics.fmean(nodes), error(nodes), statistics.fmean(found), error(found), samples)
 
     # -- givens ----------------------------------------------------------------------------
 

@@ -1,0 +1,120 @@
+"""Tests for splitting, parallel and distributed counting, progress, and estimates."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import exactcover
+from exactcover import Solver
+from exactcover_queens import Queens
+from exactcover_sudoku import Sudoku
+
+from problems import PUZZLE_8008, queens_matrix
+from test_differential import matrices
+
+
+@settings(max_examples=150, deadline=None)
+@given(matrix=matrices(), depth=st.integers(0, 3))
+def test_split_counts_add_up_on_random_matrices(matrix, depth):
+    """On random matrices, the subtrees at any depth plus the solutions above it count the whole."""
+    solver = Solver(matrix, "python")
+    split = solver.split(depth)
+    below = sum(solver.count(prefix=prefix) for prefix in split.prefixes)
+    assert len(split.solutions) + below == solver.count()
+
+
+def test_split_solutions_are_the_serial_ones(engine):
+    """The subtrees of 8-queens list exactly the serial solutions, each once."""
+    solver = Solver(queens_matrix(8), engine)
+    split = solver.split(3)
+    listed = list(split.solutions) + [s for prefix in split.prefixes for s in solver.solutions(prefix=prefix)]
+    assert sorted(map(sorted, listed)) == sorted(map(sorted, solver.solutions()))
+    assert split.depth == 3 and abs(sum(split.shares) - 1.0) < 1e-9
+
+
+def test_jobs_count_equals_serial():
+    """count(..., jobs=2) equals the serial count on queens, sudoku and subsets."""
+    assert exactcover.count(Queens(10), jobs=2) == exactcover.count(Queens(10)) == 724
+    puzzle = Sudoku.parse(PUZZLE_8008)
+    assert exactcover.count(puzzle, jobs=2) == 8008
+    family = exactcover.Subsets([1, 2, 3, 4, 5], {"S1": [1, 3, 5], "S2": [2, 4], "S3": [1, 2, 5], "S4": [3, 4]})
+    assert exactcover.count(family, jobs=2) == 2
+
+
+def test_jobs_solutions_each_exactly_once():
+    """solutions(..., jobs=2) yields every solution exactly once, decoded, in a fixed order."""
+    first = [p.columns for p in exactcover.solutions(Queens(9), jobs=2)]
+    again = [p.columns for p in exactcover.solutions(Queens(9), jobs=2)]
+    assert first == again and len(first) == len(set(first)) == 352
+    assert set(first) == {p.columns for p in exactcover.solutions(Queens(9))}
+    assert len(list(exactcover.solutions(Queens(9), jobs=2, limit=5))) == 5
+    assert exactcover.count(Queens(9, distinct=True), jobs=2) == 46
+
+
+def test_parallel_refuses_what_it_cannot_do():
+    """Budgets and seeds are not for parallel searches: a clear error."""
+    with pytest.raises(ValueError, match="does not take max_nodes"):
+        exactcover.count(Queens(8), jobs=2, max_nodes=10)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="the distributed extra is not installed")
+def test_dask_local_cluster_counts_like_serial():
+    """A real Dask LocalCluster (processes, loopback) counts what the serial search counts."""
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        executor = client.get_executor()
+        assert exactcover.count(Queens(10), executor=executor) == 724
+        assert exactcover.count(Sudoku.parse(PUZZLE_8008), executor=executor) == 8008
+        listed = [p.columns for p in exactcover.solutions(Queens(8), executor=executor)]
+        assert len(listed) == len(set(listed)) == 92
+
+
+@pytest.mark.parametrize("jobs", [None, 2])
+def test_progress_is_monotone_and_ends_at_one(engine, jobs):
+    """The progress fraction never decreases and the last report is 1.0, with the solutions."""
+    reports = []
+    if jobs is None:
+        exactcover.count(Queens(9), engine=engine, progress=reports.append)
+    else:
+        exactcover.count(Queens(9), engine=engine, jobs=jobs, progress=reports.append)
+    fractions = [r.fraction for r in reports]
+    assert fractions[-1] == 1.0 and reports[-1].solutions == 352
+    assert all(a <= b for a, b in zip(fractions, fractions[1:]))
+
+
+def test_progress_reports_during_a_long_search(monkeypatch):
+    """A longer search reports several times before the end."""
+    from exactcover import solver
+
+    monkeypatch.setattr(solver, "PROGRESS_INTERVAL", 0.0)
+    reports = []
+    Solver(queens_matrix(10), "python").count(progress=reports.append)
+    assert len(reports) > 5 and 0 < reports[len(reports) // 2].fraction < 1
+
+
+def test_estimates_within_their_error():
+    """Knuth's estimates fall within three standard errors of the exact numbers on most runs."""
+    hits, runs = 0, 0
+    for n in (6, 7, 8, 9):
+        solver = Solver(queens_matrix(n))
+        exact_solutions = solver.count()
+        exact_nodes = solver.stats.nodes
+        for seed in range(3):
+            estimate = solver.estimate(1500, seed=seed)
+            runs += 1
+            hits += abs(estimate.nodes - exact_nodes) <= 3 * estimate.nodes_error and \
+                abs(estimate.solutions - exact_solutions) <= 3 * max(estimate.solutions_error, 1e-9)
+    assert hits >= runs - 1
+
+
+def test_estimate_of_a_problem_and_reproducibility(engine):
+    """exactcover.estimate works on domain objects; the same seed gives the same estimate on both engines."""
+    a = exactcover.estimate(Queens(8), samples=300, seed=4, engine=engine)
+    b = exactcover.estimate(Queens(8), samples=300, seed=4, engine="python")
+    assert a == b and a.samples == 300 and "probes" in str(a)
