@@ -177,3 +177,20 @@ def test_ctrl_c_prints_what_was_found_and_exits_130(tmp_path):
     assert len(solutions) > 1 and "summary" in solutions[-1]
     assert solutions[-1]["summary"]["solutions"] == len(solutions) - 1
     assert "interrupted after" in err and "Traceback" not in err
+
+
+def test_jobs_and_quiet(files):
+    """--jobs counts on processes; --quiet is accepted; JSON output never holds progress."""
+    assert run("count", "dlx", files["queens6"], "--jobs", "2", "--quiet").stdout == "4\n"
+    lines = run("solve", "queens", "8", "--all", "--jobs", "2", "--json").stdout.splitlines()
+    assert len(lines) == 92 and all(json.loads(line).keys() == {"solution"} for line in lines)
+
+
+def test_estimate_command():
+    """estimate prints Knuth's estimate; the same seed gives the same numbers; JSON too."""
+    first = run("estimate", "queens", "8", "--seed", "3", "--samples", "200")
+    assert first.exit_code == 0 and "search nodes" in first.stdout and "200 probes" in first.stdout
+    assert run("estimate", "queens", "8", "--seed", "3", "--samples", "200").stdout == first.stdout
+    data = json.loads(run("estimate", "queens", "8", "--seed", "3", "--json").stdout)
+    assert data["samples"] == 1000 and data["nodes"] > 0
+    assert run("estimate", "queens", "eight").exit_code == 2

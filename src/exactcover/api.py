@@ -54,6 +54,7 @@ class Prepared:
         return solution if self.kind is None else self.kind.decode(self.problem, solution)
 
     def _search(self, search: dict[str, Any]) -> dict[str, Any]:
+        search = {k: v for k, v in search.items() if v is not None or k not in ("max_nodes", "timeout", "seed")}
         givens, exclude = search.pop("givens", ()), search.pop("exclude", ())
         for name, value in (("givens", givens), ("exclude", exclude)):
             if isinstance(value, (str, bytes)):  # let the solver refuse it with its message
@@ -71,6 +72,7 @@ class Prepared:
             from . import parallel
 
             _parallel_only(search, "solutions")
+            search = {k: v for k, v in search.items() if v is not None}
             found = parallel.solutions(self.solver, jobs, executor, **self._search(search))
         elif self.accept is None:
             return self.solver.solutions(limit=limit, **self._search(search))
@@ -98,6 +100,7 @@ class Prepared:
             from . import parallel
 
             _parallel_only(search, "count")
+            search.pop("limit", None)
             return parallel.count(self.solver, jobs, executor, **self._search(search))
         return self.solver.count(**self._search(search))
 
@@ -108,7 +111,7 @@ class Prepared:
 
 def _parallel_only(search: dict[str, Any], what: str) -> None:
     """The keywords a parallel search takes: givens, exclude, progress."""
-    extra = sorted(set(search) - {"givens", "exclude", "progress"})
+    extra = sorted(k for k, v in search.items() if v is not None and k not in {"givens", "exclude", "progress"})
     if extra:
         raise ValueError(f"{what} with jobs= or executor= does not take {', '.join(extra)}")
 

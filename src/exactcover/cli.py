@@ -60,8 +60,9 @@ def cli() -> None:
     Examples:
       exactcover plugins
       exactcover solve subsets family.txt --all
-      exactcover count dlx problem.dlx
+      exactcover count dlx problem.dlx --jobs 2
       cat problem.dlx | exactcover solve dlx - --json
+      exactcover estimate queens 16
     """
 
 
@@ -101,6 +102,8 @@ def search_options(command: Callable) -> Callable:
         click.option("--engine", type=click.Choice(["auto", "c", "python"]), default="auto", show_default=True, help="The search engine."),
         click.option("--max-nodes", type=click.IntRange(min=0), help="Stop (exit 3) after this many search nodes."),
         click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop (exit 3) after this many seconds."),
+        click.option("--jobs", type=click.IntRange(min=1), help="Search on this many processes (count and --all)."),
+        click.option("--quiet", is_flag=True, help="No progress bar."),
     ]):
         command = option(command)
     return command
@@ -188,6 +191,7 @@ class Run:
     def __init__(self, kind: str, args: tuple[str, ...], options: dict[str, Any]) -> None:
         self.as_json = options.pop("as_json")
         self.show_stats = options.pop("stats")
+        self.quiet = options.pop("quiet") or self.as_json
         engine = options.pop("engine")
         self.search = {k: v for k, v in options.items() if v is not None}
         with errors_reported():
@@ -261,9 +265,10 @@ class Run:
 
     def solve(self, limit: int | None) -> None:
         prepared, found = self.prepared, 0
+        bar = ProgressBar(enabled=limit is None and not self.quiet)
         try:
-            with errors_reported():
-                for solution in prepared.raw_solutions(limit=limit, **self.search):
+            with errors_reported(), bar:
+                for solution in prepared.raw_solutions(limit=limit, **self.search, **bar.option()):
                     self.emit(prepared.decode(solution), first=found == 0)
                     found += 1
         except KeyboardInterrupt:
@@ -280,9 +285,10 @@ class Run:
 
     def count(self, limit: int | None) -> None:
         prepared = self.prepared
+        bar = ProgressBar(enabled=not self.quiet)
         try:
-            with errors_reported():
-                number = prepared.count(limit=limit, **self.search)
+            with errors_reported(), bar:
+                number = prepared.count(limit=limit, **self.search, **bar.option())
         except KeyboardInterrupt:
             self.report_partial_count()
             raise Exit(INTERRUPTED, "interrupted: the search was not finished") from None
@@ -335,6 +341,77 @@ class Run:
             f"deepest level {s['max_level']}, {s['seconds']:.3f} s ({self.prepared.solver.engine} engine)",
             err=True,
         )
+
+
+class ProgressBar:
+    """A progress bar on stderr for long searches: shown after about a second, on a terminal
+    only, with the fraction done (Knuth's estimate), the solutions so far, and the time left."""
+
+    DELAY = 1.0
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def option(self) -> dict[str, Any]:
+        """The ``progress=`` keyword for the search (nothing when disabled)."""
+        return {"progress": self.update} if self.enabled else {}
+
+    def update(self, progress: Any) -> None:
+        if self.bar is None:
+            if progress.seconds < self.DELAY or progress.fraction >= 1.0:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
+                                TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                                console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("", total=1.0)
+        self.bar.update(self.task, completed=progress.fraction,
+                        description=f"{progress.solutions:,} solutions, {progress.nodes:,} nodes")
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@cli.command(context_settings=PASS_THROUGH)
+@click.argument("kind", metavar="TYPE")
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@click.option("--samples", type=click.IntRange(min=2), default=1000, show_default=True, help="Random probes to average.")
+@click.option("--seed", type=int, help="Seed of the probes (reproducible).")
+@click.option("--engine", type=click.Choice(["auto", "c", "python"]), default="auto", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the estimate as JSON.")
+def estimate(kind: str, args: tuple[str, ...], samples: int, seed: int | None, engine: str, as_json: bool) -> None:
+    """Estimate the size of a search before running it (Knuth's random probes, 1975).
+
+    Prints the expected number of search nodes and of solutions, each with its standard error.
+
+    \b
+    Example:
+      exactcover estimate queens 16 --samples 5000 --seed 1
+    """
+    with errors_reported():
+        from .plugins import registry
+
+        problem_type = registry().get(kind)
+        if problem_type.parse is None:
+            raise Exit(BAD_INPUT, f"error: problem type {kind!r} cannot be given on the command line")
+        problem = problem_type.parse(list(args))
+        if isinstance(problem, Batch):
+            raise Exit(BAD_INPUT, "error: estimate takes one problem, not a file of several")
+        result = api.estimate(problem, samples=samples, seed=seed, engine=engine)
+    if as_json:
+        click.echo(json.dumps({"nodes": result.nodes, "nodes_error": result.nodes_error, "solutions": result.solutions,
+                               "solutions_error": result.solutions_error, "samples": result.samples}))
+    else:
+        click.echo(str(result))
 
 
 def main() -> None:

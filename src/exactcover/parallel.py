@@ -27,7 +27,7 @@ import attrs
 
 from . import engines
 from .pydlx import DONE, SOLUTION
-from .solver import Progress, Solver
+from .solver import Progress, Solver, Stats
 
 __all__ = ["Job", "count", "solutions"]
 
@@ -91,6 +91,7 @@ class _Result:
     solutions: int
     nodes: int
     updates: int
+    max_level: int
     listed: tuple[tuple[int, ...], ...] | None  # option numbers, when listing
 
 
@@ -98,14 +99,15 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
     """Count (or list) the solutions of each subtree in ``prefixes``."""
     job = job if job is not None else _installed
     dancer = _dancer(job)
-    found, nodes, updates, listed = 0, 0, 0, []
+    found, nodes, updates, deepest, listed = 0, 0, 0, 0, []
     for prefix in prefixes:
         search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix))
         while (status := search.run(1 << 24, 0, not listing)) != DONE:
             if status == SOLUTION:
                 listed.append(search.solution())
         found, nodes, updates = found + search.solutions, nodes + search.nodes, updates + search.updates
-    return _Result(found, nodes, updates, tuple(listed) if listing else None)
+        deepest = max(deepest, search.max_level)
+    return _Result(found, nodes, updates, deepest, tuple(listed) if listing else None)
 
 
 # -- the parent side -------------------------------------------------------------------------
@@ -144,10 +146,13 @@ def _run(solver: Solver, jobs: int | None, executor: Executor | None, givens: Se
             prefixes = [split.prefixes[k] for k in batch]
             futures.append(pool.submit(_search_batch, None if own_pool else job, prefixes, listing))
         pending_share = sum(split.shares)
-        nodes, found = split.stats.nodes, len(split.solutions)
+        stats = solver.stats = Stats(split.stats.nodes, split.stats.updates, len(split.solutions), split.stats.max_level)
         for batch, future in zip(batches, futures):
             result = future.result()
-            nodes, found = nodes + result.nodes, found + result.solutions
+            stats.nodes, stats.updates = stats.nodes + result.nodes, stats.updates + result.updates
+            stats.solutions, stats.max_level = stats.solutions + result.solutions, max(stats.max_level, result.max_level)
+            stats.seconds = time.perf_counter() - started
+            nodes, found = stats.nodes, stats.solutions
             pending_share -= sum(split.shares[k] for k in batch)
             if progress is not None:
                 fraction = 1.0 if batch is batches[-1] else min(1.0, max(0.0, 1.0 - pending_share))
