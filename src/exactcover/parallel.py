@@ -36,7 +36,7 @@ SUBTREES_PER_WORKER = 32
 #: Tasks (batches of subtrees) per worker: with our own pool the matrix travels once per
 #: worker, so tasks can be small (a quick stop on Ctrl-C); with another executor each task
 #: carries it, so there are fewer.
-TASKS_PER_WORKER = {"own pool": 16, "executor": 4}
+TASKS_PER_WORKER = {"own pool": 16, "executor": 2}
 MAX_DEPTH = 12
 
 
