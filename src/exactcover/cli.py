@@ -34,6 +34,22 @@ class Exit(click.exceptions.Exit):
 
 
 @contextmanager
+def sigint_deferred() -> Iterator[None]:
+    """Hold Ctrl-C until the block is done (POSIX main thread; elsewhere a no-op)."""
+    import signal
+    import threading
+
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
 def errors_reported() -> Iterator[None]:
     """Library and input errors become one line on stderr and exit status 2, never a traceback."""
     try:
@@ -269,8 +285,9 @@ class Run:
         try:
             with errors_reported(), bar:
                 for solution in prepared.raw_solutions(limit=limit, **self.search, **bar.option()):
-                    self.emit(prepared.decode(solution), first=found == 0)
-                    found += 1
+                    with sigint_deferred():  # printed and counted together, or neither
+                        self.emit(prepared.decode(solution), first=found == 0)
+                        found += 1
         except KeyboardInterrupt:
             self.finish(found, exhausted=False, stopped=True)
             raise Exit(INTERRUPTED, f"interrupted after {found} solution(s); the search was not finished") from None

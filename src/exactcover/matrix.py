@@ -11,6 +11,7 @@ Nothing here searches: a `Solver` compiles a Matrix for an engine.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Union
 
 import attrs
@@ -28,6 +29,13 @@ def _describe(label: Hashable) -> str:
     return repr(label)
 
 
+@lru_cache(maxsize=None)
+def _no_colors(length: int) -> tuple[None, ...]:
+    """The colors of an option without colors: one shared tuple per length (a million
+    options of four items share one)."""
+    return (None,) * length
+
+
 @attrs.frozen(repr=False)
 class Option:
     """One choice: the items it covers, in order, and a color for each (``None`` = no color)."""
@@ -37,8 +45,8 @@ class Option:
     colors: tuple[Hashable | None, ...] = attrs.field(converter=tuple)
 
     @colors.default
-    def _no_colors(self) -> tuple[None, ...]:
-        return (None,) * len(self.items)
+    def _default_colors(self) -> tuple[None, ...]:
+        return _no_colors(len(self.items))
 
     @colors.validator
     def _check_colors(self, _attribute: Any, colors: tuple) -> None:
@@ -65,7 +73,10 @@ def _option_from_spec(label: Hashable, spec: OptionSpec | Option) -> Option:
             f"list (for one-character items, list({spec!r}))"
         )
     if isinstance(spec, Mapping):
-        return Option(label, tuple(spec.keys()), tuple(spec.values()))
+        colors = tuple(spec.values())
+        if not any(color is not None for color in colors):
+            colors = _no_colors(len(colors))
+        return Option(label, tuple(spec.keys()), colors)
     try:
         items = tuple(spec)
     except TypeError:
@@ -130,43 +141,58 @@ class Matrix:
                 position[item] = len(position)
         object.__setattr__(self, "_position", position)
 
-        n_primary = len(self.primary)
+        self._check_options(position)
+
+    def _check_options(self, position: dict[Hashable, int]) -> None:
+        """Every option: a hashable label used once, known items each once, colors only on
+        secondary items. The fast checks run on every option; the slow loop below runs only
+        to name what is wrong."""
         labels: set[Hashable] = set()
         for option in self.options:
-            label = option.label
             try:
-                duplicate = label in labels
+                labels.add(option.label)
+                places = [position[item] for item in option.items]
+            except (KeyError, TypeError):
+                self._name_problem(option, position, labels)
+            if len(set(places)) != len(places) or option.colors is not _no_colors(len(places)) and any(
+                color is not None for color in option.colors
+            ):
+                self._name_problem(option, position, labels)
+        if len(labels) != len(self.options):
+            seen: set[Hashable] = set()
+            twice = next(o.label for o in self.options if o.label in seen or seen.add(o.label))
+            raise MatrixError(f"two options are labelled {_describe(twice)}")
+
+    def _name_problem(self, option: Option, position: dict[Hashable, int], labels: set[Hashable]) -> None:
+        """Raise the MatrixError that names what is wrong with ``option`` (if anything)."""
+        label = option.label
+        try:
+            hash(label)
+        except TypeError:
+            raise MatrixError(f"option label {label!r} is not hashable") from None
+        seen_here: set[int] = set()
+        for item, color in zip(option.items, option.colors):
+            try:
+                where = position.get(item)
             except TypeError:
-                raise MatrixError(f"option label {label!r} is not hashable") from None
-            if duplicate:
-                raise MatrixError(f"two options are labelled {_describe(label)}")
-            labels.add(label)
-            seen_here: set[int] = set()
-            for item, color in zip(option.items, option.colors):
+                raise MatrixError(f"option {_describe(label)} has an unhashable item {item!r}") from None
+            if where is None:
+                raise MatrixError(f"option {_describe(label)} has unknown item {item!r}")
+            if where in seen_here:
+                raise MatrixError(f"option {_describe(label)} has item {item!r} twice")
+            seen_here.add(where)
+            if color is not None:
+                if where < len(self.primary):
+                    raise MatrixError(
+                        f"option {_describe(label)} gives a color ({color!r}) to primary "
+                        f"item {item!r}; only secondary items take colors"
+                    )
                 try:
-                    where = position.get(item)
+                    hash(color)
                 except TypeError:
                     raise MatrixError(
-                        f"option {_describe(label)} has an unhashable item {item!r}"
+                        f"option {_describe(label)} gives item {item!r} an unhashable color {color!r}"
                     ) from None
-                if where is None:
-                    raise MatrixError(f"option {_describe(label)} has unknown item {item!r}")
-                if where in seen_here:
-                    raise MatrixError(f"option {_describe(label)} has item {item!r} twice")
-                seen_here.add(where)
-                if color is not None:
-                    if where < n_primary:
-                        raise MatrixError(
-                            f"option {_describe(label)} gives a color ({color!r}) to primary "
-                            f"item {item!r}; only secondary items take colors"
-                        )
-                    try:
-                        hash(color)
-                    except TypeError:
-                        raise MatrixError(
-                            f"option {_describe(label)} gives item {item!r} an unhashable "
-                            f"color {color!r}"
-                        ) from None
 
     # -- named constructors -------------------------------------------------------------
 

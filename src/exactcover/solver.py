@@ -209,11 +209,13 @@ class Solver:
         self._index = {label: k for k, label in enumerate(self._labels)}
         starts, items, colors = array("i", [0]), array("i"), array("i")
         color_number: dict[Hashable, int] = {}
-        position = matrix.position
-        for option in matrix.options:
-            for item, color in zip(option.items, option.colors):
-                items.append(position(item))
-                colors.append(0 if color is None else color_number.setdefault(color, len(color_number) + 1))
+        position = matrix._position
+        for option in matrix.options:  # (the matrix has checked every item and color)
+            items.extend([position[item] for item in option.items])
+            if any(color is not None for color in option.colors):
+                colors.extend([0 if c is None else color_number.setdefault(c, len(color_number) + 1) for c in option.colors])
+            else:
+                colors.extend(bytes(len(option.items)))
             starts.append(len(items))
         self._dancer = module.Dancer(len(matrix.primary), len(matrix.secondary), starts, items, colors)
         self._arrays = (starts, items, colors)  # what a worker process needs to compile it again

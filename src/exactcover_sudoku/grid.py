@@ -76,6 +76,8 @@ def _shape(n: int, rows: int, cols: int):
 def _check_box(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
     if box is None:
         return infer_box(n)
+    if len(box) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in box):
+        raise InvalidPuzzle(f"box must be (rows, cols), two whole numbers, not {box!r}")
     rows, cols = box
     if rows * cols != n or rows < 1 or cols < 1:
         raise InvalidPuzzle(f"boxes of {rows}x{cols} cells do not fit a {n}x{n} grid")
@@ -92,7 +94,7 @@ class Sudoku:
     """
 
     cells: tuple[int, ...] = attrs.field(converter=tuple)
-    box: tuple[int, int] = attrs.field(default=None, converter=lambda b: b if b is None else tuple(b))
+    box: tuple[int, int] = attrs.field(default=None, converter=lambda b: b if b is None else _as_tuple(b, "box"))
     given: tuple[bool, ...] = attrs.field(default=None, converter=lambda g: g if g is None else tuple(map(bool, g)))
 
     def __attrs_post_init__(self) -> None:
@@ -266,6 +268,13 @@ class Sudoku:
                              f'text-anchor="middle" {style}>{symbol(value)}</text>')
         parts.append("</svg>")
         return "".join(parts)
+
+
+def _as_tuple(value: object, what: str) -> tuple:
+    try:
+        return tuple(value)
+    except TypeError:
+        raise InvalidPuzzle(f"{what} must be a sequence, not {type(value).__name__}") from None
 
 
 def _value(ch: str) -> int | None:
