@@ -11,7 +11,9 @@
  * the fewest options first, ties to the first) and report the same node count, so only the
  * layout differs. Input on stdin: "n_primary n_secondary n_options", then one line per
  * option: "k item item ..." with items numbered from 0, primary first.
- * Usage: layout fourlink|knuth REPEATS < matrix.txt
+ *   structs   Knuth's layout with each node's fields side by side (an array of structs),
+ *             so that one node is one cache access.
+ * Usage: layout fourlink|knuth|structs REPEATS < matrix.txt
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,14 +193,81 @@ kn_search(void)
     kn_uncover(best);
 }
 
+/* ---- Knuth's layout, the node fields side by side (array of structs) -------------------- */
+
+typedef struct { int top, up, down, pad; } node;
+static node *nd;
+
+static void
+ks_build(void)
+{
+    kn_build();
+    int n = n_primary + n_secondary, size = n + 2 + n_entries + n_options;
+    nd = calloc(size, sizeof(node));
+    for (int k = 0; k < size; k++) { nd[k].top = top[k]; nd[k].up = ulink[k]; nd[k].down = dlink[k]; }
+}
+
+static void
+ks_cover(int i)
+{
+    for (int p = nd[i].down; p != i; p = nd[p].down)
+        for (int q = p + 1; q != p;) {
+            int x = nd[q].top;
+            if (x <= 0) { q = nd[q].up; continue; }
+            int u = nd[q].up, d = nd[q].down;
+            nd[u].down = d; nd[d].up = u; nd[x].top--;
+            q++;
+        }
+    int l = llink[i], r = rlink[i];
+    rlink[l] = r; llink[r] = l;
+}
+
+static void
+ks_uncover(int i)
+{
+    int l = llink[i], r = rlink[i];
+    rlink[l] = i; llink[r] = i;
+    for (int p = nd[i].up; p != i; p = nd[p].up)
+        for (int q = p - 1; q != p;) {
+            int x = nd[q].top;
+            if (x <= 0) { q = nd[q].down; continue; }
+            int u = nd[q].up, d = nd[q].down;
+            nd[u].down = q; nd[d].up = q; nd[x].top++;
+            q--;
+        }
+}
+
+static void
+ks_search(void)
+{
+    nodes++;
+    if (rlink[0] == 0) { solutions++; return; }
+    int best = rlink[0];
+    for (int p = rlink[best]; p != 0; p = rlink[p])
+        if (nd[p].top < nd[best].top) best = p;
+    ks_cover(best);
+    for (int x = nd[best].down; x != best; x = nd[x].down) {
+        for (int p = x + 1; p != x;) {
+            int j = nd[p].top;
+            if (j <= 0) p = nd[p].up; else { ks_cover(j); p++; }
+        }
+        ks_search();
+        for (int p = x - 1; p != x;) {
+            int j = nd[p].top;
+            if (j <= 0) p = nd[p].down; else { ks_uncover(j); p--; }
+        }
+    }
+    ks_uncover(best);
+}
+
 int
 main(int argc, char **argv)
 {
-    if (argc != 3 || (strcmp(argv[1], "fourlink") && strcmp(argv[1], "knuth"))) {
-        fprintf(stderr, "usage: layout fourlink|knuth REPEATS < matrix.txt\n");
+    if (argc != 3 || (strcmp(argv[1], "fourlink") && strcmp(argv[1], "knuth") && strcmp(argv[1], "structs"))) {
+        fprintf(stderr, "usage: layout fourlink|knuth|structs REPEATS < matrix.txt\n");
         return 2;
     }
-    int repeats = atoi(argv[2]), fourlink = !strcmp(argv[1], "fourlink");
+    int repeats = atoi(argv[2]), fourlink = !strcmp(argv[1], "fourlink"), structs = !strcmp(argv[1], "structs");
     if (scanf("%d %d %d", &n_primary, &n_secondary, &n_options) != 3) return 2;
     opt_start = malloc((n_options + 1) * sizeof(int));
     int capacity = 1024;
@@ -213,11 +282,11 @@ main(int argc, char **argv)
         }
     }
     opt_start[n_options] = n_entries;
-    if (fourlink) fl_build(); else kn_build();
+    if (fourlink) fl_build(); else if (structs) ks_build(); else kn_build();
     for (int r = 0; r < repeats; r++) {
         nodes = solutions = 0;
         double t = now();
-        if (fourlink) fl_search(); else kn_search();
+        if (fourlink) fl_search(); else if (structs) ks_search(); else kn_search();
         printf("%.6f %lld %lld\n", now() - t, nodes, solutions);
     }
     return 0;

@@ -1,0 +1,107 @@
+"""Limits: no leaks over many searches, deep searches, abandoned iterators, threads."""
+
+from __future__ import annotations
+
+import gc
+import threading
+import tracemalloc
+
+import pytest
+
+import exactcover
+from exactcover import Matrix, Solver
+
+from problems import queens_matrix
+
+
+def chain(n: int) -> Matrix:
+    """n primary items that must be covered one level at a time: option k covers k and k+1's
+    partner, so every level has exactly one choice and the search goes n levels deep."""
+    options = {k: [k] for k in range(n)}
+    options.update({("pair", k): [k, k + 1] for k in range(0, n - 1, 2)})
+    return Matrix(range(n), options)
+
+
+def workload(solver: Solver) -> None:
+    solver.first(seed=3)
+    iterator = solver.solutions()
+    next(iterator)
+    next(iterator)
+    del iterator  # abandoned half-way
+    solver.count(limit=50, exclude=[(0, 0)])
+    solver.count(givens=[(0, 1)])
+    split = solver.split(1)
+    solver.count(prefix=split.prefixes[0])
+    solver.estimate(20, seed=1)
+    try:
+        solver.count(givens=[(0, 0), (0, 1)])
+    except exactcover.GivensError:
+        pass
+
+
+def test_no_memory_growth_over_many_searches(engine):
+    """Thousands of searches (iterators abandoned, errors raised) leave traced memory flat."""
+    solver = Solver(queens_matrix(6), engine)
+    for _ in range(20):
+        workload(solver)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(300 if engine == "c" else 60):
+            workload(solver)
+        gc.collect()
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < 64 * 1024, f"{grown} bytes more after the loop"
+
+
+@pytest.mark.parametrize("depth", [3000])
+def test_deep_search(engine, depth):
+    """A search thousands of levels deep neither hits the recursion limit nor a C stack."""
+    solver = Solver(chain(depth), engine)
+    solution = solver.first()
+    assert len(solution) == solver.stats.max_level
+    assert solver.stats.max_level >= depth // 2
+    assert solver.count(limit=3) == 3
+
+
+def test_abandoned_iterator_frees_its_search(engine):
+    """An iterator dropped half-way releases its search (its copy of the arrays)."""
+    solver = Solver(queens_matrix(8), engine)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        iterators = [solver.solutions() for _ in range(50)]
+        for iterator in iterators:
+            next(iterator)
+        held = tracemalloc.get_traced_memory()[0] - before
+        del iterators, iterator
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert held > 50 * solver.nbytes / 2  # each live search holds its own arrays
+    assert after < held / 10
+
+
+def test_a_search_object_is_not_shared_between_threads():
+    """Each call makes its own search, so threads never share one; the engine also refuses
+    to run one search from two threads at once instead of corrupting it."""
+    solver = Solver(queens_matrix(9))
+    results, errors = [], []
+
+    def work():
+        try:
+            results.append(solver.count())
+        except Exception as error:  # pragma: no cover - would be a failure
+            errors.append(error)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [352] * 4 and not errors
