@@ -40,7 +40,7 @@ def main() -> None:
     rng = random.Random(1)
     puzzle = Sudoku([0 if rng.random() < 1 / 3 else v for v in full])
     started = time.perf_counter()
-    solution = exactcover.solve(puzzle)
+    solution = exactcover.solve(puzzle, engine="c")
     solved = time.perf_counter() - started
     assert solution is not None and Sudoku(solution.cells).is_solved
     entries = matrix.entries

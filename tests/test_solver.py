@@ -284,3 +284,10 @@ def test_exclude(engine):
         solver.count(["S1"], exclude=["S1"])
     with pytest.raises(GivensError, match="excluded option 'S9' is not an option"):
         solver.count(exclude=["S9"])
+
+
+def test_solver_for_compiles_once_per_engine():
+    """solver_for caches per matrix; "auto" shares the solver of the engine it stands for."""
+    m = queens_matrix(5)
+    assert exactcover.solver_for(m) is exactcover.solver_for(m, exactcover.ENGINE)
+    assert exactcover.solver_for(m, "python").engine == "python"

@@ -29,10 +29,12 @@ def solver_for(matrix: Matrix, engine: str = "auto") -> Solver:
     the matrix, so it goes when the matrix goes)."""
     solver = matrix._compiled.get(engine)
     if solver is None:
+        name = engines.name_of(engines.get(engine))  # "auto" is one of the others
         with _compile_lock:
-            solver = matrix._compiled.get(engine)
+            solver = matrix._compiled.get(name)
             if solver is None:
-                solver = matrix._compiled[engine] = Solver(matrix, engine)
+                solver = matrix._compiled[name] = Solver(matrix, name)
+            matrix._compiled[engine] = solver
     return solver
 
 
