@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from . import engines
 from .matrix import Matrix
 from .solver import Solver
 
