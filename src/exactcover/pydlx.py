@@ -362,6 +362,31 @@ class Search:
         elif c > 0:
             self.unpurify(p)
 
+    def commit_others(self, x: int) -> None:
+        """Commit the items of option node x other than its own item (step X5's loop, which
+        `run` writes out for speed)."""
+        top, ulink = self.top, self.ulink
+        p = x + 1
+        while p != x:
+            j = top[p]
+            if j <= 0:
+                p = ulink[p]
+            else:
+                self.commit(p, j)
+                p += 1
+
+    def uncommit_others(self, x: int) -> None:
+        """Undo `commit_others`, in the reverse order."""
+        top, dlink = self.top, self.dlink
+        p = x - 1
+        while p != x:
+            j = top[p]
+            if j <= 0:
+                p = dlink[p]
+            else:
+                self.uncommit(p, j)
+                p -= 1
+
     # -- exclusions and givens -----------------------------------------------------------------
 
     def exclude(self, excluded: Sequence[int], givens: Sequence[int]) -> None:
@@ -440,14 +465,7 @@ class Search:
                 k, p = k + 1, dlink[p]
             self.tried[level] = k
             self.cover(i)
-            p = x + 1
-            while p != x:
-                j = top[p]
-                if j <= 0:
-                    p = ulink[p]
-                else:
-                    self.commit(p, j)
-                    p += 1
+            self.commit_others(x)
             self.choice[level] = x
             self.level += 1
         self.floor = self.max_level = self.level
@@ -497,25 +515,11 @@ class Search:
             for _ in range(random.below(top[i])):
                 x = dlink[x]
             self.cover(i)
-            p = x + 1
-            while p != x:
-                j = top[p]
-                if j <= 0:
-                    p = ulink[p]
-                else:
-                    self.commit(p, j)
-                    p += 1
+            self.commit_others(x)
             path.append(x)
         solved = self.rlink[0] == 0
         for x in reversed(path):
-            p = x - 1
-            while p != x:
-                j = top[p]
-                if j <= 0:
-                    p = dlink[p]
-                else:
-                    self.uncommit(p, j)
-                    p -= 1
+            self.uncommit_others(x)
             self.uncover(top[x])
         self.random, self.updates = saved_random, updates
         return tuple(degrees), solved
