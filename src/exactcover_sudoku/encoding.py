@@ -42,6 +42,7 @@ def decode(puzzle: Sudoku, solution: tuple) -> Sudoku:
     """The solved grid; the puzzle's givens stay marked as givens."""
     n = puzzle.size
     cells = list(puzzle.cells)
-    for r, c, d in solution:
+    filled = len(cells) - cells.count(0)
+    for r, c, d in solution[filled:]:  # (a solution starts with the givens: the filled cells)
         cells[r * n + c] = d
     return Sudoku.trusted(cells, puzzle.box, puzzle.given)
