@@ -1071,18 +1071,15 @@ option_of(const Search *s, idx x)
     return -top[x] - 1;
 }
 
+/* A tuple of ints from values[0..n-1], each mapped to its option number if as_options. */
 static PyObject *
-Search_solution(Search *s, PyObject *Py_UNUSED(ignored))
+idx_tuple(const Search *s, const idx *values, idx n, int as_options)
 {
-    if (s->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is running in another thread");
-        return NULL;
-    }
-    PyObject *result = PyTuple_New(s->level);
+    PyObject *result = PyTuple_New(n);
     if (result == NULL)
         return NULL;
-    for (idx k = 0; k < s->level; k++) {
-        PyObject *v = PyLong_FromLong(option_of(s, s->choice[k]));
+    for (idx k = 0; k < n; k++) {
+        PyObject *v = PyLong_FromLong(as_options ? option_of(s, values[k]) : values[k]);
         if (v == NULL) {
             Py_DECREF(result);
             return NULL;
@@ -1093,20 +1090,19 @@ Search_solution(Search *s, PyObject *Py_UNUSED(ignored))
 }
 
 static PyObject *
+Search_solution(Search *s, PyObject *Py_UNUSED(ignored))
+{
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is running in another thread");
+        return NULL;
+    }
+    return idx_tuple(s, s->choice, s->level, 1);
+}
+
+static PyObject *
 Search_prefix(Search *s, PyObject *Py_UNUSED(ignored))
 {
-    PyObject *result = PyTuple_New(s->level);
-    if (result == NULL)
-        return NULL;
-    for (idx k = 0; k < s->level; k++) {
-        PyObject *v = PyLong_FromLong(s->choice[k]);
-        if (v == NULL) {
-            Py_DECREF(result);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(result, k, v);
-    }
-    return result;
+    return idx_tuple(s, s->choice, s->level, 0);
 }
 
 static PyObject *
@@ -1175,12 +1171,9 @@ Search_probe(Search *s, PyObject *arg)
     }
     s->seeded = seeded;
     s->updates = updates;
-    tuple = PyTuple_New(depth);
-    if (tuple != NULL) {
-        for (idx k = 0; k < depth; k++)
-            PyTuple_SET_ITEM(tuple, k, PyLong_FromLong(degrees[k]));
+    tuple = idx_tuple(s, degrees, depth, 0);
+    if (tuple != NULL)
         result = Py_BuildValue("(NO)", tuple, solved ? Py_True : Py_False);
-    }
     PyMem_Free(path);
     PyMem_Free(degrees);
     return result;
