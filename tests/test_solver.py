@@ -291,3 +291,14 @@ def test_solver_for_compiles_once_per_engine():
     m = queens_matrix(5)
     assert exactcover.solver_for(m) is exactcover.solver_for(m, exactcover.ENGINE)
     assert exactcover.solver_for(m, "python").engine == "python"
+
+
+def test_first_takes_progress_and_prefix(engine):
+    """first() reports progress and can search one subtree, like solutions() and count()."""
+    solver = Solver(queens_matrix(8), engine)
+    reports = []
+    assert exactcover.solve(queens_matrix(8), engine=engine, progress=reports.append) is not None
+    assert reports and reports[-1].solutions == 1
+    split = solver.split(1)
+    found = [solver.first(prefix=prefix) for prefix in split.prefixes]
+    assert all(s is not None for s in found) and len(set(found)) == len(found)

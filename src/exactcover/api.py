@@ -86,7 +86,11 @@ class Prepared:
 
     def first(self, **search: Any) -> Any:
         """The first accepted solution, decoded, or None."""
-        solution = next(self.raw_solutions(limit=1, **search), None)
+        if self.accept is None and search.get("jobs") is None and search.get("executor") is None:
+            search.pop("jobs", None), search.pop("executor", None)
+            solution = self.solver.first(**self._search(search))  # the common case: no filter, no pool
+        else:
+            solution = next(self.raw_solutions(limit=1, **search), None)
         return None if solution is None else self.decode(solution)
 
     def solutions(self, **search: Any) -> Iterator[Any]:

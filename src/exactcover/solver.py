@@ -24,7 +24,7 @@ import attrs
 from . import engines
 from .errors import BudgetExceeded, GivensError
 from .matrix import Matrix
-from .pydlx import DONE, PAUSED, PREFIX, SOLUTION
+from .pydlx import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
 
 __all__ = ["Solver", "Stats", "Solution", "Progress", "Split", "Estimate"]
 
@@ -159,15 +159,21 @@ class _Run:
                 stats.seconds += time.perf_counter() - started
                 stats.nodes, stats.updates = search.nodes, search.updates
                 stats.solutions, stats.max_level = search.solutions, search.max_level
-            if self.progress is not None and (status == DONE or stats.seconds - self.reported >= PROGRESS_INTERVAL):
-                self.reported = stats.seconds
-                self.progress(Progress(stats.nodes, stats.solutions, search.fraction(), stats.seconds))
+            if self.progress is not None and (status in (DONE, LIMIT) or stats.seconds - self.reported >= PROGRESS_INTERVAL):
+                self.report()
             if status != PAUSED:
                 return status
             if self.max_nodes is not None and search.nodes >= self.max_nodes:
                 raise BudgetExceeded("max_nodes", stats, search.solutions)
             if self.deadline is not None and time.monotonic() >= self.deadline:
                 raise BudgetExceeded("timeout", stats, search.solutions)
+
+    def report(self) -> None:
+        """Tell the ``progress`` callback where the search is."""
+        if self.progress is not None:
+            stats = self.stats
+            self.reported = stats.seconds
+            self.progress(Progress(stats.nodes, stats.solutions, self.search.fraction(), stats.seconds))
 
     def solution(self) -> Solution:
         labels = self.labels
@@ -231,10 +237,14 @@ class Solver:
     # -- the questions ------------------------------------------------------------------------
 
     def first(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), seed: int | None = None,
-              max_nodes: int | None = None, timeout: float | None = None) -> Solution | None:
-        """The first solution, or ``None`` when there is none."""
-        run = _Run(self, givens, seed, max_nodes, timeout, exclude)
-        return run.solution() if run.step() == SOLUTION else None
+              max_nodes: int | None = None, timeout: float | None = None,
+              progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> Solution | None:
+        """The first solution, or ``None`` when there is none (keywords as in `solutions`)."""
+        run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix)
+        found = run.step() == SOLUTION
+        if found:
+            run.report()  # (the end of this question; DONE reports itself)
+        return run.solution() if found else None
 
     def solutions(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
                   seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
