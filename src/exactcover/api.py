@@ -18,7 +18,7 @@ import attrs
 
 from . import engines
 from .matrix import Matrix
-from .solver import Solver
+from .solver import Solver, check_positive
 
 __all__ = ["Prepared", "prepare", "solve", "solutions", "count", "estimate", "is_unique", "solver_for"]
 
@@ -68,8 +68,7 @@ class Prepared:
         """The accepted solutions as option labels, lazily; ``limit`` counts accepted ones.
         With ``jobs`` or ``executor``, the search runs on many processes (see `parallel`)."""
         limit = search.pop("limit", None)
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-            self.solver.solutions(limit=limit)  # the solver's own error for a bad limit
+        check_positive("limit", limit)
         jobs, executor = search.pop("jobs", None), search.pop("executor", None)
         if jobs is not None or executor is not None:
             from . import parallel

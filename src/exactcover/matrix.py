@@ -10,7 +10,7 @@ Nothing here searches: a `Solver` compiles a Matrix for an engine.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, Union
 

@@ -152,11 +152,10 @@ def _run(solver: Solver, jobs: int | None, executor: Executor | None, givens: Se
             stats.nodes, stats.updates = stats.nodes + result.nodes, stats.updates + result.updates
             stats.solutions, stats.max_level = stats.solutions + result.solutions, max(stats.max_level, result.max_level)
             stats.seconds = time.perf_counter() - started
-            nodes, found = stats.nodes, stats.solutions
             pending_share -= sum(split.shares[k] for k in batch)
             if progress is not None:
                 fraction = 1.0 if batch is batches[-1] else min(1.0, max(0.0, 1.0 - pending_share))
-                progress(Progress(nodes, found, fraction, time.perf_counter() - started))
+                progress(Progress(stats.nodes, stats.solutions, fraction, stats.seconds))
             yield None, result
         finished = True
     finally:
@@ -173,7 +172,7 @@ def count(solver: Solver, jobs: int | None = None, executor: Executor | None = N
     """The number of solutions, counted on ``jobs`` processes (default: one per core) or on
     ``executor``."""
     total = 0
-    for solution, result in _run(solver, jobs, executor, givens, exclude, False, progress):
+    for _solution, result in _run(solver, jobs, executor, givens, exclude, False, progress):
         total += 1 if result is None else result.solutions
     return total
 

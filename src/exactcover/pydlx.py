@@ -502,7 +502,7 @@ class Search:
         and one of its d options uniformly at random, level after level, until a solution or
         a dead end; then undo it all. Returns (d_0, d_1, ..., d_L) and whether it ended in a
         solution."""
-        random, top, ulink, dlink = Random(seed), self.top, self.ulink, self.dlink
+        random, top, dlink = Random(seed), self.top, self.dlink
         saved_random, self.random = self.random, None  # ties go to the first item, as in the search
         updates = self.updates
         degrees, path = [], []

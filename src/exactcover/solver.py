@@ -98,7 +98,8 @@ class Estimate:
                 f"{self.solutions:.4g} ± {self.solutions_error:.2g} solutions ({self.samples} probes)")
 
 
-def _check_positive(name: str, value: Any, *, allow_zero: bool = False) -> None:
+def check_positive(name: str, value: Any, *, allow_zero: bool = False) -> None:
+    """TypeError or ValueError unless ``value`` is None or a positive int (or 0 if allowed)."""
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int):
@@ -120,7 +121,7 @@ class _Run:
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
                  progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> None:
-        _check_positive("max_nodes", max_nodes, allow_zero=True)
+        check_positive("max_nodes", max_nodes, allow_zero=True)
         if timeout is not None and not timeout > 0:
             raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -252,7 +253,7 @@ class Solver:
         """Every solution (at most ``limit``), lazily: each is searched for when asked for.
         ``progress`` is called with a `Progress` every so often; ``prefix`` (from `split`)
         confines the search to one subtree."""
-        _check_positive("limit", limit)
+        check_positive("limit", limit)
         run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix)  # bad arguments fail here, not later
         return self._iterate(run, limit)
 
@@ -270,7 +271,7 @@ class Solver:
               progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> int:
         """The number of solutions, counted inside the engine; at most ``limit``. ``progress``
         and ``prefix`` as in `solutions`."""
-        _check_positive("limit", limit)
+        check_positive("limit", limit)
         run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix)
         run.step(counting=True, limit=limit or 0)
         return run.search.solutions
@@ -304,7 +305,7 @@ class Solver:
         walks from the root, choosing the item as the search would and one of its d options at
         random, to a solution or a dead end; 1 + d_1 + d_1 d_2 + ... estimates the nodes, and
         d_1 d_2 ... d_L (0 at a dead end) the solutions, without bias."""
-        _check_positive("samples", samples)
+        check_positive("samples", samples)
         run = _Run(self, givens, None, None, None, exclude)
         rng = random.Random(seed)
         nodes, found = [], []
