@@ -11,7 +11,11 @@
  * What C adds: the arrays are int32 and live in one block, so a search copies the pristine
  * matrix with one memcpy; the search runs with the GIL released (it touches no Python
  * object); the colored and uncolored cases are compiled separately so an ordinary exact cover
- * problem never reads the color array.
+ * problem never reads the color array; and a second way to run the same search, on sets of
+ * options instead of links, which a search moves to when a sample of its nodes says that is
+ * faster (long item lists, few items: packing problems such as pentominoes). It has no
+ * counterpart in pydlx because it changes nothing a caller can see but the time: see "the
+ * bitset search" below, and tests/test_sets.py, which moves searches to it at every point.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -23,6 +27,16 @@ typedef int32_t idx; /* "a pointer is an array index" */
 #define IDX_MAX 0x7FFFFFFF
 /* Added to LEN of an item while it is covered (see pydlx.COVERED and choose). */
 #define COVERED (1 << 30)
+
+/* The bitset search counts updates by option length: at most this many distinct lengths. */
+#define MAX_CLASSES 4
+/* ... and its masks (one row of n_options bits per item) take at most this many words. */
+#define MAX_MASK_WORDS (1 << 21)
+
+/* Where a search runs (Search.sets): on the links, not decided yet (before its first run),
+   on sets of options, on the links while measuring whether to move to the sets, or paused
+   to move there. */
+enum { LINKS = -1, UNDECIDED = 0, SETS = 1, SAMPLING = 2, MOVING = 3 };
 
 /* What Search.run returns (the same numbers as pydlx). */
 enum { DONE = 0, SOLUTION = 1, PAUSED = 2, LIMIT = 3, PREFIX = 4 };
@@ -59,6 +73,13 @@ typedef struct {
     idx *mem;           /* one block: llink, rlink, top, ulink, dlink, color */
     idx *llink, *rlink, *top, *ulink, *dlink, *color;
     idx *opt_start;     /* the first node of each option, and one past the last */
+    /* For the bitset search (see there), built the first time a search uses it: */
+    int sets;            /* 0: not yet decided; 1: built; -1: this matrix cannot use it */
+    Py_ssize_t n_words;  /* 64-bit words in a set of options (bit k: option k) */
+    uint64_t *masks;     /* row i, for item i = 1..n_items: the options that contain i */
+    int n_classes;       /* the distinct lengths of the options, to count updates */
+    idx class_length[MAX_CLASSES];
+    uint64_t *classes;   /* row c: the options of length class_length[c] */
 } Dancer;
 
 static PyTypeObject DancerType;
@@ -295,14 +316,18 @@ Dancer_dealloc(Dancer *self)
 {
     PyMem_Free(self->mem);
     PyMem_Free(self->opt_start);
+    PyMem_Free(self->masks);
+    PyMem_Free(self->classes);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static PyObject *
 Dancer_get_nbytes(Dancer *self, void *closure)
 {
+    Py_ssize_t sets = self->sets > 0 ? (self->n_items + 1 + self->n_classes) * self->n_words : 0;
     return PyLong_FromSsize_t((Py_ssize_t)sizeof(idx) *
-                              (2 * self->n_links + 4 * self->n_nodes + self->n_options + 1));
+                              (2 * self->n_links + 4 * self->n_nodes + self->n_options + 1) +
+                              (Py_ssize_t)sizeof(uint64_t) * sets);
 }
 
 static PyObject *
@@ -414,6 +439,13 @@ typedef struct {
     uint64_t random;
     idx *perm, *base, *pos; /* with a seed: the shuffled options of each level */
     int busy;
+    int sets;               /* LINKS, UNDECIDED, SETS or SAMPLING */
+    long long sample_end;   /* SAMPLING: the node count at which to decide */
+    long long sample_nodes, sample_updates; /* ... and the counts when sampling began */
+    uint64_t *alive;        /* the bitset search: level l's available options (n_words each) */
+    idx *option;            /* the bitset search: the option tried at each level, or -1 */
+    idx *words;             /* the bitset search: the nonzero words of the set at hand */
+    idx n_live;             /* ... and how many there are */
 } Search;
 
 /* -- the dance: cover and uncover, hide and unhide, purify and unpurify ---------------- */
@@ -881,6 +913,447 @@ run_colored(Search *s, long long steps, long long work, int counting, long long 
     return run_search(s, steps, work, counting, limit, depth, 1);
 }
 
+/* -- the bitset search: the same search, on sets of options ---------------------------------
+
+   On a small matrix the links are not the fastest way to run Algorithm X. There, each level
+   keeps the set of options still available as a bitset (bit k: option k), and each item its
+   static set of options (masks). Covering item j is then one AND-NOT of j's mask per word;
+   LEN of an item is the population count of its mask within the level's set; and undoing is
+   free, because the parent level's set is still there. Nothing about the search changes:
+   an item's list, after any covers, holds exactly its available options in matrix order,
+   which is the order of the set bits; so MRV picks the same item (ties to the first), the
+   options are tried in the same order, and the statistics come out equal, updates included
+   (a cover counts 1 plus, for each option it hides, the option's length minus 1: a
+   population count per class of option length).
+
+   Which is faster depends on the problem: the links cost about 7 ns per update, the sets
+   about n_primary * n_words / 10 population counts per node (to choose the item) plus a
+   fixed part. So a search that can use the sets (uncolored, no seed, n_primary * n_words
+   at most `set_budget`, at most MAX_CLASSES option lengths) starts on the links, measures
+   its updates per node over `sample_nodes` nodes, and moves to the sets if that is more
+   than `set_bias` + n_primary * n_words / 10; from then on it stays there. The move needs
+   no help from the links: each level's set follows from the set where the search began and
+   the options chosen since. Both ways give the same solutions in the same order with the
+   same statistics, so the choice changes only the time. */
+
+static Py_ssize_t set_budget = 1 << 16;
+static long long sample_nodes = 4096;
+static long long set_bias = 40;
+
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(EXACTCOVER_NO_CLONES)
+#define WITH_POPCNT_CLONES __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
+#else
+#define WITH_POPCNT_CLONES
+#endif
+
+/* Build the dancer's masks and length classes; 1 if it can use the bitset search, 0 if not,
+   -1 (MemoryError set) if memory ran out. Called with the GIL held. */
+static int
+build_sets(Dancer *d)
+{
+    if (d->sets != 0)
+        return d->sets > 0;
+    d->sets = -1;
+    if (d->has_colors)
+        return 0;
+    Py_ssize_t W = d->n_options / 64 + 1;
+    const idx *top = d->top, *opt_start = d->opt_start;
+    for (idx k = 0; k < d->n_options; k++) {
+        idx length = opt_start[k + 1] - 1 - opt_start[k], c;
+        for (c = 0; c < d->n_classes && d->class_length[c] != length; c++)
+            ;
+        if (c == d->n_classes) {
+            if (c == MAX_CLASSES)
+                return 0;
+            d->class_length[d->n_classes++] = length;
+        }
+    }
+    uint64_t *masks = PyMem_Calloc((size_t)(d->n_items + 1) * (size_t)W, sizeof(uint64_t));
+    uint64_t *classes = PyMem_Calloc((size_t)(d->n_classes + 1) * (size_t)W, sizeof(uint64_t));
+    if (masks == NULL || classes == NULL) {
+        PyMem_Free(masks);
+        PyMem_Free(classes);
+        PyErr_NoMemory();
+        d->sets = 0;
+        return -1;
+    }
+    for (idx k = 0; k < d->n_options; k++) {
+        uint64_t bit = (uint64_t)1 << (k & 63);
+        idx length = opt_start[k + 1] - 1 - opt_start[k], c = 0;
+        for (idx q = opt_start[k]; top[q] > 0; q++)
+            masks[(size_t)top[q] * (size_t)W + (size_t)(k >> 6)] |= bit;
+        while (d->class_length[c] != length)
+            c++;
+        classes[(size_t)c * (size_t)W + (size_t)(k >> 6)] |= bit;
+    }
+    d->n_words = W;
+    d->masks = masks;
+    d->classes = classes;
+    d->sets = 1;
+    return 1;
+}
+
+/* The number of the option of node x. */
+static idx
+option_of(const Search *s, idx x)
+{
+    const idx *top = s->top;
+    while (top[x] > 0)
+        x += 1;
+    return -top[x] - 1;
+}
+
+/* Before a search's first run: SAMPLING if it could use the sets, LINKS if not. */
+static void
+start_sets(Search *s)
+{
+    const Dancer *d = s->dancer;
+    const Py_ssize_t W = d->n_options / 64 + 1;
+    s->sets = LINKS;
+    if (s->seeded || d->has_colors || d->sets < 0 || set_budget <= 0 ||
+        (Py_ssize_t)d->n_primary * W > set_budget || (Py_ssize_t)(d->n_items + 1) * W > MAX_MASK_WORDS)
+        return;
+    s->sample_nodes = s->nodes;
+    s->sample_updates = s->updates;
+    s->sample_end = s->nodes + sample_nodes;
+    s->sets = SAMPLING;
+}
+
+/* Move a search paused at the end of its sample (at step X2 of its level) to the sets, with
+   the GIL held. The set where it began is read off the links: an option was available there
+   unless it was excluded (then none of its nodes is linked) or one of its items had been
+   covered before (by givens or a prefix: covered now, and not by an option chosen since).
+   Each level's set then follows from the one below and the option chosen there; the items'
+   list is as the links left it. On MemoryError the search stays on the links. */
+static void
+move_to_sets(Search *s)
+{
+    Dancer *d = s->dancer;
+    const idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    unsigned char *since = NULL;
+    s->sets = LINKS;
+    if (build_sets(d) <= 0)
+        goto done;
+    const Py_ssize_t W = d->n_words;
+    s->alive = PyMem_Calloc((size_t)(d->n_primary + 2) * (size_t)W, sizeof(uint64_t));
+    s->option = PyMem_Calloc((size_t)d->n_primary + 1, sizeof(idx));
+    s->words = PyMem_Calloc((size_t)W, sizeof(idx));
+    since = PyMem_Calloc((size_t)d->n_items + 1, 1);
+    if (s->alive == NULL || s->option == NULL || s->words == NULL || since == NULL)
+        goto done;
+    for (idx level = s->floor; level < s->level; level++) {
+        idx x = s->choice[level], k = option_of(s, x);
+        s->option[level] = k;
+        for (idx q = s->opt_start[k]; top[q] > 0; q++)
+            since[top[q]] = 1;
+    }
+    uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
+    for (idx k = 0; k < d->n_options; k++) {
+        int linked = 0, free = 1;
+        for (idx q = s->opt_start[k]; top[q] > 0; q++) {
+            linked |= dlink[ulink[q]] == q;
+            free &= top[top[q]] < COVERED || since[top[q]];
+        }
+        if (free && (linked || s->opt_start[k + 1] - 1 == s->opt_start[k])) /* (or empty) */
+            set[k >> 6] |= (uint64_t)1 << (k & 63);
+    }
+    for (idx level = s->floor; level < s->level; level++, set += W) {
+        idx k = s->option[level];
+        memcpy(set + W, set, (size_t)W * sizeof(uint64_t));
+        for (idx q = s->opt_start[k]; top[q] > 0; q++) {
+            const uint64_t *mask = d->masks + (size_t)top[q] * (size_t)W;
+            for (Py_ssize_t w = 0; w < W; w++)
+                set[W + w] &= ~mask[w];
+        }
+    }
+    s->sets = SETS;
+done:
+    PyErr_Clear();
+    PyMem_Free(since);
+}
+
+/* Cover item j in a level's set, whose nonzero words are words[0..n-1]: count the updates
+   the links would have made (1, and for each option hidden its length minus 1), mark j
+   covered, and, if `take`, take its options out of the set (X4 leaves them: they are the
+   ones to try). */
+ALWAYS_INLINE void
+cover_in(Search *s, uint64_t *set, const idx *words, idx n, idx j, const int take)
+{
+    const Dancer *d = s->dancer;
+    const Py_ssize_t W = d->n_words;
+    const uint64_t *mask = d->masks + (size_t)j * (size_t)W;
+    long long k = 1;
+    if (d->n_classes == 1) {
+        long long hidden = 0;
+        for (idx t = 0; t < n; t++) {
+            idx w = words[t];
+            uint64_t gone = set[w] & mask[w];
+            hidden += __builtin_popcountll(gone);
+            if (take)
+                set[w] ^= gone;
+        }
+        k += hidden * (d->class_length[0] - 1);
+    }
+    else {
+        for (idx t = 0; t < n; t++) {
+            idx w = words[t];
+            uint64_t gone = set[w] & mask[w];
+            if (gone == 0)
+                continue;
+            for (int c = 0; c < d->n_classes; c++)
+                k += (long long)__builtin_popcountll(gone & d->classes[(size_t)c * (size_t)W + (size_t)w]) *
+                     (d->class_length[c] - 1);
+            if (take)
+                set[w] ^= gone;
+        }
+    }
+    idx left = s->llink[j], right = s->rlink[j]; /* as cover() does, for the items' list */
+    s->rlink[left] = right;
+    s->llink[right] = left;
+    s->updates += k;
+}
+
+ALWAYS_INLINE void
+uncover_set(Search *s, idx j)
+{
+    idx left = s->llink[j], right = s->rlink[j];
+    s->rlink[left] = j;
+    s->llink[right] = j;
+}
+
+/* Step X3 on sets: the first active primary item with the fewest available options. Only
+   the set's nonzero words are read. A first pass looks for an item with none left (most
+   nodes are such dead ends), which stops at an item's first word in common with the set;
+   then the counts, which stop at the first item with one option (none has fewer). */
+ALWAYS_INLINE idx
+choose_set(Search *s, const uint64_t *set, idx *length)
+{
+    const Dancer *d = s->dancer;
+    const Py_ssize_t W = d->n_words;
+    const idx *rlink = s->rlink;
+    idx *words = s->words, n = 0, best = 0, least = IDX_MAX, i, k;
+    for (Py_ssize_t w = 0; w < W; w++) {
+        words[n] = (idx)w;
+        n += set[w] != 0;
+    }
+    s->n_live = n; /* for the count of i's cover that follows */
+    for (i = rlink[0]; i != 0; i = rlink[i]) {
+        const uint64_t *mask = d->masks + (size_t)i * (size_t)W;
+        for (k = 0; k < n && (set[words[k]] & mask[words[k]]) == 0; k++)
+            ;
+        if (k == n) {
+            *length = 0;
+            return i;
+        }
+    }
+    for (i = rlink[0]; i != 0; i = rlink[i]) {
+        const uint64_t *mask = d->masks + (size_t)i * (size_t)W;
+        idx c = 0;
+        for (k = 0; k < n; k++)
+            c += (idx)__builtin_popcountll(set[words[k]] & mask[words[k]]);
+        if (c < least) {
+            best = i;
+            least = c;
+            if (c == 1)
+                break;
+        }
+    }
+    *length = least;
+    return best;
+}
+
+/* The first option after `after` (-1: the first of all) in set & mask, or -1. */
+ALWAYS_INLINE idx
+next_in(const uint64_t *set, const uint64_t *mask, Py_ssize_t W, idx after)
+{
+    Py_ssize_t w = (after + 1) >> 6;
+    if (w >= W)
+        return -1;
+    uint64_t word = set[w] & mask[w] & (~(uint64_t)0 << ((after + 1) & 63));
+    while (word == 0) {
+        if (++w == W)
+            return -1;
+        word = set[w] & mask[w];
+    }
+    return (idx)(w * 64 + __builtin_ctzll(word));
+}
+
+/* The node of option k on item i's list. */
+ALWAYS_INLINE idx
+node_of(const Search *s, idx k, idx i)
+{
+    idx q = s->opt_start[k];
+    while (s->top[q] != i)
+        q++;
+    return q;
+}
+
+/* Commit option node x, chosen for its item i at a level whose set is `set`, into the next
+   level's set: take out i's options, then cover the option's other items in the links'
+   order (x + 1, ..., wrapping at the spacer), so that the items' list is restored alike. */
+ALWAYS_INLINE void
+commit_set(Search *s, const uint64_t *set, idx x)
+{
+    const idx *top = s->top;
+    const Py_ssize_t W = s->dancer->n_words;
+    const uint64_t *mask = s->dancer->masks + (size_t)top[x] * (size_t)W;
+    uint64_t *next = (uint64_t *)set + W;
+    idx *words = s->words, n = 0;
+    for (Py_ssize_t w = 0; w < W; w++) {
+        next[w] = set[w] & ~mask[w];
+        words[n] = (idx)w;
+        n += next[w] != 0;
+    }
+    for (idx p = x + 1; p != x;) {
+        if (top[p] <= 0) {
+            p = s->ulink[p];
+        }
+        else {
+            cover_in(s, next, words, n, top[p], 1);
+            p += 1;
+        }
+    }
+}
+
+ALWAYS_INLINE void
+uncommit_set(Search *s, idx x)
+{
+    const idx *top = s->top;
+    for (idx p = x - 1; p != x;) {
+        if (top[p] <= 0) {
+            p = s->dlink[p];
+        }
+        else {
+            uncover_set(s, top[p]);
+            p -= 1;
+        }
+    }
+}
+
+/* run_search's twin on sets: the same steps, statuses, statistics and budgets. */
+WITH_POPCNT_CLONES
+static int
+run_sets(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
+{
+    const Py_ssize_t W = s->dancer->n_words;
+    const uint64_t *masks = s->dancer->masks;
+    idx *choice = s->choice, *option = s->option;
+    const long long stop = s->nodes + steps;
+    const long long work_stop = work ? s->updates + work : -1;
+    int state = s->resume, status;
+    idx level = s->level, i, k, least;
+    uint64_t *set;
+
+    for (;;) {
+        set = s->alive + (size_t)level * (size_t)W;
+        switch (state) {
+        case X2: /* [Enter level l.] */
+            if (level == depth && s->rlink[0] != 0) {
+                state = X8;
+                status = PREFIX;
+                goto out;
+            }
+            if (s->nodes >= stop || (work_stop >= 0 && s->updates >= work_stop)) {
+                status = PAUSED;
+                goto out;
+            }
+            s->nodes += 1;
+            if (level > s->max_level)
+                s->max_level = level;
+            if (s->rlink[0] == 0) {
+                s->solutions += 1;
+                state = X8;
+                if (!counting) {
+                    status = SOLUTION;
+                    goto out;
+                }
+                if (limit && s->solutions >= limit) {
+                    status = LIMIT;
+                    goto out;
+                }
+                continue;
+            }
+            i = choose_set(s, set, &least); /* X3 */
+            s->total[level] = least;
+            s->tried[level] = 1;
+            k = next_in(set, masks + (size_t)i * (size_t)W, W, -1);
+            cover_in(s, set, s->words, s->n_live, i, 0); /* X4: the options leave in X5 */
+            option[level] = k;
+            choice[level] = k >= 0 ? node_of(s, k, i) : i;
+            state = X5;
+            continue;
+        case X5: /* [Try x_l.] */
+            k = option[level];
+            if (k < 0) {
+                state = X7;
+                continue;
+            }
+            commit_set(s, set, choice[level]);
+            level += 1;
+            state = X2;
+            continue;
+        case X6: /* [Try again.] */
+            i = s->top[choice[level]];
+            uncommit_set(s, choice[level]);
+            k = next_in(set, masks + (size_t)i * (size_t)W, W, option[level]);
+            option[level] = k;
+            choice[level] = k >= 0 ? node_of(s, k, i) : i;
+            s->tried[level] += 1;
+            state = X5;
+            continue;
+        case X7: /* [Backtrack.] */
+            uncover_set(s, choice[level]);
+            state = X8;
+            continue;
+        case X8: /* [Leave level l.] */
+            if (level == s->floor) {
+                state = FINISHED;
+                continue;
+            }
+            level -= 1;
+            state = X6;
+            continue;
+        default: /* FINISHED */
+            status = DONE;
+            goto out;
+        }
+    }
+out:
+    s->level = level;
+    s->resume = state;
+    return status;
+}
+
+/* Search.run without the GIL: on the links or the sets; while SAMPLING, on the links up to
+   the end of the sample, where it either goes on on the links or pauses as MOVING (its
+   caller moves it to the sets, with the GIL, and calls again with what is left). */
+static int
+run_any(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
+{
+    if (s->sets == SAMPLING && steps > s->sample_end - s->nodes) {
+        const long long stop = s->nodes + steps, work_stop = s->updates + work;
+        const Py_ssize_t W = s->dancer->n_options / 64 + 1;
+        int status = run_plain(s, s->sample_end - s->nodes, work, counting, limit, depth);
+        if (status != PAUSED || s->nodes < s->sample_end)
+            return status;
+        long long nodes = s->nodes - s->sample_nodes, updates = s->updates - s->sample_updates;
+        if (updates > nodes * (set_bias + (long long)s->dancer->n_primary * W / 10)) {
+            s->sets = MOVING;
+            return PAUSED;
+        }
+        s->sets = LINKS;
+        steps = stop - s->nodes;
+        if (work && (work = work_stop - s->updates) <= 0)
+            return PAUSED;
+    }
+    if (s->sets == SETS)
+        return run_sets(s, steps, work, counting, limit, depth);
+    if (s->dancer->has_colors)
+        return run_colored(s, steps, work, counting, limit, depth);
+    return run_plain(s, steps, work, counting, limit, depth);
+}
+
 /* Commit the items of option node x other than its own item; uncommit them in reverse. */
 static void
 commit_others(Search *s, idx x)
@@ -966,6 +1439,12 @@ Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *ex
     s->seeded = seed != NULL && seed != Py_None;
     s->random = 0;
     s->busy = 0;
+    s->sets = UNDECIDED;
+    s->sample_end = s->sample_nodes = s->sample_updates = 0;
+    s->alive = NULL;
+    s->option = NULL;
+    s->words = NULL;
+    s->n_live = 0;
     s->n_items = dancer->n_items;
     s->n_primary = dancer->n_primary;
     s->opt_start = dancer->opt_start;
@@ -1030,6 +1509,9 @@ Search_dealloc(Search *s)
     PyMem_Free(s->pos);
     PyMem_Free(s->total);
     PyMem_Free(s->tried);
+    PyMem_Free(s->alive);
+    PyMem_Free(s->option);
+    PyMem_Free(s->words);
     Py_XDECREF(s->dancer);
     PyObject_Free(s);
 }
@@ -1051,24 +1533,29 @@ Search_run(Search *s, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_RuntimeError, "this search is already running in another thread");
         return NULL;
     }
+    if (s->sets == UNDECIDED)
+        start_sets(s);
+    const long long stop = s->nodes + steps, work_stop = s->updates + work;
     s->busy = 1;
     Py_BEGIN_ALLOW_THREADS
-    if (s->dancer->has_colors)
-        status = run_colored(s, steps, work, counting, limit, depth);
-    else
-        status = run_plain(s, steps, work, counting, limit, depth);
+    status = run_any(s, steps, work, counting, limit, depth);
     Py_END_ALLOW_THREADS
+    if (s->sets == MOVING) { /* the sample says the sets: move, and go on with the rest */
+        int budget_left = 1;
+        move_to_sets(s);
+        steps = stop - s->nodes;
+        if (work) {
+            work = work_stop - s->updates;
+            budget_left = work > 0;
+        }
+        if (steps > 0 && budget_left) {
+            Py_BEGIN_ALLOW_THREADS
+            status = run_any(s, steps, work, counting, limit, depth);
+            Py_END_ALLOW_THREADS
+        }
+    }
     s->busy = 0;
     return PyLong_FromLong(status);
-}
-
-static idx
-option_of(const Search *s, idx x)
-{
-    const idx *top = s->top;
-    while (top[x] > 0)
-        x += 1;
-    return -top[x] - 1;
 }
 
 /* A tuple of ints from values[0..n-1], each mapped to its option number if as_options. */
@@ -1150,6 +1637,34 @@ Search_probe(Search *s, PyObject *arg)
         PyMem_Free(degrees);
         return PyErr_NoMemory();
     }
+    if (s->sets == SETS) { /* the same walk on the sets (the links are not the current state) */
+        const Py_ssize_t W = s->dancer->n_words;
+        idx level = s->level, i, k, least;
+        while (s->rlink[0] != 0) {
+            uint64_t *set = s->alive + (size_t)level * (size_t)W;
+            const uint64_t *mask;
+            i = choose_set(s, set, &least);
+            degrees[depth] = least;
+            if (least == 0) {
+                depth++;
+                break;
+            }
+            mask = s->dancer->masks + (size_t)i * (size_t)W;
+            k = next_in(set, mask, W, -1);
+            for (uint64_t r = random_below(&random, (uint64_t)least); r > 0; r--)
+                k = next_in(set, mask, W, k);
+            cover_in(s, set, s->words, s->n_live, i, 0);
+            path[depth] = node_of(s, k, i);
+            commit_set(s, set, path[depth++]);
+            level++;
+        }
+        solved = s->rlink[0] == 0;
+        for (idx d = solved ? depth : depth - 1; d-- > 0;) {
+            uncommit_set(s, path[d]);
+            uncover_set(s, top[path[d]]);
+        }
+        goto done;
+    }
     s->seeded = 0; /* ties go to the first item, as in the search */
     while (s->rlink[0] != 0) {
         idx i = choose(s), x = dlink[i];
@@ -1169,6 +1684,7 @@ Search_probe(Search *s, PyObject *arg)
         uncommit_others(s, path[k]);
         uncover(s, top[path[k]], 1);
     }
+done:
     s->seeded = seeded;
     s->updates = updates;
     tuple = idx_tuple(s, degrees, depth, 0);
@@ -1204,6 +1720,9 @@ static PyMemberDef Search_members[] = {
     {"max_level", T_LONGLONG, offsetof(Search, max_level), READONLY, "deepest level entered"},
     {"level", T_INT, offsetof(Search, level), READONLY, "current level"},
     {"floor", T_INT, offsetof(Search, floor), READONLY, "the level the search ends at (a prefix's length)"},
+    {"sets", T_INT, offsetof(Search, sets), READONLY,
+     "where it runs: 1 on sets of options, -1 on the links, 2 on the links while measuring\n"
+     "which is faster, 0 before its first run (see \"the bitset search\" in _dlx.c)"},
     {NULL},
 };
 
@@ -1221,11 +1740,46 @@ static PyTypeObject SearchType = {
 
 /* ------------------------------------------------------------------------------------ */
 
+static PyObject *
+module_tune(PyObject *module, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"budget", "sample", "bias", NULL};
+    Py_ssize_t budget = set_budget;
+    long long sample = sample_nodes, bias = set_bias;
+    PyObject *previous = Py_BuildValue("(nLL)", set_budget, sample_nodes, set_bias);
+    if (previous == NULL)
+        return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|$nLL", kwlist, &budget, &sample, &bias)) {
+        Py_DECREF(previous);
+        return NULL;
+    }
+    if (budget < 0 || sample < 1) {
+        Py_DECREF(previous);
+        PyErr_SetString(PyExc_ValueError, "budget must be >= 0 and sample >= 1");
+        return NULL;
+    }
+    set_budget = budget;
+    sample_nodes = sample;
+    set_bias = bias;
+    return previous;
+}
+
+static PyMethodDef module_methods[] = {
+    {"tune", (PyCFunction)(void (*)(void))module_tune, METH_VARARGS | METH_KEYWORDS,
+     "tune(*, budget=None, sample=None, bias=None)\n--\n\n"
+     "Set the choice between the links and the sets for searches not yet run (see _dlx.c):\n"
+     "the largest n_primary * n_words for the sets (0: never), the nodes sampled before\n"
+     "choosing, and the bias in updates per node. Returns the previous (budget, sample, bias).\n"
+     "For tests and benchmarks; the results are the same either way, only the time differs."},
+    {NULL},
+};
+
 static struct PyModuleDef dlx_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "exactcover._dlx",
     .m_doc = "Dancing links in C: the port of exactcover.pydlx (read that file first).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC

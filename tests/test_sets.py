@@ -1,0 +1,198 @@
+"""The C engine's bitset search (see "the bitset search" in _dlx.c) against its links.
+
+A search of the C engine may move from the links to sets of options after a sample of
+nodes. The move must not be visible: every status, solution, prefix, fraction, probe and
+statistic is the same as on the links and as in pydlx, wherever in the tree the move
+happens. `_dlx.tune` forces the move after any number of nodes (or never), so these tests
+put it everywhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exactcover import engines, pydlx
+
+pytestmark = pytest.mark.skipif("c" not in engines.available(), reason="the C engine is not built")
+
+ALWAYS = -(10**12)  # a bias that makes every search that can use the sets move to them
+
+
+@contextlib.contextmanager
+def tuned(**settings):
+    """Run the block with _dlx.tune(**settings), then restore the previous tuning."""
+    dlx = engines.get("c")
+    budget, sample, bias = dlx.tune(**settings)
+    try:
+        yield
+    finally:
+        dlx.tune(budget=budget, sample=sample, bias=bias)
+
+
+def on_links():
+    return tuned(budget=0)
+
+
+def on_sets(after: int):
+    return tuned(budget=10**9, sample=after, bias=ALWAYS)
+
+
+def dancer(module, problem):
+    n_primary, n_secondary, options = problem
+    starts, items = [0], []
+    for option in options:
+        items += option
+        starts.append(len(items))
+    return module.Dancer(n_primary, n_secondary, starts, items, [0] * len(items))
+
+
+def trace(module, problem, steps: int, *, counting=False, work=0, depth=-1, probes=(), **search):
+    """Everything a caller can see of one search, run `steps` nodes at a time."""
+    s = dancer(module, problem).search(**search)
+    seen = []
+    while True:
+        status = s.run(steps, work=work, counting=counting, depth=depth)
+        seen.append((status, s.solution() if status == pydlx.SOLUTION else s.prefix(), s.fraction(), s.share(),
+                     s.nodes, s.updates, s.solutions, s.max_level, s.level))
+        seen.extend(s.probe(seed) for seed in probes)
+        if status in (pydlx.DONE, pydlx.LIMIT):
+            return seen, s
+
+
+@st.composite
+def problems(draw):
+    """Small uncolored matrices: (n_primary, n_secondary, options as lists of item numbers)."""
+    n_primary = draw(st.integers(1, 6))
+    n_secondary = draw(st.integers(0, 3))
+    n = n_primary + n_secondary
+    options = draw(st.lists(st.lists(st.integers(0, n - 1), unique=True, max_size=5), max_size=20))
+    return n_primary, n_secondary, options
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), data=st.data())
+def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
+    """Links only, sets from node k, and pydlx: the same trace, step by step."""
+    c = engines.get("c")
+    n_options = len(problem[2])
+    options = list(range(n_options))
+    givens = data.draw(st.lists(st.sampled_from(options), max_size=2, unique=True)) if options else []
+    excluded = data.draw(st.lists(st.sampled_from([k for k in options if k not in givens]), max_size=3)) \
+        if len(options) > len(givens) else []
+    steps = data.draw(st.integers(1, 9))
+    after = data.draw(st.integers(1, 5))
+    kwargs = dict(counting=data.draw(st.booleans()), work=data.draw(st.sampled_from([0, 0, 3, 17])),
+                  depth=data.draw(st.sampled_from([-1, -1, 1, 2])), probes=(1, 2),
+                  givens=givens, excluded=excluded)
+    try:
+        expected, _ = trace(pydlx, problem, steps, **kwargs)
+    except ValueError:  # clashing givens: refused alike, before any run
+        with pytest.raises(ValueError):
+            trace(c, problem, steps, **kwargs)
+        return
+    with on_links():
+        links, s = trace(c, problem, steps, **kwargs)
+        assert s.sets == -1
+    with on_sets(after):
+        sets, s = trace(c, problem, steps, **kwargs)
+    assert links == expected
+    assert sets == expected
+
+
+def test_a_subtree_on_the_sets_is_the_subtree_on_the_links():
+    """A prefix replayed, then searched on the sets, gives the links' subtree."""
+    c = engines.get("c")
+    rng = random.Random(5)
+    problem = (8, 2, [rng.sample(range(10), rng.randint(1, 4)) for _ in range(60)])
+    with on_links():
+        _, top = trace(c, problem, 10**6, counting=True, depth=2)
+    prefixes = [p for status, p, *_ in trace(c, problem, 10**6, counting=True, depth=2)[0] if status == pydlx.PREFIX]
+    assert prefixes
+    for prefix in prefixes:
+        expected, _ = trace(pydlx, problem, 5, counting=True, prefix=prefix, probes=(3,))
+        for after in (1, 2, 7):
+            with on_sets(after):
+                got, s = trace(c, problem, 5, counting=True, prefix=prefix, probes=(3,))
+            assert got == expected
+
+
+def test_pentominoes_move_to_the_sets_by_default_and_count_alike():
+    """With the default tuning a packing problem moves to the sets; the counts agree."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+    from pentominoes import Pentominoes, encode
+
+    from exactcover import Solver
+
+    matrix = encode(Pentominoes())
+    solver = Solver(matrix, "c")
+    search = solver._dancer.search()
+    search.run(20_000, counting=True)
+    assert search.sets == 1
+    with on_links():
+        links = solver._dancer.search()
+        links.run(20_000, counting=True)
+        assert links.sets == -1
+    assert (search.nodes, search.updates, search.solutions) == (links.nodes, links.updates, links.solutions)
+
+
+def test_queens_and_sudoku_stay_on_the_links_by_default():
+    """Where the sets would be slower (short lists, many items), the sample says so."""
+    from problems import queens_matrix, sudoku_matrix, PUZZLE_8008
+
+    from exactcover import Solver
+
+    for matrix in (queens_matrix(10), sudoku_matrix(PUZZLE_8008)):
+        search = Solver(matrix, "c")._dancer.search()
+        search.run(10_000, counting=True)
+        assert search.sets == -1
+
+
+def test_colored_and_seeded_searches_never_use_the_sets():
+    c = engines.get("c")
+    colored = c.Dancer(1, 1, [0, 2, 4], [0, 1, 0, 1], [0, 1, 0, 2])
+    plain = dancer(c, (2, 0, [[0], [1], [0, 1]]))
+    with on_sets(1):
+        for search in (colored.search(), plain.search(seed=3)):
+            while search.run(1, counting=True) != pydlx.DONE:
+                pass
+            assert search.sets == -1
+        search = plain.search()
+        assert search.sets == 0  # decided on its first run
+        while search.run(1, counting=True) != pydlx.DONE:
+            pass
+        assert search.sets == 1
+
+
+def test_tune_rejects_bad_values_and_returns_the_previous_ones():
+    c = engines.get("c")
+    before = c.tune()
+    with pytest.raises(ValueError):
+        c.tune(budget=-1)
+    with pytest.raises(ValueError):
+        c.tune(sample=0)
+    assert c.tune() == before and len(before) == 3
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_larger_random_searches_agree(seed):
+    """Deeper trees with longer options than hypothesis draws: the sets, moved to at several
+    points, count what the links count, with the same statistics."""
+    c = engines.get("c")
+    rng = random.Random(seed)
+    n_primary, n_secondary = rng.randint(8, 14), rng.randint(0, 4)
+    n = n_primary + n_secondary
+    problem = (n_primary, n_secondary, [rng.sample(range(n), rng.randint(2, 5)) for _ in range(rng.randint(30, 90))])
+    with on_links():
+        expected, _ = trace(c, problem, 10**6, counting=True)
+    for after in (1, 3, 10, 40):
+        with on_sets(after):
+            got, s = trace(c, problem, 10**6, counting=True)
+        assert got == expected
