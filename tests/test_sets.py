@@ -110,8 +110,8 @@ def test_a_subtree_on_the_sets_is_the_subtree_on_the_links():
     rng = random.Random(5)
     problem = (8, 2, [rng.sample(range(10), rng.randint(1, 4)) for _ in range(60)])
     with on_links():
-        _, top = trace(c, problem, 10**6, counting=True, depth=2)
-    prefixes = [p for status, p, *_ in trace(c, problem, 10**6, counting=True, depth=2)[0] if status == pydlx.PREFIX]
+        seen, _ = trace(c, problem, 10**6, counting=True, depth=2)
+    prefixes = [prefix for status, prefix, *_ in seen if status == pydlx.PREFIX]
     assert prefixes
     for prefix in prefixes:
         expected, _ = trace(pydlx, problem, 5, counting=True, prefix=prefix, probes=(3,))
@@ -133,9 +133,11 @@ def test_pentominoes_move_to_the_sets_by_default_and_count_alike():
 
     matrix = encode(Pentominoes())
     solver = Solver(matrix, "c")
+    before = solver._dancer.nbytes
     search = solver._dancer.search()
     search.run(20_000, counting=True)
     assert search.sets == 1
+    assert solver._dancer.nbytes == before + 8 * (73 + 1) * 33  # the masks: a row per item, one per length
     with on_links():
         links = solver._dancer.search()
         links.run(20_000, counting=True)
