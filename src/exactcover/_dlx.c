@@ -781,126 +781,6 @@ next_option(Search *s, idx level, idx x, idx i)
     return s->pos[level] < s->base[level + 1] ? s->perm[s->pos[level]] : i;
 }
 
-ALWAYS_INLINE int
-run_search(Search *s, long long steps, long long work, int counting, long long limit, long long depth,
-           const int colored)
-{
-    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *rlink = s->rlink;
-    idx *choice = s->choice;
-    const idx n = s->n_items;
-    const long long stop = s->nodes + steps;
-    const long long work_stop = work ? s->updates + work : -1;
-    int state = s->resume, status;
-    idx level = s->level; /* a local: an int32 field could alias the int32 arrays */
-    idx x, p, j, i;
-
-    for (;;) {
-        switch (state) {
-        case X2: /* [Enter level l.] */
-            if (level == depth && rlink[0] != 0) { /* a subtree to hand out */
-                state = X8;
-                status = PREFIX;
-                goto out;
-            }
-            if (s->nodes >= stop || (work_stop >= 0 && s->updates >= work_stop)) {
-                status = PAUSED;
-                goto out;
-            }
-            s->nodes += 1;
-            if (level > s->max_level)
-                s->max_level = level;
-            if (rlink[0] == 0) { /* every primary item is covered: visit the solution */
-                s->solutions += 1;
-                state = X8;
-                if (!counting) {
-                    status = SOLUTION;
-                    goto out;
-                }
-                if (limit && s->solutions >= limit) {
-                    status = LIMIT;
-                    goto out;
-                }
-                continue;
-            }
-            i = choose(s); /* X3 [Choose i.] */
-            s->total[level] = top[i];
-            s->tried[level] = 1;
-            cover(s, i, colored); /* X4 [Cover i.] */
-            choice[level] = first_option(s, level, i);
-            state = X5;
-            continue;
-        case X5: /* [Try x_l.] */
-            x = choice[level];
-            if (x <= n) { /* back at the header: every option of the item was tried */
-                state = X7;
-                continue;
-            }
-            p = x + 1;
-            while (p != x) { /* commit the items of option x other than i */
-                j = top[p];
-                if (j <= 0) {
-                    p = ulink[p];
-                }
-                else {
-                    commit(s, p, j, colored);
-                    p += 1;
-                }
-            }
-            level += 1;
-            state = X2;
-            continue;
-        case X6: /* [Try again.] */
-            x = choice[level];
-            p = x - 1;
-            while (p != x) { /* uncommit them, in the reverse order */
-                j = top[p];
-                if (j <= 0) {
-                    p = dlink[p];
-                }
-                else {
-                    uncommit(s, p, j, colored);
-                    p -= 1;
-                }
-            }
-            choice[level] = next_option(s, level, x, top[x]);
-            s->tried[level] += 1;
-            state = X5;
-            continue;
-        case X7: /* [Backtrack.] */
-            uncover(s, choice[level], colored);
-            state = X8;
-            continue;
-        case X8: /* [Leave level l.] */
-            if (level == s->floor) {
-                state = FINISHED;
-                continue;
-            }
-            level -= 1;
-            state = X6;
-            continue;
-        default: /* FINISHED */
-            status = DONE;
-            goto out;
-        }
-    }
-out:
-    s->level = level;
-    s->resume = state;
-    return status;
-}
-
-static int
-run_plain(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
-{
-    return run_search(s, steps, work, counting, limit, depth, 0);
-}
-
-static int
-run_colored(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
-{
-    return run_search(s, steps, work, counting, limit, depth, 1);
-}
-
 /* -- the bitset search: the same search, on sets of options ---------------------------------
 
    On a small matrix the links are not the fastest way to run Algorithm X. There, each level
@@ -1219,25 +1099,56 @@ uncommit_set(Search *s, idx x)
     }
 }
 
-/* run_search's twin on sets: the same steps, statuses, statistics and budgets. */
-WITH_POPCNT_CLONES
-static int
-run_sets(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
+/* Steps X3 and X4 at a level: choose the item i (its options stay in the level's set, to be
+   tried; X5 takes them out of the next level's), count its cover, and return the node of
+   its first option (i itself if there is none). */
+ALWAYS_INLINE idx
+enter_set(Search *s, idx level)
 {
     const Py_ssize_t W = s->dancer->n_words;
-    const uint64_t *masks = s->dancer->masks;
-    idx *choice = s->choice, *option = s->option;
+    uint64_t *set = s->alive + (size_t)level * (size_t)W;
+    idx least, i = choose_set(s, set, &least);
+    idx k = next_in(set, s->dancer->masks + (size_t)i * (size_t)W, W, -1);
+    s->total[level] = least;
+    s->tried[level] = 1;
+    cover_in(s, set, s->words, s->n_live, i, 0);
+    s->option[level] = k;
+    return k >= 0 ? node_of(s, k, i) : i;
+}
+
+/* The node of the next option of the level's item (the item itself after the last). */
+ALWAYS_INLINE idx
+next_set(Search *s, idx level)
+{
+    const Py_ssize_t W = s->dancer->n_words;
+    idx i = s->top[s->choice[level]];
+    idx k = next_in(s->alive + (size_t)level * (size_t)W, s->dancer->masks + (size_t)i * (size_t)W, W,
+                    s->option[level]);
+    s->option[level] = k;
+    return k >= 0 ? node_of(s, k, i) : i;
+}
+
+/* -- running the search: Algorithm X's steps, on the links or the sets -------------------- */
+
+/* Steps X2..X8, resumable: `state` and `level` say where the search stands. Compiled three
+   times: on the links without colors, on the links with colors, and on the sets. */
+ALWAYS_INLINE int
+run_search(Search *s, long long steps, long long work, int counting, long long limit, long long depth,
+           const int colored, const int sets)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *rlink = s->rlink;
+    idx *choice = s->choice;
+    const idx n = s->n_items;
     const long long stop = s->nodes + steps;
     const long long work_stop = work ? s->updates + work : -1;
     int state = s->resume, status;
-    idx level = s->level, i, k, least;
-    uint64_t *set;
+    idx level = s->level; /* a local: an int32 field could alias the int32 arrays */
+    idx x, p, j, i;
 
     for (;;) {
-        set = s->alive + (size_t)level * (size_t)W;
         switch (state) {
         case X2: /* [Enter level l.] */
-            if (level == depth && s->rlink[0] != 0) {
+            if (level == depth && rlink[0] != 0) { /* a subtree to hand out */
                 state = X8;
                 status = PREFIX;
                 goto out;
@@ -1249,7 +1160,7 @@ run_sets(Search *s, long long steps, long long work, int counting, long long lim
             s->nodes += 1;
             if (level > s->max_level)
                 s->max_level = level;
-            if (s->rlink[0] == 0) {
+            if (rlink[0] == 0) { /* every primary item is covered: visit the solution */
                 s->solutions += 1;
                 state = X8;
                 if (!counting) {
@@ -1262,36 +1173,71 @@ run_sets(Search *s, long long steps, long long work, int counting, long long lim
                 }
                 continue;
             }
-            i = choose_set(s, set, &least); /* X3 */
-            s->total[level] = least;
-            s->tried[level] = 1;
-            k = next_in(set, masks + (size_t)i * (size_t)W, W, -1);
-            cover_in(s, set, s->words, s->n_live, i, 0); /* X4: the options leave in X5 */
-            option[level] = k;
-            choice[level] = k >= 0 ? node_of(s, k, i) : i;
+            if (sets) { /* X3 and X4 on the sets */
+                choice[level] = enter_set(s, level);
+            }
+            else {
+                i = choose(s); /* X3 [Choose i.] */
+                s->total[level] = top[i];
+                s->tried[level] = 1;
+                cover(s, i, colored); /* X4 [Cover i.] */
+                choice[level] = first_option(s, level, i);
+            }
             state = X5;
             continue;
         case X5: /* [Try x_l.] */
-            k = option[level];
-            if (k < 0) {
+            x = choice[level];
+            if (x <= n) { /* back at the header: every option of the item was tried */
                 state = X7;
                 continue;
             }
-            commit_set(s, set, choice[level]);
+            if (sets) {
+                commit_set(s, s->alive + (size_t)level * (size_t)s->dancer->n_words, x);
+            }
+            else {
+                p = x + 1;
+                while (p != x) { /* commit the items of option x other than i */
+                    j = top[p];
+                    if (j <= 0) {
+                        p = ulink[p];
+                    }
+                    else {
+                        commit(s, p, j, colored);
+                        p += 1;
+                    }
+                }
+            }
             level += 1;
             state = X2;
             continue;
         case X6: /* [Try again.] */
-            i = s->top[choice[level]];
-            uncommit_set(s, choice[level]);
-            k = next_in(set, masks + (size_t)i * (size_t)W, W, option[level]);
-            option[level] = k;
-            choice[level] = k >= 0 ? node_of(s, k, i) : i;
+            x = choice[level];
+            if (sets) {
+                uncommit_set(s, x);
+                choice[level] = next_set(s, level);
+            }
+            else {
+                p = x - 1;
+                while (p != x) { /* uncommit them, in the reverse order */
+                    j = top[p];
+                    if (j <= 0) {
+                        p = dlink[p];
+                    }
+                    else {
+                        uncommit(s, p, j, colored);
+                        p -= 1;
+                    }
+                }
+                choice[level] = next_option(s, level, x, top[x]);
+            }
             s->tried[level] += 1;
             state = X5;
             continue;
         case X7: /* [Backtrack.] */
-            uncover_set(s, choice[level]);
+            if (sets)
+                uncover_set(s, choice[level]);
+            else
+                uncover(s, choice[level], colored);
             state = X8;
             continue;
         case X8: /* [Leave level l.] */
@@ -1311,6 +1257,25 @@ out:
     s->level = level;
     s->resume = state;
     return status;
+}
+
+static int
+run_plain(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
+{
+    return run_search(s, steps, work, counting, limit, depth, 0, 0);
+}
+
+static int
+run_colored(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
+{
+    return run_search(s, steps, work, counting, limit, depth, 1, 0);
+}
+
+WITH_POPCNT_CLONES
+static int
+run_sets(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
+{
+    return run_search(s, steps, work, counting, limit, depth, 0, 1);
 }
 
 /* Search.run without the GIL: on the links or the sets; while SAMPLING, on the links up to
