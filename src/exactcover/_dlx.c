@@ -49,6 +49,30 @@ enum { FINISHED = 0, X2 = 2, X5 = 5, X6 = 6, X7 = 7, X8 = 8 };
 #define ALWAYS_INLINE static inline
 #endif
 
+#if defined(__GNUC__)
+#define POPCOUNT64(x) __builtin_popcountll(x)
+#define CTZ64(x) __builtin_ctzll(x)
+#else /* portable versions, for compilers without the builtins */
+static inline int
+POPCOUNT64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+static inline int
+CTZ64(uint64_t x) /* x != 0 */
+{
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+}
+#endif
+
 /* ------------------------------------------------------------------------------------ */
 /* Random: SplitMix64, bit for bit the same as pydlx.Random.                             */
 
@@ -794,12 +818,13 @@ next_option(Search *s, idx level, idx x, idx i)
    (a cover counts 1 plus, for each option it hides, the option's length minus 1: a
    population count per class of option length).
 
-   Which is faster depends on the problem: the links cost about 7 ns per update, the sets
-   about n_primary * n_words / 10 population counts per node (to choose the item) plus a
-   fixed part. So a search that can use the sets (uncolored, no seed, n_primary * n_words
-   at most `set_budget`, at most MAX_CLASSES option lengths) starts on the links, measures
-   its updates per node over `sample_nodes` nodes, and moves to the sets if that is more
-   than `set_bias` + n_primary * n_words / 10; from then on it stays there. The move needs
+   Which is faster depends on the problem. The links' work per node is their updates (about
+   7 ns each here); the sets' is mostly choosing the item, up to n_primary * n_words
+   population counts, about ten of which cost what an update does. So a search that can
+   use the sets (uncolored, no seed, n_primary * n_words at most `set_budget`, at most
+   MAX_CLASSES option lengths, masks of at most MAX_MASK_WORDS) starts on the links,
+   measures its updates per node over `sample_nodes` nodes, and moves to the sets if that
+   is more than `set_bias` + n_primary * n_words / 10; from then on it stays there. The move needs
    no help from the links: each level's set follows from the set where the search began and
    the options chosen since. Both ways give the same solutions in the same order with the
    same statistics, so the choice changes only the time. */
@@ -957,7 +982,7 @@ cover_in(Search *s, uint64_t *set, const idx *words, idx n, idx j, const int tak
         for (idx t = 0; t < n; t++) {
             idx w = words[t];
             uint64_t gone = set[w] & mask[w];
-            hidden += __builtin_popcountll(gone);
+            hidden += POPCOUNT64(gone);
             if (take)
                 set[w] ^= gone;
         }
@@ -970,7 +995,7 @@ cover_in(Search *s, uint64_t *set, const idx *words, idx n, idx j, const int tak
             if (gone == 0)
                 continue;
             for (int c = 0; c < d->n_classes; c++)
-                k += (long long)__builtin_popcountll(gone & d->classes[(size_t)c * (size_t)W + (size_t)w]) *
+                k += (long long)POPCOUNT64(gone & d->classes[(size_t)c * (size_t)W + (size_t)w]) *
                      (d->class_length[c] - 1);
             if (take)
                 set[w] ^= gone;
@@ -982,6 +1007,7 @@ cover_in(Search *s, uint64_t *set, const idx *words, idx n, idx j, const int tak
     s->updates += k;
 }
 
+/* Put item j back on the items' list (the sets need no undoing). */
 ALWAYS_INLINE void
 uncover_set(Search *s, idx j)
 {
@@ -1019,7 +1045,7 @@ choose_set(Search *s, const uint64_t *set, idx *length)
         const uint64_t *mask = d->masks + (size_t)i * (size_t)W;
         idx c = 0;
         for (k = 0; k < n; k++)
-            c += (idx)__builtin_popcountll(set[words[k]] & mask[words[k]]);
+            c += (idx)POPCOUNT64(set[words[k]] & mask[words[k]]);
         if (c < least) {
             best = i;
             least = c;
@@ -1044,7 +1070,7 @@ next_in(const uint64_t *set, const uint64_t *mask, Py_ssize_t W, idx after)
             return -1;
         word = set[w] & mask[w];
     }
-    return (idx)(w * 64 + __builtin_ctzll(word));
+    return (idx)(w * 64 + CTZ64(word));
 }
 
 /* The node of option k on item i's list. */
@@ -1061,12 +1087,12 @@ node_of(const Search *s, idx k, idx i)
    level's set: take out i's options, then cover the option's other items in the links'
    order (x + 1, ..., wrapping at the spacer), so that the items' list is restored alike. */
 ALWAYS_INLINE void
-commit_set(Search *s, const uint64_t *set, idx x)
+commit_set(Search *s, uint64_t *set, idx x)
 {
     const idx *top = s->top;
     const Py_ssize_t W = s->dancer->n_words;
     const uint64_t *mask = s->dancer->masks + (size_t)top[x] * (size_t)W;
-    uint64_t *next = (uint64_t *)set + W;
+    uint64_t *next = set + W;
     idx *words = s->words, n = 0;
     for (Py_ssize_t w = 0; w < W; w++) {
         next[w] = set[w] & ~mask[w];
@@ -1084,6 +1110,7 @@ commit_set(Search *s, const uint64_t *set, idx x)
     }
 }
 
+/* Undo commit_set: the option's other items back on the items' list, in reverse order. */
 ALWAYS_INLINE void
 uncommit_set(Search *s, idx x)
 {
