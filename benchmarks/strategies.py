@@ -7,12 +7,18 @@ choice; prints the medians, their ratio, and which way the default went. Both wa
 same statistics (checked here too), so only the time differs.
 
     python benchmarks/strategies.py [--repeats 3]
+    python benchmarks/strategies.py --calibrate    # every search forced onto the sets vs the links
+
+`--calibrate` is what the rule in _dlx.c was fitted to: for each search it prints the sample's
+updates per node (u), n_primary * n_words, and the links' time over the sets' with every
+search forced to move at once (searches capped at 3,000,000 nodes).
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
+import random
 import statistics
 import sys
 import time
@@ -20,7 +26,7 @@ import time
 from common import PUZZLE_8008, ROOT, queens_matrix, sudoku_givens, sudoku_matrix
 from engine import langford_matrix
 
-from exactcover import Solver, engines, read_dlx
+from exactcover import Matrix, Solver, engines, read_dlx
 
 sys.path.insert(0, str(ROOT / "examples"))
 from pentominoes import Pentominoes, encode  # noqa: E402
@@ -37,12 +43,61 @@ def workloads():
     yield "pentominoes 4x15", encode(Pentominoes(width=15, height=4)), []
 
 
+def random_matrix(n_items: int, n_options: int, size: int, seed: int) -> Matrix:
+    rng = random.Random(seed)
+    return Matrix([f"i{k}" for k in range(n_items)],
+                  [[f"i{k}" for k in rng.sample(range(n_items), size)] for _ in range(n_options)])
+
+
+def calibration():
+    """(title, matrix, givens): searches of many shapes, for fitting the rule."""
+    yield "sudoku 8008 puzzle", sudoku_matrix(), sudoku_givens(PUZZLE_8008)
+    for n in (10, 12, 13, 14):
+        yield f"{n}-queens", queens_matrix(n), []
+    for n in (10, 11, 12):
+        yield f"Langford n={n}", langford_matrix(n), []
+    yield "pentominoes 4x15", encode(Pentominoes(width=15, height=4)), []
+    shapes = [(40, 300, 3), (60, 600, 4), (30, 200, 2), (80, 2000, 5), (20, 60, 2), (24, 100, 3), (50, 400, 3),
+              (50, 400, 5), (100, 1000, 4), (36, 300, 4)]
+    for seed, (items, options, size) in enumerate(shapes, 1):
+        yield f"random {items}x{options}, k={size}", random_matrix(items, options, size, seed), []
+
+
+def calibrate(repeats: int) -> None:
+    dlx = engines.get("c")
+    default = dlx.tune()
+    print(f"{'search (count)':<26}{'n1*W':>7}{'u':>8}{'12u/(n1*W)':>12}{'links ms':>11}{'sets ms':>10}{'links/sets':>12}")
+    for title, matrix, givens in calibration():
+        solver = Solver(matrix, "c")
+        sample = solver._dancer.search(givens=solver._option_ids(givens, "given"))
+        sample.run(default[1], counting=True)
+        u = sample.updates / max(sample.nodes, 1)
+        n1w = len(matrix.primary) * (len(matrix.options) // 64 + 1)
+        times: dict[str, list[float]] = {"links": [], "sets": []}
+        for _ in range(repeats):
+            for way in times:
+                dlx.tune(budget=0) if way == "links" else dlx.tune(budget=10**9, sample=1, bias=-(10**12))
+                started = time.perf_counter()
+                try:
+                    solver.count(givens, max_nodes=3_000_000)
+                except Exception:  # BudgetExceeded: the capped part is what is timed
+                    pass
+                times[way].append(time.perf_counter() - started)
+        dlx.tune(budget=default[0], sample=default[1], bias=default[2])
+        links, sets = statistics.median(times["links"]), statistics.median(times["sets"])
+        print(f"{title:<26}{n1w:>7}{u:>8.1f}{12 * u / n1w:>12.2f}{links * 1000:>11.1f}{sets * 1000:>10.1f}"
+              f"{links / sets:>12.2f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--calibrate", action="store_true", help="every search forced onto the sets, against the links")
     args = parser.parse_args()
     if "c" not in engines.available():
         sys.exit("the C engine is not built")
+    if args.calibrate:
+        return calibrate(args.repeats)
     dlx = engines.get("c")
     default = dlx.tune()
     print(f"# {platform.machine()}, {platform.python_implementation()} {platform.python_version()}; "

@@ -13,7 +13,8 @@
  * object); the colored and uncolored cases are compiled separately so an ordinary exact cover
  * problem never reads the color array; and a second way to run the same search, on sets of
  * options instead of links, which a search moves to when a sample of its nodes says that is
- * faster (long item lists, few items: packing problems such as pentominoes). It has no
+ * faster (many updates per node for the number of items: pentominoes, queens, Langford
+ * pairs; not sudoku). It has no
  * counterpart in pydlx because it changes nothing a caller can see but the time: see "the
  * bitset search" below, and tests/test_sets.py, which moves searches to it at every point.
  */
@@ -818,20 +819,23 @@ next_option(Search *s, idx level, idx x, idx i)
    (a cover counts 1 plus, for each option it hides, the option's length minus 1: a
    population count per class of option length).
 
-   Which is faster depends on the problem. The links' work per node is their updates (about
-   7 ns each here); the sets' is mostly choosing the item, up to n_primary * n_words
-   population counts, about ten of which cost what an update does. So a search that can
-   use the sets (uncolored, no seed, n_primary * n_words at most `set_budget`, at most
-   MAX_CLASSES option lengths, masks of at most MAX_MASK_WORDS) starts on the links,
-   measures its updates per node over `sample_nodes` nodes, and moves to the sets if that
-   is more than `set_bias` + n_primary * n_words / 10; from then on it stays there. The move needs
-   no help from the links: each level's set follows from the set where the search began and
-   the options chosen since. Both ways give the same solutions in the same order with the
+   Which is faster depends on the problem. The links' work per node is their updates; the
+   sets' grows with n_primary * n_words (choosing the item). Measured on 19 counting
+   searches (`benchmarks/strategies.py --calibrate`: sudoku, queens, Langford pairs,
+   pentominoes, random matrices), the sets were faster in every one whose nodes made more
+   than n_primary * n_words / 12 updates (1.2-3.3x); below that they ranged from 1.2x
+   faster to 6.7x slower (sudoku: 324 items, 15 updates a node). So a search that can use the sets
+   (uncolored, no seed, n_primary * n_words at most `set_budget`, at most MAX_CLASSES option
+   lengths, masks of at most MAX_MASK_WORDS) starts on the links, measures its updates per
+   node over `sample_nodes` nodes, and moves to the sets if that is more than `set_bias` +
+   n_primary * n_words / 12; from then on it stays there. The move needs no help from the
+   links: each level's set follows from the set where the search began and the options
+   chosen since. Both ways give the same solutions in the same order with the
    same statistics, so the choice changes only the time. */
 
 static Py_ssize_t set_budget = 1 << 16;
 static long long sample_nodes = 4096;
-static long long set_bias = 40;
+static long long set_bias = 0;
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
     !defined(EXACTCOVER_NO_CLONES)
@@ -1318,7 +1322,7 @@ run_any(Search *s, long long steps, long long work, int counting, long long limi
         if (status != PAUSED || s->nodes < s->sample_end)
             return status;
         long long nodes = s->nodes - s->sample_nodes, updates = s->updates - s->sample_updates;
-        if (updates > nodes * (set_bias + (long long)s->dancer->n_primary * W / 10)) {
+        if (12 * updates > nodes * (12 * set_bias + (long long)s->dancer->n_primary * W)) {
             s->sets = MOVING;
             return PAUSED;
         }
