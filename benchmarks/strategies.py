@@ -27,6 +27,8 @@ from common import PUZZLE_8008, ROOT, queens_matrix, sudoku_givens, sudoku_matri
 from engine import langford_matrix
 
 from exactcover import Matrix, Solver, engines, read_dlx
+from exactcover_queens.queens import Queens
+from exactcover_queens.queens import encode as queens_encode
 
 sys.path.insert(0, str(ROOT / "examples"))
 from pentominoes import Pentominoes, encode  # noqa: E402
@@ -54,6 +56,8 @@ def calibration():
     yield "sudoku 8008 puzzle", sudoku_matrix(), sudoku_givens(PUZZLE_8008)
     for n in (10, 12, 13, 14):
         yield f"{n}-queens", queens_matrix(n), []
+    for n in (12, 13):
+        yield f"{n}-queens, organ-pipe", queens_encode(Queens(n)).matrix, []
     for n in (10, 11, 12):
         yield f"Langford n={n}", langford_matrix(n), []
     yield "pentominoes 4x15", encode(Pentominoes(width=15, height=4)), []
@@ -76,14 +80,14 @@ def calibrate(repeats: int) -> None:
         times: dict[str, list[float]] = {"links": [], "sets": []}
         for _ in range(repeats):
             for way in times:
-                dlx.tune(budget=0) if way == "links" else dlx.tune(budget=10**9, sample=1, bias=-(10**12))
+                dlx.tune(budget=0) if way == "links" else dlx.tune(budget=10**9, sample=1, floor=-1.0, ratio=1e300)
                 started = time.perf_counter()
                 try:
                     solver.count(givens, max_nodes=3_000_000)
                 except Exception:  # BudgetExceeded: the capped part is what is timed
                     pass
                 times[way].append(time.perf_counter() - started)
-        dlx.tune(budget=default[0], sample=default[1], bias=default[2])
+        dlx.tune(budget=default[0], sample=default[1], floor=default[2], ratio=default[3])
         links, sets = statistics.median(times["links"]), statistics.median(times["sets"])
         print(f"{title:<26}{n1w:>7}{u:>8.1f}{12 * u / n1w:>12.2f}{links * 1000:>11.1f}{sets * 1000:>10.1f}"
               f"{links / sets:>12.2f}", flush=True)
@@ -101,7 +105,7 @@ def main() -> None:
     dlx = engines.get("c")
     default = dlx.tune()
     print(f"# {platform.machine()}, {platform.python_implementation()} {platform.python_version()}; "
-          f"tuning (budget, sample, bias) = {default}")
+          f"tuning (budget, sample, floor, ratio) = {default}")
     print(f"{'workload (count)':<22}{'links ms':>11}{'default ms':>12}{'links/default':>15}{'default went':>14}"
           f"{'nodes':>12}{'updates':>15}")
     for title, matrix, givens in workloads():

@@ -20,18 +20,17 @@ from exactcover import engines, pydlx
 
 pytestmark = pytest.mark.skipif("c" not in engines.available(), reason="the C engine is not built")
 
-ALWAYS = -(10**12)  # a bias that makes every search that can use the sets move to them
 
 
 @contextlib.contextmanager
 def tuned(**settings):
     """Run the block with _dlx.tune(**settings), then restore the previous tuning."""
     dlx = engines.get("c")
-    budget, sample, bias = dlx.tune(**settings)
+    budget, sample, floor, ratio = dlx.tune(**settings)
     try:
         yield
     finally:
-        dlx.tune(budget=budget, sample=sample, bias=bias)
+        dlx.tune(budget=budget, sample=sample, floor=floor, ratio=ratio)
 
 
 def on_links():
@@ -39,7 +38,7 @@ def on_links():
 
 
 def on_sets(after: int):
-    return tuned(budget=10**9, sample=after, bias=ALWAYS)
+    return tuned(budget=10**9, sample=after, floor=-1.0, ratio=1e300)  # every search that can
 
 
 def dancer(module, problem):
@@ -146,11 +145,11 @@ def test_pentominoes_move_to_the_sets_by_default_and_count_alike():
 
 
 def test_the_sample_decides_by_updates_per_node():
-    """Sudoku (324 items, ~15 updates per node) stays on the links, where the sets measured
-    5x slower; queens (24 items, ~21 updates per node) move, where they measured faster."""
+    """Sudoku (15 updates per node, 324 items) and 12-queens (21) stay on the links; a matrix
+    whose nodes make ~90 updates moves; a search that ends within its sample never moves."""
     from problems import PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix
 
-    from exactcover import Solver
+    from exactcover import Matrix, Solver
 
     sudoku = Solver(sudoku_matrix(), "c")
     search = sudoku._dancer.search(givens=sudoku._option_ids(sudoku_givens(PUZZLE_8008), "given"))
@@ -158,8 +157,13 @@ def test_the_sample_decides_by_updates_per_node():
     assert search.sets == -1
     search = Solver(queens_matrix(12), "c")._dancer.search()
     search.run(10_000, counting=True)
-    assert search.sets == 1
-    with tuned(sample=20_000):  # a search that ends within its sample never moves
+    assert search.sets == -1
+    rng = random.Random(8)
+    dense = Matrix([f"i{k}" for k in range(50)], [[f"i{k}" for k in rng.sample(range(50), 5)] for _ in range(400)])
+    search = Solver(dense, "c")._dancer.search()
+    search.run(10_000, counting=True)
+    assert search.updates / search.nodes > 40 and search.sets == 1
+    with tuned(sample=20_000):
         search = Solver(queens_matrix(8), "c")._dancer.search()
         assert search.run(20_000, counting=True) == pydlx.DONE and search.sets == 2
 
@@ -187,7 +191,9 @@ def test_tune_rejects_bad_values_and_returns_the_previous_ones():
         c.tune(budget=-1)
     with pytest.raises(ValueError):
         c.tune(sample=0)
-    assert c.tune() == before and len(before) == 3
+    with pytest.raises(ValueError):
+        c.tune(ratio=0)
+    assert c.tune() == before and len(before) == 4
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -819,23 +819,25 @@ next_option(Search *s, idx level, idx x, idx i)
    (a cover counts 1 plus, for each option it hides, the option's length minus 1: a
    population count per class of option length).
 
-   Which is faster depends on the problem. The links' work per node is their updates; the
-   sets' grows with n_primary * n_words (choosing the item). Measured on 19 counting
-   searches (`benchmarks/strategies.py --calibrate`: sudoku, queens, Langford pairs,
-   pentominoes, random matrices), the sets were faster in every one whose nodes made more
-   than n_primary * n_words / 12 updates (1.2-3.3x); below that they ranged from 1.2x
-   faster to 6.7x slower (sudoku: 324 items, 15 updates a node). So a search that can use the sets
+   Which is faster depends on the problem, and not in a way a formula predicts well: the
+   links' work per node is their updates, the sets' grows with n_primary * n_words but also
+   with the order of the items (13-queens: 1.34x faster on the sets in natural order, 0.84x
+   in organ-pipe order, at about the same updates per node). Measured on 21 counting
+   searches (`benchmarks/strategies.py --calibrate`), every search that made more than
+   `set_floor` = 40 updates per node and more than n_primary * n_words / `set_ratio` (12)
+   ran 1.8-3.3x faster on the sets; below either line the sets ranged from 2x faster to
+   6.7x slower (sudoku: 324 items, 15 updates a node), across two runs. So a search that can use the sets
    (uncolored, no seed, n_primary * n_words at most `set_budget`, at most MAX_CLASSES option
    lengths, masks of at most MAX_MASK_WORDS) starts on the links, measures its updates per
-   node over `sample_nodes` nodes, and moves to the sets if that is more than `set_bias` +
-   n_primary * n_words / 12; from then on it stays there. The move needs no help from the
-   links: each level's set follows from the set where the search began and the options
-   chosen since. Both ways give the same solutions in the same order with the
-   same statistics, so the choice changes only the time. */
+   node over `sample_nodes` nodes, and moves to the sets only above both lines; from then on
+   it stays there. The move needs no help from the links: each level's set follows from the
+   set where the search began and the options chosen since. Both ways give the same
+   solutions in the same order with the same statistics, so the choice changes only the
+   time. */
 
 static Py_ssize_t set_budget = 1 << 16;
 static long long sample_nodes = 4096;
-static long long set_bias = 0;
+static double set_floor = 40.0, set_ratio = 12.0;
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
     !defined(EXACTCOVER_NO_CLONES)
@@ -1322,7 +1324,8 @@ run_any(Search *s, long long steps, long long work, int counting, long long limi
         if (status != PAUSED || s->nodes < s->sample_end)
             return status;
         long long nodes = s->nodes - s->sample_nodes, updates = s->updates - s->sample_updates;
-        if (12 * updates > nodes * (12 * set_bias + (long long)s->dancer->n_primary * W)) {
+        double per_node = (double)updates / (double)(nodes > 0 ? nodes : 1);
+        if (per_node > set_floor && per_node * set_ratio > (double)s->dancer->n_primary * (double)W) {
             s->sets = MOVING;
             return PAUSED;
         }
@@ -1727,34 +1730,35 @@ static PyTypeObject SearchType = {
 static PyObject *
 module_tune(PyObject *module, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"budget", "sample", "bias", NULL};
+    static char *kwlist[] = {"budget", "sample", "floor", "ratio", NULL};
     Py_ssize_t budget = set_budget;
-    long long sample = sample_nodes, bias = set_bias;
-    PyObject *previous = Py_BuildValue("(nLL)", set_budget, sample_nodes, set_bias);
+    long long sample = sample_nodes;
+    double floor = set_floor, ratio = set_ratio;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|$nLdd", kwlist, &budget, &sample, &floor, &ratio))
+        return NULL;
+    if (budget < 0 || sample < 1 || !(ratio > 0)) {
+        PyErr_SetString(PyExc_ValueError, "budget must be >= 0, sample >= 1 and ratio > 0");
+        return NULL;
+    }
+    PyObject *previous = Py_BuildValue("(nLdd)", set_budget, sample_nodes, set_floor, set_ratio);
     if (previous == NULL)
         return NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|$nLL", kwlist, &budget, &sample, &bias)) {
-        Py_DECREF(previous);
-        return NULL;
-    }
-    if (budget < 0 || sample < 1) {
-        Py_DECREF(previous);
-        PyErr_SetString(PyExc_ValueError, "budget must be >= 0 and sample >= 1");
-        return NULL;
-    }
     set_budget = budget;
     sample_nodes = sample;
-    set_bias = bias;
+    set_floor = floor;
+    set_ratio = ratio;
     return previous;
 }
 
 static PyMethodDef module_methods[] = {
     {"tune", (PyCFunction)(void (*)(void))module_tune, METH_VARARGS | METH_KEYWORDS,
-     "tune(*, budget=None, sample=None, bias=None)\n--\n\n"
-     "Set the choice between the links and the sets for searches not yet run (see _dlx.c):\n"
-     "the largest n_primary * n_words for the sets (0: never), the nodes sampled before\n"
-     "choosing, and the bias in updates per node. Returns the previous (budget, sample, bias).\n"
-     "For tests and benchmarks; the results are the same either way, only the time differs."},
+     "tune(*, budget=None, sample=None, floor=None, ratio=None)\n--\n\n"
+     "Set the choice between the links and the sets for searches not yet run (see \"the bitset\n"
+     "search\" in _dlx.c): the largest n_primary * n_words for the sets (0: never), the nodes\n"
+     "sampled before choosing, and the two lines a sample's updates per node must pass to move\n"
+     "(more than `floor`, and more than n_primary * n_words / `ratio`). Returns the previous\n"
+     "(budget, sample, floor, ratio). For tests and benchmarks: the results are the same\n"
+     "either way, only the time differs."},
     {NULL},
 };
 
