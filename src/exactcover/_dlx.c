@@ -273,6 +273,7 @@ Dancer_init(Dancer *self, PyObject *args, PyObject *kwds)
         self->n_options = n_options;
         self->n_entries = (idx)n_entries;
         self->n_links = n + 2;
+        self->n_words = n_options / 64 + 1;
         self->n_nodes = size;
         self->llink = llink = self->mem;
         self->rlink = rlink = llink + (n + 2);
@@ -856,7 +857,7 @@ build_sets(Dancer *d)
     d->sets = -1;
     if (d->has_colors)
         return 0;
-    Py_ssize_t W = d->n_options / 64 + 1;
+    const Py_ssize_t W = d->n_words;
     const idx *top = d->top, *opt_start = d->opt_start;
     for (idx k = 0; k < d->n_options; k++) {
         idx length = opt_start[k + 1] - 1 - opt_start[k], c;
@@ -886,7 +887,6 @@ build_sets(Dancer *d)
             c++;
         classes[(size_t)c * (size_t)W + (size_t)(k >> 6)] |= bit;
     }
-    d->n_words = W;
     d->masks = masks;
     d->classes = classes;
     d->sets = 1;
@@ -908,7 +908,7 @@ static void
 start_sets(Search *s)
 {
     const Dancer *d = s->dancer;
-    const Py_ssize_t W = d->n_options / 64 + 1;
+    const Py_ssize_t W = d->n_words;
     s->sets = LINKS;
     if (s->seeded || d->has_colors || d->sets < 0 || set_budget <= 0 ||
         (Py_ssize_t)d->n_primary * W > set_budget || (Py_ssize_t)(d->n_items + 1) * W > MAX_MASK_WORDS)
@@ -1319,7 +1319,7 @@ run_any(Search *s, long long steps, long long work, int counting, long long limi
 {
     if (s->sets == SAMPLING && steps > s->sample_end - s->nodes) {
         const long long stop = s->nodes + steps, work_stop = s->updates + work;
-        const Py_ssize_t W = s->dancer->n_options / 64 + 1;
+        const Py_ssize_t W = s->dancer->n_words;
         int status = run_plain(s, s->sample_end - s->nodes, work, counting, limit, depth);
         if (status != PAUSED || s->nodes < s->sample_end)
             return status;
