@@ -8,6 +8,7 @@ from array import array
 import pytest
 
 from exactcover import engines, pydlx
+from exactcover.errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption
 
 # The seed article's example: X = {1..5}, S1 = {1,4,5}, S2 = {2,5}, S3 = {2,3}; items from 0.
 ARTICLE = dict(n_primary=5, n_secondary=0, starts=[0, 3, 5, 7], items=[0, 3, 4, 1, 4, 1, 2], colors=[0] * 7)
@@ -76,8 +77,8 @@ def test_buffers_and_lists_are_accepted_alike(module):
     ],
 )
 def test_corrupt_input_is_rejected_not_crashed(module, change, message):
-    """Input that would corrupt the links raises ValueError with the same message on both engines."""
-    with pytest.raises(ValueError, match=re.escape(message)):
+    """Input that would corrupt the links raises MatrixError with the same message on both engines."""
+    with pytest.raises(MatrixError, match=re.escape(message)):
         module.Dancer(**{**ARTICLE, **change})
 
 
@@ -105,16 +106,17 @@ def test_done_stays_done(module):
 
 
 def test_clashing_givens_report_options_and_item(module):
-    """Givens sharing an item raise ValueError(first, second, item)."""
+    """Givens sharing an item raise GivensClash(first, second, item); an unknown one UnknownOption."""
     dancer = module.Dancer(**ARTICLE)
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(GivensClash) as caught:
         dancer.search([0, 1])
-    assert caught.value.args == (0, 1, 4)
-    with pytest.raises(ValueError) as caught:
+    assert (caught.value.first, caught.value.second, caught.value.item) == (0, 1, 4)
+    with pytest.raises(GivensClash) as caught:
         dancer.search([2, 2])
     assert caught.value.args == (2, 2, 1)
-    with pytest.raises(IndexError):
+    with pytest.raises(UnknownOption) as caught:
         dancer.search([3])
+    assert (caught.value.option, caught.value.role) == (3, "given")
 
 
 def test_same_colored_givens_do_not_clash(module):
@@ -122,7 +124,7 @@ def test_same_colored_givens_do_not_clash(module):
     dancer = module.Dancer(n_primary=2, n_secondary=1, starts=[0, 2, 4, 6], items=[0, 2, 1, 2, 1, 2], colors=[0, 1, 0, 1, 0, 2])
     search = dancer.search([0, 1])
     assert search.run(10) == pydlx.SOLUTION and search.solution() == ()
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(GivensClash) as caught:
         dancer.search([0, 2])
     assert caught.value.args == (0, 2, 2)
 
@@ -149,11 +151,12 @@ def test_excluded_options_leave_the_search(module):
     assert solutions() == [(0, 1), (2, 3)]
     assert solutions(excluded=[2, 2]) == [(0, 1)]
     assert solutions(excluded=[0, 3]) == []
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(GivenAndExcluded) as caught:
         dancer.search([1], None, [1])
-    assert caught.value.args == (1,)
-    with pytest.raises(IndexError):
+    assert caught.value.option == 1
+    with pytest.raises(UnknownOption) as caught:
         dancer.search((), None, [7])
+    assert (caught.value.option, caught.value.role) == (7, "excluded")
 
 
 def queens_dancer(module, n=6):
@@ -203,13 +206,15 @@ def test_bad_prefix_is_refused(module):
     """A prefix node that is a header, a spacer, out of range or already hidden is refused."""
     dancer = queens_dancer(module, 5)
     for bad in ([0], [5], [10**6], [-3]):
-        with pytest.raises(ValueError, match="not an option node of an active primary item"):
+        with pytest.raises(PrefixError, match="not an option node of an active primary item") as caught:
             dancer.search(prefix=bad)
+        assert (caught.value.node, caught.value.position) == (bad[0], 0)
     top = dancer.search()
     top.run(100, counting=True, depth=1)
     (node,) = top.prefix()
-    with pytest.raises(ValueError):
+    with pytest.raises(PrefixError) as caught:
         dancer.search(prefix=[node, node])  # its item is covered by then
+    assert caught.value.position == 1
 
 
 def test_fraction_is_monotone_and_ends_at_one(module):

@@ -19,7 +19,8 @@ from typing import Any
 
 from .api import count, estimate, is_unique, solutions, solve, solver_for
 from .engines import ENGINE
-from .errors import BudgetExceeded, ExactCoverError, GivensError, MatrixError, PluginError, ProblemError
+from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, MatrixError, PluginError,
+                     PrefixError, ProblemError, UnknownOption)
 from .matrix import Matrix, Option
 from .problem import Batch, Encoding, ProblemType
 from .solver import Estimate, Progress, Solver, Split, Stats
@@ -33,11 +34,14 @@ __all__ = [
     "Encoding",
     "Estimate",
     "ExactCoverError",
+    "GivenAndExcluded",
+    "GivensClash",
     "GivensError",
     "Matrix",
     "MatrixError",
     "Option",
     "PluginError",
+    "PrefixError",
     "ProblemError",
     "ProblemType",
     "Progress",
@@ -45,6 +49,7 @@ __all__ = [
     "Split",
     "Stats",
     "Subsets",
+    "UnknownOption",
     "count",
     "estimate",
     "hookimpl",

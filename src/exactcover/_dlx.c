@@ -22,6 +22,7 @@
 #include <Python.h>
 #include <structmember.h>
 #include <stdint.h>
+#include <stdarg.h>
 #include <string.h>
 
 typedef int32_t idx; /* "a pointer is an array index" */
@@ -110,6 +111,28 @@ typedef struct {
 static PyTypeObject DancerType;
 static PyTypeObject SearchType;
 
+/* The exception classes of exactcover.errors, which both engines raise (looked up once, when
+   the module is loaded). */
+static PyObject *MatrixError, *UnknownOption, *GivensClash, *GivenAndExcluded, *PrefixError;
+
+/* Raise cls(*args), args built by Py_BuildValue's format. */
+static void
+raise_error(PyObject *cls, const char *format, ...)
+{
+    va_list va;
+    va_start(va, format);
+    PyObject *args = Py_VaBuildValue(format, va);
+    va_end(va);
+    if (args != NULL) {
+        PyObject *error = PyObject_CallObject(cls, args);
+        Py_DECREF(args);
+        if (error != NULL) {
+            PyErr_SetObject(cls, error);
+            Py_DECREF(error);
+        }
+    }
+}
+
 /* Copy a sequence of ints (or an int32 buffer such as array('i')) into a new C array. */
 static idx *
 to_idx_array(PyObject *obj, Py_ssize_t *length, const char *what)
@@ -178,19 +201,19 @@ check_input(Py_ssize_t n_primary, Py_ssize_t n_secondary, const idx *starts,
     Py_ssize_t n = n_primary + n_secondary, k, j;
     idx *owner;
     if (n_primary < 0 || n_secondary < 0) {
-        PyErr_SetString(PyExc_ValueError, "item counts must not be negative");
+        PyErr_SetString(MatrixError, "item counts must not be negative");
         return -1;
     }
     if (n_starts < 1 || starts[0] != 0 || starts[n_starts - 1] != n_items_) {
-        PyErr_SetString(PyExc_ValueError, "starts must run from 0 to len(items)");
+        PyErr_SetString(MatrixError, "starts must run from 0 to len(items)");
         return -1;
     }
     if (n_colors != n_items_) {
-        PyErr_SetString(PyExc_ValueError, "colors must be as long as items");
+        PyErr_SetString(MatrixError, "colors must be as long as items");
         return -1;
     }
     if (n >= COVERED || n + 2 + n_items_ + n_starts >= COVERED) {
-        PyErr_SetString(PyExc_ValueError, "matrix too large");
+        PyErr_SetString(MatrixError, "matrix too large");
         return -1;
     }
     owner = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(idx));
@@ -202,7 +225,7 @@ check_input(Py_ssize_t n_primary, Py_ssize_t n_secondary, const idx *starts,
         owner[j] = -1;
     for (k = 0; k < n_starts - 1; k++) { /* all of them first: then every range is in bounds */
         if (starts[k + 1] < starts[k]) {
-            PyErr_Format(PyExc_ValueError, "starts must not decrease (option %zd)", k);
+            PyErr_Format(MatrixError, "starts must not decrease (option %zd)", k);
             goto fail;
         }
     }
@@ -210,16 +233,16 @@ check_input(Py_ssize_t n_primary, Py_ssize_t n_secondary, const idx *starts,
         for (j = starts[k]; j < starts[k + 1]; j++) {
             idx i = items[j], c = colors[j];
             if (i < 0 || i >= n) {
-                PyErr_Format(PyExc_ValueError, "option %zd has item %d out of range", k, (int)i);
+                PyErr_Format(MatrixError, "option %zd has item %d out of range", k, (int)i);
                 goto fail;
             }
             if (owner[i] == k) {
-                PyErr_Format(PyExc_ValueError, "option %zd has item %d twice", k, (int)i);
+                PyErr_Format(MatrixError, "option %zd has item %d twice", k, (int)i);
                 goto fail;
             }
             owner[i] = (idx)k;
             if (c < 0 || (c > 0 && i < n_primary)) {
-                PyErr_Format(PyExc_ValueError, "option %zd has a bad color on item %d", k,
+                PyErr_Format(MatrixError, "option %zd has a bad color on item %d", k,
                              (int)i);
                 goto fail;
             }
@@ -618,7 +641,7 @@ uncommit(Search *s, idx p, idx j, const int colored)
 /* -- exclusions and givens ----------------------------------------------------------------- */
 
 /* Take the options `excluded` out of every item's list for the whole search (a repeated one
-   counts once); ValueError(k) if option k is both excluded and given. */
+   counts once); UnknownOption or GivenAndExcluded for an option out of range or also given. */
 static int
 exclude(Search *s, const idx *excluded, Py_ssize_t n_excluded, const idx *givens, Py_ssize_t n_givens)
 {
@@ -636,16 +659,12 @@ exclude(Search *s, const idx *excluded, Py_ssize_t n_excluded, const idx *givens
     for (e = 0; e < n_excluded; e++) {
         idx k = excluded[e];
         if (k < 0 || k >= n_options) {
-            PyErr_Format(PyExc_IndexError, "excluded option %d out of range", (int)k);
+            raise_error(UnknownOption, "(is)", (int)k, "excluded");
             goto fail;
         }
         for (g = 0; g < n_givens; g++)
             if (givens[g] == k) {
-                PyObject *value = Py_BuildValue("(i)", (int)k);
-                if (value != NULL) {
-                    PyErr_SetObject(PyExc_ValueError, value);
-                    Py_DECREF(value);
-                }
+                raise_error(GivenAndExcluded, "(i)", (int)k);
                 goto fail;
             }
         if (done[k])
@@ -668,7 +687,7 @@ fail:
 
 /* -- givens ----------------------------------------------------------------------------- */
 
-/* Choose the options `givens` before the search; ValueError(a, b, item) on a clash. */
+/* Choose the options `givens` before the search; GivensClash(a, b, item) on a clash. */
 static int
 apply_givens(Search *s, const idx *givens, Py_ssize_t n_givens)
 {
@@ -686,7 +705,7 @@ apply_givens(Search *s, const idx *givens, Py_ssize_t n_givens)
     for (g = 0; g < n_givens; g++) {
         idx k = givens[g];
         if (k < 0 || k >= n_options) {
-            PyErr_Format(PyExc_IndexError, "given option %d out of range", (int)k);
+            raise_error(UnknownOption, "(is)", (int)k, "given");
             goto fail;
         }
         for (idx p = opt_start[k]; top[p] > 0; p++) {
@@ -696,12 +715,8 @@ apply_givens(Search *s, const idx *givens, Py_ssize_t n_givens)
                 while (top[q] != i)
                     q++;
                 if (color[p] == 0 || color[q] != color[p] || o == k) {
-                    PyObject *value = Py_BuildValue("(iii)", (int)(o < k ? o : k),
-                                                    (int)(o < k ? k : o), (int)(i - 1));
-                    if (value != NULL) {
-                        PyErr_SetObject(PyExc_ValueError, value);
-                        Py_DECREF(value);
-                    }
+                    raise_error(GivensClash, "(iii)", (int)(o < k ? o : k), (int)(o < k ? k : o),
+                                (int)(i - 1));
                     goto fail;
                 }
             }
@@ -1374,7 +1389,7 @@ uncommit_others(Search *s, idx x)
 
 /* Choose the option nodes of `prefix`, level by level, as the search did when it reached
    them (their updates are not counted again); the search is then confined to that subtree.
-   ValueError for a node that is not an option node of an active primary item. */
+   PrefixError for a node that is not an option node of an active primary item. */
 static int
 replay(Search *s, const idx *prefix, Py_ssize_t n_prefix)
 {
@@ -1384,7 +1399,7 @@ replay(Search *s, const idx *prefix, Py_ssize_t n_prefix)
     for (Py_ssize_t k = 0; k < n_prefix; k++) {
         idx x = prefix[k], i = (x > s->n_items + 1 && x < size) ? top[x] : 0, level = s->level, count = 1;
         if (i <= 0 || i > s->n_primary || top[i] >= COVERED || dlink[ulink[x]] != x || level > s->n_primary) {
-            PyErr_Format(PyExc_ValueError, "prefix node %d is not an option node of an active primary item", (int)x);
+            raise_error(PrefixError, "(in)", (int)x, k);
             return -1;
         }
         s->total[level] = top[i];
@@ -1775,6 +1790,18 @@ PyInit__dlx(void)
 {
     PyObject *m;
     if (PyType_Ready(&DancerType) < 0 || PyType_Ready(&SearchType) < 0)
+        return NULL;
+    PyObject *errors = PyImport_ImportModule("exactcover.errors");
+    if (errors == NULL)
+        return NULL;
+    MatrixError = PyObject_GetAttrString(errors, "MatrixError");
+    UnknownOption = PyObject_GetAttrString(errors, "UnknownOption");
+    GivensClash = PyObject_GetAttrString(errors, "GivensClash");
+    GivenAndExcluded = PyObject_GetAttrString(errors, "GivenAndExcluded");
+    PrefixError = PyObject_GetAttrString(errors, "PrefixError");
+    Py_DECREF(errors);
+    if (MatrixError == NULL || UnknownOption == NULL || GivensClash == NULL || GivenAndExcluded == NULL ||
+        PrefixError == NULL)
         return NULL;
     m = PyModule_Create(&dlx_module);
     if (m == NULL)

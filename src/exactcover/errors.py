@@ -2,16 +2,26 @@
 
 Every error derives from `ExactCoverError`, and also from the builtin it means, so that
 ``except ValueError`` keeps working for code that does not know this library.
+
+The errors about a search's own arguments carry their facts as attributes (and as ``args``,
+so that they pickle and cross process boundaries): both engines raise them with option and
+node numbers, and the `Solver` raises them again with the labels and item names a caller
+knows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 __all__ = [
     "ExactCoverError",
     "MatrixError",
     "GivensError",
+    "UnknownOption",
+    "GivensClash",
+    "GivenAndExcluded",
+    "PrefixError",
     "BudgetExceeded",
     "PluginError",
     "ProblemError",
@@ -27,7 +37,60 @@ class MatrixError(ExactCoverError, ValueError):
 
 
 class GivensError(ExactCoverError, ValueError):
-    """The givens of a search are unknown options, or options that cannot be chosen together."""
+    """The givens or exclusions of a search are not options of the matrix, or cannot be
+    chosen together. The subclasses below say which."""
+
+
+class UnknownOption(GivensError):
+    """A given or excluded option that the matrix does not have. ``option`` is the label (an
+    option number when an engine raises it), ``role`` is ``"given"`` or ``"excluded"``."""
+
+    def __init__(self, option: Any, role: str) -> None:
+        super().__init__(option, role)
+        self.option, self.role = option, role
+
+    def __str__(self) -> str:
+        return f"{self.role} option {self.option!r} is not an option of this matrix"
+
+
+class GivensClash(GivensError):
+    """Two givens that cannot both be chosen: they cover one ``item`` (and do not give it the
+    same color), or one option is given twice (``first == second``)."""
+
+    def __init__(self, first: Hashable, second: Hashable, item: Hashable) -> None:
+        super().__init__(first, second, item)
+        self.first, self.second, self.item = first, second, item
+
+    def __str__(self) -> str:
+        if self.first == self.second:
+            return f"option {self.first!r} is given twice"
+        return (f"given options {self.first!r} and {self.second!r} cannot both be chosen: "
+                f"both cover item {self.item!r}")
+
+
+class GivenAndExcluded(GivensError):
+    """An ``option`` that is both given and excluded."""
+
+    def __init__(self, option: Hashable) -> None:
+        super().__init__(option)
+        self.option = option
+
+    def __str__(self) -> str:
+        return f"option {self.option!r} is both given and excluded"
+
+
+class PrefixError(ExactCoverError, ValueError):
+    """A prefix (from `Solver.split`) that names no subtree of this search: its entry at
+    ``position`` is ``node``, which is not an option node of an item the search could
+    choose there (a prefix of another matrix, or of the same one with other givens)."""
+
+    def __init__(self, node: Any, position: int) -> None:
+        super().__init__(node, position)
+        self.node, self.position = node, position
+
+    def __str__(self) -> str:
+        return (f"prefix entry {self.position} ({self.node!r}) is not an option node of an "
+                f"active primary item: the prefix does not come from this search's split")
 
 
 class ProblemError(ExactCoverError, ValueError):
@@ -51,11 +114,10 @@ class BudgetExceeded(ExactCoverError, RuntimeError):
     """
 
     def __init__(self, reason: str, stats: Any, solutions: int) -> None:
-        self.reason = reason
-        self.stats = stats
-        self.solutions = solutions
-        limit = "node budget" if reason == "max_nodes" else "time limit"
-        super().__init__(
-            f"search stopped by its {limit} after {stats.nodes} nodes and "
-            f"{solutions} solution(s); the search space was not exhausted"
-        )
+        super().__init__(reason, stats, solutions)
+        self.reason, self.stats, self.solutions = reason, stats, solutions
+
+    def __str__(self) -> str:
+        limit = "node budget" if self.reason == "max_nodes" else "time limit"
+        return (f"search stopped by its {limit} after {self.stats.nodes} nodes and "
+                f"{self.solutions} solution(s); the search space was not exhausted")

@@ -50,6 +50,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption
+
 __all__ = ["Dancer", "Search", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX"]
 
 # What Search.run returns.
@@ -172,28 +174,28 @@ class Dancer:
 def _check_input(n_primary, n_secondary, starts, items, colors) -> None:
     """Reject what would corrupt the links; the messages match the C engine's."""
     if n_primary < 0 or n_secondary < 0:
-        raise ValueError("item counts must not be negative")
+        raise MatrixError("item counts must not be negative")
     n = n_primary + n_secondary
     if len(starts) < 1 or starts[0] != 0 or starts[-1] != len(items):
-        raise ValueError("starts must run from 0 to len(items)")
+        raise MatrixError("starts must run from 0 to len(items)")
     if len(colors) != len(items):
-        raise ValueError("colors must be as long as items")
+        raise MatrixError("colors must be as long as items")
     if n + 2 + len(items) + len(starts) >= COVERED:
-        raise ValueError("matrix too large")
+        raise MatrixError("matrix too large")
     for k in range(len(starts) - 1):  # all of them first: then every range is in bounds
         if starts[k + 1] < starts[k]:
-            raise ValueError(f"starts must not decrease (option {k})")
+            raise MatrixError(f"starts must not decrease (option {k})")
     owner = [-1] * n
     for k in range(len(starts) - 1):
         for j in range(starts[k], starts[k + 1]):
             i, c = items[j], colors[j]
             if not 0 <= i < n:
-                raise ValueError(f"option {k} has item {i} out of range")
+                raise MatrixError(f"option {k} has item {i} out of range")
             if owner[i] == k:
-                raise ValueError(f"option {k} has item {i} twice")
+                raise MatrixError(f"option {k} has item {i} twice")
             owner[i] = k
             if c < 0 or (c > 0 and i < n_primary):
-                raise ValueError(f"option {k} has a bad color on item {i}")
+                raise MatrixError(f"option {k} has a bad color on item {i}")
 
 
 class Search:
@@ -391,16 +393,17 @@ class Search:
 
     def exclude(self, excluded: Sequence[int], givens: Sequence[int]) -> None:
         """Take the options ``excluded`` out of every item's list for the whole search (a
-        repeated one counts once). ValueError(k) if option k is both excluded and given."""
+        repeated one counts once). UnknownOption or GivenAndExcluded (option numbers) for
+        an option out of range or also given."""
         n_options = len(self.opt_start) - 1
         top, ulink, dlink = self.top, self.ulink, self.dlink
         chosen = set(givens)
         done: set[int] = set()
         for k in excluded:
             if not 0 <= k < n_options:
-                raise IndexError(f"excluded option {k} out of range")
+                raise UnknownOption(k, "excluded")
             if k in chosen:
-                raise ValueError(k)
+                raise GivenAndExcluded(k)
             if k in done:
                 continue
             done.add(k)
@@ -416,18 +419,18 @@ class Search:
     # -- givens -----------------------------------------------------------------------------
 
     def apply_givens(self, givens: Sequence[int]) -> None:
-        """Choose the options ``givens`` before the search; ValueError(a, b, item) on a clash.
+        """Choose the options ``givens`` before the search; GivensClash(a, b, item) on a clash.
 
         Two givens clash when they share an item, unless both give it the same color. The
-        error's arguments are the two option numbers (a < b, equal for a repeated given) and
-        the item number (from 0).
+        error names the two option numbers (a <= b, equal for a repeated given) and the item
+        number (from 0). UnknownOption for an option number out of range.
         """
         n_options = len(self.opt_start) - 1
         top, color, opt_start = self.top, self.color, self.opt_start
         owner: dict[int, int] = {}  # item -> the first given that uses it
         for k in givens:
             if not 0 <= k < n_options:
-                raise IndexError(f"given option {k} out of range")
+                raise UnknownOption(k, "given")
             p = opt_start[k]
             while top[p] > 0:
                 i = top[p]
@@ -437,7 +440,7 @@ class Search:
                     while top[q] != i:
                         q += 1
                     if color[p] == 0 or color[q] != color[p] or o == k:
-                        raise ValueError(min(o, k), max(o, k), i - 1)
+                        raise GivensClash(min(o, k), max(o, k), i - 1)
                 else:
                     owner[i] = k
                 p += 1
@@ -450,14 +453,14 @@ class Search:
     def replay(self, prefix: Sequence[int]) -> None:
         """Choose the option nodes of ``prefix``, level by level, as the search did when it
         reached them (their updates are not counted again); the search is then confined to
-        that subtree. ValueError for a node that is not an option node of an active primary
+        that subtree. PrefixError for a node that is not an option node of an active primary
         item."""
         top, ulink, dlink, n1 = self.top, self.ulink, self.dlink, self.n_primary
         updates = self.updates
-        for x in prefix:
+        for position, x in enumerate(prefix):
             i = top[x] if self.n_items + 1 < x < len(top) else 0
             if not 0 < i <= n1 or top[i] >= COVERED or dlink[ulink[x]] != x:
-                raise ValueError(f"prefix node {x} is not an option node of an active primary item")
+                raise PrefixError(x, position)
             level = self.level
             self.total[level] = top[i]
             k, p = 1, dlink[i]

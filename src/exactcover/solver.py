@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from . import engines
-from .errors import BudgetExceeded, GivensError
+from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, GivensError, PrefixError, UnknownOption
 from .matrix import Matrix
 from .pydlx import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
 
@@ -137,11 +137,13 @@ class _Run:
         self.stats = solver.stats = Stats()
         self.progress, self.reported = progress, 0.0
         started = time.perf_counter()
+        nodes = _node_ids(prefix)
         try:
-            self.search = solver._dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (),
-                                                array("i", prefix) if prefix else ())
-        except ValueError as clash:
-            raise solver._clash_error(*clash.args) from None
+            self.search = solver._dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes)
+        except GivensClash as clash:  # the engine names option and item numbers; say their names
+            raise GivensClash(labels[clash.first], labels[clash.second], solver.matrix.items[clash.item]) from None
+        except GivenAndExcluded as clash:
+            raise GivenAndExcluded(labels[clash.option]) from None
         self.stats.seconds = time.perf_counter() - started
         self.stats.updates = self.search.updates
 
@@ -326,22 +328,31 @@ class Solver:
     # -- givens ----------------------------------------------------------------------------
 
     def _option_ids(self, labels: Iterable[Hashable], what: str) -> list[int]:
+        """The option numbers of ``labels``; GivensError (UnknownOption) for what is not one."""
         if isinstance(labels, (str, bytes)):
             raise GivensError(f"{what} options must be a collection of option labels, not the string {labels!r}")
+        try:
+            labels = list(labels)
+        except TypeError:
+            raise GivensError(f"{what} options must be a collection of option labels, "
+                              f"not {type(labels).__name__}") from None
         index = self._index
         try:
             return [index[label] for label in labels]
         except (KeyError, TypeError):
             bad = next(label for label in labels if not _known(index, label))
-            raise GivensError(f"{what} option {bad!r} is not an option of this matrix") from None
+            raise UnknownOption(bad, what) from None
 
-    def _clash_error(self, a: int, b: int | None = None, item: int | None = None) -> GivensError:
-        if b is None:
-            return GivensError(f"option {self._labels[a]!r} is both given and excluded")
-        la, lb = self._labels[a], self._labels[b]
-        name = self.matrix.items[item]
-        if a == b:
-            return GivensError(f"option {la!r} is given twice")
-        return GivensError(
-            f"given options {la!r} and {lb!r} cannot both be chosen: both cover item {name!r}"
-        )
+
+def _node_ids(prefix: Sequence[int]) -> array:
+    """A prefix as the engine takes it; PrefixError for an entry that is not a node number."""
+    if isinstance(prefix, (str, bytes)):
+        raise PrefixError(prefix, 0)
+    try:
+        entries = list(prefix)
+    except TypeError:
+        raise PrefixError(prefix, 0) from None
+    for position, node in enumerate(entries):
+        if isinstance(node, bool) or not isinstance(node, int) or not 0 <= node < 1 << 31:
+            raise PrefixError(node, position)
+    return array("i", entries)
