@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
-from exactcover import Matrix, MatrixError, Option
+import exactcover
+from exactcover import Matrix, MatrixError, Option, Solver
 
 
 def test_mapping_options_keep_labels_and_order():
@@ -34,6 +38,19 @@ def test_matrix_is_frozen_and_comparable():
     assert a == Matrix([1], {"a": [1]})
     with pytest.raises(AttributeError):
         a.primary = (2,)
+
+
+def test_a_solved_matrix_is_still_a_value(engine):
+    """A matrix that has been solved pickles, copies, compares and hashes as before."""
+    def build():
+        return Matrix(["p", "q"], {"a": {"p": None, "s": "red"}, "b": {"q": None, "s": "red"}}, secondary=["s"])
+
+    solved, fresh = build(), build()
+    assert exactcover.count(solved, engine=engine) == 1
+    for again in (pickle.loads(pickle.dumps(solved)), copy.deepcopy(solved)):
+        assert again == solved == fresh and hash(again) == hash(solved) == hash(fresh)
+        assert exactcover.count(again, engine=engine) == 1
+    assert pickle.loads(pickle.dumps(Solver(solved, engine))).count() == 1
 
 
 def test_repr_is_short():

@@ -64,6 +64,15 @@ class Option:
         return f"Option({self.label!r}: {', '.join(parts)})"
 
 
+class _Compiled(dict):
+    """A matrix's cache of compiled solvers: not part of its value, so it is neither compared
+    nor hashed, and it pickles (and copies) as an empty cache, to be compiled again where the
+    matrix arrives."""
+
+    def __reduce__(self) -> tuple[type, tuple[()]]:
+        return _Compiled, ()
+
+
 def _option_from_spec(label: Hashable, spec: OptionSpec | Option) -> Option:
     if isinstance(spec, Option):
         return spec
@@ -124,7 +133,7 @@ class Matrix:
     secondary: tuple[Hashable, ...] = attrs.field(default=(), converter=_to_items, kw_only=True)
     _position: dict[Hashable, int] = attrs.field(init=False, eq=False, hash=False)
     #: Compiled forms of this matrix (a Solver per engine), kept with it; see api.solver_for.
-    _compiled: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, factory=dict)
+    _compiled: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, factory=lambda: _Compiled())
 
     def __attrs_post_init__(self) -> None:
         position: dict[Hashable, int] = {}

@@ -232,6 +232,9 @@ class Solver:
     def __repr__(self) -> str:
         return f"Solver({self.matrix!r}, engine={self.engine!r})"
 
+    def __reduce__(self) -> tuple[type, tuple[Matrix, str]]:
+        return Solver, (self.matrix, self.engine)  # compiled again where it is unpickled
+
     @property
     def nbytes(self) -> int:
         """Bytes of the engine's arrays for this matrix (each search makes its own copy)."""
