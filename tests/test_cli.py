@@ -143,6 +143,22 @@ def test_budget_says_so_and_exits_3(files):
     assert "stopped by its node budget after 10 nodes" in result.stderr
 
 
+@pytest.mark.parametrize("args", [["solve", "queens", "13", "--all"], ["solve", "queens", "14", "--limit", "100000"],
+                                  ["solve", "queens", "13", "--all", "--jobs", "2"], ["count", "queens", "16", "--jobs", "2"]])
+def test_timeout_stops_a_stream_of_solutions_and_exits_3(args):
+    """--timeout stops printing dense solutions on time, serial or parallel, and says so in the summary."""
+    started = time.perf_counter()
+    result = run(*args, "--timeout", "0.5", "--json", "--stats")
+    elapsed = time.perf_counter() - started
+    assert result.exit_code == 3 and 0.5 <= elapsed < 0.5 + 1.5
+    assert "stopped by its time limit" in result.stderr
+    last = json.loads(result.stdout.splitlines()[-1])
+    summary = last.get("summary", last)
+    assert summary["seconds"] >= 0.5 and 0 < summary["engine_seconds"] and summary["nodes"] > 0
+    if "summary" in last:
+        assert summary["solutions"] == len(result.stdout.splitlines()) - 1 and not summary["exhausted"]
+
+
 def test_every_command_has_help_with_an_example():
     """Each command's --help works and shows an example."""
     for command in ([], ["plugins"], ["solve"], ["count"]):

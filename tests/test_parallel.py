@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import importlib.util
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import exactcover
-from exactcover import Solver
+from exactcover import BudgetExceeded, Solver
+from exactcover.solver import CHUNK
 from exactcover_queens import Queens
 from exactcover_sudoku import Sudoku
 
@@ -56,9 +59,38 @@ def test_jobs_solutions_each_exactly_once():
 
 
 def test_parallel_refuses_what_it_cannot_do():
-    """Budgets and seeds are not for parallel searches: a clear error."""
-    with pytest.raises(ValueError, match="does not take max_nodes"):
-        exactcover.count(Queens(8), jobs=2, max_nodes=10)
+    """Seeds and limits on a count are not for parallel searches: a clear error."""
+    with pytest.raises(ValueError, match="does not take seed"):
+        exactcover.count(Queens(8), jobs=2, seed=1)
+
+
+@pytest.mark.parametrize("pool", ["own", "executor"])
+def test_parallel_node_budget_stops_near_it(pool):
+    """max_nodes stops a parallel count: the pool's workers share it (a chunk over at most);
+    another executor's tasks split it beforehand (never over, and the search may stop early)."""
+    budget = 300_000
+    with ThreadPoolExecutor(2) as executor:
+        where = {"jobs": 2} if pool == "own" else {"executor": executor}
+        with pytest.raises(BudgetExceeded) as caught:
+            exactcover.count(Queens(13), max_nodes=budget, **where)
+    nodes = caught.value.stats.nodes
+    assert caught.value.reason == "max_nodes"
+    assert (budget <= nodes <= budget + 2 * CHUNK["c"][0]) if pool == "own" else (budget / 8 < nodes <= budget)
+
+
+@pytest.mark.parametrize("question", ["count", "solutions"])
+def test_parallel_timeout_holds_while_solutions_stream(question):
+    """A timeout stops a parallel count, and a parallel stream of solutions with a slow consumer."""
+    started = time.perf_counter()
+    with pytest.raises(BudgetExceeded) as caught:
+        if question == "count":
+            exactcover.count(Queens(16), jobs=2, timeout=0.5)
+        else:
+            for _ in exactcover.solutions(Queens(12), jobs=2, timeout=0.5):
+                time.sleep(0.001)
+    elapsed = time.perf_counter() - started
+    assert caught.value.reason == "timeout" and 0.5 <= elapsed < 0.5 + 1.0
+    assert caught.value.stats.seconds >= 0.5 and caught.value.stats.nodes > 0
 
 
 @pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="the distributed extra is not installed")

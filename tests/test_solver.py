@@ -13,6 +13,8 @@ import pytest
 import exactcover
 from exactcover import BudgetExceeded, GivensError, Matrix, Solver
 
+from exactcover_queens import Queens
+
 from oracle import is_solution
 from problems import INKALA, INKALA_SOLUTION, PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix
 
@@ -226,6 +228,60 @@ def test_timeout(engine):
         solver.count(timeout=0.2)
     assert caught.value.reason == "timeout"
     assert time.monotonic() - started < 1.0
+
+
+@pytest.mark.parametrize("through", ["solver", "function"])
+def test_timeout_holds_while_solutions_stream(engine, through):
+    """A timeout stops a stream of dense solutions on time, the consumer's time included."""
+    if through == "solver":
+        stream = Solver(queens_matrix(12), engine).solutions(timeout=0.2)
+    else:
+        stream = exactcover.solutions(Queens(12), engine=engine, timeout=0.2)
+    started, found = time.perf_counter(), 0
+    with pytest.raises(BudgetExceeded) as caught:
+        for _ in stream:
+            found += 1
+            time.sleep(0.001)
+    elapsed = time.perf_counter() - started
+    assert caught.value.reason == "timeout" and 0.2 <= elapsed < 0.5
+    assert caught.value.solutions <= found and stream.stats.seconds >= 0.2
+    assert stream.stats.engine_seconds < stream.stats.seconds  # the consumer slept most of it
+    with pytest.raises(BudgetExceeded):  # stopped stays stopped: never a quiet end
+        next(stream)
+
+
+def test_node_budget_holds_while_solutions_stream(engine):
+    """max_nodes stops a stream of solutions at the budget, with a limit too."""
+    stream = Solver(queens_matrix(10), engine).solutions(max_nodes=5000, limit=10**6)
+    with pytest.raises(BudgetExceeded) as caught:
+        for _ in stream:
+            pass
+    assert caught.value.reason == "max_nodes" and caught.value.stats.nodes == 5000 == stream.stats.nodes
+
+
+def test_statistics_belong_to_each_search(engine):
+    """Two threads sharing a solver each read their own search's statistics, never the other's."""
+    solver = Solver(queens_matrix(9), engine)
+    big = solver.count()
+    big_nodes = solver.stats.nodes
+    small_nodes = (solver.count(givens=[(0, 0), (1, 2)]), solver.stats.nodes)[1]
+    stop = threading.Event()
+
+    def small_searches() -> None:
+        while not stop.is_set():
+            solver.count(givens=[(0, 0), (1, 2)])
+            assert solver.stats.nodes == small_nodes
+
+    helper = threading.Thread(target=small_searches)
+    helper.start()
+    try:
+        for _ in range(20):
+            assert solver.count() == big and solver.stats.nodes == big_nodes
+            stream = solver.solutions()
+            assert sum(1 for _ in stream) == big and stream.stats.nodes == big_nodes
+    finally:
+        stop.set()
+        helper.join()
 
 
 def test_ctrl_c_interrupts_quickly_and_the_solver_stays_usable(engine):

@@ -23,7 +23,7 @@ from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensCl
                      PrefixError, ProblemError, UnknownOption)
 from .matrix import Matrix, Option
 from .problem import Batch, Encoding, ProblemType
-from .solver import Estimate, Progress, Solver, Split, Stats
+from .solver import Estimate, Progress, Solutions, Solver, Split, Stats
 
 __version__ = "0.1.0"
 
@@ -45,6 +45,7 @@ __all__ = [
     "ProblemError",
     "ProblemType",
     "Progress",
+    "Solutions",
     "Solver",
     "Split",
     "Stats",

@@ -9,7 +9,6 @@ compiled once, however many puzzles are solved.
 
 from __future__ import annotations
 
-import itertools
 import threading
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any
@@ -18,7 +17,7 @@ import attrs
 
 from . import engines
 from .matrix import Matrix
-from .solver import Solver, check_positive
+from .solver import Solutions, Solver, check_positive
 
 __all__ = ["Prepared", "prepare", "solve", "solutions", "count", "estimate", "is_unique", "solver_for"]
 
@@ -64,24 +63,10 @@ class Prepared:
                 return {name: value, **search}
         return {"givens": (*self.givens, *givens), "exclude": (*self.exclude, *exclude), **search}
 
-    def raw_solutions(self, **search: Any) -> Iterator[tuple]:
+    def raw_solutions(self, **search: Any) -> Solutions:
         """The accepted solutions as option labels, lazily; ``limit`` counts accepted ones.
         With ``jobs`` or ``executor``, the search runs on many processes (see `parallel`)."""
-        limit = search.pop("limit", None)
-        check_positive("limit", limit)
-        jobs, executor = search.pop("jobs", None), search.pop("executor", None)
-        if jobs is not None or executor is not None:
-            from . import parallel
-
-            _parallel_only(search, "solutions")
-            search = {k: v for k, v in search.items() if v is not None}
-            found = parallel.solutions(self.solver, jobs, executor, **self._search(search))
-        elif self.accept is None:
-            return self.solver.solutions(limit=limit, **self._search(search))
-        else:
-            found = self.solver.solutions(**self._search(search))
-        accepted = found if self.accept is None else filter(self.accept, found)
-        return accepted if limit is None else itertools.islice(accepted, limit)
+        return self._solutions(None, search)
 
     def first(self, **search: Any) -> Any:
         """The first accepted solution, decoded, or None."""
@@ -92,9 +77,25 @@ class Prepared:
             solution = next(self.raw_solutions(limit=1, **search), None)
         return None if solution is None else self.decode(solution)
 
-    def solutions(self, **search: Any) -> Iterator[Any]:
-        """Every accepted solution, decoded, lazily."""
-        return map(self.decode, self.raw_solutions(**search))
+    def solutions(self, **search: Any) -> Solutions:
+        """Every accepted solution, decoded, lazily (``stats``: this search's statistics)."""
+        return self._solutions(self.decode if self.kind is not None else None, search)
+
+    def _solutions(self, decode: Callable[[tuple], Any] | None, search: dict[str, Any]) -> Solutions:
+        limit = search.pop("limit", None)
+        check_positive("limit", limit)
+        jobs, executor = search.pop("jobs", None), search.pop("executor", None)
+        if jobs is not None or executor is not None:
+            from . import parallel
+
+            _parallel_only(search, "solutions")
+            search = {k: v for k, v in search.items() if v is not None}
+            found = parallel.solutions(self.solver, jobs, executor, **self._search(search))
+        elif self.accept is None and decode is None:
+            return self.solver.solutions(limit=limit, **self._search(search))
+        else:
+            found = self.solver.solutions(**self._search(search))
+        return Solutions(found, found.stats, limit, self.accept, decode)
 
     def count(self, **search: Any) -> int:
         """The number of accepted solutions: inside the engine when all are accepted (on
@@ -116,8 +117,9 @@ class Prepared:
 
 
 def _parallel_only(search: dict[str, Any], what: str) -> None:
-    """The keywords a parallel search takes: givens, exclude, progress."""
-    extra = sorted(k for k, v in search.items() if v is not None and k not in {"givens", "exclude", "progress"})
+    """The keywords a parallel search takes: givens, exclude, progress and the budget."""
+    allowed = {"givens", "exclude", "progress", "max_nodes", "timeout"}
+    extra = sorted(k for k, v in search.items() if v is not None and k not in allowed)
     if extra:
         raise ValueError(f"{what} with jobs= or executor= does not take {', '.join(extra)}")
 

@@ -327,8 +327,9 @@ class Run:
             click.echo(self.kind.render(self.problem, answer))
 
     def stats(self) -> dict[str, Any]:
-        stats = self.prepared.solver.stats
-        return {"nodes": stats.nodes, "updates": stats.updates, "max_level": stats.max_level, "seconds": round(stats.seconds, 6)}
+        stats = self.prepared.solver.stats  # (this thread's latest search: this command's)
+        return {"nodes": stats.nodes, "updates": stats.updates, "max_level": stats.max_level,
+                "seconds": round(stats.seconds, 6), "engine_seconds": round(stats.engine_seconds, 6)}
 
     def finish(self, found: int, exhausted: bool, stopped: bool = False) -> None:
         if self.as_json:
@@ -355,7 +356,8 @@ class Run:
         s = self.stats()
         click.echo(
             f"{solutions} solution(s), {s['nodes']} nodes, {s['updates']} updates, "
-            f"deepest level {s['max_level']}, {s['seconds']:.3f} s ({self.prepared.solver.engine} engine)",
+            f"deepest level {s['max_level']}, {s['seconds']:.3f} s ({s['engine_seconds']:.3f} s in the "
+            f"{self.prepared.solver.engine} engine)",
             err=True,
         )
 

@@ -14,6 +14,7 @@ runs the same tasks on a Dask cluster.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import time
@@ -21,13 +22,15 @@ import uuid
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from typing import Any
 
 import attrs
 
 from . import engines
-from .pydlx import DONE, SOLUTION
-from .solver import Progress, Solver, Stats
+from .errors import BudgetExceeded
+from .pydlx import DONE, PAUSED, SOLUTION
+from .solver import CHUNK, Progress, Solutions, Solver, Split, Stats, check_positive
 
 __all__ = ["Job", "count", "solutions"]
 
@@ -38,6 +41,8 @@ SUBTREES_PER_WORKER = 32
 #: carries it, so there are fewer.
 TASKS_PER_WORKER = {"own pool": 16, "executor": 2}
 MAX_DEPTH = 12
+#: Seconds the parent waits past a deadline for the workers' own stop (they check it per chunk).
+GRACE = 0.25
 
 
 @attrs.frozen
@@ -67,6 +72,7 @@ class Job:
 
 _dancers: dict[str, Any] = {}  # token -> Dancer, in each worker process
 _installed: Job | None = None
+_shared: Any = None  # with our own pool: [nodes the workers spent, 1 once they must stop]
 
 
 def _dancer(job: Job) -> Any:
@@ -79,11 +85,55 @@ def _dancer(job: Job) -> Any:
     return dancer
 
 
-def _install(job: Job) -> None:
-    """The pool's initializer: keep the job, and leave Ctrl-C to the parent process."""
-    global _installed
+def _install(job: Job, shared: Any) -> None:
+    """The pool's initializer: keep the job and the shared budget, and leave Ctrl-C to the
+    parent process."""
+    global _installed, _shared
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _installed = job
+    _installed, _shared = job, shared
+
+
+@attrs.frozen
+class Budget:
+    """What a task may spend: a wall-clock ``deadline`` (seconds since the epoch, which every
+    process and machine reads alike) and ``nodes`` (with our own pool: the nodes left for all
+    the workers together, counted in shared memory; with another executor: this task's share)."""
+
+    deadline: float | None = None
+    nodes: int | None = None
+
+
+class _Meter:
+    """A task's budget as it runs: how many nodes the next chunk may take, and whether the
+    task must stop ("timeout", or "stopped" when the parent said so)."""
+
+    def __init__(self, budget: Budget, shared: Any, chunk: int) -> None:
+        self.deadline, self.nodes, self.shared, self.chunk = budget.deadline, budget.nodes, shared, chunk
+        self.spent = 0  # nodes spent by this task or (shared) by all the workers, as last seen
+        self.stop = False
+        if shared is not None:
+            self.charge(0)
+
+    def steps(self) -> int:
+        return self.chunk if self.nodes is None else max(0, min(self.chunk, self.nodes - self.spent))
+
+    def charge(self, nodes: int) -> None:
+        if self.shared is None:
+            self.spent += nodes
+            return
+        with self.shared.get_lock():
+            self.shared[0] += nodes
+            self.spent, self.stop = self.shared[0], bool(self.shared[1])
+
+    def exhausted(self) -> bool:
+        return self.nodes is not None and self.spent >= self.nodes
+
+    def check(self) -> str | None:
+        if self.stop:
+            return "stopped"
+        if self.deadline is not None and time.time() >= self.deadline:
+            return "timeout"
+        return None
 
 
 @attrs.frozen
@@ -92,100 +142,200 @@ class _Result:
     nodes: int
     updates: int
     max_level: int
+    seconds: float  # in the engine
     listed: tuple[tuple[int, ...], ...] | None  # option numbers, when listing
+    stopped: str | None = None  # why the task stopped before its last subtree was done
 
 
-def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: bool) -> _Result:
-    """Count (or list) the solutions of each subtree in ``prefixes``."""
+def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: bool, budget: Budget) -> _Result:
+    """Count (or list) the solutions of each subtree in ``prefixes``, within ``budget``."""
+    shared = _shared if job is None else None
     job = job if job is not None else _installed
     dancer = _dancer(job)
-    found, nodes, updates, deepest, listed = 0, 0, 0, 0, []
+    chunk, work = CHUNK[job.engine]
+    meter = _Meter(budget, shared, chunk)
+    found, nodes, updates, deepest, listed, stopped = 0, 0, 0, 0, [], None
+    started = time.perf_counter()
     for prefix in prefixes:
         search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix))
-        while (status := search.run(1 << 24, 0, not listing)) != DONE:
+        while (stopped := meter.check()) is None:
+            before = search.nodes
+            status = search.run(meter.steps(), work, not listing)
+            meter.charge(search.nodes - before)
             if status == SOLUTION:
                 listed.append(search.solution())
+            elif status == DONE:
+                break
+            elif status == PAUSED and meter.exhausted():
+                stopped = "max_nodes"
+                break
         found, nodes, updates = found + search.solutions, nodes + search.nodes, updates + search.updates
         deepest = max(deepest, search.max_level)
-    return _Result(found, nodes, updates, deepest, tuple(listed) if listing else None)
+        if stopped is not None:
+            break
+    seconds = time.perf_counter() - started
+    return _Result(found, nodes, updates, deepest, seconds, tuple(listed) if listing else None, stopped)
 
 
 # -- the parent side -------------------------------------------------------------------------
 
 
-def _plan(solver: Solver, workers: int, givens: Sequence[Any], exclude: Sequence[Any]):
+def _plan(solver: Solver, workers: int, givens: Sequence[Any], exclude: Sequence[Any],
+          max_nodes: int | None, deadline: float | None) -> Split:
     """Split deep enough to have SUBTREES_PER_WORKER subtrees per worker (or the whole tree)."""
     wanted = SUBTREES_PER_WORKER * workers
     for depth in range(1, MAX_DEPTH + 1):
-        split = solver.split(depth, givens, exclude=exclude)
+        timeout = None if deadline is None else max(deadline - time.perf_counter(), 1e-9)
+        split = solver.split(depth, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout)
         if len(split.prefixes) >= wanted or not split.prefixes:
             return split
     return split
 
 
-def _run(solver: Solver, jobs: int | None, executor: Executor | None, givens: Sequence[Any], exclude: Sequence[Any],
-         listing: bool, progress: Callable[[Progress], Any] | None) -> Iterator[tuple[Any, _Result | None]]:
-    """Yields the split's solutions above the depth (as (solution, None)), then each batch's
-    result (as (None, result)), in batch order."""
-    started = time.perf_counter()
-    workers = jobs or os.cpu_count() or 1
-    split = _plan(solver, workers, givens, exclude)
-    for solution in split.solutions:
-        yield solution, None
-    if not split.prefixes:
-        return
-    job = Job.of(solver, givens, exclude)
-    own_pool = executor is None
-    n_tasks = min(len(split.prefixes), TASKS_PER_WORKER["own pool" if own_pool else "executor"] * workers)
-    batches = [list(range(k, len(split.prefixes), n_tasks)) for k in range(n_tasks)]
-    pool = ProcessPoolExecutor(workers, initializer=_install, initargs=(job,)) if own_pool else executor
-    futures: list[Future] = []
-    finished = False
-    try:
-        for batch in batches:
-            prefixes = [split.prefixes[k] for k in batch]
-            futures.append(pool.submit(_search_batch, None if own_pool else job, prefixes, listing))
-        pending_share = sum(split.shares)
-        stats = solver.stats = Stats(split.stats.nodes, split.stats.updates, len(split.solutions), split.stats.max_level)
-        for batch, future in zip(batches, futures):
-            result = future.result()
-            stats.nodes, stats.updates = stats.nodes + result.nodes, stats.updates + result.updates
-            stats.solutions, stats.max_level = stats.solutions + result.solutions, max(stats.max_level, result.max_level)
-            stats.seconds = time.perf_counter() - started
-            pending_share -= sum(split.shares[k] for k in batch)
-            if progress is not None:
-                fraction = 1.0 if batch is batches[-1] else min(1.0, max(0.0, 1.0 - pending_share))
-                progress(Progress(stats.nodes, stats.solutions, fraction, stats.seconds))
-            yield None, result
-        finished = True
-    finally:
-        for future in futures:
-            future.cancel()
+class _Search:
+    """One parallel search: the split, the tasks on the pool, and the statistics of it all."""
+
+    def __init__(self, solver: Solver, jobs: int | None, executor: Executor | None, givens: Sequence[Any],
+                 exclude: Sequence[Any], progress: Callable[[Progress], Any] | None,
+                 max_nodes: int | None, timeout: float | None) -> None:
+        check_positive("max_nodes", max_nodes, allow_zero=True)
+        if timeout is not None and not timeout > 0:
+            raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+        self.started = time.perf_counter()
+        self.deadline = None if timeout is None else self.started + timeout
+        self.wall_deadline = None if timeout is None else time.time() + timeout
+        self.solver, self.jobs, self.executor, self.progress, self.max_nodes = solver, jobs, executor, progress, max_nodes
+        self.givens, self.exclude = givens, exclude
+        self.job = Job.of(solver, givens, exclude)  # (checks the givens before any work)
+        self.stats = solver.stats = Stats()
+
+    def add(self, result: Any) -> None:
+        stats = self.stats
+        stats.nodes, stats.updates = stats.nodes + result.nodes, stats.updates + result.updates
+        stats.solutions, stats.max_level = stats.solutions + result.solutions, max(stats.max_level, result.max_level)
+        stats.engine_seconds += result.seconds
+        stats.seconds = time.perf_counter() - self.started
+
+    def check_deadline(self, solutions: int) -> None:
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.stats.seconds = time.perf_counter() - self.started
+            raise BudgetExceeded("timeout", self.stats, solutions)
+
+    def split(self, workers: int) -> Split:
+        split = _plan(self.solver, workers, self.givens, self.exclude, self.max_nodes, self.deadline)
+        self.solver.stats = self.stats  # (the split's searches were this thread's latest)
+        stats = split.stats
+        self.add(_Result(len(split.solutions), stats.nodes, stats.updates, stats.max_level, stats.engine_seconds, None))
+        return split
+
+    def run(self, listing: bool) -> Iterator[tuple[Any, _Result | None]]:
+        """Yields the split's solutions above the depth (as (solution, None)), then each
+        batch's result (as (None, result)), in batch order; BudgetExceeded when a task stops."""
+        workers = self.jobs or os.cpu_count() or 1
+        split = self.split(workers)
+        for solution in split.solutions:
+            yield solution, None
+        if not split.prefixes:
+            return
+        left = None if self.max_nodes is None else self.max_nodes - split.stats.nodes
+        if left is not None and left <= 0:
+            raise BudgetExceeded("max_nodes", self.stats, self.stats.solutions)
+        own_pool = self.executor is None
+        n_tasks = min(len(split.prefixes), TASKS_PER_WORKER["own pool" if own_pool else "executor"] * workers)
+        batches = [list(range(k, len(split.prefixes), n_tasks)) for k in range(n_tasks)]
         if own_pool:
-            if not finished and hasattr(pool, "terminate_workers"):  # Python 3.14+
-                pool.terminate_workers()
-            pool.shutdown(wait=finished, cancel_futures=True)
+            context = multiprocessing.get_context()
+            shared = context.Array("q", 2)  # [nodes the workers spent, 1 once they must stop]
+            pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_install, initargs=(self.job, shared))
+            budget, job = Budget(self.wall_deadline, left), None
+        else:  # no memory to share: the node budget is shared out among the tasks beforehand
+            shared, pool, job = None, self.executor, self.job
+            budget = Budget(self.wall_deadline, None if left is None else max(1, left // n_tasks))
+        futures: list[Future] = []
+        self.collected = 0
+        finished = False
+        try:
+            for batch in batches:
+                futures.append(pool.submit(_search_batch, job, [split.prefixes[k] for k in batch], listing, budget))
+            try:
+                yield from self.collect(split, batches, futures)
+            except BudgetExceeded as stop:
+                self.settle(futures, shared)
+                raise BudgetExceeded(stop.reason, self.stats, self.stats.solutions) from None
+            finished = True
+        finally:
+            if shared is not None and not finished:
+                shared[1] = 1  # every worker stops at the end of its chunk
+            for future in futures:
+                future.cancel()
+            if own_pool:
+                pool.shutdown(wait=finished, cancel_futures=True)
+
+    def collect(self, split: Split, batches: list[list[int]], futures: list[Future]) -> Iterator[tuple[None, _Result]]:
+        pending_share = sum(split.shares)
+        for batch, future in zip(batches, futures):
+            try:
+                wait = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter()) + GRACE
+                result = future.result(timeout=wait)
+            except FuturesTimeout:
+                raise BudgetExceeded("timeout", self.stats, self.stats.solutions) from None
+            self.add(result)
+            pending_share -= sum(split.shares[k] for k in batch)
+            if self.progress is not None:
+                fraction = 1.0 if batch is batches[-1] else min(1.0, max(0.0, 1.0 - pending_share))
+                stats = self.stats
+                self.progress(Progress(stats.nodes, stats.solutions, fraction, stats.seconds))
+            self.collected += 1
+            yield None, result
+            if result.stopped is not None:
+                raise BudgetExceeded(result.stopped, self.stats, self.stats.solutions)
+
+    def settle(self, futures: list[Future], shared: Any) -> None:
+        """After a budget stop: tell the workers, and add what the tasks still running did
+        (they stop within a chunk; the ones that do not answer within GRACE are left out)."""
+        if shared is not None:
+            shared[1] = 1
+        waited_until = time.perf_counter() + GRACE
+        for future in futures[self.collected:]:
+            if future.cancel():
+                continue
+            try:
+                self.add(future.result(timeout=max(0.0, waited_until - time.perf_counter())))
+            except Exception:  # noqa: BLE001 -- a task that failed or is late adds nothing
+                continue
 
 
 def count(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
-          exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | None = None) -> int:
+          exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | None = None,
+          max_nodes: int | None = None, timeout: float | None = None) -> int:
     """The number of solutions, counted on ``jobs`` processes (default: one per core) or on
-    ``executor``."""
+    ``executor``; `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out first."""
+    search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout)
     total = 0
-    for _solution, result in _run(solver, jobs, executor, givens, exclude, False, progress):
+    for _solution, result in search.run(listing=False):
         total += 1 if result is None else result.solutions
     return total
 
 
 def solutions(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
-              exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | None = None) -> Iterator[tuple]:
+              exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | None = None,
+              max_nodes: int | None = None, timeout: float | None = None) -> Solutions:
     """Every solution (option labels), each exactly once, computed on ``jobs`` processes or
-    on ``executor``; in a fixed order: those above the split depth, then batch by batch."""
-    labels = solver._labels
-    prefix = tuple(solver._option_ids(givens, "given"))
-    for solution, result in _run(solver, jobs, executor, givens, exclude, True, progress):
-        if result is None:
-            yield solution
-        else:
-            for found in result.listed:
-                yield tuple(labels[k] for k in prefix + found)
+    on ``executor``; in a fixed order: those above the split depth, then batch by batch. The
+    budget holds while they stream: the time between two solutions counts."""
+    search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout)
+    return Solutions(_listed(search), search.stats)
+
+
+def _listed(search: _Search) -> Iterator[tuple]:
+    labels = search.solver._labels
+    prefix = tuple(labels[k] for k in search.job.givens)
+    yielded = 0
+    try:
+        for solution, result in search.run(listing=True):
+            for found in [solution] if result is None else [prefix + tuple(labels[k] for k in s) for s in result.listed]:
+                search.check_deadline(yielded)
+                yielded += 1
+                yield found
+    except BudgetExceeded as stop:
+        raise BudgetExceeded(stop.reason, stop.stats, yielded) from None

@@ -11,11 +11,12 @@ Ctrl-C raises KeyboardInterrupt within a fraction of a second and leaves the sol
 
 from __future__ import annotations
 
-import time
-from array import array
 import math
 import random
 import statistics
+import threading
+import time
+from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
@@ -26,14 +27,14 @@ from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, GivensError, 
 from .matrix import Matrix
 from .pydlx import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
 
-__all__ = ["Solver", "Stats", "Solution", "Progress", "Split", "Estimate"]
+__all__ = ["Solver", "Solutions", "Stats", "Solution", "Progress", "Split", "Estimate"]
 
 #: A solution: the labels of the options chosen, givens first, then in search order.
 Solution = tuple
 
-# How much an engine does between two returns to Python (where Ctrl-C, the timeout and the
-# node budget are checked): at most this many nodes, or about this many updates.
-_CHUNK = {"c": (1 << 16, 1 << 21), "python": (1 << 11, 1 << 15)}
+#: How much an engine does between two returns to Python (where Ctrl-C, the timeout and the
+#: node budget are checked): at most this many nodes, or about this many updates.
+CHUNK = {"c": (1 << 16, 1 << 21), "python": (1 << 11, 1 << 15)}
 
 
 @attrs.define
@@ -43,7 +44,10 @@ class Stats:
     ``nodes`` counts entries into the search procedure (the root, every partial solution and
     every complete one); ``updates`` counts link removals (Knuth's measure of work, givens
     included); ``max_level`` is the deepest level entered (the number of options chosen,
-    givens not counted); ``seconds`` is the time spent searching.
+    givens not counted). ``seconds`` is wall-clock time from the start of the search to its
+    latest step, the time a consumer spent between solutions included (what ``timeout``
+    measures); ``engine_seconds`` is the part of it spent inside the engine (on parallel
+    searches: summed over the workers).
     """
 
     nodes: int = 0
@@ -51,6 +55,7 @@ class Stats:
     solutions: int = 0
     max_level: int = 0
     seconds: float = 0.0
+    engine_seconds: float = 0.0
 
 
 @attrs.frozen
@@ -116,7 +121,12 @@ def _known(index: dict, label: Any) -> bool:
 
 
 class _Run:
-    """One search and its budget: steps the engine chunk by chunk, keeping ``stats`` current."""
+    """One search and its budget: steps the engine chunk by chunk, keeping ``stats`` current.
+
+    The budget is checked whenever the engine returns (every solution, and every chunk of
+    nodes) and again before it runs on, so the time a consumer spends between two solutions
+    counts: ``timeout`` is wall-clock time from the start of the search.
+    """
 
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
@@ -126,17 +136,17 @@ class _Run:
             raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        self.started = time.perf_counter()
         ids = solver._option_ids(givens, "given")
         excluded = solver._option_ids(exclude, "excluded")
-        self.labels = solver._labels
-        labels = self.labels
+        self.labels = labels = solver._labels
         self.prefix = tuple([labels[k] for k in ids])
         self.max_nodes = max_nodes
-        self.deadline = None if timeout is None else time.monotonic() + timeout
-        self.chunk, self.work = _CHUNK[solver.engine]
-        self.stats = solver.stats = Stats()
+        self.deadline = None if timeout is None else self.started + timeout
+        self.chunk, self.work = CHUNK[solver.engine]
+        self.stats = Stats()
+        solver._local.stats = self.stats  # what solver.stats shows in this thread
         self.progress, self.reported = progress, 0.0
-        started = time.perf_counter()
         nodes = _node_ids(prefix)
         try:
             self.search = solver._dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes)
@@ -144,7 +154,7 @@ class _Run:
             raise GivensClash(labels[clash.first], labels[clash.second], solver.matrix.items[clash.item]) from None
         except GivenAndExcluded as clash:
             raise GivenAndExcluded(labels[clash.option]) from None
-        self.stats.seconds = time.perf_counter() - started
+        self.stats.seconds = self.stats.engine_seconds = time.perf_counter() - self.started
         self.stats.updates = self.search.updates
 
     def step(self, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
@@ -152,6 +162,7 @@ class _Run:
         subtree to hand out; enforce the budget and report progress."""
         search, stats = self.search, self.stats
         while True:
+            self.check_deadline()
             steps = self.chunk
             if self.max_nodes is not None:
                 steps = min(steps, self.max_nodes - search.nodes)
@@ -159,7 +170,9 @@ class _Run:
             try:
                 status = search.run(steps, self.work, counting, limit, depth)
             finally:
-                stats.seconds += time.perf_counter() - started
+                now = time.perf_counter()
+                stats.engine_seconds += now - started
+                stats.seconds = now - self.started
                 stats.nodes, stats.updates = search.nodes, search.updates
                 stats.solutions, stats.max_level = search.solutions, search.max_level
             if self.progress is not None and (status in (DONE, LIMIT) or stats.seconds - self.reported >= PROGRESS_INTERVAL):
@@ -167,9 +180,16 @@ class _Run:
             if status != PAUSED:
                 return status
             if self.max_nodes is not None and search.nodes >= self.max_nodes:
-                raise BudgetExceeded("max_nodes", stats, search.solutions)
-            if self.deadline is not None and time.monotonic() >= self.deadline:
-                raise BudgetExceeded("timeout", stats, search.solutions)
+                self.stop("max_nodes")
+
+    def check_deadline(self) -> None:
+        """BudgetExceeded once the time is up."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.stats.seconds = time.perf_counter() - self.started
+            self.stop("timeout")
+
+    def stop(self, reason: str) -> None:
+        raise BudgetExceeded(reason, self.stats, self.search.solutions)
 
     def report(self) -> None:
         """Tell the ``progress`` callback where the search is."""
@@ -181,6 +201,49 @@ class _Run:
     def solution(self) -> Solution:
         labels = self.labels
         return self.prefix + tuple([labels[k] for k in self.search.solution()])
+
+    def solutions(self) -> Iterator[Solution]:
+        """Every solution of the search, as it finds them."""
+        while self.step() == SOLUTION:
+            yield self.solution()
+
+
+class Solutions(Iterator[Any]):
+    """The solutions of one search, lazily: each is searched for when asked for.
+
+    ``stats`` are this search's own statistics (updated as it runs, whichever thread asks),
+    ``found`` the number of solutions it has yielded. With ``accept``, only the solutions it
+    accepts are yielded (and count towards ``limit``); with ``decode``, each is decoded
+    before it is yielded. A search stopped by its budget raises `BudgetExceeded`, and raises
+    it again if asked for more.
+    """
+
+    def __init__(self, source: Iterator[Solution], stats: Stats, limit: int | None = None,
+                 accept: Callable[[Solution], bool] | None = None, decode: Callable[[Solution], Any] | None = None) -> None:
+        self._source, self.stats, self.limit = source, stats, limit
+        self._accept, self._decode = accept, decode
+        self.found = 0
+        self._stopped: BudgetExceeded | None = None
+
+    def __iter__(self) -> Solutions:
+        return self
+
+    def __next__(self) -> Any:
+        if self._stopped is not None:
+            raise self._stopped
+        while self.limit is None or self.found < self.limit:
+            try:
+                solution = next(self._source)
+            except BudgetExceeded as stop:
+                self._stopped = stop
+                raise
+            if self._accept is None or self._accept(solution):
+                self.found += 1
+                return solution if self._decode is None else self._decode(solution)
+        raise StopIteration
+
+    def __repr__(self) -> str:
+        return f"<Solutions: {self.found} yielded, {self.stats}>"
 
 
 class Solver:
@@ -199,7 +262,9 @@ class Solver:
     * ``max_nodes`` and ``timeout`` (seconds): a budget. A search that runs out raises
       `BudgetExceeded`, never a wrong answer.
 
-    `stats` describes the most recent search, and is updated as it runs.
+    Every search has its own statistics: `Solutions.stats`, `BudgetExceeded.stats`, and
+    `stats`, which is the statistics of the search most recently started *by the calling
+    thread* on this solver (so two threads sharing a solver never read each other's).
 
     >>> from exactcover import Matrix, Solver
     >>> solver = Solver(Matrix([1, 2, 3], {"a": [1], "b": [2, 3], "c": [1, 2], "d": [3]}))
@@ -213,7 +278,7 @@ class Solver:
         module = engines.get(engine)
         self.matrix = matrix
         self.engine = engines.name_of(module)
-        self.stats = Stats()
+        self._local = threading.local()  # .stats: the last search this thread started here
         self._labels = tuple(option.label for option in matrix.options)
         self._index = {label: k for k, label in enumerate(self._labels)}
         starts, items, colors = array("i", [0]), array("i"), array("i")
@@ -236,6 +301,19 @@ class Solver:
         return Solver, (self.matrix, self.engine)  # compiled again where it is unpickled
 
     @property
+    def stats(self) -> Stats:
+        """The statistics of the search the calling thread started last on this solver
+        (updated as it runs); empty statistics if it has started none."""
+        stats = getattr(self._local, "stats", None)
+        if stats is None:
+            stats = self._local.stats = Stats()
+        return stats
+
+    @stats.setter
+    def stats(self, stats: Stats) -> None:
+        self._local.stats = stats
+
+    @property
     def nbytes(self) -> int:
         """Bytes of the engine's arrays for this matrix (each search makes its own copy)."""
         return self._dancer.nbytes
@@ -254,22 +332,13 @@ class Solver:
 
     def solutions(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
                   seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
-                  progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> Iterator[Solution]:
+                  progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> Solutions:
         """Every solution (at most ``limit``), lazily: each is searched for when asked for.
-        ``progress`` is called with a `Progress` every so often; ``prefix`` (from `split`)
-        confines the search to one subtree."""
+        The iterator's ``stats`` are this search's. ``progress`` is called with a `Progress`
+        every so often; ``prefix`` (from `split`) confines the search to one subtree."""
         check_positive("limit", limit)
         run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix)  # bad arguments fail here, not later
-        return self._iterate(run, limit)
-
-    @staticmethod
-    def _iterate(run: _Run, limit: int | None) -> Iterator[Solution]:
-        found = 0
-        while limit is None or found < limit:
-            if run.step() != SOLUTION:
-                return
-            found += 1
-            yield run.solution()
+        return Solutions(run.solutions(), run.stats, limit)
 
     def count(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
               seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
@@ -288,13 +357,14 @@ class Solver:
 
     # -- big searches: splitting and estimating -----------------------------------------------
 
-    def split(self, depth: int, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = ()) -> Split:
+    def split(self, depth: int, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
+              max_nodes: int | None = None, timeout: float | None = None) -> Split:
         """Cut the search tree at ``depth``: the subtrees there (to count or list with
         ``prefix=``, anywhere this matrix is compiled alike) and the solutions above it. The
         subtrees and what lies above them partition the tree exactly."""
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise ValueError(f"depth must be a whole number >= 0, not {depth!r}")
-        run = _Run(self, givens, None, None, None, exclude)
+        run = _Run(self, givens, None, max_nodes, timeout, exclude)
         prefixes, shares, solutions = [], [], []
         while (status := run.step(depth=depth)) != DONE:
             if status == SOLUTION:
