@@ -86,7 +86,9 @@ def __getattr__(name: str) -> Any:
 
 def register(plugin: Any, name: str | None = None) -> str:
     """Register a plugin (a module or object with ``@exactcover.hookimpl`` functions) at run
-    time, in the default registry; its problem types are usable at once. Returns its name."""
+    time, in the default registry; its problem types are usable at once. Returns its name.
+    A plugin already registered under that name is replaced; if this one fails (PluginError),
+    nothing has changed."""
     from .plugins import registry
 
     return registry().register(plugin, name)

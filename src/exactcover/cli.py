@@ -84,7 +84,7 @@ def cli() -> None:
 
 @cli.command()
 def plugins() -> None:
-    """List the problem types the installed plugins provide.
+    """List the problem types the installed plugins provide, and the plugins that are broken.
 
     \b
     Example:
@@ -93,20 +93,31 @@ def plugins() -> None:
     with errors_reported():
         from .plugins import registry
 
-        types = registry().types
-    rows = [(name, kind.usage if kind.parse else "(not on the command line)", kind.summary) for name, kind in types.items()]
+        found = registry()
+        types, broken = found.types, list(found.broken.values())
+    rows = []
+    for name, kind in types.items():
+        distribution, version = found.sources.get(found.plugin_of(name), (None, None))
+        source = f"{distribution} {version}" if distribution else "registered at run time"
+        rows.append((name, kind.usage if kind.parse else "(not on the command line)", source, kind.summary))
     if not sys.stdout.isatty():  # for pipes and files: one plain line per type, never wrapped
-        width = max((len(name) for name, _, _ in rows), default=0)
-        for name, usage, summary in rows:
-            click.echo(f"{name:<{width}}  {summary}  (arguments: {usage})")
+        width = max((len(name) for name, *_ in rows), default=0)
+        for name, usage, source, summary in rows:
+            click.echo(f"{name:<{width}}  {summary}  (arguments: {usage}; from {source})")
+        for plugin in broken:
+            click.echo(f"broken: {plugin}")
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
-    table = Table("type", "arguments", "summary", box=None, header_style="bold")
+    table = Table("type", "arguments", "from", "summary", box=None, header_style="bold")
     for row in rows:
-        table.add_row(*row)
-    Console().print(table)
+        table.add_row(*map(escape, row))
+    console = Console()
+    console.print(table)
+    for plugin in broken:
+        console.print(f"[bold red]broken:[/] {escape(str(plugin))}")
 
 
 def search_options(command: Callable) -> Callable:

@@ -31,6 +31,7 @@ def register_problem_types(register: Callable[[ProblemType], None]) -> None:
     says which domain class it handles, and carries the functions that encode a domain
     object into a `Matrix`, decode chosen option labels into a domain answer, parse
     command-line arguments into a domain object, and render an answer for humans (see
-    `exactcover.ProblemType`). Two plugins registering the same name is an error that names
-    both. Exceptions raised here are reported with the plugin's name.
+    `exactcover.ProblemType`). Two types with the same name, or handling the same class, are
+    an error that names both. Exceptions raised here are reported with the plugin's name, and
+    the plugin is then not registered at all.
     """

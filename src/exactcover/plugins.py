@@ -2,34 +2,89 @@
 
 Nothing here runs at import. `registry()` builds the default registry the first time it is
 needed: it loads the ``exactcover`` entry points (all of them, or those named in
-``EXACTCOVER_LOAD_PLUGINS=a,b``; empty loads none), checks every hook implementation against
-the specifications, and collects the problem types. Tests and notebooks build their own
-`Registry` or register plugins at run time.
+``EXACTCOVER_LOAD_PLUGINS=a,b``; empty loads none). Registration is a transaction, one plugin at
+a time: the plugin's hooks are checked against the specifications and run at once, and if
+anything fails (an import, a misspelt hook, a hook that raises, a name or class another type
+already has) the registry is left exactly as it was. An installed plugin that fails is kept
+aside as a `BrokenPlugin` and the others work; using its type gives its error. Tests and
+notebooks build their own `Registry` or register plugins at run time; registering a plugin
+under a name already taken (re-running a notebook cell) replaces the plugin that had it.
 """
 
 from __future__ import annotations
 
+import inspect
 import os
 import threading
+from types import ModuleType
 from typing import Any
 
+import attrs
 import pluggy
 
 from . import hookspecs
 from .errors import PluginError
 from .problem import ProblemType
 
-__all__ = ["Registry", "make_manager", "registry"]
+__all__ = ["BrokenPlugin", "Registry", "make_manager", "registry"]
 
 GROUP = "exactcover"
+HOOKS = ("register_problem_types",)
 
 
-def make_manager(load_entry_points: bool = True) -> pluggy.PluginManager:
-    """A plugin manager with exactcover's hook specifications and, unless told not to, the
-    plugins of the ``exactcover`` entry-point group (filtered by EXACTCOVER_LOAD_PLUGINS)."""
+def make_manager() -> pluggy.PluginManager:
+    """A plugin manager with exactcover's hook specifications and no plugins."""
     manager = pluggy.PluginManager(GROUP)
     manager.add_hookspecs(hookspecs)
-    if load_entry_points:
+    return manager
+
+
+@attrs.frozen
+class BrokenPlugin:
+    """An installed plugin that could not be used: its entry point, the distribution that
+    installed it, and what went wrong."""
+
+    name: str
+    value: str
+    distribution: str | None
+    version: str | None
+    error: str
+
+    def __str__(self) -> str:
+        source = f"{self.distribution} {self.version}" if self.distribution else "no distribution"
+        return (f"plugin {self.name!r} ({self.value}, from {source}) is broken: {self.error}; "
+                f"leave it out with EXACTCOVER_LOAD_PLUGINS (the names of the plugins to load)")
+
+
+def plugin_name(plugin: Any) -> str:
+    """The name a plugin is registered under when none is given: a module's name, or the
+    qualified name of a class (of an instance's class), so that registering it again (a
+    notebook cell run twice) finds the same name."""
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__
+    cls = plugin if inspect.isclass(plugin) else type(plugin)
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+class Registry:
+    """The problem types of the plugins registered with one plugin manager."""
+
+    def __init__(self, manager: pluggy.PluginManager | None = None, *, entry_points: bool = False) -> None:
+        self.manager = make_manager() if manager is None else manager
+        self.broken: dict[str, BrokenPlugin] = {}
+        #: Where each entry-point plugin comes from: plugin name -> (distribution, version).
+        self.sources: dict[str, tuple[str | None, str | None]] = {}
+        self._types: dict[str, tuple[str, ProblemType]] = {}  # type name -> (plugin, type)
+        self._by_class: dict[type, ProblemType] = {}
+        self._lock = threading.RLock()
+        if entry_points:
+            self.load_entry_points()
+
+    # -- registering ------------------------------------------------------------------------
+
+    def load_entry_points(self) -> None:
+        """Register the ``exactcover`` entry points (filtered by EXACTCOVER_LOAD_PLUGINS);
+        the ones that fail are kept in `broken`."""
         from importlib.metadata import entry_points
 
         wanted = os.environ.get("EXACTCOVER_LOAD_PLUGINS")
@@ -37,88 +92,114 @@ def make_manager(load_entry_points: bool = True) -> pluggy.PluginManager:
         for entry_point in entry_points(group=GROUP):
             if names is not None and entry_point.name not in names:
                 continue
+            dist = entry_point.dist
+            source = (dist.name, dist.version) if dist is not None else (None, None)
             try:
-                manager.load_setuptools_entrypoints(GROUP, name=entry_point.name)
-            except Exception as error:
-                raise PluginError(f"plugin {entry_point.name!r} ({entry_point.value}) failed to load: {error}") from error
-    _check(manager)
-    return manager
-
-
-def _check(manager: pluggy.PluginManager) -> None:
-    try:
-        manager.check_pending()
-    except pluggy.PluginValidationError as error:
-        raise PluginError(f"plugin {manager.get_name(error.plugin)!r}: {error}") from error
-
-
-class Registry:
-    """The problem types of the plugins registered with one plugin manager."""
-
-    def __init__(self, manager: pluggy.PluginManager | None = None) -> None:
-        self.manager = make_manager(load_entry_points=False) if manager is None else manager
-        self._types: dict[str, ProblemType] | None = None
-        self._by_class: dict[type, ProblemType] = {}
-        self._lock = threading.Lock()
+                self.register(entry_point.load(), entry_point.name)
+            except Exception as error:  # noqa: BLE001 -- one broken plugin must not take the others down
+                message = str(error) if isinstance(error, PluginError) else f"{type(error).__name__}: {error}"
+                self.broken[entry_point.name] = BrokenPlugin(entry_point.name, entry_point.value, *source, message)
+            else:
+                self.sources[entry_point.name] = source
 
     def register(self, plugin: Any, name: str | None = None) -> str:
-        """Register a plugin object (a module or an instance with ``@hookimpl`` methods) at run
-        time; returns its name. Its problem types are available at once."""
+        """Register a plugin object (a module, a class or an instance with ``@hookimpl``
+        functions) and its problem types at once; returns its name. A plugin already
+        registered under that name is replaced. PluginError if anything is wrong, and then
+        nothing has changed."""
+        name = plugin_name(plugin) if name is None else name
+        with self._lock:
+            previous = self.manager.get_plugin(name)
+            if previous is not None:
+                self.unregister(name=name)
+            try:
+                self._add(plugin, name)
+            except BaseException:
+                if previous is not None:
+                    self._add(previous, name)
+                raise
+            self.broken.pop(name, None)
+        return name
+
+    def _add(self, plugin: Any, name: str) -> None:
+        _check_marked(plugin, name)
         try:
-            registered = self.manager.register(plugin, name)
-        except ValueError as error:  # already registered
-            raise PluginError(str(error)) from error
-        _check(self.manager)
-        self._forget()
-        return registered
+            self.manager.register(plugin, name)
+        except (ValueError, pluggy.PluginValidationError) as error:  # the same object under another
+            raise _wrapped(name, error) from None                       # name; a hook's wrong arguments
+        try:
+            self.manager.check_pending()  # a hook that matches no specification
+            types = self._collect(name)
+        except pluggy.PluginValidationError as error:
+            self.manager.unregister(name=name)
+            raise _wrapped(name, error) from None
+        except BaseException:
+            self.manager.unregister(name=name)
+            raise
+        self._types.update((kind.name, (name, kind)) for kind in types)
+        self._by_class = {}
 
-    def unregister(self, plugin: Any = None, name: str | None = None) -> None:
-        """Remove a plugin registered earlier (by object or by name)."""
-        self.manager.unregister(plugin, name)
-        self._forget()
+    def _collect(self, plugin: str) -> list[ProblemType]:
+        """Run ``plugin``'s hooks and check its types against the others'."""
+        types: list[ProblemType] = []
 
-    def _forget(self) -> None:
-        with self._lock:
-            self._types = None
-            self._by_class = {}
+        def register(problem_type: ProblemType) -> None:
+            if not isinstance(problem_type, ProblemType):
+                raise PluginError(f"plugin {plugin!r} registered {problem_type!r}, which is not a ProblemType")
+            for owner, other in [*((plugin, kind) for kind in types), *self._types.values()]:
+                if other.name == problem_type.name:
+                    raise PluginError(f"problem type {other.name!r} is registered by both plugin {owner!r} "
+                                      f"and plugin {plugin!r}")
+                shared = set(_classes(other)) & set(_classes(problem_type))
+                if shared:
+                    raise PluginError(f"problem types {other.name!r} (plugin {owner!r}) and {problem_type.name!r} "
+                                      f"(plugin {plugin!r}) both handle {sorted(c.__name__ for c in shared)[0]}")
+            types.append(problem_type)
 
-    @property
-    def types(self) -> dict[str, ProblemType]:
-        """Every registered problem type, by name."""
-        with self._lock:
-            if self._types is None:
-                self._types = self._collect()
-            return self._types
-
-    def _collect(self) -> dict[str, ProblemType]:
-        types: dict[str, ProblemType] = {}
-        owners: dict[str, str] = {}
         for impl in self.manager.hook.register_problem_types.get_hookimpls():
-            plugin = impl.plugin_name
-
-            def register(problem_type: ProblemType, plugin: str = plugin) -> None:
-                if not isinstance(problem_type, ProblemType):
-                    raise PluginError(f"plugin {plugin!r} registered {problem_type!r}, which is not a ProblemType")
-                name = problem_type.name
-                if name in types:
-                    raise PluginError(f"problem type {name!r} is registered by both plugin {owners[name]!r} and plugin {plugin!r}")
-                types[name] = problem_type
-                owners[name] = plugin
-
+            if impl.plugin_name != plugin:
+                continue
             try:
                 impl.function(register=register)
             except PluginError:
                 raise
             except Exception as error:
-                raise PluginError(f"plugin {plugin!r} failed in register_problem_types: {type(error).__name__}: {error}") from error
-        return dict(sorted(types.items()))
+                raise PluginError(f"plugin {plugin!r} failed in register_problem_types: "
+                                  f"{type(error).__name__}: {error}") from error
+        return types
+
+    def unregister(self, plugin: Any = None, name: str | None = None) -> None:
+        """Remove a plugin registered earlier (by object or by name) and its problem types."""
+        with self._lock:
+            if name is None:
+                name = self.manager.get_name(plugin)
+            if name is None or self.manager.get_plugin(name) is None:
+                raise PluginError(f"plugin {plugin if name is None else name!r} is not registered")
+            self.manager.unregister(name=name)
+            self._types = {k: v for k, v in self._types.items() if v[0] != name}
+            self._by_class = {}
+
+    # -- looking up -------------------------------------------------------------------------
+
+    @property
+    def types(self) -> dict[str, ProblemType]:
+        """Every registered problem type, by name."""
+        with self._lock:
+            return {name: kind for name, (_, kind) in sorted(self._types.items())}
+
+    def plugin_of(self, name: str) -> str:
+        """The name of the plugin that registered the problem type ``name``."""
+        return self._types[name][0]
 
     def get(self, name: str) -> ProblemType:
-        """The problem type called ``name``; LookupError listing the known ones otherwise."""
-        types = self.types
-        if name not in types:
-            raise PluginError.unknown(f"unknown problem type {name!r}", types)
-        return types[name]
+        """The problem type called ``name``; PluginError (a LookupError) listing the known
+        ones otherwise, or the error of the broken plugin of that name."""
+        with self._lock:
+            if name in self._types:
+                return self._types[name][1]
+            if name in self.broken:
+                raise PluginError(f"problem type {name!r} is not available: {self.broken[name]}")
+            raise PluginError.unknown(f"unknown problem type {name!r}", self.types)
 
     def for_object(self, problem: Any) -> ProblemType:
         """The problem type that handles ``problem``, by its class (the most specific wins)."""
@@ -131,14 +212,39 @@ class Registry:
         types = self.types
         for base in cls.__mro__:
             for problem_type in types.values():
-                handles = problem_type.handles if isinstance(problem_type.handles, tuple) else (problem_type.handles,)
-                if base in handles:
+                if base in _classes(problem_type):
                     return problem_type
         known = ", ".join(types) or "none"
+        broken = "".join(f"; {plugin}" for plugin in self.broken.values())
         raise TypeError(
             f"exactcover cannot solve a {cls.__name__}: no plugin handles it "
-            f"(known problem types: {known}; or pass an exactcover.Matrix)"
+            f"(known problem types: {known}; or pass an exactcover.Matrix){broken}"
         )
+
+
+def _wrapped(name: str, error: Exception) -> PluginError:
+    """pluggy's error, on one line, with the name the plugin is registered under."""
+    return PluginError(f"plugin {name!r}: {' '.join(str(error).split())}")
+
+
+def _classes(problem_type: ProblemType) -> tuple[type, ...]:
+    handles = problem_type.handles
+    return handles if isinstance(handles, tuple) else (handles,)
+
+
+def _check_marked(plugin: Any, name: str) -> None:
+    """PluginError for a hook function defined without ``@exactcover.hookimpl`` (pluggy
+    would silently ignore it) or for a plugin with no marked function at all. (A marked
+    function that matches no hook, a misspelt one, is pluggy's check_pending's to name.)"""
+    for hook in HOOKS:
+        function = getattr(plugin, hook, None)
+        if function is not None and getattr(function, f"{GROUP}_impl", None) is None:
+            raise PluginError(f"plugin {name!r} defines {hook} without @exactcover.hookimpl, "
+                              f"so it would never be called; mark it with @exactcover.hookimpl")
+    if not any(getattr(getattr(plugin, attribute, None), f"{GROUP}_impl", None) is not None
+               for attribute in dir(plugin)):
+        raise PluginError(f"plugin {name!r} ({plugin!r}) has no exactcover hook: it should define "
+                          f"{' or '.join(HOOKS)}, marked with @exactcover.hookimpl")
 
 
 _default: Registry | None = None
@@ -150,5 +256,5 @@ def registry() -> Registry:
     global _default
     with _default_lock:
         if _default is None:
-            _default = Registry(make_manager())
+            _default = Registry(entry_points=True)
         return _default

@@ -63,6 +63,23 @@ def _check_name(_instance: Any, _attribute: Any, name: str) -> None:
         raise ValueError(f"a problem type name is lower-case letters, digits, '-' or '_', not {name!r}")
 
 
+def _check_handles(instance: Any, _attribute: Any, handles: Any) -> None:
+    classes = handles if isinstance(handles, tuple) else (handles,)
+    if not classes or not all(isinstance(cls, type) for cls in classes):
+        raise TypeError(f"problem type {instance.name!r}: handles must be a class or a tuple of classes, "
+                        f"not {handles!r}")
+
+
+def _check_callable(instance: Any, attribute: Any, value: Any) -> None:
+    if not callable(value):
+        raise TypeError(f"problem type {instance.name!r}: {attribute.name} must be callable, not {value!r}")
+
+
+def _check_optional(instance: Any, attribute: Any, value: Any) -> None:
+    if value is not None:
+        _check_callable(instance, attribute, value)
+
+
 @attrs.frozen
 class ProblemType:
     """One kind of problem, as a plugin registers it.
@@ -90,18 +107,18 @@ class ProblemType:
     """
 
     name: str = attrs.field(validator=_check_name)
-    summary: str
-    handles: type | tuple[type, ...]
-    encode: Callable[[Any], Matrix | Encoding]
-    decode: Callable[[Any, tuple], Any] = _default_decode
-    parse: Callable[[Sequence[str]], Any] | None = None
-    render: Callable[[Any, Any], str] = _default_render
-    to_json: Callable[[Any, Any], Any] = _default_to_json
-    usage: str = "ARGS..."
-    render_line: Callable[[Any, Any], str] | None = None
-    explain: Callable[[Any], str] | None = None
-    generate: Callable[[Sequence[str]], Any] | None = None
-    select: Callable[[Any], Callable[[tuple], bool] | None] | None = None
+    summary: str = attrs.field(validator=attrs.validators.instance_of(str))
+    handles: type | tuple[type, ...] = attrs.field(validator=_check_handles)
+    encode: Callable[[Any], Matrix | Encoding] = attrs.field(validator=_check_callable)
+    decode: Callable[[Any, tuple], Any] = attrs.field(default=_default_decode, validator=_check_callable)
+    parse: Callable[[Sequence[str]], Any] | None = attrs.field(default=None, validator=_check_optional)
+    render: Callable[[Any, Any], str] = attrs.field(default=_default_render, validator=_check_callable)
+    to_json: Callable[[Any, Any], Any] = attrs.field(default=_default_to_json, validator=_check_callable)
+    usage: str = attrs.field(default="ARGS...", validator=attrs.validators.instance_of(str))
+    render_line: Callable[[Any, Any], str] | None = attrs.field(default=None, validator=_check_optional)
+    explain: Callable[[Any], str] | None = attrs.field(default=None, validator=_check_optional)
+    generate: Callable[[Sequence[str]], Any] | None = attrs.field(default=None, validator=_check_optional)
+    select: Callable[[Any], Callable[[tuple], bool] | None] | None = attrs.field(default=None, validator=_check_optional)
 
     def encoding(self, problem: Any) -> Encoding:
         """``encode(problem)``, always as an `Encoding`."""
