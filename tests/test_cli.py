@@ -195,6 +195,26 @@ def test_ctrl_c_prints_what_was_found_and_exits_130(tmp_path):
     assert "interrupted after" in err and "Traceback" not in err
 
 
+def test_ctrl_c_while_reading_standard_input_exits_130():
+    """SIGINT while the command waits on standard input exits 130 with one line, not click's 'Aborted!'."""
+    process = subprocess.Popen([*console_script(), "count", "dlx", "-"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.0)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and out == ""
+    assert err == "exactcover: interrupted\n"
+
+
+def test_estimate_says_when_no_probe_reached_a_solution():
+    """An estimate whose probes never reached a solution says the number is unknown, not '0 ± 0'."""
+    inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    result = run("estimate", "sudoku", inkala, "--seed", "1", "--samples", "200")
+    assert result.exit_code == 0 and "no probe reached a solution" in result.stdout and "0 ± 0" not in result.stdout
+    data = json.loads(run("estimate", "sudoku", inkala, "--seed", "1", "--samples", "200", "--json").stdout)
+    assert data["solved"] == 0 and data["solutions"] is None and data["nodes"] > 0
+
+
 def test_jobs_and_quiet(files):
     """--jobs counts on processes; --quiet is accepted; JSON output never holds progress."""
     assert run("count", "dlx", files["queens6"], "--jobs", "2", "--quiet").stdout == "4\n"

@@ -67,7 +67,19 @@ def errors_reported() -> Iterator[None]:
         raise Exit(INTERNAL, f"internal error: {type(error).__name__}: {error} (EXACTCOVER_DEBUG=1 shows the traceback)") from None
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Commands(click.Group):
+    """The command group: Ctrl-C anywhere in a command (reading standard input, loading
+    plugins, searching) exits 130 with one line, never click's "Aborted!" with status 1,
+    which would read as "no solution"."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Exit(INTERRUPTED, "interrupted") from None
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="exactcover")
 def cli() -> None:
     """Solve exact cover problems with dancing links.
@@ -438,8 +450,10 @@ def estimate(kind: str, args: tuple[str, ...], samples: int, seed: int | None, e
             raise Exit(BAD_INPUT, "error: estimate takes one problem, not a file of several")
         result = api.estimate(problem, samples=samples, seed=seed, engine=engine)
     if as_json:
-        click.echo(json.dumps({"nodes": result.nodes, "nodes_error": result.nodes_error, "solutions": result.solutions,
-                               "solutions_error": result.solutions_error, "samples": result.samples}))
+        solutions = {"solutions": result.solutions, "solutions_error": result.solutions_error} if result.solved else \
+            {"solutions": None, "solutions_error": None}  # unknown: no probe reached a solution
+        click.echo(json.dumps({"nodes": result.nodes, "nodes_error": result.nodes_error, **solutions,
+                               "samples": result.samples, "solved": result.solved}))
     else:
         click.echo(str(result))
 

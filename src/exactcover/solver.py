@@ -90,17 +90,25 @@ class Split:
 @attrs.frozen
 class Estimate:
     """Knuth's random-probe estimate of a search: the expected number of search nodes and of
-    solutions, each with its standard error, from ``samples`` probes."""
+    solutions, each with its standard error, from ``samples`` probes, of which ``solved``
+    ended in a solution. With ``solved == 0`` the solutions estimate is 0 ± 0 whatever the
+    truth (a puzzle with one solution is rarely reached by chance): it says nothing, and
+    `__str__` says so."""
 
     nodes: float
     nodes_error: float
     solutions: float
     solutions_error: float
     samples: int
+    solved: int = 0
 
     def __str__(self) -> str:
-        return (f"about {self.nodes:.4g} ± {self.nodes_error:.2g} search nodes and "
-                f"{self.solutions:.4g} ± {self.solutions_error:.2g} solutions ({self.samples} probes)")
+        nodes = f"about {self.nodes:.4g} ± {self.nodes_error:.2g} search nodes"
+        if self.solved == 0:
+            return (f"{nodes}; no probe reached a solution, so the number of solutions is unknown "
+                    f"(there may be none, or too few for {self.samples} probes to find)")
+        return (f"{nodes} and {self.solutions:.4g} ± {self.solutions_error:.2g} solutions "
+                f"({self.samples} probes, {self.solved} reached a solution)")
 
 
 def check_positive(name: str, value: Any, *, allow_zero: bool = False) -> None:
@@ -396,7 +404,8 @@ class Solver:
         def error(values: list[float]) -> float:
             return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
 
-        return Estimate(statistics.fmean(nodes), error(nodes), statistics.fmean(found), error(found), samples)
+        solved = sum(1 for value in found if value)
+        return Estimate(statistics.fmean(nodes), error(nodes), statistics.fmean(found), error(found), samples, solved)
 
     # -- givens ----------------------------------------------------------------------------
 
