@@ -33,7 +33,11 @@ def main() -> None:
     for r in range(9):
         print(" ".join(str(digits[r, c]) for c in range(9)))
     nodes = solver.stats.nodes
-    print(f"first solution in {nodes} search nodes; unique: {solver.is_unique(givens=clues)}")
+    # The seed article counts 1493 nodes for this puzzle: it enters each clue as the only
+    # option of its cell, which the search then chooses, one node per clue. Here the clues are
+    # givens, placed before the search starts, so the same search takes 21 nodes fewer.
+    print(f"first solution in {nodes} search nodes (the seed article's {nodes + len(clues)}, less one "
+          f"node for each of the {len(clues)} clues, which are givens here); unique: {solver.is_unique(givens=clues)}")
     print(f"engine: {exactcover.ENGINE}")
 
 

@@ -9,27 +9,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+from readme import blocks
+
 EXAMPLE = Path(__file__).parent.parent / "examples" / "pentominoes.py"
 
-PYPROJECT = """[build-system]
-requires = ["setuptools"]
-build-backend = "setuptools.build_meta"
-
-[project]
-name = "exactcover-pentominoes"
-version = "1.0"
-dependencies = ["exactcover"]
-
-[project.entry-points.exactcover]
-pentominoes = "pentominoes"
-
-[tool.setuptools]
-py-modules = ["pentominoes"]
-"""
+#: The plugin's pyproject.toml exactly as the README shows it, so the README's snippet is what installs.
+(PYPROJECT,) = [block.text for block in blocks("toml")]
 
 
 def test_installed_plugin_appears_and_solves(tmp_path):
-    """pip install of a plugin package makes its type appear in `exactcover plugins`."""
+    """pip install of a plugin package (the README's pyproject.toml and examples/pentominoes.py)
+    makes its type appear in `exactcover plugins` and solve on the command line."""
     package = tmp_path / "package"
     package.mkdir()
     shutil.copy(EXAMPLE, package / "pentominoes.py")

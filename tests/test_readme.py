@@ -1,0 +1,93 @@
+"""The README runs as written: its Python blocks (their results checked where a comment
+states one), its ``exactcover`` commands, and the files they name."""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from readme import README, blocks
+
+ROOT = README.parent
+COMMENTED = re.compile(r"^(?P<code>\S.*?)\s+# (?P<comment>.*)$")
+
+
+def stated_value(comment: str) -> tuple[bool, object]:
+    """The Python literal a comment starts with (``# ('S1', 'S2')  -- a tuple``), if any."""
+    cuts = [len(comment)] + [m.start() for m in re.finditer(r"  | --|, |: | \(", comment)]
+    for cut in sorted(set(cuts), reverse=True):
+        try:
+            return True, ast.literal_eval(comment[:cut].strip())
+        except (ValueError, SyntaxError):
+            continue
+    return False, None
+
+
+def checked(block: str) -> str:
+    """The block with each one-line expression whose comment states its value turned into a check."""
+    lines = []
+    for number, line in enumerate(block.splitlines(), 1):
+        match = COMMENTED.match(line)
+        if match:
+            try:
+                ast.parse(match["code"], mode="eval")
+                states, value = stated_value(match["comment"])
+            except SyntaxError:
+                states = False
+            if states:
+                line = f"__check__({match['code']}, {value!r}, {number})"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def test_the_readme_has_blocks_of_each_kind():
+    """The extraction finds the README's Python, shell and TOML blocks."""
+    assert {b.language for b in blocks()} >= {"python", "sh", "toml"}
+    assert len(blocks("python")) >= 8
+
+
+def test_python_blocks_run_as_written(monkeypatch):
+    """Every Python block not marked as a placeholder runs, in order, in one namespace, from
+    the repository root; every value a comment states is the value the line gives."""
+    monkeypatch.chdir(ROOT)
+
+    def check(actual: object, stated: object, line: int) -> None:
+        assert actual == stated, f"README line {block.line + line}: {actual!r}, not {stated!r}"
+
+    namespace: dict[str, object] = {"__check__": check, "__name__": "readme"}
+    ran = 0
+    for block in blocks("python"):
+        if block.placeholder:
+            continue
+        exec(compile(checked(block.text), f"README.md:{block.line}", "exec"), namespace)  # noqa: S102
+        ran += 1
+    assert ran >= 7 and "__check__(" in checked(blocks("python")[0].text)
+
+
+def commands() -> list[tuple[int, str]]:
+    return [(block.line + n, line.split("  #")[0].strip())
+            for block in blocks("sh") if not block.placeholder
+            for n, line in enumerate(block.text.splitlines(), 1) if line.startswith("exactcover ")]
+
+
+@pytest.mark.parametrize(("line", "command"), commands(), ids=[c for _, c in commands()])
+def test_shell_commands_run_as_written(line, command):
+    """Every ``exactcover`` command in the README's shell blocks exits 0 from the repository root."""
+    env = {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
+    done = subprocess.run(command, shell=True, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)  # noqa: S602
+    assert done.returncode == 0, f"README line {line}: {command}: {done.stderr}"
+    assert done.stdout.strip()
+
+
+def test_the_files_the_readme_names_are_shipped():
+    """Every examples/ path the README names exists."""
+    named = set(re.findall(r"examples/[\w./-]+\w", README.read_text(encoding="utf-8")))
+    assert "examples/data/puzzles.txt" in named
+    missing = sorted(path for path in named if not (ROOT / path).exists())
+    assert not missing
