@@ -56,6 +56,7 @@ def test_jobs_solutions_each_exactly_once():
     assert set(first) == {p.columns for p in exactcover.solutions(Queens(9))}
     assert len(list(exactcover.solutions(Queens(9), jobs=2, limit=5))) == 5
     assert exactcover.count(Queens(9, distinct=True), jobs=2) == 46
+    assert exactcover.count(Queens(9), jobs=2, limit=10) == 10 == exactcover.count(Queens(9), limit=10)
 
 
 def test_parallel_refuses_what_it_cannot_do():

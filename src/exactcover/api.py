@@ -106,9 +106,10 @@ class Prepared:
         if jobs is not None or executor is not None:
             from . import parallel
 
+            limit = search.pop("limit", None)
             _parallel_only(search, "count")
-            search.pop("limit", None)
-            return parallel.count(self.solver, jobs, executor, **self._search(search))
+            number = parallel.count(self.solver, jobs, executor, **self._search(search))
+            return number if limit is None else min(number, limit)  # what a serial count stopped at limit says
         return self.solver.count(**self._search(search))
 
     def estimate(self, samples: int = 1000, seed: int | None = None) -> Any:
