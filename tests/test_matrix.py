@@ -53,6 +53,18 @@ def test_a_solved_matrix_is_still_a_value(engine):
     assert pickle.loads(pickle.dumps(Solver(solved, engine))).count() == 1
 
 
+@pytest.mark.parametrize(("build", "message"), [
+    (lambda: Matrix(None, {}), "items must be a collection of item names, not NoneType"),
+    (lambda: Matrix([1], None), "options must be a mapping label -> items or a sequence of options, not NoneType"),
+    (lambda: Matrix([float("nan")], {}), "not equal to itself"),
+    (lambda: Matrix([1], {}, secondary=[float("nan")]), "secondary item nan is not equal to itself"),
+])
+def test_none_and_nan_are_matrix_errors(build, message):
+    """None for items or options, and NaN items (no option could name them), raise MatrixError."""
+    with pytest.raises(MatrixError, match=message):
+        build()
+
+
 def test_repr_is_short():
     """repr summarises the size instead of listing every option."""
     assert repr(Matrix([1, 2], [[1], [2]])) == "Matrix(primary=2, secondary=0, options=2, entries=2)"

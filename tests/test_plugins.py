@@ -317,12 +317,14 @@ def test_problem_type_checks_its_fields(fields, message):
 
 @pytest.fixture
 def broken_install(tmp_path, monkeypatch):
-    """A distribution 'brokenplug 1.2' on sys.path whose two entry points are broken: one names a
-    missing module, the other a module whose hook raises. Returns the folder."""
+    """A distribution 'brokenplug 1.2' on sys.path whose three entry points are broken: one names a
+    missing module, one a module whose hook raises, one a module that calls sys.exit. Returns the folder."""
     info = tmp_path / "brokenplug-1.2.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: brokenplug\nVersion: 1.2\n")
-    (info / "entry_points.txt").write_text("[exactcover]\nmissing = no_such_module_here\nraiser = raiser_plugin\n")
+    (info / "entry_points.txt").write_text("[exactcover]\nmissing = no_such_module_here\nraiser = raiser_plugin\n"
+                                           "exits = exiting_plugin\n")
+    (tmp_path / "exiting_plugin.py").write_text("import sys\nsys.exit(3)\n")
     (tmp_path / "raiser_plugin.py").write_text(
         "import exactcover\n\n@exactcover.hookimpl\ndef register_problem_types(register):\n"
         "    raise RuntimeError('the raiser is broken')\n")
@@ -341,6 +343,7 @@ def test_broken_installed_plugins_do_not_take_the_others_down(broken_install):
     assert (missing.distribution, missing.version, raiser.distribution) == ("brokenplug", "1.2", "brokenplug")
     assert "ModuleNotFoundError" in missing.error and "the raiser is broken" in raiser.error
     assert "EXACTCOVER_LOAD_PLUGINS" in str(missing)
+    assert registry.broken["exits"].error == "SystemExit: 3"  # sys.exit at import does not end the process
     with pytest.raises(PluginError, match="'raiser' is not available.*the raiser is broken"):
         registry.get("raiser")
     assert exactcover.api.prepare(Queens(6), registry=registry).count() == 4

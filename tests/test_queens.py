@@ -71,6 +71,9 @@ def test_placed_queens_are_kept():
     ({"n": 0}, "n >= 1"),
     ({"n": 8, "placed": [(0, 0)], "distinct": True}, "cannot take placed queens"),
     ({"n": 8, "placed": ["ab"]}, "pairs of ints"),
+    ({"n": 8, "placed": [(0.0, 0)]}, r"pairs of ints, not \(0.0, 0\)"),
+    ({"n": 8, "placed": [("0", 0)]}, "pairs of ints"),
+    ({"n": 8, "placed": [(True, 0)]}, "pairs of ints"),
 ])
 def test_bad_boards(kwargs, message):
     """Off-board squares and attacking placed queens raise ProblemError naming the squares."""

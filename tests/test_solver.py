@@ -159,6 +159,25 @@ def test_givens_errors_name_the_options(engine):
     assert isinstance(GivensError("x"), ValueError)
 
 
+def test_options_without_a_primary_item_are_never_chosen(engine):
+    """Knuth's rule, as the README states it: an empty option, or one of secondary items only, is in no solution."""
+    m = Matrix([1, 2], {"a": [1], "b": [2], "empty": [], "side": ["s"], "ab": [1, 2]}, secondary=["s"])
+    assert sorted(map(sorted, exactcover.solutions(m, engine=engine))) == [["a", "b"], ["ab"]]
+    assert exactcover.count(m, engine=engine) == 2
+
+
+def test_odd_but_valid_arguments(engine):
+    """Givens from a generator naming an unknown option, a huge limit, jobs=0: each gets a clear outcome."""
+    solver = Solver(FAMILY_1, engine)
+    with pytest.raises(GivensError, match="'S9' is not an option"):
+        solver.count(givens=(label for label in ["S1", "S9"]))
+    assert solver.count(limit=10**20) == 2 == len(list(solver.solutions(limit=10**20)))
+    assert exactcover.count(FAMILY_1, engine=engine, limit=10**20) == 2
+    for question in (exactcover.count, exactcover.solve, lambda m, **kw: list(exactcover.solutions(m, **kw))):
+        with pytest.raises(ValueError, match="jobs must be positive"):
+            question(FAMILY_1, jobs=0)
+
+
 def test_clashing_sudoku_clues_are_an_error_not_no_solution(engine, sudoku):
     """Two equal digits in one row are rejected, not reported as unsolvable."""
     with pytest.raises(GivensError, match=r"\(0, 0, 5\) and \(0, 7, 5\)"):

@@ -85,6 +85,7 @@ class Prepared:
         limit = search.pop("limit", None)
         check_positive("limit", limit)
         jobs, executor = search.pop("jobs", None), search.pop("executor", None)
+        check_positive("jobs", jobs)
         if jobs is not None or executor is not None:
             from . import parallel
 
@@ -103,6 +104,7 @@ class Prepared:
         if self.accept is not None:
             return sum(1 for _ in self.raw_solutions(**search))
         jobs, executor = search.pop("jobs", None), search.pop("executor", None)
+        check_positive("jobs", jobs)
         if jobs is not None or executor is not None:
             from . import parallel
 

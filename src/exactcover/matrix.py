@@ -99,9 +99,18 @@ def _option_from_spec(label: Hashable, spec: OptionSpec | Option) -> Option:
 def _to_options(options: Mapping[Hashable, OptionSpec] | Iterable[OptionSpec | Option]):
     if isinstance(options, Mapping):
         return tuple(_option_from_spec(label, spec) for label, spec in options.items())
-    if isinstance(options, (str, bytes)):
-        raise MatrixError("options must be a mapping label -> items or a sequence of options")
+    if isinstance(options, (str, bytes)) or not isinstance(options, Iterable):
+        raise MatrixError(f"options must be a mapping label -> items or a sequence of options, "
+                          f"not {type(options).__name__}")
     return tuple(_option_from_spec(k, spec) for k, spec in enumerate(options))
+
+
+def _not_itself(item: Hashable) -> bool:
+    """True for a NaN (of any kind): a key no dictionary lookup with another NaN finds."""
+    try:
+        return bool(item != item)
+    except (TypeError, ValueError):  # an object whose comparison is not a truth value
+        return False
 
 
 def _to_items(items: Iterable[Hashable]) -> tuple[Hashable, ...]:
@@ -110,7 +119,10 @@ def _to_items(items: Iterable[Hashable]) -> tuple[Hashable, ...]:
             f"items must be a collection of item names, not the string {items!r} "
             f"(for one-character names, write list({items!r}))"
         )
-    return tuple(items)
+    try:
+        return tuple(items)
+    except TypeError:
+        raise MatrixError(f"items must be a collection of item names, not {type(items).__name__}") from None
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -145,6 +157,8 @@ class Matrix:
                     raise MatrixError(f"{kind} item {item!r} is not hashable") from None
                 if seen:
                     raise MatrixError(f"item {item!r} is named twice")
+                if _not_itself(item):
+                    raise MatrixError(f"{kind} item {item!r} is not equal to itself (a NaN), so no option can name it")
                 if isinstance(item, str) and not item:
                     raise MatrixError(f"an empty {kind} item name (after {len(position)} items)")
                 position[item] = len(position)

@@ -96,7 +96,8 @@ class Registry:
             source = (dist.name, dist.version) if dist is not None else (None, None)
             try:
                 self.register(entry_point.load(), entry_point.name)
-            except Exception as error:  # noqa: BLE001 -- one broken plugin must not take the others down
+            except (Exception, SystemExit) as error:  # noqa: BLE001 -- one broken plugin must not take the
+                # others down, nor end the process (sys.exit at import); Ctrl-C still goes through
                 message = str(error) if isinstance(error, PluginError) else f"{type(error).__name__}: {error}"
                 self.broken[entry_point.name] = BrokenPlugin(entry_point.name, entry_point.value, *source, message)
             else:
@@ -163,7 +164,7 @@ class Registry:
                 impl.function(register=register)
             except PluginError:
                 raise
-            except Exception as error:
+            except (Exception, SystemExit) as error:  # (a plugin must not end the process)
                 raise PluginError(f"plugin {plugin!r} failed in register_problem_types: "
                                   f"{type(error).__name__}: {error}") from error
         return types

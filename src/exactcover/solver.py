@@ -70,6 +70,9 @@ class Progress:
     seconds: float
 
 
+#: Counting limits are capped here for the engines' 64-bit counters: no count reaches it.
+LIMIT_CAP = 1 << 62
+
 #: How often (seconds) a search calls its ``progress`` callback at most.
 PROGRESS_INTERVAL = 0.1
 
@@ -355,7 +358,7 @@ class Solver:
         and ``prefix`` as in `solutions`."""
         check_positive("limit", limit)
         run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix)
-        run.step(counting=True, limit=limit or 0)
+        run.step(counting=True, limit=min(limit or 0, LIMIT_CAP))
         return run.search.solutions
 
     def is_unique(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -14,9 +15,13 @@ __all__ = ["Queens", "Placement", "encode", "canonical", "organ_pipe"]
 
 def _squares(placed: Iterable[Sequence[int]]) -> tuple[tuple[int, int], ...]:
     try:
-        return tuple((int(r), int(c)) for r, c in placed)
+        squares = tuple((r, c) for r, c in placed)
     except (TypeError, ValueError):
         raise ProblemError("placed must be (row, column) pairs of ints") from None
+    for square in squares:  # an int-like (NumPy's) is an int; 0.0 or "0" is not a square
+        if not all(hasattr(x, "__index__") and not isinstance(x, bool) for x in square):
+            raise ProblemError(f"placed must be (row, column) pairs of ints, not {square!r}")
+    return tuple((operator.index(r), operator.index(c)) for r, c in squares)
 
 
 @attrs.frozen
