@@ -206,6 +206,25 @@ def test_ctrl_c_while_reading_standard_input_exits_130():
     assert err == "exactcover: interrupted\n"
 
 
+@pytest.mark.parametrize("args", [["plugins"], ["solve", "queens", "9", "--all"], ["count", "queens", "8", "--json"],
+                                  ["solve", "sudoku", "examples/data/puzzles.txt"]])
+def test_output_that_cannot_be_written_exits_74_and_a_gone_reader_141(args):
+    """/dev/full gives one line and exit 74, a closed stdout 74, a reader that left 141: never 'no solution'."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    command = [*console_script(), *args]
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, cwd=root)
+        assert done.returncode == 74 and done.stderr == "exactcover: error: cannot write the output: No space left on device\n"
+    closed = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=root,
+                            preexec_fn=lambda: os.close(1))
+    assert closed.returncode == 74 and "standard output is closed" in closed.stderr
+    reader = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=root)
+    reader.stdout.close()  # the reader goes away before anything is written
+    assert reader.wait(timeout=60) == 141 and b"Traceback" not in reader.stderr.read()
+    reader.stderr.close()
+
+
 def test_estimate_says_when_no_probe_reached_a_solution():
     """An estimate whose probes never reached a solution says the number is unknown, not '0 ± 0'."""
     inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."

@@ -2,11 +2,14 @@
 
 Exit status: 0 found (or counted) solutions; 1 no solution; 2 bad input, with a one-line
 message on stderr; 3 stopped by ``--max-nodes`` or ``--timeout``; 130 interrupted (what was
-found so far is printed first); 70 an internal error (set EXACTCOVER_DEBUG=1 for the traceback).
+found so far is printed first); 141 the reader of the output went away (a broken pipe, as
+``| head`` makes); 74 the output could not be written (a full disk, a closed stdout); 70 an
+internal error (set EXACTCOVER_DEBUG=1 for the traceback).
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
@@ -20,7 +23,7 @@ from . import api
 from .errors import BudgetExceeded, ExactCoverError
 from .problem import Batch
 
-NO_SOLUTION, BAD_INPUT, STOPPED, INTERNAL, INTERRUPTED = 1, 2, 3, 70, 130
+NO_SOLUTION, BAD_INPUT, STOPPED, INTERNAL, CANNOT_WRITE, INTERRUPTED, BROKEN_PIPE = 1, 2, 3, 70, 74, 130, 141
 PASS_THROUGH = {"ignore_unknown_options": True, "help_option_names": ["-h", "--help"]}
 
 
@@ -59,24 +62,50 @@ def errors_reported() -> Iterator[None]:
     except (ExactCoverError, ValueError) as error:
         raise Exit(BAD_INPUT, f"error: {error}") from None
     except BrokenPipeError:
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- keep Python from complaining at exit
-        raise Exit(141) from None
+        raise _broken_pipe() from None
     except Exception as error:
+        if isinstance(error, OSError) and error.errno in WRITE_ERRORS:
+            raise _cannot_write(error) from None
         if os.environ.get("EXACTCOVER_DEBUG"):
             raise
         raise Exit(INTERNAL, f"internal error: {type(error).__name__}: {error} (EXACTCOVER_DEBUG=1 shows the traceback)") from None
 
 
+#: The errors of writing the output (a full disk, a device error, a closed descriptor).
+WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
+
+
+def _broken_pipe() -> Exit:
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- keep Python from complaining at exit
+    return Exit(BROKEN_PIPE)
+
+
+def _cannot_write(error: OSError) -> Exit:
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- the unwritten rest must not fail again at exit
+    return Exit(CANNOT_WRITE, f"error: cannot write the output: {error.strerror or error}")
+
+
 class Commands(click.Group):
-    """The command group: Ctrl-C anywhere in a command (reading standard input, loading
-    plugins, searching) exits 130 with one line, never click's "Aborted!" with status 1,
-    which would read as "no solution"."""
+    """The command group, the one place every command's ending goes through: Ctrl-C anywhere
+    (reading standard input, loading plugins, searching, printing) exits 130 with one line,
+    never click's "Aborted!" with status 1, which would read as "no solution"; a reader that
+    went away exits 141 silently; output that cannot be written exits 74 with one line."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            if sys.stdout is None or sys.stdout.closed:
+                raise Exit(CANNOT_WRITE, "error: standard output is closed")
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # (a write error shows here, not at exit)
+            return result
         except KeyboardInterrupt:
             raise Exit(INTERRUPTED, "interrupted") from None
+        except BrokenPipeError:
+            raise _broken_pipe() from None
+        except OSError as error:
+            if error.errno not in WRITE_ERRORS:
+                raise
+            raise _cannot_write(error) from None
 
 
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
