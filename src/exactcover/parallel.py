@@ -30,7 +30,7 @@ import attrs
 from . import engines
 from .errors import BudgetExceeded
 from .pydlx import DONE, PAUSED, SOLUTION
-from .solver import CHUNK, Progress, Solutions, Solver, Split, Stats, check_positive
+from .solver import CHUNK, Progress, Solutions, Solver, Split, Stats, check_budget
 
 __all__ = ["Job", "count", "solutions"]
 
@@ -198,9 +198,7 @@ class _Search:
     def __init__(self, solver: Solver, jobs: int | None, executor: Executor | None, givens: Sequence[Any],
                  exclude: Sequence[Any], progress: Callable[[Progress], Any] | None,
                  max_nodes: int | None, timeout: float | None) -> None:
-        check_positive("max_nodes", max_nodes, allow_zero=True)
-        if timeout is not None and not timeout > 0:
-            raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+        check_budget(max_nodes, timeout)
         self.started = time.perf_counter()
         self.deadline = None if timeout is None else self.started + timeout
         self.wall_deadline = None if timeout is None else time.time() + timeout

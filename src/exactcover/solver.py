@@ -124,6 +124,14 @@ def check_positive(name: str, value: Any, *, allow_zero: bool = False) -> None:
         raise ValueError(f"{name} must be {'at least 0' if allow_zero else 'positive'}, not {value}")
 
 
+def check_budget(max_nodes: Any, timeout: Any) -> None:
+    """TypeError or ValueError unless ``max_nodes`` is None or an int >= 0 and ``timeout``
+    None or a positive number of seconds."""
+    check_positive("max_nodes", max_nodes, allow_zero=True)
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+
+
 def _known(index: dict, label: Any) -> bool:
     try:
         return label in index
@@ -142,9 +150,7 @@ class _Run:
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
                  progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> None:
-        check_positive("max_nodes", max_nodes, allow_zero=True)
-        if timeout is not None and not timeout > 0:
-            raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+        check_budget(max_nodes, timeout)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
         self.started = time.perf_counter()
