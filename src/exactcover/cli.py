@@ -89,13 +89,19 @@ class Commands(click.Group):
     """The command group, the one place every command's ending goes through: Ctrl-C anywhere
     (reading standard input, loading plugins, searching, printing) exits 130 with one line,
     never click's "Aborted!" with status 1, which would read as "no solution"; a reader that
-    went away exits 141 silently; output that cannot be written exits 74 with one line."""
+    went away exits 141 silently; output that cannot be written exits 74 with one line; a
+    usage error (an unknown command or option, a bad value) exits 2 with one line."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        with usage_on_one_line():
+            return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             if sys.stdout is None or sys.stdout.closed:
                 raise Exit(CANNOT_WRITE, "error: standard output is closed")
-            result = super().invoke(ctx)
+            with usage_on_one_line():
+                result = super().invoke(ctx)
             sys.stdout.flush()  # (a write error shows here, not at exit)
             return result
         except KeyboardInterrupt:
@@ -106,6 +112,18 @@ class Commands(click.Group):
             if error.errno not in WRITE_ERRORS:
                 raise
             raise _cannot_write(error) from None
+
+
+@contextmanager
+def usage_on_one_line() -> Iterator[None]:
+    """click's usage errors as one line, like every other error (click prints three)."""
+    try:
+        yield
+    except click.UsageError as error:
+        if type(error).__name__ == "NoArgsIsHelpError":
+            raise  # (a bare "exactcover" shows the help)
+        where = error.ctx.command_path if error.ctx else "exactcover"
+        raise Exit(BAD_INPUT, f"error: {error.format_message()} (see '{where} --help')") from None
 
 
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})

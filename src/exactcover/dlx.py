@@ -29,6 +29,7 @@ from exactcover.errors import MatrixError, ProblemError
 from exactcover.hookspecs import hookimpl
 from exactcover.matrix import Matrix
 from exactcover.problem import ProblemType
+from exactcover.textinput import check_text, decode, lines, read_file, read_text
 
 __all__ = ["read_dlx", "write_dlx"]
 
@@ -42,24 +43,26 @@ class DlxFormatError(ProblemError):
 def read_dlx(source: str | os.PathLike | TextIO) -> Matrix:
     """A `Matrix` from Knuth's text format.
 
-    ``source`` is a path (``str`` without a newline, or ``os.PathLike``), an open text file,
-    or the text itself (a ``str`` containing a newline). Malformed text raises
-    `ProblemError` (a ValueError) naming the line and what is wrong with it.
+    ``source`` is a path (``str`` without a newline, or ``os.PathLike``), an open file (text or
+    binary), or the text itself (a ``str`` containing a newline). Files are UTF-8 (a leading
+    byte-order mark is skipped); malformed text raises `ProblemError` (a ValueError) naming the
+    line and what is wrong with it, bytes that are not UTF-8 their offset, and a NUL character
+    its line.
     """
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source):
-        try:
-            with open(source, encoding="utf-8") as file:
-                text = file.read()
-        except OSError as error:
-            raise ProblemError(f"cannot read {os.fspath(source)!r}: {error.strerror or error}") from None
         name = os.fspath(source)
-    elif isinstance(source, str):
-        text, name = source, "input"
-    elif hasattr(source, "read"):
-        text, name = source.read(), getattr(source, "name", "input")
-    else:
-        raise TypeError(f"read_dlx needs a path, a text file or a string, not {type(source).__name__}")
-    return _parse(text, str(name))
+        return _parse(read_file(name), name)
+    if isinstance(source, str):
+        return _parse(check_text(source, "input"), "input")
+    if hasattr(source, "read"):
+        name = str(getattr(source, "name", "input"))
+        try:
+            text = source.read()
+        except UnicodeDecodeError as error:
+            raise ProblemError(f"cannot read {name!r}: not UTF-8 text ({error.reason})") from None
+        return _parse(decode(text, repr(name)) if isinstance(text, bytes) else check_text(text, repr(name)), name)
+    raise TypeError(f"read_dlx needs a path, a text file or a string, not {type(source).__name__}")
+
 
 
 def _parse(text: str, name: str) -> Matrix:
@@ -70,7 +73,7 @@ def _parse(text: str, name: str) -> Matrix:
     secondary: list[str] = []
     kinds: dict[str, bool] = {}  # item -> is primary
     options: list[dict[str, str | None]] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in lines(text):
         if raw.startswith("|") or not raw.strip():
             continue
         words = raw.split()
@@ -144,8 +147,6 @@ def _option_text(matrix: Matrix, label: Any) -> str:
 
 
 def _parse_args(args: Sequence[str]) -> Matrix:
-    from exactcover.textinput import read_text
-
     if len(args) != 1:
         raise ProblemError("dlx takes one argument: a file in Knuth's format (or - for standard input)")
     return _parse(read_text(args[0]), "<stdin>" if args[0] == "-" else args[0])

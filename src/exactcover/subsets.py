@@ -27,6 +27,7 @@ from exactcover.errors import ProblemError
 from exactcover.hookspecs import hookimpl
 from exactcover.matrix import Matrix
 from exactcover.problem import ProblemType
+from exactcover.textinput import lines, read_text
 
 __all__ = ["Subsets", "parse_subsets"]
 
@@ -92,9 +93,13 @@ def parse_subsets(text: str, source: str = "input") -> Subsets:
     """A `Subsets` from JSON or from ``name: elements`` lines (see the module docstring)."""
     if text.lstrip().startswith("{"):
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
         except json.JSONDecodeError as error:
             raise ProblemError(f"{source}: invalid JSON at line {error.lineno}: {error.msg}") from None
+        except _DuplicateKey as error:
+            raise ProblemError(f"{source}: the key {error.args[0]!r} appears twice in one JSON object") from None
+        except RecursionError:
+            raise ProblemError(f"{source}: the JSON is nested too deeply to read") from None
         if not isinstance(data, dict) or set(data) != {"universe", "subsets"}:
             raise ProblemError(f'{source}: expected a JSON object with exactly the keys "universe" and "subsets"')
         if not isinstance(data["universe"], list) or not isinstance(data["subsets"], dict):
@@ -104,7 +109,7 @@ def parse_subsets(text: str, source: str = "input") -> Subsets:
         return Subsets(_hashable(data["universe"]), {k: _hashable(v) for k, v in data["subsets"].items()})
     universe = None
     family = {}
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in lines(text):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -128,13 +133,24 @@ def parse_subsets(text: str, source: str = "input") -> Subsets:
         raise ProblemError(f"{source}: {error}") from None
 
 
+class _DuplicateKey(Exception):
+    """A JSON object names a key twice (json keeps the last one, which would quietly change
+    the problem)."""
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        raise _DuplicateKey(next(key for key, _ in pairs if key in seen or seen.add(key)))
+    return result
+
+
 def _hashable(elements: Sequence[Any]) -> list[Hashable]:
     return [tuple(e) if isinstance(e, list) else e for e in elements]
 
 
 def _parse_args(args: Sequence[str]) -> Subsets:
-    from exactcover.textinput import read_text
-
     if len(args) != 1:
         raise ProblemError("subsets takes one argument: a file (or - for standard input)")
     return parse_subsets(read_text(args[0]), source=args[0])

@@ -86,14 +86,15 @@ def _check_box(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
 
 @attrs.frozen(repr=False)
 class Sudoku:
-    """A sudoku grid: ``cells`` row by row (0 for a blank), its box shape, and which cells
+    """A sudoku grid: ``cells`` row by row (0 for a blank; flat, as a list of rows, or a NumPy
+    array), its box shape, and which cells
     are givens (the puzzle's clues; by default every filled cell).
 
     Built from text with `Sudoku.parse`; validated on construction: `InvalidPuzzle` names
     the cells that break a rule.
     """
 
-    cells: tuple[int, ...] = attrs.field(converter=tuple)
+    cells: tuple[int, ...] = attrs.field(converter=lambda cells: _as_cells(cells))
     box: tuple[int, int] = attrs.field(default=None, converter=lambda b: b if b is None else _as_tuple(b, "box"))
     given: tuple[bool, ...] = attrs.field(default=None, converter=lambda g: g if g is None else tuple(map(bool, g)))
 
@@ -268,6 +269,22 @@ class Sudoku:
                              f'text-anchor="middle" {style}>{symbol(value)}</text>')
         parts.append("</svg>")
         return "".join(parts)
+
+
+def _as_cells(cells: object) -> tuple:
+    """The cells row by row from a flat sequence, a list of rows, or a NumPy array (flat or
+    N×N; NumPy's integers become ints). Strings are text to parse, not cells."""
+    if isinstance(cells, (str, bytes)):
+        raise InvalidPuzzle("Sudoku(cells) takes the cells' values; for text use Sudoku.parse(text)")
+    if hasattr(cells, "tolist") and hasattr(cells, "ndim"):  # a NumPy array, without importing NumPy
+        cells = cells.tolist()
+    values = _as_tuple(cells, "cells")
+    if values and all(isinstance(row, (list, tuple)) for row in values):
+        if any(len(row) != len(values) for row in values):
+            raise InvalidPuzzle(f"a grid given as rows has N rows of N cells; these {len(values)} rows have "
+                                f"{sorted({len(row) for row in values})} cells")
+        values = tuple(value for row in values for value in row)
+    return values
 
 
 def _as_tuple(value: object, what: str) -> tuple:

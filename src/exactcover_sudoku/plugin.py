@@ -6,6 +6,7 @@ import os
 from collections.abc import Sequence
 
 from exactcover import Batch, ProblemError, ProblemType, hookimpl
+from exactcover.textinput import lines, read_text
 
 from .encoding import decode, encode
 from .generate import generate
@@ -47,26 +48,32 @@ def _box(text: object) -> tuple[int, int] | None:
 
 def parse_puzzles(text: str, box: tuple[int, int] | None = None, source: str = "input") -> Sudoku | Batch:
     """One puzzle (any form `Sudoku.parse` reads), or, for several lines that are each a
-    whole puzzle, a `Batch` with one entry per line (an `InvalidPuzzle` for a bad line)."""
-    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith("#")]
-    if len(lines) > 1 and all(len(line) in LINE_LENGTHS and " " not in line for _, line in lines):
+    whole puzzle, a `Batch` with one entry per line (an `InvalidPuzzle` for a bad line).
+
+    Lines starting with ``#`` are comments. N lines of N symbols each (N up to 35) are the
+    rows of one N×N grid, not N puzzles: sixteen lines of sixteen symbols are one 16×16 grid.
+    """
+    kept = [(n, line.strip()) for n, line in lines(text) if line.strip() and not line.lstrip().startswith("#")]
+    if not kept:
+        raise InvalidPuzzle(f"{source}: no puzzle (the input holds only blank lines and comments)")
+    whole = all(len(line) in LINE_LENGTHS and " " not in line for _, line in kept)
+    rows = len(kept) <= 35 and all(len(line) == len(kept) for _, line in kept)
+    if len(kept) > 1 and whole and not rows:
         entries: list[object] = []
-        for number, line in lines:
+        for number, line in kept:
             try:
                 entries.append(Sudoku.parse(line, box))
             except InvalidPuzzle as error:
                 entries.append(InvalidPuzzle(f"{source}, line {number}: {error}"))
         return Batch(entries)
     try:
-        return Sudoku.parse(text, box)
+        return Sudoku.parse("\n".join(line for _, line in kept), box)
     except InvalidPuzzle as error:
         raise InvalidPuzzle(f"{source}: {error}") from None
 
 
 def parse_args(args: Sequence[str]) -> Sudoku | Batch:
     """``PUZZLE | FILE | -`` and ``--box RxC``."""
-    from exactcover.textinput import read_text
-
     words, options = _options(args, set(), {"--box"})
     if len(words) != 1:
         raise ProblemError("sudoku takes one puzzle, a file of puzzles, or - for standard input")
