@@ -17,18 +17,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from .api import count, estimate, is_unique, solutions, solve, solver_for
+from .api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve, solver_for
 from .engines import ENGINE
 from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, MatrixError, PluginError,
-                     PrefixError, ProblemError, UnknownOption)
+                     PrefixError, ProblemError, ProblemTooLarge, UnknownOption)
 from .matrix import Matrix, Option
-from .problem import Batch, Encoding, ProblemType
+from .problem import Batch, Encoding, ProblemType, Size
 from .solver import Estimate, Progress, Solutions, Solver, Split, Stats
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ENGINE",
+    "MAX_ENTRIES",
     "Batch",
     "BudgetExceeded",
     "Encoding",
@@ -43,9 +44,11 @@ __all__ = [
     "PluginError",
     "PrefixError",
     "ProblemError",
+    "ProblemTooLarge",
     "ProblemType",
     "Progress",
     "Solutions",
+    "Size",
     "Solver",
     "Split",
     "Stats",

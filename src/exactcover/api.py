@@ -5,6 +5,11 @@ A domain object is encoded by its problem type into a matrix (plus givens), solv
 solution decoded back into the domain's answer. Compiled matrices are cached: a plugin that
 returns the same `Matrix` object for every problem of one shape (all 9×9 sudokus) has it
 compiled once, however many puzzles are solved.
+
+Every front end takes ``max_entries`` (default `MAX_ENTRIES`): a problem whose matrix would
+have more entries is refused with `ProblemTooLarge` before it is built (the problem type
+states the size it will build) or, for a `Matrix`, before it is compiled. ``None`` lifts the
+limit.
 """
 
 from __future__ import annotations
@@ -16,23 +21,39 @@ from typing import Any
 import attrs
 
 from . import engines
+from .errors import ProblemTooLarge
 from .matrix import Matrix
+from .problem import Size
 from .solver import Solutions, Solver, check_positive
 
-__all__ = ["Prepared", "prepare", "solve", "solutions", "count", "estimate", "is_unique", "solver_for"]
+__all__ = ["MAX_ENTRIES", "Prepared", "prepare", "solve", "solutions", "count", "estimate", "is_unique", "solver_for",
+           "check_size"]
+
+#: The most entries a front end builds a matrix of unless told otherwise: about 3 GB (see
+#: `Size.nbytes`); a 100×100 sudoku has 4·10⁶, 1000 queens 4·10⁶.
+MAX_ENTRIES = 20_000_000
 
 _compile_lock = threading.Lock()
 
 
-def solver_for(matrix: Matrix, engine: str = "auto") -> Solver:
+def check_size(what: str, size: Size, max_entries: int | None) -> None:
+    """ProblemTooLarge if ``size`` has more than ``max_entries`` entries (None: no limit)."""
+    if max_entries is not None and size.entries > max_entries:
+        raise ProblemTooLarge(what, size.options, size.entries, size.nbytes, max_entries)
+
+
+def solver_for(matrix: Matrix, engine: str = "auto", max_entries: int | None = None) -> Solver:
     """A `Solver` for ``matrix``, compiled once per matrix object and engine (and kept with
-    the matrix, so it goes when the matrix goes)."""
+    the matrix, so it goes when the matrix goes); a matrix not compiled yet is refused if it
+    has more than ``max_entries`` entries."""
     solver = matrix._compiled.get(engine)
     if solver is None:
+        check_positive("max_entries", max_entries)
         name = engines.name_of(engines.get(engine))  # "auto" is one of the others
         with _compile_lock:
             solver = matrix._compiled.get(name)
             if solver is None:
+                check_size("the matrix", Size.of(matrix), max_entries)
                 solver = matrix._compiled[name] = Solver(matrix, name)
             matrix._compiled[engine] = solver
     return solver
@@ -127,50 +148,56 @@ def _parallel_only(search: dict[str, Any], what: str) -> None:
         raise ValueError(f"{what} with jobs= or executor= does not take {', '.join(extra)}")
 
 
-def prepare(problem: Any, engine: str = "auto", registry: Any = None) -> Prepared:
-    """Find ``problem``'s type, encode it and compile (or reuse) its solver."""
+def prepare(problem: Any, engine: str = "auto", registry: Any = None, max_entries: int | None = MAX_ENTRIES) -> Prepared:
+    """Find ``problem``'s type, check the size it states against ``max_entries``, encode it and
+    compile (or reuse) its solver."""
+    check_positive("max_entries", max_entries)
     if isinstance(problem, Matrix):
-        return Prepared(problem, None, solver_for(problem, engine))
+        return Prepared(problem, None, solver_for(problem, engine, max_entries))
     if registry is None:
         from .plugins import registry as default_registry
 
         registry = default_registry()
     kind = registry.for_object(problem)
+    if kind.size is not None and max_entries is not None:
+        check_size(f"this {kind.name} problem", kind.size(problem), max_entries)
     encoding = kind.encoding(problem)
     accept = None if kind.select is None else kind.select(problem)
-    return Prepared(problem, kind, solver_for(encoding.matrix, engine), encoding.givens, encoding.exclude, accept)
+    solver = solver_for(encoding.matrix, engine, max_entries)
+    return Prepared(problem, kind, solver, encoding.givens, encoding.exclude, accept)
 
 
-def solve(problem: Any, *, engine: str = "auto", **search: Any) -> Any:
+def solve(problem: Any, *, engine: str = "auto", max_entries: int | None = MAX_ENTRIES, **search: Any) -> Any:
     """The first solution of ``problem``, decoded (for a Matrix: a tuple of option labels), or
     ``None`` when there is none.
 
     ``search`` takes `Solver.first`'s keywords: ``givens``, ``exclude``, ``seed``,
     ``max_nodes``, ``timeout``. An object no plugin handles raises TypeError naming the known
-    types.
+    types; a problem larger than ``max_entries`` raises ProblemTooLarge (see the module).
     """
-    return prepare(problem, engine).first(**search)
+    return prepare(problem, engine, max_entries=max_entries).first(**search)
 
 
-def solutions(problem: Any, *, engine: str = "auto", **search: Any) -> Iterator[Any]:
+def solutions(problem: Any, *, engine: str = "auto", max_entries: int | None = MAX_ENTRIES, **search: Any) -> Iterator[Any]:
     """Every solution of ``problem``, decoded, lazily; keywords as `Solver.solutions`, or
     ``jobs=N`` (processes) / ``executor=`` (any concurrent.futures.Executor, a Dask
     cluster's included) to search in parallel."""
-    return prepare(problem, engine).solutions(**search)
+    return prepare(problem, engine, max_entries=max_entries).solutions(**search)
 
 
-def count(problem: Any, *, engine: str = "auto", **search: Any) -> int:
+def count(problem: Any, *, engine: str = "auto", max_entries: int | None = MAX_ENTRIES, **search: Any) -> int:
     """The number of solutions of ``problem``; keywords as `Solver.count` (``limit``,
     ``progress``, ...), or ``jobs=N`` / ``executor=`` to count in parallel."""
-    return prepare(problem, engine).count(**search)
+    return prepare(problem, engine, max_entries=max_entries).count(**search)
 
 
-def estimate(problem: Any, *, samples: int = 1000, seed: int | None = None, engine: str = "auto") -> Any:
+def estimate(problem: Any, *, samples: int = 1000, seed: int | None = None, engine: str = "auto",
+             max_entries: int | None = MAX_ENTRIES) -> Any:
     """Knuth's 1975 random-probe estimate of the search tree of ``problem``: the number of
     search nodes and of solutions, with standard errors (an `Estimate`)."""
-    return prepare(problem, engine).estimate(samples, seed)
+    return prepare(problem, engine, max_entries=max_entries).estimate(samples, seed)
 
 
-def is_unique(problem: Any, *, engine: str = "auto", **search: Any) -> bool:
+def is_unique(problem: Any, *, engine: str = "auto", max_entries: int | None = MAX_ENTRIES, **search: Any) -> bool:
     """Whether ``problem`` has exactly one solution (the search stops at the second)."""
-    return count(problem, engine=engine, limit=2, **search) == 1
+    return count(problem, engine=engine, max_entries=max_entries, limit=2, **search) == 1

@@ -9,121 +9,20 @@ internal error (set EXACTCOVER_DEBUG=1 for the traceback).
 
 from __future__ import annotations
 
-import errno
 import json
-import os
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import click
 
 from . import api
-from .errors import BudgetExceeded, ExactCoverError
+from .errors import BudgetExceeded, ProblemTooLarge
+from .exits import (BAD_INPUT, INTERRUPTED, NO_SOLUTION, STOPPED, Commands, Exit, errors_reported,
+                    sigint_deferred)
 from .problem import Batch
 
-NO_SOLUTION, BAD_INPUT, STOPPED, INTERNAL, CANNOT_WRITE, INTERRUPTED, BROKEN_PIPE = 1, 2, 3, 70, 74, 130, 141
 PASS_THROUGH = {"ignore_unknown_options": True, "help_option_names": ["-h", "--help"]}
-
-
-class Exit(click.exceptions.Exit):
-    """Leave with a status, after a one-line message on stderr."""
-
-    def __init__(self, code: int, message: str | None = None) -> None:
-        if message:
-            click.echo(f"exactcover: {message}", err=True)
-        super().__init__(code)
-
-
-@contextmanager
-def sigint_deferred() -> Iterator[None]:
-    """Hold Ctrl-C until the block is done (POSIX main thread; elsewhere a no-op)."""
-    import signal
-    import threading
-
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-@contextmanager
-def errors_reported() -> Iterator[None]:
-    """Library and input errors become one line on stderr and exit status 2, never a traceback."""
-    try:
-        yield
-    except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt, BudgetExceeded):
-        raise  # (a stopped search is reported by the command, with what it found)
-    except (ExactCoverError, ValueError) as error:
-        raise Exit(BAD_INPUT, f"error: {error}") from None
-    except BrokenPipeError:
-        raise _broken_pipe() from None
-    except Exception as error:
-        if isinstance(error, OSError) and error.errno in WRITE_ERRORS:
-            raise _cannot_write(error) from None
-        if os.environ.get("EXACTCOVER_DEBUG"):
-            raise
-        raise Exit(INTERNAL, f"internal error: {type(error).__name__}: {error} (EXACTCOVER_DEBUG=1 shows the traceback)") from None
-
-
-#: The errors of writing the output (a full disk, a device error, a closed descriptor).
-WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
-
-
-def _broken_pipe() -> Exit:
-    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- keep Python from complaining at exit
-    return Exit(BROKEN_PIPE)
-
-
-def _cannot_write(error: OSError) -> Exit:
-    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- the unwritten rest must not fail again at exit
-    return Exit(CANNOT_WRITE, f"error: cannot write the output: {error.strerror or error}")
-
-
-class Commands(click.Group):
-    """The command group, the one place every command's ending goes through: Ctrl-C anywhere
-    (reading standard input, loading plugins, searching, printing) exits 130 with one line,
-    never click's "Aborted!" with status 1, which would read as "no solution"; a reader that
-    went away exits 141 silently; output that cannot be written exits 74 with one line; a
-    usage error (an unknown command or option, a bad value) exits 2 with one line."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        with usage_on_one_line():
-            return super().parse_args(ctx, args)
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            if sys.stdout is None or sys.stdout.closed:
-                raise Exit(CANNOT_WRITE, "error: standard output is closed")
-            with usage_on_one_line():
-                result = super().invoke(ctx)
-            sys.stdout.flush()  # (a write error shows here, not at exit)
-            return result
-        except KeyboardInterrupt:
-            raise Exit(INTERRUPTED, "interrupted") from None
-        except BrokenPipeError:
-            raise _broken_pipe() from None
-        except OSError as error:
-            if error.errno not in WRITE_ERRORS:
-                raise
-            raise _cannot_write(error) from None
-
-
-@contextmanager
-def usage_on_one_line() -> Iterator[None]:
-    """click's usage errors as one line, like every other error (click prints three)."""
-    try:
-        yield
-    except click.UsageError as error:
-        if type(error).__name__ == "NoArgsIsHelpError":
-            raise  # (a bare "exactcover" shows the help)
-        where = error.ctx.command_path if error.ctx else "exactcover"
-        raise Exit(BAD_INPUT, f"error: {error.format_message()} (see '{where} --help')") from None
 
 
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
@@ -179,6 +78,11 @@ def plugins() -> None:
         console.print(f"[bold red]broken:[/] {escape(str(plugin))}")
 
 
+max_entries_option = click.option(
+    "--max-entries", type=click.IntRange(min=0), default=api.MAX_ENTRIES, show_default=True,
+    help="Refuse (exit 2) a problem whose matrix would have more entries; 0: no limit.")
+
+
 def search_options(command: Callable) -> Callable:
     """The options every searching command takes."""
     for option in reversed([
@@ -190,6 +94,7 @@ def search_options(command: Callable) -> Callable:
         click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop (exit 3) after this many seconds."),
         click.option("--jobs", type=click.IntRange(min=1), help="Search on this many processes (count and --all)."),
         click.option("--quiet", is_flag=True, help="No progress bar."),
+        max_entries_option,
     ]):
         command = option(command)
     return command
@@ -279,6 +184,7 @@ class Run:
         self.show_stats = options.pop("stats")
         self.quiet = options.pop("quiet") or self.as_json
         engine = options.pop("engine")
+        self.max_entries = options.pop("max_entries") or None
         self.search = {k: v for k, v in options.items() if v is not None}
         with errors_reported():
             from .plugins import registry
@@ -289,7 +195,7 @@ class Run:
             self.problem = self.kind.parse(list(args))
             self.engine = engine
             self.batch = self.problem.problems if isinstance(self.problem, Batch) else None
-            self.prepared = None if self.batch is not None else api.prepare(self.problem, engine)
+            self.prepared = None if self.batch is not None else api.prepare(self.problem, engine, max_entries=self.max_entries)
 
     def explain(self) -> None:
         if self.kind.explain is None:
@@ -331,7 +237,10 @@ class Run:
             return "invalid", json.dumps({"error": str(problem)}) if self.as_json else "invalid"
         try:
             with errors_reported():
-                prepared = api.prepare(problem, self.engine)
+                try:
+                    prepared = api.prepare(problem, self.engine, max_entries=self.max_entries)
+                except ProblemTooLarge as error:  # this line's problem, not the whole batch's
+                    return self.one_of_batch(error, counting, limit, line)
                 if counting:
                     number = prepared.count(limit=limit, **self.search)
                     text = json.dumps({"count": number}) if self.as_json else str(number)
@@ -477,7 +386,9 @@ class ProgressBar:
 @click.option("--seed", type=int, help="Seed of the probes (reproducible).")
 @click.option("--engine", type=click.Choice(["auto", "c", "python"]), default="auto", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the estimate as JSON.")
-def estimate(kind: str, args: tuple[str, ...], samples: int, seed: int | None, engine: str, as_json: bool) -> None:
+@max_entries_option
+def estimate(kind: str, args: tuple[str, ...], samples: int, seed: int | None, engine: str, as_json: bool,
+             max_entries: int) -> None:
     """Estimate the size of a search before running it (Knuth's random probes, 1975).
 
     Prints the expected number of search nodes and of solutions, each with its standard error.
@@ -495,7 +406,7 @@ def estimate(kind: str, args: tuple[str, ...], samples: int, seed: int | None, e
         problem = problem_type.parse(list(args))
         if isinstance(problem, Batch):
             raise Exit(BAD_INPUT, "error: estimate takes one problem, not a file of several")
-        result = api.estimate(problem, samples=samples, seed=seed, engine=engine)
+        result = api.estimate(problem, samples=samples, seed=seed, engine=engine, max_entries=max_entries or None)
     if as_json:
         solutions = {"solutions": result.solutions, "solutions_error": result.solutions_error} if result.solved else \
             {"solutions": None, "solutions_error": None}  # unknown: no probe reached a solution

@@ -25,6 +25,7 @@ __all__ = [
     "BudgetExceeded",
     "PluginError",
     "ProblemError",
+    "ProblemTooLarge",
 ]
 
 
@@ -95,6 +96,29 @@ class PrefixError(ExactCoverError, ValueError):
 
 class ProblemError(ExactCoverError, ValueError):
     """A domain problem (a family of subsets, a sudoku, a file) is not valid input."""
+
+
+class ProblemTooLarge(ProblemError):
+    """A problem whose matrix would be larger than the search's ``max_entries``: refused
+    before it is built. ``what`` names the problem, ``options`` and ``entries`` are the size it
+    states, ``limit`` the entries allowed, ``nbytes`` the memory it would take (an estimate)."""
+
+    def __init__(self, what: str, options: int, entries: int, nbytes: int, limit: int) -> None:
+        super().__init__(what, options, entries, nbytes, limit)
+        self.what, self.options, self.entries, self.nbytes, self.limit = what, options, entries, nbytes, limit
+
+    def __str__(self) -> str:
+        return (f"{self.what} needs a matrix of {self.options:,} options and {self.entries:,} entries "
+                f"(about {_bytes(self.nbytes)}), more than the limit of {self.limit:,} entries; "
+                f"raise it with max_entries= (--max-entries on the command line) if you have the memory")
+
+
+def _bytes(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB", "TB"):
+        if n < 1000 or unit == "TB":
+            return f"{n:,.0f} {unit}" if unit == "B" else f"{n:,.1f} {unit}"
+        n /= 1000
+    raise AssertionError  # (unreachable: TB ends the loop)
 
 
 class PluginError(ExactCoverError, LookupError):

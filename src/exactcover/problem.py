@@ -10,7 +10,30 @@ import attrs
 
 from .matrix import Matrix
 
-__all__ = ["ProblemType", "Encoding", "Batch"]
+__all__ = ["ProblemType", "Encoding", "Batch", "Size", "BYTES_PER_ENTRY"]
+
+#: The memory one entry of a matrix takes while it is searched: the `Matrix`'s Python objects
+#: and the engine's arrays with the copy each search makes (measured by benchmarks/limits.py;
+#: the figures are in benchmarks/README.md).
+BYTES_PER_ENTRY = 160
+
+
+@attrs.frozen
+class Size:
+    """The size of a problem's matrix, stated before it is built: its options and entries
+    (the (option, item) pairs), and the memory that takes (``nbytes``, an estimate)."""
+
+    options: int
+    entries: int
+
+    @property
+    def nbytes(self) -> int:
+        return self.entries * BYTES_PER_ENTRY
+
+    @classmethod
+    def of(cls, matrix: Matrix) -> Size:
+        """The size of a matrix already built."""
+        return cls(len(matrix.options), matrix.entries)
 
 
 @attrs.frozen
@@ -101,6 +124,11 @@ class ProblemType:
     * ``explain(problem)``: a human explanation of how to solve it (``solve --explain``).
     * ``generate(args)``: a new problem from the command line's arguments
       (``exactcover generate NAME ...``).
+    * ``size(problem)``: the `Size` of the matrix ``encode`` would build, computed without
+      building it; the search refuses a problem above its ``max_entries`` before encoding it.
+      ``None``: the size is taken from the matrix once it is built (fine when the matrix is no
+      bigger than the problem itself, as for a family of subsets; a type whose matrix grows
+      faster than its input, as a grid's does, should state it).
     * ``select(problem)``: None when every solution counts, else a predicate on solutions
       (option labels) that keeps only some: one per symmetry class, say. Counting then
       enumerates solutions instead of counting inside the engine.
@@ -119,6 +147,7 @@ class ProblemType:
     explain: Callable[[Any], str] | None = attrs.field(default=None, validator=_check_optional)
     generate: Callable[[Sequence[str]], Any] | None = attrs.field(default=None, validator=_check_optional)
     select: Callable[[Any], Callable[[tuple], bool] | None] | None = attrs.field(default=None, validator=_check_optional)
+    size: Callable[[Any], Size] | None = attrs.field(default=None, validator=_check_optional)
 
     def encoding(self, problem: Any) -> Encoding:
         """``encode(problem)``, always as an `Encoding`."""

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import attrs
 
-from exactcover import Encoding, Matrix, ProblemError, ProblemType, hookimpl
+from exactcover import Encoding, Matrix, ProblemError, ProblemType, Size, hookimpl
 
 __all__ = ["Queens", "Placement", "encode", "canonical", "organ_pipe"]
 
@@ -75,12 +75,12 @@ class Placement:
 
 
 def organ_pipe(n: int) -> list[int]:
-    """0..n-1 from the middle outward (Knuth's organ-pipe order): 4, 3, 5, 2, 6, ... for n = 8."""
+    """0..n-1 from the middle outward (Knuth's organ-pipe order): 3, 4, 2, 5, 1, 6, 0, 7 for n = 8."""
     middle = (n - 1) // 2
     order = [middle]
-    for step in range(1, n):
+    for step in range(1, n):  # (each step's two lines are new: no need to look them up)
         for k in (middle + step, middle - step) if n % 2 == 0 else (middle - step, middle + step):
-            if 0 <= k < n and k not in order:
+            if 0 <= k < n:
                 order.append(k)
     return order[:n]
 
@@ -165,5 +165,6 @@ def register_problem_types(register) -> None:
         render_line=lambda problem, placement: " ".join(map(str, placement.columns)),
         to_json=lambda problem, placement: list(placement.columns),
         select=_select,
+        size=lambda problem: Size(problem.n ** 2, 4 * problem.n ** 2),  # a square: rank, file, two diagonals
         usage="N [--distinct]",
     ))

@@ -2,7 +2,10 @@
 
 A `Sudoku` of size N has N×N cells, N rows, N columns and N boxes of ``box = (rows, cols)``
 cells (rows × cols = N): 4×4 with 2×2 boxes, 6×6 with 2×3, 9×9 with 3×3, 12×12 with 3×4,
-16×16 with 4×4, 25×25 with 5×5, ... Symbols are 1-9 then A, B, ... (A = 10); a blank is 0.
+16×16 with 4×4, 25×25 with 5×5, ... Symbols are 1-9 then A, B, ... Z (A = 10, Z = 35); a
+blank is 0, written '.'. Grids above 35×35 (36×36, 49×49, ...) have more digits than
+characters: 36, 37, ... are written as numbers, and the cells are separated by spaces
+(``C . 36 7 ...``).
 """
 
 from __future__ import annotations
@@ -35,8 +38,9 @@ class InvalidPuzzle(ProblemError):
 
 
 def symbol(value: int) -> str:
-    """The symbol of a digit: 1-9, then A (10), B (11), ...; '.' for a blank (0)."""
-    return "." if value == 0 else ALPHABET[value - 1]
+    """The symbol of a digit: 1-9, then A (10), B (11), ... Z (35), then the number itself
+    (36, 37, ...); '.' for a blank (0)."""
+    return "." if value == 0 else ALPHABET[value - 1] if value <= len(ALPHABET) else str(value)
 
 
 def cell_name(r: int, c: int) -> str:
@@ -71,6 +75,21 @@ def _shape(n: int, rows: int, cols: int):
     keys = tuple(tuple(base * (n + 1) + offset * n * (n + 1) for base in column)
                  for offset, column in enumerate(zip(*where)))
     return where, tuple(units), keys
+
+
+def _given_keys(cells: tuple[int, ...], n: int, rows: int, cols: int) -> list[int]:
+    """The keys of the filled cells (see `_shape`): from the cached tables for the sizes
+    people play, by arithmetic above 36 (a 1000×1000 grid's tables would take 500 MB)."""
+    if n <= 36:
+        row_key, column_key, box_key = _shape(n, rows, cols)[2]
+        return [key for k, v in enumerate(cells) if v for key in (row_key[k] + v, column_key[k] + v, box_key[k] + v)]
+    keys = []
+    for k, v in enumerate(cells):
+        if v:
+            r, c = divmod(k, n)
+            box = (r // rows) * rows + c // cols
+            keys += (r * (n + 1) + v, (n + c) * (n + 1) + v, (2 * n + box) * (n + 1) + v)
+    return keys
 
 
 def _check_box(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
@@ -116,11 +135,10 @@ class Sudoku:
             for k, value in enumerate(cells):
                 if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= n:
                     raise InvalidPuzzle(f"{cell_name(k // n, k % n)} holds {value!r}, not a digit from 1 to {n} (or 0 for a blank)")
-        _, units, (row_key, column_key, box_key) = _shape(n, *self.box)
-        keys = [key for k, v in enumerate(cells) if v for key in (row_key[k] + v, column_key[k] + v, box_key[k] + v)]
+        keys = _given_keys(cells, n, *self.box)
         if len(set(keys)) == len(keys):
             return
-        for unit_name, unit in units:  # a digit twice: name the two cells
+        for unit_name, unit in _shape(n, *self.box)[1]:  # a digit twice: name the two cells
             first: dict[int, int] = {}
             for k in unit:
                 if cells[k] in first:
@@ -196,7 +214,8 @@ class Sudoku:
           ``-``, symbols 1-9 then A, B, ... (case does not matter);
         * a grid over several lines, with ``|``, ``+`` and ``-`` separators and spaces;
         * numbers separated by white space with 0 for a blank (``5 3 0 0 7 0``, or
-          ``16 0 3 ...`` for sizes above 9).
+          ``16 0 3 ...`` for sizes above 9), symbols and numbers mixed above 35
+          (``C . 36 7 ...``: what `to_line` writes for such grids).
 
         The box shape comes from the size when ``box`` is not given (9: 3×3, 6: 2×3).
         """
@@ -209,9 +228,9 @@ class Sudoku:
                 return cls(values, box)  # (else a bad symbol: the general path names it)
         lines = [line for line in text.splitlines() if not _SEPARATOR_LINE.match(line)]
         tokens = " ".join(lines).replace("|", " ").replace("+", " ").split()
-        if len(tokens) > 1 and any(len(t) > 1 for t in tokens) and all(t.isdigit() or t in BLANKS for t in tokens):
-            shown = tokens  # numbers, for sizes above 9
-            cells = [0 if t in BLANKS else int(t) for t in tokens]
+        if len(tokens) > 1 and any(len(t) > 1 for t in tokens) and all(t.isdigit() or len(t) == 1 for t in tokens):
+            shown = tokens  # one cell per token: numbers (sizes above 9), or symbols and numbers (above 35)
+            cells = [int(t) if t.isdigit() else _value(t) for t in tokens]
         else:
             shown = list("".join(tokens))
             cells = [_value(ch) for ch in shown]
@@ -221,19 +240,22 @@ class Sudoku:
             raise InvalidPuzzle(f"a sudoku has n×n cells (16, 36, 81, 144, 256, 625, ...), not {count}")
         for k, value in enumerate(cells):
             if value is None or value > n:
-                allowed = f"1-{n}" if n <= 9 else f"1-9 and A-{ALPHABET[n - 1]}"
+                allowed = f"1-{n}" if n <= 9 or n > len(ALPHABET) else f"1-9 and A-{ALPHABET[n - 1]}"
                 raise InvalidPuzzle(f"{cell_name(k // n, k % n)} holds {shown[k]!r}, not a symbol of a {n}x{n} sudoku ({allowed}, or a blank)")
         return cls(cells, box)
 
     # -- rendering --------------------------------------------------------------------------
 
     def to_line(self) -> str:
-        """The one-line form: N×N symbols, '.' for a blank."""
+        """The one-line form: N×N symbols, '.' for a blank; above 35×35, the cells' numbers
+        separated by spaces."""
+        if self.size > len(ALPHABET):
+            return " ".join([symbol(v) for v in self.cells])
         return "".join([_SYMBOLS[v] for v in self.cells])
 
     def __str__(self) -> str:
         n, (rows, cols) = self.size, self.box
-        width = 1 if n <= 35 else 2
+        width = 1 if n <= len(ALPHABET) else len(str(n))
         rule = "+".join("-" * ((width + 1) * cols + 1) for _ in range(n // cols))
         out = []
         for r in range(n):

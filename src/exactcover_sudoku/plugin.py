@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from exactcover import Batch, ProblemError, ProblemType, hookimpl
+from exactcover import Batch, ProblemError, ProblemType, Size, hookimpl
 from exactcover.textinput import lines, read_text
 
 from .encoding import decode, encode
@@ -119,6 +119,7 @@ def register_problem_types(register) -> None:
         render_line=lambda puzzle, grid: grid.to_line(),
         to_json=lambda puzzle, grid: grid.to_line(),
         explain=lambda puzzle: str(explain(puzzle)),
+        size=lambda puzzle: Size(puzzle.size ** 3, 4 * puzzle.size ** 3),  # a digit per cell, in 4 units
         generate=generate_args,
         usage="PUZZLE|FILE|- [--box RxC]",
     ))

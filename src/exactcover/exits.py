@@ -1,0 +1,119 @@
+"""How the ``exactcover`` command ends: exit statuses, one-line errors, Ctrl-C, pipes.
+
+Every command goes through `Commands` (the command group) and `errors_reported`, so each
+status means one thing (see the statuses in `exactcover.cli`'s docstring).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from .errors import BudgetExceeded, ExactCoverError
+
+NO_SOLUTION, BAD_INPUT, STOPPED, INTERNAL, CANNOT_WRITE, INTERRUPTED, BROKEN_PIPE = 1, 2, 3, 70, 74, 130, 141
+
+
+class Exit(click.exceptions.Exit):
+    """Leave with a status, after a one-line message on stderr."""
+
+    def __init__(self, code: int, message: str | None = None) -> None:
+        if message:
+            click.echo(f"exactcover: {message}", err=True)
+        super().__init__(code)
+
+
+@contextmanager
+def sigint_deferred() -> Iterator[None]:
+    """Hold Ctrl-C until the block is done (POSIX main thread; elsewhere a no-op)."""
+    import signal
+    import threading
+
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def errors_reported() -> Iterator[None]:
+    """Library and input errors become one line on stderr and exit status 2, never a traceback."""
+    try:
+        yield
+    except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt, BudgetExceeded):
+        raise  # (a stopped search is reported by the command, with what it found)
+    except (ExactCoverError, ValueError) as error:
+        raise Exit(BAD_INPUT, f"error: {error}") from None
+    except BrokenPipeError:
+        raise _broken_pipe() from None
+    except Exception as error:
+        if isinstance(error, OSError) and error.errno in WRITE_ERRORS:
+            raise _cannot_write(error) from None
+        if os.environ.get("EXACTCOVER_DEBUG"):
+            raise
+        raise Exit(INTERNAL, f"internal error: {type(error).__name__}: {error} (EXACTCOVER_DEBUG=1 shows the traceback)") from None
+
+
+#: The errors of writing the output (a full disk, a device error, a closed descriptor).
+WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
+
+
+def _broken_pipe() -> Exit:
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- keep Python from complaining at exit
+    return Exit(BROKEN_PIPE)
+
+
+def _cannot_write(error: OSError) -> Exit:
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- the unwritten rest must not fail again at exit
+    return Exit(CANNOT_WRITE, f"error: cannot write the output: {error.strerror or error}")
+
+
+class Commands(click.Group):
+    """The command group, the one place every command's ending goes through: Ctrl-C anywhere
+    (reading standard input, loading plugins, searching, printing) exits 130 with one line,
+    never click's "Aborted!" with status 1, which would read as "no solution"; a reader that
+    went away exits 141 silently; output that cannot be written exits 74 with one line; a
+    usage error (an unknown command or option, a bad value) exits 2 with one line."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        with usage_on_one_line():
+            return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            if sys.stdout is None or sys.stdout.closed:
+                raise Exit(CANNOT_WRITE, "error: standard output is closed")
+            with usage_on_one_line():
+                result = super().invoke(ctx)
+            sys.stdout.flush()  # (a write error shows here, not at exit)
+            return result
+        except KeyboardInterrupt:
+            raise Exit(INTERRUPTED, "interrupted") from None
+        except BrokenPipeError:
+            raise _broken_pipe() from None
+        except OSError as error:
+            if error.errno not in WRITE_ERRORS:
+                raise
+            raise _cannot_write(error) from None
+
+
+@contextmanager
+def usage_on_one_line() -> Iterator[None]:
+    """click's usage errors as one line, like every other error (click prints three)."""
+    try:
+        yield
+    except click.UsageError as error:
+        if type(error).__name__ == "NoArgsIsHelpError":
+            raise  # (a bare "exactcover" shows the help)
+        where = error.ctx.command_path if error.ctx else "exactcover"
+        raise Exit(BAD_INPUT, f"error: {error.format_message()} (see '{where} --help')") from None

@@ -1,0 +1,146 @@
+"""Size is checked before memory is spent: every problem type states the size of the matrix it
+would build, and a front end refuses one above ``max_entries`` before building it. The hostile
+cases run in a child process under a memory limit, so a regression fails instead of eating
+the machine."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import resource
+import subprocess
+import sys
+
+import pytest
+
+import exactcover
+from exactcover import Matrix, ProblemTooLarge, Size
+from exactcover_queens import Queens
+from exactcover_sudoku import Sudoku
+from exactcover_sudoku.generate import _shuffled_pattern, generate
+
+from test_cli import console_script
+
+MEMORY = 1 << 30  # bytes a hostile case may take (the refused builds would take gigabytes to terabytes)
+
+
+def limited():
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def run_limited(*args, timeout=60):
+    return subprocess.run([*console_script(), *args], capture_output=True, text=True, timeout=timeout,
+                          preexec_fn=limited)
+
+
+def test_a_million_dots_is_refused_before_building(tmp_path):
+    """One line of 10^6 '.' is a 1000x1000 sudoku: 10^9 options, refused at once, not 24 GB."""
+    path = tmp_path / "dots.txt"
+    path.write_text("." * 10**6 + "\n")
+    done = run_limited("solve", "sudoku", str(path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("exactcover: error: this sudoku problem needs a matrix of 1,000,000,000 options "
+                                  "and 4,000,000,000 entries")
+    assert "--max-entries" in done.stderr and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["count", "solve", "estimate"])
+def test_queens_100000_is_refused_at_once(command):
+    done = run_limited(command, "queens", "100000", timeout=20)
+    assert done.returncode == 2 and "10,000,000,000 options" in done.stderr
+
+
+def test_the_flag_sets_the_limit_and_zero_lifts_it():
+    refused = run_limited("count", "queens", "8", "--max-entries", "100")
+    assert refused.returncode == 2 and "more than the limit of 100 entries" in refused.stderr
+    assert run_limited("count", "queens", "8", "--max-entries", "256").stdout == "92\n"  # 64 squares x 4
+    assert run_limited("count", "queens", "8", "--max-entries", "0").stdout == "92\n"
+
+
+def test_a_batch_line_too_large_is_that_line_s_error(tmp_path):
+    path = tmp_path / "puzzles.txt"
+    line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    path.write_text(f"{line}\n{line}\n")
+    done = run_limited("solve", "sudoku", str(path), "--max-entries", "100")
+    assert done.returncode == 2 and done.stdout.splitlines() == ["invalid", "invalid"]
+    assert "more than the limit of 100 entries" in done.stderr
+
+
+def test_the_api_refuses_before_encoding_and_none_lifts_the_limit(monkeypatch):
+    import exactcover_queens.queens as queens
+
+    def no_build(*args):
+        raise AssertionError("the matrix was built")
+
+    monkeypatch.setattr(queens, "matrix", no_build)
+    with pytest.raises(ProblemTooLarge) as raised:
+        exactcover.count(Queens(100_000))
+    assert (raised.value.options, raised.value.entries, raised.value.limit) == (10**10, 4 * 10**10, exactcover.MAX_ENTRIES)
+    with pytest.raises(ProblemTooLarge):
+        exactcover.solve(Queens(8), max_entries=255)
+    monkeypatch.undo()
+    assert exactcover.count(Queens(8), max_entries=256) == 92
+    assert exactcover.count(Queens(8), max_entries=None) == 92
+
+
+def test_a_matrix_is_refused_before_it_is_compiled():
+    matrix = Matrix([1, 2, 3], {"a": [1, 2], "b": [3], "c": [1, 2, 3]})
+    with pytest.raises(ProblemTooLarge, match="the matrix needs a matrix of 3 options and 6 entries"):
+        exactcover.count(matrix, max_entries=5)
+    assert not matrix._compiled  # nothing was compiled
+    assert exactcover.count(matrix, max_entries=6) == 2
+
+
+def test_the_stated_sizes_are_the_built_sizes():
+    for problem, matrix in [(Queens(7), exactcover.solver_for), (Sudoku([0] * 16), None)]:
+        from exactcover.plugins import registry
+
+        kind = registry().for_object(problem)
+        assert kind.size(problem) == Size.of(kind.encoding(problem).matrix)
+
+
+def test_the_error_pickles_and_is_a_problem_error():
+    error = ProblemTooLarge("this queens problem", 10, 40, 6400, 20)
+    again = pickle.loads(pickle.dumps(error))
+    assert str(again) == str(error) and isinstance(again, exactcover.ProblemError) and isinstance(again, ValueError)
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True])
+def test_max_entries_must_be_a_positive_int(bad):
+    with pytest.raises((TypeError, ValueError), match="max_entries"):
+        exactcover.count(Queens(4), max_entries=bad)
+
+
+# -- sudoku above 35 symbols: numbers for the digits past Z, cells separated by spaces ------
+
+
+@pytest.mark.parametrize(("n", "box"), [(36, (6, 6)), (49, (7, 7)), (40, (5, 8))])
+def test_big_grids_write_and_read_back(n, box):
+    grid = Sudoku(_shuffled_pattern(n, box, random.Random(n)), box)
+    assert Sudoku.parse(grid.to_line(), box) == grid
+    assert Sudoku.parse(str(grid), box) == grid
+    assert str(n) in grid.to_line().split()
+
+
+def test_a_36x36_puzzle_solves_and_prints():
+    puzzle = generate(size=36, clues=1100, seed=3)
+    assert puzzle.clues == 1100 and puzzle.is_unique()
+    solved = puzzle.solve()
+    assert solved.is_solved and Sudoku.parse(solved.to_line()).cells == solved.cells
+    done = run_limited("solve", "sudoku", puzzle.to_line())
+    assert done.returncode == 0 and Sudoku.parse(done.stdout).cells == solved.cells
+
+
+def test_generate_36_on_the_command_line():
+    done = run_limited("generate", "sudoku", "--size", "36", "--clues", "1150", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    puzzle = Sudoku.parse(done.stdout)
+    assert puzzle.size == 36 and puzzle.clues == 1150 and puzzle.is_unique()
+
+
+def test_a_big_grid_is_checked_without_big_tables():
+    """Validating a 1000x1000 grid (10^6 cells) takes about the cells' own memory."""
+    code = "from exactcover_sudoku import Sudoku; print(Sudoku.parse('.' * 10**6).box)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (300 << 20, 300 << 20)))
+    assert done.stdout == "(25, 40)\n", done.stderr
