@@ -249,3 +249,63 @@ def test_estimate_command():
     data = json.loads(run("estimate", "queens", "8", "--seed", "3", "--json").stdout)
     assert data["samples"] == 1000 and data["nodes"] > 0
     assert run("estimate", "queens", "eight").exit_code == 2
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                continue
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def start_parallel_count() -> tuple[subprocess.Popen, list[int]]:
+    process = subprocess.Popen([*console_script(), "count", "queens", "18", "--jobs", "2", "--quiet"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while len(workers := children(process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # (the workers are searching)
+    return process, workers
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+def test_sigterm_during_jobs_leaves_no_worker_behind():
+    """SIGTERM stops the workers and exits 143 with one line (it once left two orphans blocked
+    on a pipe for ever, holding the output open)."""
+    process, workers = start_parallel_count()
+    assert len(workers) >= 2
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=10)
+    assert process.returncode == 143 and err == "exactcover: terminated: the search was not finished\n"
+    deadline = time.monotonic() + 5
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(alive(w) for w in workers)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+def test_workers_of_a_killed_command_end_themselves():
+    """Even SIGKILL, which no handler sees, leaves no worker: they notice they are orphans."""
+    process, workers = start_parallel_count()
+    assert len(workers) >= 2
+    process.kill()
+    process.communicate(timeout=10)
+    deadline = time.monotonic() + 5
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(alive(w) for w in workers)

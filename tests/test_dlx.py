@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import pickle
 
 import pytest
 from hypothesis import given, settings
@@ -121,3 +122,42 @@ def test_only_secondary_items_round_trip():
     m = Matrix([], [{"x": "red"}], secondary=["x"])
     assert write_dlx(m).startswith(" | x")
     assert read_dlx(write_dlx(m)) == m
+
+
+class Counted:
+    """A label that counts how often it is compared."""
+
+    comparisons = 0
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    def __eq__(self, other: object) -> bool:
+        Counted.comparisons += 1
+        return isinstance(other, Counted) and other.k == self.k
+
+    def __hash__(self) -> int:
+        return hash(self.k)
+
+
+def test_printing_a_long_solution_is_linear():
+    """The dlx type prints each option by label through an index, not a search of the option
+    list per label (which made a 10^5-option solution take minutes)."""
+    from exactcover.plugins import registry
+
+    n = 3000
+    labels = [Counted(k) for k in range(n)]
+    matrix = Matrix(range(n), {label: [label.k] for label in labels})
+    kind = registry().get("dlx")
+    Counted.comparisons = 0
+    text = kind.render(matrix, tuple(labels))
+    assert text.splitlines() == [str(k) for k in range(n)]
+    assert Counted.comparisons <= 4 * n
+
+
+def test_matrix_option_by_label():
+    matrix = Matrix([1, 2], {"a": [1], "b": [2]})
+    assert matrix.option("b").items == (2,)
+    with pytest.raises(MatrixError, match="no option is labelled 'c'"):
+        matrix.option("c")
+    assert pickle.loads(pickle.dumps(matrix)) == matrix

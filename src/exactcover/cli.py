@@ -18,7 +18,7 @@ import click
 
 from . import api
 from .errors import BudgetExceeded, ProblemTooLarge
-from .exits import (BAD_INPUT, INTERRUPTED, NO_SOLUTION, STOPPED, Commands, Exit, errors_reported,
+from .exits import (BAD_INPUT, NO_SOLUTION, STOPPED, Commands, Exit, errors_reported, interrupted,
                     sigint_deferred)
 from .problem import Batch
 
@@ -220,9 +220,9 @@ class Run:
                 tally[outcome] += 1
                 click.echo(text)
                 done += 1
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as error:
             self.batch_summary(done, tally, time.perf_counter() - started)
-            raise Exit(INTERRUPTED, f"interrupted after {done} problem(s)") from None
+            raise interrupted(error, f" after {done} problem(s)") from None
         self.batch_summary(done, tally, time.perf_counter() - started)
         if tally["invalid"]:
             raise Exit(BAD_INPUT)
@@ -267,9 +267,9 @@ class Run:
                     with sigint_deferred():  # printed and counted together, or neither
                         self.emit(prepared.decode(solution), first=found == 0)
                         found += 1
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as error:
             self.finish(found, exhausted=False, stopped=True)
-            raise Exit(INTERRUPTED, f"interrupted after {found} solution(s); the search was not finished") from None
+            raise interrupted(error, f" after {found} solution(s); the search was not finished") from None
         except BudgetExceeded as stop:
             self.finish(found, exhausted=False, stopped=True)
             raise Exit(STOPPED, f"{stop}") from None
@@ -285,9 +285,9 @@ class Run:
         try:
             with errors_reported(), bar:
                 number = prepared.count(limit=limit, **self.search, **bar.option())
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as error:
             self.report_partial_count()
-            raise Exit(INTERRUPTED, "interrupted: the search was not finished") from None
+            raise interrupted(error, ": the search was not finished") from None
         except BudgetExceeded as stop:
             self.report_partial_count()
             raise Exit(STOPPED, f"{stop}") from None

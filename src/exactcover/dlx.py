@@ -142,7 +142,7 @@ def write_dlx(matrix: Matrix) -> str:
 
 
 def _option_text(matrix: Matrix, label: Any) -> str:
-    option = next(o for o in matrix.options if o.label == label)
+    option = matrix.option(label)
     return " ".join(str(item) if color is None else f"{item}:{color}" for item, color in zip(option.items, option.colors))
 
 

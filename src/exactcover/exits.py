@@ -18,6 +18,32 @@ import click
 from .errors import BudgetExceeded, ExactCoverError
 
 NO_SOLUTION, BAD_INPUT, STOPPED, INTERNAL, CANNOT_WRITE, INTERRUPTED, BROKEN_PIPE = 1, 2, 3, 70, 74, 130, 141
+TERMINATED = 143
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread like Ctrl-C, so that everything Ctrl-C cleans up
+    (the workers of a parallel search told to stop, partial output flushed) is cleaned up."""
+
+
+def interrupted(error: KeyboardInterrupt, after: str = "") -> Exit:
+    """The exit for Ctrl-C (130, "interrupted...") or SIGTERM (143, "terminated...")."""
+    if isinstance(error, Terminated):
+        return Exit(TERMINATED, f"terminated{after}")
+    return Exit(INTERRUPTED, f"interrupted{after}")
+
+
+def _raise_terminated(signum: int, frame: Any) -> None:
+    raise Terminated
+
+
+def terminate_like_ctrl_c() -> None:
+    """Make SIGTERM raise `Terminated` (main thread only, and only over the default action)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _raise_terminated)
 
 
 class Exit(click.exceptions.Exit):
@@ -31,18 +57,18 @@ class Exit(click.exceptions.Exit):
 
 @contextmanager
 def sigint_deferred() -> Iterator[None]:
-    """Hold Ctrl-C until the block is done (POSIX main thread; elsewhere a no-op)."""
+    """Hold Ctrl-C and SIGTERM until the block is done (POSIX main thread; elsewhere a no-op)."""
     import signal
     import threading
 
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
         yield
         return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
 
 @contextmanager
@@ -80,7 +106,8 @@ def _cannot_write(error: OSError) -> Exit:
 
 class Commands(click.Group):
     """The command group, the one place every command's ending goes through: Ctrl-C anywhere
-    (reading standard input, loading plugins, searching, printing) exits 130 with one line,
+    (reading standard input, loading plugins, searching, printing) exits 130 with one line
+    (SIGTERM: 143),
     never click's "Aborted!" with status 1, which would read as "no solution"; a reader that
     went away exits 141 silently; output that cannot be written exits 74 with one line; a
     usage error (an unknown command or option, a bad value) exits 2 with one line."""
@@ -91,14 +118,15 @@ class Commands(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
+            terminate_like_ctrl_c()
             if sys.stdout is None or sys.stdout.closed:
                 raise Exit(CANNOT_WRITE, "error: standard output is closed")
             with usage_on_one_line():
                 result = super().invoke(ctx)
             sys.stdout.flush()  # (a write error shows here, not at exit)
             return result
-        except KeyboardInterrupt:
-            raise Exit(INTERRUPTED, "interrupted") from None
+        except KeyboardInterrupt as error:
+            raise interrupted(error) from None
         except BrokenPipeError:
             raise _broken_pipe() from None
         except OSError as error:

@@ -64,10 +64,14 @@ class Option:
         return f"Option({self.label!r}: {', '.join(parts)})"
 
 
+#: The key of the label -> option index in a matrix's cache (the other keys are engine names).
+_BY_LABEL = "option index"
+
+
 class _Compiled(dict):
-    """A matrix's cache of compiled solvers: not part of its value, so it is neither compared
-    nor hashed, and it pickles (and copies) as an empty cache, to be compiled again where the
-    matrix arrives."""
+    """A matrix's cache of compiled solvers (and of its option index): not part of its value,
+    so it is neither compared nor hashed, and it pickles (and copies) as an empty cache, to be
+    compiled again where the matrix arrives."""
 
     def __reduce__(self) -> tuple[type, tuple[()]]:
         return _Compiled, ()
@@ -280,6 +284,17 @@ class Matrix:
     def entries(self) -> int:
         """The number of (option, item) pairs: the ones of the 0/1 matrix."""
         return sum(len(option.items) for option in self.options)
+
+    def option(self, label: Hashable) -> Option:
+        """The option labelled ``label`` (found through an index built on first use);
+        MatrixError if there is none."""
+        index = self._compiled.get(_BY_LABEL)
+        if index is None:
+            index = self._compiled[_BY_LABEL] = {option.label: option for option in self.options}
+        try:
+            return index[label]
+        except (KeyError, TypeError):
+            raise MatrixError(f"no option is labelled {label!r}") from None
 
     def position(self, item: Hashable) -> int:
         """The position of ``item`` in `items` (primary items first)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 import time
 import uuid
 from array import array
@@ -43,6 +44,8 @@ TASKS_PER_WORKER = {"own pool": 16, "executor": 2}
 MAX_DEPTH = 12
 #: Seconds the parent waits past a deadline for the workers' own stop (they check it per chunk).
 GRACE = 0.25
+#: Seconds between a worker's checks that its parent is still alive.
+ORPHAN_POLL = 0.2
 
 
 @attrs.frozen
@@ -86,11 +89,21 @@ def _dancer(job: Job) -> Any:
 
 
 def _install(job: Job, shared: Any) -> None:
-    """The pool's initializer: keep the job and the shared budget, and leave Ctrl-C to the
-    parent process."""
+    """The pool's initializer: keep the job and the shared budget, and leave Ctrl-C and
+    SIGTERM to the parent process (which tells the workers to stop)."""
     global _installed, _shared
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # (a forked worker inherits the command's handler)
     _installed, _shared = job, shared
+    threading.Thread(target=_exit_when_orphaned, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    """End this worker when its parent is gone (killed without a chance to stop the pool):
+    an idle worker would otherwise wait on the task queue for ever."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_POLL)
+    os._exit(1)
 
 
 @attrs.frozen
