@@ -21,9 +21,11 @@ import threading
 import time
 import uuid
 from array import array
+from collections import defaultdict, deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
+from queue import Empty
 from typing import Any
 
 import attrs
@@ -46,6 +48,10 @@ MAX_DEPTH = 12
 GRACE = 0.25
 #: Seconds between a worker's checks that its parent is still alive.
 ORPHAN_POLL = 0.2
+#: Listing on our own pool streams solutions in pieces: a piece is sent when it holds PIECE
+#: solutions or is FLUSH seconds old (the first solution of a task goes at once), and a task
+#: runs at most AHEAD pieces ahead of what the parent has taken, so memory stays bounded.
+PIECE, FLUSH, AHEAD = 1024, 0.05, 4
 
 
 @attrs.frozen
@@ -76,6 +82,7 @@ class Job:
 _dancers: dict[str, Any] = {}  # token -> Dancer, in each worker process
 _installed: Job | None = None
 _shared: Any = None  # with our own pool: [nodes the workers spent, 1 once they must stop]
+_stream: Any = None  # with our own pool, when listing: (queue of (task, piece), pieces taken per task)
 
 
 def _dancer(job: Job) -> Any:
@@ -88,13 +95,15 @@ def _dancer(job: Job) -> Any:
     return dancer
 
 
-def _install(job: Job, shared: Any) -> None:
+def _install(job: Job, shared: Any, stream: Any = None) -> None:
     """The pool's initializer: keep the job and the shared budget, and leave Ctrl-C and
     SIGTERM to the parent process (which tells the workers to stop)."""
-    global _installed, _shared
+    global _installed, _shared, _stream
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # (a forked worker inherits the command's handler)
-    _installed, _shared = job, shared
+    _installed, _shared, _stream = job, shared, stream
+    if stream is not None:
+        stream[0].cancel_join_thread()  # (a stopped search's unread pieces must not hold the worker at exit)
     threading.Thread(target=_exit_when_orphaned, args=(os.getppid(),), daemon=True).start()
 
 
@@ -156,18 +165,50 @@ class _Result:
     updates: int
     max_level: int
     seconds: float  # in the engine
-    listed: tuple[tuple[int, ...], ...] | None  # option numbers, when listing
+    listed: tuple[tuple[int, ...], ...] | None  # option numbers, when listing (and not streaming)
     stopped: str | None = None  # why the task stopped before its last subtree was done
+    pieces: int = 0  # when streaming: the number of pieces the task sent
 
 
-def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: bool, budget: Budget) -> _Result:
+class _Pieces:
+    """A streaming task's solutions, sent to the parent in pieces (see PIECE), never more than
+    AHEAD pieces ahead of what the parent has taken; with no stream, they are kept."""
+
+    def __init__(self, task: int, meter: _Meter) -> None:
+        self.task, self.meter, self.stream = task, meter, _stream if meter.shared is not None else None
+        self.kept: list[tuple[int, ...]] = []
+        self.sent, self.since = 0, time.perf_counter()
+
+    def add(self, solution: tuple[int, ...]) -> None:
+        self.kept.append(solution)
+        if self.stream is not None and (len(self.kept) >= PIECE or self.sent == 0
+                                        or time.perf_counter() - self.since >= FLUSH):
+            self.flush()
+
+    def flush(self) -> None:
+        if self.stream is None or not self.kept:
+            return
+        queue, taken = self.stream
+        while self.sent - taken[self.task] >= AHEAD and self.meter.check() is None:
+            time.sleep(0.002)  # the parent is behind: wait for it (or for the stop)
+            self.meter.charge(0)
+        if self.meter.check() is not None:  # stopped while waiting: the parent wants no more
+            self.kept = []
+            return
+        queue.put((self.task, self.kept))
+        self.kept, self.sent, self.since = [], self.sent + 1, time.perf_counter()
+
+
+def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: bool, budget: Budget,
+                  task: int = 0) -> _Result:
     """Count (or list) the solutions of each subtree in ``prefixes``, within ``budget``."""
     shared = _shared if job is None else None
     job = job if job is not None else _installed
     dancer = _dancer(job)
     chunk, work = CHUNK[job.engine]
     meter = _Meter(budget, shared, chunk)
-    found, nodes, updates, deepest, listed, stopped = 0, 0, 0, 0, [], None
+    pieces = _Pieces(task, meter)
+    found, nodes, updates, deepest, stopped = 0, 0, 0, 0, None
     started = time.perf_counter()
     for prefix in prefixes:
         search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix))
@@ -176,7 +217,7 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
             status = search.run(meter.steps(), work, not listing)
             meter.charge(search.nodes - before)
             if status == SOLUTION:
-                listed.append(search.solution())
+                pieces.add(search.solution())
             elif status == DONE:
                 break
             elif status == PAUSED and meter.exhausted():
@@ -186,8 +227,10 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
         deepest = max(deepest, search.max_level)
         if stopped is not None:
             break
+    pieces.flush()
     seconds = time.perf_counter() - started
-    return _Result(found, nodes, updates, deepest, seconds, tuple(listed) if listing else None, stopped)
+    listed = tuple(pieces.kept) if listing else None
+    return _Result(found, nodes, updates, deepest, seconds, listed, stopped, pieces.sent)
 
 
 # -- the parent side -------------------------------------------------------------------------
@@ -254,10 +297,14 @@ class _Search:
         own_pool = self.executor is None
         n_tasks = min(len(split.prefixes), TASKS_PER_WORKER["own pool" if own_pool else "executor"] * workers)
         batches = [list(range(k, len(split.prefixes), n_tasks)) for k in range(n_tasks)]
+        self.stream = None
         if own_pool:
             context = multiprocessing.get_context()
             shared = context.Array("q", 2)  # [nodes the workers spent, 1 once they must stop]
-            pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_install, initargs=(self.job, shared))
+            if listing:  # solutions stream back in pieces (see PIECE)
+                self.stream = (context.Queue(), context.Array("q", n_tasks, lock=False))
+            pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_install,
+                                       initargs=(self.job, shared, self.stream))
             budget, job = Budget(self.wall_deadline, left), None
         else:  # no memory to share: the node budget is shared out among the tasks beforehand
             shared, pool, job = None, self.executor, self.job
@@ -266,8 +313,8 @@ class _Search:
         self.collected = 0
         finished = False
         try:
-            for batch in batches:
-                futures.append(pool.submit(_search_batch, job, [split.prefixes[k] for k in batch], listing, budget))
+            for task, batch in enumerate(batches):
+                futures.append(pool.submit(_search_batch, job, [split.prefixes[k] for k in batch], listing, budget, task))
             try:
                 yield from self.collect(split, batches, futures)
             except BudgetExceeded as stop:
@@ -284,12 +331,16 @@ class _Search:
 
     def collect(self, split: Split, batches: list[list[int]], futures: list[Future]) -> Iterator[tuple[None, _Result]]:
         pending_share = sum(split.shares)
-        for batch, future in zip(batches, futures):
-            try:
-                wait = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter()) + GRACE
-                result = future.result(timeout=wait)
-            except FuturesTimeout:
-                raise BudgetExceeded("timeout", self.stats, self.stats.solutions) from None
+        self.buffers: dict[int, deque] = defaultdict(deque)  # streamed pieces not yet wanted, by task
+        for task, (batch, future) in enumerate(zip(batches, futures)):
+            if self.stream is not None:
+                result = yield from self.receive(task, future)
+            else:
+                try:
+                    wait = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter()) + GRACE
+                    result = future.result(timeout=wait)
+                except FuturesTimeout:
+                    raise BudgetExceeded("timeout", self.stats, self.stats.solutions) from None
             self.add(result)
             pending_share -= sum(split.shares[k] for k in batch)
             if self.progress is not None:
@@ -300,6 +351,30 @@ class _Search:
             yield None, result
             if result.stopped is not None:
                 raise BudgetExceeded(result.stopped, self.stats, self.stats.solutions)
+
+    def receive(self, task: int, future: Future) -> Iterator[tuple[None, _Result]]:
+        """Yield task ``task``'s streamed pieces (as results holding only solutions), in the
+        order it sent them, and return its result once every piece it sent is in."""
+        queue, taken = self.stream
+        received, result = 0, None
+        while True:
+            if self.buffers[task]:
+                piece = self.buffers[task].popleft()
+                received += 1
+                taken[task] += 1  # (lets the task send one more piece)
+                yield None, _Result(0, 0, 0, 0, 0.0, tuple(piece))
+                continue
+            if result is None and future.done():
+                result = future.result()
+            if result is not None and received >= result.pieces:
+                return result
+            if self.deadline is not None and time.perf_counter() >= self.deadline + GRACE:
+                raise BudgetExceeded("timeout", self.stats, self.stats.solutions)
+            try:
+                sender, piece = queue.get(timeout=0.02)
+            except Empty:
+                continue
+            self.buffers[sender].append(piece)
 
     def settle(self, futures: list[Future], shared: Any) -> None:
         """After a budget stop: tell the workers, and add what the tasks still running did

@@ -257,7 +257,15 @@ class Solutions(Iterator[Any]):
             if self._accept is None or self._accept(solution):
                 self.found += 1
                 return solution if self._decode is None else self._decode(solution)
+        self.close()  # the limit is reached: let the search go now (a pool's workers stop)
         raise StopIteration
+
+    def close(self) -> None:
+        """End the search now (as breaking out of a loop does, once the iterator is dropped):
+        a parallel search's workers stop and its pool is shut down."""
+        close = getattr(self._source, "close", None)
+        if close is not None:
+            close()
 
     def __repr__(self) -> str:
         return f"<Solutions: {self.found} yielded, {self.stats}>"
