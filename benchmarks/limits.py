@@ -7,6 +7,13 @@ run for many minutes), printing the time of each step, the Python memory of the
 Matrix (tracemalloc), the engine's bytes per entry, and the process's peak memory.
 
     python benchmarks/limits.py [--n 100]
+    python benchmarks/limits.py --wide 100000 1000000 [--engine c]
+
+``--wide`` instead measures searches on wide matrices: the path of N items tiled by
+monominoes and dominoes (2N options, Fibonacci(N) solutions, so a count never ends), where
+every node's item choice reads all N items. For each N it prints the nodes per second, how
+long ``timeout=0.5`` takes to stop the count, and how long a Ctrl-C (SIGINT sent 0.5 s in)
+takes to raise KeyboardInterrupt: both late by up to one chunk of work.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from __future__ import annotations
 import argparse
 import random
 import resource
+import signal
 import time
 import tracemalloc
 
@@ -22,10 +30,45 @@ from exactcover_sudoku import Sudoku
 from exactcover_sudoku.encoding import matrix_for
 
 
+def path(n: int) -> exactcover.Matrix:
+    """The path of n items, tiled by monominoes (i) and dominoes (i, i+1)."""
+    options = {("mono", i): [i] for i in range(n)}
+    options.update({("domino", i): [i, i + 1] for i in range(n - 1)})
+    return exactcover.Matrix(range(n), options)
+
+
+def wide(sizes: list[int], engine: str) -> None:
+    for n in sizes:
+        solver = exactcover.Solver(path(n), engine)
+        started = time.perf_counter()
+        try:
+            solver.count(timeout=0.5)
+        except exactcover.BudgetExceeded:
+            pass
+        stopped = time.perf_counter() - started
+        nodes = solver.stats.nodes
+        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        previous = signal.signal(signal.SIGALRM, lambda *_: signal.raise_signal(signal.SIGINT))
+        started = time.perf_counter()
+        try:
+            solver.count()
+        except KeyboardInterrupt:
+            pass
+        interrupted = time.perf_counter() - started
+        signal.signal(signal.SIGALRM, previous)
+        print(f"{engine} engine, {n:>9,} items: {nodes / stopped:>10,.0f} nodes/s; timeout=0.5 stopped after "
+              f"{stopped:5.2f} s; Ctrl-C at 0.5 s seen after {interrupted:5.2f} s", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=100, help="the grid size (a square: 100 gives 10^6 options)")
+    parser.add_argument("--wide", type=int, nargs="+", help="measure budgets on paths of these many items instead")
+    parser.add_argument("--engine", default="c", choices=["c", "python"], help="the engine for --wide")
     args = parser.parse_args()
+    if args.wide:
+        wide(args.wide, args.engine)
+        return
     n = args.n
     b = int(n**0.5)
     tracemalloc.start()

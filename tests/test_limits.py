@@ -105,3 +105,31 @@ def test_a_search_object_is_not_shared_between_threads():
     for thread in threads:
         thread.join()
     assert results == [352] * 4 and not errors
+
+
+def path(n: int) -> Matrix:
+    """n items in a row, tiled by monominoes and dominoes: Fibonacci(n) solutions, and every
+    node's item choice reads all n items."""
+    options = {("mono", i): [i] for i in range(n)}
+    options.update({("domino", i): [i, i + 1] for i in range(n - 1)})
+    return Matrix(range(n), options)
+
+
+@pytest.mark.parametrize(("engine", "n"), [("c", 200_000), ("python", 20_000)])
+def test_a_chunk_of_work_on_a_wide_matrix_is_a_few_nodes(engine, n):
+    """On a matrix of many items the item choice costs more than the updates, so the engine's
+    work budget counts its reads (2**SCAN_SHIFT per update): a chunk, and with it the wait
+    for a deadline or Ctrl-C, is short however wide the matrix (it was 65,536 nodes: 4.6 s
+    for timeout=0.5, 18 s for Ctrl-C at 10^6 items)."""
+    from array import array
+
+    from exactcover.pydlx import PAUSED, SCAN_SHIFT
+    from exactcover.solver import CHUNK
+
+    solver = Solver(path(n), engine)
+    steps, work = CHUNK[engine]
+    search = solver._dancer.search(array("i"), None, array("i"), array("i"))
+    assert search.run(steps, work, True) == PAUSED
+    assert 0 < search.nodes <= work // (n >> SCAN_SHIFT) + 2
+    assert search.run(steps, work, True) == PAUSED  # (and it goes on from there)
+    assert search.nodes <= 2 * (work // (n >> SCAN_SHIFT) + 2)

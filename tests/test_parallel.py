@@ -173,21 +173,20 @@ def test_listing_on_a_pool_streams_and_stops_early():
     """The first solutions of a huge listing arrive at once, in bounded memory, and the
     workers stop when the listing is closed (a batch was once listed whole in the worker:
     22.8 s and 1.2 GB before the first line of Queens 17)."""
-    import resource
     import subprocess
     import sys
 
+    from memory import limited
     from test_cli import console_script
 
     code = ("import exactcover, itertools; from exactcover_queens import Queens\n"
             "it = exactcover.solutions(Queens(19), jobs=2)\n"
             "print(len(list(itertools.islice(it, 50_000))), flush=True)\n"
             "it.close()\n")
-    limit = 1 << 30
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
-                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)))
+                          preexec_fn=limited(1 << 30))
     assert done.returncode == 0 and done.stdout == "50000\n", done.stderr
     command = subprocess.run([*console_script(), "solve", "queens", "19", "--limit", "3", "--jobs", "2", "--json"],
                              capture_output=True, text=True, timeout=60,
-                             preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)))
+                             preexec_fn=limited(1 << 30))
     assert command.returncode == 0 and len(command.stdout.splitlines()) == 3

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pickle
 import random
-import resource
 import subprocess
 import sys
 
@@ -19,18 +18,15 @@ from exactcover_queens import Queens
 from exactcover_sudoku import Sudoku
 from exactcover_sudoku.generate import _shuffled_pattern, generate
 
+from memory import limited
 from test_cli import console_script
 
 MEMORY = 1 << 30  # bytes a hostile case may take (the refused builds would take gigabytes to terabytes)
 
 
-def limited():
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
-
-
 def run_limited(*args, timeout=60):
     return subprocess.run([*console_script(), *args], capture_output=True, text=True, timeout=timeout,
-                          preexec_fn=limited)
+                          preexec_fn=limited(MEMORY))
 
 
 def test_a_million_dots_is_refused_before_building(tmp_path):
@@ -142,5 +138,5 @@ def test_a_big_grid_is_checked_without_big_tables():
     """Validating a 1000x1000 grid (10^6 cells) takes about the cells' own memory."""
     code = "from exactcover_sudoku import Sudoku; print(Sudoku.parse('.' * 10**6).box)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
-                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (300 << 20, 300 << 20)))
+                          preexec_fn=limited(300 << 20))
     assert done.stdout == "(25, 40)\n", done.stderr

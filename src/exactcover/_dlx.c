@@ -27,6 +27,9 @@
 
 typedef int32_t idx; /* "a pointer is an array index" */
 #define IDX_MAX 0x7FFFFFFF
+/* The item choice reads 2^SCAN_SHIFT LENs in the time of one update (see effort). */
+#define SCAN_SHIFT 3
+
 /* Added to LEN of an item while it is covered (see pydlx.COVERED and choose). */
 #define COVERED (1 << 30)
 
@@ -484,6 +487,7 @@ typedef struct {
     idx level, floor;   /* the search ends when it backs up to its floor */
     int resume;
     long long nodes, updates, solutions, max_level;
+    long long scanned; /* the item choice's reads, in updates' worth (see effort) */
     int seeded;
     uint64_t random;
     idx *perm, *base, *pos; /* with a seed: the shuffled options of each level */
@@ -756,6 +760,16 @@ first_minimum(const idx *len, idx n)
     return p;
 }
 
+/* The work a search has done, for run's work budget: its updates, and the reads of the item
+   choice, which on a matrix of 10^5 or more items cost more than the updates. Counting them
+   makes a chunk of work take about the same time on any matrix, so a budget, a deadline or
+   Ctrl-C is seen as soon on a wide matrix as on a narrow one. */
+ALWAYS_INLINE long long
+effort(const Search *s)
+{
+    return s->updates + s->scanned;
+}
+
 /* Step X3: the active primary item with the fewest options (MRV), ties to the first in
    matrix order, or, with a seed, to a uniformly random one of the tied items. Covered items
    carry COVERED in their LEN, so the first minimum of LEN over the primary headers 1..N1 (a
@@ -768,6 +782,7 @@ choose(Search *s)
     idx best = 1, least, p;
     if (n1 > 32) { /* a long block: the vectorized scan */
         best += first_minimum(top + 1, n1);
+        s->scanned += n1 >> SCAN_SHIFT;
     }
     else { /* a short one: walking the list of active items (Knuth's way) beats the call */
         const idx *rlink = s->rlink;
@@ -1188,7 +1203,7 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
     idx *choice = s->choice;
     const idx n = s->n_items;
     const long long stop = s->nodes + steps;
-    const long long work_stop = work ? s->updates + work : -1;
+    const long long work_stop = work ? effort(s) + work : -1;
     int state = s->resume, status;
     idx level = s->level; /* a local: an int32 field could alias the int32 arrays */
     idx x, p, j, i;
@@ -1201,7 +1216,7 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
                 status = PREFIX;
                 goto out;
             }
-            if (s->nodes >= stop || (work_stop >= 0 && s->updates >= work_stop)) {
+            if (s->nodes >= stop || (work_stop >= 0 && effort(s) >= work_stop)) {
                 status = PAUSED;
                 goto out;
             }
@@ -1333,7 +1348,7 @@ static int
 run_any(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
 {
     if (s->sets == SAMPLING && steps > s->sample_end - s->nodes) {
-        const long long stop = s->nodes + steps, work_stop = s->updates + work;
+        const long long stop = s->nodes + steps, work_stop = effort(s) + work;
         const Py_ssize_t W = s->dancer->n_words;
         int status = run_plain(s, s->sample_end - s->nodes, work, counting, limit, depth);
         if (status != PAUSED || s->nodes < s->sample_end)
@@ -1346,7 +1361,7 @@ run_any(Search *s, long long steps, long long work, int counting, long long limi
         }
         s->sets = LINKS;
         steps = stop - s->nodes;
-        if (work && (work = work_stop - s->updates) <= 0)
+        if (work && (work = work_stop - effort(s)) <= 0)
             return PAUSED;
     }
     if (s->sets == SETS)
@@ -1437,7 +1452,7 @@ Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *ex
     s->choice = s->perm = s->base = s->pos = s->total = s->tried = NULL;
     s->level = s->floor = 0;
     s->resume = X2;
-    s->nodes = s->updates = s->solutions = s->max_level = 0;
+    s->nodes = s->updates = s->solutions = s->max_level = s->scanned = 0;
     s->seeded = seed != NULL && seed != Py_None;
     s->random = 0;
     s->busy = 0;
@@ -1537,7 +1552,7 @@ Search_run(Search *s, PyObject *args, PyObject *kwds)
     }
     if (s->sets == UNDECIDED)
         start_sets(s);
-    const long long stop = s->nodes + steps, work_stop = s->updates + work;
+    const long long stop = s->nodes + steps, work_stop = effort(s) + work;
     s->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     status = run_any(s, steps, work, counting, limit, depth);
@@ -1547,7 +1562,7 @@ Search_run(Search *s, PyObject *args, PyObject *kwds)
         move_to_sets(s);
         steps = stop - s->nodes;
         if (work) {
-            work = work_stop - s->updates;
+            work = work_stop - effort(s);
             budget_left = work > 0;
         }
         if (steps > 0 && budget_left) {

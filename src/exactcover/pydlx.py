@@ -71,6 +71,11 @@ _MASK = (1 << 64) - 1
 #: option on it is hidden), so choose() can take the first minimum of the primary headers'
 #: LENs, a contiguous block, instead of walking the list of active items.
 COVERED = 1 << 30
+#: The item choice reads 2**SCAN_SHIFT LENs in the time of one update: ``run``'s ``work``
+#: counts them too, so that a chunk of work takes about as long on a matrix of 10^6 items
+#: (where the choice costs more than the updates) as on a small one, and a budget, a
+#: deadline or Ctrl-C is seen as soon.
+SCAN_SHIFT = 3
 
 
 class Random:
@@ -220,6 +225,7 @@ class Search:
         self.level = self.floor = 0  # the search ends when it backs up to its floor
         self.resume = X2
         self.nodes = self.updates = self.solutions = self.max_level = 0
+        self.scanned = 0  # the item choice's reads, in updates' worth (see run's work)
         # With a seed: ties in the choice of an item are broken at random and the options
         # of the chosen item are tried in a random order, kept in perm[base[l]:base[l+1]].
         self.random = None if seed is None else Random(seed)
@@ -537,6 +543,7 @@ class Search:
         primary headers 1..N1 is the item the list walk of Knuth's programs would find.
         """
         top, n1, random = self.top, self.n_primary, self.random
+        self.scanned += n1 >> SCAN_SHIFT
         least = min(top[1 : n1 + 1])
         best = top.index(least, 1)
         if random is not None and least > 0:  # (with LEN 0 any choice is the same dead end)
@@ -586,7 +593,7 @@ class Search:
         cover, uncover = self.cover, self.uncover
         n = self.n_items
         stop = self.nodes + steps
-        work_stop = self.updates + work if work else -1
+        work_stop = self.updates + self.scanned + work if work else -1
         state = self.resume
         while True:
             if state == X2:  # [Enter level l.]
@@ -594,7 +601,7 @@ class Search:
                     state = X8
                     status = PREFIX
                     break
-                if self.nodes >= stop or 0 <= work_stop <= self.updates:
+                if self.nodes >= stop or 0 <= work_stop <= self.updates + self.scanned:
                     status = PAUSED
                     break
                 self.nodes += 1
