@@ -30,6 +30,15 @@ typedef int32_t idx; /* "a pointer is an array index" */
 /* The item choice reads 2^SCAN_SHIFT LENs in the time of one update (see effort). */
 #define SCAN_SHIFT 3
 
+/* How a step treats the links, a compile-time constant in each copy of the search loop:
+   COLORED, nodes may carry colors (purified nodes stay in their lists); WIDE, every change
+   of an item's LEN marks its block of 64 items dirty, for choose_wide. */
+#define COLORED 1
+#define WIDE 2
+/* Matrices with at least this many primary items (and no colors) choose their items by
+   blocks (choose_wide); benchmarks/README.md has the measurement behind it. */
+#define WIDE_ITEMS 1024
+
 /* Added to LEN of an item while it is covered (see pydlx.COVERED and choose). */
 #define COVERED (1 << 30)
 
@@ -488,6 +497,8 @@ typedef struct {
     int resume;
     long long nodes, updates, solutions, max_level;
     long long scanned; /* the item choice's reads, in updates' worth (see effort) */
+    unsigned char *dirty; /* WIDE: per block of 64 items, whether a LEN in it changed */
+    idx *block_min;       /* WIDE: per block of 64 primary items, its least LEN (if clean) */
     int seeded;
     uint64_t random;
     idx *perm, *base, *pos; /* with a seed: the shuffled options of each level */
@@ -504,7 +515,7 @@ typedef struct {
 /* -- the dance: cover and uncover, hide and unhide, purify and unpurify ---------------- */
 
 ALWAYS_INLINE long long
-hide(Search *s, idx p, const int colored)
+hide(Search *s, idx p, const int mode)
 {
     idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color;
     long long k = 0;
@@ -515,11 +526,13 @@ hide(Search *s, idx p, const int colored)
             q = ulink[q];
             continue;
         }
-        if (!colored || color[q] >= 0) { /* a purified node stays in its list */
+        if (!(mode & COLORED) || color[q] >= 0) { /* a purified node stays in its list */
             idx u = ulink[q], d = dlink[q];
             dlink[u] = d;
             ulink[d] = u;
             top[x] -= 1;
+            if (mode & WIDE)
+                s->dirty[x >> 6] = 1;
             k += 1;
         }
         q += 1;
@@ -528,7 +541,7 @@ hide(Search *s, idx p, const int colored)
 }
 
 ALWAYS_INLINE void
-unhide(Search *s, idx p, const int colored)
+unhide(Search *s, idx p, const int mode)
 {
     idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color;
     idx q = p - 1;
@@ -538,44 +551,50 @@ unhide(Search *s, idx p, const int colored)
             q = dlink[q];
             continue;
         }
-        if (!colored || color[q] >= 0) {
+        if (!(mode & COLORED) || color[q] >= 0) {
             idx u = ulink[q], d = dlink[q];
             dlink[u] = q;
             ulink[d] = q;
             top[x] += 1;
+            if (mode & WIDE)
+                s->dirty[x >> 6] = 1;
         }
         q -= 1;
     }
 }
 
 ALWAYS_INLINE void
-cover(Search *s, idx i, const int colored)
+cover(Search *s, idx i, const int mode)
 {
     idx *dlink = s->dlink;
     long long k = 1;
     idx p = dlink[i];
     while (p != i) {
-        k += hide(s, p, colored);
+        k += hide(s, p, mode);
         p = dlink[p];
     }
     idx left = s->llink[i], right = s->rlink[i];
     s->rlink[left] = right;
     s->llink[right] = left;
     s->top[i] += COVERED;
+    if (mode & WIDE)
+        s->dirty[i >> 6] = 1;
     s->updates += k;
 }
 
 ALWAYS_INLINE void
-uncover(Search *s, idx i, const int colored)
+uncover(Search *s, idx i, const int mode)
 {
     s->top[i] -= COVERED;
+    if (mode & WIDE)
+        s->dirty[i >> 6] = 1;
     idx left = s->llink[i], right = s->rlink[i];
     s->rlink[left] = i;
     s->llink[right] = i;
     idx *ulink = s->ulink;
     idx p = ulink[i];
     while (p != i) {
-        unhide(s, p, colored);
+        unhide(s, p, mode);
         p = ulink[p];
     }
 }
@@ -615,10 +634,10 @@ unpurify(Search *s, idx p)
 }
 
 ALWAYS_INLINE void
-commit(Search *s, idx p, idx j, const int colored)
+commit(Search *s, idx p, idx j, const int mode)
 {
-    if (!colored) {
-        cover(s, j, 0);
+    if (!(mode & COLORED)) {
+        cover(s, j, mode);
         return;
     }
     idx c = s->color[p];
@@ -629,10 +648,10 @@ commit(Search *s, idx p, idx j, const int colored)
 }
 
 ALWAYS_INLINE void
-uncommit(Search *s, idx p, idx j, const int colored)
+uncommit(Search *s, idx p, idx j, const int mode)
 {
-    if (!colored) {
-        uncover(s, j, 0);
+    if (!(mode & COLORED)) {
+        uncover(s, j, mode);
         return;
     }
     idx c = s->color[p];
@@ -802,6 +821,60 @@ choose(Search *s)
                 if (random_below(&s->random, ties) == 0)
                     best = p;
             }
+    }
+    return best;
+}
+
+/* Whether searches of this matrix choose their items by blocks: many primary items, and no
+   colors (whose purification changes LENs outside hide and unhide's loop). */
+static int
+is_wide(const Dancer *d)
+{
+    return !d->has_colors && d->n_primary >= WIDE_ITEMS;
+}
+
+/* Step X3 on a wide matrix: the same choice as choose (the first minimum of LEN over the
+   primary headers; with a seed, the same random pick among the ties), found from the least
+   LEN of each block of 64 items, a block being read again only when one of its LENs changed
+   since the last choice (hide, unhide, cover and uncover mark it dirty). So a node costs
+   n_primary/64 reads plus 64 per block that changed, instead of n_primary. Block b holds the
+   items 64b..64b+63 (block 0 starts at item 1: index 0 is the root). */
+static idx
+choose_wide(Search *s)
+{
+    const idx *top = s->top;
+    const idx n1 = s->n_primary, blocks = (n1 >> 6) + 1;
+    unsigned char *dirty = s->dirty;
+    idx *block_min = s->block_min;
+    for (idx b = 0; b < blocks; b++) {
+        if (!dirty[b])
+            continue;
+        idx lo = b == 0 ? 1 : b << 6, hi = (b << 6) + 64 <= n1 + 1 ? (b << 6) + 64 : n1 + 1;
+        idx least = IDX_MAX;
+        for (idx p = lo; p < hi; p++)
+            least = top[p] < least ? top[p] : least;
+        block_min[b] = least;
+        dirty[b] = 0;
+        s->scanned += 64 >> SCAN_SHIFT;
+    }
+    s->scanned += blocks >> SCAN_SHIFT;
+    idx b = first_minimum(block_min, blocks), least = block_min[b];
+    idx best = b == 0 ? 1 : b << 6;
+    while (top[best] != least)
+        best++;
+    if (s->seeded && least > 0) { /* the ties after best, in order, as choose meets them */
+        uint64_t ties = 1;
+        for (idx c = b; c < blocks; c++) {
+            if (block_min[c] != least)
+                continue;
+            idx hi = (c << 6) + 64 <= n1 + 1 ? (c << 6) + 64 : n1 + 1;
+            for (idx p = c == b ? best + 1 : c << 6; p < hi; p++)
+                if (top[p] == least) {
+                    ties += 1;
+                    if (random_below(&s->random, ties) == 0)
+                        best = p;
+                }
+        }
     }
     return best;
 }
@@ -1193,11 +1266,12 @@ next_set(Search *s, idx level)
 
 /* -- running the search: Algorithm X's steps, on the links or the sets -------------------- */
 
-/* Steps X2..X8, resumable: `state` and `level` say where the search stands. Compiled three
-   times: on the links without colors, on the links with colors, and on the sets. */
+/* Steps X2..X8, resumable: `state` and `level` say where the search stands. Compiled four
+   times: on the links without colors, with colors (mode COLORED), on a wide matrix (WIDE),
+   and on the sets. */
 ALWAYS_INLINE int
 run_search(Search *s, long long steps, long long work, int counting, long long limit, long long depth,
-           const int colored, const int sets)
+           const int mode, const int sets)
 {
     idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *rlink = s->rlink;
     idx *choice = s->choice;
@@ -1208,6 +1282,8 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
     idx level = s->level; /* a local: an int32 field could alias the int32 arrays */
     idx x, p, j, i;
 
+    if (mode & WIDE) /* (LENs may have changed since the last run: givens, a prefix, a probe) */
+        memset(s->dirty, 1, (size_t)(n >> 6) + 1);
     for (;;) {
         switch (state) {
         case X2: /* [Enter level l.] */
@@ -1240,10 +1316,10 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
                 choice[level] = enter_set(s, level);
             }
             else {
-                i = choose(s); /* X3 [Choose i.] */
+                i = (mode & WIDE) ? choose_wide(s) : choose(s); /* X3 [Choose i.] */
                 s->total[level] = top[i];
                 s->tried[level] = 1;
-                cover(s, i, colored); /* X4 [Cover i.] */
+                cover(s, i, mode); /* X4 [Cover i.] */
                 choice[level] = first_option(s, level, i);
             }
             state = X5;
@@ -1265,7 +1341,7 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
                         p = ulink[p];
                     }
                     else {
-                        commit(s, p, j, colored);
+                        commit(s, p, j, mode);
                         p += 1;
                     }
                 }
@@ -1287,7 +1363,7 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
                         p = dlink[p];
                     }
                     else {
-                        uncommit(s, p, j, colored);
+                        uncommit(s, p, j, mode);
                         p -= 1;
                     }
                 }
@@ -1300,7 +1376,7 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
             if (sets)
                 uncover_set(s, choice[level]);
             else
-                uncover(s, choice[level], colored);
+                uncover(s, choice[level], mode);
             state = X8;
             continue;
         case X8: /* [Leave level l.] */
@@ -1331,7 +1407,24 @@ run_plain(Search *s, long long steps, long long work, int counting, long long li
 static int
 run_colored(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
 {
-    return run_search(s, steps, work, counting, limit, depth, 1, 0);
+    return run_search(s, steps, work, counting, limit, depth, COLORED, 0);
+}
+
+static int
+run_wide(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
+{
+    return run_search(s, steps, work, counting, limit, depth, WIDE, 0);
+}
+
+/* The links search for this matrix: with colors, on a wide matrix, or plain. */
+static int
+run_links(Search *s, long long steps, long long work, int counting, long long limit, long long depth)
+{
+    if (s->dancer->has_colors)
+        return run_colored(s, steps, work, counting, limit, depth);
+    if (s->dirty != NULL)
+        return run_wide(s, steps, work, counting, limit, depth);
+    return run_plain(s, steps, work, counting, limit, depth);
 }
 
 WITH_POPCNT_CLONES
@@ -1350,7 +1443,7 @@ run_any(Search *s, long long steps, long long work, int counting, long long limi
     if (s->sets == SAMPLING && steps > s->sample_end - s->nodes) {
         const long long stop = s->nodes + steps, work_stop = effort(s) + work;
         const Py_ssize_t W = s->dancer->n_words;
-        int status = run_plain(s, s->sample_end - s->nodes, work, counting, limit, depth);
+        int status = run_links(s, s->sample_end - s->nodes, work, counting, limit, depth);
         if (status != PAUSED || s->nodes < s->sample_end)
             return status;
         long long nodes = s->nodes - s->sample_nodes, updates = s->updates - s->sample_updates;
@@ -1366,9 +1459,7 @@ run_any(Search *s, long long steps, long long work, int counting, long long limi
     }
     if (s->sets == SETS)
         return run_sets(s, steps, work, counting, limit, depth);
-    if (s->dancer->has_colors)
-        return run_colored(s, steps, work, counting, limit, depth);
-    return run_plain(s, steps, work, counting, limit, depth);
+    return run_links(s, steps, work, counting, limit, depth);
 }
 
 /* Commit the items of option node x other than its own item; uncommit them in reverse. */
@@ -1459,6 +1550,8 @@ Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *ex
     s->sets = UNDECIDED;
     s->sample_end = s->sample_nodes = s->sample_updates = 0;
     s->alive = NULL;
+    s->dirty = NULL;
+    s->block_min = NULL;
     s->option = NULL;
     s->words = NULL;
     s->n_live = 0;
@@ -1478,6 +1571,12 @@ Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *ex
     s->tried = PyMem_Calloc((size_t)dancer->n_primary + 1, sizeof(idx));
     if (s->mem == NULL || s->choice == NULL || s->total == NULL || s->tried == NULL)
         goto nomemory;
+    if (is_wide(dancer)) {
+        s->dirty = PyMem_Calloc((size_t)(dancer->n_items >> 6) + 1, 1);
+        s->block_min = PyMem_Calloc((size_t)(dancer->n_primary >> 6) + 1, sizeof(idx));
+        if (s->dirty == NULL || s->block_min == NULL)
+            goto nomemory;
+    }
     memcpy(s->mem, dancer->mem, (size_t)copied * sizeof(idx));
     s->llink = s->mem;
     s->rlink = s->llink + links;
@@ -1529,6 +1628,8 @@ Search_dealloc(Search *s)
     PyMem_Free(s->alive);
     PyMem_Free(s->option);
     PyMem_Free(s->words);
+    PyMem_Free(s->dirty);
+    PyMem_Free(s->block_min);
     Py_XDECREF(s->dancer);
     PyObject_Free(s);
 }
