@@ -309,3 +309,18 @@ def test_workers_of_a_killed_command_end_themselves():
     while any(alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(alive(w) for w in workers)
+
+
+def test_an_estimate_beyond_the_floats_says_so():
+    """300 queens: a probe's product of branching degrees passes 10^308 (it was an
+    OverflowError, exit 70); the estimate says "more than", the JSON writes "inf"."""
+    from exactcover_queens import Queens
+
+    import exactcover
+
+    estimate = exactcover.estimate(Queens(300), samples=5, seed=1)
+    assert estimate.nodes == float("inf") and estimate.nodes_error == float("inf")
+    result = run("estimate", "queens", "300", "--samples", "5", "--seed", "1")
+    assert result.exit_code == 0 and result.stdout.startswith("more than 1.8e308 search nodes")
+    data = json.loads(run("estimate", "queens", "300", "--samples", "5", "--seed", "1", "--json").stdout)
+    assert data["nodes"] == "inf" and data["samples"] == 5

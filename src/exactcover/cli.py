@@ -10,6 +10,7 @@ internal error (set EXACTCOVER_DEBUG=1 for the traceback).
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -410,8 +411,9 @@ def estimate(kind: str, args: tuple[str, ...], samples: int, seed: int | None, e
     if as_json:
         solutions = {"solutions": result.solutions, "solutions_error": result.solutions_error} if result.solved else \
             {"solutions": None, "solutions_error": None}  # unknown: no probe reached a solution
-        click.echo(json.dumps({"nodes": result.nodes, "nodes_error": result.nodes_error, **solutions,
-                               "samples": result.samples, "solved": result.solved}))
+        numbers = {"nodes": result.nodes, "nodes_error": result.nodes_error, **solutions}
+        numbers = {k: "inf" if v is not None and math.isinf(v) else v for k, v in numbers.items()}  # (not JSON)
+        click.echo(json.dumps({**numbers, "samples": result.samples, "solved": result.solved}))
     else:
         click.echo(str(result))
 

@@ -106,12 +106,18 @@ class Estimate:
     solved: int = 0
 
     def __str__(self) -> str:
-        nodes = f"about {self.nodes:.4g} ± {self.nodes_error:.2g} search nodes"
+        nodes = f"{_about(self.nodes, self.nodes_error)} search nodes"
         if self.solved == 0:
             return (f"{nodes}; no probe reached a solution, so the number of solutions is unknown "
                     f"(there may be none, or too few for {self.samples} probes to find)")
-        return (f"{nodes} and {self.solutions:.4g} ± {self.solutions_error:.2g} solutions "
+        return (f"{nodes} and {_about(self.solutions, self.solutions_error)} solutions "
                 f"({self.samples} probes, {self.solved} reached a solution)")
+
+
+def _about(value: float, error: float) -> str:
+    if math.isinf(value):  # (a probe went past the floats' range: see _as_float)
+        return "more than 1.8e308"
+    return f"about {value:.4g} ± {error:.2g}"
 
 
 def check_positive(name: str, value: Any, *, allow_zero: bool = False) -> None:
@@ -223,6 +229,12 @@ class _Run:
         """Every solution of the search, as it finds them."""
         while self.step() == SOLUTION:
             yield self.solution()
+
+
+def _as_float(value: int) -> float:
+    """``value`` as a float; inf beyond the floats' range (a probe of a search with 10^300
+    nodes, such as 300 queens, multiplies its way past it)."""
+    return float(value) if value.bit_length() <= 1023 else math.inf
 
 
 class Solutions(Iterator[Any]):
@@ -415,11 +427,13 @@ class Solver:
             for d in degrees:
                 product *= d
                 total += product
-            nodes.append(float(total))
-            found.append(float(product) if solved else 0.0)
+            nodes.append(_as_float(total))
+            found.append(_as_float(product) if solved else 0.0)
 
         def error(values: list[float]) -> float:
-            return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+            if len(values) < 2 or math.inf in values:
+                return math.inf
+            return statistics.stdev(values) / math.sqrt(len(values))
 
         solved = sum(1 for value in found if value)
         return Estimate(statistics.fmean(nodes), error(nodes), statistics.fmean(found), error(found), samples, solved)
