@@ -81,18 +81,20 @@ def test_the_api_refuses_before_encoding_and_none_lifts_the_limit(monkeypatch):
 
 def test_a_matrix_is_refused_before_it_is_compiled():
     matrix = Matrix([1, 2, 3], {"a": [1, 2], "b": [3], "c": [1, 2, 3]})
-    with pytest.raises(ProblemTooLarge, match="the matrix needs a matrix of 3 options and 6 entries"):
+    with pytest.raises(ProblemTooLarge, match="this problem needs a matrix of 3 options and 6 entries"):
         exactcover.count(matrix, max_entries=5)
     assert not matrix._compiled  # nothing was compiled
     assert exactcover.count(matrix, max_entries=6) == 2
 
 
 def test_the_stated_sizes_are_the_built_sizes():
-    for problem, matrix in [(Queens(7), exactcover.solver_for), (Sudoku([0] * 16), None)]:
-        from exactcover.plugins import registry
+    from exactcover import Subsets
+    from exactcover.plugins import registry
 
+    for problem in [Queens(7), Sudoku([0] * 16), Subsets([1, 2, 3], {"A": [1, 2], "B": [3], "C": []})]:
         kind = registry().for_object(problem)
         assert kind.size(problem) == Size.of(kind.encoding(problem).matrix)
+    assert all(registry().get(name).size is not None for name in ("dlx", "queens", "subsets", "sudoku"))
 
 
 def test_the_error_pickles_and_is_a_problem_error():

@@ -53,7 +53,7 @@ def solver_for(matrix: Matrix, engine: str = "auto", max_entries: int | None = N
         with _compile_lock:
             solver = matrix._compiled.get(name)
             if solver is None:
-                check_size("the matrix", Size.of(matrix), max_entries)
+                check_size("this problem", Size.of(matrix), max_entries)
                 solver = matrix._compiled[name] = Solver(matrix, name)
             matrix._compiled[engine] = solver
     return solver

@@ -28,7 +28,7 @@ from typing import Any, TextIO
 from exactcover.errors import MatrixError, ProblemError
 from exactcover.hookspecs import hookimpl
 from exactcover.matrix import Matrix
-from exactcover.problem import ProblemType
+from exactcover.problem import ProblemType, Size
 from exactcover.textinput import check_text, decode, lines, read_file, read_text
 
 __all__ = ["read_dlx", "write_dlx"]
@@ -164,5 +164,6 @@ def register_problem_types(register) -> None:
             render=lambda matrix, answer: "\n".join(_option_text(matrix, label) for label in answer),
             to_json=lambda matrix, answer: [_option_text(matrix, label) for label in answer],
             usage="FILE",
+            size=Size.of,  # (the matrix is the problem: built while the file was read)
         )
     )

@@ -26,7 +26,7 @@ import attrs
 from exactcover.errors import ProblemError
 from exactcover.hookspecs import hookimpl
 from exactcover.matrix import Matrix
-from exactcover.problem import ProblemType
+from exactcover.problem import ProblemType, Size
 from exactcover.textinput import lines, read_text
 
 __all__ = ["Subsets", "parse_subsets"]
@@ -171,6 +171,7 @@ def register_problem_types(register) -> None:
             encode=Subsets.to_matrix,
             parse=_parse_args,
             render=_render,
+            size=lambda problem: Size(len(problem.subsets), sum(len(elements) for _, elements in problem.subsets)),
             usage="FILE",
         )
     )
