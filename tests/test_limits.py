@@ -124,13 +124,14 @@ def test_a_chunk_of_work_on_a_wide_matrix_is_a_few_nodes(engine, n):
     LEN per block of 64 items per node, the Python engine every item's LEN."""
     from array import array
 
-    from exactcover.pydlx import PAUSED, SCAN_SHIFT
+    from exactcover.contract import PAUSED
+    from exactcover.pydlx import SCAN_SHIFT
     from exactcover.solver import CHUNK
 
     solver = Solver(path(n), engine)
     steps, work = CHUNK[engine]
     per_node = ((n >> 6) if engine == "c" else n) >> SCAN_SHIFT
-    search = solver._dancer.search(array("i"), None, array("i"), array("i"))
+    search = solver.dancer.search(array("i"), None, array("i"), array("i"))
     assert search.run(steps, work, True) == PAUSED
     assert 0 < search.nodes <= work // per_node + 2 < steps
     assert search.run(steps, work, True) == PAUSED  # (and it goes on from there)

@@ -132,13 +132,13 @@ def test_pentominoes_move_to_the_sets_by_default_and_count_alike():
 
     matrix = encode(Pentominoes())
     solver = Solver(matrix, "c")
-    before = solver._dancer.nbytes
-    search = solver._dancer.search()
+    before = solver.dancer.nbytes
+    search = solver.dancer.search()
     search.run(20_000, counting=True)
     assert search.sets == 1
-    assert solver._dancer.nbytes == before + 8 * (73 + 1) * 33  # the masks: a row per item, one per length
+    assert solver.dancer.nbytes == before + 8 * (73 + 1) * 33  # the masks: a row per item, one per length
     with on_links():
-        links = solver._dancer.search()
+        links = solver.dancer.search()
         links.run(20_000, counting=True)
         assert links.sets == -1
     assert (search.nodes, search.updates, search.solutions) == (links.nodes, links.updates, links.solutions)
@@ -152,19 +152,19 @@ def test_the_sample_decides_by_updates_per_node():
     from exactcover import Matrix, Solver
 
     sudoku = Solver(sudoku_matrix(), "c")
-    search = sudoku._dancer.search(givens=sudoku._option_ids(sudoku_givens(PUZZLE_8008), "given"))
+    search = sudoku.dancer.search(givens=sudoku.option_numbers(sudoku_givens(PUZZLE_8008), "given"))
     search.run(10_000, counting=True)
     assert search.sets == -1
-    search = Solver(queens_matrix(12), "c")._dancer.search()
+    search = Solver(queens_matrix(12), "c").dancer.search()
     search.run(10_000, counting=True)
     assert search.sets == -1
     rng = random.Random(8)
     dense = Matrix([f"i{k}" for k in range(50)], [[f"i{k}" for k in rng.sample(range(50), 5)] for _ in range(400)])
-    search = Solver(dense, "c")._dancer.search()
+    search = Solver(dense, "c").dancer.search()
     search.run(10_000, counting=True)
     assert search.updates / search.nodes > 40 and search.sets == 1
     with tuned(sample=20_000):
-        search = Solver(queens_matrix(8), "c")._dancer.search()
+        search = Solver(queens_matrix(8), "c").dancer.search()
         assert search.run(20_000, counting=True) == pydlx.DONE and search.sets == 2
 
 

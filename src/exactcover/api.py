@@ -46,16 +46,16 @@ def solver_for(matrix: Matrix, engine: str = "auto", max_entries: int | None = N
     """A `Solver` for ``matrix``, compiled once per matrix object and engine (and kept with
     the matrix, so it goes when the matrix goes); a matrix not compiled yet is refused if it
     has more than ``max_entries`` entries."""
-    solver = matrix._compiled.get(engine)
+    solver = matrix.cache.get(engine)
     if solver is None:
         check_positive("max_entries", max_entries)
         name = engines.name_of(engines.get(engine))  # "auto" is one of the others
         with _compile_lock:
-            solver = matrix._compiled.get(name)
+            solver = matrix.cache.get(name)
             if solver is None:
                 check_size("this problem", Size.of(matrix), max_entries)
-                solver = matrix._compiled[name] = Solver(matrix, name)
-            matrix._compiled[engine] = solver
+                solver = matrix.cache[name] = Solver(matrix, name)
+            matrix.cache[engine] = solver
     return solver
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Union
 
 import attrs
@@ -284,6 +285,18 @@ class Matrix:
     def entries(self) -> int:
         """The number of (option, item) pairs: the ones of the 0/1 matrix."""
         return sum(len(option.items) for option in self.options)
+
+    @property
+    def cache(self) -> dict[str, Any]:
+        """Derived forms of this matrix kept with it (a `Solver` per engine, see
+        `exactcover.solver_for`; the option index): not part of its value, neither compared
+        nor hashed, and pickled and copied empty."""
+        return self._compiled
+
+    @property
+    def positions(self) -> Mapping[Hashable, int]:
+        """Every item's position in `items` (read-only)."""
+        return MappingProxyType(self._position)
 
     def option(self, label: Hashable) -> Option:
         """The option labelled ``label`` (found through an index built on first use);

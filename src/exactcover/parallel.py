@@ -32,7 +32,7 @@ import attrs
 
 from . import engines
 from .errors import BudgetExceeded
-from .pydlx import DONE, PAUSED, SOLUTION
+from .contract import DONE, PAUSED, SOLUTION
 from .solver import CHUNK, Progress, Solutions, Solver, Split, Stats, check_budget
 
 __all__ = ["Job", "count", "solutions"]
@@ -71,10 +71,10 @@ class Job:
 
     @classmethod
     def of(cls, solver: Solver, givens: Sequence[Any] = (), exclude: Sequence[Any] = ()) -> Job:
-        starts, items, colors = solver._arrays
-        return cls(uuid.uuid4().hex, solver.engine, len(solver.matrix.primary), len(solver.matrix.secondary),
-                   starts.tobytes(), items.tobytes(), colors.tobytes(),
-                   tuple(solver._option_ids(givens, "given")), tuple(solver._option_ids(exclude, "excluded")))
+        compiled = solver.compiled
+        return cls(uuid.uuid4().hex, solver.engine, compiled.n_primary, compiled.n_secondary,
+                   compiled.starts.tobytes(), compiled.items.tobytes(), compiled.colors.tobytes(),
+                   tuple(solver.option_numbers(givens, "given")), tuple(solver.option_numbers(exclude, "excluded")))
 
 
 # -- the worker side -------------------------------------------------------------------------
@@ -414,7 +414,7 @@ def solutions(solver: Solver, jobs: int | None = None, executor: Executor | None
 
 
 def _listed(search: _Search) -> Iterator[tuple]:
-    labels = search.solver._labels
+    labels = search.solver.labels
     prefix = tuple(labels[k] for k in search.job.givens)
     yielded = 0
     try:

@@ -50,16 +50,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
 from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption
 
 __all__ = ["Dancer", "Search", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX"]
 
-# What Search.run returns.
-DONE = 0  #: the search is over: every solution has been visited
-SOLUTION = 1  #: a solution was found; ``solution()`` gives it, ``run`` again resumes
-PAUSED = 2  #: the step budget of this call ran out before the next node
-LIMIT = 3  #: in counting mode, the number of solutions reached ``limit``
-PREFIX = 4  #: splitting: the search reached ``depth``; ``prefix()`` names the subtree there
+# What Search.run returns: the statuses of exactcover.contract, imported above.
 
 # Where a paused search resumes: Algorithm X's step labels.
 X2, X5, X6, X7, X8 = 2, 5, 6, 7, 8

@@ -25,7 +25,7 @@ import attrs
 from . import engines
 from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, GivensError, PrefixError, UnknownOption
 from .matrix import Matrix
-from .pydlx import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
+from .contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, Compiled, Dancer
 
 __all__ = ["Solver", "Solutions", "Stats", "Solution", "Progress", "Split", "Estimate"]
 
@@ -160,9 +160,9 @@ class _Run:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
         self.started = time.perf_counter()
-        ids = solver._option_ids(givens, "given")
-        excluded = solver._option_ids(exclude, "excluded")
-        self.labels = labels = solver._labels
+        ids = solver.option_numbers(givens, "given")
+        excluded = solver.option_numbers(exclude, "excluded")
+        self.labels = labels = solver.labels
         self.prefix = tuple([labels[k] for k in ids])
         self.max_nodes = max_nodes
         self.deadline = None if timeout is None else self.started + timeout
@@ -172,7 +172,7 @@ class _Run:
         self.progress, self.reported = progress, 0.0
         nodes = _node_ids(prefix)
         try:
-            self.search = solver._dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes)
+            self.search = solver.dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes)
         except GivensClash as clash:  # the engine names option and item numbers; say their names
             raise GivensClash(labels[clash.first], labels[clash.second], solver.matrix.items[clash.item]) from None
         except GivenAndExcluded as clash:
@@ -316,11 +316,12 @@ class Solver:
         self.matrix = matrix
         self.engine = engines.name_of(module)
         self._local = threading.local()  # .stats: the last search this thread started here
-        self._labels = tuple(option.label for option in matrix.options)
-        self._index = {label: k for k, label in enumerate(self._labels)}
+        #: The option labels by option number (the engines' numbering).
+        self.labels = tuple(option.label for option in matrix.options)
+        self._index = {label: k for k, label in enumerate(self.labels)}
         starts, items, colors = array("i", [0]), array("i"), array("i")
         color_number: dict[Hashable, int] = {}
-        position = matrix._position
+        position = matrix.positions
         for option in matrix.options:  # (the matrix has checked every item and color)
             items.extend([position[item] for item in option.items])
             if any(color is not None for color in option.colors):
@@ -328,8 +329,11 @@ class Solver:
             else:
                 colors.extend(bytes(len(option.items)))
             starts.append(len(items))
-        self._dancer = module.Dancer(len(matrix.primary), len(matrix.secondary), starts, items, colors)
-        self._arrays = (starts, items, colors)  # what a worker process needs to compile it again
+        #: The matrix in the engines' form (see `contract.Compiled`): what a worker process
+        #: needs to build the dancer again.
+        self.compiled = Compiled(len(matrix.primary), len(matrix.secondary), starts, items, colors)
+        #: The engine's compiled matrix (a `contract.Dancer`), for engine-level searches.
+        self.dancer: Dancer = module.Dancer(*self.compiled.arguments())
 
     def __repr__(self) -> str:
         return f"Solver({self.matrix!r}, engine={self.engine!r})"
@@ -353,7 +357,7 @@ class Solver:
     @property
     def nbytes(self) -> int:
         """Bytes of the engine's arrays for this matrix (each search makes its own copy)."""
-        return self._dancer.nbytes
+        return self.dancer.nbytes
 
     # -- the questions ------------------------------------------------------------------------
 
@@ -440,7 +444,7 @@ class Solver:
 
     # -- givens ----------------------------------------------------------------------------
 
-    def _option_ids(self, labels: Iterable[Hashable], what: str) -> list[int]:
+    def option_numbers(self, labels: Iterable[Hashable], what: str) -> list[int]:
         """The option numbers of ``labels``; GivensError (UnknownOption) for what is not one."""
         if isinstance(labels, (str, bytes)):
             raise GivensError(f"{what} options must be a collection of option labels, not the string {labels!r}")

@@ -1,0 +1,107 @@
+"""What an engine is: the contract between the two engines and the rest of exactcover.
+
+An engine is a module with a `Dancer` class: a compiled matrix, built from `Compiled` arrays,
+whose `search` method starts a `Search`. The C extension ``_dlx`` and the pure-Python
+``pydlx`` (the specification) both follow it, and the solver and the parallel layer use
+engines only through it: the statuses below, the errors below, and the operations of the two
+protocols.
+
+The compiled form is three flat int arrays and two counts. Items are numbered 0..N-1 by their
+position in the matrix (the N1 primary ones first; inside an engine they become 1..N, 0
+being the root), options 0..M-1 in matrix order. ``items[starts[k]:starts[k + 1]]`` are
+option k's item numbers, and ``colors`` holds, at the same positions, each entry's color
+number (0: none; 1, 2, ... for the distinct colors).
+"""
+
+from __future__ import annotations
+
+import enum
+from array import array
+from collections.abc import Sequence
+from typing import Protocol
+
+import attrs
+
+from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption
+
+__all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "Compiled", "Dancer", "Search"]
+
+
+class Status(enum.IntEnum):
+    """What `Search.run` returns (an int on the engines' side: both compare equal)."""
+
+    DONE = 0  #: the search is over: every solution has been visited
+    SOLUTION = 1  #: a solution was found; ``solution()`` gives it, ``run`` again resumes
+    PAUSED = 2  #: the step or work budget of this call ran out before the next node
+    LIMIT = 3  #: in counting mode, the number of solutions reached ``limit``
+    PREFIX = 4  #: splitting: the search reached ``depth``; ``prefix()`` names the subtree there
+
+
+DONE, SOLUTION, PAUSED, LIMIT, PREFIX = Status
+
+#: The errors an engine raises, with numbers (items, options, nodes) as their facts; the
+#: `Solver` raises them again with the labels a caller knows. `MatrixError`: arrays that are
+#: not a matrix; `UnknownOption`, `GivensClash`, `GivenAndExcluded`: givens and exclusions;
+#: `PrefixError`: a prefix that is not a subtree of this search.
+ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, PrefixError)
+
+
+@attrs.frozen
+class Compiled:
+    """A matrix in the engines' form (see the module docstring): what a `Dancer` is built
+    from, and what a worker process needs to build it again."""
+
+    n_primary: int
+    n_secondary: int
+    starts: array
+    items: array
+    colors: array
+
+    def arguments(self) -> tuple[int, int, array, array, array]:
+        """The `Dancer` constructor's arguments."""
+        return self.n_primary, self.n_secondary, self.starts, self.items, self.colors
+
+
+class Search(Protocol):
+    """One search on its own copy of a dancer's arrays, resumable step by step."""
+
+    nodes: int  #: search nodes visited (each entered level counts one)
+    updates: int  #: link updates (Knuth's "updates"), the unit of the work budget with the item choice's reads
+    solutions: int  #: solutions visited
+    max_level: int  #: the deepest level entered
+    level: int  #: the current level
+
+    def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
+        """Search on for at most ``steps`` nodes (and ``work`` units of effort, if not 0): a
+        `Status`. ``counting`` counts solutions up to ``limit`` (0: none) instead of returning
+        them; ``depth`` >= 0 stops at that level with PREFIX (splitting)."""
+
+    def solution(self) -> tuple[int, ...]:
+        """After SOLUTION: the option numbers of the solution (givens first)."""
+
+    def prefix(self) -> tuple[int, ...]:
+        """After PREFIX: the option nodes chosen at the levels above, which ``Dancer.search``
+        replays to search that subtree alone."""
+
+    def fraction(self) -> float:
+        """Knuth's estimate of the part of the tree done so far (0..1, never decreasing)."""
+
+    def probe(self, seed: int) -> tuple[Sequence[int], bool]:
+        """One of Knuth's random probes from the root: the degrees met on the way down, and
+        whether it ended at a solution. The search's state is left as it was."""
+
+
+class Dancer(Protocol):
+    """A compiled matrix, read-only, shared by every search on it (and thread-safe)."""
+
+    n_items: int
+    n_primary: int
+    n_options: int
+    n_entries: int
+    has_colors: int
+    nbytes: int  #: bytes of the compiled arrays (each search copies them)
+
+    def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
+               prefix: Sequence[int] = ()) -> Search:
+        """A new search: ``excluded`` options taken out, then ``givens`` chosen (option
+        numbers), then ``prefix`` replayed; ``seed`` breaks ties at random, reproducibly."""

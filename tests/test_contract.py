@@ -1,0 +1,37 @@
+"""Both engines follow exactcover.contract: its statuses, its compiled form, its protocols."""
+
+from __future__ import annotations
+
+import pytest
+
+from exactcover import Matrix, Solver, contract, engines
+
+
+@pytest.mark.parametrize("name", engines.available())
+def test_engines_return_the_contract_statuses(name):
+    module = engines.get(name)
+    for status in contract.Status:
+        assert getattr(module, status.name) == status
+
+
+@pytest.mark.parametrize("name", engines.available())
+def test_a_dancer_has_the_contract_operations(name):
+    matrix = Matrix([1, 2, 3], {"a": [1], "b": [2, 3], "c": [1, 2], "d": [3]})
+    solver = Solver(matrix, name)
+    compiled = solver.compiled
+    assert (compiled.n_primary, compiled.n_secondary) == (3, 0)
+    assert list(compiled.starts) == [0, 1, 3, 5, 6] and list(compiled.items) == [0, 1, 2, 0, 1, 2]
+    dancer = engines.get(name).Dancer(*compiled.arguments())
+    for attribute in ("n_items", "n_primary", "n_options", "n_entries", "has_colors", "nbytes"):
+        assert getattr(dancer, attribute) == getattr(solver.dancer, attribute)
+    search = dancer.search()
+    assert search.run(100) == contract.SOLUTION and search.solution() == (0, 1)
+    assert search.run(100, counting=True) == contract.DONE
+    assert search.solutions == 2 and search.nodes > 0
+    degrees, solved = dancer.search().probe(1)
+    assert solved in (True, False) and all(d >= 0 for d in degrees)
+
+
+def test_solver_numbers_options_for_the_engines():
+    solver = Solver(Matrix([1, 2], {"x": [1], "y": [2]}))
+    assert solver.labels == ("x", "y") and solver.option_numbers(["y"], "given") == [1]
