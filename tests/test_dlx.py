@@ -52,15 +52,13 @@ def test_read_from_path_and_file(tmp_path):
     path = tmp_path / "knuth.dlx"
     path.write_text(KNUTH)
     assert read_dlx(path) == read_dlx(str(path)) == read_dlx(io.StringIO(KNUTH)) == read_dlx(KNUTH)
-    assert Matrix.from_dlx(path) == read_dlx(KNUTH)
 
 
 def test_write_round_trip():
-    """write_dlx then read_dlx gives the same matrix; Matrix.to_dlx is the same writer."""
+    """write_dlx then read_dlx gives the same matrix."""
     for text in (KNUTH, COLORED):
         m = read_dlx(text)
         assert read_dlx(write_dlx(m)) == m
-        assert m.to_dlx() == write_dlx(m)
     assert write_dlx(read_dlx(COLORED)) == COLORED
 
 

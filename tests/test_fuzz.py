@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactcover
-from exactcover import Matrix, MatrixError, ProblemError, read_dlx
+from exactcover import Matrix, MatrixError, ProblemError, read_dlx, write_dlx
 from exactcover.cli import cli
-from exactcover.subsets import parse_subsets
+from exactcover.family import parse_subsets
 from exactcover_sudoku import InvalidPuzzle, Sudoku
 
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -61,7 +61,7 @@ def test_read_dlx(text):
     except ProblemError:
         return
     try:
-        assert read_dlx(matrix.to_dlx()) == matrix
+        assert read_dlx(write_dlx(matrix)) == matrix
     except MatrixError:
         assert any(not option.items for option in matrix.options)
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from exactcover import ProblemError, read_dlx
 from exactcover.cli import cli
-from exactcover.subsets import parse_subsets
+from exactcover.family import parse_subsets
 from exactcover_sudoku import InvalidPuzzle, Sudoku
 from exactcover_sudoku.plugin import parse_puzzles
 

@@ -69,9 +69,9 @@ __all__ = [
 ]
 
 _LAZY = {
-    "Subsets": ("subsets", "Subsets"),
-    "read_dlx": ("dlx", "read_dlx"),
-    "write_dlx": ("dlx", "write_dlx"),
+    "Subsets": ("family", "Subsets"),
+    "read_dlx": ("knuth", "read_dlx"),
+    "write_dlx": ("knuth", "write_dlx"),
     "hookimpl": ("hookspecs", "hookimpl"),
 }
 

@@ -260,20 +260,6 @@ class Matrix:
         primary = [c for c in range(width) if c not in marked]
         return cls(primary, options, secondary=secondary)
 
-    @classmethod
-    def from_dlx(cls, source: Any) -> Matrix:
-        """A matrix from Knuth's text format (a path, a file object or the text itself); see
-        `exactcover.read_dlx`."""
-        from .dlx import read_dlx
-
-        return read_dlx(source)
-
-    def to_dlx(self) -> str:
-        """This matrix in Knuth's text format (see `exactcover.write_dlx`)."""
-        from .dlx import write_dlx
-
-        return write_dlx(self)
-
     # -- views ----------------------------------------------------------------------------
 
     @property

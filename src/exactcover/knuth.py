@@ -1,0 +1,146 @@
+"""Knuth's text format for exact cover problems: reading and writing it.
+
+The format of Knuth's programs DLX1 and DLX2::
+
+    | a comment: any line whose first character is '|'
+    a b c | x y
+    a x:red
+    b c y
+    a c x:blue
+
+The first line names the items: the primary ones, then ``|``, then the secondary ones
+(the ``|`` may be left out when there are none). Each further line is an option: the names
+of its items, a secondary item optionally followed by ``:color``. Blank lines are skipped.
+Item names and colors are strings without white space, ``:`` or ``|``.
+
+`read_dlx` turns such text into a `Matrix` whose options are labelled 0, 1, 2, ... in the
+order of their lines; `write_dlx` writes one back, and the round trip is exact for matrices
+whose items and colors are such strings. This module depends only on the model (`Matrix`,
+the errors, `textinput`); the ``dlx`` problem type (`exactcover.dlx`) is built on it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any, TextIO
+
+from .errors import MatrixError, ProblemError
+from .matrix import Matrix
+from .textinput import check_text, decode, lines, read_file
+
+__all__ = ["DlxFormatError", "read_dlx", "write_dlx", "parse_dlx", "option_text"]
+
+_NAME = re.compile(r"[^\s:|]+")
+
+
+class DlxFormatError(ProblemError):
+    """Knuth-format text that cannot be read; the message starts with the line number."""
+
+
+def read_dlx(source: str | os.PathLike | TextIO) -> Matrix:
+    """A `Matrix` from Knuth's text format.
+
+    ``source`` is a path (``str`` without a newline, or ``os.PathLike``), an open file (text or
+    binary), or the text itself (a ``str`` containing a newline). Files are UTF-8 (a leading
+    byte-order mark is skipped); malformed text raises `ProblemError` (a ValueError) naming the
+    line and what is wrong with it, bytes that are not UTF-8 their offset, and a NUL character
+    its line.
+    """
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source):
+        name = os.fspath(source)
+        return parse_dlx(read_file(name), name)
+    if isinstance(source, str):
+        return parse_dlx(check_text(source, "input"), "input")
+    if hasattr(source, "read"):
+        name = str(getattr(source, "name", "input"))
+        try:
+            text = source.read()
+        except UnicodeDecodeError as error:
+            raise ProblemError(f"cannot read {name!r}: not UTF-8 text ({error.reason})") from None
+        return parse_dlx(decode(text, repr(name)) if isinstance(text, bytes) else check_text(text, repr(name)), name)
+    raise TypeError(f"read_dlx needs a path, a text file or a string, not {type(source).__name__}")
+
+
+def parse_dlx(text: str, name: str = "input") -> Matrix:
+    """A `Matrix` from Knuth-format ``text``; errors name ``name`` and the line."""
+
+    def fail(number: int, message: str) -> DlxFormatError:
+        return DlxFormatError(f"{name}, line {number}: {message}")
+
+    primary: list[str] | None = None
+    secondary: list[str] = []
+    kinds: dict[str, bool] = {}  # item -> is primary
+    options: list[dict[str, str | None]] = []
+    for number, raw in lines(text):
+        if raw.startswith("|") or not raw.strip():
+            continue
+        words = raw.split()
+        if primary is None:
+            primary = []
+            target = primary
+            for word in words:
+                if word == "|":
+                    if target is secondary:
+                        raise fail(number, "more than one '|' in the item line")
+                    target = secondary
+                    continue
+                if not _NAME.fullmatch(word):
+                    raise fail(number, f"bad item name {word!r} (names contain no ':' or '|')")
+                if word in kinds:
+                    raise fail(number, f"item {word!r} is named twice")
+                kinds[word] = target is primary
+                target.append(word)
+            if not kinds:
+                raise fail(number, "the item line names no items")
+            continue
+        option: dict[str, str | None] = {}
+        for word in words:
+            item, colon, color = word.partition(":")
+            if item not in kinds:
+                raise fail(number, f"unknown item {item!r}")
+            if item in option:
+                raise fail(number, f"item {item!r} appears twice in this option")
+            if colon:
+                if kinds[item]:
+                    raise fail(number, f"primary item {item!r} cannot have a color")
+                if not _NAME.fullmatch(color):
+                    raise fail(number, f"bad color in {word!r}")
+            option[item] = color if colon else None
+        options.append(option)
+    if primary is None:
+        raise DlxFormatError(f"{name}: no item line (the text is empty or only comments)")
+    return Matrix(primary, options, secondary=secondary)
+
+
+def write_dlx(matrix: Matrix) -> str:
+    """``matrix`` in Knuth's text format. Items and colors must be strings Knuth's format can
+    hold (no white space, ':' or '|'), and every option must cover an item (a blank line is
+    no option); MatrixError names the first item, color or option that is not."""
+
+    def name(value: Any, what: str) -> str:
+        if not isinstance(value, str) or not _NAME.fullmatch(value):
+            raise MatrixError(f"{what} {value!r} cannot be written in Knuth's format (a string without white space, ':' or '|')")
+        return value
+
+    if not matrix.items:
+        raise MatrixError("Knuth's format cannot hold a matrix without items")
+    head = [name(item, "item") for item in matrix.primary]
+    if matrix.secondary:
+        head += ["|", *(name(item, "item") for item in matrix.secondary)]
+    # With no primary item the line starts with '|': a space keeps it from reading as a comment.
+    lines = [(" " if not matrix.primary else "") + " ".join(head)]
+    for option in matrix.options:
+        if not option.items:
+            raise MatrixError(f"option {option.label!r} is empty; Knuth's format cannot hold an empty option")
+        lines.append(" ".join(
+            name(item, "item") if color is None else f"{item}:{name(color, 'color')}"
+            for item, color in zip(option.items, option.colors)
+        ))
+    return "\n".join(lines) + "\n"
+
+
+def option_text(matrix: Matrix, label: Any) -> str:
+    """The option labelled ``label`` as a line of Knuth's format (items, ``item:color``)."""
+    option = matrix.option(label)
+    return " ".join(str(item) if color is None else f"{item}:{color}" for item, color in zip(option.items, option.colors))
