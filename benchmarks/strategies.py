@@ -68,26 +68,23 @@ def calibration():
 
 
 def calibrate(repeats: int) -> None:
-    dlx = engines.get("c")
-    default = dlx.tune()
+    default = engines.get("c").DEFAULT_TUNING
     print(f"{'search (count)':<26}{'n1*W':>7}{'u':>8}{'12u/(n1*W)':>12}{'links ms':>11}{'sets ms':>10}{'links/sets':>12}")
     for title, matrix, givens in calibration():
         solver = Solver(matrix, "c")
-        sample = solver._dancer.search(givens=solver._option_ids(givens, "given"))
+        sample = solver.dancer.search(givens=solver.option_numbers(givens, "given"))
         sample.run(default[1], counting=True)
         u = sample.updates / max(sample.nodes, 1)
         n1w = len(matrix.primary) * (len(matrix.options) // 64 + 1)
         times: dict[str, list[float]] = {"links": [], "sets": []}
         for _ in range(repeats):
             for way in times:
-                dlx.tune(budget=0) if way == "links" else dlx.tune(budget=10**9, sample=1, floor=-1.0, ratio=1e300)
                 started = time.perf_counter()
                 try:
-                    solver.count(givens, max_nodes=3_000_000)
+                    solver.count(givens, max_nodes=3_000_000, way=way)
                 except Exception:  # BudgetExceeded: the capped part is what is timed
                     pass
                 times[way].append(time.perf_counter() - started)
-        dlx.tune(budget=default[0], sample=default[1], floor=default[2], ratio=default[3])
         links, sets = statistics.median(times["links"]), statistics.median(times["sets"])
         print(f"{title:<26}{n1w:>7}{u:>8.1f}{12 * u / n1w:>12.2f}{links * 1000:>11.1f}{sets * 1000:>10.1f}"
               f"{links / sets:>12.2f}", flush=True)
@@ -102,8 +99,7 @@ def main() -> None:
         sys.exit("the C engine is not built")
     if args.calibrate:
         return calibrate(args.repeats)
-    dlx = engines.get("c")
-    default = dlx.tune()
+    default = engines.get("c").DEFAULT_TUNING
     print(f"# {platform.machine()}, {platform.python_implementation()} {platform.python_version()}; "
           f"tuning (budget, sample, floor, ratio) = {default}")
     print(f"{'workload (count)':<22}{'links ms':>11}{'default ms':>12}{'links/default':>15}{'default went':>14}"
@@ -114,15 +110,13 @@ def main() -> None:
         stats = {}
         for _ in range(args.repeats):
             for way in times:
-                dlx.tune(budget=0) if way == "links" else dlx.tune(budget=default[0])
                 started = time.perf_counter()
-                solver.count(givens)
+                solver.count(givens, way="links" if way == "links" else "auto")
                 times[way].append(time.perf_counter() - started)
                 s = solver.stats
                 stats[way] = (s.nodes, s.updates, s.solutions)
-        dlx.tune(budget=default[0])
         assert stats["links"] == stats["default"], (title, stats)
-        probe = solver._dancer.search(givens=solver._option_ids(givens, "given"))
+        probe = solver.dancer.search(givens=solver.option_numbers(givens, "given"))
         probe.run(default[1] + 1, counting=True)
         went = {1: "sets", -1: "links"}.get(probe.sets, "links (short)")
         links, chosen = statistics.median(times["links"]), statistics.median(times["default"])

@@ -35,3 +35,22 @@ def test_a_dancer_has_the_contract_operations(name):
 def test_solver_numbers_options_for_the_engines():
     solver = Solver(Matrix([1, 2], {"x": [1], "y": [2]}))
     assert solver.labels == ("x", "y") and solver.option_numbers(["y"], "given") == [1]
+
+
+@pytest.mark.parametrize("name", engines.available())
+def test_every_way_gives_the_same_search(name):
+    """`way` chooses how the C engine runs one search (the Python engine runs on the links
+    whatever it is told); results and statistics are the same every way, in parallel too."""
+    import exactcover
+    from problems import queens_matrix
+
+    solver = Solver(queens_matrix(8), name)
+    seen = set()
+    for way in contract.WAYS:
+        count = solver.count(way=way)
+        seen.add((count, solver.stats.nodes, solver.stats.updates, solver.first(way=way)))
+        assert list(solver.solutions(way=way, limit=3)) == list(solver.solutions(limit=3))
+    assert len(seen) == 1 and next(iter(seen))[0] == 92
+    assert exactcover.count(queens_matrix(8), engine=name, jobs=2, way="sets") == 92
+    with pytest.raises(ValueError, match="way must be one of"):
+        solver.count(way="fortran")

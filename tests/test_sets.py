@@ -3,42 +3,30 @@
 A search of the C engine may move from the links to sets of options after a sample of
 nodes. The move must not be visible: every status, solution, prefix, fraction, probe and
 statistic is the same as on the links and as in pydlx, wherever in the tree the move
-happens. `_dlx.tune` forces the move after any number of nodes (or never), so these tests
-put it everywhere.
+happens. A search's `tuning` (contract.tuning) forces the move after any number of nodes
+(or never), so these tests put it everywhere.
 """
 
 from __future__ import annotations
 
-import contextlib
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactcover import engines, pydlx
+from exactcover import contract, engines, pydlx
 
 pytestmark = pytest.mark.skipif("c" not in engines.available(), reason="the C engine is not built")
 
 
 
-@contextlib.contextmanager
-def tuned(**settings):
-    """Run the block with _dlx.tune(**settings), then restore the previous tuning."""
-    dlx = engines.get("c")
-    budget, sample, floor, ratio = dlx.tune(**settings)
-    try:
-        yield
-    finally:
-        dlx.tune(budget=budget, sample=sample, floor=floor, ratio=ratio)
-
-
-def on_links():
-    return tuned(budget=0)
+LINKS = contract.tuning("links")
 
 
 def on_sets(after: int):
-    return tuned(budget=10**9, sample=after, floor=-1.0, ratio=1e300)  # every search that can
+    """Every search that can use the sets moves there after ``after`` nodes."""
+    return contract.tuning("sets", after)
 
 
 def dancer(module, problem):
@@ -94,11 +82,9 @@ def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
         with pytest.raises(ValueError):
             trace(c, problem, steps, **kwargs)
         return
-    with on_links():
-        links, s = trace(c, problem, steps, **kwargs)
-        assert s.sets == -1
-    with on_sets(after):
-        sets, s = trace(c, problem, steps, **kwargs)
+    links, s = trace(c, problem, steps, tuning=LINKS, **kwargs)
+    assert s.sets == -1
+    sets, s = trace(c, problem, steps, tuning=on_sets(after), **kwargs)
     assert links == expected
     assert sets == expected
 
@@ -108,15 +94,13 @@ def test_a_subtree_on_the_sets_is_the_subtree_on_the_links():
     c = engines.get("c")
     rng = random.Random(5)
     problem = (8, 2, [rng.sample(range(10), rng.randint(1, 4)) for _ in range(60)])
-    with on_links():
-        seen, _ = trace(c, problem, 10**6, counting=True, depth=2)
+    seen, _ = trace(c, problem, 10**6, counting=True, depth=2, tuning=LINKS)
     prefixes = [prefix for status, prefix, *_ in seen if status == pydlx.PREFIX]
     assert prefixes
     for prefix in prefixes:
         expected, _ = trace(pydlx, problem, 5, counting=True, prefix=prefix, probes=(3,))
         for after in (1, 2, 7):
-            with on_sets(after):
-                got, s = trace(c, problem, 5, counting=True, prefix=prefix, probes=(3,))
+            got, s = trace(c, problem, 5, counting=True, prefix=prefix, probes=(3,), tuning=on_sets(after))
             assert got == expected
 
 
@@ -137,10 +121,9 @@ def test_pentominoes_move_to_the_sets_by_default_and_count_alike():
     search.run(20_000, counting=True)
     assert search.sets == 1
     assert solver.dancer.nbytes == before + 8 * (73 + 1) * 33  # the masks: a row per item, one per length
-    with on_links():
-        links = solver.dancer.search()
-        links.run(20_000, counting=True)
-        assert links.sets == -1
+    links = solver.dancer.search(tuning=LINKS)
+    links.run(20_000, counting=True)
+    assert links.sets == -1
     assert (search.nodes, search.updates, search.solutions) == (links.nodes, links.updates, links.solutions)
 
 
@@ -163,37 +146,51 @@ def test_the_sample_decides_by_updates_per_node():
     search = Solver(dense, "c").dancer.search()
     search.run(10_000, counting=True)
     assert search.updates / search.nodes > 40 and search.sets == 1
-    with tuned(sample=20_000):
-        search = Solver(queens_matrix(8), "c").dancer.search()
-        assert search.run(20_000, counting=True) == pydlx.DONE and search.sets == 2
+    search = Solver(queens_matrix(8), "c").dancer.search(tuning=(*engines.get("c").DEFAULT_TUNING[:1], 20_000,
+                                                                 *engines.get("c").DEFAULT_TUNING[2:]))
+    assert search.run(20_000, counting=True) == pydlx.DONE and search.sets == 2
 
 
 def test_colored_and_seeded_searches_never_use_the_sets():
     c = engines.get("c")
     colored = c.Dancer(1, 1, [0, 2, 4], [0, 1, 0, 1], [0, 1, 0, 2])
     plain = dancer(c, (2, 0, [[0], [1], [0, 1]]))
-    with on_sets(1):
-        for search in (colored.search(), plain.search(seed=3)):
-            while search.run(1, counting=True) != pydlx.DONE:
-                pass
-            assert search.sets == -1
-        search = plain.search()
-        assert search.sets == 0  # decided on its first run
+    for search in (colored.search(tuning=on_sets(1)), plain.search(seed=3, tuning=on_sets(1))):
         while search.run(1, counting=True) != pydlx.DONE:
             pass
-        assert search.sets == 1
+        assert search.sets == -1
+    search = plain.search(tuning=on_sets(1))
+    assert search.sets == 0  # decided on its first run
+    while search.run(1, counting=True) != pydlx.DONE:
+        pass
+    assert search.sets == 1
 
 
-def test_tune_rejects_bad_values_and_returns_the_previous_ones():
+@pytest.mark.parametrize("name", ["c", "python"])
+def test_a_bad_tuning_is_refused_by_both_engines(name):
+    module = engines.get(name)
+    plain = dancer(module, (2, 0, [[0], [1], [0, 1]]))
+    for bad in [(-1, 1, 0.0, 1.0), (1, 0, 0.0, 1.0), (1, 1, 0.0, 0.0)]:
+        with pytest.raises(ValueError, match="tuning"):
+            plain.search(tuning=bad)
+    with pytest.raises(TypeError, match="tuning"):
+        plain.search(tuning="sets")
+
+
+def test_searches_with_different_tunings_run_at_once():
+    """The choice is the search's own (no global state): a search on the links and one moved
+    to the sets, interleaved on one dancer, each stay where they are and agree."""
     c = engines.get("c")
-    before = c.tune()
-    with pytest.raises(ValueError):
-        c.tune(budget=-1)
-    with pytest.raises(ValueError):
-        c.tune(sample=0)
-    with pytest.raises(ValueError):
-        c.tune(ratio=0)
-    assert c.tune() == before and len(before) == 4
+    rng = random.Random(3)
+    problem = (12, 2, [rng.sample(range(14), rng.randint(2, 5)) for _ in range(80)])
+    shared = dancer(c, problem)
+    links, sets = shared.search(tuning=LINKS), shared.search(tuning=on_sets(1))
+    while True:
+        done = [search.run(7, counting=True) for search in (links, sets)]
+        assert links.sets == -1 and sets.sets in (1, 2)
+        if done == [pydlx.DONE, pydlx.DONE]:
+            break
+    assert (links.nodes, links.updates, links.solutions) == (sets.nodes, sets.updates, sets.solutions)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -205,9 +202,7 @@ def test_larger_random_searches_agree(seed):
     n_primary, n_secondary = rng.randint(8, 14), rng.randint(0, 4)
     n = n_primary + n_secondary
     problem = (n_primary, n_secondary, [rng.sample(range(n), rng.randint(2, 5)) for _ in range(rng.randint(30, 90))])
-    with on_links():
-        expected, _ = trace(c, problem, 10**6, counting=True)
+    expected, _ = trace(c, problem, 10**6, counting=True, tuning=LINKS)
     for after in (1, 3, 10, 40):
-        with on_sets(after):
-            got, s = trace(c, problem, 10**6, counting=True)
+        got, s = trace(c, problem, 10**6, counting=True, tuning=on_sets(after))
         assert got == expected

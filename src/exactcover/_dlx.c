@@ -427,27 +427,32 @@ Dancer_get_arrays(Dancer *self, void *closure)
 }
 
 static PyObject *Search_create(Dancer *dancer, PyObject *givens, PyObject *seed, PyObject *excluded,
-                               PyObject *prefix);
+                               PyObject *prefix, PyObject *tuning);
 
 static PyObject *
 Dancer_search(Dancer *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"givens", "seed", "excluded", "prefix", NULL};
-    PyObject *givens = NULL, *seed = Py_None, *excluded = NULL, *prefix = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOO", kwlist, &givens, &seed, &excluded, &prefix))
+    static char *kwlist[] = {"givens", "seed", "excluded", "prefix", "tuning", NULL};
+    PyObject *givens = NULL, *seed = Py_None, *excluded = NULL, *prefix = NULL, *tuning = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOO", kwlist, &givens, &seed, &excluded, &prefix, &tuning))
         return NULL;
     if (self->mem == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Dancer was not initialized");
         return NULL;
     }
-    return Search_create(self, givens, seed, excluded, prefix);
+    return Search_create(self, givens, seed, excluded, prefix, tuning);
 }
 
 static PyMethodDef Dancer_methods[] = {
     {"search", (PyCFunction)(void (*)(void))Dancer_search, METH_VARARGS | METH_KEYWORDS,
-     "search(givens=(), seed=None, excluded=(), prefix=())\n--\n\n"
+     "search(givens=(), seed=None, excluded=(), prefix=(), tuning=None)\n--\n\n"
      "A new search on a private copy of the arrays, with the options excluded taken out,\n"
-     "then givens chosen, then the choices of prefix replayed (the subtree under it)."},
+     "then givens chosen, then the choices of prefix replayed (the subtree under it).\n"
+     "tuning: None for the calibrated choice between the links and the sets, or\n"
+     "(budget, sample, floor, ratio): the largest n_primary * n_words for the sets (0:\n"
+     "never), the nodes sampled before choosing, and the two lines a sample's updates per\n"
+     "node must pass to move (more than floor, and more than n_primary * n_words / ratio).\n"
+     "The results are the same either way; only the time differs."},
     {NULL},
 };
 
@@ -506,6 +511,9 @@ typedef struct {
     int sets;               /* LINKS, UNDECIDED, SETS or SAMPLING */
     long long sample_end;   /* SAMPLING: the node count at which to decide */
     long long sample_nodes, sample_updates; /* ... and the counts when sampling began */
+    Py_ssize_t set_budget;  /* this search's tuning (Dancer.search): see "the bitset search" */
+    long long sample_length;
+    double set_floor, set_ratio;
     uint64_t *alive;        /* the bitset search: level l's available options (n_words each) */
     idx *option;            /* the bitset search: the option tried at each level, or -1 */
     idx *words;             /* the bitset search: the nonzero words of the set at hand */
@@ -933,15 +941,17 @@ next_option(Search *s, idx level, idx x, idx i)
    6.7x slower (sudoku: 324 items, 15 updates a node), across two runs. So a search that can use the sets
    (uncolored, no seed, n_primary * n_words at most `set_budget`, at most MAX_CLASSES option
    lengths, masks of at most MAX_MASK_WORDS) starts on the links, measures its updates per
-   node over `sample_nodes` nodes, and moves to the sets only above both lines; from then on
+   node over `sample_length` nodes, and moves to the sets only above both lines; from then on
    it stays there. The move needs no help from the links: each level's set follows from the
    set where the search began and the options chosen since. Both ways give the same
    solutions in the same order with the same statistics, so the choice changes only the
    time. */
 
-static Py_ssize_t set_budget = 1 << 16;
-static long long sample_nodes = 4096;
-static double set_floor = 40.0, set_ratio = 12.0;
+/* The rule's defaults, a search's `tuning` unless it is given another (Dancer.search). */
+#define SET_BUDGET (1 << 16)
+#define SAMPLE_NODES 4096
+#define SET_FLOOR 40.0
+#define SET_RATIO 12.0
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
     !defined(EXACTCOVER_NO_CLONES)
@@ -1013,12 +1023,12 @@ start_sets(Search *s)
     const Dancer *d = s->dancer;
     const Py_ssize_t W = d->n_words;
     s->sets = LINKS;
-    if (s->seeded || d->has_colors || d->sets < 0 || set_budget <= 0 ||
-        (Py_ssize_t)d->n_primary * W > set_budget || (Py_ssize_t)(d->n_items + 1) * W > MAX_MASK_WORDS)
+    if (s->seeded || d->has_colors || d->sets < 0 || s->set_budget <= 0 ||
+        (Py_ssize_t)d->n_primary * W > s->set_budget || (Py_ssize_t)(d->n_items + 1) * W > MAX_MASK_WORDS)
         return;
     s->sample_nodes = s->nodes;
     s->sample_updates = s->updates;
-    s->sample_end = s->nodes + sample_nodes;
+    s->sample_end = s->nodes + s->sample_length;
     s->sets = SAMPLING;
 }
 
@@ -1448,7 +1458,7 @@ run_any(Search *s, long long steps, long long work, int counting, long long limi
             return status;
         long long nodes = s->nodes - s->sample_nodes, updates = s->updates - s->sample_updates;
         double per_node = (double)updates / (double)(nodes > 0 ? nodes : 1);
-        if (per_node > set_floor && per_node * set_ratio > (double)s->dancer->n_primary * (double)W) {
+        if (per_node > s->set_floor && per_node * s->set_ratio > (double)s->dancer->n_primary * (double)W) {
             s->sets = MOVING;
             return PAUSED;
         }
@@ -1526,8 +1536,24 @@ replay(Search *s, const idx *prefix, Py_ssize_t n_prefix)
 /* -- the Python side of Search ------------------------------------------------------------ */
 
 static PyObject *
-Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *excluded_obj, PyObject *prefix_obj)
+Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *excluded_obj, PyObject *prefix_obj,
+              PyObject *tuning)
 {
+    Py_ssize_t set_budget = SET_BUDGET;
+    long long sample_length = SAMPLE_NODES;
+    double set_floor = SET_FLOOR, set_ratio = SET_RATIO;
+    if (tuning != Py_None) {
+        if (!PyTuple_Check(tuning) ||
+            !PyArg_ParseTuple(tuning, "nLdd", &set_budget, &sample_length, &set_floor, &set_ratio)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_TypeError, "tuning must be None or (budget, sample, floor, ratio)");
+            return NULL;
+        }
+        if (set_budget < 0 || sample_length < 1 || !(set_ratio > 0)) {
+            PyErr_SetString(PyExc_ValueError, "tuning: budget must be >= 0, sample >= 1 and ratio > 0");
+            return NULL;
+        }
+    }
     Search *s;
     idx *givens = NULL, *excluded = NULL, *prefix = NULL;
     Py_ssize_t n_givens = 0, n_excluded = 0, n_prefix = 0;
@@ -1549,6 +1575,10 @@ Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *ex
     s->busy = 0;
     s->sets = UNDECIDED;
     s->sample_end = s->sample_nodes = s->sample_updates = 0;
+    s->set_budget = set_budget;
+    s->sample_length = sample_length;
+    s->set_floor = set_floor;
+    s->set_ratio = set_ratio;
     s->alive = NULL;
     s->dirty = NULL;
     s->block_min = NULL;
@@ -1858,38 +1888,7 @@ static PyTypeObject SearchType = {
 
 /* ------------------------------------------------------------------------------------ */
 
-static PyObject *
-module_tune(PyObject *module, PyObject *args, PyObject *kwds)
-{
-    static char *kwlist[] = {"budget", "sample", "floor", "ratio", NULL};
-    Py_ssize_t budget = set_budget;
-    long long sample = sample_nodes;
-    double floor = set_floor, ratio = set_ratio;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|$nLdd", kwlist, &budget, &sample, &floor, &ratio))
-        return NULL;
-    if (budget < 0 || sample < 1 || !(ratio > 0)) {
-        PyErr_SetString(PyExc_ValueError, "budget must be >= 0, sample >= 1 and ratio > 0");
-        return NULL;
-    }
-    PyObject *previous = Py_BuildValue("(nLdd)", set_budget, sample_nodes, set_floor, set_ratio);
-    if (previous == NULL)
-        return NULL;
-    set_budget = budget;
-    sample_nodes = sample;
-    set_floor = floor;
-    set_ratio = ratio;
-    return previous;
-}
-
 static PyMethodDef module_methods[] = {
-    {"tune", (PyCFunction)(void (*)(void))module_tune, METH_VARARGS | METH_KEYWORDS,
-     "tune(*, budget=None, sample=None, floor=None, ratio=None)\n--\n\n"
-     "Set the choice between the links and the sets for searches not yet run (see \"the bitset\n"
-     "search\" in _dlx.c): the largest n_primary * n_words for the sets (0: never), the nodes\n"
-     "sampled before choosing, and the two lines a sample's updates per node must pass to move\n"
-     "(more than `floor`, and more than n_primary * n_words / `ratio`). Returns the previous\n"
-     "(budget, sample, floor, ratio). For tests and benchmarks: the results are the same\n"
-     "either way, only the time differs."},
     {NULL},
 };
 
@@ -1930,7 +1929,10 @@ PyInit__dlx(void)
         PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
         PyModule_AddIntConstant(m, "PAUSED", PAUSED) < 0 ||
         PyModule_AddIntConstant(m, "LIMIT", LIMIT) < 0 ||
-        PyModule_AddIntConstant(m, "PREFIX", PREFIX) < 0) {
+        PyModule_AddIntConstant(m, "PREFIX", PREFIX) < 0 ||
+        PyModule_AddObject(m, "DEFAULT_TUNING",
+                           Py_BuildValue("(nLdd)", (Py_ssize_t)SET_BUDGET, (long long)SAMPLE_NODES, SET_FLOOR,
+                                         SET_RATIO)) < 0) {
         Py_DECREF(m);
         return NULL;
     }

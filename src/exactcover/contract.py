@@ -24,7 +24,8 @@ import attrs
 
 from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption
 
-__all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "Compiled", "Dancer", "Search"]
+__all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "Compiled", "Dancer", "Search",
+           "WAYS", "tuning"]
 
 
 class Status(enum.IntEnum):
@@ -44,6 +45,26 @@ DONE, SOLUTION, PAUSED, LIMIT, PREFIX = Status
 #: not a matrix; `UnknownOption`, `GivensClash`, `GivenAndExcluded`: givens and exclusions;
 #: `PrefixError`: a prefix that is not a subtree of this search.
 ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, PrefixError)
+
+
+#: How a search may run (the C engine; the Python one always runs on the links, with the
+#: same results): "auto", the calibrated rule (start on the links, move to the sets of
+#: options if a sample of nodes says they pay); "links"; "sets", from the first node,
+#: wherever the sets can be used (uncolored, unseeded, small enough matrices).
+WAYS = ("auto", "links", "sets")
+_NEVER_TOO_BIG = 1 << 40
+
+
+def tuning(way: str, after: int = 1) -> tuple[int, int, float, float] | None:
+    """The ``tuning`` argument of `Dancer.search` for ``way`` (one of `WAYS`); with "sets",
+    the search moves after ``after`` nodes (tests put the move everywhere)."""
+    if way == "auto":
+        return None
+    if way == "links":
+        return (0, 1, 0.0, 1.0)
+    if way == "sets":
+        return (_NEVER_TOO_BIG, after, -1.0, 1e300)
+    raise ValueError(f"way must be one of {', '.join(map(repr, WAYS))}, not {way!r}")
 
 
 @attrs.frozen
@@ -102,6 +123,7 @@ class Dancer(Protocol):
     nbytes: int  #: bytes of the compiled arrays (each search copies them)
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
-               prefix: Sequence[int] = ()) -> Search:
+               prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None) -> Search:
         """A new search: ``excluded`` options taken out, then ``givens`` chosen (option
-        numbers), then ``prefix`` replayed; ``seed`` breaks ties at random, reproducibly."""
+        numbers), then ``prefix`` replayed; ``seed`` breaks ties at random, reproducibly;
+        ``tuning`` (see `tuning`) chooses how it runs, for this search alone."""

@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from . import engines
+from . import contract, engines
 from .errors import BudgetExceeded
 from .contract import DONE, PAUSED, SOLUTION
 from .solver import CHUNK, Progress, Solutions, Solver, Split, Stats, check_budget
@@ -68,13 +68,15 @@ class Job:
     colors: bytes
     givens: tuple[int, ...]
     excluded: tuple[int, ...]
+    tuning: tuple[int, int, float, float] | None = None  # how the subtrees run (contract.tuning)
 
     @classmethod
-    def of(cls, solver: Solver, givens: Sequence[Any] = (), exclude: Sequence[Any] = ()) -> Job:
+    def of(cls, solver: Solver, givens: Sequence[Any] = (), exclude: Sequence[Any] = (), way: str = "auto") -> Job:
         compiled = solver.compiled
         return cls(uuid.uuid4().hex, solver.engine, compiled.n_primary, compiled.n_secondary,
                    compiled.starts.tobytes(), compiled.items.tobytes(), compiled.colors.tobytes(),
-                   tuple(solver.option_numbers(givens, "given")), tuple(solver.option_numbers(exclude, "excluded")))
+                   tuple(solver.option_numbers(givens, "given")), tuple(solver.option_numbers(exclude, "excluded")),
+                   contract.tuning(way))
 
 
 # -- the worker side -------------------------------------------------------------------------
@@ -211,7 +213,7 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
     found, nodes, updates, deepest, stopped = 0, 0, 0, 0, None
     started = time.perf_counter()
     for prefix in prefixes:
-        search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix))
+        search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix), job.tuning)
         while (stopped := meter.check()) is None:
             before = search.nodes
             status = search.run(meter.steps(), work, not listing)
@@ -253,14 +255,14 @@ class _Search:
 
     def __init__(self, solver: Solver, jobs: int | None, executor: Executor | None, givens: Sequence[Any],
                  exclude: Sequence[Any], progress: Callable[[Progress], Any] | None,
-                 max_nodes: int | None, timeout: float | None) -> None:
+                 max_nodes: int | None, timeout: float | None, way: str = "auto") -> None:
         check_budget(max_nodes, timeout)
         self.started = time.perf_counter()
         self.deadline = None if timeout is None else self.started + timeout
         self.wall_deadline = None if timeout is None else time.time() + timeout
         self.solver, self.jobs, self.executor, self.progress, self.max_nodes = solver, jobs, executor, progress, max_nodes
         self.givens, self.exclude = givens, exclude
-        self.job = Job.of(solver, givens, exclude)  # (checks the givens before any work)
+        self.job = Job.of(solver, givens, exclude, way)  # (checks the givens before any work)
         self.stats = solver.stats = Stats()
 
     def add(self, result: Any) -> None:
@@ -393,10 +395,10 @@ class _Search:
 
 def count(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
           exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | None = None,
-          max_nodes: int | None = None, timeout: float | None = None) -> int:
+          max_nodes: int | None = None, timeout: float | None = None, way: str = "auto") -> int:
     """The number of solutions, counted on ``jobs`` processes (default: one per core) or on
     ``executor``; `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out first."""
-    search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout)
+    search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout, way)
     total = 0
     for _solution, result in search.run(listing=False):
         total += 1 if result is None else result.solutions
@@ -405,11 +407,11 @@ def count(solver: Solver, jobs: int | None = None, executor: Executor | None = N
 
 def solutions(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
               exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | None = None,
-              max_nodes: int | None = None, timeout: float | None = None) -> Solutions:
+              max_nodes: int | None = None, timeout: float | None = None, way: str = "auto") -> Solutions:
     """Every solution (option labels), each exactly once, computed on ``jobs`` processes or
     on ``executor``; in a fixed order: those above the split depth, then batch by batch. The
     budget holds while they stream: the time between two solutions counts."""
-    search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout)
+    search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout, way)
     return Solutions(_listed(search), search.stats)
 
 

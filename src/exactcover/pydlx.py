@@ -165,11 +165,25 @@ class Dancer:
         return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start))
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
-               prefix: Sequence[int] = ()) -> Search:
+               prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None) -> Search:
         """A new search on a private copy of the arrays, with the options ``excluded`` taken
         out, then ``givens`` chosen, then the choices of ``prefix`` replayed: the search is
-        then the subtree under that prefix."""
+        then the subtree under that prefix. ``tuning`` is checked as the C engine checks it
+        and has no other effect: this engine searches on the links only."""
+        check_tuning(tuning)
         return Search(self, givens, seed, excluded, prefix)
+
+
+def check_tuning(tuning: object) -> None:
+    """TypeError or ValueError, as the C engine raises them, for a tuning that is not None or
+    (budget >= 0, sample >= 1, floor, ratio > 0)."""
+    if tuning is None:
+        return
+    if not isinstance(tuning, tuple) or len(tuning) != 4:
+        raise TypeError("tuning must be None or (budget, sample, floor, ratio)")
+    budget, sample, _floor, ratio = tuning
+    if budget < 0 or sample < 1 or not ratio > 0:
+        raise ValueError("tuning: budget must be >= 0, sample >= 1 and ratio > 0")
 
 
 def _check_input(n_primary, n_secondary, starts, items, colors) -> None:

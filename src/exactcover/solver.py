@@ -25,6 +25,7 @@ import attrs
 from . import engines
 from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, GivensError, PrefixError, UnknownOption
 from .matrix import Matrix
+from . import contract
 from .contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, Compiled, Dancer
 
 __all__ = ["Solver", "Solutions", "Stats", "Solution", "Progress", "Split", "Estimate"]
@@ -155,8 +156,10 @@ class _Run:
 
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
-                 progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> None:
+                 progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = (),
+                 way: str = "auto") -> None:
         check_budget(max_nodes, timeout)
+        tuning = contract.tuning(way)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
         self.started = time.perf_counter()
@@ -172,7 +175,8 @@ class _Run:
         self.progress, self.reported = progress, 0.0
         nodes = _node_ids(prefix)
         try:
-            self.search = solver.dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes)
+            self.search = solver.dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes,
+                                               tuning)
         except GivensClash as clash:  # the engine names option and item numbers; say their names
             raise GivensClash(labels[clash.first], labels[clash.second], solver.matrix.items[clash.item]) from None
         except GivenAndExcluded as clash:
@@ -298,6 +302,9 @@ class Solver:
       order: the same seed gives the same solutions in the same order, on either engine.
     * ``max_nodes`` and ``timeout`` (seconds): a budget. A search that runs out raises
       `BudgetExceeded`, never a wrong answer.
+    * ``way`` (`first`, `solutions`, `count`): "auto" (the calibrated rule), "links" or
+      "sets": how the C engine runs this search (see `contract.WAYS`); the results and
+      statistics are the same, only the time differs. Each search has its own.
 
     Every search has its own statistics: `Solutions.stats`, `BudgetExceeded.stats`, and
     `stats`, which is the statistics of the search most recently started *by the calling
@@ -363,9 +370,10 @@ class Solver:
 
     def first(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), seed: int | None = None,
               max_nodes: int | None = None, timeout: float | None = None,
-              progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> Solution | None:
+              progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = (),
+              way: str = "auto") -> Solution | None:
         """The first solution, or ``None`` when there is none (keywords as in `solutions`)."""
-        run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix)
+        run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way)
         found = run.step() == SOLUTION
         if found:
             run.report()  # (the end of this question; DONE reports itself)
@@ -373,21 +381,23 @@ class Solver:
 
     def solutions(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
                   seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
-                  progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> Solutions:
+                  progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = (),
+                  way: str = "auto") -> Solutions:
         """Every solution (at most ``limit``), lazily: each is searched for when asked for.
         The iterator's ``stats`` are this search's. ``progress`` is called with a `Progress`
         every so often; ``prefix`` (from `split`) confines the search to one subtree."""
         check_positive("limit", limit)
-        run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix)  # bad arguments fail here, not later
+        run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way)  # bad arguments fail here
         return Solutions(run.solutions(), run.stats, limit)
 
     def count(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
               seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
-              progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = ()) -> int:
+              progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = (),
+              way: str = "auto") -> int:
         """The number of solutions, counted inside the engine; at most ``limit``. ``progress``
         and ``prefix`` as in `solutions`."""
         check_positive("limit", limit)
-        run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix)
+        run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way)
         run.step(counting=True, limit=min(limit or 0, LIMIT_CAP))
         return run.search.solutions
 
