@@ -54,3 +54,54 @@ def test_every_way_gives_the_same_search(name):
     assert exactcover.count(queens_matrix(8), engine=name, jobs=2, way="sets") == 92
     with pytest.raises(ValueError, match="way must be one of"):
         solver.count(way="fortran")
+
+
+def searches_of_every_kind(solver: Solver) -> None:
+    """Counts, firsts, an abandoned iterator, budget stops, a split and its subtrees, probes,
+    seeds, givens, exclusions, every way (each at most 5,000 nodes)."""
+    from exactcover import BudgetExceeded
+
+    def budgeted(question, **search):
+        try:
+            question(max_nodes=5_000, **search)
+        except BudgetExceeded:
+            pass
+
+    for way in contract.WAYS:
+        budgeted(solver.count, way=way)
+        budgeted(solver.first, way=way, seed=3)
+        stream = solver.solutions(way=way, max_nodes=5_000)
+        next(stream, None)
+        del stream
+        budgeted(solver.count, way=way, givens=[solver.labels[0]])
+        budgeted(solver.count, way=way, exclude=[solver.labels[0]])
+    split = solver.split(1)
+    for prefix in split.prefixes[:3]:
+        budgeted(solver.count, prefix=prefix, way="sets")
+    solver.estimate(30, seed=1)
+
+
+@pytest.mark.parametrize("name", engines.available())
+@pytest.mark.parametrize("problem", ["queens", "pentominoes", "colored"])
+def test_no_search_changes_the_compiled_arrays(name, problem):
+    """Every kind of search works on its own copy: the dancer's arrays stay as they were
+    (for pentominoes on C, with the move to the sets among them)."""
+    import sys
+    from pathlib import Path
+
+    from problems import queens_matrix
+
+    if problem == "queens":
+        matrix = queens_matrix(7)
+    elif problem == "pentominoes":
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+        from pentominoes import Pentominoes, encode
+
+        matrix = encode(Pentominoes(width=15, height=4))
+    else:
+        matrix = Matrix(["a", "b", "c"], {"x": {"a": None, "s": "red"}, "y": {"b": None, "s": "red"},
+                                          "z": {"c": None, "s": "blue"}, "w": ["a", "b", "c"]}, secondary=["s"])
+    solver = Solver(matrix, name)
+    before = solver.dancer.arrays
+    searches_of_every_kind(solver)
+    assert solver.dancer.arrays == before

@@ -121,6 +121,7 @@ class Dancer(Protocol):
     n_entries: int
     has_colors: int
     nbytes: int  #: bytes of the compiled arrays (each search copies them)
+    arrays: dict[str, list[int]]  #: the pristine arrays by name, as lists: no search changes them
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
                prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None) -> Search:

@@ -160,6 +160,12 @@ class Dancer:
         self.opt_start = opt_start
 
     @property
+    def arrays(self) -> dict[str, list[int]]:
+        """The pristine arrays, as lists (copies), by name: what no search may change."""
+        names = ("llink", "rlink", "top", "ulink", "dlink", "color")
+        return {name: list(getattr(self, name)) for name in names}
+
+    @property
     def nbytes(self) -> int:
         """Bytes the C engine uses for these arrays (4 per array entry)."""
         return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start))

@@ -1,0 +1,87 @@
+"""Knuth's ``sanity()`` for a search on the links: the invariants every step must keep.
+
+DLX1 checks, between steps, that every list is doubly linked and every length is right;
+this is the same check for `pydlx.Search` (the C engine's twin is still to come, issue 13).
+`check` raises `InsaneSearch` naming the first broken invariant:
+
+* the active items' lists (primary from the root 0, secondary from N+1) are doubly linked,
+  and an item is on one exactly when its LEN does not carry COVERED;
+* every item's list of nodes is doubly linked, each node's TOP is the item, and LEN (less
+  COVERED, for a covered item) is the length of the list;
+* every option lies between two spacers (TOP <= 0), its nodes are numbered consecutively,
+  and each spacer points to the first node after it and the last node before it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .pydlx import COVERED
+
+__all__ = ["InsaneSearch", "check"]
+
+
+class InsaneSearch(AssertionError):
+    """A broken invariant of the links (a bug in an engine, never bad input)."""
+
+
+def check(search: Any) -> None:
+    """Raise `InsaneSearch` unless ``search``'s links are sane (see the module docstring)."""
+    n, n1 = search.n_items, search.n_primary
+    active = _horizontal(search, 0, range(1, n1 + 1)) | _horizontal(search, n + 1, range(n1 + 1, n + 1))
+    top = search.top
+    for i in range(1, n + 1):
+        covered = top[i] >= COVERED
+        if covered == (i in active):
+            raise InsaneSearch(f"item {i} is {'covered' if covered else 'not covered'} but "
+                               f"{'on' if i in active else 'off'} the list of active items")
+        length = _vertical(search, i)
+        if top[i] - (COVERED if covered else 0) != length:
+            raise InsaneSearch(f"item {i}: LEN {top[i] % COVERED} but {length} nodes on its list")
+    _spacers(search)
+
+
+def _horizontal(search: Any, head: int, members: range) -> set[int]:
+    llink, rlink = search.llink, search.rlink
+    seen: set[int] = set()
+    p = head
+    while True:
+        q = rlink[p]
+        if llink[q] != p:
+            raise InsaneSearch(f"items: rlink[{p}] = {q} but llink[{q}] = {llink[q]}")
+        if q == head:
+            return seen
+        if q not in members or q in seen:
+            raise InsaneSearch(f"items: {q} on the list headed by {head}, where it does not belong")
+        seen.add(q)
+        p = q
+
+
+def _vertical(search: Any, i: int) -> int:
+    ulink, dlink, top = search.ulink, search.dlink, search.top
+    length, p = 0, i
+    while True:
+        q = dlink[p]
+        if ulink[q] != p:
+            raise InsaneSearch(f"item {i}: dlink[{p}] = {q} but ulink[{q}] = {ulink[q]}")
+        if q == i:
+            return length
+        if top[q] != i:
+            raise InsaneSearch(f"item {i}: node {q} on its list has TOP {top[q]}")
+        length += 1
+        if length > len(top):
+            raise InsaneSearch(f"item {i}: its list does not come back to the header")
+        p = q
+
+
+def _spacers(search: Any) -> None:
+    top, ulink, dlink = search.top, search.ulink, search.dlink
+    spacer = search.n_items + 1
+    while spacer < len(top) - 1:
+        first, last = spacer + 1, spacer + 1
+        while top[last] > 0:
+            last += 1
+        if dlink[spacer] != last - 1 or ulink[last] != first:  # (an empty option: both point at spacers)
+            raise InsaneSearch(f"the option after spacer {spacer}: nodes {first}..{last - 1}, but "
+                               f"dlink[{spacer}] = {dlink[spacer]} and ulink[{last}] = {ulink[last]}")
+        spacer = last
