@@ -7,10 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactcover import Matrix, Solver, pydlx, sanity
+from exactcover import Matrix, Solver, contract, engines, pydlx, sanity
 
 from problems import queens_matrix
-from test_differential import matrices
+from test_differential import matrices, wide_matrix
+
+ENGINES = engines.available()
+LINKS = contract.tuning("links")
 
 
 def every_node(search) -> list[int]:
@@ -28,19 +31,32 @@ def every_node(search) -> list[int]:
 @settings(max_examples=200, deadline=None)
 @given(matrix=matrices(), seed=st.one_of(st.none(), st.integers(0, 5)))
 def test_the_links_stay_sane_at_every_node(matrix, seed):
-    solver = Solver(matrix, "python")
-    every_node(solver.dancer.search(seed=seed))
+    for name in ENGINES:
+        solver = Solver(matrix, name)
+        every_node(solver.dancer.search(seed=seed, tuning=LINKS))
 
 
-def test_sane_with_givens_exclusions_prefixes_and_colors():
-    solver = Solver(queens_matrix(6), "python")
-    every_node(solver.dancer.search(givens=solver.option_numbers([(0, 1)], "given")))
-    every_node(solver.dancer.search(excluded=solver.option_numbers([(0, 0), (2, 3)], "excluded")))
+@pytest.mark.parametrize("name", ENGINES)
+def test_sane_with_givens_exclusions_prefixes_and_colors(name):
+    solver = Solver(queens_matrix(6), name)
+    every_node(solver.dancer.search(givens=solver.option_numbers([(0, 1)], "given"), tuning=LINKS))
+    every_node(solver.dancer.search(excluded=solver.option_numbers([(0, 0), (2, 3)], "excluded"), tuning=LINKS))
     for prefix in solver.split(2).prefixes[:4]:
-        every_node(solver.dancer.search(prefix=prefix))
+        every_node(solver.dancer.search(prefix=prefix, tuning=LINKS))
     colored = Matrix(["a", "b"], {"x": {"a": None, "s": "red"}, "y": {"b": None, "s": "red"},
                                   "z": {"b": None, "s": "blue"}, "e": []}, secondary=["s"])
-    every_node(Solver(colored, "python").dancer.search())
+    every_node(Solver(colored, name).dancer.search())
+
+
+@pytest.mark.skipif("c" not in ENGINES, reason="needs the C engine")
+def test_sane_on_a_wide_matrix():
+    """The C engine's block choice (1,024 primary items and more) leaves the links sane too."""
+    search = Solver(wide_matrix(1100, 300, 2), "c").dancer.search()
+    for _ in range(150):
+        sanity.check(search)
+        if search.run(3) == pydlx.DONE:
+            break
+    sanity.check(search)
 
 
 @pytest.mark.parametrize("breakage", ["dlink", "llink", "len", "top", "spacer"])

@@ -391,17 +391,17 @@ Dancer_get_nbytes(Dancer *self, void *closure)
                               (Py_ssize_t)sizeof(uint64_t) * sets);
 }
 
+/* The six arrays as a dict of lists (the first two of n_links entries, the others of n_nodes),
+   for tests, the sanity check (exactcover.sanity) and drawing the layout. */
 static PyObject *
-Dancer_get_arrays(Dancer *self, void *closure)
+arrays_dict(idx *const arrays[6], Py_ssize_t n_links, Py_ssize_t n_nodes)
 {
-    /* The pristine arrays as lists, for tests and for drawing the layout. */
-    idx *arrays[] = {self->llink, self->rlink, self->top, self->ulink, self->dlink, self->color};
     const char *names[] = {"llink", "rlink", "top", "ulink", "dlink", "color"};
     PyObject *result = PyDict_New();
     if (result == NULL)
         return NULL;
     for (int a = 0; a < 6; a++) {
-        Py_ssize_t n = a < 2 ? self->n_links : self->n_nodes;
+        Py_ssize_t n = a < 2 ? n_links : n_nodes;
         PyObject *list = PyList_New(n);
         if (list == NULL) {
             Py_DECREF(result);
@@ -424,6 +424,13 @@ Dancer_get_arrays(Dancer *self, void *closure)
         Py_DECREF(list);
     }
     return result;
+}
+
+static PyObject *
+Dancer_get_arrays(Dancer *self, void *closure)
+{
+    idx *const arrays[6] = {self->llink, self->rlink, self->top, self->ulink, self->dlink, self->color};
+    return arrays_dict(arrays, self->n_links, self->n_nodes);
 }
 
 static PyObject *Search_create(Dancer *dancer, PyObject *givens, PyObject *seed, PyObject *excluded,
@@ -1861,7 +1868,21 @@ static PyMethodDef Search_methods[] = {
     {NULL},
 };
 
+static PyObject *
+Search_get_arrays(Search *s, void *closure)
+{
+    idx *const arrays[6] = {s->llink, s->rlink, s->top, s->ulink, s->dlink, s->color};
+    return arrays_dict(arrays, s->dancer->n_links, s->dancer->n_nodes);
+}
+
+static PyGetSetDef Search_getset[] = {
+    {"arrays", (getter)Search_get_arrays, NULL, "this search's arrays now, as lists (on the links)", NULL},
+    {NULL},
+};
+
 static PyMemberDef Search_members[] = {
+    {"n_items", T_INT, offsetof(Search, n_items), READONLY, "number of items"},
+    {"n_primary", T_INT, offsetof(Search, n_primary), READONLY, "number of primary items"},
     {"nodes", T_LONGLONG, offsetof(Search, nodes), READONLY, "entries into step X2"},
     {"updates", T_LONGLONG, offsetof(Search, updates), READONLY, "link removals"},
     {"solutions", T_LONGLONG, offsetof(Search, solutions), READONLY, "solutions visited"},
@@ -1884,6 +1905,7 @@ static PyTypeObject SearchType = {
     .tp_dealloc = (destructor)Search_dealloc,
     .tp_methods = Search_methods,
     .tp_members = Search_members,
+    .tp_getset = Search_getset,
 };
 
 /* ------------------------------------------------------------------------------------ */

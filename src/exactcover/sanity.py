@@ -1,7 +1,8 @@
 """Knuth's ``sanity()`` for a search on the links: the invariants every step must keep.
 
 DLX1 checks, between steps, that every list is doubly linked and every length is right;
-this is the same check for `pydlx.Search` (the C engine's twin is still to come, issue 13).
+this is the same check, for a `pydlx.Search` or, through its ``arrays``, a search of the C
+engine on the links (a search on the sets leaves its links as they were when it moved).
 `check` raises `InsaneSearch` naming the first broken invariant:
 
 * the active items' lists (primary from the root 0, secondary from N+1) are doubly linked,
@@ -14,6 +15,7 @@ this is the same check for `pydlx.Search` (the C engine's twin is still to come,
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from .pydlx import COVERED
@@ -27,6 +29,8 @@ class InsaneSearch(AssertionError):
 
 def check(search: Any) -> None:
     """Raise `InsaneSearch` unless ``search``'s links are sane (see the module docstring)."""
+    if not hasattr(search, "llink"):  # the C engine's: a copy of its arrays
+        search = SimpleNamespace(n_items=search.n_items, n_primary=search.n_primary, **search.arrays)
     n, n1 = search.n_items, search.n_primary
     active = _horizontal(search, 0, range(1, n1 + 1)) | _horizontal(search, n + 1, range(n1 + 1, n + 1))
     top = search.top
