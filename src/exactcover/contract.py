@@ -25,7 +25,7 @@ import attrs
 from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption
 
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "Compiled", "Dancer", "Search",
-           "WAYS", "tuning"]
+           "WAYS", "tuning", "check_tuning"]
 
 
 class Status(enum.IntEnum):
@@ -65,6 +65,18 @@ def tuning(way: str, after: int = 1) -> tuple[int, int, float, float] | None:
     if way == "sets":
         return (_NEVER_TOO_BIG, after, -1.0, 1e300)
     raise ValueError(f"way must be one of {', '.join(map(repr, WAYS))}, not {way!r}")
+
+
+def check_tuning(tuning: object) -> None:
+    """TypeError or ValueError, as the C engine raises them, for a tuning that is not None or
+    (budget >= 0, sample >= 1, floor, ratio > 0)."""
+    if tuning is None:
+        return
+    if not isinstance(tuning, tuple) or len(tuning) != 4:
+        raise TypeError("tuning must be None or (budget, sample, floor, ratio)")
+    budget, sample, _floor, ratio = tuning
+    if budget < 0 or sample < 1 or not ratio > 0:
+        raise ValueError("tuning: budget must be >= 0, sample >= 1 and ratio > 0")
 
 
 @attrs.frozen

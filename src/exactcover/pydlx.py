@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
+from .contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, check_tuning
 from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption
 
 __all__ = ["Dancer", "Search", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX"]
@@ -178,18 +178,6 @@ class Dancer:
         and has no other effect: this engine searches on the links only."""
         check_tuning(tuning)
         return Search(self, givens, seed, excluded, prefix)
-
-
-def check_tuning(tuning: object) -> None:
-    """TypeError or ValueError, as the C engine raises them, for a tuning that is not None or
-    (budget >= 0, sample >= 1, floor, ratio > 0)."""
-    if tuning is None:
-        return
-    if not isinstance(tuning, tuple) or len(tuning) != 4:
-        raise TypeError("tuning must be None or (budget, sample, floor, ratio)")
-    budget, sample, _floor, ratio = tuning
-    if budget < 0 or sample < 1 or not ratio > 0:
-        raise ValueError("tuning: budget must be >= 0, sample >= 1 and ratio > 0")
 
 
 def _check_input(n_primary, n_secondary, starts, items, colors) -> None:
