@@ -45,37 +45,38 @@ def check(search: Any) -> None:
     _spacers(search)
 
 
-def _horizontal(search: Any, head: int, members: range) -> set[int]:
-    llink, rlink = search.llink, search.rlink
-    seen: set[int] = set()
-    p = head
-    while True:
-        q = rlink[p]
-        if llink[q] != p:
-            raise InsaneSearch(f"items: rlink[{p}] = {q} but llink[{q}] = {llink[q]}")
-        if q == head:
-            return seen
-        if q not in members or q in seen:
-            raise InsaneSearch(f"items: {q} on the list headed by {head}, where it does not belong")
-        seen.add(q)
+def _ring(forward: list[int], backward: list[int], head: int, names: tuple[str, str]) -> list[int]:
+    """The members of the circular list from ``head`` (``forward`` links, which ``backward``
+    must mirror), in order; InsaneSearch if a link is not mirrored or the list never closes."""
+    members, p = [], head
+    while (q := forward[p]) != head:
+        if backward[q] != p:
+            raise InsaneSearch(f"{names[0]}[{p}] = {q} but {names[1]}[{q}] = {backward[q]}")
+        members.append(q)
+        if len(members) > len(forward):
+            raise InsaneSearch(f"the list from {head} does not come back to it")
         p = q
+    if backward[head] != p:
+        raise InsaneSearch(f"{names[0]}[{p}] = {head} but {names[1]}[{head}] = {backward[head]}")
+    return members
+
+
+def _horizontal(search: Any, head: int, members: range) -> set[int]:
+    found = _ring(search.rlink, search.llink, head, ("rlink", "llink"))
+    for q in found:
+        if q not in members:
+            raise InsaneSearch(f"items: {q} on the list headed by {head}, where it does not belong")
+    if len(set(found)) != len(found):
+        raise InsaneSearch(f"items: the list headed by {head} holds an item twice")
+    return set(found)
 
 
 def _vertical(search: Any, i: int) -> int:
-    ulink, dlink, top = search.ulink, search.dlink, search.top
-    length, p = 0, i
-    while True:
-        q = dlink[p]
-        if ulink[q] != p:
-            raise InsaneSearch(f"item {i}: dlink[{p}] = {q} but ulink[{q}] = {ulink[q]}")
-        if q == i:
-            return length
-        if top[q] != i:
-            raise InsaneSearch(f"item {i}: node {q} on its list has TOP {top[q]}")
-        length += 1
-        if length > len(top):
-            raise InsaneSearch(f"item {i}: its list does not come back to the header")
-        p = q
+    nodes = _ring(search.dlink, search.ulink, i, ("dlink", "ulink"))
+    for q in nodes:
+        if search.top[q] != i:
+            raise InsaneSearch(f"item {i}: node {q} on its list has TOP {search.top[q]}")
+    return len(nodes)
 
 
 def _spacers(search: Any) -> None:
