@@ -183,8 +183,14 @@ class _Pieces:
 
     def add(self, solution: tuple[int, ...]) -> None:
         self.kept.append(solution)
-        if self.stream is not None and (len(self.kept) >= PIECE or self.sent == 0
-                                        or time.perf_counter() - self.since >= FLUSH):
+        if len(self.kept) >= PIECE or self.sent == 0:
+            self.flush()
+        else:
+            self.tick()
+
+    def tick(self) -> None:
+        """Send the piece if it is FLUSH seconds old (called per solution and per chunk)."""
+        if self.kept and time.perf_counter() - self.since >= FLUSH:
             self.flush()
 
     def flush(self) -> None:
@@ -220,7 +226,9 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
             meter.charge(search.nodes - before)
             if status == SOLUTION:
                 pieces.add(search.solution())
-            elif status == DONE:
+                continue
+            pieces.tick()
+            if status == DONE:
                 break
             elif status == PAUSED and meter.exhausted():
                 stopped = "max_nodes"
