@@ -8,7 +8,7 @@ build="$(mktemp -d)"
 trap 'rm -rf "$build"' EXIT
 cp -r src "$build/src"
 rm -f "$build"/src/exactcover/*.so
-flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g"
+flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g -DEXACTCOVER_SANITY"
 ( cd "$build" && CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" \
     python3 - <<'PY'
 from setuptools import Extension

@@ -1281,6 +1281,70 @@ next_set(Search *s, idx level)
     return k >= 0 ? node_of(s, k, i) : i;
 }
 
+/* -- Knuth's sanity check (built with -DEXACTCOVER_SANITY: tools/asan.sh) ------------------
+
+   The invariants of exactcover.sanity, checked in C at step X2 of searches on the links
+   (every node of small matrices, every 4096th of larger ones): the lists of active items
+   and every item's list of nodes doubly linked, TOP of each node its item, LEN the length
+   of the list (plus COVERED exactly for the items off the active lists). A broken one is a
+   bug in this file: it prints the invariant and aborts, which fails the sanitizer run. */
+#ifdef EXACTCOVER_SANITY
+static void
+insane(const char *what, long long where)
+{
+    fprintf(stderr, "exactcover._dlx: sanity check failed: %s (%lld)\n", what, where);
+    abort();
+}
+
+static void
+sanity(const Search *s)
+{
+    const idx n = s->n_items, n1 = s->n_primary;
+    const idx *llink = s->llink, *rlink = s->rlink, *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    const Py_ssize_t size = s->dancer->n_nodes;
+    long long active = 0;
+    for (int list = 0; list < 2; list++) {
+        idx head = list ? n + 1 : 0, p = head, count = 0;
+        while (rlink[p] != head) {
+            idx q = rlink[p];
+            if (llink[q] != p || q < 1 || q > n || (q <= n1) != (list == 0) || top[q] >= COVERED)
+                insane("an active item's links", q);
+            if (++count > n)
+                insane("the list of active items does not close", head);
+            p = q;
+        }
+        if (llink[head] != p)
+            insane("the list of active items", head);
+        active += count;
+    }
+    long long off = 0;
+    for (idx i = 1; i <= n; i++) {
+        idx p = i, length = 0;
+        while (dlink[p] != i) {
+            idx q = dlink[p];
+            if (ulink[q] != p || q <= n + 1 || q >= size || top[q] != i)
+                insane("an item's list of nodes", i);
+            if (++length > size)
+                insane("an item's list does not close", i);
+            p = q;
+        }
+        if (ulink[i] != p || top[i] % COVERED != length)
+            insane("an item's length", i);
+        off += top[i] >= COVERED;
+    }
+    if (active + off != n)
+        insane("items neither active nor covered", n - active - off);
+}
+
+#define SANITY_CHECK(s) \
+    do { \
+        if ((s)->dancer->n_nodes <= 4096 || ((s)->nodes & 4095) == 0) \
+            sanity(s); \
+    } while (0)
+#else
+#define SANITY_CHECK(s) ((void)0)
+#endif
+
 /* -- running the search: Algorithm X's steps, on the links or the sets -------------------- */
 
 /* Steps X2..X8, resumable: `state` and `level` say where the search stands. Compiled four
@@ -1304,6 +1368,8 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
     for (;;) {
         switch (state) {
         case X2: /* [Enter level l.] */
+            if (!sets)
+                SANITY_CHECK(s);
             if (level == depth && rlink[0] != 0) { /* a subtree to hand out */
                 state = X8;
                 status = PREFIX;
