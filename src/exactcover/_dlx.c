@@ -1363,8 +1363,6 @@ run_search(Search *s, long long steps, long long work, int counting, long long l
     idx level = s->level; /* a local: an int32 field could alias the int32 arrays */
     idx x, p, j, i;
 
-    if (mode & WIDE) /* (LENs may have changed since the last run: givens, a prefix, a probe) */
-        memset(s->dirty, 1, (size_t)(n >> 6) + 1);
     for (;;) {
         switch (state) {
         case X2: /* [Enter level l.] */
@@ -1675,10 +1673,13 @@ Search_create(Dancer *dancer, PyObject *givens_obj, PyObject *seed, PyObject *ex
     if (s->mem == NULL || s->choice == NULL || s->total == NULL || s->tried == NULL)
         goto nomemory;
     if (is_wide(dancer)) {
-        s->dirty = PyMem_Calloc((size_t)(dancer->n_items >> 6) + 1, 1);
+        s->dirty = PyMem_Malloc((size_t)(dancer->n_items >> 6) + 1);
         s->block_min = PyMem_Calloc((size_t)(dancer->n_primary >> 6) + 1, sizeof(idx));
         if (s->dirty == NULL || s->block_min == NULL)
             goto nomemory;
+        /* Every block dirty: the givens and a prefix, replayed below, change LENs without
+           marking them. Nothing else does between runs (a probe restores every LEN). */
+        memset(s->dirty, 1, (size_t)(dancer->n_items >> 6) + 1);
     }
     memcpy(s->mem, dancer->mem, (size_t)copied * sizeof(idx));
     s->llink = s->mem;
