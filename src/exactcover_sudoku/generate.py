@@ -100,6 +100,6 @@ def generate(size: int = 9, clues: int | None = None, seed: int | None = None, s
 def _unique(puzzle: Sudoku, budget: int) -> bool:
     """Whether ``puzzle`` is proven to have one solution within ``budget`` search nodes."""
     try:
-        return exactcover.count(puzzle, limit=2, max_nodes=budget) == 1
+        return exactcover.is_unique(puzzle, max_nodes=budget)
     except exactcover.BudgetExceeded:
         return False
