@@ -1,15 +1,16 @@
 """The C engine's two ways to run a search, the links and the sets, on the same searches.
 
-A search of the C engine samples 4096 nodes on the links and moves to the bitset search if
-its updates per node say that is faster (see "the bitset search" in _dlx.c). This script
-measures, in one run and interleaved, each workload on the links only and with the default
-choice; prints the medians, their ratio, and which way the default went. Both ways give the
+A search of the C engine samples 4096 nodes on the links and moves to the bitset way
+(src/exactcover/cdlx/sets.c) if its updates per node say that is faster (the rule is
+search_run in cdlx/search.c). This script measures, in one run and interleaved, each
+workload on the links only and with the default choice; prints the medians, their ratio,
+and which way the default went. Both ways give the
 same statistics (checked here too), so only the time differs.
 
     python benchmarks/strategies.py [--repeats 3]
     python benchmarks/strategies.py --calibrate    # every search forced onto the sets vs the links
 
-`--calibrate` is what the rule in _dlx.c was fitted to: for each search it prints the sample's
+`--calibrate` is what the rule was fitted to: for each search it prints the sample's
 updates per node (u), n_primary * n_words, and the links' time over the sets' with every
 search forced to move at once (searches capped at 3,000,000 nodes).
 """

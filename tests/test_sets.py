@@ -1,4 +1,4 @@
-"""The C engine's bitset search (see "the bitset search" in _dlx.c) against its links.
+"""The C engine's bitset way (src/exactcover/cdlx/sets.c) against its links.
 
 A search of the C engine may move from the links to sets of options after a sample of
 nodes. The move must not be visible: every status, solution, prefix, fraction, probe and

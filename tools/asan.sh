@@ -11,9 +11,11 @@ rm -f "$build"/src/exactcover/*.so
 flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g -DEXACTCOVER_SANITY"
 ( cd "$build" && CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" \
     python3 - <<'PY'
+from glob import glob
 from setuptools import Extension
 from setuptools.dist import Distribution
-dist = Distribution({"ext_modules": [Extension("exactcover._dlx", ["src/exactcover/_dlx.c"])],
+sources = sorted(glob("src/exactcover/cdlx/*.c"))
+dist = Distribution({"ext_modules": [Extension("exactcover._dlx", sources)],
                      "package_dir": {"": "src"}})
 cmd = dist.get_command_obj("build_ext")
 cmd.inplace = 1

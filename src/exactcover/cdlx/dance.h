@@ -1,0 +1,204 @@
+/*
+ * dance.h: the dance, the port of pydlx/dance.py: hide and unhide, cover and uncover,
+ * purify and unpurify, commit and uncommit, one option's other items committed and
+ * uncommitted. Inline, and compiled with `mode` (COLORED, WIDE: see dlx.h) a constant, so
+ * that each copy of the search loop gets the steps it needs and no test of the others.
+ */
+#ifndef EXACTCOVER_DANCE_H
+#define EXACTCOVER_DANCE_H
+
+#include "dlx.h"
+
+/* Take the other nodes of p's option out of their items' lists; count the removals. */
+ALWAYS_INLINE long long
+hide(Search *s, idx p, const int mode)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color;
+    long long k = 0;
+    idx q = p + 1;
+    while (q != p) {
+        idx x = top[q];
+        if (x <= 0) { /* a spacer: wrap to the first node of the option */
+            q = ulink[q];
+            continue;
+        }
+        if (!(mode & COLORED) || color[q] >= 0) { /* a purified node stays in its list */
+            idx u = ulink[q], d = dlink[q];
+            dlink[u] = d;
+            ulink[d] = u;
+            top[x] -= 1;
+            if (mode & WIDE)
+                s->dirty[x >> 6] = 1;
+            k += 1;
+        }
+        q += 1;
+    }
+    return k;
+}
+
+/* Undo hide(p), in the reverse order. */
+ALWAYS_INLINE void
+unhide(Search *s, idx p, const int mode)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color;
+    idx q = p - 1;
+    while (q != p) {
+        idx x = top[q];
+        if (x <= 0) { /* a spacer: wrap to the last node of the option */
+            q = dlink[q];
+            continue;
+        }
+        if (!(mode & COLORED) || color[q] >= 0) {
+            idx u = ulink[q], d = dlink[q];
+            dlink[u] = q;
+            ulink[d] = q;
+            top[x] += 1;
+            if (mode & WIDE)
+                s->dirty[x >> 6] = 1;
+        }
+        q -= 1;
+    }
+}
+
+/* Take item i off the list of active items and hide every option in its list. */
+ALWAYS_INLINE void
+cover(Search *s, idx i, const int mode)
+{
+    idx *dlink = s->dlink;
+    long long k = 1;
+    idx p = dlink[i];
+    while (p != i) {
+        k += hide(s, p, mode);
+        p = dlink[p];
+    }
+    idx left = s->llink[i], right = s->rlink[i];
+    s->rlink[left] = right;
+    s->llink[right] = left;
+    s->top[i] += COVERED;
+    if (mode & WIDE)
+        s->dirty[i >> 6] = 1;
+    s->updates += k;
+}
+
+/* Undo cover(i). */
+ALWAYS_INLINE void
+uncover(Search *s, idx i, const int mode)
+{
+    s->top[i] -= COVERED;
+    if (mode & WIDE)
+        s->dirty[i >> 6] = 1;
+    idx left = s->llink[i], right = s->rlink[i];
+    s->rlink[left] = i;
+    s->llink[right] = i;
+    idx *ulink = s->ulink;
+    idx p = ulink[i];
+    while (p != i) {
+        unhide(s, p, mode);
+        p = ulink[p];
+    }
+}
+
+/* Node p's item is secondary and p has a color: hide the options of p's item that have
+   another color, and mark those of p's color (but p) as purified (-1). */
+static inline void
+purify(Search *s, idx p)
+{
+    idx *color = s->color, *dlink = s->dlink;
+    idx c = color[p];
+    idx i = s->top[p];
+    long long k = 0;
+    idx q = dlink[i];
+    while (q != i) {
+        if (color[q] != c)
+            k += hide(s, q, COLORED);
+        else if (q != p)
+            color[q] = -1;
+        q = dlink[q];
+    }
+    s->updates += k;
+}
+
+/* Undo purify(p). */
+static inline void
+unpurify(Search *s, idx p)
+{
+    idx *color = s->color, *ulink = s->ulink;
+    idx c = color[p];
+    idx i = s->top[p];
+    idx q = ulink[i];
+    while (q != i) {
+        if (color[q] < 0)
+            color[q] = c;
+        else if (q != p)
+            unhide(s, q, COLORED);
+        q = ulink[q];
+    }
+}
+
+/* Commit node p of item j: cover j, purify it to p's color, or nothing if it is already. */
+ALWAYS_INLINE void
+commit(Search *s, idx p, idx j, const int mode)
+{
+    if (!(mode & COLORED)) {
+        cover(s, j, mode);
+        return;
+    }
+    idx c = s->color[p];
+    if (c == 0)
+        cover(s, j, mode);
+    else if (c > 0) /* (c < 0: already purified to this color) */
+        purify(s, p);
+}
+
+/* Undo commit(p, j). */
+ALWAYS_INLINE void
+uncommit(Search *s, idx p, idx j, const int mode)
+{
+    if (!(mode & COLORED)) {
+        uncover(s, j, mode);
+        return;
+    }
+    idx c = s->color[p];
+    if (c == 0)
+        uncover(s, j, mode);
+    else if (c > 0)
+        unpurify(s, p);
+}
+
+/* Commit the items of option node x other than its own item, in order (step X5). */
+ALWAYS_INLINE void
+commit_others(Search *s, idx x, const int mode)
+{
+    const idx *top = s->top, *ulink = s->ulink;
+    idx p = x + 1;
+    while (p != x) {
+        idx j = top[p];
+        if (j <= 0) {
+            p = ulink[p];
+        }
+        else {
+            commit(s, p, j, mode);
+            p += 1;
+        }
+    }
+}
+
+/* Undo commit_others(x): uncommit them in the reverse order (step X6). */
+ALWAYS_INLINE void
+uncommit_others(Search *s, idx x, const int mode)
+{
+    const idx *top = s->top, *dlink = s->dlink;
+    idx p = x - 1;
+    while (p != x) {
+        idx j = top[p];
+        if (j <= 0) {
+            p = dlink[p];
+        }
+        else {
+            uncommit(s, p, j, mode);
+            p -= 1;
+        }
+    }
+}
+
+#endif

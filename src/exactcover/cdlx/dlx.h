@@ -1,0 +1,223 @@
+/*
+ * dlx.h: the C engine's types, constants and functions, shared by its files.
+ *
+ * The C engine is the port of exactcover/pydlx, the specification, file by file, with the
+ * same names, the same arrays and the same step labels (X2..X8 of Knuth's Algorithm X):
+ *
+ *   dlx.h      pydlx/__init__.py   the data layout (drawn there), types, constants
+ *   dancer.c   pydlx/dancer.py     a compiled matrix: checking the input, building the arrays
+ *   dance.h    pydlx/dance.py      hide, cover, purify, commit, and their undoing
+ *   search.c   pydlx/search.py     a search: exclusions, givens, prefixes, progress, probes,
+ *                                  and run, where the way of searching is chosen
+ *   links.c    pydlx/search.py     the search on the links: the item choice, the options
+ *   steps.h    pydlx/search.py     Algorithm X's steps X2..X8, written once for both ways
+ *   sets.c     (none)              the same search on sets of options: the bitset way
+ *   sanity.c   exactcover/sanity.py  Knuth's sanity check, for the links and for the sets
+ *   module.c   (none)              the CPython binding: types, arguments, errors, the GIL
+ *
+ * Only module.c includes Python.h: the engine is plain C, reports failures in a dlx_error,
+ * and runs without the GIL. It allocates through dlx_malloc, dlx_calloc and dlx_free, which
+ * the binding provides (CPython's raw allocator: safe without the GIL, seen by tracemalloc).
+ */
+#ifndef EXACTCOVER_DLX_H
+#define EXACTCOVER_DLX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef int32_t idx; /* "a pointer is an array index" */
+#define IDX_MAX 0x7FFFFFFF
+
+/* Added to LEN of an item while it is covered (see pydlx.COVERED and choose). */
+#define COVERED (1 << 30)
+/* The item choice reads 2^SCAN_SHIFT LENs in the time of one update (see effort). */
+#define SCAN_SHIFT 3
+
+/* How a step treats the links, a compile-time constant in each copy of the search loop:
+   COLORED, nodes may carry colors (purified nodes stay in their lists); WIDE, every change
+   of an item's LEN marks its block of 64 items dirty, for choose_wide. */
+#define COLORED 1
+#define WIDE 2
+/* Matrices with at least this many primary items (and no colors) choose their items by
+   blocks (choose_wide); benchmarks/README.md has the measurement behind it. */
+#define WIDE_ITEMS 1024
+
+/* The bitset way counts updates by option length: at most this many distinct lengths; and
+   its masks (one row of n_options bits per item) take at most this many words. */
+#define MAX_CLASSES 4
+#define MAX_MASK_WORDS (1 << 21)
+
+/* The defaults of a search's tuning: the calibrated rule for moving to the sets (see
+   search_run; the measurements are in benchmarks/README.md). */
+#define SET_BUDGET (1 << 16)
+#define SAMPLE_NODES 4096
+#define SET_FLOOR 40.0
+#define SET_RATIO 12.0
+
+/* Where a search runs (Search.sets): on the links, not decided yet (before its first run),
+   on sets of options, on the links while measuring whether to move to the sets, or paused
+   for its caller to build the dancer's sets (which needs the GIL: they are shared). */
+enum { LINKS = -1, UNDECIDED = 0, SETS = 1, SAMPLING = 2, MOVING = 3 };
+
+/* What search_run returns: exactcover.contract.Status. */
+enum { DONE = 0, SOLUTION = 1, PAUSED = 2, LIMIT = 3, PREFIX = 4 };
+/* Where a paused search resumes: Algorithm X's step labels. */
+enum { FINISHED = 0, X2 = 2, X5 = 5, X6 = 6, X7 = 7, X8 = 8 };
+
+#if defined(__GNUC__)
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE static inline
+#endif
+
+/* What went wrong, for the binding to raise as the exception of exactcover.errors that
+   pydlx raises: the kind, its facts (option, item and node numbers), and for a
+   MatrixError the message. */
+typedef enum {
+    DLX_OK = 0,
+    DLX_NO_MEMORY,
+    DLX_MATRIX_ERROR,       /* message */
+    DLX_UNKNOWN_OPTION,     /* facts[0] the option; what: "given" or "excluded" */
+    DLX_GIVENS_CLASH,       /* facts: the two options, the item */
+    DLX_GIVEN_AND_EXCLUDED, /* facts[0] the option */
+    DLX_PREFIX_ERROR,       /* facts: the node, its place in the prefix */
+} dlx_failure;
+
+typedef struct {
+    dlx_failure kind;
+    long long facts[3];
+    const char *what;
+    char message[160];
+} dlx_error;
+
+/* A compiled matrix: the pristine arrays, read-only once built (but for the bitset way's
+   tables, built the first time a search moves to the sets), shared by every search. */
+typedef struct {
+    idx n_items, n_primary, n_options, n_entries;
+    int has_colors;
+    ptrdiff_t n_links; /* length of llink and rlink: n_items + 2 */
+    ptrdiff_t n_nodes; /* length of top, ulink, dlink and color */
+    idx *mem;          /* one block: llink, rlink, top, ulink, dlink, color */
+    idx *llink, *rlink, *top, *ulink, *dlink, *color;
+    idx *opt_start;    /* the first node of each option, and one past the last */
+    /* The bitset way's tables (sets.c): */
+    int sets;           /* 0: not built yet; 1: built; -1: this matrix cannot use them */
+    ptrdiff_t n_words;  /* 64-bit words in a set of options (bit k: option k) */
+    uint64_t *masks;    /* row i, for item i = 1..n_items: the options that contain i */
+    int n_classes;      /* the distinct lengths of the options, to count updates */
+    idx class_length[MAX_CLASSES];
+    uint64_t *classes;  /* row c: the options of length class_length[c] */
+} Dancer;
+
+/* How a search chooses between the links and the sets (Dancer.search's tuning). */
+typedef struct {
+    ptrdiff_t set_budget;  /* the largest n_primary * n_words for the sets (0: never) */
+    long long sample;      /* the nodes measured on the links before choosing */
+    double floor, ratio;   /* move if updates per node > floor and > n_primary * n_words / ratio */
+} Tuning;
+
+/* What a new search starts from (Dancer.search's arguments). */
+typedef struct {
+    const idx *givens, *excluded, *prefix;
+    ptrdiff_t n_givens, n_excluded, n_prefix;
+    int seeded;
+    uint64_t seed;
+    Tuning tuning;
+} Start;
+
+/* One call of search_run: at most `steps` more nodes and about `work` more effort (0: no
+   limit), solutions counted (not returned) up to `limit` (0: none) if `counting`, and no
+   node entered at level `depth` but returned as PREFIX (-1: no split). */
+typedef struct {
+    long long steps, work, limit, depth;
+    int counting;
+} Run;
+
+/* One search on a Dancer, with its own copy of the links. */
+typedef struct {
+    const Dancer *dancer;
+    idx *mem; /* this search's copy of the block (without color when uncolored) */
+    idx *llink, *rlink, *top, *ulink, *dlink, *color;
+    const idx *opt_start;
+    idx n_items, n_primary;
+    idx *choice;        /* x_0, x_1, ...: one node per level */
+    idx *total, *tried; /* for progress: at level l the tried[l]-th of total[l] options */
+    idx level, floor;   /* the search ends when it backs up to its floor */
+    int resume;
+    long long nodes, updates, solutions, max_level;
+    long long scanned;    /* the item choice's reads, in updates' worth (see effort) */
+    unsigned char *dirty; /* WIDE: per block of 64 items, whether a LEN in it changed */
+    idx *block_min;       /* WIDE: per block of 64 primary items, its least LEN (if clean) */
+    int seeded;
+    uint64_t random;
+    idx *perm, *base, *pos; /* with a seed: the shuffled options of each level */
+    int busy;               /* running, in some thread */
+    int sets;               /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
+    long long sample_end;   /* SAMPLING: the node count at which to decide */
+    long long sample_nodes, sample_updates; /* ... and the counts when sampling began */
+    Tuning tuning;
+    uint64_t *alive; /* the bitset way: level l's available options (n_words each) */
+    idx *option;     /* the bitset way: the option tried at each level, or -1 */
+    idx *words;      /* the bitset way: the nonzero words of the set at hand */
+    idx n_live;      /* ... and how many there are */
+} Search;
+
+/* SplitMix64, bit for bit the same as pydlx.Random: a number below n (n > 0). */
+static inline uint64_t
+random_below(uint64_t *state, uint64_t n)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return (z ^ (z >> 31)) % n;
+}
+
+/* The work a search has done, for run's work budget: its updates, and the reads of the item
+   choice, which on a matrix of 10^5 or more items cost more than the updates. Counting them
+   makes a chunk of work take about the same time on any matrix, so a budget, a deadline or
+   Ctrl-C is seen as soon on a wide matrix as on a narrow one. */
+ALWAYS_INLINE long long
+effort(const Search *s)
+{
+    return s->updates + s->scanned;
+}
+
+/* module.c: the allocator */
+void *dlx_malloc(size_t size);
+void *dlx_calloc(size_t count, size_t size);
+void dlx_free(void *p);
+
+/* dancer.c */
+int dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const idx *starts, ptrdiff_t n_starts,
+                 const idx *items, ptrdiff_t n_entries, const idx *colors, ptrdiff_t n_colors, dlx_error *err);
+void dancer_free(Dancer *d);
+ptrdiff_t dancer_nbytes(const Dancer *d);
+
+/* search.c */
+int search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err);
+void search_release(Search *s);
+int search_run(Search *s, const Run *run);
+idx option_of(const Search *s, idx x);
+double search_fraction(const Search *s);
+double search_share(const Search *s);
+/* Knuth's random probe: fills degrees[0..depth-1] (room for n_primary + 1), returns depth,
+   *solved whether it ended in a solution; -1 when memory ran out. */
+idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);
+
+/* links.c */
+int is_wide(const Dancer *d);
+int run_links(Search *s, const Run *run);
+idx probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
+
+/* sets.c */
+int sets_build(Dancer *d); /* 1: built, 0: this matrix cannot use them, -1: no memory */
+void sets_start(Search *s);
+void sets_move(Search *s);
+int run_sets(Search *s, const Run *run);
+idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
+
+/* sanity.c (built with -DEXACTCOVER_SANITY) */
+void sanity(const Search *s);
+void sanity_sets(const Search *s, idx level);
+
+#endif

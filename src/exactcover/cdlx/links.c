@@ -1,0 +1,262 @@
+/*
+ * links.c: the search on the links, the port of pydlx/search.py's choose, first_option,
+ * next_option, run and probe: the item choice, the order of the options, the steps of
+ * steps.h on the links, compiled three times (plain, COLORED and WIDE), and the probe.
+ */
+#include "dlx.h"
+#include "dance.h"
+
+/* The first position of the smallest of len[0..n-1] (n > 0): the minimum by a loop the
+   compiler vectorizes, then a scan for it (faster than one pass written in lanes: see
+   benchmarks/README.md). On x86-64 with GCC an AVX2 clone is chosen at load time when the
+   processor has it, the plain one otherwise. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(EXACTCOVER_NO_CLONES)
+__attribute__((target_clones("avx2", "default")))
+#endif
+static idx
+first_minimum(const idx *len, idx n)
+{
+    idx least = IDX_MAX, p;
+    for (p = 0; p < n; p++) /* a min reduction: vectorized */
+        least = len[p] < least ? len[p] : least;
+    for (p = 0; len[p] != least; p++)
+        ;
+    return p;
+}
+
+/* Step X3: the active primary item with the fewest options (MRV), ties to the first in
+   matrix order, or, with a seed, to a uniformly random one of the tied items. Covered items
+   carry COVERED in their LEN, so the first minimum of LEN over the primary headers 1..N1 (a
+   contiguous block) is the item a walk of the list of active items would find. */
+ALWAYS_INLINE idx
+choose(Search *s)
+{
+    const idx *top = s->top;
+    const idx n1 = s->n_primary;
+    idx best = 1, least, p;
+    if (n1 > 32) { /* a long block: the vectorized scan */
+        best += first_minimum(top + 1, n1);
+        s->scanned += n1 >> SCAN_SHIFT;
+    }
+    else { /* a short one: walking the list of active items (Knuth's way) beats the call */
+        const idx *rlink = s->rlink;
+        idx length = IDX_MAX;
+        for (p = rlink[0]; p != 0; p = rlink[p])
+            if (top[p] < length) {
+                best = p;
+                length = top[p];
+            }
+    }
+    least = top[best];
+    if (s->seeded && least > 0) { /* (with LEN 0 any choice is the same dead end) */
+        uint64_t ties = 1;
+        for (p = best + 1; p <= n1; p++)
+            if (top[p] == least) {
+                ties += 1;
+                if (random_below(&s->random, ties) == 0)
+                    best = p;
+            }
+    }
+    return best;
+}
+
+/* Whether searches of this matrix choose their items by blocks: many primary items, and no
+   colors (whose purification changes LENs outside hide and unhide's loop). */
+int
+is_wide(const Dancer *d)
+{
+    return !d->has_colors && d->n_primary >= WIDE_ITEMS;
+}
+
+/* The ties of `least` after item `best`, in order, for a seeded choice: the same random
+   pick as choose makes, reading only the blocks whose minimum is `least`. */
+static idx
+pick_tie_wide(Search *s, idx b, idx best, idx least)
+{
+    const idx *top = s->top, *block_min = s->block_min;
+    const idx n1 = s->n_primary, blocks = (n1 >> 6) + 1;
+    uint64_t ties = 1;
+    for (idx c = b; c < blocks; c++) {
+        if (block_min[c] != least)
+            continue;
+        idx hi = (c << 6) + 64 <= n1 + 1 ? (c << 6) + 64 : n1 + 1;
+        for (idx p = c == b ? best + 1 : c << 6; p < hi; p++)
+            if (top[p] == least) {
+                ties += 1;
+                if (random_below(&s->random, ties) == 0)
+                    best = p;
+            }
+    }
+    return best;
+}
+
+/* Step X3 on a wide matrix: the same choice as choose, found from the least LEN of each
+   block of 64 items, a block being read again only when one of its LENs changed since the
+   last choice (hide, unhide, cover and uncover mark it dirty). So a node costs n_primary/64
+   reads plus 64 per block that changed, instead of n_primary. Block b holds the items
+   64b..64b+63 (block 0 starts at item 1: index 0 is the root). */
+static idx
+choose_wide(Search *s)
+{
+    const idx *top = s->top;
+    const idx n1 = s->n_primary, blocks = (n1 >> 6) + 1;
+    unsigned char *dirty = s->dirty;
+    idx *block_min = s->block_min;
+    for (idx b = 0; b < blocks; b++) {
+        if (!dirty[b])
+            continue;
+        idx lo = b == 0 ? 1 : b << 6, hi = (b << 6) + 64 <= n1 + 1 ? (b << 6) + 64 : n1 + 1;
+        idx least = IDX_MAX;
+        for (idx p = lo; p < hi; p++)
+            least = top[p] < least ? top[p] : least;
+        block_min[b] = least;
+        dirty[b] = 0;
+        s->scanned += 64 >> SCAN_SHIFT;
+    }
+    s->scanned += blocks >> SCAN_SHIFT;
+    idx b = first_minimum(block_min, blocks), least = block_min[b];
+    idx best = b == 0 ? 1 : b << 6;
+    while (top[best] != least)
+        best++;
+    if (s->seeded && least > 0)
+        best = pick_tie_wide(s, b, best, least);
+    return best;
+}
+
+/* The first option node of item i to try at this level (i itself if there is none). */
+static idx
+first_option(Search *s, idx level, idx i)
+{
+    if (!s->seeded)
+        return s->dlink[i];
+    idx *perm = s->perm, *dlink = s->dlink;
+    idx start = s->base[level], end = start;
+    for (idx p = dlink[i]; p != i; p = dlink[p])
+        perm[end++] = p;
+    for (idx a = end - 1; a > start; a--) { /* Fisher-Yates */
+        idx b = start + (idx)random_below(&s->random, (uint64_t)(a - start + 1));
+        idx t = perm[a];
+        perm[a] = perm[b];
+        perm[b] = t;
+    }
+    s->base[level + 1] = end;
+    s->pos[level] = start;
+    return end > start ? perm[start] : i;
+}
+
+/* The option node of item i to try after x (i itself when they are all tried). */
+ALWAYS_INLINE idx
+next_option(Search *s, idx level, idx x, idx i)
+{
+    if (!s->seeded)
+        return s->dlink[x];
+    s->pos[level] += 1;
+    return s->pos[level] < s->base[level + 1] ? s->perm[s->pos[level]] : i;
+}
+
+/* -- the four steps of steps.h, on the links ---------------------------------------------- */
+
+ALWAYS_INLINE idx
+enter(Search *s, idx level, const int mode)
+{
+    idx i = (mode & WIDE) ? choose_wide(s) : choose(s); /* X3 */
+    s->total[level] = s->top[i];
+    s->tried[level] = 1;
+    cover(s, i, mode); /* X4 */
+    return first_option(s, level, i);
+}
+
+ALWAYS_INLINE void
+try_option(Search *s, idx level, idx x, const int mode)
+{
+    (void)level;
+    commit_others(s, x, mode);
+}
+
+ALWAYS_INLINE idx
+try_next(Search *s, idx level, idx x, const int mode)
+{
+    uncommit_others(s, x, mode);
+    return next_option(s, level, x, s->top[x]);
+}
+
+ALWAYS_INLINE void
+backtrack(Search *s, idx level, idx i, const int mode)
+{
+    (void)level;
+    uncover(s, i, mode);
+}
+
+#ifdef EXACTCOVER_SANITY /* every node of small matrices, every 4096th of larger ones */
+#define SANITY_CHECK(s, level) \
+    do { \
+        if ((s)->dancer->n_nodes <= 4096 || ((s)->nodes & 4095) == 0) \
+            sanity(s); \
+    } while (0)
+#else
+#define SANITY_CHECK(s, level) ((void)0)
+#endif
+
+#include "steps.h"
+
+static int
+run_plain(Search *s, const Run *run)
+{
+    return run_steps(s, run, 0);
+}
+
+static int
+run_colored(Search *s, const Run *run)
+{
+    return run_steps(s, run, COLORED);
+}
+
+static int
+run_wide(Search *s, const Run *run)
+{
+    return run_steps(s, run, WIDE);
+}
+
+/* The links search for this matrix: with colors, on a wide matrix, or plain. */
+int
+run_links(Search *s, const Run *run)
+{
+    if (s->dancer->has_colors)
+        return run_colored(s, run);
+    if (s->dirty != NULL)
+        return run_wide(s, run);
+    return run_plain(s, run);
+}
+
+/* Knuth's random probe on the links (search_probe): from the current state, level after
+   level, the item the search would choose and one of its options uniformly at random,
+   until a solution or a dead end; then all of it undone. */
+idx
+probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
+{
+    const idx *top = s->top, *dlink = s->dlink;
+    idx depth = 0;
+    int seeded = s->seeded;
+    s->seeded = 0; /* ties go to the first item, as in the search */
+    while (s->rlink[0] != 0) {
+        idx i = choose(s), x = dlink[i];
+        degrees[depth] = top[i];
+        if (top[i] == 0) {
+            depth++;
+            break;
+        }
+        for (uint64_t r = random_below(random, (uint64_t)top[i]); r > 0; r--)
+            x = dlink[x];
+        cover(s, i, COLORED);
+        commit_others(s, x, COLORED);
+        path[depth++] = x;
+    }
+    *solved = s->rlink[0] == 0;
+    for (idx k = *solved ? depth : depth - 1; k-- > 0;) {
+        uncommit_others(s, path[k], COLORED);
+        uncover(s, top[path[k]], COLORED);
+    }
+    s->seeded = seeded;
+    return depth;
+}

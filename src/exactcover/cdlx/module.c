@@ -1,0 +1,624 @@
+/*
+ * module.c: the CPython binding of the C engine, exactcover._dlx: the types Dancer and
+ * Search of exactcover.contract, argument parsing, the engine's failures raised as the
+ * exceptions of exactcover.errors, and the GIL, released while a search runs (the engine
+ * touches no Python object). Everything else is in the engine's files: see dlx.h.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "dlx.h"
+
+typedef struct {
+    PyObject_HEAD
+    Dancer d;
+} DancerObject;
+
+typedef struct {
+    PyObject_HEAD
+    DancerObject *dancer; /* a reference: the search reads its arrays */
+    Search s;
+} SearchObject;
+
+static PyTypeObject DancerType;
+static PyTypeObject SearchType;
+
+/* The exception classes of exactcover.errors, which both engines raise (looked up once, when
+   the module is loaded). */
+static PyObject *MatrixError, *UnknownOption, *GivensClash, *GivenAndExcluded, *PrefixError;
+
+/* The engine's allocator (see dlx.h). */
+void *
+dlx_malloc(size_t size)
+{
+    return PyMem_RawMalloc(size);
+}
+
+void *
+dlx_calloc(size_t count, size_t size)
+{
+    return PyMem_RawCalloc(count, size);
+}
+
+void
+dlx_free(void *p)
+{
+    PyMem_RawFree(p);
+}
+
+/* Raise cls(*args), args built by Py_BuildValue's format. */
+static void
+raise_error(PyObject *cls, const char *format, ...)
+{
+    va_list va;
+    va_start(va, format);
+    PyObject *args = Py_VaBuildValue(format, va);
+    va_end(va);
+    if (args != NULL) {
+        PyObject *error = PyObject_CallObject(cls, args);
+        Py_DECREF(args);
+        if (error != NULL) {
+            PyErr_SetObject(cls, error);
+            Py_DECREF(error);
+        }
+    }
+}
+
+/* Raise what the engine told in err. */
+static void
+raise_failure(const dlx_error *err)
+{
+    const long long *f = err->facts;
+    switch (err->kind) {
+    case DLX_MATRIX_ERROR:
+        PyErr_SetString(MatrixError, err->message);
+        break;
+    case DLX_UNKNOWN_OPTION:
+        raise_error(UnknownOption, "(Ls)", f[0], err->what);
+        break;
+    case DLX_GIVENS_CLASH:
+        raise_error(GivensClash, "(LLL)", f[0], f[1], f[2]);
+        break;
+    case DLX_GIVEN_AND_EXCLUDED:
+        raise_error(GivenAndExcluded, "(L)", f[0]);
+        break;
+    case DLX_PREFIX_ERROR:
+        raise_error(PrefixError, "(LL)", f[0], f[1]);
+        break;
+    default:
+        PyErr_NoMemory();
+    }
+}
+
+/* Copy a sequence of ints (or an int32 buffer such as array('i')) into a new C array. */
+static idx *
+to_idx_array(PyObject *obj, Py_ssize_t *length, const char *what)
+{
+    idx *out;
+    Py_ssize_t n, k;
+    if (PyObject_CheckBuffer(obj)) {
+        Py_buffer view;
+        if (PyObject_GetBuffer(obj, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) == 0) {
+            if (view.itemsize == 4 && view.format != NULL &&
+                (strcmp(view.format, "i") == 0 || strcmp(view.format, "=i") == 0)) {
+                n = view.len / 4;
+                out = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(idx));
+                if (out == NULL) {
+                    PyBuffer_Release(&view);
+                    PyErr_NoMemory();
+                    return NULL;
+                }
+                memcpy(out, view.buf, (size_t)n * sizeof(idx));
+                PyBuffer_Release(&view);
+                *length = n;
+                return out;
+            }
+            PyBuffer_Release(&view);
+        }
+        else {
+            PyErr_Clear();
+        }
+    }
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (seq == NULL)
+        return NULL;
+    n = PySequence_Fast_GET_SIZE(seq);
+    out = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(idx));
+    if (out == NULL) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (k = 0; k < n; k++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (v == -1 && PyErr_Occurred()) {
+            PyMem_Free(out);
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (v < -IDX_MAX || v > IDX_MAX) {
+            PyMem_Free(out);
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
+            return NULL;
+        }
+        out[k] = (idx)v;
+    }
+    Py_DECREF(seq);
+    *length = n;
+    return out;
+}
+
+
+/* -- Dancer ------------------------------------------------------------------------------ */
+
+static int
+Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"n_primary", "n_secondary", "starts", "items", "colors", NULL};
+    Py_ssize_t n_primary, n_secondary, n_starts = 0, n_entries = 0, n_colors = 0;
+    PyObject *starts_obj, *items_obj, *colors_obj;
+    idx *starts = NULL, *items = NULL, *colors = NULL;
+    dlx_error err = {DLX_OK};
+    int result = -1;
+
+    if (self->d.mem != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "a Dancer is initialized only once");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nnOOO", kwlist, &n_primary, &n_secondary, &starts_obj,
+                                     &items_obj, &colors_obj))
+        return -1;
+    if ((starts = to_idx_array(starts_obj, &n_starts, "starts")) != NULL &&
+        (items = to_idx_array(items_obj, &n_entries, "items")) != NULL &&
+        (colors = to_idx_array(colors_obj, &n_colors, "colors")) != NULL) {
+        result = dancer_build(&self->d, n_primary, n_secondary, starts, n_starts, items, n_entries, colors,
+                              n_colors, &err);
+        if (result < 0)
+            raise_failure(&err);
+    }
+    PyMem_Free(starts);
+    PyMem_Free(items);
+    PyMem_Free(colors);
+    return result;
+}
+
+static void
+Dancer_dealloc(DancerObject *self)
+{
+    dancer_free(&self->d);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *
+Dancer_get_nbytes(DancerObject *self, void *closure)
+{
+    return PyLong_FromSsize_t(dancer_nbytes(&self->d));
+}
+
+/* The six arrays as a dict of lists (the first two of n_links entries, the others of n_nodes),
+   for tests, the sanity check (exactcover.sanity) and drawing the layout. */
+static PyObject *
+arrays_dict(idx *const arrays[6], ptrdiff_t n_links, ptrdiff_t n_nodes)
+{
+    const char *names[] = {"llink", "rlink", "top", "ulink", "dlink", "color"};
+    PyObject *result = PyDict_New();
+    if (result == NULL)
+        return NULL;
+    for (int a = 0; a < 6; a++) {
+        Py_ssize_t n = a < 2 ? n_links : n_nodes;
+        PyObject *list = PyList_New(n);
+        if (list == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        for (Py_ssize_t k = 0; k < n; k++) {
+            PyObject *v = PyLong_FromLong(arrays[a][k]);
+            if (v == NULL) {
+                Py_DECREF(list);
+                Py_DECREF(result);
+                return NULL;
+            }
+            PyList_SET_ITEM(list, k, v);
+        }
+        if (PyDict_SetItemString(result, names[a], list) < 0) {
+            Py_DECREF(list);
+            Py_DECREF(result);
+            return NULL;
+        }
+        Py_DECREF(list);
+    }
+    return result;
+}
+
+
+static PyObject *
+Dancer_get_arrays(DancerObject *self, void *closure)
+{
+    const Dancer *d = &self->d;
+    idx *const arrays[6] = {d->llink, d->rlink, d->top, d->ulink, d->dlink, d->color};
+    return arrays_dict(arrays, d->n_links, d->n_nodes);
+}
+
+static PyObject *Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *excluded,
+                               PyObject *prefix, PyObject *tuning);
+
+static PyObject *
+Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"givens", "seed", "excluded", "prefix", "tuning", NULL};
+    PyObject *givens = NULL, *seed = Py_None, *excluded = NULL, *prefix = NULL, *tuning = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOO", kwlist, &givens, &seed, &excluded, &prefix, &tuning))
+        return NULL;
+    if (self->d.mem == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Dancer was not initialized");
+        return NULL;
+    }
+    return Search_create(self, givens, seed, excluded, prefix, tuning);
+}
+
+static PyMethodDef Dancer_methods[] = {
+    {"search", (PyCFunction)(void (*)(void))Dancer_search, METH_VARARGS | METH_KEYWORDS,
+     "search(givens=(), seed=None, excluded=(), prefix=(), tuning=None)\n--\n\n"
+     "A new search on a private copy of the arrays, with the options excluded taken out,\n"
+     "then givens chosen, then the choices of prefix replayed (the subtree under it).\n"
+     "tuning: None for the calibrated choice between the links and the sets, or\n"
+     "(budget, sample, floor, ratio): the largest n_primary * n_words for the sets (0:\n"
+     "never), the nodes sampled before choosing, and the two lines a sample's updates per\n"
+     "node must pass to move (more than floor, and more than n_primary * n_words / ratio).\n"
+     "The results are the same either way; only the time differs."},
+    {NULL},
+};
+
+#define DANCER_FIELD(name) (offsetof(DancerObject, d) + offsetof(Dancer, name))
+
+static PyMemberDef Dancer_members[] = {
+    {"n_items", T_INT, DANCER_FIELD(n_items), READONLY, "number of items"},
+    {"n_primary", T_INT, DANCER_FIELD(n_primary), READONLY, "number of primary items"},
+    {"n_options", T_INT, DANCER_FIELD(n_options), READONLY, "number of options"},
+    {"n_entries", T_INT, DANCER_FIELD(n_entries), READONLY, "number of (option, item) pairs"},
+    {"has_colors", T_INT, DANCER_FIELD(has_colors), READONLY, "whether any node has a color"},
+    {NULL},
+};
+
+static PyGetSetDef Dancer_getset[] = {
+    {"nbytes", (getter)Dancer_get_nbytes, NULL, "bytes used by the arrays", NULL},
+    {"arrays", (getter)Dancer_get_arrays, NULL, "the pristine arrays, as lists", NULL},
+    {NULL},
+};
+
+static PyTypeObject DancerType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "exactcover._dlx.Dancer",
+    .tp_doc = "Dancer(n_primary, n_secondary, starts, items, colors)\n--\n\n"
+              "A compiled matrix: the pristine arrays, read-only, shared by every Search.",
+    .tp_basicsize = sizeof(DancerObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Dancer_init,
+    .tp_dealloc = (destructor)Dancer_dealloc,
+    .tp_methods = Dancer_methods,
+    .tp_members = Dancer_members,
+    .tp_getset = Dancer_getset,
+};
+
+/* -- Search ------------------------------------------------------------------------------ */
+
+/* Dancer.search's tuning: None for the defaults, or (budget, sample, floor, ratio). */
+static int
+parse_tuning(PyObject *obj, Tuning *tuning)
+{
+    Py_ssize_t budget = SET_BUDGET;
+    long long sample = SAMPLE_NODES;
+    double floor = SET_FLOOR, ratio = SET_RATIO;
+    if (obj != Py_None) {
+        if (!PyTuple_Check(obj) || !PyArg_ParseTuple(obj, "nLdd", &budget, &sample, &floor, &ratio)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_TypeError, "tuning must be None or (budget, sample, floor, ratio)");
+            return -1;
+        }
+        if (budget < 0 || sample < 1 || !(ratio > 0)) {
+            PyErr_SetString(PyExc_ValueError, "tuning: budget must be >= 0, sample >= 1 and ratio > 0");
+            return -1;
+        }
+    }
+    tuning->set_budget = budget;
+    tuning->sample = sample;
+    tuning->floor = floor;
+    tuning->ratio = ratio;
+    return 0;
+}
+
+/* The arguments of Dancer.search as the engine takes them (the arrays for PyMem_Free). */
+static int
+parse_start(Start *start, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix,
+            PyObject *tuning)
+{
+    Py_ssize_t n;
+    if (parse_tuning(tuning, &start->tuning) < 0)
+        return -1;
+    start->seeded = seed != NULL && seed != Py_None;
+    if (start->seeded) {
+        unsigned long long v = PyLong_AsUnsignedLongLongMask(seed);
+        if (v == (unsigned long long)-1 && PyErr_Occurred())
+            return -1;
+        start->seed = (uint64_t)v;
+    }
+    if (givens != NULL) {
+        if ((start->givens = to_idx_array(givens, &n, "givens")) == NULL)
+            return -1;
+        start->n_givens = n;
+    }
+    if (excluded != NULL) {
+        if ((start->excluded = to_idx_array(excluded, &n, "excluded")) == NULL)
+            return -1;
+        start->n_excluded = n;
+    }
+    if (prefix != NULL) {
+        if ((start->prefix = to_idx_array(prefix, &n, "prefix")) == NULL)
+            return -1;
+        start->n_prefix = n;
+    }
+    return 0;
+}
+
+static PyObject *
+Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix,
+              PyObject *tuning)
+{
+    Start start = {NULL};
+    dlx_error err = {DLX_OK};
+    SearchObject *self = NULL;
+    if (parse_start(&start, givens, seed, excluded, prefix, tuning) < 0)
+        goto done;
+    self = PyObject_New(SearchObject, &SearchType);
+    if (self == NULL)
+        goto done;
+    Py_INCREF(dancer);
+    self->dancer = dancer;
+    memset(&self->s, 0, sizeof self->s);
+    if (search_init(&self->s, &dancer->d, &start, &err) < 0) {
+        raise_failure(&err);
+        Py_CLEAR(self);
+    }
+done:
+    PyMem_Free((void *)start.givens);
+    PyMem_Free((void *)start.excluded);
+    PyMem_Free((void *)start.prefix);
+    return (PyObject *)self;
+}
+
+static void
+Search_dealloc(SearchObject *self)
+{
+    search_release(&self->s);
+    Py_XDECREF(self->dancer);
+    PyObject_Free(self);
+}
+
+static int
+check_idle(const SearchObject *self)
+{
+    if (!self->s.busy)
+        return 0;
+    PyErr_SetString(PyExc_RuntimeError, "this search is running in another thread");
+    return -1;
+}
+
+static PyObject *
+Search_run(SearchObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"steps", "work", "counting", "limit", "depth", NULL};
+    Search *s = &self->s;
+    Run run = {0, 0, 0, -1, 0};
+    int status;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "L|LpLL", kwlist, &run.steps, &run.work, &run.counting,
+                                     &run.limit, &run.depth))
+        return NULL;
+    if (run.steps < 0 || run.work < 0 || run.limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "steps, work and limit must not be negative");
+        return NULL;
+    }
+    if (check_idle(self) < 0)
+        return NULL;
+    const long long stop = s->nodes + run.steps, work_stop = effort(s) + run.work;
+    const int budgeted = run.work != 0;
+    s->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    status = search_run(s, &run);
+    Py_END_ALLOW_THREADS
+    if (s->sets == MOVING) { /* the dancer's sets are shared: built with the GIL, then on */
+        sets_build(&self->dancer->d);
+        run.steps = stop - s->nodes;
+        if (budgeted)
+            run.work = work_stop - effort(s);
+        if (run.steps > 0 && (!budgeted || run.work > 0)) {
+            Py_BEGIN_ALLOW_THREADS
+            status = search_run(s, &run);
+            Py_END_ALLOW_THREADS
+        }
+        else {
+            sets_move(s);
+        }
+    }
+    s->busy = 0;
+    return PyLong_FromLong(status);
+}
+
+/* A tuple of ints from values[0..n-1], each mapped to its option number if as_options. */
+static PyObject *
+idx_tuple(const Search *s, const idx *values, idx n, int as_options)
+{
+    PyObject *result = PyTuple_New(n);
+    if (result == NULL)
+        return NULL;
+    for (idx k = 0; k < n; k++) {
+        PyObject *v = PyLong_FromLong(as_options ? option_of(s, values[k]) : values[k]);
+        if (v == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, k, v);
+    }
+    return result;
+}
+
+static PyObject *
+Search_solution(SearchObject *self, PyObject *Py_UNUSED(ignored))
+{
+    if (check_idle(self) < 0)
+        return NULL;
+    return idx_tuple(&self->s, self->s.choice, self->s.level, 1);
+}
+
+static PyObject *
+Search_prefix(SearchObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return idx_tuple(&self->s, self->s.choice, self->s.level, 0);
+}
+
+static PyObject *
+Search_fraction(SearchObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return PyFloat_FromDouble(search_fraction(&self->s));
+}
+
+static PyObject *
+Search_share(SearchObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return PyFloat_FromDouble(search_share(&self->s));
+}
+
+static PyObject *
+Search_probe(SearchObject *self, PyObject *arg)
+{
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(arg);
+    PyObject *result = NULL;
+    int solved;
+    if ((seed == (unsigned long long)-1 && PyErr_Occurred()) || check_idle(self) < 0)
+        return NULL;
+    idx *degrees = PyMem_Calloc((size_t)self->s.n_primary + 1, sizeof(idx));
+    idx depth = degrees == NULL ? -1 : search_probe(&self->s, (uint64_t)seed, degrees, &solved);
+    if (depth < 0) {
+        PyMem_Free(degrees);
+        return PyErr_NoMemory();
+    }
+    PyObject *tuple = idx_tuple(&self->s, degrees, depth, 0);
+    if (tuple != NULL)
+        result = Py_BuildValue("(NO)", tuple, solved ? Py_True : Py_False);
+    PyMem_Free(degrees);
+    return result;
+}
+
+static PyMethodDef Search_methods[] = {
+    {"prefix", (PyCFunction)Search_prefix, METH_NOARGS,
+     "The option nodes chosen at levels 0..level-1 (after PREFIX: the subtree's prefix)."},
+    {"share", (PyCFunction)Search_share, METH_NOARGS,
+     "The part of the tree under the current node: 1 / (total_1 ... total_L) (see pydlx)."},
+    {"fraction", (PyCFunction)Search_fraction, METH_NOARGS,
+     "Knuth's estimate of the part of this search's tree already finished (see pydlx)."},
+    {"probe", (PyCFunction)Search_probe, METH_O,
+     "probe(seed)\n--\n\nKnuth's random probe from the current state (see pydlx): ((d_0, ...), solved)."},
+    {"run", (PyCFunction)(void (*)(void))Search_run, METH_VARARGS | METH_KEYWORDS,
+     "run(steps, work=0, counting=False, limit=0, depth=-1)\n--\n\n"
+     "Search on, for at most `steps` more nodes (and, if `work`, until about that much more\n"
+     "effort), with the GIL released. Returns DONE, SOLUTION, PAUSED, LIMIT or PREFIX."},
+    {"solution", (PyCFunction)Search_solution, METH_NOARGS,
+     "The options chosen at levels 0..level-1 (after SOLUTION: the solution found)."},
+    {NULL},
+};
+
+static PyObject *
+Search_get_arrays(SearchObject *self, void *closure)
+{
+    const Search *s = &self->s;
+    idx *const arrays[6] = {s->llink, s->rlink, s->top, s->ulink, s->dlink, s->color};
+    return arrays_dict(arrays, s->dancer->n_links, s->dancer->n_nodes);
+}
+
+static PyGetSetDef Search_getset[] = {
+    {"arrays", (getter)Search_get_arrays, NULL, "this search's arrays now, as lists (on the links)", NULL},
+    {NULL},
+};
+
+#define SEARCH_FIELD(name) (offsetof(SearchObject, s) + offsetof(Search, name))
+
+static PyMemberDef Search_members[] = {
+    {"n_items", T_INT, SEARCH_FIELD(n_items), READONLY, "number of items"},
+    {"n_primary", T_INT, SEARCH_FIELD(n_primary), READONLY, "number of primary items"},
+    {"nodes", T_LONGLONG, SEARCH_FIELD(nodes), READONLY, "entries into step X2"},
+    {"updates", T_LONGLONG, SEARCH_FIELD(updates), READONLY, "link removals"},
+    {"solutions", T_LONGLONG, SEARCH_FIELD(solutions), READONLY, "solutions visited"},
+    {"max_level", T_LONGLONG, SEARCH_FIELD(max_level), READONLY, "deepest level entered"},
+    {"level", T_INT, SEARCH_FIELD(level), READONLY, "current level"},
+    {"floor", T_INT, SEARCH_FIELD(floor), READONLY, "the level the search ends at (a prefix's length)"},
+    {"sets", T_INT, SEARCH_FIELD(sets), READONLY,
+     "where it runs: 1 on sets of options, -1 on the links, 2 on the links while measuring\n"
+     "which is faster, 0 before its first run (see sets.c)"},
+    {NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "exactcover._dlx.Search",
+    .tp_doc = "One search on a Dancer: its own copy of the links, resumable at any node.\n"
+              "Made by Dancer.search().",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+    .tp_members = Search_members,
+    .tp_getset = Search_getset,
+};
+
+/* -- the module ---------------------------------------------------------------------------- */
+
+static struct PyModuleDef dlx_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "exactcover._dlx",
+    .m_doc = "Dancing links in C: the port of exactcover.pydlx (read that first).",
+    .m_size = -1,
+};
+
+/* The exception classes of exactcover.errors; -1 if one is missing. */
+static int
+import_errors(void)
+{
+    PyObject *errors = PyImport_ImportModule("exactcover.errors");
+    if (errors == NULL)
+        return -1;
+    MatrixError = PyObject_GetAttrString(errors, "MatrixError");
+    UnknownOption = PyObject_GetAttrString(errors, "UnknownOption");
+    GivensClash = PyObject_GetAttrString(errors, "GivensClash");
+    GivenAndExcluded = PyObject_GetAttrString(errors, "GivenAndExcluded");
+    PrefixError = PyObject_GetAttrString(errors, "PrefixError");
+    Py_DECREF(errors);
+    return MatrixError && UnknownOption && GivensClash && GivenAndExcluded && PrefixError ? 0 : -1;
+}
+
+PyMODINIT_FUNC
+PyInit__dlx(void)
+{
+    if (PyType_Ready(&DancerType) < 0 || PyType_Ready(&SearchType) < 0 || import_errors() < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&dlx_module);
+    if (m == NULL)
+        return NULL;
+    Py_INCREF(&DancerType);
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Dancer", (PyObject *)&DancerType) < 0 ||
+        PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0 ||
+        PyModule_AddIntConstant(m, "DONE", DONE) < 0 || PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
+        PyModule_AddIntConstant(m, "PAUSED", PAUSED) < 0 || PyModule_AddIntConstant(m, "LIMIT", LIMIT) < 0 ||
+        PyModule_AddIntConstant(m, "PREFIX", PREFIX) < 0 ||
+        PyModule_AddObject(m, "DEFAULT_TUNING",
+                           Py_BuildValue("(nLdd)", (Py_ssize_t)SET_BUDGET, (long long)SAMPLE_NODES, SET_FLOOR,
+                                         SET_RATIO)) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

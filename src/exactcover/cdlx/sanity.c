@@ -1,0 +1,115 @@
+/*
+ * sanity.c: Knuth's sanity check, the port of exactcover/sanity.py, and the same for the
+ * bitset way. Built with -DEXACTCOVER_SANITY (tools/asan.sh does): then every search checks
+ * at step X2 (every node of small matrices, every 4096th of larger ones) and a broken
+ * invariant, which is a bug in the engine, prints what broke and aborts, failing the
+ * sanitizer run.
+ */
+#include "dlx.h"
+
+#ifdef EXACTCOVER_SANITY
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void
+insane(const char *what, long long where)
+{
+    fprintf(stderr, "exactcover._dlx: sanity check failed: %s (%lld)\n", what, where);
+    abort();
+}
+
+/* The lists of active items (primary ones from 0, secondary ones from N+1) doubly linked,
+   each item on the right one and, `on_links`, its LEN without COVERED; with `active`, each
+   item on a list is marked there. Returns how many items are on the lists. */
+static long long
+item_lists(const Search *s, int on_links, unsigned char *active)
+{
+    const idx n = s->n_items, n1 = s->n_primary, *llink = s->llink, *rlink = s->rlink, *top = s->top;
+    long long total = 0;
+    for (int list = 0; list < 2; list++) {
+        idx head = list ? n + 1 : 0, p = head, count = 0;
+        while (rlink[p] != head) {
+            idx q = rlink[p];
+            if (llink[q] != p || q < 1 || q > n || (q <= n1) != (list == 0) || (on_links && top[q] >= COVERED))
+                insane("an active item's links", q);
+            if (++count > n)
+                insane("the list of active items does not close", head);
+            if (active != NULL)
+                active[q] = 1;
+            p = q;
+        }
+        if (llink[head] != p)
+            insane("the list of active items", head);
+        total += count;
+    }
+    return total;
+}
+
+/* On the links: the lists of active items and every item's list of nodes doubly linked,
+   TOP of each node its item, LEN the length of the list (plus COVERED exactly for the items
+   off the active lists). */
+void
+sanity(const Search *s)
+{
+    const idx n = s->n_items, *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    const ptrdiff_t size = s->dancer->n_nodes;
+    long long active = item_lists(s, 1, NULL), off = 0;
+    for (idx i = 1; i <= n; i++) {
+        idx p = i, length = 0;
+        while (dlink[p] != i) {
+            idx q = dlink[p];
+            if (ulink[q] != p || q <= n + 1 || q >= size || top[q] != i)
+                insane("an item's list of nodes", i);
+            if (++length > size)
+                insane("an item's list does not close", i);
+            p = q;
+        }
+        if (ulink[i] != p || top[i] % COVERED != length)
+            insane("an item's length", i);
+        off += top[i] >= COVERED;
+    }
+    if (active + off != n)
+        insane("items neither active nor covered", n - active - off);
+}
+
+/* On the sets, at step X2 of `level`: the lists of active items doubly linked; at each
+   level below, the option tried is the one of its node, is in that level's set, and the
+   next level's set is that set less every option that meets it; no item of a chosen option
+   is active; and every option still available has all its items active. */
+void
+sanity_sets(const Search *s, idx level)
+{
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const idx *top = s->top, *opt_start = s->opt_start;
+    unsigned char *active = dlx_calloc((size_t)s->n_items + 2, 1);
+    if (active == NULL)
+        insane("no memory for the check", 0);
+    item_lists(s, 0, active);
+    for (idx l = s->floor; l < level; l++) {
+        const uint64_t *set = s->alive + (size_t)l * (size_t)W, *next = set + W;
+        idx k = s->option[l];
+        if (k < 0 || k >= d->n_options || option_of(s, s->choice[l]) != k || !(set[k >> 6] >> (k & 63) & 1))
+            insane("the option tried at a level", l);
+        for (ptrdiff_t w = 0; w < W; w++) {
+            uint64_t expected = set[w];
+            for (idx q = opt_start[k]; top[q] > 0; q++)
+                expected &= ~d->masks[(size_t)top[q] * (size_t)W + (size_t)w];
+            if (next[w] != expected)
+                insane("a level's set of options", l + 1);
+        }
+        for (idx q = opt_start[k]; top[q] > 0; q++)
+            if (active[top[q]])
+                insane("an item of a chosen option is active", top[q]);
+    }
+    const uint64_t *set = s->alive + (size_t)level * (size_t)W;
+    for (idx k = 0; k < d->n_options; k++)
+        if (set[k >> 6] >> (k & 63) & 1)
+            for (idx q = opt_start[k]; top[q] > 0; q++)
+                if (!active[top[q]])
+                    insane("an available option has an inactive item", k);
+    dlx_free(active);
+}
+
+#endif

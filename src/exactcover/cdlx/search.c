@@ -1,0 +1,327 @@
+/*
+ * search.c: one search on a Dancer, the port of pydlx/search.py: its own copy of the
+ * links, the options excluded, the givens and a prefix applied, progress (fraction and
+ * share), Knuth's random probe, and run, the one place that chooses between the links
+ * (links.c) and the sets of options (sets.c).
+ */
+#include "dlx.h"
+#include "dance.h"
+
+#include <string.h>
+
+static void
+fail(dlx_error *err, dlx_failure kind, long long a, long long b, long long c)
+{
+    err->kind = kind;
+    err->facts[0] = a;
+    err->facts[1] = b;
+    err->facts[2] = c;
+}
+
+/* Take the options `excluded` out of every item's list for the whole search (a repeated one
+   counts once); UnknownOption or GivenAndExcluded for an option out of range or also given. */
+static int
+exclude(Search *s, const Start *start, dlx_error *err)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    idx n_options = s->dancer->n_options;
+    if (start->n_excluded == 0)
+        return 0;
+    char *done = dlx_calloc((size_t)n_options + 1, 1);
+    if (done == NULL) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
+    for (ptrdiff_t e = 0; e < start->n_excluded; e++) {
+        idx k = start->excluded[e];
+        if (k < 0 || k >= n_options) {
+            fail(err, DLX_UNKNOWN_OPTION, k, 0, 0);
+            err->what = "excluded";
+            goto fail;
+        }
+        for (ptrdiff_t g = 0; g < start->n_givens; g++)
+            if (start->givens[g] == k) {
+                fail(err, DLX_GIVEN_AND_EXCLUDED, k, 0, 0);
+                goto fail;
+            }
+        if (done[k])
+            continue;
+        done[k] = 1;
+        for (idx q = s->opt_start[k]; top[q] > 0; q++) {
+            idx u = ulink[q], d = dlink[q];
+            dlink[u] = d;
+            ulink[d] = u;
+            top[top[q]] -= 1;
+            s->updates += 1;
+        }
+    }
+    dlx_free(done);
+    return 0;
+fail:
+    dlx_free(done);
+    return -1;
+}
+
+/* The givens' options in range and pairwise compatible (they may share a secondary item
+   with the same color); UnknownOption or GivensClash(a, b, item) if not. */
+static int
+check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *owner, dlx_error *err)
+{
+    const idx *top = s->top, *color = s->color, *opt_start = s->opt_start;
+    for (idx i = 0; i < s->n_items + 2; i++)
+        owner[i] = -1; /* item -> the first given that uses it */
+    for (ptrdiff_t g = 0; g < n_givens; g++) {
+        idx k = givens[g];
+        if (k < 0 || k >= s->dancer->n_options) {
+            fail(err, DLX_UNKNOWN_OPTION, k, 0, 0);
+            err->what = "given";
+            return -1;
+        }
+        for (idx p = opt_start[k]; top[p] > 0; p++) {
+            idx i = top[p];
+            if (owner[i] < 0) {
+                owner[i] = k;
+                continue;
+            }
+            idx o = owner[i], q = opt_start[o];
+            while (top[q] != i)
+                q++;
+            if (color[p] == 0 || color[q] != color[p] || o == k) {
+                fail(err, DLX_GIVENS_CLASH, o < k ? o : k, o < k ? k : o, i - 1);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Choose the options `givens` before the search. */
+static int
+apply_givens(Search *s, const Start *start, dlx_error *err)
+{
+    idx *owner = dlx_malloc((size_t)(s->n_items + 2) * sizeof(idx));
+    if (owner == NULL) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
+    int result = check_givens(s, start->givens, start->n_givens, owner, err);
+    dlx_free(owner);
+    if (result < 0)
+        return -1;
+    for (ptrdiff_t g = 0; g < start->n_givens; g++)
+        for (idx p = s->opt_start[start->givens[g]]; s->top[p] > 0; p++)
+            commit(s, p, s->top[p], COLORED);
+    return 0;
+}
+
+/* Choose the option nodes of `prefix`, level by level, as the search did when it reached
+   them (their updates are not counted again); the search is then confined to that subtree.
+   PrefixError for a node that is not an option node of an active primary item. */
+static int
+replay(Search *s, const Start *start, dlx_error *err)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    long long updates = s->updates;
+    ptrdiff_t size = s->dancer->n_nodes;
+    for (ptrdiff_t k = 0; k < start->n_prefix; k++) {
+        idx x = start->prefix[k], i = (x > s->n_items + 1 && x < size) ? top[x] : 0, level = s->level, count = 1;
+        if (i <= 0 || i > s->n_primary || top[i] >= COVERED || dlink[ulink[x]] != x || level > s->n_primary) {
+            fail(err, DLX_PREFIX_ERROR, x, k, 0);
+            return -1;
+        }
+        s->total[level] = top[i];
+        for (idx p = dlink[i]; p != x; p = dlink[p])
+            count++;
+        s->tried[level] = count;
+        cover(s, i, COLORED);
+        commit_others(s, x, COLORED);
+        s->choice[level] = x;
+        s->level += 1;
+    }
+    s->floor = s->level;
+    s->max_level = s->level;
+    s->updates = updates;
+    return 0;
+}
+
+/* The search's own arrays: its copy of the links (colors shared when there are none, since
+   then nothing writes them), the stack of choices, and what the item choice and a seed need. */
+static int
+allocate(Search *s, const Dancer *d)
+{
+    ptrdiff_t links = d->n_links, size = d->n_nodes;
+    ptrdiff_t copied = 2 * links + (d->has_colors ? 4 : 3) * size;
+    s->mem = dlx_malloc((size_t)copied * sizeof(idx));
+    s->choice = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+    s->total = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+    s->tried = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+    if (s->mem == NULL || s->choice == NULL || s->total == NULL || s->tried == NULL)
+        return -1;
+    memcpy(s->mem, d->mem, (size_t)copied * sizeof(idx));
+    s->llink = s->mem;
+    s->rlink = s->llink + links;
+    s->top = s->rlink + links;
+    s->ulink = s->top + size;
+    s->dlink = s->ulink + size;
+    s->color = d->has_colors ? s->dlink + size : d->color;
+    if (is_wide(d)) {
+        s->dirty = dlx_malloc((size_t)(d->n_items >> 6) + 1);
+        s->block_min = dlx_calloc((size_t)(d->n_primary >> 6) + 1, sizeof(idx));
+        if (s->dirty == NULL || s->block_min == NULL)
+            return -1;
+        /* Every block dirty: the givens and a prefix change LENs without marking them.
+           Nothing else does between runs (a probe restores every LEN). */
+        memset(s->dirty, 1, (size_t)(d->n_items >> 6) + 1);
+    }
+    if (s->seeded) {
+        s->perm = dlx_calloc((size_t)d->n_entries + 1, sizeof(idx));
+        s->base = dlx_calloc((size_t)d->n_primary + 2, sizeof(idx));
+        s->pos = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+        if (s->perm == NULL || s->base == NULL || s->pos == NULL)
+            return -1;
+    }
+    return 0;
+}
+
+/* Start a search in s (zeroed by the caller): a private copy of d's arrays, with the
+   options excluded taken out, then the givens chosen, then the choices of the prefix
+   replayed. -1 on failure, told in err; search_release(s) then, as always. */
+int
+search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
+{
+    s->dancer = d;
+    s->opt_start = d->opt_start;
+    s->n_items = d->n_items;
+    s->n_primary = d->n_primary;
+    s->resume = X2;
+    s->seeded = start->seeded;
+    s->random = start->seed;
+    s->sets = UNDECIDED;
+    s->tuning = start->tuning;
+    if (allocate(s, d) < 0) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
+    if (exclude(s, start, err) < 0 || apply_givens(s, start, err) < 0 || replay(s, start, err) < 0)
+        return -1;
+    return 0;
+}
+
+/* Free what search_init allocated. */
+void
+search_release(Search *s)
+{
+    dlx_free(s->mem);
+    dlx_free(s->choice);
+    dlx_free(s->perm);
+    dlx_free(s->base);
+    dlx_free(s->pos);
+    dlx_free(s->total);
+    dlx_free(s->tried);
+    dlx_free(s->alive);
+    dlx_free(s->option);
+    dlx_free(s->words);
+    dlx_free(s->dirty);
+    dlx_free(s->block_min);
+    memset(s, 0, sizeof *s);
+}
+
+/* Whether the sample says the sets pay: more updates per node than the tuning's floor and
+   than n_primary * n_words / ratio (the calibration is in benchmarks/README.md). */
+static int
+sets_pay(const Search *s)
+{
+    long long nodes = s->nodes - s->sample_nodes, updates = s->updates - s->sample_updates;
+    double per_node = (double)updates / (double)(nodes > 0 ? nodes : 1);
+    return per_node > s->tuning.floor &&
+           per_node * s->tuning.ratio > (double)s->dancer->n_primary * (double)s->dancer->n_words;
+}
+
+/* Search on, within `run`'s budgets, on the links or the sets. A search that could use the
+   sets starts SAMPLING on the links; at the end of its sample it stays there or moves: at
+   once if the dancer's sets are built, else it pauses as MOVING for its caller to build
+   them (with the GIL) and call again, which moves it. */
+int
+search_run(Search *s, const Run *run)
+{
+    Run rest = *run;
+    if (s->sets == UNDECIDED)
+        sets_start(s);
+    if (s->sets == MOVING)
+        sets_move(s);
+    if (s->sets == SAMPLING && rest.steps > s->sample_end - s->nodes) {
+        const long long stop = s->nodes + rest.steps, work_stop = effort(s) + rest.work;
+        Run sample = rest;
+        sample.steps = s->sample_end - s->nodes;
+        int status = run_links(s, &sample);
+        if (status != PAUSED || s->nodes < s->sample_end)
+            return status;
+        if (!sets_pay(s) || s->dancer->sets < 0)
+            s->sets = LINKS;
+        else if (s->dancer->sets == 0) {
+            s->sets = MOVING;
+            return PAUSED;
+        }
+        else
+            sets_move(s);
+        rest.steps = stop - s->nodes;
+        if (rest.work && (rest.work = work_stop - effort(s)) <= 0)
+            return PAUSED;
+    }
+    if (s->sets == SETS)
+        return run_sets(s, &rest);
+    return run_links(s, &rest);
+}
+
+/* The number of the option of node x. */
+idx
+option_of(const Search *s, idx x)
+{
+    const idx *top = s->top;
+    while (top[x] > 0)
+        x += 1;
+    return -top[x] - 1;
+}
+
+/* Knuth's estimate of the part of this search's tree already finished (see pydlx). */
+double
+search_fraction(const Search *s)
+{
+    double done = 0.0, share = 1.0;
+    if (s->resume == FINISHED)
+        return 1.0;
+    for (idx level = s->floor; level < s->level; level++) {
+        share /= s->total[level];
+        done += (s->tried[level] - 1) * share;
+    }
+    return done;
+}
+
+/* The part of the tree under the current node: 1 / (total_1 ... total_L). */
+double
+search_share(const Search *s)
+{
+    double share = 1.0;
+    for (idx level = s->floor; level < s->level; level++)
+        share /= s->total[level];
+    return share;
+}
+
+/* Knuth's random probe from the current state, on the way the search runs; its updates
+   are not counted. */
+idx
+search_probe(Search *s, uint64_t seed, idx *degrees, int *solved)
+{
+    uint64_t random = seed;
+    long long updates = s->updates;
+    idx *path = dlx_calloc((size_t)s->n_primary + 1, sizeof(idx)), depth;
+    if (path == NULL)
+        return -1;
+    if (s->sets == SETS)
+        depth = probe_sets(s, &random, path, degrees, solved);
+    else
+        depth = probe_links(s, &random, path, degrees, solved);
+    s->updates = updates;
+    dlx_free(path);
+    return depth;
+}

@@ -1,0 +1,102 @@
+/*
+ * steps.h: Algorithm X's steps X2..X8, written once, the loop of pydlx's Search.run.
+ *
+ * Both ways of searching include this file, as CPython's _sre.c includes sre_lib.h, after
+ * defining the four steps that differ between them (links.c on the links, sets.c on the
+ * sets of options), all inline and given the loop's `mode`:
+ *
+ *   idx  enter(Search *s, idx level, mode)         X3, X4: choose an item i, set total and
+ *                                                  tried, cover i; the node of its first
+ *                                                  option to try (i itself if none)
+ *   void try_option(Search *s, idx level, idx x, mode)   X5: commit x's other items
+ *   idx  try_next(Search *s, idx level, idx x, mode)     X6: undo that; the next option's
+ *                                                  node (the item itself after the last)
+ *   void backtrack(Search *s, idx level, idx i, mode)    X7: uncover item i
+ *
+ * and SANITY_CHECK(s, level), run at every X2 in the sanitizer build.
+ */
+#include "dlx.h"
+
+/* Steps X2..X8, resumable: s->resume and s->level say where the search stands. */
+ALWAYS_INLINE int
+run_steps(Search *s, const Run *run, const int mode)
+{
+    idx *choice = s->choice;
+    const idx *rlink = s->rlink;
+    const idx n = s->n_items;
+    const long long stop = s->nodes + run->steps, limit = run->limit, depth = run->depth;
+    const long long work_stop = run->work ? effort(s) + run->work : -1;
+    const int counting = run->counting;
+    int state = s->resume, status;
+    idx level = s->level; /* a local: an int32 field could alias the int32 arrays */
+    idx x;
+
+    for (;;) {
+        switch (state) {
+        case X2: /* [Enter level l.] */
+            SANITY_CHECK(s, level);
+            if (level == depth && rlink[0] != 0) { /* a subtree to hand out */
+                state = X8;
+                status = PREFIX;
+                goto out;
+            }
+            if (s->nodes >= stop || (work_stop >= 0 && effort(s) >= work_stop)) {
+                status = PAUSED;
+                goto out;
+            }
+            s->nodes += 1;
+            if (level > s->max_level)
+                s->max_level = level;
+            if (rlink[0] == 0) { /* every primary item is covered: visit the solution */
+                s->solutions += 1;
+                state = X8;
+                if (!counting) {
+                    status = SOLUTION;
+                    goto out;
+                }
+                if (limit && s->solutions >= limit) {
+                    status = LIMIT;
+                    goto out;
+                }
+                continue;
+            }
+            choice[level] = enter(s, level, mode); /* X3 [Choose i.], X4 [Cover i.] */
+            state = X5;
+            continue;
+        case X5: /* [Try x_l.] */
+            x = choice[level];
+            if (x <= n) { /* back at the header: every option of the item was tried */
+                state = X7;
+                continue;
+            }
+            try_option(s, level, x, mode);
+            level += 1;
+            state = X2;
+            continue;
+        case X6: /* [Try again.] */
+            choice[level] = try_next(s, level, choice[level], mode);
+            s->tried[level] += 1;
+            state = X5;
+            continue;
+        case X7: /* [Backtrack.] */
+            backtrack(s, level, choice[level], mode);
+            state = X8;
+            continue;
+        case X8: /* [Leave level l.] */
+            if (level == s->floor) {
+                state = FINISHED;
+                continue;
+            }
+            level -= 1;
+            state = X6;
+            continue;
+        default: /* FINISHED */
+            status = DONE;
+            goto out;
+        }
+    }
+out:
+    s->level = level;
+    s->resume = state;
+    return status;
+}

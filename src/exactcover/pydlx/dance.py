@@ -1,0 +1,193 @@
+"""The dance: hide and unhide, cover and uncover, purify and unpurify, commit and uncommit,
+on a search's own copy of the links. Its C port is ``cdlx/dance.h``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .dancer import Dancer
+
+__all__ = ["COVERED", "Links"]
+
+#: Added to LEN of an item while it is covered. Nothing changes a covered item's length (every
+#: option on it is hidden), so choose() can take the first minimum of the primary headers'
+#: LENs, a contiguous block, instead of walking the list of active items.
+COVERED = 1 << 30
+
+
+class Links:
+    """A copy of a dancer's links, and the operations that change them and change them back."""
+
+    def __init__(self, dancer: Dancer) -> None:
+        self.n_items = dancer.n_items
+        self.n_primary = dancer.n_primary
+        self.llink = dancer.llink[:]
+        self.rlink = dancer.rlink[:]
+        self.top = dancer.top[:]
+        self.ulink = dancer.ulink[:]
+        self.dlink = dancer.dlink[:]
+        self.color = dancer.color[:]
+        self.colored = dancer.has_colors  # without colors no node is ever purified
+        self.opt_start = dancer.opt_start
+
+    def hide(self, p: int) -> int:
+        """Take the other nodes of p's option out of their items' lists; count removals."""
+        top, ulink, dlink, color = self.top, self.ulink, self.dlink, self.color
+        k = 0
+        q = p + 1
+        while q != p:
+            x = top[q]
+            if x <= 0:  # a spacer: wrap to the first node of the option
+                q = ulink[q]
+                continue
+            if color[q] >= 0:  # a purified node stays in its list
+                u, d = ulink[q], dlink[q]
+                dlink[u] = d
+                ulink[d] = u
+                top[x] -= 1
+                k += 1
+            q += 1
+        return k
+
+    def unhide(self, p: int) -> None:
+        """Undo `hide`, in the reverse order."""
+        top, ulink, dlink, color = self.top, self.ulink, self.dlink, self.color
+        q = p - 1
+        while q != p:
+            x = top[q]
+            if x <= 0:  # a spacer: wrap to the last node of the option
+                q = dlink[q]
+                continue
+            if color[q] >= 0:
+                u, d = ulink[q], dlink[q]
+                dlink[u] = q
+                ulink[d] = q
+                top[x] += 1
+            q -= 1
+
+    def cover(self, i: int) -> None:
+        """Remove item i from its list and hide every option that covers it.
+
+        (The loop inside is `hide`, written out: a call per option costs Python dearly.)
+        """
+        top, ulink, dlink, color, colored = self.top, self.ulink, self.dlink, self.color, self.colored
+        k = 1
+        p = dlink[i]
+        while p != i:
+            q = p + 1  # hide(p)
+            while q != p:
+                x = top[q]
+                if x <= 0:
+                    q = ulink[q]
+                    continue
+                if not colored or color[q] >= 0:
+                    u, d = ulink[q], dlink[q]
+                    dlink[u] = d
+                    ulink[d] = u
+                    top[x] -= 1
+                    k += 1
+                q += 1
+            p = dlink[p]
+        left, right = self.llink[i], self.rlink[i]
+        self.rlink[left] = right
+        self.llink[right] = left
+        top[i] += COVERED
+        self.updates += k
+
+    def uncover(self, i: int) -> None:
+        """Undo `cover`, in the reverse order (the loop inside is `unhide`, written out)."""
+        top, ulink, dlink, color, colored = self.top, self.ulink, self.dlink, self.color, self.colored
+        top[i] -= COVERED
+        left, right = self.llink[i], self.rlink[i]
+        self.rlink[left] = i
+        self.llink[right] = i
+        p = ulink[i]
+        while p != i:
+            q = p - 1  # unhide(p)
+            while q != p:
+                x = top[q]
+                if x <= 0:
+                    q = dlink[q]
+                    continue
+                if not colored or color[q] >= 0:
+                    u, d = ulink[q], dlink[q]
+                    dlink[u] = q
+                    ulink[d] = q
+                    top[x] += 1
+                q -= 1
+            p = ulink[p]
+
+    def purify(self, p: int) -> None:
+        """Keep only the options that give p's item p's color; mark those as settled."""
+        color, dlink = self.color, self.dlink
+        c = color[p]
+        i = self.top[p]
+        k = 0
+        q = dlink[i]
+        while q != i:
+            if color[q] != c:
+                k += self.hide(q)
+            elif q != p:
+                color[q] = -1
+            q = dlink[q]
+        self.updates += k
+
+    def unpurify(self, p: int) -> None:
+        """Undo `purify`, in the reverse order."""
+        color, ulink = self.color, self.ulink
+        c = color[p]
+        i = self.top[p]
+        q = ulink[i]
+        while q != i:
+            if color[q] < 0:
+                color[q] = c
+            elif q != p:
+                self.unhide(q)
+            q = ulink[q]
+
+    def commit(self, p: int, j: int) -> None:
+        """Settle item j, covered by node p of a chosen option."""
+        c = self.color[p]
+        if c == 0:
+            self.cover(j)
+        elif c > 0:  # (c < 0: already purified to this color)
+            self.purify(p)
+
+    def uncommit(self, p: int, j: int) -> None:
+        """Undo `commit`."""
+        c = self.color[p]
+        if c == 0:
+            self.uncover(j)
+        elif c > 0:
+            self.unpurify(p)
+
+    def commit_others(self, x: int) -> None:
+        """Commit the items of option node x other than its own item, in order (step X5)."""
+        top, ulink, color = self.top, self.ulink, self.color
+        p = x + 1
+        while p != x:
+            j = top[p]
+            if j <= 0:
+                p = ulink[p]
+            else:
+                if color[p] == 0:  # commit(p, j), written out: a call costs Python dearly
+                    self.cover(j)
+                elif color[p] > 0:
+                    self.purify(p)
+                p += 1
+
+    def uncommit_others(self, x: int) -> None:
+        """Undo `commit_others`, in the reverse order (step X6)."""
+        top, dlink, color = self.top, self.dlink, self.color
+        p = x - 1
+        while p != x:
+            j = top[p]
+            if j <= 0:
+                p = dlink[p]
+            else:
+                if color[p] == 0:  # uncommit(p, j)
+                    self.uncover(j)
+                elif color[p] > 0:
+                    self.unpurify(p)
+                p -= 1

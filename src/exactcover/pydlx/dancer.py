@@ -1,0 +1,134 @@
+"""A compiled matrix, read-only once built: the arrays of the layout drawn in the package's
+docstring, which every `Search` copies. Its C port is ``cdlx/dancer.c``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..contract import check_tuning
+from ..errors import MatrixError
+from .dance import COVERED
+from .search import Search
+
+__all__ = ["Dancer", "check_input"]
+
+
+class Dancer:
+    """A compiled matrix: the pristine arrays, read-only, shared by every `Search` on it.
+
+    ``starts`` has one entry per option plus one: option k covers
+    ``items[starts[k]:starts[k + 1]]``, items numbered from 0, primary ones first;
+    ``colors`` runs parallel to ``items`` (0 = no color, else a positive color number).
+    """
+
+    def __init__(
+        self,
+        n_primary: int,
+        n_secondary: int,
+        starts: Sequence[int],
+        items: Sequence[int],
+        colors: Sequence[int],
+    ) -> None:
+        n_options = len(starts) - 1
+        check_input(n_primary, n_secondary, starts, items, colors)
+        n = n_primary + n_secondary
+        self.n_items = n
+        self.n_primary = n_primary
+        self.n_options = n_options
+        self.n_entries = len(items)
+        self.has_colors = any(colors)
+
+        # The item lists: primary items hang from 0, secondary ones from n + 1.
+        llink = [0] * (n + 2)
+        rlink = [0] * (n + 2)
+        for head, first, last in ((0, 1, n_primary), (n + 1, n_primary + 1, n)):
+            previous = head
+            for i in range(first, last + 1):
+                llink[i] = previous
+                rlink[previous] = i
+                previous = i
+            llink[head] = previous
+            rlink[previous] = head
+
+        # The nodes: headers, then the options between spacers.
+        size = n + 2 + len(items) + n_options
+        top = [0] * size
+        ulink = [0] * size
+        dlink = [0] * size
+        color = [0] * size
+        for i in range(1, n + 1):
+            ulink[i] = dlink[i] = i
+        opt_start = [0] * (n_options + 1)
+        spacer = n + 1  # the first spacer
+        for k in range(n_options):
+            first = spacer + 1
+            opt_start[k] = first
+            q = spacer
+            for j in range(starts[k], starts[k + 1]):
+                q += 1
+                i = items[j] + 1
+                top[q] = i
+                color[q] = colors[j]
+                u = ulink[i]  # append q at the bottom of item i's list
+                ulink[q] = u
+                dlink[q] = i
+                dlink[u] = q
+                ulink[i] = q
+                top[i] += 1
+            dlink[spacer] = q  # the last node of option k
+            spacer = q + 1
+            top[spacer] = -(k + 1)
+            ulink[spacer] = first  # the first node of option k
+        opt_start[n_options] = spacer + 1
+        self.llink, self.rlink = llink, rlink
+        self.top, self.ulink, self.dlink, self.color = top, ulink, dlink, color
+        self.opt_start = opt_start
+
+    @property
+    def arrays(self) -> dict[str, list[int]]:
+        """The pristine arrays, as lists (copies), by name: what no search may change."""
+        names = ("llink", "rlink", "top", "ulink", "dlink", "color")
+        return {name: list(getattr(self, name)) for name in names}
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes the C engine uses for these arrays (4 per array entry)."""
+        return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start))
+
+    def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
+               prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None) -> Search:
+        """A new search on a private copy of the arrays, with the options ``excluded`` taken
+        out, then ``givens`` chosen, then the choices of ``prefix`` replayed: the search is
+        then the subtree under that prefix. ``tuning`` is checked as the C engine checks it
+        and has no other effect: this engine searches on the links only."""
+        check_tuning(tuning)
+        return Search(self, givens, seed, excluded, prefix)
+
+
+
+def check_input(n_primary, n_secondary, starts, items, colors) -> None:
+    """Reject what would corrupt the links; the messages match the C engine's."""
+    if n_primary < 0 or n_secondary < 0:
+        raise MatrixError("item counts must not be negative")
+    n = n_primary + n_secondary
+    if len(starts) < 1 or starts[0] != 0 or starts[-1] != len(items):
+        raise MatrixError("starts must run from 0 to len(items)")
+    if len(colors) != len(items):
+        raise MatrixError("colors must be as long as items")
+    if n + 2 + len(items) + len(starts) >= COVERED:
+        raise MatrixError("matrix too large")
+    for k in range(len(starts) - 1):  # all of them first: then every range is in bounds
+        if starts[k + 1] < starts[k]:
+            raise MatrixError(f"starts must not decrease (option {k})")
+    owner = [-1] * n
+    for k in range(len(starts) - 1):
+        for j in range(starts[k], starts[k + 1]):
+            i, c = items[j], colors[j]
+            if not 0 <= i < n:
+                raise MatrixError(f"option {k} has item {i} out of range")
+            if owner[i] == k:
+                raise MatrixError(f"option {k} has item {i} twice")
+            owner[i] = k
+            if c < 0 or (c > 0 and i < n_primary):
+                raise MatrixError(f"option {k} has a bad color on item {i}")
+

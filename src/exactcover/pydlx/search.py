@@ -1,0 +1,338 @@
+"""A search on a `Dancer`: Algorithm X on its own copy of the links, resumable at any node.
+
+Its C port is ``cdlx/search.c`` (exclusions, givens, prefixes, progress, probes, run),
+``cdlx/links.c`` (the item choice, the order of the options) and ``cdlx/steps.h`` (the loop
+of `Search.run`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
+from ..errors import GivenAndExcluded, GivensClash, PrefixError, UnknownOption
+from .dance import COVERED, Links
+
+if TYPE_CHECKING:
+    from .dancer import Dancer
+
+__all__ = ["Random", "Search", "SCAN_SHIFT"]
+
+# Where a paused search resumes: Algorithm X's step labels.
+X2, X5, X6, X7, X8 = 2, 5, 6, 7, 8
+_FINISHED = 0
+
+_MASK = (1 << 64) - 1
+
+#: The item choice reads 2**SCAN_SHIFT LENs in the time of one update: ``run``'s ``work``
+#: counts them too, so that a chunk of work takes about as long on a matrix of 10^6 items
+#: (where the choice costs more than the updates) as on a small one, and a budget, a
+#: deadline or Ctrl-C is seen as soon.
+SCAN_SHIFT = 3
+
+
+class Random:
+    """SplitMix64: a tiny generator whose output both engines reproduce bit for bit."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def below(self, n: int) -> int:
+        """A number in ``range(n)`` (``n > 0``)."""
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
+
+
+class Search(Links):
+    """One search on a `Dancer`: its own copy of the links, resumable at any node."""
+
+    def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
+                 excluded: Sequence[int] = (), prefix: Sequence[int] = ()):
+        super().__init__(dancer)
+        self.choice = [0] * (dancer.n_primary + 1)  # x_0, x_1, ...: one node per level
+        # For progress: at level l the search tries the tried[l]-th of total[l] options.
+        self.total = [0] * (dancer.n_primary + 1)
+        self.tried = [0] * (dancer.n_primary + 1)
+        self.level = self.floor = 0  # the search ends when it backs up to its floor
+        self.resume = X2
+        self.nodes = self.updates = self.solutions = self.max_level = 0
+        self.scanned = 0  # the item choice's reads, in updates' worth (see run's work)
+        # With a seed: ties in the choice of an item are broken at random and the options
+        # of the chosen item are tried in a random order, kept in perm[base[l]:base[l+1]].
+        self.random = None if seed is None else Random(seed)
+        if self.random is not None:
+            self.perm = [0] * (dancer.n_entries + 1)
+            self.base = [0] * (dancer.n_primary + 2)
+            self.pos = [0] * (dancer.n_primary + 1)
+        self.exclude(excluded, givens)
+        self.apply_givens(givens)
+        self.replay(prefix)
+
+    # -- exclusions and givens -----------------------------------------------------------------
+
+    def exclude(self, excluded: Sequence[int], givens: Sequence[int]) -> None:
+        """Take the options ``excluded`` out of every item's list for the whole search (a
+        repeated one counts once). UnknownOption or GivenAndExcluded (option numbers) for
+        an option out of range or also given."""
+        n_options = len(self.opt_start) - 1
+        top, ulink, dlink = self.top, self.ulink, self.dlink
+        chosen = set(givens)
+        done: set[int] = set()
+        for k in excluded:
+            if not 0 <= k < n_options:
+                raise UnknownOption(k, "excluded")
+            if k in chosen:
+                raise GivenAndExcluded(k)
+            if k in done:
+                continue
+            done.add(k)
+            q = self.opt_start[k]
+            while top[q] > 0:
+                u, d = ulink[q], dlink[q]
+                dlink[u] = d
+                ulink[d] = u
+                top[top[q]] -= 1
+                self.updates += 1
+                q += 1
+
+    # -- givens -----------------------------------------------------------------------------
+
+    def apply_givens(self, givens: Sequence[int]) -> None:
+        """Choose the options ``givens`` before the search; GivensClash(a, b, item) on a clash.
+
+        Two givens clash when they share an item, unless both give it the same color. The
+        error names the two option numbers (a <= b, equal for a repeated given) and the item
+        number (from 0). UnknownOption for an option number out of range.
+        """
+        n_options = len(self.opt_start) - 1
+        top, color, opt_start = self.top, self.color, self.opt_start
+        owner: dict[int, int] = {}  # item -> the first given that uses it
+        for k in givens:
+            if not 0 <= k < n_options:
+                raise UnknownOption(k, "given")
+            p = opt_start[k]
+            while top[p] > 0:
+                i = top[p]
+                if i in owner:
+                    o = owner[i]
+                    q = opt_start[o]
+                    while top[q] != i:
+                        q += 1
+                    if color[p] == 0 or color[q] != color[p] or o == k:
+                        raise GivensClash(min(o, k), max(o, k), i - 1)
+                else:
+                    owner[i] = k
+                p += 1
+        for k in givens:
+            p = opt_start[k]
+            while top[p] > 0:
+                self.commit(p, top[p])
+                p += 1
+
+    def replay(self, prefix: Sequence[int]) -> None:
+        """Choose the option nodes of ``prefix``, level by level, as the search did when it
+        reached them (their updates are not counted again); the search is then confined to
+        that subtree. PrefixError for a node that is not an option node of an active primary
+        item."""
+        top, ulink, dlink, n1 = self.top, self.ulink, self.dlink, self.n_primary
+        updates = self.updates
+        for position, x in enumerate(prefix):
+            i = top[x] if self.n_items + 1 < x < len(top) else 0
+            if not 0 < i <= n1 or top[i] >= COVERED or dlink[ulink[x]] != x:
+                raise PrefixError(x, position)
+            level = self.level
+            self.total[level] = top[i]
+            k, p = 1, dlink[i]
+            while p != x:
+                k, p = k + 1, dlink[p]
+            self.tried[level] = k
+            self.cover(i)
+            self.commit_others(x)
+            self.choice[level] = x
+            self.level += 1
+        self.floor = self.max_level = self.level
+        self.updates = updates
+
+    def prefix(self) -> tuple[int, ...]:
+        """The option nodes chosen at levels 0..level-1 (after PREFIX: the subtree's prefix)."""
+        return tuple(self.choice[: self.level])
+
+    def share(self) -> float:
+        """The part of the tree under the current node, if every choice at each level were as
+        large as every other: 1 / (total_1 ... total_L)."""
+        share = 1.0
+        for level in range(self.floor, self.level):
+            share /= self.total[level]
+        return share
+
+    def fraction(self) -> float:
+        """Knuth's estimate of the part of this search's tree already finished: the sum over
+        the levels l of (tried_l - 1) / (total_1 ... total_l). It never decreases, and is 1.0
+        once the search is over. (Knuth adds half the current leaf's share, 1 / (2 total_1
+        ... total_L); that term makes the estimate dip whenever the search goes deeper, so it
+        is left out.)"""
+        if self.resume == _FINISHED:
+            return 1.0
+        done, share = 0.0, 1.0
+        for level in range(self.floor, self.level):
+            share /= self.total[level]
+            done += (self.tried[level] - 1) * share
+        return done
+
+    def probe(self, seed: int) -> tuple[tuple[int, ...], bool]:
+        """Knuth's random probe: from the current state, choose the item as the search would
+        and one of its d options uniformly at random, level after level, until a solution or
+        a dead end; then undo it all. Returns (d_0, d_1, ..., d_L) and whether it ended in a
+        solution."""
+        random, top, dlink = Random(seed), self.top, self.dlink
+        saved_random, self.random = self.random, None  # ties go to the first item, as in the search
+        updates = self.updates
+        degrees, path = [], []
+        while self.rlink[0] != 0:
+            i = self.choose()
+            degrees.append(top[i])
+            if top[i] == 0:
+                break
+            x = dlink[i]
+            for _ in range(random.below(top[i])):
+                x = dlink[x]
+            self.cover(i)
+            self.commit_others(x)
+            path.append(x)
+        solved = self.rlink[0] == 0
+        for x in reversed(path):
+            self.uncommit_others(x)
+            self.uncover(top[x])
+        self.random, self.updates = saved_random, updates
+        return tuple(degrees), solved
+
+    # -- the search -------------------------------------------------------------------------
+
+    def choose(self) -> int:
+        """Step X3: the active primary item with the fewest options (MRV), ties to the first
+        in matrix order, or, with a seed, to a uniformly random one of the tied items.
+
+        Covered items carry COVERED in their LEN, so the first minimum of LEN over all the
+        primary headers 1..N1 is the item the list walk of Knuth's programs would find.
+        """
+        top, n1, random = self.top, self.n_primary, self.random
+        self.scanned += n1 >> SCAN_SHIFT
+        least = min(top[1 : n1 + 1])
+        best = top.index(least, 1)
+        if random is not None and least > 0:  # (with LEN 0 any choice is the same dead end)
+            ties = 1
+            for p in range(best + 1, n1 + 1):
+                if top[p] == least:
+                    ties += 1
+                    if random.below(ties) == 0:
+                        best = p
+        return best
+
+    def first_option(self, level: int, i: int) -> int:
+        """The first option node of item i to try at ``level`` (i itself if there is none)."""
+        if self.random is None:
+            return self.dlink[i]
+        perm, dlink = self.perm, self.dlink
+        start = self.base[level]
+        end = start
+        p = dlink[i]
+        while p != i:
+            perm[end] = p
+            end += 1
+            p = dlink[p]
+        for a in range(end - 1, start, -1):  # Fisher-Yates
+            b = start + self.random.below(a - start + 1)
+            perm[a], perm[b] = perm[b], perm[a]
+        self.base[level + 1] = end
+        self.pos[level] = start
+        return perm[start] if end > start else i
+
+    def next_option(self, level: int, x: int, i: int) -> int:
+        """The option node of item i to try after x (i itself when they are all tried)."""
+        if self.random is None:
+            return self.dlink[x]
+        self.pos[level] += 1
+        return self.perm[self.pos[level]] if self.pos[level] < self.base[level + 1] else i
+
+    def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
+        """Search on, for at most ``steps`` more nodes (and, if ``work``, until about that many
+        more updates). Returns DONE, SOLUTION, PAUSED, LIMIT or PREFIX.
+
+        With ``counting``, solutions are counted, not returned, until ``limit`` (0: none).
+        With ``depth`` >= 0, the search splits: a node at that level that is not a solution is
+        not entered (nor counted); PREFIX is returned with ``prefix()`` naming it.
+        """
+        top, rlink, choice = self.top, self.rlink, self.choice
+        n = self.n_items
+        stop = self.nodes + steps
+        work_stop = self.updates + self.scanned + work if work else -1
+        state = self.resume
+        while True:
+            if state == X2:  # [Enter level l.]
+                if self.level == depth and rlink[0] != 0:  # a subtree to hand out
+                    state = X8
+                    status = PREFIX
+                    break
+                if self.nodes >= stop or 0 <= work_stop <= self.updates + self.scanned:
+                    status = PAUSED
+                    break
+                self.nodes += 1
+                if self.level > self.max_level:
+                    self.max_level = self.level
+                if rlink[0] == 0:  # every primary item is covered: visit the solution
+                    self.solutions += 1
+                    state = X8
+                    if not counting:
+                        status = SOLUTION
+                        break
+                    if limit and self.solutions >= limit:
+                        status = LIMIT
+                        break
+                    continue
+                i = self.choose()  # X3 [Choose i.]
+                self.total[self.level], self.tried[self.level] = top[i], 1
+                self.cover(i)  # X4 [Cover i.]
+                choice[self.level] = self.first_option(self.level, i)
+                state = X5
+            elif state == X5:  # [Try x_l.]
+                x = choice[self.level]
+                if x <= n:  # back at the header: every option of the item was tried
+                    state = X7
+                    continue
+                self.commit_others(x)
+                self.level += 1
+                state = X2
+            elif state == X6:  # [Try again.]
+                x = choice[self.level]
+                self.uncommit_others(x)
+                choice[self.level] = self.next_option(self.level, x, top[x])
+                self.tried[self.level] += 1
+                state = X5
+            elif state == X7:  # [Backtrack.]
+                self.uncover(choice[self.level])
+                state = X8
+            elif state == X8:  # [Leave level l.]
+                if self.level == self.floor:
+                    state = _FINISHED
+                    continue
+                self.level -= 1
+                state = X6
+            else:  # _FINISHED
+                status = DONE
+                break
+        self.resume = state
+        return status
+
+    def option_of(self, x: int) -> int:
+        """The number of the option that node x belongs to."""
+        top = self.top
+        while top[x] > 0:
+            x += 1
+        return -top[x] - 1
+
+    def solution(self) -> tuple[int, ...]:
+        """The options chosen at levels 0..level-1 (after SOLUTION: the solution found)."""
+        return tuple(self.option_of(self.choice[k]) for k in range(self.level))

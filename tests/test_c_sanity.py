@@ -1,0 +1,77 @@
+"""The C engine's own sanity check (cdlx/sanity.c) catches a broken step, on either way.
+
+Each case builds the engine with one step broken on purpose and -DEXACTCOVER_SANITY (as
+tools/asan.sh builds it) into a temporary folder, runs a small count there, and expects the
+check to abort naming the broken invariant. Needs a C compiler; skipped without one.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import sysconfig
+import textwrap
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+BUILD = textwrap.dedent("""
+    from glob import glob
+    from setuptools import Extension
+    from setuptools.dist import Distribution
+    sources = sorted(glob("src/exactcover/cdlx/*.c"))
+    dist = Distribution({"ext_modules": [Extension("exactcover._dlx", sources)], "package_dir": {"": "src"}})
+    command = dist.get_command_obj("build_ext")
+    command.inplace = 1
+    dist.run_command("build_ext")
+""")
+COUNT = "from exactcover import Matrix, Solver; print(Solver(Matrix({primary}, {options}), 'c').count(way={way!r}))"
+QUEENS = 5
+OPTIONS = {f"q{r}{c}": [f"r{r}", f"c{c}"] for r in range(QUEENS) for c in range(QUEENS)}
+PRIMARY = [f"r{r}" for r in range(QUEENS)] + [f"c{c}" for c in range(QUEENS)]
+
+#: (file, the line as it is, the line broken, the way to search, what the check says)
+BREAKAGES = {
+    "unhide forgets a length": ("dance.h", "            top[x] += 1;", "            top[x] += x != 2;",
+                                "links", "an item's length"),
+    "uncover skips relinking": ("dance.h", "    s->llink[right] = i;\n    idx *ulink", "    idx *ulink",
+                                "links", "items neither active nor covered"),
+    "a set keeps the item's options": ("sets.c", "        next[w] = set[w] & ~mask[w];",
+                                       "        next[w] = set[w] & ~(mask[w] & (mask[w] - 1));",
+                                       "sets", "a level's set of options"),
+}
+
+
+def compiler_available() -> bool:
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc) is not None
+
+
+@pytest.mark.skipif(not compiler_available(), reason="no C compiler")
+@pytest.mark.parametrize("breakage", BREAKAGES)
+def test_the_c_sanity_check_catches_a_broken_step(breakage, tmp_path):
+    name, good, bad, way, message = BREAKAGES[breakage]
+    shutil.copytree(SRC, tmp_path / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    source = tmp_path / "src" / "exactcover" / "cdlx" / name
+    text = source.read_text()
+    assert text.count(good) == 1, f"the line to break is not in {name} once"
+    source.write_text(text.replace(good, bad))
+    env = {"CFLAGS": "-O0 -DEXACTCOVER_SANITY", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "src")}
+    subprocess.run([sys.executable, "-c", BUILD], cwd=tmp_path, env=env, check=True, capture_output=True)
+    run = subprocess.run([sys.executable, "-c", COUNT.format(primary=PRIMARY, options=OPTIONS, way=way)],
+                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0
+    assert f"sanity check failed: {message}" in run.stderr
+
+
+@pytest.mark.skipif(not compiler_available(), reason="no C compiler")
+def test_an_unbroken_engine_passes_its_sanity_check(tmp_path):
+    shutil.copytree(SRC, tmp_path / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    env = {"CFLAGS": "-O0 -DEXACTCOVER_SANITY", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "src")}
+    subprocess.run([sys.executable, "-c", BUILD], cwd=tmp_path, env=env, check=True, capture_output=True)
+    for way in ("links", "sets"):
+        run = subprocess.run([sys.executable, "-c", COUNT.format(primary=PRIMARY, options=OPTIONS, way=way)],
+                             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+        assert run.stdout.strip() == "120", run.stderr
