@@ -78,3 +78,39 @@ def test_a_broken_link_is_caught(breakage):
         search.ulink[after_first] += 1  # names the wrong first node of option 0
     with pytest.raises(sanity.InsaneSearch):
         sanity.check(search)
+
+
+@settings(max_examples=150, deadline=None)
+@given(matrix=matrices(), after=st.integers(1, 6))
+def test_the_sets_stay_sane_at_every_node(matrix, after):
+    """pydlx's bitset way, moved to after a few nodes, keeps its invariants at every node."""
+    search = Solver(matrix, "python").dancer.search(tuning=contract.tuning("sets", after))
+    every_node(search)
+
+
+def sets_search():
+    """A pydlx search on the sets, paused a few levels down."""
+    search = Solver(queens_matrix(6), "python").dancer.search(tuning=contract.tuning("sets", 1))
+    while search.level < 3:
+        search.run(1)
+    assert search.way is not None
+    sanity.check(search)
+    return search
+
+
+@pytest.mark.parametrize("breakage", ["set", "option", "relinked", "stale"])
+def test_a_broken_set_is_caught(breakage):
+    search = sets_search()
+    way, level = search.way, search.level
+    if breakage == "set":  # the deepest set keeps an option meeting the one chosen above
+        k = way.option[level - 1]
+        way.alive[level] |= 1 << (k + 1 if k + 1 < search.dancer.n_options else k - 1)
+    elif breakage == "option":
+        way.option[0] = (way.option[0] + 1) % search.dancer.n_options
+    elif breakage == "relinked":  # an item of a chosen option back on the active list
+        item = search.top[search.choice[0]]
+        way.uncover(item)
+    else:  # an available option with an item already covered
+        way.alive[level] = way.alive[0]
+    with pytest.raises(sanity.InsaneSearch):
+        sanity.check(search)

@@ -1,9 +1,8 @@
-"""The C engine's bitset way (src/exactcover/cdlx/sets.c) against its links.
+"""The bitset way (pydlx/sets.py, cdlx/sets.c) against the links, on both engines.
 
-A search of the C engine may move from the links to sets of options after a sample of
-nodes. The move must not be visible: every status, solution, prefix, fraction, probe and
-statistic is the same as on the links and as in pydlx, wherever in the tree the move
-happens. A search's `tuning` (contract.tuning) forces the move after any number of nodes
+A search may move from the links to sets of options after a sample of nodes. The move
+must not be visible: every status, solution, prefix, fraction, probe and statistic is the
+same as on the links and as in pydlx, wherever in the tree the move happens. A search's `tuning` (contract.tuning) forces the move after any number of nodes
 (or never), so these tests put it everywhere.
 """
 
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 
 from exactcover import contract, engines, pydlx
 
-pytestmark = pytest.mark.skipif("c" not in engines.available(), reason="the C engine is not built")
+ENGINES = [pydlx] + ([engines.get("c")] if "c" in engines.available() else [])
 
 
 
@@ -45,7 +44,7 @@ def trace(module, problem, steps: int, *, counting=False, work=0, depth=-1, prob
     while True:
         status = s.run(steps, work=work, counting=counting, depth=depth)
         seen.append((status, s.solution() if status == pydlx.SOLUTION else s.prefix(), s.fraction(), s.share(),
-                     s.nodes, s.updates, s.solutions, s.max_level, s.level))
+                     s.nodes, s.updates, s.solutions, s.max_level, s.level, s.sets))
         seen.extend(s.probe(seed) for seed in probes)
         if status in (pydlx.DONE, pydlx.LIMIT):
             return seen, s
@@ -64,8 +63,8 @@ def problems(draw):
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=problems(), data=st.data())
 def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
-    """Links only, sets from node k, and pydlx: the same trace, step by step."""
-    c = engines.get("c")
+    """Links only and sets from node k, on both engines: the same trace, step by step, as
+    pydlx's links (but for where the search runs, which is the same on both engines)."""
     n_options = len(problem[2])
     options = list(range(n_options))
     givens = data.draw(st.lists(st.sampled_from(options), max_size=2, unique=True)) if options else []
@@ -77,34 +76,44 @@ def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
                   depth=data.draw(st.sampled_from([-1, -1, 1, 2])), probes=(1, 2),
                   givens=givens, excluded=excluded)
     try:
-        expected, _ = trace(pydlx, problem, steps, **kwargs)
+        expected, _ = trace(pydlx, problem, steps, tuning=LINKS, **kwargs)
     except ValueError:  # clashing givens: refused alike, before any run
-        with pytest.raises(ValueError):
-            trace(c, problem, steps, **kwargs)
+        for module in ENGINES:
+            with pytest.raises(ValueError):
+                trace(module, problem, steps, **kwargs)
         return
-    links, s = trace(c, problem, steps, tuning=LINKS, **kwargs)
-    assert s.sets == -1
-    sets, s = trace(c, problem, steps, tuning=on_sets(after), **kwargs)
-    assert links == expected
-    assert sets == expected
+    on_links = [step[:-1] for step in expected if not isinstance(step[0], tuple)]
+    sets_traces = []
+    for module in ENGINES:
+        links, s = trace(module, problem, steps, tuning=LINKS, **kwargs)
+        assert s.sets == -1
+        assert links == expected
+        sets, s = trace(module, problem, steps, tuning=on_sets(after), **kwargs)
+        assert [step[:-1] for step in sets if not isinstance(step[0], tuple)] == on_links
+        assert [step for step in sets if isinstance(step[0], tuple)] == \
+            [step for step in expected if isinstance(step[0], tuple)]  # the probes
+        sets_traces.append(sets)
+    assert all(other == sets_traces[0] for other in sets_traces)
 
 
-def test_a_subtree_on_the_sets_is_the_subtree_on_the_links():
+@pytest.mark.parametrize("module", ENGINES, ids=engines.name_of)
+def test_a_subtree_on_the_sets_is_the_subtree_on_the_links(module):
     """A prefix replayed, then searched on the sets, gives the links' subtree."""
-    c = engines.get("c")
     rng = random.Random(5)
     problem = (8, 2, [rng.sample(range(10), rng.randint(1, 4)) for _ in range(60)])
-    seen, _ = trace(c, problem, 10**6, counting=True, depth=2, tuning=LINKS)
+    seen, _ = trace(module, problem, 10**6, counting=True, depth=2, tuning=LINKS)
     prefixes = [prefix for status, prefix, *_ in seen if status == pydlx.PREFIX]
     assert prefixes
     for prefix in prefixes:
-        expected, _ = trace(pydlx, problem, 5, counting=True, prefix=prefix, probes=(3,))
+        expected, _ = trace(pydlx, problem, 5, counting=True, prefix=prefix, probes=(3,), tuning=LINKS)
         for after in (1, 2, 7):
-            got, s = trace(c, problem, 5, counting=True, prefix=prefix, probes=(3,), tuning=on_sets(after))
-            assert got == expected
+            got, s = trace(module, problem, 5, counting=True, prefix=prefix, probes=(3,), tuning=on_sets(after))
+            assert [step[:-1] if isinstance(step[0], int) else step for step in got] == \
+                [step[:-1] if isinstance(step[0], int) else step for step in expected]
 
 
-def test_pentominoes_move_to_the_sets_by_default_and_count_alike():
+@pytest.mark.parametrize("engine", [engines.name_of(m) for m in ENGINES])
+def test_pentominoes_move_to_the_sets_by_default_and_count_alike(engine):
     """With the default tuning a packing problem moves to the sets; the counts agree."""
     import sys
     from pathlib import Path
@@ -115,7 +124,7 @@ def test_pentominoes_move_to_the_sets_by_default_and_count_alike():
     from exactcover import Solver
 
     matrix = encode(Pentominoes())
-    solver = Solver(matrix, "c")
+    solver = Solver(matrix, engine)
     before = solver.dancer.nbytes
     search = solver.dancer.search()
     search.run(20_000, counting=True)
@@ -127,32 +136,33 @@ def test_pentominoes_move_to_the_sets_by_default_and_count_alike():
     assert (search.nodes, search.updates, search.solutions) == (links.nodes, links.updates, links.solutions)
 
 
-def test_the_sample_decides_by_updates_per_node():
+@pytest.mark.parametrize("engine", [engines.name_of(m) for m in ENGINES])
+def test_the_sample_decides_by_updates_per_node(engine):
     """Sudoku (15 updates per node, 324 items) and 12-queens (21) stay on the links; a matrix
     whose nodes make ~90 updates moves; a search that ends within its sample never moves."""
     from problems import PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix
 
     from exactcover import Matrix, Solver
 
-    sudoku = Solver(sudoku_matrix(), "c")
+    sudoku = Solver(sudoku_matrix(), engine)
     search = sudoku.dancer.search(givens=sudoku.option_numbers(sudoku_givens(PUZZLE_8008), "given"))
     search.run(10_000, counting=True)
     assert search.sets == -1
-    search = Solver(queens_matrix(12), "c").dancer.search()
+    search = Solver(queens_matrix(12), engine).dancer.search()
     search.run(10_000, counting=True)
     assert search.sets == -1
     rng = random.Random(8)
     dense = Matrix([f"i{k}" for k in range(50)], [[f"i{k}" for k in rng.sample(range(50), 5)] for _ in range(400)])
-    search = Solver(dense, "c").dancer.search()
+    search = Solver(dense, engine).dancer.search()
     search.run(10_000, counting=True)
     assert search.updates / search.nodes > 40 and search.sets == 1
-    search = Solver(queens_matrix(8), "c").dancer.search(tuning=(*engines.get("c").DEFAULT_TUNING[:1], 20_000,
-                                                                 *engines.get("c").DEFAULT_TUNING[2:]))
+    default = engines.get(engine).DEFAULT_TUNING
+    search = Solver(queens_matrix(8), engine).dancer.search(tuning=(default[0], 20_000, *default[2:]))
     assert search.run(20_000, counting=True) == pydlx.DONE and search.sets == 2
 
 
-def test_colored_and_seeded_searches_never_use_the_sets():
-    c = engines.get("c")
+@pytest.mark.parametrize("c", ENGINES, ids=engines.name_of)
+def test_colored_and_seeded_searches_never_use_the_sets(c):
     colored = c.Dancer(1, 1, [0, 2, 4], [0, 1, 0, 1], [0, 1, 0, 2])
     plain = dancer(c, (2, 0, [[0], [1], [0, 1]]))
     for search in (colored.search(tuning=on_sets(1)), plain.search(seed=3, tuning=on_sets(1))):
@@ -177,10 +187,10 @@ def test_a_bad_tuning_is_refused_by_both_engines(name):
         plain.search(tuning="sets")
 
 
-def test_searches_with_different_tunings_run_at_once():
+@pytest.mark.parametrize("c", ENGINES, ids=engines.name_of)
+def test_searches_with_different_tunings_run_at_once(c):
     """The choice is the search's own (no global state): a search on the links and one moved
     to the sets, interleaved on one dancer, each stay where they are and agree."""
-    c = engines.get("c")
     rng = random.Random(3)
     problem = (12, 2, [rng.sample(range(14), rng.randint(2, 5)) for _ in range(80)])
     shared = dancer(c, problem)
@@ -193,11 +203,11 @@ def test_searches_with_different_tunings_run_at_once():
     assert (links.nodes, links.updates, links.solutions) == (sets.nodes, sets.updates, sets.solutions)
 
 
+@pytest.mark.parametrize("c", ENGINES, ids=engines.name_of)
 @pytest.mark.parametrize("seed", range(12))
-def test_larger_random_searches_agree(seed):
+def test_larger_random_searches_agree(seed, c):
     """Deeper trees with longer options than hypothesis draws: the sets, moved to at several
     points, count what the links count, with the same statistics."""
-    c = engines.get("c")
     rng = random.Random(seed)
     n_primary, n_secondary = rng.randint(8, 14), rng.randint(0, 4)
     n = n_primary + n_secondary
@@ -205,4 +215,10 @@ def test_larger_random_searches_agree(seed):
     expected, _ = trace(c, problem, 10**6, counting=True, tuning=LINKS)
     for after in (1, 3, 10, 40):
         got, s = trace(c, problem, 10**6, counting=True, tuning=on_sets(after))
-        assert got == expected
+        assert [step[:-1] for step in got] == [step[:-1] for step in expected]
+
+
+def test_both_engines_have_the_same_rule():
+    """The defaults of the rule are one, so both engines move the same searches."""
+    if "c" in engines.available():
+        assert engines.get("c").DEFAULT_TUNING == pydlx.DEFAULT_TUNING

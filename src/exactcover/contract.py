@@ -47,10 +47,10 @@ DONE, SOLUTION, PAUSED, LIMIT, PREFIX = Status
 ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, PrefixError)
 
 
-#: How a search may run (the C engine; the Python one always runs on the links, with the
-#: same results): "auto", the calibrated rule (start on the links, move to the sets of
-#: options if a sample of nodes says they pay); "links"; "sets", from the first node,
-#: wherever the sets can be used (uncolored, unseeded, small enough matrices).
+#: How a search may run, on either engine, with the same results: "auto", the calibrated
+#: rule (start on the links, move to the sets of options if a sample of nodes says they
+#: pay); "links"; "sets", from the first node, wherever the sets can be used (uncolored,
+#: unseeded, small enough matrices).
 WAYS = ("auto", "links", "sets")
 _NEVER_TOO_BIG = 1 << 40
 

@@ -1,9 +1,9 @@
-"""Knuth's ``sanity()`` for a search on the links: the invariants every step must keep.
+"""Knuth's ``sanity()``: the invariants every step of a search must keep.
 
 DLX1 checks, between steps, that every list is doubly linked and every length is right;
 this is the same check, for a `pydlx.Search` or, through its ``arrays``, a search of the C
-engine on the links (a search on the sets leaves its links as they were when it moved).
-`check` raises `InsaneSearch` naming the first broken invariant:
+engine on the links (cdlx/sanity.c is its C twin). `check` raises `InsaneSearch` naming the
+first broken invariant:
 
 * the active items' lists (primary from the root 0, secondary from N+1) are doubly linked,
   and an item is on one exactly when its LEN does not carry COVERED;
@@ -11,6 +11,12 @@ engine on the links (a search on the sets leaves its links as they were when it 
   COVERED, for a covered item) is the length of the list;
 * every option lies between two spacers (TOP <= 0), its nodes are numbered consecutively,
   and each spacer points to the first node after it and the last node before it.
+
+A pydlx search on the sets (which leaves the links' LENs as they were when it moved) is
+checked for the bitset way's invariants instead, at its current level: the active items'
+lists doubly linked; at each level below, the option tried is its node's option and in that
+level's set, and the next level's set is that set less every option meeting it; no item of a
+chosen option is active; every option still available has all its items active.
 """
 
 from __future__ import annotations
@@ -33,6 +39,8 @@ def check(search: Any) -> None:
         search = SimpleNamespace(n_items=search.n_items, n_primary=search.n_primary, **search.arrays)
     n, n1 = search.n_items, search.n_primary
     active = _horizontal(search, 0, range(1, n1 + 1)) | _horizontal(search, n + 1, range(n1 + 1, n + 1))
+    if getattr(search, "way", None) is not None:  # a pydlx search on the sets
+        return _sets(search, active)
     top = search.top
     for i in range(1, n + 1):
         covered = top[i] >= COVERED
@@ -90,3 +98,25 @@ def _spacers(search: Any) -> None:
             raise InsaneSearch(f"the option after spacer {spacer}: nodes {first}..{last - 1}, but "
                                f"dlink[{spacer}] = {dlink[spacer]} and ulink[{last}] = {ulink[last]}")
         spacer = last
+
+
+def _sets(search: Any, active: set[int]) -> None:
+    way, top, opt_start = search.way, search.top, search.opt_start
+
+    def items(k: int) -> list[int]:
+        return [top[q] for q in range(opt_start[k], opt_start[k + 1] - 1)]
+
+    for level in range(search.floor, search.level):
+        k, available = way.option[level], way.alive[level]
+        if search.option_of(search.choice[level]) != k or not available >> k & 1:
+            raise InsaneSearch(f"level {level}: option {k} is not the one tried there, or not available")
+        for i in items(k):
+            available &= ~way.masks[i]
+            if i in active:
+                raise InsaneSearch(f"level {level}: item {i} of the chosen option {k} is active")
+        if way.alive[level + 1] != available:
+            raise InsaneSearch(f"level {level + 1}: its set is not level {level}'s less the options meeting {k}")
+    available = way.alive[search.level]
+    for k in range(len(opt_start) - 1):
+        if available >> k & 1 and not set(items(k)) <= active:
+            raise InsaneSearch(f"option {k} is available but has an item that is not active")

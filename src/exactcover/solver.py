@@ -303,7 +303,7 @@ class Solver:
     * ``max_nodes`` and ``timeout`` (seconds): a budget. A search that runs out raises
       `BudgetExceeded`, never a wrong answer.
     * ``way`` (`first`, `solutions`, `count`): "auto" (the calibrated rule), "links" or
-      "sets": how the C engine runs this search (see `contract.WAYS`); the results and
+      "sets": how the engine runs this search (see `contract.WAYS`); the results and
       statistics are the same, only the time differs. Each search has its own.
 
     Every search has its own statistics: `Solutions.stats`, `BudgetExceeded.stats`, and

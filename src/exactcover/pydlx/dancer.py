@@ -37,6 +37,10 @@ class Dancer:
         self.n_options = n_options
         self.n_entries = len(items)
         self.has_colors = any(colors)
+        # The bitset way's tables (sets.build), made the first time a search moves there:
+        self.sets = 0  # 0: not built yet; 1: built; -1: this matrix cannot use them
+        self.masks: list[int] = []
+        self.classes: list[tuple[int, int]] = []
 
         # The item lists: primary items hang from 0, secondary ones from n + 1.
         llink = [0] * (n + 2)
@@ -92,17 +96,19 @@ class Dancer:
 
     @property
     def nbytes(self) -> int:
-        """Bytes the C engine uses for these arrays (4 per array entry)."""
-        return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start))
+        """Bytes the C engine uses for these arrays (4 per array entry), and for the bitset
+        way's tables once built (8 per word)."""
+        words = (self.n_items + 1 + len(self.classes)) * (self.n_options // 64 + 1) if self.sets > 0 else 0
+        return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start)) + 8 * words
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
                prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None) -> Search:
         """A new search on a private copy of the arrays, with the options ``excluded`` taken
         out, then ``givens`` chosen, then the choices of ``prefix`` replayed: the search is
-        then the subtree under that prefix. ``tuning`` is checked as the C engine checks it
-        and has no other effect: this engine searches on the links only."""
+        then the subtree under that prefix. ``tuning`` chooses between the links and the
+        sets as in the C engine (`Search.run`): None for the calibrated rule."""
         check_tuning(tuning)
-        return Search(self, givens, seed, excluded, prefix)
+        return Search(self, givens, seed, excluded, prefix, tuning)
 
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
 from ..errors import GivenAndExcluded, GivensClash, PrefixError, UnknownOption
 from .dance import COVERED, Links
+from .sets import DEFAULT_TUNING, Sets, build, can_use
 
 if TYPE_CHECKING:
     from .dancer import Dancer
@@ -22,6 +23,9 @@ __all__ = ["Random", "Search", "SCAN_SHIFT"]
 # Where a paused search resumes: Algorithm X's step labels.
 X2, X5, X6, X7, X8 = 2, 5, 6, 7, 8
 _FINISHED = 0
+# Where a search runs (Search.sets, as in the C engine): on the links, not decided yet
+# (before its first run), on sets of options, on the links while measuring which is faster.
+LINKS, UNDECIDED, SETS, SAMPLING = -1, 0, 1, 2
 
 _MASK = (1 << 64) - 1
 
@@ -50,8 +54,14 @@ class Search(Links):
     """One search on a `Dancer`: its own copy of the links, resumable at any node."""
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
-                 excluded: Sequence[int] = (), prefix: Sequence[int] = ()):
+                 excluded: Sequence[int] = (), prefix: Sequence[int] = (),
+                 tuning: tuple[int, int, float, float] | None = None):
         super().__init__(dancer)
+        self.dancer = dancer
+        # Where it runs (see run): LINKS, UNDECIDED, SETS or SAMPLING; on the sets, `way`.
+        self.sets, self.way = UNDECIDED, None
+        self.tuning = DEFAULT_TUNING if tuning is None else tuning
+        self.sample_end = self.sample_nodes = self.sample_updates = 0
         self.choice = [0] * (dancer.n_primary + 1)  # x_0, x_1, ...: one node per level
         # For progress: at level l the search tries the tried[l]-th of total[l] options.
         self.total = [0] * (dancer.n_primary + 1)
@@ -188,8 +198,12 @@ class Search(Links):
         a dead end; then undo it all. Returns (d_0, d_1, ..., d_L) and whether it ended in a
         solution."""
         random, top, dlink = Random(seed), self.top, self.dlink
-        saved_random, self.random = self.random, None  # ties go to the first item, as in the search
         updates = self.updates
+        if self.way is not None:  # on the sets, whose state the links are not
+            degrees, solved = self.way.probe(random)
+            self.updates = updates
+            return tuple(degrees), solved
+        saved_random, self.random = self.random, None  # ties go to the first item, as in the search
         degrees, path = [], []
         while self.rlink[0] != 0:
             i = self.choose()
@@ -257,6 +271,28 @@ class Search(Links):
         self.pos[level] += 1
         return self.perm[self.pos[level]] if self.pos[level] < self.base[level + 1] else i
 
+    # -- the four steps of run on the links (sets.Sets has the same four on the sets) ----------
+
+    def enter(self, level: int) -> int:
+        """X3 [Choose i.] and X4 [Cover i.]: the node of i's first option to try (i if none)."""
+        i = self.choose()
+        self.total[level], self.tried[level] = self.top[i], 1
+        self.cover(i)
+        return self.first_option(level, i)
+
+    def try_option(self, level: int, x: int) -> None:
+        """X5 [Try x_l.]: commit the items of option node x other than its item."""
+        self.commit_others(x)
+
+    def try_next(self, level: int, x: int) -> int:
+        """X6 [Try again.]: undo try_option(x); the next option's node (the item after the last)."""
+        self.uncommit_others(x)
+        return self.next_option(level, x, self.top[x])
+
+    def backtrack(self, level: int, i: int) -> None:
+        """X7 [Backtrack.]: uncover item i."""
+        self.uncover(i)
+
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
         """Search on, for at most ``steps`` more nodes (and, if ``work``, until about that many
         more updates). Returns DONE, SOLUTION, PAUSED, LIMIT or PREFIX.
@@ -264,24 +300,51 @@ class Search(Links):
         With ``counting``, solutions are counted, not returned, until ``limit`` (0: none).
         With ``depth`` >= 0, the search splits: a node at that level that is not a solution is
         not entered (nor counted); PREFIX is returned with ``prefix()`` naming it.
+
+        This is the one place that chooses the way: a search that could use the sets starts
+        SAMPLING on the links and, at the end of its sample, moves to the sets if its updates
+        per node pass both lines of its tuning (more than floor, and more than n_primary *
+        n_words / ratio), or stays on the links for good.
         """
-        top, rlink, choice = self.top, self.rlink, self.choice
-        n = self.n_items
+        budget, sample, floor, ratio = self.tuning
+        if self.sets == UNDECIDED:
+            self.sets = SAMPLING if can_use(self, budget) else LINKS
+            self.sample_nodes, self.sample_updates, self.sample_end = self.nodes, self.updates, self.nodes + sample
+        if self.sets == SAMPLING and steps > self.sample_end - self.nodes:
+            stop, work_stop = self.nodes + steps, self.updates + self.scanned + work
+            status = self.steps(self.sample_end - self.nodes, work, counting, limit, depth, self)
+            if status != PAUSED or self.nodes < self.sample_end:
+                return status
+            per_node = (self.updates - self.sample_updates) / max(1, self.nodes - self.sample_nodes)
+            words = self.dancer.n_options // 64 + 1
+            self.sets = LINKS
+            if per_node > floor and per_node * ratio > self.n_primary * words and build(self.dancer):
+                self.sets, self.way = SETS, Sets(self)
+            steps = stop - self.nodes
+            if work and (work := work_stop - self.updates - self.scanned) <= 0:
+                return PAUSED
+        return self.steps(steps, work, counting, limit, depth, self.way or self)
+
+    def steps(self, steps: int, work: int, counting: bool, limit: int, depth: int, way: Links | Sets) -> int:
+        """Steps X2..X8 of Algorithm X, resumable (``resume`` and ``level`` say where the
+        search stands), with the four steps that differ between the ways taken from ``way``:
+        this search (on the links) or its `Sets`."""
+        enter, try_option, try_next, backtrack = way.enter, way.try_option, way.try_next, way.backtrack
+        rlink, choice, n = self.rlink, self.choice, self.n_items
         stop = self.nodes + steps
         work_stop = self.updates + self.scanned + work if work else -1
-        state = self.resume
+        state, level = self.resume, self.level
         while True:
             if state == X2:  # [Enter level l.]
-                if self.level == depth and rlink[0] != 0:  # a subtree to hand out
-                    state = X8
-                    status = PREFIX
+                if level == depth and rlink[0] != 0:  # a subtree to hand out
+                    state, status = X8, PREFIX
                     break
                 if self.nodes >= stop or 0 <= work_stop <= self.updates + self.scanned:
                     status = PAUSED
                     break
                 self.nodes += 1
-                if self.level > self.max_level:
-                    self.max_level = self.level
+                if level > self.max_level:
+                    self.max_level = level
                 if rlink[0] == 0:  # every primary item is covered: visit the solution
                     self.solutions += 1
                     state = X8
@@ -292,38 +355,33 @@ class Search(Links):
                         status = LIMIT
                         break
                     continue
-                i = self.choose()  # X3 [Choose i.]
-                self.total[self.level], self.tried[self.level] = top[i], 1
-                self.cover(i)  # X4 [Cover i.]
-                choice[self.level] = self.first_option(self.level, i)
+                choice[level] = enter(level)  # X3 [Choose i.], X4 [Cover i.]
                 state = X5
             elif state == X5:  # [Try x_l.]
-                x = choice[self.level]
+                x = choice[level]
                 if x <= n:  # back at the header: every option of the item was tried
                     state = X7
                     continue
-                self.commit_others(x)
-                self.level += 1
+                try_option(level, x)
+                level += 1
                 state = X2
             elif state == X6:  # [Try again.]
-                x = choice[self.level]
-                self.uncommit_others(x)
-                choice[self.level] = self.next_option(self.level, x, top[x])
-                self.tried[self.level] += 1
+                choice[level] = try_next(level, choice[level])
+                self.tried[level] += 1
                 state = X5
             elif state == X7:  # [Backtrack.]
-                self.uncover(choice[self.level])
+                backtrack(level, choice[level])
                 state = X8
             elif state == X8:  # [Leave level l.]
-                if self.level == self.floor:
+                if level == self.floor:
                     state = _FINISHED
                     continue
-                self.level -= 1
+                level -= 1
                 state = X6
             else:  # _FINISHED
                 status = DONE
                 break
-        self.resume = state
+        self.resume, self.level = state, level
         return status
 
     def option_of(self, x: int) -> int:

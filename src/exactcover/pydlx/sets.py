@@ -1,0 +1,227 @@
+"""The bitset way: the same search on sets of options instead of links. Its C port is
+``cdlx/sets.c``, whose header comment tells the idea; here a set of options is one Python
+int (bit k: option k), so covering an item is one ``&``, an item's LEN a ``bit_count``.
+
+A search moves here from the links at step X2 of some level, when its sample says so
+(`Search.run`); nothing a caller sees changes but the time: the same item is chosen (MRV,
+ties to the first), the options are tried in the same order, and the statistics are equal,
+updates included (a cover counts 1 plus, for each option it hides, the option's length less
+1). The list of active items stays on ``llink``/``rlink``, updated as the links would.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .dance import COVERED
+
+if TYPE_CHECKING:
+    from .dancer import Dancer
+    from .search import Random, Search
+
+__all__ = ["DEFAULT_TUNING", "Sets", "build", "can_use"]
+
+#: The rule's defaults, as the C engine's (``_dlx.DEFAULT_TUNING``): the largest n_primary *
+#: n_words for the sets, the nodes sampled, and the two lines a sample's updates per node must
+#: pass to move (see `Search.run`; the calibration is in benchmarks/README.md).
+DEFAULT_TUNING = (1 << 16, 4096, 40.0, 12.0)
+#: The updates are counted by option length: at most this many distinct lengths; and the
+#: masks take at most this many 64-bit words (the C engine's limits, so both decide alike).
+MAX_CLASSES = 4
+MAX_MASK_WORDS = 1 << 21
+
+
+def build(dancer: Dancer) -> bool:
+    """The dancer's tables, built once: a mask per item (the options that contain it) and one
+    per class of option length. False if this matrix cannot use the sets."""
+    if dancer.sets:
+        return dancer.sets > 0
+    dancer.sets = -1
+    opt_start, top = dancer.opt_start, dancer.top
+    classes = dict.fromkeys(opt_start[k + 1] - 1 - opt_start[k] for k in range(dancer.n_options))
+    if dancer.has_colors or len(classes) > MAX_CLASSES:
+        return False
+    masks = [0] * (dancer.n_items + 1)
+    classes = dict.fromkeys(classes, 0)
+    for k in range(dancer.n_options):
+        bit = 1 << k
+        q = opt_start[k]
+        while top[q] > 0:
+            masks[top[q]] |= bit
+            q += 1
+        classes[opt_start[k + 1] - 1 - opt_start[k]] |= bit
+    dancer.masks, dancer.classes = masks, list(classes.items())
+    dancer.sets = 1
+    return True
+
+
+def can_use(search: Search, budget: int) -> bool:
+    """Whether a search could move to the sets (before its first run; C's sets_start)."""
+    dancer = search.dancer
+    words = dancer.n_options // 64 + 1
+    return (search.random is None and not dancer.has_colors and dancer.sets >= 0 and 0 < budget
+            and dancer.n_primary * words <= budget and (dancer.n_items + 1) * words <= MAX_MASK_WORDS)
+
+
+class Sets:
+    """A search's state on the sets: the available options at each level, and the option
+    tried there; with the four steps of `Search.steps` and the probe."""
+
+    def __init__(self, search: Search) -> None:
+        """Move ``search``, paused at step X2 of its level, to the sets (the dancer's tables
+        built). Each level's set follows from the one below and the option chosen there."""
+        self.search = s = search
+        self.masks, self.classes = s.dancer.masks, s.dancer.classes
+        self.alive = [0] * (s.n_primary + 2)
+        self.option = [-1] * (s.n_primary + 1)
+        top, opt_start = s.top, s.opt_start
+        since = set()
+        for level in range(s.floor, s.level):
+            k = self.option[level] = s.option_of(s.choice[level])
+            since.update(top[q] for q in range(opt_start[k], opt_start[k + 1] - 1))
+        self.alive[s.floor] = self.first_set(since)
+        for level in range(s.floor, s.level):
+            k, available = self.option[level], self.alive[level]
+            for q in range(opt_start[k], opt_start[k + 1] - 1):
+                available &= ~self.masks[top[q]]
+            self.alive[level + 1] = available
+
+    def first_set(self, since: set[int]) -> int:
+        """The options available where the search began, read off the links: not excluded
+        (then none of its nodes is linked) and none of its items covered before (covered now,
+        and not by an option chosen since)."""
+        s = self.search
+        top, ulink, dlink, opt_start = s.top, s.ulink, s.dlink, s.opt_start
+        available = 0
+        for k in range(s.dancer.n_options):
+            nodes = range(opt_start[k], opt_start[k + 1] - 1)
+            linked = any(dlink[ulink[q]] == q for q in nodes) or not nodes
+            if linked and all(top[top[q]] < COVERED or top[q] in since for q in nodes):
+                available |= 1 << k
+        return available
+
+    # -- covering on the sets -----------------------------------------------------------------
+
+    def cover_in(self, available: int, j: int) -> int:
+        """Cover item j in a level's set: count the updates the links would make, take j off
+        the list of active items, and return the set without j's options."""
+        s = self.search
+        gone = available & self.masks[j]
+        k = 1
+        for length, members in self.classes:
+            k += (gone & members).bit_count() * (length - 1)
+        s.updates += k
+        left, right = s.llink[j], s.rlink[j]
+        s.rlink[left], s.llink[right] = right, left
+        return available ^ gone
+
+    def uncover(self, j: int) -> None:
+        """Put item j back on the list of active items (the sets need no undoing)."""
+        s = self.search
+        s.rlink[s.llink[j]] = s.llink[s.rlink[j]] = j
+
+    def choose(self, available: int) -> tuple[int, int]:
+        """Step X3 on a set: the first active primary item with the fewest available options,
+        and how many it has."""
+        rlink, masks = self.search.rlink, self.masks
+        best, least = 0, -1
+        i = rlink[0]
+        while i != 0:
+            c = (available & masks[i]).bit_count()
+            if least < 0 or c < least:
+                best, least = i, c
+                if c == 0:
+                    break
+            i = rlink[i]
+        return best, least
+
+    def node_of(self, k: int, i: int) -> int:
+        """The node of option k on item i's list (i itself for k = -1: no option left)."""
+        if k < 0:
+            return i
+        top, q = self.search.top, self.search.opt_start[k]
+        while top[q] != i:
+            q += 1
+        return q
+
+    # -- the four steps ------------------------------------------------------------------------
+
+    def enter(self, level: int) -> int:
+        """X3 and X4: choose an item (its options stay in the level's set, to be tried), count
+        its cover, and return the node of its first option (the item itself if none)."""
+        s, available = self.search, self.alive[level]
+        i, least = self.choose(available)
+        s.total[level], s.tried[level] = least, 1
+        self.cover_in(available, i)
+        k = _lowest(available & self.masks[i], -1)
+        self.option[level] = k
+        return self.node_of(k, i)
+
+    def try_option(self, level: int, x: int) -> None:
+        """X5: the next level's set, without the options that meet option node x's, whose
+        other items are covered in the links' order (so that the list is restored alike)."""
+        s = self.search
+        top, ulink = s.top, s.ulink
+        available = self.alive[level] & ~self.masks[top[x]]
+        p = x + 1
+        while p != x:
+            if top[p] <= 0:
+                p = ulink[p]
+            else:
+                available = self.cover_in(available, top[p])
+                p += 1
+        self.alive[level + 1] = available
+
+    def try_next(self, level: int, x: int) -> int:
+        """X6: undo try_option(x); the node of the item's next option (the item after the last)."""
+        self.uncommit(x)
+        i = self.search.top[x]
+        k = self.option[level] = _lowest(self.alive[level] & self.masks[i], self.option[level])
+        return self.node_of(k, i)
+
+    def backtrack(self, level: int, i: int) -> None:
+        """X7: item i back on the list of active items."""
+        self.uncover(i)
+
+    def uncommit(self, x: int) -> None:
+        """Undo try_option(x)'s covers: the other items back on the list, in reverse order."""
+        s = self.search
+        top, dlink = s.top, s.dlink
+        p = x - 1
+        while p != x:
+            if top[p] <= 0:
+                p = dlink[p]
+            else:
+                self.uncover(top[p])
+                p -= 1
+
+    def probe(self, random: Random) -> tuple[list[int], bool]:
+        """Knuth's random probe on the sets (`Search.probe`), all of it undone."""
+        s = self.search
+        level, degrees, path = s.level, [], []
+        while s.rlink[0] != 0:
+            available = self.alive[level]
+            i, least = self.choose(available)
+            degrees.append(least)
+            if least == 0:
+                break
+            members = available & self.masks[i]
+            k = _lowest(members, -1)
+            for _ in range(random.below(least)):
+                k = _lowest(members, k)
+            self.cover_in(available, i)
+            x = self.node_of(k, i)
+            path.append(x)
+            self.try_option(level, x)
+            level += 1
+        solved = s.rlink[0] == 0
+        for x in reversed(path):
+            self.uncommit(x)
+            self.uncover(s.top[x])
+        return degrees, solved
+
+
+def _lowest(members: int, after: int) -> int:
+    """The first option after ``after`` (-1: the first of all) in ``members``, or -1."""
+    rest = members >> (after + 1)
+    return -1 if rest == 0 else after + (rest & -rest).bit_length()
