@@ -8,7 +8,8 @@ workload, the median over the rounds of each round's median, the ratio new/old, 
 whether the node and update counts agree.
 
     git worktree add /tmp/old <commit> && (cd /tmp/old && python setup.py build_ext --inplace)
-    python benchmarks/versions.py --old /tmp/old [--rounds 4] [--repeats 5]
+    python benchmarks/versions.py --old /tmp/old [--rounds 4] [--repeats 5] [--engine python]
+        [--only "sudoku 8008, count|12-queens"]     # workloads whose name has one of these
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ WORKLOADS = {
     "engine: 12-queens, count": ("queens-12", "count", 1),
     "engine: Langford n=9, count": ("langford-9", "count", 1),
     "engine: langford8.dlx, count": ("langford8.dlx", "count", 1),
-    "engine: pentominoes 6x10, first": ("pentominoes-6x10", "first", 1),
-    "engine: pentominoes 6x10, count": ("pentominoes-6x10", "count", 0.4),
+    "engine: pentominoes6x10.dlx, first": ("pentominoes6x10.dlx", "first", 1),
+    "engine: pentominoes6x10.dlx, count": ("pentominoes6x10.dlx", "count", 0.4),
+    "strategies: pentominoes 6x10": ("pentominoes-6x10", "count", 0.2),
     "strategies: sudoku 8008, links": ("sudoku-8008", "links", 1),
     "strategies: 12-queens, links": ("queens-12", "links", 1),
     "strategies: Langford n=11": ("langford-11", "count", 1),
@@ -73,12 +75,12 @@ def matrix_and_givens(source: str):
     return read_dlx(ROOT / "benchmarks" / "data" / source), []
 
 
-def child(source: str, question: str, repeats: int) -> None:
+def child(source: str, question: str, repeats: int, engine: str) -> None:
     """Run one workload ``repeats`` times on the engine found first on the path; print JSON."""
     matrix, givens = matrix_and_givens(source)
     from exactcover import Solver
 
-    solver = Solver(matrix, "c")
+    solver = Solver(matrix, engine)
     if question == "first":
         ask = lambda: solver.first(givens)  # noqa: E731
     elif question == "links":
@@ -102,9 +104,9 @@ def child(source: str, question: str, repeats: int) -> None:
     print(json.dumps({"seconds": statistics.median(times), "nodes": stats.nodes, "updates": stats.updates}))
 
 
-def measure(tree: Path, source: str, question: str, repeats: int) -> dict:
+def measure(tree: Path, source: str, question: str, repeats: int, engine: str) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree / "src"))
-    out = subprocess.run([sys.executable, __file__, "--child", source, question, str(repeats)],
+    out = subprocess.run([sys.executable, __file__, "--child", source, question, str(repeats), engine],
                          capture_output=True, text=True, env=env, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -114,26 +116,27 @@ def main() -> None:
     parser.add_argument("--old", type=Path, help="the other checkout, built in place")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--only", help="only the workloads whose name contains this")
-    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--engine", choices=("c", "python"), default="c")
+    parser.add_argument("--only", help="only the workloads whose name contains one of these (separated by |)")
+    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        return child(args.child[0], args.child[1], int(args.child[2]))
+        return child(args.child[0], args.child[1], int(args.child[2]), args.child[3])
     if args.old is None:
         parser.error("--old is required")
     trees = {"old": args.old.resolve(), "new": HERE.parent}
-    print(f"# old: {trees['old']}, new: {trees['new']}; {args.rounds} rounds alternating, "
+    print(f"# {args.engine} engine; old: {trees['old']}, new: {trees['new']}; {args.rounds} rounds alternating, "
           f"each a median of up to {args.repeats} runs")
     print(f"{'workload':<40}{'old ms':>10}{'new ms':>10}{'new/old':>9}  counts")
     ratios = []
     for title, (source, question, share) in WORKLOADS.items():
-        if args.only and args.only not in title:
+        if args.only and not any(part in title for part in args.only.split("|")):
             continue
         repeats = max(1, round(args.repeats * share))
         seen: dict[str, list[dict]] = {"old": [], "new": []}
         for _ in range(args.rounds):
             for name, tree in trees.items():
-                seen[name].append(measure(tree, source, question, repeats))
+                seen[name].append(measure(tree, source, question, repeats, args.engine))
         old, new = (statistics.median(r["seconds"] for r in seen[name]) for name in ("old", "new"))
         counts = {(r["nodes"], r["updates"]) for r in seen["old"] + seen["new"]}
         ratios.append(new / old)

@@ -39,8 +39,8 @@ def test_solver_numbers_options_for_the_engines():
 
 @pytest.mark.parametrize("name", engines.available())
 def test_every_way_gives_the_same_search(name):
-    """`way` chooses how the C engine runs one search (the Python engine runs on the links
-    whatever it is told); results and statistics are the same every way, in parallel too."""
+    """`way` chooses how an engine runs one search; results and statistics are the same
+    every way, in parallel too."""
     import exactcover
     from problems import queens_matrix
 
@@ -85,7 +85,7 @@ def searches_of_every_kind(solver: Solver) -> None:
 @pytest.mark.parametrize("problem", ["queens", "pentominoes", "colored"])
 def test_no_search_changes_the_compiled_arrays(name, problem):
     """Every kind of search works on its own copy: the dancer's arrays stay as they were
-    (for pentominoes on C, with the move to the sets among them)."""
+    (for pentominoes, with the move to the sets among them)."""
     import sys
     from pathlib import Path
 

@@ -24,8 +24,9 @@ import attrs
 
 from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption
 
-__all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "Compiled", "Dancer", "Search",
-           "WAYS", "tuning", "check_tuning"]
+__all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
+           "GivensClash", "GivenAndExcluded", "PrefixError", "Compiled", "Dancer", "Search", "WAYS", "tuning",
+           "check_tuning"]
 
 
 class Status(enum.IntEnum):

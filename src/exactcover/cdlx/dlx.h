@@ -216,8 +216,10 @@ void sets_move(Search *s);
 int run_sets(Search *s, const Run *run);
 idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 
-/* sanity.c (built with -DEXACTCOVER_SANITY) */
+/* sanity.c (built with -DEXACTCOVER_SANITY): checked at every node of small matrices, every
+   4096th of larger ones */
 void sanity(const Search *s);
 void sanity_sets(const Search *s, idx level);
+#define SANITY_DUE(s) ((s)->dancer->n_nodes <= 4096 || ((s)->nodes & 4095) == 0)
 
 #endif

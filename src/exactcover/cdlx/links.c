@@ -188,10 +188,10 @@ backtrack(Search *s, idx level, idx i, const int mode)
     uncover(s, i, mode);
 }
 
-#ifdef EXACTCOVER_SANITY /* every node of small matrices, every 4096th of larger ones */
+#ifdef EXACTCOVER_SANITY
 #define SANITY_CHECK(s, level) \
     do { \
-        if ((s)->dancer->n_nodes <= 4096 || ((s)->nodes & 4095) == 0) \
+        if (SANITY_DUE(s)) \
             sanity(s); \
     } while (0)
 #else

@@ -583,11 +583,11 @@ static struct PyModuleDef dlx_module = {
     .m_size = -1,
 };
 
-/* The exception classes of exactcover.errors; -1 if one is missing. */
+/* The exception classes engines raise, from exactcover.contract; -1 if one is missing. */
 static int
 import_errors(void)
 {
-    PyObject *errors = PyImport_ImportModule("exactcover.errors");
+    PyObject *errors = PyImport_ImportModule("exactcover.contract");
     if (errors == NULL)
         return -1;
     MatrixError = PyObject_GetAttrString(errors, "MatrixError");

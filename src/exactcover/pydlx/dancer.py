@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..contract import check_tuning
-from ..errors import MatrixError
+from ..contract import MatrixError, check_tuning
 from .dance import COVERED
 from .search import Search
 

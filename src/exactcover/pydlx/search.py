@@ -10,13 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
-from ..errors import GivenAndExcluded, GivensClash, PrefixError, UnknownOption
+from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError, UnknownOption
 from .dance import COVERED, Links
 from .sets import DEFAULT_TUNING, Sets, build, can_use
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .dancer import Dancer
+
+    #: The four steps of a way: enter, try an option, try the next, backtrack.
+    Steps = tuple[Callable[[], int], Callable[[int], None], Callable[[int], int], Callable[[int], None]]
 
 __all__ = ["Random", "Search", "SCAN_SHIFT"]
 
@@ -271,27 +275,31 @@ class Search(Links):
         self.pos[level] += 1
         return self.perm[self.pos[level]] if self.pos[level] < self.base[level + 1] else i
 
-    # -- the four steps of run on the links (sets.Sets has the same four on the sets) ----------
+    # -- the four steps of run (sets.Sets has the same four on the sets) ---------------------
 
-    def enter(self, level: int) -> int:
+    def on_links(self) -> Steps:
+        """The four steps on the links, at the search's ``level`` (C's links.c): X3 and X4
+        (`enter`), X5 (`commit_others`), X6 (`try_next`), X7 (`uncover`). Unlike C's, they
+        read the level rather than take it, so that the dance's own methods serve as X5 and
+        X7 without a wrapper call per step."""
+        return self.enter, self.commit_others, self.try_next, self.uncover
+
+    def enter(self) -> int:
         """X3 [Choose i.] and X4 [Cover i.]: the node of i's first option to try (i if none)."""
-        i = self.choose()
+        i, level = self.choose(), self.level
         self.total[level], self.tried[level] = self.top[i], 1
         self.cover(i)
+        if self.random is None:  # first_option's unseeded case, without the call
+            return self.dlink[i]
         return self.first_option(level, i)
 
-    def try_option(self, level: int, x: int) -> None:
-        """X5 [Try x_l.]: commit the items of option node x other than its item."""
-        self.commit_others(x)
-
-    def try_next(self, level: int, x: int) -> int:
-        """X6 [Try again.]: undo try_option(x); the next option's node (the item after the last)."""
+    def try_next(self, x: int) -> int:
+        """X6 [Try again.]: undo X5's commit_others(x); the next option's node (the item
+        itself after the last)."""
         self.uncommit_others(x)
-        return self.next_option(level, x, self.top[x])
-
-    def backtrack(self, level: int, i: int) -> None:
-        """X7 [Backtrack.]: uncover item i."""
-        self.uncover(i)
+        if self.random is None:  # next_option's unseeded case, without the call
+            return self.dlink[x]
+        return self.next_option(self.level, x, self.top[x])
 
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
         """Search on, for at most ``steps`` more nodes (and, if ``work``, until about that many
@@ -312,7 +320,7 @@ class Search(Links):
             self.sample_nodes, self.sample_updates, self.sample_end = self.nodes, self.updates, self.nodes + sample
         if self.sets == SAMPLING and steps > self.sample_end - self.nodes:
             stop, work_stop = self.nodes + steps, self.updates + self.scanned + work
-            status = self.steps(self.sample_end - self.nodes, work, counting, limit, depth, self)
+            status = self.steps(self.sample_end - self.nodes, work, counting, limit, depth, self.on_links())
             if status != PAUSED or self.nodes < self.sample_end:
                 return status
             per_node = (self.updates - self.sample_updates) / max(1, self.nodes - self.sample_nodes)
@@ -323,28 +331,28 @@ class Search(Links):
             steps = stop - self.nodes
             if work and (work := work_stop - self.updates - self.scanned) <= 0:
                 return PAUSED
-        return self.steps(steps, work, counting, limit, depth, self.way or self)
+        return self.steps(steps, work, counting, limit, depth, self.way.steps() if self.way else self.on_links())
 
-    def steps(self, steps: int, work: int, counting: bool, limit: int, depth: int, way: Links | Sets) -> int:
+    def steps(self, steps: int, work: int, counting: bool, limit: int, depth: int, way: Steps) -> int:
         """Steps X2..X8 of Algorithm X, resumable (``resume`` and ``level`` say where the
-        search stands), with the four steps that differ between the ways taken from ``way``:
-        this search (on the links) or its `Sets`."""
-        enter, try_option, try_next, backtrack = way.enter, way.try_option, way.try_next, way.backtrack
+        search stands), with the four steps that differ between the ways (enter, try an
+        option, try the next, backtrack) taken from ``way``: `on_links` or `Sets.steps`."""
+        enter, try_option, try_next, backtrack = way
         rlink, choice, n = self.rlink, self.choice, self.n_items
         stop = self.nodes + steps
         work_stop = self.updates + self.scanned + work if work else -1
-        state, level = self.resume, self.level
+        state = self.resume
         while True:
             if state == X2:  # [Enter level l.]
-                if level == depth and rlink[0] != 0:  # a subtree to hand out
+                if self.level == depth and rlink[0] != 0:  # a subtree to hand out
                     state, status = X8, PREFIX
                     break
                 if self.nodes >= stop or 0 <= work_stop <= self.updates + self.scanned:
                     status = PAUSED
                     break
                 self.nodes += 1
-                if level > self.max_level:
-                    self.max_level = level
+                if self.level > self.max_level:
+                    self.max_level = self.level
                 if rlink[0] == 0:  # every primary item is covered: visit the solution
                     self.solutions += 1
                     state = X8
@@ -355,33 +363,33 @@ class Search(Links):
                         status = LIMIT
                         break
                     continue
-                choice[level] = enter(level)  # X3 [Choose i.], X4 [Cover i.]
+                choice[self.level] = enter()  # X3 [Choose i.], X4 [Cover i.]
                 state = X5
             elif state == X5:  # [Try x_l.]
-                x = choice[level]
+                x = choice[self.level]
                 if x <= n:  # back at the header: every option of the item was tried
                     state = X7
                     continue
-                try_option(level, x)
-                level += 1
+                try_option(x)
+                self.level += 1
                 state = X2
             elif state == X6:  # [Try again.]
-                choice[level] = try_next(level, choice[level])
-                self.tried[level] += 1
+                choice[self.level] = try_next(choice[self.level])
+                self.tried[self.level] += 1
                 state = X5
             elif state == X7:  # [Backtrack.]
-                backtrack(level, choice[level])
+                backtrack(choice[self.level])
                 state = X8
             elif state == X8:  # [Leave level l.]
-                if level == self.floor:
+                if self.level == self.floor:
                     state = _FINISHED
                     continue
-                level -= 1
+                self.level -= 1
                 state = X6
             else:  # _FINISHED
                 status = DONE
                 break
-        self.resume, self.level = state, level
+        self.resume = state
         return status
 
     def option_of(self, x: int) -> int:

@@ -17,7 +17,7 @@ from .dance import COVERED
 
 if TYPE_CHECKING:
     from .dancer import Dancer
-    from .search import Random, Search
+    from .search import Random, Search, Steps
 
 __all__ = ["DEFAULT_TUNING", "Sets", "build", "can_use"]
 
@@ -116,7 +116,7 @@ class Sets:
         return available ^ gone
 
     def uncover(self, j: int) -> None:
-        """Put item j back on the list of active items (the sets need no undoing)."""
+        """Put item j back on the list of active items (the sets need no undoing): X7."""
         s = self.search
         s.rlink[s.llink[j]] = s.llink[s.rlink[j]] = j
 
@@ -144,12 +144,18 @@ class Sets:
             q += 1
         return q
 
-    # -- the four steps ------------------------------------------------------------------------
+    # -- the four steps, at the search's level -------------------------------------------------
 
-    def enter(self, level: int) -> int:
+    def steps(self) -> Steps:
+        """The four steps of `Search.steps` on the sets (as `Search.on_links` on the links)."""
+        return self.enter, self.try_option, self.try_next, self.uncover
+
+    def enter(self) -> int:
         """X3 and X4: choose an item (its options stay in the level's set, to be tried), count
         its cover, and return the node of its first option (the item itself if none)."""
-        s, available = self.search, self.alive[level]
+        s = self.search
+        level = s.level
+        available = self.alive[level]
         i, least = self.choose(available)
         s.total[level], s.tried[level] = least, 1
         self.cover_in(available, i)
@@ -157,11 +163,14 @@ class Sets:
         self.option[level] = k
         return self.node_of(k, i)
 
-    def try_option(self, level: int, x: int) -> None:
-        """X5: the next level's set, without the options that meet option node x's, whose
-        other items are covered in the links' order (so that the list is restored alike)."""
+    def try_option(self, x: int, level: int | None = None) -> None:
+        """X5: the next level's set (after the search's level, or ``level``), without the
+        options that meet option node x's, whose other items are covered in the links' order
+        (so that the list is restored alike)."""
         s = self.search
         top, ulink = s.top, s.ulink
+        if level is None:
+            level = s.level
         available = self.alive[level] & ~self.masks[top[x]]
         p = x + 1
         while p != x:
@@ -172,16 +181,12 @@ class Sets:
                 p += 1
         self.alive[level + 1] = available
 
-    def try_next(self, level: int, x: int) -> int:
+    def try_next(self, x: int) -> int:
         """X6: undo try_option(x); the node of the item's next option (the item after the last)."""
         self.uncommit(x)
-        i = self.search.top[x]
+        level, i = self.search.level, self.search.top[x]
         k = self.option[level] = _lowest(self.alive[level] & self.masks[i], self.option[level])
         return self.node_of(k, i)
-
-    def backtrack(self, level: int, i: int) -> None:
-        """X7: item i back on the list of active items."""
-        self.uncover(i)
 
     def uncommit(self, x: int) -> None:
         """Undo try_option(x)'s covers: the other items back on the list, in reverse order."""
@@ -212,7 +217,7 @@ class Sets:
             self.cover_in(available, i)
             x = self.node_of(k, i)
             path.append(x)
-            self.try_option(level, x)
+            self.try_option(x, level)
             level += 1
         solved = s.rlink[0] == 0
         for x in reversed(path):
