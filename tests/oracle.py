@@ -13,8 +13,9 @@ from exactcover import Matrix
 
 
 def is_solution(matrix: Matrix, labels: Iterable[Hashable]) -> bool:
-    """Whether the options ``labels`` cover every primary item exactly once, and every
-    secondary item at most once or always with the same color."""
+    """Whether the options ``labels`` cover every primary item exactly once (or, with bounds,
+    between its lo and hi times), and every secondary item at most once or always with the
+    same color."""
     by_label = {option.label: option for option in matrix.options}
     chosen = [by_label[label] for label in labels]
     if len({option.label for option in chosen}) != len(chosen):
@@ -23,8 +24,11 @@ def is_solution(matrix: Matrix, labels: Iterable[Hashable]) -> bool:
     for option in chosen:
         for item, color in zip(option.items, option.colors):
             uses.setdefault(item, []).append(color)
-    if any(len(uses.get(item, ())) != 1 for item in matrix.primary):
-        return False
+    bounds = dict(matrix.bounds)
+    for item in matrix.primary:
+        lo, hi = bounds.get(item, (1, 1))
+        if not lo <= len(uses.get(item, ())) <= hi:
+            return False
     for item in matrix.secondary:
         colors = uses.get(item, [])
         if len(colors) > 1 and (None in colors or len(set(colors)) > 1):

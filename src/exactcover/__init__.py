@@ -20,7 +20,7 @@ from typing import Any
 from .api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve, solver_for
 from .engines import ENGINE
 from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, MatrixError, PluginError,
-                     PrefixError, ProblemError, ProblemTooLarge, UnknownOption)
+                     PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported)
 from .matrix import Matrix, Option
 from .problem import Batch, Encoding, ProblemType, Size
 from .solver import Estimate, Progress, Solutions, Solver, Split, Stats
@@ -47,13 +47,14 @@ __all__ = [
     "ProblemTooLarge",
     "ProblemType",
     "Progress",
-    "Solutions",
     "Size",
+    "Solutions",
     "Solver",
     "Split",
     "Stats",
     "Subsets",
     "UnknownOption",
+    "Unsupported",
     "count",
     "estimate",
     "hookimpl",

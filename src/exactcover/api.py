@@ -24,7 +24,7 @@ from . import engines
 from .errors import ProblemTooLarge
 from .matrix import Matrix
 from .problem import Size
-from .solver import Solutions, Solver, check_positive
+from .solver import Solutions, Solver, check_positive, needs
 
 __all__ = ["MAX_ENTRIES", "Prepared", "prepare", "solve", "solutions", "count", "estimate", "is_unique", "solver_for",
            "check_size"]
@@ -49,7 +49,7 @@ def solver_for(matrix: Matrix, engine: str = "auto", max_entries: int | None = N
     solver = matrix.cache.get(engine)
     if solver is None:
         check_positive("max_entries", max_entries)
-        name = engines.name_of(engines.get(engine))  # "auto" is one of the others
+        name = engines.name_of(engines.get(engine, needs(matrix)))  # "auto" is one of the others
         with _compile_lock:
             solver = matrix.cache.get(name)
             if solver is None:

@@ -6,11 +6,15 @@ whose `search` method starts a `Search`. The C extension ``_dlx`` and the pure-P
 engines only through it: the statuses below, the errors below, and the operations of the two
 protocols.
 
-The compiled form is three flat int arrays and two counts. Items are numbered 0..N-1 by their
+The compiled form is four flat int arrays and two counts. Items are numbered 0..N-1 by their
 position in the matrix (the N1 primary ones first; inside an engine they become 1..N, 0
 being the root), options 0..M-1 in matrix order. ``items[starts[k]:starts[k + 1]]`` are
 option k's item numbers, and ``colors`` holds, at the same positions, each entry's color
-number (0: none; 1, 2, ... for the distinct colors).
+number (0: none; 1, 2, ... for the distinct colors). ``bounds`` is empty, or holds lo and
+hi for each primary item in turn (multiplicities: Knuth's Algorithm M).
+
+An engine module states what it can do in ``FEATURES`` (a frozenset of `FEATURE_NAMES`):
+"bounds" if its dancers take bounds.
 """
 
 from __future__ import annotations
@@ -22,10 +26,10 @@ from typing import Protocol
 
 import attrs
 
-from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption
+from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption, Unsupported
 
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
-           "GivensClash", "GivenAndExcluded", "PrefixError", "Compiled", "Dancer", "Search", "WAYS", "tuning",
+           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "FEATURE_NAMES", "WAYS", "tuning",
            "check_tuning"]
 
 
@@ -44,8 +48,13 @@ DONE, SOLUTION, PAUSED, LIMIT, PREFIX = Status
 #: The errors an engine raises, with numbers (items, options, nodes) as their facts; the
 #: `Solver` raises them again with the labels a caller knows. `MatrixError`: arrays that are
 #: not a matrix; `UnknownOption`, `GivensClash`, `GivenAndExcluded`: givens and exclusions;
-#: `PrefixError`: a prefix that is not a subtree of this search.
-ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, PrefixError)
+#: `PrefixError`: a prefix that is not a subtree of this search; `Unsupported`: a question
+#: the engine cannot answer for this matrix (random probes with bounds).
+ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, PrefixError, Unsupported)
+
+
+#: What an engine may support beyond exact cover with colors (see the module docstring).
+FEATURE_NAMES = frozenset({"bounds"})
 
 
 #: How a search may run, on either engine, with the same results: "auto", the calibrated
@@ -90,10 +99,12 @@ class Compiled:
     starts: array
     items: array
     colors: array
+    #: lo and hi of each primary item in turn; empty when each is covered exactly once.
+    bounds: array = attrs.field(factory=lambda: array("i"))
 
-    def arguments(self) -> tuple[int, int, array, array, array]:
+    def arguments(self) -> tuple[int, int, array, array, array, array]:
         """The `Dancer` constructor's arguments."""
-        return self.n_primary, self.n_secondary, self.starts, self.items, self.colors
+        return self.n_primary, self.n_secondary, self.starts, self.items, self.colors, self.bounds
 
 
 class Search(Protocol):

@@ -12,14 +12,14 @@ import os
 from types import ModuleType
 
 from . import pydlx
-from .errors import ExactCoverError
+from .errors import ExactCoverError, Unsupported
 
 try:
     from . import _dlx
 except ImportError:  # the optional extension was not built
     _dlx = None
 
-__all__ = ["ENGINE", "available", "get"]
+__all__ = ["ENGINE", "available", "features", "get"]
 
 FORCE_PURE_PYTHON = os.environ.get("EXACTCOVER_PUREPYTHON", "") not in ("", "0")
 
@@ -32,10 +32,12 @@ def available() -> tuple[str, ...]:
     return ("python",) if _dlx is None else ("c", "python")
 
 
-def get(name: str = "auto") -> ModuleType:
-    """The engine module for ``name``: ``"auto"`` (the default `ENGINE`), ``"c"`` or ``"python"``."""
+def get(name: str = "auto", needs: frozenset[str] = frozenset()) -> ModuleType:
+    """The engine module for ``name``: ``"auto"`` (the default `ENGINE`, or the Python engine
+    for a matrix that ``needs`` what the default lacks: see `contract.FEATURE_NAMES`),
+    ``"c"`` or ``"python"``; `Unsupported` if the engine named lacks what is needed."""
     if name == "auto":
-        name = ENGINE
+        name = ENGINE if needs <= features(ENGINE) else "python"
     if name == "python":
         return pydlx
     if name == "c":
@@ -44,8 +46,17 @@ def get(name: str = "auto") -> ModuleType:
                 "the C engine exactcover._dlx was not built (no C compiler at install time?); "
                 "use engine='python' or reinstall with a compiler"
             )
+        if not needs <= features("c"):
+            raise Unsupported(f"{', '.join(sorted(needs - features('c')))} on the C engine (not yet)",
+                              "use engine='python', or 'auto', which picks it")
         return _dlx
     raise ValueError(f"engine must be 'auto', 'c' or 'python', not {name!r}")
+
+
+def features(name: str) -> frozenset[str]:
+    """What engine ``name`` supports beyond exact cover with colors (its ``FEATURES``)."""
+    module = pydlx if name == "python" else _dlx
+    return getattr(module, "FEATURES", frozenset())
 
 
 def name_of(module: ModuleType) -> str:

@@ -22,6 +22,7 @@ __all__ = [
     "GivensClash",
     "GivenAndExcluded",
     "PrefixError",
+    "Unsupported",
     "BudgetExceeded",
     "PluginError",
     "ProblemError",
@@ -92,6 +93,18 @@ class PrefixError(ExactCoverError, ValueError):
     def __str__(self) -> str:
         return (f"prefix entry {self.position} ({self.node!r}) is not an option node of an "
                 f"active primary item: the prefix does not come from this search's split")
+
+
+class Unsupported(ExactCoverError, NotImplementedError):
+    """A question this engine cannot answer for this matrix (``what``: for instance random
+    probes with bounds); the message says what can be done instead."""
+
+    def __init__(self, what: str, instead: str = "") -> None:
+        super().__init__(what, instead)
+        self.what, self.instead = what, instead
+
+    def __str__(self) -> str:
+        return f"{self.what}: not supported" + (f"; {self.instead}" if self.instead else "")
 
 
 class ProblemError(ExactCoverError, ValueError):

@@ -1,6 +1,7 @@
 """The model: an exact cover problem as items and options.
 
-A `Matrix` is an immutable value. Its *primary* items must each be covered exactly once; its
+A `Matrix` is an immutable value. Its *primary* items must each be covered exactly once, or,
+with ``bounds``, between lo and hi times (Knuth's MCC problem, multiplicities); its
 *secondary* items at most once, or, when options give them a color, any number of times as
 long as every option that covers one gives it the same color (Knuth's XCC problem). Each
 `Option` has a label (any hashable, by default its position) and the items it covers.
@@ -118,6 +119,36 @@ def _not_itself(item: Hashable) -> bool:
         return False
 
 
+#: How many times a primary item must be covered: (lo, hi), 0 <= lo <= hi, hi >= 1.
+Bounds = tuple[int, int]
+
+
+def _to_bounds(bounds: Mapping[Hashable, Any] | None) -> Any:
+    """A bounds mapping as given, checked for its shape only (the items are checked with the
+    matrix): a tuple of (item, (lo, hi)) pairs in the mapping's order."""
+    if bounds is None:
+        return ()
+    if isinstance(bounds, tuple) and all(isinstance(pair, tuple) and len(pair) == 2 for pair in bounds):
+        bounds = dict(bounds)  # (the normalized form: a matrix rebuilt from its own fields)
+    if not isinstance(bounds, Mapping):
+        raise MatrixError(f"bounds must be a mapping item -> (lo, hi) or hi, not {type(bounds).__name__}")
+    return tuple((item, _one_bound(item, value)) for item, value in bounds.items())
+
+
+def _one_bound(item: Hashable, value: Any) -> Bounds:
+    """(lo, hi) from ``value``: an int hi (lo = hi) or a pair (lo, hi) of ints, 0 <= lo <= hi, hi >= 1."""
+    pair = (value, value) if isinstance(value, int) and not isinstance(value, bool) else value
+    try:
+        lo, hi = pair
+    except (TypeError, ValueError):
+        raise MatrixError(f"the bounds of item {item!r} must be (lo, hi) or an int, not {value!r}") from None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (lo, hi)):
+        raise MatrixError(f"the bounds of item {item!r} must be ints, not {value!r}")
+    if not 0 <= lo <= hi or hi < 1:
+        raise MatrixError(f"the bounds of item {item!r} must satisfy 0 <= lo <= hi and hi >= 1, not {lo}..{hi}")
+    return lo, hi
+
+
 def _to_items(items: Iterable[Hashable]) -> tuple[Hashable, ...]:
     if isinstance(items, (str, bytes)):
         raise MatrixError(
@@ -134,9 +165,14 @@ def _to_items(items: Iterable[Hashable]) -> tuple[Hashable, ...]:
 class Matrix:
     """An exact cover problem: primary items, options, and optional secondary items.
 
-    ``Matrix(primary, options, secondary=())`` where ``options`` is a mapping label -> items
-    or a sequence of item collections (labelled 0, 1, ...). An option's items may instead be
-    a mapping item -> color to give secondary items a color (``None`` for no color).
+    ``Matrix(primary, options, secondary=(), bounds=None)`` where ``options`` is a mapping
+    label -> items or a sequence of item collections (labelled 0, 1, ...). An option's items
+    may instead be a mapping item -> color to give secondary items a color (``None`` for no
+    color). ``bounds`` maps primary items to how many times a solution covers them: ``(lo,
+    hi)`` or an int for lo = hi (the others: exactly once).
+
+    >>> Matrix(["a", "b"], {"x": ["a"], "y": ["a", "b"]}, bounds={"a": (1, 2)})
+    Matrix(primary=2, secondary=0, options=2, entries=3, bounds=1)
 
     >>> m = Matrix([1, 2, 3, 4, 5], {"S1": [1, 4, 5], "S2": [2, 5], "S3": [2, 3]})
     >>> m
@@ -148,6 +184,9 @@ class Matrix:
     primary: tuple[Hashable, ...] = attrs.field(converter=_to_items)
     options: tuple[Option, ...] = attrs.field(converter=_to_options)
     secondary: tuple[Hashable, ...] = attrs.field(default=(), converter=_to_items, kw_only=True)
+    #: The primary items' bounds other than (1, 1), as (item, (lo, hi)) pairs in primary order
+    #: (see `bounds_of`); empty for an exact cover problem.
+    bounds: tuple[tuple[Hashable, Bounds], ...] = attrs.field(default=None, converter=_to_bounds, kw_only=True)
     _position: dict[Hashable, int] = attrs.field(init=False, eq=False, hash=False)
     #: Compiled forms of this matrix (a Solver per engine), kept with it; see api.solver_for.
     _compiled: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, factory=lambda: _Compiled())
@@ -168,8 +207,23 @@ class Matrix:
                     raise MatrixError(f"an empty {kind} item name (after {len(position)} items)")
                 position[item] = len(position)
         object.__setattr__(self, "_position", position)
-
+        self._check_bounds(position)
         self._check_options(position)
+
+    def _check_bounds(self, position: dict[Hashable, int]) -> None:
+        """Bounds only on primary items, each once; stored in primary order without (1, 1)."""
+        seen = {}
+        for item, pair in self.bounds:
+            try:
+                where = position.get(item)
+            except TypeError:
+                raise MatrixError(f"bounds name an unhashable item {item!r}") from None
+            if where is None:
+                raise MatrixError(f"bounds name unknown item {item!r}")
+            if where >= len(self.primary):
+                raise MatrixError(f"bounds name secondary item {item!r}; only primary items take bounds")
+            seen[where] = (item, pair)
+        object.__setattr__(self, "bounds", tuple(seen[k] for k in sorted(seen) if seen[k][1] != (1, 1)))
 
     def _check_options(self, position: dict[Hashable, int]) -> None:
         """Every option: a hashable label used once, known items each once, colors only on
@@ -267,6 +321,12 @@ class Matrix:
         """All items: the primary ones, then the secondary ones."""
         return self.primary + self.secondary
 
+    def bounds_of(self, item: Hashable) -> Bounds:
+        """How many times a solution covers primary ``item``: (lo, hi), (1, 1) unless given."""
+        if self.position(item) >= len(self.primary):
+            raise MatrixError(f"item {item!r} is secondary; only primary items have bounds")
+        return dict(self.bounds).get(item, (1, 1))
+
     @property
     def entries(self) -> int:
         """The number of (option, item) pairs: the ones of the 0/1 matrix."""
@@ -303,7 +363,8 @@ class Matrix:
             raise MatrixError(f"unknown item {item!r}") from None
 
     def __repr__(self) -> str:
+        bounds = f", bounds={len(self.bounds)}" if self.bounds else ""
         return (
             f"Matrix(primary={len(self.primary)}, secondary={len(self.secondary)}, "
-            f"options={len(self.options)}, entries={self.entries})"
+            f"options={len(self.options)}, entries={self.entries}{bounds})"
         )

@@ -69,6 +69,7 @@ class Job:
     givens: tuple[int, ...]
     excluded: tuple[int, ...]
     tuning: tuple[int, int, float, float] | None = None  # how the subtrees run (contract.tuning)
+    bounds: bytes = b""  # lo and hi of each primary item, or nothing (contract.Compiled)
 
     @classmethod
     def of(cls, solver: Solver, givens: Sequence[Any] = (), exclude: Sequence[Any] = (), way: str = "auto") -> Job:
@@ -76,7 +77,7 @@ class Job:
         return cls(uuid.uuid4().hex, solver.engine, compiled.n_primary, compiled.n_secondary,
                    compiled.starts.tobytes(), compiled.items.tobytes(), compiled.colors.tobytes(),
                    tuple(solver.option_numbers(givens, "given")), tuple(solver.option_numbers(exclude, "excluded")),
-                   contract.tuning(way))
+                   contract.tuning(way), compiled.bounds.tobytes())
 
 
 # -- the worker side -------------------------------------------------------------------------
@@ -92,7 +93,7 @@ def _dancer(job: Job) -> Any:
     if dancer is None:
         if len(_dancers) >= 4:
             _dancers.pop(next(iter(_dancers)))
-        arrays = [array("i", data) for data in (job.starts, job.items, job.colors)]
+        arrays = [array("i", data) for data in (job.starts, job.items, job.colors, job.bounds)]
         dancer = _dancers[job.token] = engines.get(job.engine).Dancer(job.n_primary, job.n_secondary, *arrays)
     return dancer
 

@@ -146,6 +146,11 @@ def _known(index: dict, label: Any) -> bool:
         return False
 
 
+def needs(matrix: Matrix) -> frozenset[str]:
+    """What an engine must support to search ``matrix`` (see `contract.FEATURE_NAMES`)."""
+    return frozenset({"bounds"}) if matrix.bounds else frozenset()
+
+
 class _Run:
     """One search and its budget: steps the engine chunk by chunk, keeping ``stats`` current.
 
@@ -319,7 +324,12 @@ class Solver:
     def __init__(self, matrix: Matrix, engine: str = "auto") -> None:
         if not isinstance(matrix, Matrix):
             raise TypeError(f"Solver needs a Matrix, not {type(matrix).__name__}")
-        module = engines.get(engine)
+        bounds = array("i")
+        if matrix.bounds:
+            given = dict(matrix.bounds)
+            for item in matrix.primary:
+                bounds.extend(given.get(item, (1, 1)))
+        module = engines.get(engine, needs(matrix))
         self.matrix = matrix
         self.engine = engines.name_of(module)
         self._local = threading.local()  # .stats: the last search this thread started here
@@ -338,7 +348,7 @@ class Solver:
             starts.append(len(items))
         #: The matrix in the engines' form (see `contract.Compiled`): what a worker process
         #: needs to build the dancer again.
-        self.compiled = Compiled(len(matrix.primary), len(matrix.secondary), starts, items, colors)
+        self.compiled = Compiled(len(matrix.primary), len(matrix.secondary), starts, items, colors, bounds)
         #: The engine's compiled matrix (a `contract.Dancer`), for engine-level searches.
         self.dancer: Dancer = module.Dancer(*self.compiled.arguments())
 

@@ -28,7 +28,7 @@ static PyTypeObject SearchType;
 
 /* The exception classes of exactcover.errors, which both engines raise (looked up once, when
    the module is loaded). */
-static PyObject *MatrixError, *UnknownOption, *GivensClash, *GivenAndExcluded, *PrefixError;
+static PyObject *MatrixError, *UnknownOption, *GivensClash, *GivenAndExcluded, *PrefixError, *Unsupported;
 
 /* The engine's allocator (see dlx.h). */
 void *
@@ -155,12 +155,31 @@ to_idx_array(PyObject *obj, Py_ssize_t *length, const char *what)
 
 /* -- Dancer ------------------------------------------------------------------------------ */
 
+/* Bounds other than 1..1 (multiplicities) are not in this engine yet (FEATURES is empty, so
+   exactcover gives them to the Python engine): Unsupported. */
+static int
+refuse_bounds(PyObject *obj)
+{
+    Py_ssize_t n;
+    idx *bounds = to_idx_array(obj, &n, "bounds");
+    if (bounds == NULL)
+        return -1;
+    int trivial = 1;
+    for (Py_ssize_t k = 0; k < n; k++)
+        trivial &= bounds[k] == 1;
+    PyMem_Free(bounds);
+    if (trivial)
+        return 0;
+    raise_error(Unsupported, "(ss)", "bounds (multiplicities) on the C engine", "use engine='python'");
+    return -1;
+}
+
 static int
 Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"n_primary", "n_secondary", "starts", "items", "colors", NULL};
+    static char *kwlist[] = {"n_primary", "n_secondary", "starts", "items", "colors", "bounds", NULL};
     Py_ssize_t n_primary, n_secondary, n_starts = 0, n_entries = 0, n_colors = 0;
-    PyObject *starts_obj, *items_obj, *colors_obj;
+    PyObject *starts_obj, *items_obj, *colors_obj, *bounds_obj = NULL;
     idx *starts = NULL, *items = NULL, *colors = NULL;
     dlx_error err = {DLX_OK};
     int result = -1;
@@ -169,8 +188,10 @@ Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_RuntimeError, "a Dancer is initialized only once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nnOOO", kwlist, &n_primary, &n_secondary, &starts_obj,
-                                     &items_obj, &colors_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nnOOO|O", kwlist, &n_primary, &n_secondary, &starts_obj,
+                                     &items_obj, &colors_obj, &bounds_obj))
+        return -1;
+    if (bounds_obj != NULL && refuse_bounds(bounds_obj) < 0)
         return -1;
     if ((starts = to_idx_array(starts_obj, &n_starts, "starts")) != NULL &&
         (items = to_idx_array(items_obj, &n_entries, "items")) != NULL &&
@@ -595,8 +616,9 @@ import_errors(void)
     GivensClash = PyObject_GetAttrString(errors, "GivensClash");
     GivenAndExcluded = PyObject_GetAttrString(errors, "GivenAndExcluded");
     PrefixError = PyObject_GetAttrString(errors, "PrefixError");
+    Unsupported = PyObject_GetAttrString(errors, "Unsupported");
     Py_DECREF(errors);
-    return MatrixError && UnknownOption && GivensClash && GivenAndExcluded && PrefixError ? 0 : -1;
+    return MatrixError && UnknownOption && GivensClash && GivenAndExcluded && PrefixError && Unsupported ? 0 : -1;
 }
 
 PyMODINIT_FUNC
@@ -614,6 +636,7 @@ PyInit__dlx(void)
         PyModule_AddIntConstant(m, "DONE", DONE) < 0 || PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
         PyModule_AddIntConstant(m, "PAUSED", PAUSED) < 0 || PyModule_AddIntConstant(m, "LIMIT", LIMIT) < 0 ||
         PyModule_AddIntConstant(m, "PREFIX", PREFIX) < 0 ||
+        PyModule_AddObject(m, "FEATURES", PyFrozenSet_New(NULL)) < 0 ||
         PyModule_AddObject(m, "DEFAULT_TUNING",
                            Py_BuildValue("(nLdd)", (Py_ssize_t)SET_BUDGET, (long long)SAMPLE_NODES, SET_FLOOR,
                                          SET_RATIO)) < 0) {

@@ -68,5 +68,8 @@ from .dancer import Dancer
 from .search import SCAN_SHIFT, Random, Search
 from .sets import DEFAULT_TUNING
 
-__all__ = ["Dancer", "Search", "Random", "COVERED", "SCAN_SHIFT", "DEFAULT_TUNING", "DONE", "SOLUTION", "PAUSED",
+#: What this engine supports beyond exact cover with colors (contract.FEATURE_NAMES).
+FEATURES = frozenset({"bounds"})
+
+__all__ = ["FEATURES", "Dancer", "Search", "Random", "COVERED", "SCAN_SHIFT", "DEFAULT_TUNING", "DONE", "SOLUTION", "PAUSED",
            "LIMIT", "PREFIX"]

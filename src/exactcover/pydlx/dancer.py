@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..contract import MatrixError, check_tuning
 from .dance import COVERED
+from .bounds import Bounded
 from .search import Search
 
 __all__ = ["Dancer", "check_input"]
@@ -17,7 +18,9 @@ class Dancer:
 
     ``starts`` has one entry per option plus one: option k covers
     ``items[starts[k]:starts[k + 1]]``, items numbered from 0, primary ones first;
-    ``colors`` runs parallel to ``items`` (0 = no color, else a positive color number).
+    ``colors`` runs parallel to ``items`` (0 = no color, else a positive color number);
+    ``bounds``, if not empty, holds lo and hi for each primary item in turn (multiplicities:
+    the searches then run Algorithm M, `bounds.Bounded`).
     """
 
     def __init__(
@@ -27,9 +30,13 @@ class Dancer:
         starts: Sequence[int],
         items: Sequence[int],
         colors: Sequence[int],
+        bounds: Sequence[int] = (),
     ) -> None:
         n_options = len(starts) - 1
         check_input(n_primary, n_secondary, starts, items, colors)
+        check_bounds(n_primary, bounds)
+        #: lo, hi of each primary item in turn; empty when every item is covered exactly once.
+        self.bounds = [] if all(b == 1 for b in bounds) else list(bounds)
         n = n_primary + n_secondary
         self.n_items = n
         self.n_primary = n_primary
@@ -107,8 +114,19 @@ class Dancer:
         then the subtree under that prefix. ``tuning`` chooses between the links and the
         sets as in the C engine (`Search.run`): None for the calibrated rule."""
         check_tuning(tuning)
+        if self.bounds:
+            return Bounded(self, givens, seed, excluded, prefix)
         return Search(self, givens, seed, excluded, prefix, tuning)
 
+
+def check_bounds(n_primary: int, bounds: Sequence[int]) -> None:
+    """Bounds for every primary item or none, each 0 <= lo <= hi with hi >= 1 (the messages
+    match the C engine's)."""
+    if len(bounds) not in (0, 2 * n_primary):
+        raise MatrixError("bounds must hold lo and hi for every primary item, or be empty")
+    for k in range(0, len(bounds), 2):
+        if not 0 <= bounds[k] <= bounds[k + 1] or bounds[k + 1] < 1:
+            raise MatrixError(f"item {k // 2} has bad bounds {bounds[k]}..{bounds[k + 1]}")
 
 
 def check_input(n_primary, n_secondary, starts, items, colors) -> None:

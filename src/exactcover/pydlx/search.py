@@ -66,10 +66,11 @@ class Search(Links):
         self.sets, self.way = UNDECIDED, None
         self.tuning = DEFAULT_TUNING if tuning is None else tuning
         self.sample_end = self.sample_nodes = self.sample_updates = 0
-        self.choice = [0] * (dancer.n_primary + 1)  # x_0, x_1, ...: one node per level
+        levels = self.max_levels(dancer)
+        self.choice = [0] * levels  # x_0, x_1, ...: one node per level
         # For progress: at level l the search tries the tried[l]-th of total[l] options.
-        self.total = [0] * (dancer.n_primary + 1)
-        self.tried = [0] * (dancer.n_primary + 1)
+        self.total = [0] * levels
+        self.tried = [0] * levels
         self.level = self.floor = 0  # the search ends when it backs up to its floor
         self.resume = X2
         self.nodes = self.updates = self.solutions = self.max_level = 0
@@ -84,6 +85,11 @@ class Search(Links):
         self.exclude(excluded, givens)
         self.apply_givens(givens)
         self.replay(prefix)
+
+    @staticmethod
+    def max_levels(dancer: Dancer) -> int:
+        """How deep a search can go, plus one: each level covers a primary item."""
+        return dancer.n_primary + 1
 
     # -- exclusions and givens -----------------------------------------------------------------
 

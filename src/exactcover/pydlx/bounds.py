@@ -1,0 +1,341 @@
+"""Multiplicities: Knuth's Algorithm M (TAOCP 7.2.2.1; his program DLX3), where a primary item
+is covered between lo and hi times instead of exactly once.
+
+Each primary item i keeps a BOUND (how many more options may still cover it, hi at first) and
+a SLACK (hi - lo, fixed). At a level the search chooses an item and branches on the ways to
+give it one more option, or none ("the null move", allowed once its lower bound is met). To
+try every multiset of options once, the options of the item tried at a level stay *tweaked*
+(taken out of every list) while the later ones are tried, and come back when the level is
+left; an item whose BOUND reaches 0 is covered. The item chosen minimizes the branching
+degree theta = LEN + 1 - max(BOUND - SLACK, 0), ties to the smaller min(SLACK, BOUND), then
+to the longer list, then to the first, as DLX3 does; an item that constrains nothing
+(LEN <= BOUND <= SLACK) is chosen only when no other is left, so that every solution is
+visited (DLX3 counts such "free" options instead of visiting their subsets).
+
+The C port is ``cdlx/bounds.c`` (to come: the C engine refuses bounds until then).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..contract import GivensClash, PrefixError, UnknownOption, Unsupported
+from .dance import COVERED
+from .search import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, X2, X5, X6, X7, X8, _FINISHED, Search
+
+if TYPE_CHECKING:
+    from .dancer import Dancer
+
+__all__ = ["Bounded"]
+
+
+class Bounded(Search):
+    """A search of a dancer with bounds: Algorithm M on the links."""
+
+    def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
+                 excluded: Sequence[int] = (), prefix: Sequence[int] = ()) -> None:
+        if seed is not None:
+            raise Unsupported("a seed with bounds", "search without one")
+        lo_hi = dancer.bounds
+        self.bound = [0] + [lo_hi[2 * k + 1] for k in range(dancer.n_primary)]
+        self.slack = [0] + [lo_hi[2 * k + 1] - lo_hi[2 * k] for k in range(dancer.n_primary)]
+        self.first_tweak = [0] * self.max_levels(dancer)
+        super().__init__(dancer, givens, None, excluded, prefix, (0, 1, 0.0, 1.0))
+        self.sets = -1  # on the links (the bitset way has no bounds)
+
+    @staticmethod
+    def max_levels(dancer: Dancer) -> int:
+        """Each level chooses an option (each at most once) or makes an item's null move."""
+        return dancer.n_options + dancer.n_primary + 1
+
+    # -- the dance with bounds -------------------------------------------------------------
+
+    def take(self, p: int, j: int) -> None:
+        """Node p of a chosen option commits its item j: a primary item's BOUND goes down
+        (covered at 0), a secondary item is committed as in Algorithm C."""
+        if j <= self.n_primary:
+            self.bound[j] -= 1
+            if self.bound[j] == 0:
+                self.cover(j)
+        else:
+            self.commit(p, j)
+
+    def commit_others(self, x: int) -> None:
+        """Step M6: the other items of option node x take it (`take`), in order."""
+        top, ulink = self.top, self.ulink
+        p = x + 1
+        while p != x:
+            j = top[p]
+            if j <= 0:
+                p = ulink[p]
+                continue
+            self.take(p, j)
+            p += 1
+
+    def uncommit_others(self, x: int) -> None:
+        """Undo `commit_others`, in the reverse order (step M7)."""
+        top, dlink, n1, bound = self.top, self.dlink, self.n_primary, self.bound
+        p = x - 1
+        while p != x:
+            j = top[p]
+            if j <= 0:
+                p = dlink[p]
+                continue
+            if j <= n1:
+                if bound[j] == 0:
+                    self.uncover(j)
+                bound[j] += 1
+            else:
+                self.uncommit(p, j)
+            p -= 1
+
+    def tweak(self, x: int, covered: bool) -> None:
+        """Take option node x out of its item's list, and (unless the item is covered, which
+        hid x's option already) its option out of every other list."""
+        top, ulink, dlink = self.top, self.ulink, self.dlink
+        if covered:
+            u, d = ulink[x], dlink[x]
+            dlink[u], ulink[d] = d, u
+            top[top[x]] -= 1
+            self.updates += 1
+            return
+        self.updates += self.hide(x)
+        u, d = ulink[x], dlink[x]
+        dlink[u], ulink[d] = d, u
+        top[top[x]] -= 1
+        self.updates += 1
+
+    def untweak(self, i: int, first: int, covered: bool) -> None:
+        """Put back the options of item i tweaked at this level, from ``first`` to the one
+        before the list's current head (Knuth's untweak: each still points to the next)."""
+        top, ulink, dlink = self.top, self.ulink, self.dlink
+        last = dlink[i]
+        dlink[i] = first
+        x, previous, k = first, i, 0
+        while x != last:
+            ulink[x] = previous
+            k += 1
+            if not covered:
+                self.unhide(x)
+            previous, x = x, dlink[x]
+        ulink[last] = previous
+        top[i] += k
+
+    # -- the item choice -------------------------------------------------------------------
+
+    def choose_bounded(self) -> tuple[int, int]:
+        """Step M3: the item to branch on and its branching degree theta (see the module
+        docstring); item 0 when no active item has an option left that could change anything
+        (a solution)."""
+        top, rlink, bound, slack = self.top, self.rlink, self.bound, self.slack
+        best, best_theta, best_s, best_len, constrained = 0, 0, 0, 0, False
+        i = rlink[0]
+        while i != 0:
+            length, b = top[i], bound[i]
+            s = min(slack[i], b)
+            tight = length > b or s < b
+            if tight or (not constrained and length > 0):
+                theta = length + s - b + 1
+                if (best == 0 or (tight and not constrained) or theta < best_theta
+                        or (theta == best_theta and (s < best_s or (s == best_s and length > best_len)))):
+                    best, best_theta, best_s, best_len = i, theta, s, length
+                    constrained = constrained or tight
+            i = rlink[i]
+        return best, best_theta
+
+    # -- the steps ---------------------------------------------------------------------------
+
+    def enter_bounded(self, level: int, i: int, theta: int) -> int:
+        """Step M4: prepare to branch on item i; the node to try first."""
+        bound = self.bound
+        self.total[level], self.tried[level] = theta, 1
+        x = self.dlink[i]
+        bound[i] -= 1
+        if bound[i] == 0:
+            self.cover(i)
+        self.first_tweak[level] = x
+        return x
+
+    def possibly_tweak(self, level: int, x: int, i: int) -> bool:
+        """Step M5 for node x of item i (x = i: the null move): False if the level is done
+        (go to M8), else True after tweaking x or deactivating i as the move requires."""
+        bound, slack = self.bound, self.slack
+        if bound[i] == 0 and slack[i] == 0:
+            return x != i
+        if self.top[i] % COVERED <= bound[i] - slack[i]:
+            return False
+        if x != i:
+            self.tweak(x, bound[i] == 0)
+        elif bound[i] != 0:  # the null move: i takes no more options
+            left, right = self.llink[i], self.rlink[i]
+            self.rlink[left], self.llink[right] = right, left
+        return True
+
+    def restore(self, level: int, i: int) -> None:
+        """Step M8: item i as it was before M4."""
+        bound, slack = self.bound, self.slack
+        if bound[i] == 0 and slack[i] == 0:
+            self.uncover(i)
+        else:
+            self.untweak(i, self.first_tweak[level], bound[i] == 0)
+            if bound[i] == 0:
+                self.uncover(i)
+        bound[i] += 1
+
+    # -- givens and prefixes -----------------------------------------------------------------
+
+    def apply_givens(self, givens: Sequence[int]) -> None:
+        """Choose the options ``givens`` before the search. GivensClash(a, b, item) when
+        given b would cover primary item `item` more than its hi times (a: the first given
+        on it), or when two givens share a secondary item without giving it the same color."""
+        n_options = len(self.opt_start) - 1
+        top, color, opt_start, n1 = self.top, self.color, self.opt_start, self.n_primary
+        owner: dict[int, int] = {}  # item -> the first given that uses it
+        uses = [0] * (n1 + 1)
+        seen: set[int] = set()
+        for k in givens:
+            if not 0 <= k < n_options:
+                raise UnknownOption(k, "given")
+            repeated = k in seen
+            seen.add(k)
+            p = opt_start[k]
+            while top[p] > 0:
+                i = top[p]
+                o = owner.setdefault(i, k)
+                if repeated:
+                    raise GivensClash(k, k, i - 1)
+                if i <= n1:
+                    uses[i] += 1
+                    if uses[i] > self.bound[i]:
+                        raise GivensClash(min(o, k), max(o, k), i - 1)
+                elif o != k:
+                    q = opt_start[o]
+                    while top[q] != i:
+                        q += 1
+                    if color[p] == 0 or color[q] != color[p]:
+                        raise GivensClash(min(o, k), max(o, k), i - 1)
+                p += 1
+        for k in givens:
+            p = opt_start[k]
+            while top[p] > 0:
+                self.take(p, top[p])
+                p += 1
+        ulink, dlink = self.ulink, self.dlink
+        for k in givens:  # not to be chosen again: out of the lists it is still in
+            p = opt_start[k]
+            while top[p] > 0:
+                u, d = ulink[p], dlink[p]
+                if dlink[u] == p:
+                    dlink[u], ulink[d] = d, u
+                    top[top[p]] -= 1
+                    self.updates += 1
+                p += 1
+
+    def replay(self, prefix: Sequence[int]) -> None:
+        """Make the moves of ``prefix`` level by level as the search made them (their updates
+        are not counted again): an option node of the item Algorithm M would branch on, or
+        that item's header for its null move. PrefixError for any other node."""
+        updates = self.updates
+        for position, x in enumerate(prefix):
+            level = self.level
+            i, theta = self.choose_bounded() if self.rlink[0] != 0 else (0, 0)
+            if theta <= 0 or not (x == i or (self.n_items + 1 < x < len(self.top) and self.top[x] == i)):
+                raise PrefixError(x, position)
+            y = self.enter_bounded(level, i, theta)
+            while True:
+                if not self.possibly_tweak(level, y, i):
+                    raise PrefixError(x, position)
+                if y == x:
+                    break
+                if y == i:
+                    raise PrefixError(x, position)
+                y = self.dlink[y]
+                self.tried[level] += 1
+            if x != i:
+                self.commit_others(x)
+            self.choice[level] = x
+            self.level += 1
+        self.floor = self.max_level = self.level
+        self.updates = updates
+
+    def probe(self, seed: int) -> tuple[tuple[int, ...], bool]:
+        raise Unsupported("a random probe (an estimate) with bounds", "count, or split the search")
+
+    # -- the search ----------------------------------------------------------------------------
+
+    def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
+        """`Search.run` by Algorithm M's steps: M2 (X2), M3-M4 (the item and its first move),
+        M5-M6 (X5: tweak and try a move), M7 (X6: the next move), M8 (X7: restore the item),
+        M9 (X8: leave the level)."""
+        top, rlink, llink, choice, n = self.top, self.rlink, self.llink, self.choice, self.n_items
+        stop = self.nodes + steps
+        work_stop = self.updates + self.scanned + work if work else -1
+        state = self.resume
+        while True:
+            if state == X2:  # [Enter level l.]
+                if self.level == depth and rlink[0] != 0:
+                    state, status = X8, PREFIX
+                    break
+                if self.nodes >= stop or 0 <= work_stop <= self.updates + self.scanned:
+                    status = PAUSED
+                    break
+                self.nodes += 1
+                if self.level > self.max_level:
+                    self.max_level = self.level
+                i, theta = self.choose_bounded() if rlink[0] != 0 else (0, 0)
+                if i == 0:  # no item wants another option: visit the solution
+                    self.solutions += 1
+                    state = X8
+                    if not counting:
+                        status = SOLUTION
+                        break
+                    if limit and self.solutions >= limit:
+                        status = LIMIT
+                        break
+                    continue
+                if theta <= 0:  # too few options left for the item: a dead end
+                    state = X8
+                    continue
+                choice[self.level] = self.enter_bounded(self.level, i, theta)  # M3, M4
+                state = X5
+            elif state == X5:  # M5 [Possibly tweak x_l.], M6 [Try x_l.]
+                x = choice[self.level]
+                i = x if x <= n else top[x]
+                if not self.possibly_tweak(self.level, x, i):
+                    state = X7
+                    continue
+                if x != i:
+                    self.commit_others(x)
+                self.level += 1
+                state = X2
+            elif state == X6:  # M7 [Try again.]
+                x = choice[self.level]
+                if x <= n:  # after the null move: i back on the list (M9's reactivation)
+                    rlink[llink[x]] = llink[rlink[x]] = x
+                    state = X7
+                    continue
+                self.uncommit_others(x)
+                choice[self.level] = self.dlink[x]
+                self.tried[self.level] += 1
+                state = X5
+            elif state == X7:  # M8 [Restore i.]
+                x = choice[self.level]
+                self.restore(self.level, x if x <= n else top[x])
+                state = X8
+            elif state == X8:  # M9 [Leave level l.]
+                if self.level == self.floor:
+                    state = _FINISHED
+                    continue
+                self.level -= 1
+                state = X6
+            else:
+                status = DONE
+                break
+        self.resume = state
+        return status
+
+    def solution(self) -> tuple[int, ...]:
+        """The options chosen at levels 0..level-1 (null moves left out)."""
+        n = self.n_items
+        return tuple(self.option_of(x) for x in self.choice[: self.level] if x > n)

@@ -1,0 +1,168 @@
+"""Multiplicities (bounds on primary items, Knuth's Algorithm M) against brute force.
+
+Every solution exactly once, on random small matrices with bounds, secondary items, colors,
+givens and exclusions; Knuth's example from dlx3.w; and the solver's features with bounds:
+limits, budgets, progress, splitting, parallel counts, and clear refusals.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import exactcover
+from exactcover import BudgetExceeded, GivensClash, Matrix, MatrixError, Solver, Unsupported, engines
+
+from oracle import brute_force, is_solution
+
+BOUNDED = [name for name in engines.available() if "bounds" in engines.features(name)]
+
+
+@st.composite
+def bounded_matrices(draw) -> Matrix:
+    n_primary = draw(st.integers(1, 4))
+    n_secondary = draw(st.integers(0, 2))
+    primary = [f"p{k}" for k in range(n_primary)]
+    secondary = [f"s{k}" for k in range(n_secondary)]
+    options = []
+    for _ in range(draw(st.integers(0, 9))):
+        items = draw(st.lists(st.sampled_from(primary + secondary), unique=True, min_size=1, max_size=4))
+        options.append({item: (draw(st.sampled_from([None, "red", "blue"])) if item in secondary else None)
+                        for item in items})
+    bounds = {}
+    for item in primary:
+        hi = draw(st.integers(1, 3))
+        bounds[item] = (draw(st.integers(0, hi)), hi)
+    return Matrix(primary, options, secondary=secondary, bounds=bounds)
+
+
+def knuth_example() -> Matrix:
+    """dlx3.w's test case: A B 2:3|C | X Y; its unique solution is rows 2, 4 and 5."""
+    rows = ["A B X:0 Y:0", "A C X:1 Y:1", "C X:0", "B X:1", "C Y:1"]
+    options = {}
+    for k, row in enumerate(rows, 1):
+        options[k] = {word.split(":")[0]: (word.split(":")[1] if ":" in word else None) for word in row.split()}
+    return Matrix(["A", "B", "C"], options, secondary=["X", "Y"], bounds={"C": (2, 3)})
+
+
+@pytest.mark.parametrize("engine", BOUNDED)
+def test_knuths_example(engine):
+    solver = Solver(knuth_example(), engine)
+    assert list(solver.solutions()) == [(2, 4, 5)]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matrix=bounded_matrices(), data=st.data())
+def test_every_solution_once(matrix, data):
+    labels = [option.label for option in matrix.options]
+    exclude = data.draw(st.lists(st.sampled_from(labels), max_size=2, unique=True)) if labels else []
+    for engine in BOUNDED:
+        solver = Solver(matrix, engine)
+        found = list(solver.solutions(exclude=exclude))
+        assert all(is_solution(matrix, s) for s in found)
+        counted = Counter(frozenset(s) for s in found)
+        assert set(counted) == brute_force(matrix, exclude=exclude)
+        assert all(n == 1 for n in counted.values())  # no solution twice
+        assert solver.count(exclude=exclude) == len(found)
+
+
+@settings(max_examples=200, deadline=None)
+@given(matrix=bounded_matrices(), data=st.data())
+def test_givens_with_bounds(matrix, data):
+    labels = [option.label for option in matrix.options]
+    givens = data.draw(st.lists(st.sampled_from(labels), max_size=2, unique=True)) if labels else []
+    expected = brute_force(matrix, givens=givens) if is_consistent(matrix, givens) else None
+    for engine in BOUNDED:
+        solver = Solver(matrix, engine)
+        if expected is None:
+            with pytest.raises(GivensClash):
+                solver.count(givens)
+            continue
+        assert {frozenset(s) for s in solver.solutions(givens)} == expected
+
+
+def is_consistent(matrix: Matrix, givens) -> bool:
+    """Whether the givens could be part of a solution as far as upper bounds and colors go."""
+    uses: dict = {}
+    for label in givens:
+        option = matrix.option(label)
+        for item, color in zip(option.items, option.colors):
+            uses.setdefault(item, []).append(color)
+    bounds = dict(matrix.bounds)
+    for item, colors in uses.items():
+        if item in matrix.primary:
+            if len(colors) > bounds.get(item, (1, 1))[1]:
+                return False
+        elif len(colors) > 1 and (None in colors or len(set(colors)) > 1):
+            return False
+    return True
+
+
+def tetrominoes_in_a_box() -> Matrix:
+    """The straight and square tetrominoes in a 4x4 box, each piece used 0 to 4 times."""
+    options = {}
+    for r in range(4):
+        for c in range(4):
+            if c <= 0:
+                options[("I", r, "h")] = ["I"] + [(r, c + k) for k in range(4)]
+            if r <= 0:
+                options[("I", c, "v")] = ["I"] + [(r + k, c) for k in range(4)]
+            if r <= 2 and c <= 2:
+                options[("O", r, c)] = ["O", (r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)]
+    cells = [(r, c) for r in range(4) for c in range(4)]
+    return Matrix(["I", "O", *cells], options, bounds={"I": (0, 4), "O": (0, 4)})
+
+
+@pytest.mark.parametrize("engine", BOUNDED)
+def test_a_tiling_with_repeated_pieces(engine):
+    """4x4 by I and O tetrominoes: 2 with I only, 1 with O only, and 6 with two squares in
+    two adjacent rows (or columns: 3 places each) and two I's in the others: 9."""
+    matrix = tetrominoes_in_a_box()
+    solver = Solver(matrix, engine)
+    assert solver.count() == len(brute_force(matrix)) == 9
+
+
+@pytest.mark.parametrize("engine", BOUNDED)
+def test_limits_budgets_and_progress(engine):
+    matrix = tetrominoes_in_a_box()
+    solver = Solver(matrix, engine)
+    assert solver.count(limit=3) == 3
+    with pytest.raises(BudgetExceeded):
+        solver.count(max_nodes=5)
+    seen = []
+    solver.count(progress=lambda p: seen.append(p.fraction))
+    assert seen and seen == sorted(seen) and seen[-1] == 1.0
+
+
+@pytest.mark.parametrize("engine", BOUNDED)
+def test_split_and_parallel_counts_add_up(engine):
+    matrix = tetrominoes_in_a_box()
+    solver = Solver(matrix, engine)
+    split = solver.split(2)
+    assert sum(solver.count(prefix=prefix) for prefix in split.prefixes) + len(split.solutions) == 9
+    assert exactcover.count(matrix, engine=engine, jobs=2) == 9
+
+
+def test_refusals_are_clear():
+    matrix = knuth_example()
+    with pytest.raises(Unsupported, match="seed with bounds"):
+        Solver(matrix, "python").first(seed=3)
+    with pytest.raises(Unsupported, match="probe"):
+        Solver(matrix, "python").estimate(10)
+    if "c" in engines.available() and "bounds" not in engines.features("c"):
+        with pytest.raises(Unsupported, match="C engine"):
+            Solver(matrix, "c")
+        assert Solver(matrix).engine == "python"  # auto picks the engine that can
+
+
+def test_bad_bounds_name_the_item():
+    with pytest.raises(MatrixError, match="item 'a'.*0 <= lo <= hi"):
+        Matrix(["a"], [["a"]], bounds={"a": (2, 1)})
+    with pytest.raises(MatrixError, match="secondary item 's'"):
+        Matrix(["a"], [["a"]], secondary=["s"], bounds={"s": 2})
+    with pytest.raises(MatrixError, match="unknown item 'b'"):
+        Matrix(["a"], [["a"]], bounds={"b": 2})
+    assert Matrix(["a"], [["a"]], bounds={"a": 1}) == Matrix(["a"], [["a"]])
