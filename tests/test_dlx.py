@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import pickle
 
 import pytest
@@ -159,3 +160,37 @@ def test_matrix_option_by_label():
     with pytest.raises(MatrixError, match="no option is labelled 'c'"):
         matrix.option("c")
     assert pickle.loads(pickle.dumps(matrix)) == matrix
+
+
+DLX3 = """| dlx3.w's simple example: C is covered two or three times
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+"""
+
+
+def test_bounds_in_the_item_line_round_trip():
+    """DLX3's `lo:hi|item` and `n|item` are read as bounds and written back as they were."""
+    m = read_dlx(DLX3)
+    assert m.bounds == (("C", (2, 3)),)
+    assert read_dlx(write_dlx(m)) == m
+    assert write_dlx(m).splitlines()[0] == "A B 2:3|C | X Y"
+    exact = read_dlx("3|A 1:1|B 0:2|C\nA\nA B C\n")
+    assert exact.bounds == (("A", (3, 3)), ("C", (0, 2)))  # 1:1 is the default
+    assert write_dlx(exact).splitlines()[0] == "3|A B 0:2|C"
+    assert list(exactcover.solutions(m)) == [(1, 3, 4)]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("A 0|B\nA\n", "line 1: bad bounds in '0|B'"),
+    ("A 3:2|B\nA\n", "line 1: bad bounds in '3:2|B'"),
+    ("A | 2|X\nA\n", "line 1: secondary item 'X' cannot have bounds"),
+    ("A 2|A\nA\n", "line 1: item 'A' is named twice"),
+    ("A x:2|B\nA\n", "line 1: bad item name"),
+])
+def test_bad_bounds_name_the_line(text, message):
+    with pytest.raises(ProblemError, match=re.escape(message)):
+        read_dlx(text)

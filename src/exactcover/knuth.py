@@ -9,7 +9,8 @@ The format of Knuth's programs DLX1 and DLX2::
     a c x:blue
 
 The first line names the items: the primary ones, then ``|``, then the secondary ones
-(the ``|`` may be left out when there are none). Each further line is an option: the names
+(the ``|`` may be left out when there are none). A primary item may carry bounds, as in
+Knuth's DLX3: ``lo:hi|name`` (covered lo to hi times) or ``n|name`` (exactly n times). Each further line is an option: the names
 of its items, a secondary item optionally followed by ``:color``. Blank lines are skipped.
 Item names and colors are strings without white space, ``:`` or ``|``.
 
@@ -32,6 +33,7 @@ from .textinput import check_text, decode, lines, read_file
 __all__ = ["DlxFormatError", "read_dlx", "write_dlx", "parse_dlx", "option_text"]
 
 _NAME = re.compile(r"[^\s:|]+")
+_BOUNDED = re.compile(r"(?:(\d+):)?(\d+)\|([^\s:|]+)")
 
 
 class DlxFormatError(ProblemError):
@@ -71,6 +73,7 @@ def parse_dlx(text: str, name: str = "input") -> Matrix:
     primary: list[str] | None = None
     secondary: list[str] = []
     kinds: dict[str, bool] = {}  # item -> is primary
+    bounds: dict[str, tuple[int, int]] = {}
     options: list[dict[str, str | None]] = []
     for number, raw in lines(text):
         if raw.startswith("|") or not raw.strip():
@@ -85,6 +88,16 @@ def parse_dlx(text: str, name: str = "input") -> Matrix:
                         raise fail(number, "more than one '|' in the item line")
                     target = secondary
                     continue
+                bounded = _BOUNDED.fullmatch(word)
+                if bounded:
+                    if target is secondary:
+                        raise fail(number, f"secondary item {bounded[3]!r} cannot have bounds ({word!r})")
+                    hi = int(bounded[2])
+                    lo = hi if bounded[1] is None else int(bounded[1])
+                    if hi == 0 or lo > hi:
+                        raise fail(number, f"bad bounds in {word!r} (need lo <= hi and hi >= 1)")
+                    word = bounded[3]
+                    bounds[word] = (lo, hi)
                 if not _NAME.fullmatch(word):
                     raise fail(number, f"bad item name {word!r} (names contain no ':' or '|')")
                 if word in kinds:
@@ -110,7 +123,7 @@ def parse_dlx(text: str, name: str = "input") -> Matrix:
         options.append(option)
     if primary is None:
         raise DlxFormatError(f"{name}: no item line (the text is empty or only comments)")
-    return Matrix(primary, options, secondary=secondary)
+    return Matrix(primary, options, secondary=secondary, bounds=bounds)
 
 
 def write_dlx(matrix: Matrix) -> str:
@@ -125,7 +138,8 @@ def write_dlx(matrix: Matrix) -> str:
 
     if not matrix.items:
         raise MatrixError("Knuth's format cannot hold a matrix without items")
-    head = [name(item, "item") for item in matrix.primary]
+    bounds = dict(matrix.bounds)
+    head = [_bounded(name(item, "item"), bounds.get(item)) for item in matrix.primary]
     if matrix.secondary:
         head += ["|", *(name(item, "item") for item in matrix.secondary)]
     # With no primary item the line starts with '|': a space keeps it from reading as a comment.
@@ -138,6 +152,14 @@ def write_dlx(matrix: Matrix) -> str:
             for item, color in zip(option.items, option.colors)
         ))
     return "\n".join(lines) + "\n"
+
+
+def _bounded(name: str, bounds: tuple[int, int] | None) -> str:
+    """A primary item's name in the item line, with its bounds as DLX3 writes them."""
+    if bounds is None:
+        return name
+    lo, hi = bounds
+    return f"{hi}|{name}" if lo == hi else f"{lo}:{hi}|{name}"
 
 
 def option_text(matrix: Matrix, label: Any) -> str:
