@@ -166,3 +166,25 @@ def test_bad_bounds_name_the_item():
     with pytest.raises(MatrixError, match="unknown item 'b'"):
         Matrix(["a"], [["a"]], bounds={"b": 2})
     assert Matrix(["a"], [["a"]], bounds={"a": 1}) == Matrix(["a"], [["a"]])
+
+
+@pytest.mark.skipif(len(BOUNDED) < 2, reason="needs both engines")
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matrix=bounded_matrices(), data=st.data())
+def test_both_engines_search_alike(matrix, data):
+    """The same solutions in the same order, the same nodes, updates and levels, and the
+    same subtrees when split."""
+    labels = [option.label for option in matrix.options]
+    givens = data.draw(st.lists(st.sampled_from(labels), max_size=1)) if labels else []
+    if not is_consistent(matrix, givens):
+        return
+    seen, depth = [], data.draw(st.integers(1, 3))
+    for engine in ("c", "python"):
+        solver = Solver(matrix, engine)
+        found = list(solver.solutions(givens))
+        stats = solver.stats
+        split = solver.split(depth, givens)
+        parts = [solver.count(givens, prefix=prefix) for prefix in split.prefixes]
+        seen.append((found, stats.nodes, stats.updates, stats.max_level, split.prefixes, split.solutions, parts))
+    assert seen[0] == seen[1]
+    assert sum(seen[0][-1]) + len(seen[0][-2]) == len(seen[0][0])

@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Fail with MatrixError(message). */
 static int
@@ -116,12 +117,38 @@ link_options(Dancer *d, const idx *starts, const idx *items, const idx *colors)
     d->opt_start[d->n_options] = spacer + 1;
 }
 
+/* Bounds for every primary item or none, each 0 <= lo <= hi with hi >= 1 (the messages
+   match pydlx's check_bounds); into d->bounds unless all are 1..1. */
+static int
+set_bounds(Dancer *d, ptrdiff_t n_primary, const idx *bounds, ptrdiff_t n_bounds, dlx_error *err)
+{
+    int trivial = 1;
+    if (n_bounds != 0 && n_bounds != 2 * n_primary)
+        return matrix_error(err, "bounds must hold lo and hi for every primary item, or be empty");
+    for (ptrdiff_t k = 0; k < n_bounds; k += 2) {
+        if (!(0 <= bounds[k] && bounds[k] <= bounds[k + 1]) || bounds[k + 1] < 1)
+            return matrix_error(err, "item %td has bad bounds %d..%d", k / 2, (int)bounds[k], (int)bounds[k + 1]);
+        trivial &= bounds[k] == 1 && bounds[k + 1] == 1;
+    }
+    if (trivial)
+        return 0;
+    d->bounds = dlx_malloc((size_t)n_bounds * sizeof(idx));
+    if (d->bounds == NULL) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
+    memcpy(d->bounds, bounds, (size_t)n_bounds * sizeof(idx));
+    return 0;
+}
+
 /* Build d (zeroed by the caller) from the compiled form of exactcover.contract.Compiled. */
 int
 dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const idx *starts, ptrdiff_t n_starts,
-             const idx *items, ptrdiff_t n_entries, const idx *colors, ptrdiff_t n_colors, dlx_error *err)
+             const idx *items, ptrdiff_t n_entries, const idx *colors, ptrdiff_t n_colors, const idx *bounds,
+             ptrdiff_t n_bounds, dlx_error *err)
 {
-    if (check_input(n_primary, n_secondary, starts, n_starts, items, n_entries, colors, n_colors, err) < 0)
+    if (check_input(n_primary, n_secondary, starts, n_starts, items, n_entries, colors, n_colors, err) < 0 ||
+        set_bounds(d, n_primary, bounds, n_bounds, err) < 0)
         return -1;
     idx n = (idx)(n_primary + n_secondary), n_options = (idx)(n_starts - 1);
     ptrdiff_t size = (ptrdiff_t)n + 2 + n_entries + n_options;
@@ -160,7 +187,8 @@ dancer_free(Dancer *d)
     dlx_free(d->opt_start);
     dlx_free(d->masks);
     dlx_free(d->classes);
-    d->mem = d->opt_start = NULL;
+    dlx_free(d->bounds);
+    d->mem = d->opt_start = d->bounds = NULL;
     d->masks = d->classes = NULL;
 }
 
@@ -169,6 +197,7 @@ ptrdiff_t
 dancer_nbytes(const Dancer *d)
 {
     ptrdiff_t sets = d->sets > 0 ? (d->n_items + 1 + d->n_classes) * d->n_words : 0;
-    return (ptrdiff_t)sizeof(idx) * (2 * d->n_links + 4 * d->n_nodes + d->n_options + 1) +
+    return (ptrdiff_t)sizeof(idx) * (2 * d->n_links + 4 * d->n_nodes + d->n_options + 1 +
+                                     (d->bounds != NULL ? 2 * d->n_primary : 0)) +
            (ptrdiff_t)sizeof(uint64_t) * sets;
 }

@@ -11,7 +11,8 @@
  *                                  and run, where the way of searching is chosen
  *   links.c    pydlx/search.py     the search on the links: the item choice, the options
  *   steps.h    pydlx/search.py     Algorithm X's steps X2..X8, written once for both ways
- *   sets.c     (none)              the same search on sets of options: the bitset way
+ *   sets.c     pydlx/sets.py       the same search on sets of options: the bitset way
+ *   bounds.c   pydlx/bounds.py     multiplicities: Algorithm M, with its own loop
  *   sanity.c   exactcover/sanity.py  Knuth's sanity check, for the links and for the sets
  *   module.c   (none)              the CPython binding: types, arguments, errors, the GIL
  *
@@ -81,14 +82,25 @@ typedef enum {
     DLX_GIVENS_CLASH,       /* facts: the two options, the item */
     DLX_GIVEN_AND_EXCLUDED, /* facts[0] the option */
     DLX_PREFIX_ERROR,       /* facts: the node, its place in the prefix */
+    DLX_UNSUPPORTED,        /* what, instead */
 } dlx_failure;
 
 typedef struct {
     dlx_failure kind;
     long long facts[3];
-    const char *what;
+    const char *what, *instead;
     char message[160];
 } dlx_error;
+
+static inline int
+dlx_fail(dlx_error *err, dlx_failure kind, long long a, long long b, long long c)
+{
+    err->kind = kind;
+    err->facts[0] = a;
+    err->facts[1] = b;
+    err->facts[2] = c;
+    return -1;
+}
 
 /* A compiled matrix: the pristine arrays, read-only once built (but for the bitset way's
    tables, built the first time a search moves to the sets), shared by every search. */
@@ -100,6 +112,7 @@ typedef struct {
     idx *mem;          /* one block: llink, rlink, top, ulink, dlink, color */
     idx *llink, *rlink, *top, *ulink, *dlink, *color;
     idx *opt_start;    /* the first node of each option, and one past the last */
+    idx *bounds;       /* lo and hi of each primary item in turn (bounds.c), or NULL: all 1..1 */
     /* The bitset way's tables (sets.c): */
     int sets;           /* 0: not built yet; 1: built; -1: this matrix cannot use them */
     ptrdiff_t n_words;  /* 64-bit words in a set of options (bit k: option k) */
@@ -151,6 +164,8 @@ typedef struct {
     int seeded;
     uint64_t random;
     idx *perm, *base, *pos; /* with a seed: the shuffled options of each level */
+    idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */
+    idx *first_tweak;       /* ... and the first option tweaked at each level */
     int busy;               /* running, in some thread */
     int sets;               /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
     long long sample_end;   /* SAMPLING: the node count at which to decide */
@@ -189,7 +204,8 @@ void dlx_free(void *p);
 
 /* dancer.c */
 int dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const idx *starts, ptrdiff_t n_starts,
-                 const idx *items, ptrdiff_t n_entries, const idx *colors, ptrdiff_t n_colors, dlx_error *err);
+                 const idx *items, ptrdiff_t n_entries, const idx *colors, ptrdiff_t n_colors, const idx *bounds,
+                 ptrdiff_t n_bounds, dlx_error *err);
 void dancer_free(Dancer *d);
 ptrdiff_t dancer_nbytes(const Dancer *d);
 
@@ -201,7 +217,7 @@ idx option_of(const Search *s, idx x);
 double search_fraction(const Search *s);
 double search_share(const Search *s);
 /* Knuth's random probe: fills degrees[0..depth-1] (room for n_primary + 1), returns depth,
-   *solved whether it ended in a solution; -1 when memory ran out. */
+   *solved whether it ended in a solution; -1 when memory ran out, -2 with bounds. */
 idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);
 
 /* links.c */
@@ -215,6 +231,11 @@ void sets_start(Search *s);
 void sets_move(Search *s);
 int run_sets(Search *s, const Run *run);
 idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
+
+/* bounds.c */
+int run_bounded(Search *s, const Run *run);
+int bounded_givens(Search *s, const Start *start, dlx_error *err);
+int bounded_replay(Search *s, const Start *start, dlx_error *err);
 
 /* sanity.c (built with -DEXACTCOVER_SANITY): checked at every node of small matrices, every
    4096th of larger ones */

@@ -66,7 +66,7 @@ choose(Search *s)
 int
 is_wide(const Dancer *d)
 {
-    return !d->has_colors && d->n_primary >= WIDE_ITEMS;
+    return !d->has_colors && d->bounds == NULL && d->n_primary >= WIDE_ITEMS;
 }
 
 /* The ties of `least` after item `best`, in order, for a seeded choice: the same random

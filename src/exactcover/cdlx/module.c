@@ -88,6 +88,9 @@ raise_failure(const dlx_error *err)
     case DLX_PREFIX_ERROR:
         raise_error(PrefixError, "(LL)", f[0], f[1]);
         break;
+    case DLX_UNSUPPORTED:
+        raise_error(Unsupported, "(ss)", err->what, err->instead);
+        break;
     default:
         PyErr_NoMemory();
     }
@@ -155,32 +158,14 @@ to_idx_array(PyObject *obj, Py_ssize_t *length, const char *what)
 
 /* -- Dancer ------------------------------------------------------------------------------ */
 
-/* Bounds other than 1..1 (multiplicities) are not in this engine yet (FEATURES is empty, so
-   exactcover gives them to the Python engine): Unsupported. */
-static int
-refuse_bounds(PyObject *obj)
-{
-    Py_ssize_t n;
-    idx *bounds = to_idx_array(obj, &n, "bounds");
-    if (bounds == NULL)
-        return -1;
-    int trivial = 1;
-    for (Py_ssize_t k = 0; k < n; k++)
-        trivial &= bounds[k] == 1;
-    PyMem_Free(bounds);
-    if (trivial)
-        return 0;
-    raise_error(Unsupported, "(ss)", "bounds (multiplicities) on the C engine", "use engine='python'");
-    return -1;
-}
-
 static int
 Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"n_primary", "n_secondary", "starts", "items", "colors", "bounds", NULL};
     Py_ssize_t n_primary, n_secondary, n_starts = 0, n_entries = 0, n_colors = 0;
     PyObject *starts_obj, *items_obj, *colors_obj, *bounds_obj = NULL;
-    idx *starts = NULL, *items = NULL, *colors = NULL;
+    idx *starts = NULL, *items = NULL, *colors = NULL, *bounds = NULL;
+    Py_ssize_t n_bounds = 0;
     dlx_error err = {DLX_OK};
     int result = -1;
 
@@ -191,19 +176,19 @@ Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "nnOOO|O", kwlist, &n_primary, &n_secondary, &starts_obj,
                                      &items_obj, &colors_obj, &bounds_obj))
         return -1;
-    if (bounds_obj != NULL && refuse_bounds(bounds_obj) < 0)
-        return -1;
     if ((starts = to_idx_array(starts_obj, &n_starts, "starts")) != NULL &&
         (items = to_idx_array(items_obj, &n_entries, "items")) != NULL &&
-        (colors = to_idx_array(colors_obj, &n_colors, "colors")) != NULL) {
+        (colors = to_idx_array(colors_obj, &n_colors, "colors")) != NULL &&
+        (bounds_obj == NULL || (bounds = to_idx_array(bounds_obj, &n_bounds, "bounds")) != NULL)) {
         result = dancer_build(&self->d, n_primary, n_secondary, starts, n_starts, items, n_entries, colors,
-                              n_colors, &err);
+                              n_colors, bounds, n_bounds, &err);
         if (result < 0)
             raise_failure(&err);
     }
     PyMem_Free(starts);
     PyMem_Free(items);
     PyMem_Free(colors);
+    PyMem_Free(bounds);
     return result;
 }
 
@@ -490,9 +475,20 @@ idx_tuple(const Search *s, const idx *values, idx n, int as_options)
 static PyObject *
 Search_solution(SearchObject *self, PyObject *Py_UNUSED(ignored))
 {
+    const Search *s = &self->s;
     if (check_idle(self) < 0)
         return NULL;
-    return idx_tuple(&self->s, self->s.choice, self->s.level, 1);
+    if (s->bound == NULL)
+        return idx_tuple(s, s->choice, s->level, 1);
+    idx *chosen = PyMem_Malloc(((size_t)s->level + 1) * sizeof(idx)), n = 0;
+    if (chosen == NULL)
+        return PyErr_NoMemory();
+    for (idx k = 0; k < s->level; k++) /* (with bounds, null moves left out) */
+        if (s->choice[k] > s->n_items)
+            chosen[n++] = s->choice[k];
+    PyObject *result = idx_tuple(s, chosen, n, 1);
+    PyMem_Free(chosen);
+    return result;
 }
 
 static PyObject *
@@ -523,6 +519,11 @@ Search_probe(SearchObject *self, PyObject *arg)
         return NULL;
     idx *degrees = PyMem_Calloc((size_t)self->s.n_primary + 1, sizeof(idx));
     idx depth = degrees == NULL ? -1 : search_probe(&self->s, (uint64_t)seed, degrees, &solved);
+    if (depth == -2) {
+        PyMem_Free(degrees);
+        raise_error(Unsupported, "(ss)", "a random probe (an estimate) with bounds", "count, or split the search");
+        return NULL;
+    }
     if (depth < 0) {
         PyMem_Free(degrees);
         return PyErr_NoMemory();
@@ -621,6 +622,16 @@ import_errors(void)
     return MatrixError && UnknownOption && GivensClash && GivenAndExcluded && PrefixError && Unsupported ? 0 : -1;
 }
 
+/* What this engine supports beyond exact cover with colors (contract.FEATURE_NAMES). */
+static PyObject *
+features(void)
+{
+    PyObject *names = Py_BuildValue("(s)", "bounds");
+    PyObject *set = names == NULL ? NULL : PyFrozenSet_New(names);
+    Py_XDECREF(names);
+    return set;
+}
+
 PyMODINIT_FUNC
 PyInit__dlx(void)
 {
@@ -636,7 +647,7 @@ PyInit__dlx(void)
         PyModule_AddIntConstant(m, "DONE", DONE) < 0 || PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
         PyModule_AddIntConstant(m, "PAUSED", PAUSED) < 0 || PyModule_AddIntConstant(m, "LIMIT", LIMIT) < 0 ||
         PyModule_AddIntConstant(m, "PREFIX", PREFIX) < 0 ||
-        PyModule_AddObject(m, "FEATURES", PyFrozenSet_New(NULL)) < 0 ||
+        PyModule_AddObject(m, "FEATURES", features()) < 0 ||
         PyModule_AddObject(m, "DEFAULT_TUNING",
                            Py_BuildValue("(nLdd)", (Py_ssize_t)SET_BUDGET, (long long)SAMPLE_NODES, SET_FLOOR,
                                          SET_RATIO)) < 0) {

@@ -9,15 +9,6 @@
 
 #include <string.h>
 
-static void
-fail(dlx_error *err, dlx_failure kind, long long a, long long b, long long c)
-{
-    err->kind = kind;
-    err->facts[0] = a;
-    err->facts[1] = b;
-    err->facts[2] = c;
-}
-
 /* Take the options `excluded` out of every item's list for the whole search (a repeated one
    counts once); UnknownOption or GivenAndExcluded for an option out of range or also given. */
 static int
@@ -35,13 +26,13 @@ exclude(Search *s, const Start *start, dlx_error *err)
     for (ptrdiff_t e = 0; e < start->n_excluded; e++) {
         idx k = start->excluded[e];
         if (k < 0 || k >= n_options) {
-            fail(err, DLX_UNKNOWN_OPTION, k, 0, 0);
+            dlx_fail(err, DLX_UNKNOWN_OPTION, k, 0, 0);
             err->what = "excluded";
             goto fail;
         }
         for (ptrdiff_t g = 0; g < start->n_givens; g++)
             if (start->givens[g] == k) {
-                fail(err, DLX_GIVEN_AND_EXCLUDED, k, 0, 0);
+                dlx_fail(err, DLX_GIVEN_AND_EXCLUDED, k, 0, 0);
                 goto fail;
             }
         if (done[k])
@@ -73,7 +64,7 @@ check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *owner,
     for (ptrdiff_t g = 0; g < n_givens; g++) {
         idx k = givens[g];
         if (k < 0 || k >= s->dancer->n_options) {
-            fail(err, DLX_UNKNOWN_OPTION, k, 0, 0);
+            dlx_fail(err, DLX_UNKNOWN_OPTION, k, 0, 0);
             err->what = "given";
             return -1;
         }
@@ -87,7 +78,7 @@ check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *owner,
             while (top[q] != i)
                 q++;
             if (color[p] == 0 || color[q] != color[p] || o == k) {
-                fail(err, DLX_GIVENS_CLASH, o < k ? o : k, o < k ? k : o, i - 1);
+                dlx_fail(err, DLX_GIVENS_CLASH, o < k ? o : k, o < k ? k : o, i - 1);
                 return -1;
             }
         }
@@ -126,7 +117,7 @@ replay(Search *s, const Start *start, dlx_error *err)
     for (ptrdiff_t k = 0; k < start->n_prefix; k++) {
         idx x = start->prefix[k], i = (x > s->n_items + 1 && x < size) ? top[x] : 0, level = s->level, count = 1;
         if (i <= 0 || i > s->n_primary || top[i] >= COVERED || dlink[ulink[x]] != x || level > s->n_primary) {
-            fail(err, DLX_PREFIX_ERROR, x, k, 0);
+            dlx_fail(err, DLX_PREFIX_ERROR, x, k, 0);
             return -1;
         }
         s->total[level] = top[i];
@@ -151,12 +142,26 @@ allocate(Search *s, const Dancer *d)
 {
     ptrdiff_t links = d->n_links, size = d->n_nodes;
     ptrdiff_t copied = 2 * links + (d->has_colors ? 4 : 3) * size;
+    /* How deep a search can go, plus one: each level covers a primary item, or, with
+       bounds, chooses an option (each at most once) or makes an item's null move. */
+    size_t levels = (size_t)d->n_primary + 1 + (d->bounds != NULL ? (size_t)d->n_options : 0);
     s->mem = dlx_malloc((size_t)copied * sizeof(idx));
-    s->choice = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
-    s->total = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
-    s->tried = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+    s->choice = dlx_calloc(levels, sizeof(idx));
+    s->total = dlx_calloc(levels, sizeof(idx));
+    s->tried = dlx_calloc(levels, sizeof(idx));
     if (s->mem == NULL || s->choice == NULL || s->total == NULL || s->tried == NULL)
         return -1;
+    if (d->bounds != NULL) {
+        s->bound = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+        s->slack = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+        s->first_tweak = dlx_calloc(levels, sizeof(idx));
+        if (s->bound == NULL || s->slack == NULL || s->first_tweak == NULL)
+            return -1;
+        for (idx i = 1; i <= d->n_primary; i++) {
+            s->bound[i] = d->bounds[2 * i - 1];
+            s->slack[i] = d->bounds[2 * i - 1] - d->bounds[2 * i - 2];
+        }
+    }
     memcpy(s->mem, d->mem, (size_t)copied * sizeof(idx));
     s->llink = s->mem;
     s->rlink = s->llink + links;
@@ -196,13 +201,23 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     s->resume = X2;
     s->seeded = start->seeded;
     s->random = start->seed;
-    s->sets = UNDECIDED;
+    s->sets = d->bounds != NULL ? LINKS : UNDECIDED; /* (the bitset way has no bounds) */
     s->tuning = start->tuning;
+    if (d->bounds != NULL && s->seeded) {
+        err->kind = DLX_UNSUPPORTED;
+        err->what = "a seed with bounds";
+        err->instead = "search without one";
+        return -1;
+    }
     if (allocate(s, d) < 0) {
         err->kind = DLX_NO_MEMORY;
         return -1;
     }
-    if (exclude(s, start, err) < 0 || apply_givens(s, start, err) < 0 || replay(s, start, err) < 0)
+    if (exclude(s, start, err) < 0)
+        return -1;
+    if (d->bounds != NULL)
+        return bounded_givens(s, start, err) < 0 || bounded_replay(s, start, err) < 0 ? -1 : 0;
+    if (apply_givens(s, start, err) < 0 || replay(s, start, err) < 0)
         return -1;
     return 0;
 }
@@ -223,6 +238,9 @@ search_release(Search *s)
     dlx_free(s->words);
     dlx_free(s->dirty);
     dlx_free(s->block_min);
+    dlx_free(s->bound);
+    dlx_free(s->slack);
+    dlx_free(s->first_tweak);
     memset(s, 0, sizeof *s);
 }
 
@@ -245,6 +263,8 @@ int
 search_run(Search *s, const Run *run)
 {
     Run rest = *run;
+    if (s->bound != NULL)
+        return run_bounded(s, run);
     if (s->sets == UNDECIDED)
         sets_start(s);
     if (s->sets == MOVING)
@@ -308,12 +328,14 @@ search_share(const Search *s)
 }
 
 /* Knuth's random probe from the current state, on the way the search runs; its updates
-   are not counted. */
+   are not counted. -2 with bounds (not supported yet). */
 idx
 search_probe(Search *s, uint64_t seed, idx *degrees, int *solved)
 {
     uint64_t random = seed;
     long long updates = s->updates;
+    if (s->bound != NULL)
+        return -2;
     idx *path = dlx_calloc((size_t)s->n_primary + 1, sizeof(idx)), depth;
     if (path == NULL)
         return -1;

@@ -12,7 +12,7 @@ to the longer list, then to the first, as DLX3 does; an item that constrains not
 (LEN <= BOUND <= SLACK) is chosen only when no other is left, so that every solution is
 visited (DLX3 counts such "free" options instead of visiting their subsets).
 
-The C port is ``cdlx/bounds.c`` (to come: the C engine refuses bounds until then).
+The C port is ``cdlx/bounds.c``.
 """
 
 from __future__ import annotations

@@ -105,7 +105,7 @@ class Dancer:
         """Bytes the C engine uses for these arrays (4 per array entry), and for the bitset
         way's tables once built (8 per word)."""
         words = (self.n_items + 1 + len(self.classes)) * (self.n_options // 64 + 1) if self.sets > 0 else 0
-        return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start)) + 8 * words
+        return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start) + len(self.bounds)) + 8 * words
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
                prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None) -> Search:

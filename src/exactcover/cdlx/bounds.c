@@ -1,0 +1,400 @@
+/*
+ * bounds.c: multiplicities, the port of pydlx/bounds.py: Knuth's Algorithm M, where primary
+ * item i is covered between lo and hi times. BOUND(i) (s->bound) is how many more options
+ * may cover it, SLACK(i) (s->slack) is hi - lo; the options of the item tried at a level are
+ * tweaked (taken out of every list) while the later ones are tried, so that every multiset
+ * of options is tried once. pydlx/bounds.py's docstring tells the branching rule. The loop
+ * is its own (its steps differ from steps.h's in kind: dead ends, null moves), and runs in
+ * mode COLORED: an option may give colors to secondary items as in Algorithm C.
+ */
+#include "dlx.h"
+#include "dance.h"
+
+/* Node p of a chosen option commits its item j: a primary item's BOUND goes down (covered
+   at 0), a secondary item is committed as in Algorithm C. */
+ALWAYS_INLINE void
+take(Search *s, idx p, idx j)
+{
+    if (j <= s->n_primary) {
+        if (--s->bound[j] == 0)
+            cover(s, j, COLORED);
+    }
+    else {
+        commit(s, p, j, COLORED);
+    }
+}
+
+ALWAYS_INLINE void
+untake(Search *s, idx p, idx j)
+{
+    if (j <= s->n_primary) {
+        if (s->bound[j]++ == 0)
+            uncover(s, j, COLORED);
+    }
+    else {
+        uncommit(s, p, j, COLORED);
+    }
+}
+
+/* Step M6: the other items of option node x take it, in order. */
+static void
+commit_bounded(Search *s, idx x)
+{
+    const idx *top = s->top, *ulink = s->ulink;
+    for (idx p = x + 1; p != x;) {
+        idx j = top[p];
+        if (j <= 0) {
+            p = ulink[p];
+        }
+        else {
+            take(s, p, j);
+            p += 1;
+        }
+    }
+}
+
+/* Undo commit_bounded(x), in the reverse order (step M7). */
+static void
+uncommit_bounded(Search *s, idx x)
+{
+    const idx *top = s->top, *dlink = s->dlink;
+    for (idx p = x - 1; p != x;) {
+        idx j = top[p];
+        if (j <= 0) {
+            p = dlink[p];
+        }
+        else {
+            untake(s, p, j);
+            p -= 1;
+        }
+    }
+}
+
+/* Take option node x out of its item's list and, unless the item is covered (which hid x's
+   option already), its option out of every other list. */
+static void
+tweak(Search *s, idx x, int covered)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    if (!covered)
+        s->updates += hide(s, x, COLORED);
+    idx u = ulink[x], d = dlink[x];
+    dlink[u] = d;
+    ulink[d] = u;
+    top[top[x]] -= 1;
+    s->updates += 1;
+}
+
+/* Put back the options of item i tweaked at this level, from `first` to the one before the
+   list's current head (Knuth's untweak: each still points to the next). */
+static void
+untweak(Search *s, idx i, idx first, int covered)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    idx last = dlink[i], x = first, previous = i, k = 0;
+    dlink[i] = first;
+    while (x != last) {
+        ulink[x] = previous;
+        k += 1;
+        if (!covered)
+            unhide(s, x, COLORED);
+        previous = x;
+        x = dlink[x];
+    }
+    ulink[last] = previous;
+    top[i] += k;
+}
+
+/* Step M3: the item to branch on (0: none wants another option, a solution) and its
+   branching degree theta = LEN + 1 - max(BOUND - SLACK, 0); ties to the smaller
+   min(SLACK, BOUND), then the longer list, then the first; items that constrain nothing
+   (LEN <= BOUND <= SLACK) only when no other is left. */
+static idx
+choose_bounded(const Search *s, idx *theta)
+{
+    const idx *top = s->top, *rlink = s->rlink, *bound = s->bound, *slack = s->slack;
+    idx best = 0, best_theta = 0, best_s = 0, best_len = 0;
+    int constrained = 0;
+    for (idx i = rlink[0]; i != 0; i = rlink[i]) {
+        idx length = top[i], b = bound[i], sl = slack[i] < b ? slack[i] : b;
+        int tight = length > b || sl < b;
+        if (!tight && (constrained || length == 0))
+            continue;
+        idx t = length + sl - b + 1;
+        if (best == 0 || (tight && !constrained) || t < best_theta ||
+            (t == best_theta && (sl < best_s || (sl == best_s && length > best_len)))) {
+            best = i;
+            best_theta = t;
+            best_s = sl;
+            best_len = length;
+            constrained |= tight;
+        }
+    }
+    *theta = best_theta;
+    return best;
+}
+
+/* Step M4: prepare to branch on item i; the node to try first. */
+static idx
+enter_bounded(Search *s, idx level, idx i, idx theta)
+{
+    idx x = s->dlink[i];
+    s->total[level] = theta;
+    s->tried[level] = 1;
+    if (--s->bound[i] == 0)
+        cover(s, i, COLORED);
+    s->first_tweak[level] = x;
+    return x;
+}
+
+/* Step M5 for node x of item i (x = i: the null move): 0 if the level is done (go to M8),
+   else 1 after tweaking x or deactivating i as the move requires. */
+static int
+possibly_tweak(Search *s, idx x, idx i)
+{
+    idx b = s->bound[i], sl = s->slack[i];
+    if (b == 0 && sl == 0)
+        return x != i;
+    if (s->top[i] % COVERED <= b - sl)
+        return 0;
+    if (x != i) {
+        tweak(s, x, b == 0);
+    }
+    else if (b != 0) { /* the null move: i takes no more options */
+        idx left = s->llink[i], right = s->rlink[i];
+        s->rlink[left] = right;
+        s->llink[right] = left;
+    }
+    return 1;
+}
+
+/* Step M8: item i as it was before M4. */
+static void
+restore(Search *s, idx level, idx i)
+{
+    if (s->bound[i] == 0 && s->slack[i] == 0) {
+        uncover(s, i, COLORED);
+    }
+    else {
+        untweak(s, i, s->first_tweak[level], s->bound[i] == 0);
+        if (s->bound[i] == 0)
+            uncover(s, i, COLORED);
+    }
+    s->bound[i] += 1;
+}
+
+/* Step M2 past the budget checks: 1 for a solution, 0 for a dead end, or 2 with the level's
+   first move in choice[level]. */
+static int
+enter_level(Search *s, idx level)
+{
+    idx theta, i = s->rlink[0] != 0 ? choose_bounded(s, &theta) : 0;
+    if (i == 0)
+        return 1;
+    if (theta <= 0) /* too few options left for the item */
+        return 0;
+    s->choice[level] = enter_bounded(s, level, i, theta); /* M3, M4 */
+    return 2;
+}
+
+/* Search.run by Algorithm M: M2 (X2), M5-M6 (X5: tweak and try a move), M7 (X6: the next
+   move), M8 (X7: restore the item), M9 (X8: leave the level). */
+int
+run_bounded(Search *s, const Run *run)
+{
+    idx *choice = s->choice, *top = s->top, *llink = s->llink, *rlink = s->rlink;
+    const idx n = s->n_items;
+    const long long stop = s->nodes + run->steps, work_stop = run->work ? effort(s) + run->work : -1;
+    int state = s->resume, status, entered;
+    idx level = s->level, x;
+    for (;;) {
+        switch (state) {
+        case X2:
+            if (level == run->depth && rlink[0] != 0) {
+                state = X8;
+                status = PREFIX;
+                goto out;
+            }
+            if (s->nodes >= stop || (work_stop >= 0 && effort(s) >= work_stop)) {
+                status = PAUSED;
+                goto out;
+            }
+#ifdef EXACTCOVER_SANITY
+            if (SANITY_DUE(s))
+                sanity(s);
+#endif
+            s->nodes += 1;
+            if (level > s->max_level)
+                s->max_level = level;
+            entered = enter_level(s, level);
+            state = entered == 2 ? X5 : X8;
+            if (entered == 1) { /* a solution */
+                s->solutions += 1;
+                if (!run->counting) {
+                    status = SOLUTION;
+                    goto out;
+                }
+                if (run->limit && s->solutions >= run->limit) {
+                    status = LIMIT;
+                    goto out;
+                }
+            }
+            continue;
+        case X5: /* M5 [Possibly tweak x_l.], M6 [Try x_l.] */
+            x = choice[level];
+            if (!possibly_tweak(s, x, x <= n ? x : top[x])) {
+                state = X7;
+                continue;
+            }
+            if (x > n)
+                commit_bounded(s, x);
+            level += 1;
+            state = X2;
+            continue;
+        case X6: /* M7 [Try again.] */
+            x = choice[level];
+            if (x <= n) { /* after the null move: the item back on the list */
+                rlink[llink[x]] = x;
+                llink[rlink[x]] = x;
+                state = X7;
+                continue;
+            }
+            uncommit_bounded(s, x);
+            choice[level] = s->dlink[x];
+            s->tried[level] += 1;
+            state = X5;
+            continue;
+        case X7: /* M8 [Restore i.] */
+            x = choice[level];
+            restore(s, level, x <= n ? x : top[x]);
+            state = X8;
+            continue;
+        case X8: /* M9 [Leave level l.] */
+            if (level == s->floor) {
+                state = FINISHED;
+                continue;
+            }
+            level -= 1;
+            state = X6;
+            continue;
+        default:
+            status = DONE;
+            goto out;
+        }
+    }
+out:
+    s->level = level;
+    s->resume = state;
+    return status;
+}
+
+/* -- givens and prefixes ------------------------------------------------------------------ */
+
+/* The givens' options in range, none twice, no primary item given more than hi times, and
+   two givens sharing a secondary item only with the same color; GivensClash (the first
+   given on the item, the one that breaks the rule, the item) if not. */
+static int
+check_bounded_givens(const Search *s, const Start *start, idx *owner, idx *uses, dlx_error *err)
+{
+    const idx *top = s->top, *color = s->color, *opt_start = s->opt_start;
+    for (idx i = 0; i < s->n_items + 2; i++) {
+        owner[i] = -1;
+        uses[i] = 0;
+    }
+    for (ptrdiff_t g = 0; g < start->n_givens; g++) {
+        idx k = start->givens[g];
+        if (k < 0 || k >= s->dancer->n_options) {
+            dlx_fail(err, DLX_UNKNOWN_OPTION, k, 0, 0);
+            err->what = "given";
+            return -1;
+        }
+        int repeated = 0;
+        for (ptrdiff_t h = 0; h < g; h++)
+            repeated |= start->givens[h] == k;
+        for (idx p = opt_start[k]; top[p] > 0; p++) {
+            idx i = top[p];
+            if (owner[i] < 0)
+                owner[i] = k;
+            idx o = owner[i], q = opt_start[o];
+            int clash = repeated;
+            if (i <= s->n_primary) {
+                clash |= ++uses[i] > s->bound[i];
+            }
+            else if (o != k) {
+                while (top[q] != i)
+                    q++;
+                clash |= color[p] == 0 || color[q] != color[p];
+            }
+            if (clash) {
+                dlx_fail(err, DLX_GIVENS_CLASH, repeated ? k : (o < k ? o : k), repeated ? k : (o < k ? k : o), i - 1);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Choose the givens before the search (and take them out of the lists they are still in,
+   so that the search does not choose them again). */
+int
+bounded_givens(Search *s, const Start *start, dlx_error *err)
+{
+    idx *owner = dlx_malloc((size_t)(s->n_items + 2) * 2 * sizeof(idx));
+    if (owner == NULL) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
+    int result = check_bounded_givens(s, start, owner, owner + s->n_items + 2, err);
+    dlx_free(owner);
+    if (result < 0)
+        return -1;
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    for (ptrdiff_t g = 0; g < start->n_givens; g++)
+        for (idx p = s->opt_start[start->givens[g]]; top[p] > 0; p++)
+            take(s, p, top[p]);
+    for (ptrdiff_t g = 0; g < start->n_givens; g++)
+        for (idx p = s->opt_start[start->givens[g]]; top[p] > 0; p++) {
+            idx u = ulink[p], d = dlink[p];
+            if (dlink[u] == p) {
+                dlink[u] = d;
+                ulink[d] = u;
+                top[top[p]] -= 1;
+                s->updates += 1;
+            }
+        }
+    return 0;
+}
+
+/* Make the moves of the prefix level by level as the search made them (their updates not
+   counted again): an option node of the item Algorithm M would branch on, or that item's
+   header for its null move; PrefixError for any other node. */
+int
+bounded_replay(Search *s, const Start *start, dlx_error *err)
+{
+    long long updates = s->updates;
+    for (ptrdiff_t k = 0; k < start->n_prefix; k++) {
+        idx x = start->prefix[k], level = s->level, theta = 0;
+        idx i = s->rlink[0] != 0 ? choose_bounded(s, &theta) : 0;
+        int ok = theta > 0 && (x == i || (x > s->n_items + 1 && x < s->dancer->n_nodes && s->top[x] == i));
+        if (ok) {
+            idx y = enter_bounded(s, level, i, theta);
+            while ((ok = possibly_tweak(s, y, i)) && y != x && y != i) {
+                y = s->dlink[y];
+                s->tried[level] += 1;
+            }
+            ok = ok && y == x;
+        }
+        if (!ok) {
+            dlx_fail(err, DLX_PREFIX_ERROR, x, k, 0);
+            return -1;
+        }
+        if (x != i)
+            commit_bounded(s, x);
+        s->choice[level] = x;
+        s->level += 1;
+    }
+    s->floor = s->level;
+    s->max_level = s->level;
+    s->updates = updates;
+    return 0;
+}
