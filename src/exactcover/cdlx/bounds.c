@@ -183,18 +183,38 @@ restore(Search *s, idx level, idx i)
     s->bound[i] += 1;
 }
 
-/* Step M2 past the budget checks: 1 for a solution, 0 for a dead end, or 2 with the level's
-   first move in choice[level]. */
+/* Step M2 [Enter level l.]: a split point, the budget, a solution, a dead end, or the
+   level's first move (M3, M4, into choice[level]); sets *state, and returns the status to
+   stop with, or -1 to go on. */
 static int
-enter_level(Search *s, idx level)
+enter_level(Search *s, const Run *run, idx level, long long stop, long long work_stop, int *state)
 {
+    if (level == run->depth && s->rlink[0] != 0) {
+        *state = X8;
+        return PREFIX;
+    }
+    if (s->nodes >= stop || (work_stop >= 0 && effort(s) >= work_stop))
+        return PAUSED;
+#ifdef EXACTCOVER_SANITY
+    if (SANITY_DUE(s))
+        sanity(s);
+#endif
+    s->nodes += 1;
+    if (level > s->max_level)
+        s->max_level = level;
     idx theta, i = s->rlink[0] != 0 ? choose_bounded(s, &theta) : 0;
-    if (i == 0)
-        return 1;
-    if (theta <= 0) /* too few options left for the item */
-        return 0;
-    s->choice[level] = enter_bounded(s, level, i, theta); /* M3, M4 */
-    return 2;
+    *state = X8;
+    if (i == 0) { /* no item wants another option: a solution */
+        s->solutions += 1;
+        if (!run->counting)
+            return SOLUTION;
+        return run->limit && s->solutions >= run->limit ? LIMIT : -1;
+    }
+    if (theta > 0) { /* (else too few options are left for the item: a dead end) */
+        s->choice[level] = enter_bounded(s, level, i, theta);
+        *state = X5;
+    }
+    return -1;
 }
 
 /* Search.run by Algorithm M: M2 (X2), M5-M6 (X5: tweak and try a move), M7 (X6: the next
@@ -205,40 +225,13 @@ run_bounded(Search *s, const Run *run)
     idx *choice = s->choice, *top = s->top, *llink = s->llink, *rlink = s->rlink;
     const idx n = s->n_items;
     const long long stop = s->nodes + run->steps, work_stop = run->work ? effort(s) + run->work : -1;
-    int state = s->resume, status, entered;
+    int state = s->resume, status;
     idx level = s->level, x;
     for (;;) {
         switch (state) {
         case X2:
-            if (level == run->depth && rlink[0] != 0) {
-                state = X8;
-                status = PREFIX;
+            if ((status = enter_level(s, run, level, stop, work_stop, &state)) >= 0)
                 goto out;
-            }
-            if (s->nodes >= stop || (work_stop >= 0 && effort(s) >= work_stop)) {
-                status = PAUSED;
-                goto out;
-            }
-#ifdef EXACTCOVER_SANITY
-            if (SANITY_DUE(s))
-                sanity(s);
-#endif
-            s->nodes += 1;
-            if (level > s->max_level)
-                s->max_level = level;
-            entered = enter_level(s, level);
-            state = entered == 2 ? X5 : X8;
-            if (entered == 1) { /* a solution */
-                s->solutions += 1;
-                if (!run->counting) {
-                    status = SOLUTION;
-                    goto out;
-                }
-                if (run->limit && s->solutions >= run->limit) {
-                    status = LIMIT;
-                    goto out;
-                }
-            }
             continue;
         case X5: /* M5 [Possibly tweak x_l.], M6 [Try x_l.] */
             x = choice[level];
