@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactcover
-from exactcover import BudgetExceeded, GivensClash, Matrix, MatrixError, Solver, Unsupported, engines
+from exactcover import BudgetExceeded, GivensClash, Matrix, MatrixError, Solver, engines
 
 from oracle import brute_force, is_solution
 
@@ -146,16 +146,20 @@ def test_split_and_parallel_counts_add_up(engine):
     assert exactcover.count(matrix, engine=engine, jobs=2) == 9
 
 
-def test_refusals_are_clear():
-    matrix = knuth_example()
-    with pytest.raises(Unsupported, match="seed with bounds"):
-        Solver(matrix, "python").first(seed=3)
-    with pytest.raises(Unsupported, match="probe"):
-        Solver(matrix, "python").estimate(10)
-    if "c" in engines.available() and "bounds" not in engines.features("c"):
-        with pytest.raises(Unsupported, match="C engine"):
-            Solver(matrix, "c")
-        assert Solver(matrix).engine == "python"  # auto picks the engine that can
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matrix=bounded_matrices(), seed=st.integers(0, 2**64 - 1))
+def test_seeds_with_bounds(matrix, seed):
+    """A seed shuffles the order (reproducibly, alike on both engines), never the set."""
+    orders = [list(Solver(matrix, engine).solutions(seed=seed)) for engine in BOUNDED]
+    assert all(order == orders[0] for order in orders)
+    assert {frozenset(s) for s in orders[0]} == brute_force(matrix)
+    assert len(orders[0]) == len(brute_force(matrix))
+
+
+def test_a_seed_changes_the_order():
+    solver = Solver(tetrominoes_in_a_box())
+    orders = {tuple(solver.solutions(seed=seed)) for seed in range(6)}
+    assert len(orders) > 1 and all(len(order) == 9 for order in orders)
 
 
 def test_bad_bounds_name_the_item():
@@ -188,3 +192,48 @@ def test_both_engines_search_alike(matrix, data):
         seen.append((found, stats.nodes, stats.updates, stats.max_level, split.prefixes, split.solutions, parts))
     assert seen[0] == seen[1]
     assert sum(seen[0][-1]) + len(seen[0][-2]) == len(seen[0][0])
+
+
+@pytest.mark.parametrize("engine", BOUNDED)
+def test_estimates_with_bounds(engine):
+    """Knuth's probes by Algorithm M's moves: unbiased, so many of them average near the true
+    counts (a fixed seed: the same numbers every run); both engines probe alike."""
+    matrix = tetrominoes_in_a_box()
+    solver = Solver(matrix, engine)
+    estimate = solver.estimate(4000, seed=5)
+    count = solver.count()
+    nodes = solver.stats.nodes
+    assert abs(estimate.solutions - count) < 3 * estimate.solutions_error + 0.1 * count
+    assert abs(estimate.nodes - nodes) < 3 * estimate.nodes_error + 0.1 * nodes
+    if len(BOUNDED) == 2:
+        assert Solver(matrix, "c").estimate(50, seed=9) == Solver(matrix, "python").estimate(50, seed=9)
+
+
+def links(search) -> dict:
+    """A search's links as lists (the C engine's through ``arrays``)."""
+    if hasattr(search, "llink"):
+        return {name: list(getattr(search, name)) for name in ("llink", "rlink", "top", "ulink", "dlink", "color")}
+    return search.arrays
+
+
+@pytest.mark.skipif(len(BOUNDED) < 2, reason="needs both engines")
+@settings(max_examples=150, deadline=None)
+@given(matrix=bounded_matrices(), seed=st.integers(0, 2**64 - 1), steps=st.integers(1, 6))
+def test_probes_agree_and_leave_the_search_alone(matrix, seed, steps):
+    """Both engines probe alike from any paused state, and the search goes on as if no probe
+    had been made."""
+    seen = []
+    for engine in ("c", "python"):
+        search, untouched = (Solver(matrix, engine).dancer.search() for _ in range(2))
+        search.run(steps)
+        untouched.run(steps)
+        before = links(search)
+        probe = search.probe(seed)
+        assert links(search) == before
+        for s in (search, untouched):
+            while s.run(1000) != 0:
+                pass
+        assert (search.nodes, search.updates, search.solutions) == (untouched.nodes, untouched.updates,
+                                                                   untouched.solutions)
+        seen.append((probe, search.nodes))
+    assert seen[0] == seen[1]

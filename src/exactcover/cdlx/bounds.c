@@ -105,16 +105,49 @@ untweak(Search *s, idx i, idx first, int covered)
     top[i] += k;
 }
 
+/* With a seed, shuffle each primary item's list once, before the search (as DLX3 does):
+   the moves at a level come in list order, which the tweaks rely on. */
+int
+bounded_arrange(Search *s)
+{
+    idx *ulink = s->ulink, *dlink = s->dlink, *nodes;
+    if (!s->seeded)
+        return 0;
+    nodes = dlx_malloc(((size_t)s->dancer->n_entries + 1) * sizeof(idx));
+    if (nodes == NULL)
+        return -1;
+    for (idx i = 1; i <= s->n_primary; i++) {
+        idx length = 0, previous = i;
+        for (idx p = dlink[i]; p != i; p = dlink[p])
+            nodes[length++] = p;
+        for (idx a = length - 1; a > 0; a--) { /* Fisher-Yates */
+            idx b = (idx)random_below(&s->random, (uint64_t)a + 1), t = nodes[a];
+            nodes[a] = nodes[b];
+            nodes[b] = t;
+        }
+        for (idx k = 0; k < length; k++) {
+            ulink[nodes[k]] = previous;
+            dlink[previous] = nodes[k];
+            previous = nodes[k];
+        }
+        dlink[previous] = i;
+        ulink[i] = previous;
+    }
+    dlx_free(nodes);
+    return 0;
+}
+
 /* Step M3: the item to branch on (0: none wants another option, a solution) and its
    branching degree theta = LEN + 1 - max(BOUND - SLACK, 0); ties to the smaller
    min(SLACK, BOUND), then the longer list, then the first; items that constrain nothing
    (LEN <= BOUND <= SLACK) only when no other is left. */
 static idx
-choose_bounded(const Search *s, idx *theta)
+choose_bounded(Search *s, idx *theta)
 {
     const idx *top = s->top, *rlink = s->rlink, *bound = s->bound, *slack = s->slack;
     idx best = 0, best_theta = 0, best_s = 0, best_len = 0;
     int constrained = 0;
+    uint64_t ties = 0;
     for (idx i = rlink[0]; i != 0; i = rlink[i]) {
         idx length = top[i], b = bound[i], sl = slack[i] < b ? slack[i] : b;
         int tight = length > b || sl < b;
@@ -128,6 +161,12 @@ choose_bounded(const Search *s, idx *theta)
             best_s = sl;
             best_len = length;
             constrained |= tight;
+            ties = 1;
+        }
+        else if (t == best_theta && sl == best_s && length == best_len) {
+            ties += 1; /* with a seed, one of the tied items uniformly at random */
+            if (s->seeded && random_below(&s->random, ties) == 0)
+                best = i;
         }
     }
     *theta = best_theta;
@@ -390,4 +429,46 @@ bounded_replay(Search *s, const Start *start, dlx_error *err)
     s->max_level = s->level;
     s->updates = updates;
     return 0;
+}
+
+/* Knuth's random probe by Algorithm M's moves (search_probe): at each level the item the
+   search would branch on and one of its theta moves uniformly at random (the moves before it
+   tweaked, as the search leaves them), to a solution or a dead end; then all of it undone.
+   path and degrees have room for every level. */
+idx
+probe_bounded(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
+{
+    const idx n = s->n_items;
+    idx level = s->level, depth = 0, theta = 0, i;
+    while ((i = s->rlink[0] != 0 ? choose_bounded(s, &theta) : 0) != 0) {
+        degrees[depth] = theta > 0 ? theta : 0;
+        if (theta <= 0) {
+            depth++;
+            break;
+        }
+        idx x = enter_bounded(s, level, i, theta);
+        for (uint64_t r = random_below(random, (uint64_t)theta); r > 0; r--) {
+            possibly_tweak(s, x, i);
+            x = s->dlink[x];
+        }
+        possibly_tweak(s, x, i);
+        if (x > n)
+            commit_bounded(s, x);
+        path[depth++] = x;
+        level++;
+    }
+    *solved = i == 0;
+    for (idx d = *solved ? depth : depth - 1; d-- > 0;) {
+        idx x = path[d];
+        level--;
+        if (x > n) {
+            uncommit_bounded(s, x);
+        }
+        else { /* the null move: its item back on the list */
+            s->rlink[s->llink[x]] = x;
+            s->llink[s->rlink[x]] = x;
+        }
+        restore(s, level, x <= n ? x : s->top[x]);
+    }
+    return depth;
 }

@@ -213,11 +213,12 @@ ptrdiff_t dancer_nbytes(const Dancer *d);
 int search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err);
 void search_release(Search *s);
 int search_run(Search *s, const Run *run);
+size_t search_levels(const Dancer *d);
 idx option_of(const Search *s, idx x);
 double search_fraction(const Search *s);
 double search_share(const Search *s);
-/* Knuth's random probe: fills degrees[0..depth-1] (room for n_primary + 1), returns depth,
-   *solved whether it ended in a solution; -1 when memory ran out, -2 with bounds. */
+/* Knuth's random probe: fills degrees[0..depth-1] (room for search_levels(s)), returns
+   depth, *solved whether it ended in a solution; -1 when memory ran out. */
 idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);
 
 /* links.c */
@@ -234,8 +235,10 @@ idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved
 
 /* bounds.c */
 int run_bounded(Search *s, const Run *run);
+int bounded_arrange(Search *s);
 int bounded_givens(Search *s, const Start *start, dlx_error *err);
 int bounded_replay(Search *s, const Start *start, dlx_error *err);
+idx probe_bounded(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 
 /* sanity.c (built with -DEXACTCOVER_SANITY): checked at every node of small matrices, every
    4096th of larger ones */

@@ -517,13 +517,8 @@ Search_probe(SearchObject *self, PyObject *arg)
     int solved;
     if ((seed == (unsigned long long)-1 && PyErr_Occurred()) || check_idle(self) < 0)
         return NULL;
-    idx *degrees = PyMem_Calloc((size_t)self->s.n_primary + 1, sizeof(idx));
+    idx *degrees = PyMem_Calloc(search_levels(self->s.dancer), sizeof(idx));
     idx depth = degrees == NULL ? -1 : search_probe(&self->s, (uint64_t)seed, degrees, &solved);
-    if (depth == -2) {
-        PyMem_Free(degrees);
-        raise_error(Unsupported, "(ss)", "a random probe (an estimate) with bounds", "count, or split the search");
-        return NULL;
-    }
     if (depth < 0) {
         PyMem_Free(degrees);
         return PyErr_NoMemory();

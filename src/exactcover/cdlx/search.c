@@ -135,6 +135,14 @@ replay(Search *s, const Start *start, dlx_error *err)
     return 0;
 }
 
+/* How deep a search can go, plus one: each level covers a primary item, or, with bounds,
+   chooses an option (each at most once) or makes an item's null move. */
+size_t
+search_levels(const Dancer *d)
+{
+    return (size_t)d->n_primary + 1 + (d->bounds != NULL ? (size_t)d->n_options : 0);
+}
+
 /* The search's own arrays: its copy of the links (colors shared when there are none, since
    then nothing writes them), the stack of choices, and what the item choice and a seed need. */
 static int
@@ -142,9 +150,7 @@ allocate(Search *s, const Dancer *d)
 {
     ptrdiff_t links = d->n_links, size = d->n_nodes;
     ptrdiff_t copied = 2 * links + (d->has_colors ? 4 : 3) * size;
-    /* How deep a search can go, plus one: each level covers a primary item, or, with
-       bounds, chooses an option (each at most once) or makes an item's null move. */
-    size_t levels = (size_t)d->n_primary + 1 + (d->bounds != NULL ? (size_t)d->n_options : 0);
+    size_t levels = search_levels(d);
     s->mem = dlx_malloc((size_t)copied * sizeof(idx));
     s->choice = dlx_calloc(levels, sizeof(idx));
     s->total = dlx_calloc(levels, sizeof(idx));
@@ -203,13 +209,7 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     s->random = start->seed;
     s->sets = d->bounds != NULL ? LINKS : UNDECIDED; /* (the bitset way has no bounds) */
     s->tuning = start->tuning;
-    if (d->bounds != NULL && s->seeded) {
-        err->kind = DLX_UNSUPPORTED;
-        err->what = "a seed with bounds";
-        err->instead = "search without one";
-        return -1;
-    }
-    if (allocate(s, d) < 0) {
+    if (allocate(s, d) < 0 || (d->bounds != NULL && bounded_arrange(s) < 0)) {
         err->kind = DLX_NO_MEMORY;
         return -1;
     }
@@ -328,18 +328,18 @@ search_share(const Search *s)
 }
 
 /* Knuth's random probe from the current state, on the way the search runs; its updates
-   are not counted. -2 with bounds (not supported yet). */
+   are not counted. */
 idx
 search_probe(Search *s, uint64_t seed, idx *degrees, int *solved)
 {
     uint64_t random = seed;
     long long updates = s->updates;
-    if (s->bound != NULL)
-        return -2;
-    idx *path = dlx_calloc((size_t)s->n_primary + 1, sizeof(idx)), depth;
+    idx *path = dlx_calloc(search_levels(s->dancer), sizeof(idx)), depth;
     if (path == NULL)
         return -1;
-    if (s->sets == SETS)
+    if (s->bound != NULL)
+        depth = probe_bounded(s, &random, path, degrees, solved);
+    else if (s->sets == SETS)
         depth = probe_sets(s, &random, path, degrees, solved);
     else
         depth = probe_links(s, &random, path, degrees, solved);

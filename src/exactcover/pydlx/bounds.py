@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import GivensClash, PrefixError, UnknownOption, Unsupported
+from ..contract import GivensClash, PrefixError, UnknownOption
 from .dance import COVERED
-from .search import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, X2, X5, X6, X7, X8, _FINISHED, Search
+from .search import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, X2, X5, X6, X7, X8, _FINISHED, Random, Search
 
 if TYPE_CHECKING:
     from .dancer import Dancer
@@ -35,13 +35,11 @@ class Bounded(Search):
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
                  excluded: Sequence[int] = (), prefix: Sequence[int] = ()) -> None:
-        if seed is not None:
-            raise Unsupported("a seed with bounds", "search without one")
         lo_hi = dancer.bounds
         self.bound = [0] + [lo_hi[2 * k + 1] for k in range(dancer.n_primary)]
         self.slack = [0] + [lo_hi[2 * k + 1] - lo_hi[2 * k] for k in range(dancer.n_primary)]
         self.first_tweak = [0] * self.max_levels(dancer)
-        super().__init__(dancer, givens, None, excluded, prefix, (0, 1, 0.0, 1.0))
+        super().__init__(dancer, givens, seed, excluded, prefix, (0, 1, 0.0, 1.0))
         self.sets = -1  # on the links (the bitset way has no bounds)
 
     @staticmethod
@@ -122,14 +120,34 @@ class Bounded(Search):
         ulink[last] = previous
         top[i] += k
 
+    def arrange(self) -> None:
+        """With a seed, shuffle each primary item's list once, before the search (as DLX3
+        does): the moves at a level come in list order, which the tweaks rely on."""
+        if self.random is None:
+            return
+        ulink, dlink = self.ulink, self.dlink
+        for i in range(1, self.n_primary + 1):
+            nodes, p = [], dlink[i]
+            while p != i:
+                nodes.append(p)
+                p = dlink[p]
+            for a in range(len(nodes) - 1, 0, -1):  # Fisher-Yates
+                b = self.random.below(a + 1)
+                nodes[a], nodes[b] = nodes[b], nodes[a]
+            previous = i
+            for p in nodes:
+                ulink[p], dlink[previous] = previous, p
+                previous = p
+            dlink[previous], ulink[i] = i, previous
+
     # -- the item choice -------------------------------------------------------------------
 
     def choose_bounded(self) -> tuple[int, int]:
         """Step M3: the item to branch on and its branching degree theta (see the module
         docstring); item 0 when no active item has an option left that could change anything
         (a solution)."""
-        top, rlink, bound, slack = self.top, self.rlink, self.bound, self.slack
-        best, best_theta, best_s, best_len, constrained = 0, 0, 0, 0, False
+        top, rlink, bound, slack, random = self.top, self.rlink, self.bound, self.slack, self.random
+        best, best_theta, best_s, best_len, constrained, ties = 0, 0, 0, 0, False, 0
         i = rlink[0]
         while i != 0:
             length, b = top[i], bound[i]
@@ -139,8 +157,12 @@ class Bounded(Search):
                 theta = length + s - b + 1
                 if (best == 0 or (tight and not constrained) or theta < best_theta
                         or (theta == best_theta and (s < best_s or (s == best_s and length > best_len)))):
-                    best, best_theta, best_s, best_len = i, theta, s, length
+                    best, best_theta, best_s, best_len, ties = i, theta, s, length, 1
                     constrained = constrained or tight
+                elif theta == best_theta and s == best_s and length == best_len:
+                    ties += 1  # with a seed, one of the tied items uniformly at random
+                    if random is not None and random.below(ties) == 0:
+                        best = i
             i = rlink[i]
         return best, best_theta
 
@@ -260,7 +282,37 @@ class Bounded(Search):
         self.updates = updates
 
     def probe(self, seed: int) -> tuple[tuple[int, ...], bool]:
-        raise Unsupported("a random probe (an estimate) with bounds", "count, or split the search")
+        """Knuth's random probe by Algorithm M's moves: at each level the item the search would
+        branch on and one of its theta moves uniformly at random (the moves before it tweaked,
+        as the search leaves them), to a solution or a dead end; then all of it undone."""
+        random, updates, n = Random(seed), self.updates, self.n_items
+        level, degrees, moves = self.level, [], []
+        while True:
+            i, theta = self.choose_bounded() if self.rlink[0] != 0 else (0, 0)
+            if i == 0:
+                break
+            degrees.append(max(theta, 0))
+            if theta <= 0:
+                break
+            x = self.enter_bounded(level, i, theta)
+            for _ in range(random.below(theta)):
+                self.possibly_tweak(level, x, i)
+                x = self.dlink[x]
+            self.possibly_tweak(level, x, i)
+            if x > n:
+                self.commit_others(x)
+            moves.append(x)
+            level += 1
+        solved = i == 0
+        for x in reversed(moves):
+            level -= 1
+            if x > n:
+                self.uncommit_others(x)
+            else:  # the null move: its item back on the list
+                self.rlink[self.llink[x]] = self.llink[self.rlink[x]] = x
+            self.restore(level, x if x <= n else self.top[x])
+        self.updates = updates
+        return tuple(degrees), solved
 
     # -- the search ----------------------------------------------------------------------------
 

@@ -82,6 +82,7 @@ class Search(Links):
             self.perm = [0] * (dancer.n_entries + 1)
             self.base = [0] * (dancer.n_primary + 2)
             self.pos = [0] * (dancer.n_primary + 1)
+        self.arrange()
         self.exclude(excluded, givens)
         self.apply_givens(givens)
         self.replay(prefix)
@@ -90,6 +91,9 @@ class Search(Links):
     def max_levels(dancer: Dancer) -> int:
         """How deep a search can go, plus one: each level covers a primary item."""
         return dancer.n_primary + 1
+
+    def arrange(self) -> None:
+        """Before exclusions and givens: nothing here (a seeded search shuffles at each level)."""
 
     # -- exclusions and givens -----------------------------------------------------------------
 
