@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 
 import pytest
 
 from exactcover import engines
+
+if "libasan" in os.environ.get("LD_PRELOAD", ""):
+    # Under tools/asan.sh: AddressSanitizer's allocator keeps its locks across fork(), so a
+    # pool forked while another thread of the test process (a Dask test's) allocates can
+    # hang in the child. Workers forked from a single-threaded server cannot.
+    multiprocessing.set_start_method("forkserver", force=True)
 
 ENGINES = ["python"] if engines.FORCE_PURE_PYTHON else list(engines.available())
 

@@ -14,7 +14,8 @@ number (0: none; 1, 2, ... for the distinct colors). ``bounds`` is empty, or hol
 hi for each primary item in turn (multiplicities: Knuth's Algorithm M).
 
 An engine module states what it can do in ``FEATURES`` (a frozenset of `FEATURE_NAMES`):
-"bounds" if its dancers take bounds.
+"bounds" if its dancers take bounds, "costs" if they take costs (and search for the
+cheapest solutions). ``costs`` holds each option's cost, or is empty.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from __future__ import annotations
 import enum
 from array import array
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
@@ -54,7 +55,7 @@ ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, Pref
 
 
 #: What an engine may support beyond exact cover with colors (see the module docstring).
-FEATURE_NAMES = frozenset({"bounds"})
+FEATURE_NAMES = frozenset({"bounds", "costs"})
 
 
 #: How a search may run, on either engine, with the same results: "auto", the calibrated
@@ -101,10 +102,13 @@ class Compiled:
     colors: array
     #: lo and hi of each primary item in turn; empty when each is covered exactly once.
     bounds: array = attrs.field(factory=lambda: array("i"))
+    #: the cost of each option; empty when none has one.
+    costs: array = attrs.field(factory=lambda: array("q"))
 
-    def arguments(self) -> tuple[int, int, array, array, array, array]:
-        """The `Dancer` constructor's arguments."""
-        return self.n_primary, self.n_secondary, self.starts, self.items, self.colors, self.bounds
+    def arguments(self) -> tuple[Any, ...]:
+        """The `Dancer` constructor's arguments (costs only if there are any)."""
+        head = (self.n_primary, self.n_secondary, self.starts, self.items, self.colors, self.bounds)
+        return head + (self.costs,) if self.costs else head
 
 
 class Search(Protocol):

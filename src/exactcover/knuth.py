@@ -10,7 +10,8 @@ The format of Knuth's programs DLX1 and DLX2::
 
 The first line names the items: the primary ones, then ``|``, then the secondary ones
 (the ``|`` may be left out when there are none). A primary item may carry bounds, as in
-Knuth's DLX3: ``lo:hi|name`` (covered lo to hi times) or ``n|name`` (exactly n times). Each further line is an option: the names
+Knuth's DLX3: ``lo:hi|name`` (covered lo to hi times) or ``n|name`` (exactly n times). An
+option may carry a cost, as in his DLX5: ``|n`` entries on its line, which add up. Each further line is an option: the names
 of its items, a secondary item optionally followed by ``:color``. Blank lines are skipped.
 Item names and colors are strings without white space, ``:`` or ``|``.
 
@@ -75,6 +76,7 @@ def parse_dlx(text: str, name: str = "input") -> Matrix:
     kinds: dict[str, bool] = {}  # item -> is primary
     bounds: dict[str, tuple[int, int]] = {}
     options: list[dict[str, str | None]] = []
+    costs: dict[int, int] = {}
     for number, raw in lines(text):
         if raw.startswith("|") or not raw.strip():
             continue
@@ -109,6 +111,11 @@ def parse_dlx(text: str, name: str = "input") -> Matrix:
             continue
         option: dict[str, str | None] = {}
         for word in words:
+            if word.startswith("|"):
+                if not word[1:].isdigit() or not word[1:].isascii():
+                    raise fail(number, f"bad cost {word!r} (a cost is '|' and a whole number)")
+                costs[len(options)] = costs.get(len(options), 0) + int(word[1:])
+                continue
             item, colon, color = word.partition(":")
             if item not in kinds:
                 raise fail(number, f"unknown item {item!r}")
@@ -123,7 +130,7 @@ def parse_dlx(text: str, name: str = "input") -> Matrix:
         options.append(option)
     if primary is None:
         raise DlxFormatError(f"{name}: no item line (the text is empty or only comments)")
-    return Matrix(primary, options, secondary=secondary, bounds=bounds)
+    return Matrix(primary, options, secondary=secondary, bounds=bounds, costs=costs)
 
 
 def write_dlx(matrix: Matrix) -> str:
@@ -144,13 +151,15 @@ def write_dlx(matrix: Matrix) -> str:
         head += ["|", *(name(item, "item") for item in matrix.secondary)]
     # With no primary item the line starts with '|': a space keeps it from reading as a comment.
     lines = [(" " if not matrix.primary else "") + " ".join(head)]
+    costs = dict(matrix.costs)
     for option in matrix.options:
         if not option.items:
             raise MatrixError(f"option {option.label!r} is empty; Knuth's format cannot hold an empty option")
+        cost = costs.get(option.label)
         lines.append(" ".join(
             name(item, "item") if color is None else f"{item}:{name(color, 'color')}"
             for item, color in zip(option.items, option.colors)
-        ))
+        ) + (f" |{cost}" if cost else ""))
     return "\n".join(lines) + "\n"
 
 

@@ -4,7 +4,9 @@ A `Matrix` is an immutable value. Its *primary* items must each be covered exact
 with ``bounds``, between lo and hi times (Knuth's MCC problem, multiplicities); its
 *secondary* items at most once, or, when options give them a color, any number of times as
 long as every option that covers one gives it the same color (Knuth's XCC problem). Each
-`Option` has a label (any hashable, by default its position) and the items it covers.
+`Option` has a label (any hashable, by default its position) and the items it covers; with
+``costs``, options have nonnegative integer costs, and `Solver.best` finds the cheapest
+solutions (Knuth's DLX5).
 
 Nothing here searches: a `Solver` compiles a Matrix for an engine.
 """
@@ -149,6 +151,24 @@ def _one_bound(item: Hashable, value: Any) -> Bounds:
     return lo, hi
 
 
+def _to_costs(costs: Mapping[Hashable, Any] | None) -> Any:
+    """A costs mapping as given, each cost checked (the labels are checked with the matrix):
+    a tuple of (label, cost) pairs in the mapping's order."""
+    if costs is None:
+        return ()
+    if isinstance(costs, tuple) and all(isinstance(pair, tuple) and len(pair) == 2 for pair in costs):
+        costs = dict(costs)  # (the normalized form)
+    if not isinstance(costs, Mapping):
+        raise MatrixError(f"costs must be a mapping option label -> cost, not {type(costs).__name__}")
+    for label, cost in costs.items():
+        if not isinstance(cost, int) or isinstance(cost, bool) or cost < 0:
+            raise MatrixError(f"the cost of option {label!r} must be an int >= 0, not {cost!r} "
+                              f"(costs are integers: scale fractions to whole units)")
+        if cost >= 1 << 62:
+            raise MatrixError(f"the cost of option {label!r} is too large ({cost}); costs must be below 2**62")
+    return tuple(costs.items())
+
+
 def _to_items(items: Iterable[Hashable]) -> tuple[Hashable, ...]:
     if isinstance(items, (str, bytes)):
         raise MatrixError(
@@ -169,7 +189,8 @@ class Matrix:
     label -> items or a sequence of item collections (labelled 0, 1, ...). An option's items
     may instead be a mapping item -> color to give secondary items a color (``None`` for no
     color). ``bounds`` maps primary items to how many times a solution covers them: ``(lo,
-    hi)`` or an int for lo = hi (the others: exactly once).
+    hi)`` or an int for lo = hi (the others: exactly once). ``costs`` maps option labels to
+    nonnegative integer costs (the others cost 0).
 
     >>> Matrix(["a", "b"], {"x": ["a"], "y": ["a", "b"]}, bounds={"a": (1, 2)})
     Matrix(primary=2, secondary=0, options=2, entries=3, bounds=1)
@@ -187,6 +208,8 @@ class Matrix:
     #: The primary items' bounds other than (1, 1), as (item, (lo, hi)) pairs in primary order
     #: (see `bounds_of`); empty for an exact cover problem.
     bounds: tuple[tuple[Hashable, Bounds], ...] = attrs.field(default=None, converter=_to_bounds, kw_only=True)
+    #: The options' nonzero costs, as (label, cost) pairs in option order (see `cost_of`).
+    costs: tuple[tuple[Hashable, int], ...] = attrs.field(default=None, converter=_to_costs, kw_only=True)
     _position: dict[Hashable, int] = attrs.field(init=False, eq=False, hash=False)
     #: Compiled forms of this matrix (a Solver per engine), kept with it; see api.solver_for.
     _compiled: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, factory=lambda: _Compiled())
@@ -209,6 +232,23 @@ class Matrix:
         object.__setattr__(self, "_position", position)
         self._check_bounds(position)
         self._check_options(position)
+        self._check_costs()
+
+    def _check_costs(self) -> None:
+        """Costs only on options the matrix has; stored in option order without zeros."""
+        if not self.costs:
+            return
+        given = dict(self.costs)
+        labels = {option.label for option in self.options}
+        for label in given:
+            try:
+                known = label in labels
+            except TypeError:
+                known = False
+            if not known:
+                raise MatrixError(f"costs name no option of this matrix: {label!r}")
+        object.__setattr__(self, "costs", tuple((o.label, given[o.label]) for o in self.options
+                                                if given.get(o.label, 0)))
 
     def _check_bounds(self, position: dict[Hashable, int]) -> None:
         """Bounds only on primary items, each once; stored in primary order without (1, 1)."""
@@ -327,6 +367,11 @@ class Matrix:
             raise MatrixError(f"item {item!r} is secondary; only primary items have bounds")
         return dict(self.bounds).get(item, (1, 1))
 
+    def cost_of(self, label: Hashable) -> int:
+        """The cost of the option labelled ``label`` (0 unless given)."""
+        self.option(label)  # (MatrixError for a label the matrix does not have)
+        return dict(self.costs).get(label, 0)
+
     @property
     def entries(self) -> int:
         """The number of (option, item) pairs: the ones of the 0/1 matrix."""
@@ -364,6 +409,7 @@ class Matrix:
 
     def __repr__(self) -> str:
         bounds = f", bounds={len(self.bounds)}" if self.bounds else ""
+        bounds += f", costs={len(self.costs)}" if self.costs else ""
         return (
             f"Matrix(primary={len(self.primary)}, secondary={len(self.secondary)}, "
             f"options={len(self.options)}, entries={self.entries}{bounds})"

@@ -70,6 +70,7 @@ class Job:
     excluded: tuple[int, ...]
     tuning: tuple[int, int, float, float] | None = None  # how the subtrees run (contract.tuning)
     bounds: bytes = b""  # lo and hi of each primary item, or nothing (contract.Compiled)
+    costs: bytes = b""  # the cost of each option, or nothing
 
     @classmethod
     def of(cls, solver: Solver, givens: Sequence[Any] = (), exclude: Sequence[Any] = (), way: str = "auto") -> Job:
@@ -77,7 +78,7 @@ class Job:
         return cls(uuid.uuid4().hex, solver.engine, compiled.n_primary, compiled.n_secondary,
                    compiled.starts.tobytes(), compiled.items.tobytes(), compiled.colors.tobytes(),
                    tuple(solver.option_numbers(givens, "given")), tuple(solver.option_numbers(exclude, "excluded")),
-                   contract.tuning(way), compiled.bounds.tobytes())
+                   contract.tuning(way), compiled.bounds.tobytes(), compiled.costs.tobytes())
 
 
 # -- the worker side -------------------------------------------------------------------------
@@ -94,6 +95,8 @@ def _dancer(job: Job) -> Any:
         if len(_dancers) >= 4:
             _dancers.pop(next(iter(_dancers)))
         arrays = [array("i", data) for data in (job.starts, job.items, job.colors, job.bounds)]
+        if job.costs:
+            arrays.append(array("q", job.costs))
         dancer = _dancers[job.token] = engines.get(job.engine).Dancer(job.n_primary, job.n_secondary, *arrays)
     return dancer
 

@@ -11,9 +11,6 @@ Ctrl-C raises KeyboardInterrupt within a fraction of a second and leaves the sol
 
 from __future__ import annotations
 
-import math
-import random
-import statistics
 import threading
 import time
 from array import array
@@ -24,6 +21,8 @@ import attrs
 
 from . import engines
 from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, GivensError, PrefixError, UnknownOption
+from .best import Best, best
+from .estimates import Estimate, estimate
 from .matrix import Matrix
 from . import contract
 from .contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, Compiled, Dancer
@@ -91,36 +90,6 @@ class Split:
     stats: Stats
 
 
-@attrs.frozen
-class Estimate:
-    """Knuth's random-probe estimate of a search: the expected number of search nodes and of
-    solutions, each with its standard error, from ``samples`` probes, of which ``solved``
-    ended in a solution. With ``solved == 0`` the solutions estimate is 0 ± 0 whatever the
-    truth (a puzzle with one solution is rarely reached by chance): it says nothing, and
-    `__str__` says so."""
-
-    nodes: float
-    nodes_error: float
-    solutions: float
-    solutions_error: float
-    samples: int
-    solved: int = 0
-
-    def __str__(self) -> str:
-        nodes = f"{_about(self.nodes, self.nodes_error)} search nodes"
-        if self.solved == 0:
-            return (f"{nodes}; no probe reached a solution, so the number of solutions is unknown "
-                    f"(there may be none, or too few for {self.samples} probes to find)")
-        return (f"{nodes} and {_about(self.solutions, self.solutions_error)} solutions "
-                f"({self.samples} probes, {self.solved} reached a solution)")
-
-
-def _about(value: float, error: float) -> str:
-    if math.isinf(value):  # (a probe went past the floats' range: see _as_float)
-        return "more than 1.8e308"
-    return f"about {value:.4g} ± {error:.2g}"
-
-
 def check_positive(name: str, value: Any, *, allow_zero: bool = False) -> None:
     """TypeError or ValueError unless ``value`` is None or a positive int (or 0 if allowed)."""
     if value is None:
@@ -148,7 +117,7 @@ def _known(index: dict, label: Any) -> bool:
 
 def needs(matrix: Matrix) -> frozenset[str]:
     """What an engine must support to search ``matrix`` (see `contract.FEATURE_NAMES`)."""
-    return frozenset({"bounds"}) if matrix.bounds else frozenset()
+    return frozenset(name for name, used in (("bounds", matrix.bounds), ("costs", matrix.costs)) if used)
 
 
 class _Run:
@@ -162,7 +131,7 @@ class _Run:
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
                  progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = (),
-                 way: str = "auto") -> None:
+                 way: str = "auto", best: int = 0) -> None:
         check_budget(max_nodes, timeout)
         tuning = contract.tuning(way)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -180,8 +149,9 @@ class _Run:
         self.progress, self.reported = progress, 0.0
         nodes = _node_ids(prefix)
         try:
+            more = {"best": best} if best else {}  # (a search for the cheapest solutions: see best.py)
             self.search = solver.dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes,
-                                               tuning)
+                                               tuning, **more)
         except GivensClash as clash:  # the engine names option and item numbers; say their names
             raise GivensClash(labels[clash.first], labels[clash.second], solver.matrix.items[clash.item]) from None
         except GivenAndExcluded as clash:
@@ -238,12 +208,6 @@ class _Run:
         """Every solution of the search, as it finds them."""
         while self.step() == SOLUTION:
             yield self.solution()
-
-
-def _as_float(value: int) -> float:
-    """``value`` as a float; inf beyond the floats' range (a probe of a search with 10^300
-    nodes, such as 300 queens, multiplies its way past it)."""
-    return float(value) if value.bit_length() <= 1023 else math.inf
 
 
 class Solutions(Iterator[Any]):
@@ -348,7 +312,11 @@ class Solver:
             starts.append(len(items))
         #: The matrix in the engines' form (see `contract.Compiled`): what a worker process
         #: needs to build the dancer again.
-        self.compiled = Compiled(len(matrix.primary), len(matrix.secondary), starts, items, colors, bounds)
+        costs = array("q")
+        if matrix.costs:
+            given = dict(matrix.costs)
+            costs.extend(given.get(label, 0) for label in self.labels)
+        self.compiled = Compiled(len(matrix.primary), len(matrix.secondary), starts, items, colors, bounds, costs)
         #: The engine's compiled matrix (a `contract.Dancer`), for engine-level searches.
         self.dancer: Dancer = module.Dancer(*self.compiled.arguments())
 
@@ -411,6 +379,15 @@ class Solver:
         run.step(counting=True, limit=min(limit or 0, LIMIT_CAP))
         return run.search.solutions
 
+    def best(self, k: int = 1, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
+             max_nodes: int | None = None, timeout: float | None = None,
+             progress: Callable[[Progress], Any] | None = None) -> Best:
+        """The ``k`` cheapest solutions and their costs (the sum of their options' costs,
+        `Matrix.costs`), cheapest first, proven by searching the whole tree with every branch
+        that cannot beat the k-th best found cut off (Knuth's DLX5). A budget stop returns
+        the best found so far with ``proven`` False instead of raising."""
+        return best(self, k, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout, progress=progress)
+
     def is_unique(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
                   max_nodes: int | None = None, timeout: float | None = None) -> bool:
         """Whether there is exactly one solution (the search stops at the second)."""
@@ -441,26 +418,7 @@ class Solver:
         walks from the root, choosing the item as the search would and one of its d options at
         random, to a solution or a dead end; 1 + d_1 + d_1 d_2 + ... estimates the nodes, and
         d_1 d_2 ... d_L (0 at a dead end) the solutions, without bias."""
-        check_positive("samples", samples)
-        run = _Run(self, givens, None, None, None, exclude)
-        rng = random.Random(seed)
-        nodes, found = [], []
-        for _ in range(samples):
-            degrees, solved = run.search.probe(rng.getrandbits(64))
-            total, product = 1, 1
-            for d in degrees:
-                product *= d
-                total += product
-            nodes.append(_as_float(total))
-            found.append(_as_float(product) if solved else 0.0)
-
-        def error(values: list[float]) -> float:
-            if len(values) < 2 or math.inf in values:
-                return math.inf
-            return statistics.stdev(values) / math.sqrt(len(values))
-
-        solved = sum(1 for value in found if value)
-        return Estimate(statistics.fmean(nodes), error(nodes), statistics.fmean(found), error(found), samples, solved)
+        return estimate(self, samples, seed, givens, exclude=exclude)
 
     # -- givens ----------------------------------------------------------------------------
 

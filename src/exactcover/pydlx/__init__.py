@@ -69,7 +69,7 @@ from .search import SCAN_SHIFT, Random, Search
 from .sets import DEFAULT_TUNING
 
 #: What this engine supports beyond exact cover with colors (contract.FEATURE_NAMES).
-FEATURES = frozenset({"bounds"})
+FEATURES = frozenset({"bounds", "costs"})
 
-__all__ = ["FEATURES", "Dancer", "Search", "Random", "COVERED", "SCAN_SHIFT", "DEFAULT_TUNING", "DONE", "SOLUTION", "PAUSED",
-           "LIMIT", "PREFIX"]
+__all__ = ["FEATURES", "Dancer", "Search", "Random", "COVERED", "SCAN_SHIFT", "DEFAULT_TUNING", "DONE", "SOLUTION",
+           "PAUSED", "LIMIT", "PREFIX"]

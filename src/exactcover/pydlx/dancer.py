@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..contract import MatrixError, check_tuning
-from .dance import COVERED
+from ..contract import MatrixError, Unsupported, check_tuning
 from .bounds import Bounded
+from .costs import Costed, prepare
+from .dance import COVERED
 from .search import Search
 
 __all__ = ["Dancer", "check_input"]
@@ -31,12 +32,18 @@ class Dancer:
         items: Sequence[int],
         colors: Sequence[int],
         bounds: Sequence[int] = (),
+        costs: Sequence[int] = (),
     ) -> None:
         n_options = len(starts) - 1
         check_input(n_primary, n_secondary, starts, items, colors)
         check_bounds(n_primary, bounds)
         #: lo, hi of each primary item in turn; empty when every item is covered exactly once.
         self.bounds = [] if all(b == 1 for b in bounds) else list(bounds)
+        if costs and len(costs) != n_options:
+            raise MatrixError("costs must hold a cost for every option, or be empty")
+        if any(c < 0 for c in costs):
+            raise MatrixError(f"option {next(k for k, c in enumerate(costs) if c < 0)} has a negative cost")
+        self.has_costs = any(costs)
         n = n_primary + n_secondary
         self.n_items = n
         self.n_primary = n_primary
@@ -93,6 +100,8 @@ class Dancer:
         self.llink, self.rlink = llink, rlink
         self.top, self.ulink, self.dlink, self.color = top, ulink, dlink, color
         self.opt_start = opt_start
+        if self.has_costs:  # taxes, net costs, and every list sorted by them (costs.prepare)
+            prepare(self, costs)
 
     @property
     def arrays(self) -> dict[str, list[int]]:
@@ -108,12 +117,20 @@ class Dancer:
         return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start) + len(self.bounds)) + 8 * words
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
-               prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None) -> Search:
+               prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
+               best: int = 0) -> Search:
         """A new search on a private copy of the arrays, with the options ``excluded`` taken
         out, then ``givens`` chosen, then the choices of ``prefix`` replayed: the search is
         then the subtree under that prefix. ``tuning`` chooses between the links and the
-        sets as in the C engine (`Search.run`): None for the calibrated rule."""
+        sets as in the C engine (`Search.run`): None for the calibrated rule. With ``best``
+        = k on a dancer with costs, a search for the k cheapest solutions (`costs.Costed`)."""
         check_tuning(tuning)
+        if best:
+            if best < 0 or not self.has_costs:
+                raise ValueError("best must be a positive number of solutions, on a dancer with costs")
+            if seed is not None:
+                raise Unsupported("a seed in a search for the cheapest solutions", "search without one")
+            return Costed(self, best, givens, excluded, prefix)
         if self.bounds:
             return Bounded(self, givens, seed, excluded, prefix)
         return Search(self, givens, seed, excluded, prefix, tuning)

@@ -1,0 +1,78 @@
+"""The cheapest solutions of a matrix with costs: `Solver.best` and what it returns.
+
+The engine searches by Knuth's method in DLX5 (`pydlx.costs`): options tried cheapest first,
+and every partial solution that cannot beat the k-th best found so far cut off. Each solution
+that enters the k best comes back to here, where the k best are kept with their labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .contract import SOLUTION
+from .errors import BudgetExceeded
+
+if TYPE_CHECKING:
+    from .solver import Progress, Solver, Stats
+
+__all__ = ["Best", "best"]
+
+
+@attrs.frozen
+class Best:
+    """The k cheapest solutions found: ``solutions`` holds (cost, solution) pairs, cheapest
+    first (solutions of equal cost in the order the search found them); ``proven`` says the
+    search ran to its end, so that no solution is cheaper than these (False when a budget
+    stopped it: then these are the best found so far); ``stats`` are the search's."""
+
+    solutions: tuple[tuple[int, tuple[Hashable, ...]], ...]
+    proven: bool
+    stats: Stats
+
+    @property
+    def cost(self) -> int | None:
+        """The cost of the cheapest solution found (None if none was)."""
+        return self.solutions[0][0] if self.solutions else None
+
+    @property
+    def solution(self) -> tuple[Hashable, ...] | None:
+        """The cheapest solution found (None if none was)."""
+        return self.solutions[0][1] if self.solutions else None
+
+    def __len__(self) -> int:
+        return len(self.solutions)
+
+
+def best(solver: Solver, k: int, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
+         max_nodes: int | None = None, timeout: float | None = None,
+         progress: Callable[[Progress], Any] | None = None) -> Best:
+    """`Solver.best`: see there."""
+    from .solver import _Run
+
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"k must be a positive int, not {k!r}")
+    if not solver.matrix.costs:  # every solution costs 0: the first k are the k best
+        run = _Run(solver, givens, None, max_nodes, timeout, exclude, progress)
+        found = []
+        try:
+            for solution in run.solutions():
+                found.append((0, solution))
+                if len(found) == k:
+                    break
+        except BudgetExceeded:
+            return Best(tuple(found), False, run.stats)
+        return Best(tuple(found), True, run.stats)
+    run = _Run(solver, givens, None, max_nodes, timeout, exclude, progress, best=k)
+    kept: list[tuple[int, tuple[Hashable, ...]]] = []
+    try:
+        while run.step() == SOLUTION:
+            cost = run.search.solution_cost()
+            place = sum(1 for c, _ in kept if c <= cost)
+            kept.insert(place, (cost, run.solution()))
+            del kept[k:]
+    except BudgetExceeded:
+        return Best(tuple(kept), False, run.stats)
+    return Best(tuple(kept), True, run.stats)

@@ -1,0 +1,79 @@
+"""Knuth's random-probe estimates of a search's size: `Solver.estimate` and its result."""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Hashable, Iterable
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from .solver import Solver
+
+__all__ = ["Estimate", "estimate"]
+
+
+@attrs.frozen
+class Estimate:
+    """Knuth's random-probe estimate of a search: the expected number of search nodes and of
+    solutions, each with its standard error, from ``samples`` probes, of which ``solved``
+    ended in a solution. With ``solved == 0`` the solutions estimate is 0 ± 0 whatever the
+    truth (a puzzle with one solution is rarely reached by chance): it says nothing, and
+    `__str__` says so."""
+
+    nodes: float
+    nodes_error: float
+    solutions: float
+    solutions_error: float
+    samples: int
+    solved: int = 0
+
+    def __str__(self) -> str:
+        nodes = f"{_about(self.nodes, self.nodes_error)} search nodes"
+        if self.solved == 0:
+            return (f"{nodes}; no probe reached a solution, so the number of solutions is unknown "
+                    f"(there may be none, or too few for {self.samples} probes to find)")
+        return (f"{nodes} and {_about(self.solutions, self.solutions_error)} solutions "
+                f"({self.samples} probes, {self.solved} reached a solution)")
+
+
+def _about(value: float, error: float) -> str:
+    if math.isinf(value):  # (a probe went past the floats' range: see _as_float)
+        return "more than 1.8e308"
+    return f"about {value:.4g} ± {error:.2g}"
+
+
+def estimate(solver: Solver, samples: int, seed: int | None, givens: Iterable[Hashable] = (), *,
+             exclude: Iterable[Hashable] = ()) -> Estimate:
+    """`Solver.estimate`: see there."""
+    from .solver import _Run, check_positive
+
+    check_positive("samples", samples)
+    run = _Run(solver, givens, None, None, None, exclude)
+    rng = random.Random(seed)
+    nodes, found = [], []
+    for _ in range(samples):
+        degrees, solved = run.search.probe(rng.getrandbits(64))
+        total, product = 1, 1
+        for d in degrees:
+            product *= d
+            total += product
+        nodes.append(_as_float(total))
+        found.append(_as_float(product) if solved else 0.0)
+
+    def error(values: list[float]) -> float:
+        if len(values) < 2 or math.inf in values:
+            return math.inf
+        return statistics.stdev(values) / math.sqrt(len(values))
+
+    solved = sum(1 for value in found if value)
+    return Estimate(statistics.fmean(nodes), error(nodes), statistics.fmean(found), error(found), samples, solved)
+
+
+def _as_float(value: int) -> float:
+    """``value`` as a float; inf beyond the floats' range (a probe of a search with 10^300
+    nodes, such as 300 queens, multiplies its way past it)."""
+    return float(value) if value.bit_length() <= 1023 else math.inf

@@ -1,0 +1,273 @@
+"""Costs: the k cheapest solutions, by Knuth's method in DLX5 (branch and bound on the links).
+
+Each option has a nonnegative integer cost. When a dancer with costs is built, every primary
+item is *taxed* the least cost of its options, which is taken off the cost of each option
+on it: every option keeps a nonnegative *net* cost, every item has an option of net cost 0,
+and a solution's cost is its options' net costs plus the total tax. Then every item's list
+is sorted by net cost (stably), so a level tries its options cheapest first.
+
+A search for the k best (`Costed`) keeps the costs of the k cheapest solutions found so far;
+once it has k, the k-th is the *cutoff*: a partial solution whose net cost plus an option's
+reaches it cannot lead to a better one, so the level stops there (the list is sorted), and
+covering an item hides only the options cheap enough ever to be chosen below it. The item
+chosen is the one with the fewest options still cheap enough (ties to the first). Every
+solution that enters the k best is returned (SOLUTION); when the search is DONE, the k best
+are proven. The C port is ``cdlx/costs.c`` (to come).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..contract import Unsupported
+from .search import DONE, LIMIT, PAUSED, SOLUTION, X2, X5, X6, X7, X8, _FINISHED, Search
+
+if TYPE_CHECKING:
+    from .dancer import Dancer
+
+__all__ = ["Costed", "prepare"]
+
+#: A cost no solution reaches (costs are below 2**62, and a search adds at most 2**30 of them).
+INFINITE = 1 << 93
+
+
+def prepare(dancer: Dancer, costs: Sequence[int]) -> None:
+    """Tax the dancer's primary items, give every node its option's net cost (``dancer.cost``)
+    and sort every item's list by it (stably)."""
+    top, ulink, dlink, opt_start = dancer.top, dancer.ulink, dancer.dlink, dancer.opt_start
+    net = list(costs)
+    tax = 0
+    for i in range(1, dancer.n_primary + 1):
+        options = [_option(dancer, p) for p in _members(dancer, i)]
+        least = min((net[k] for k in options), default=0)
+        tax += least
+        for k in options:
+            net[k] -= least
+    dancer.tax = tax
+    dancer.cost = cost = [0] * len(top)
+    for k in range(dancer.n_options):
+        for q in range(opt_start[k], opt_start[k + 1] - 1):
+            cost[q] = net[k]
+    for i in range(1, dancer.n_items + 1):
+        previous = i
+        for q in sorted(_members(dancer, i), key=cost.__getitem__):
+            ulink[q], dlink[previous] = previous, q
+            previous = q
+        dlink[previous], ulink[i] = i, previous
+
+
+def _members(dancer: Dancer, i: int) -> list[int]:
+    nodes, p = [], dancer.dlink[i]
+    while p != i:
+        nodes.append(p)
+        p = dancer.dlink[p]
+    return nodes
+
+
+def _option(dancer: Dancer, q: int) -> int:
+    top = dancer.top
+    while top[q] > 0:
+        q += 1
+    return -top[q] - 1
+
+
+class Costed(Search):
+    """A search for the k cheapest solutions of a dancer with costs (see the module docstring)."""
+
+    def __init__(self, dancer: Dancer, best: int, givens: Sequence[int] = (), excluded: Sequence[int] = (),
+                 prefix: Sequence[int] = ()) -> None:
+        if prefix:
+            raise Unsupported("a prefix (a split) in a search for the cheapest solutions", "search it whole")
+        if dancer.bounds:
+            raise Unsupported("costs with bounds", "search with costs or with bounds")
+        self.k, self.best_costs = best, []  # the net costs of the k best so far, cheapest first
+        self.cutoff = INFINITE
+        self.cost = dancer.cost
+        levels = self.max_levels(dancer)
+        self.partial = [0] * levels  # the net cost of the options chosen above each level
+        self.thresh0 = [0] * levels  # the threshold the level's item was covered with
+        self.thresh = [0] * levels  # ... and its option's other items
+        super().__init__(dancer, givens, None, excluded, (), (0, 1, 0.0, 1.0))
+        self.sets = -1
+        self.current = sum(dancer.cost[self.opt_start[k]] for k in givens)  # (net costs of the givens)
+
+    def solution_cost(self) -> int:
+        """After SOLUTION: the cost of the solution found (the givens' included)."""
+        return self.current + self.dancer.tax
+
+    def proven(self) -> list[int]:
+        """The costs of the k best found so far, cheapest first."""
+        return [c + self.dancer.tax for c in self.best_costs]
+
+    # -- the dance with a threshold: only options cheaper than it are hidden ------------------
+
+    def cover_below(self, i: int, thresh: int) -> None:
+        cost, dlink = self.cost, self.dlink
+        left, right = self.llink[i], self.rlink[i]
+        self.rlink[left], self.llink[right] = right, left
+        self.updates += 1
+        p = dlink[i]
+        while p != i and cost[p] < thresh:
+            self.updates += self.hide(p)
+            p = dlink[p]
+
+    def uncover_below(self, i: int, thresh: int) -> None:
+        cost, dlink = self.cost, self.dlink
+        p = dlink[i]
+        while p != i and cost[p] < thresh:
+            self.unhide(p)
+            p = dlink[p]
+        self.rlink[self.llink[i]] = self.llink[self.rlink[i]] = i
+
+    def purify_below(self, p: int, thresh: int) -> None:
+        cost, color, dlink = self.cost, self.color, self.dlink
+        c, i = color[p], self.top[p]
+        q = dlink[i]
+        while q != i and cost[q] < thresh:
+            if color[q] != c:
+                self.updates += self.hide(q)
+            elif q != p:
+                color[q] = -1
+            q = dlink[q]
+
+    def unpurify_below(self, p: int, thresh: int) -> None:
+        cost, color, dlink = self.cost, self.color, self.dlink
+        c, i = color[p], self.top[p]
+        q = dlink[i]
+        while q != i and cost[q] < thresh:
+            if color[q] < 0:
+                color[q] = c
+            elif q != p:
+                self.unhide(q)
+            q = dlink[q]
+
+    def commit_below(self, x: int, thresh: int) -> None:
+        """Commit the other items of option node x, hiding only options below ``thresh``."""
+        top, ulink, color = self.top, self.ulink, self.color
+        p = x + 1
+        while p != x:
+            j = top[p]
+            if j <= 0:
+                p = ulink[p]
+                continue
+            if color[p] == 0:
+                self.cover_below(j, thresh)
+            elif color[p] > 0:
+                self.purify_below(p, thresh)
+            p += 1
+
+    def uncommit_below(self, x: int, thresh: int) -> None:
+        top, dlink, color = self.top, self.dlink, self.color
+        p = x - 1
+        while p != x:
+            j = top[p]
+            if j <= 0:
+                p = dlink[p]
+                continue
+            if color[p] == 0:
+                self.uncover_below(j, thresh)
+            elif color[p] > 0:
+                self.unpurify_below(p, thresh)
+            p -= 1
+
+    # -- the steps -----------------------------------------------------------------------------
+
+    def choose_cheap(self, limit: int) -> tuple[int, int]:
+        """The active primary item with the fewest options cheaper than ``limit`` (ties to
+        the first), and how many it has (counted no further than the best so far)."""
+        cost, rlink, dlink = self.cost, self.rlink, self.dlink
+        best, fewest = 0, INFINITE
+        i = rlink[0]
+        while i != 0:
+            count, p = 0, dlink[i]
+            while p != i and cost[p] < limit and count < fewest:
+                count, p = count + 1, dlink[p]
+            if count < fewest:
+                best, fewest = i, count
+                if count == 0:
+                    break
+            i = rlink[i]
+        return best, fewest
+
+    def found(self) -> None:
+        """A solution of net cost `current` (below the cutoff): into the k best."""
+        costs = self.best_costs
+        costs.insert(sum(1 for c in costs if c <= self.current), self.current)
+        del costs[self.k:]
+        if len(costs) == self.k:
+            self.cutoff = costs[-1]
+
+    def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
+        """Search on: SOLUTION for every solution that enters the k best (``counting`` and
+        ``limit`` as for `Search.run`), DONE when they are proven."""
+        if depth >= 0:
+            raise Unsupported("splitting a search for the cheapest solutions", "search it whole")
+        top, rlink, choice, n, cost = self.top, self.rlink, self.choice, self.n_items, self.cost
+        partial, thresh0, thresh = self.partial, self.thresh0, self.thresh
+        stop = self.nodes + steps
+        work_stop = self.updates + self.scanned + work if work else -1
+        state = self.resume
+        while True:
+            level = self.level
+            if state == X2:
+                if self.nodes >= stop or 0 <= work_stop <= self.updates + self.scanned:
+                    status = PAUSED
+                    break
+                self.nodes += 1
+                self.max_level = max(self.max_level, level)
+                state = X8
+                if rlink[0] == 0:
+                    self.solutions += 1
+                    self.found()
+                    if not counting:
+                        status = SOLUTION
+                        break
+                    if limit and self.solutions >= limit:
+                        status = LIMIT
+                        break
+                    continue
+                i, fewest = self.choose_cheap(self.cutoff - self.current)
+                self.total[level], self.tried[level] = max(fewest, 1), 1
+                x = self.dlink[i]
+                if fewest == 0 or x == i:
+                    continue  # no option cheap enough: a dead end
+                partial[level] = self.current
+                thresh0[level] = self.cutoff - self.current - cost[x]
+                self.cover_below(i, thresh0[level])
+                choice[level] = x
+                state = X5
+            elif state == X5:  # try x_l
+                x = choice[level]
+                thresh[level] = self.cutoff - partial[level] - cost[x]
+                self.commit_below(x, thresh[level])
+                self.current = partial[level] + cost[x]
+                self.level += 1
+                state = X2
+            elif state == X6:  # try the next option of the level's item, if cheap enough
+                x = choice[level]
+                self.uncommit_below(x, thresh[level])
+                self.current = partial[level]
+                i, x = top[x], self.dlink[x]
+                if x == i or cost[x] >= self.cutoff - partial[level]:
+                    state = X7
+                    continue
+                choice[level] = x
+                self.tried[level] += 1
+                state = X5
+            elif state == X7:  # backtrack: the level's item back
+                x = choice[level]
+                self.uncover_below(x if x <= n else top[x], thresh0[level])
+                state = X8
+            elif state == X8:
+                if level == self.floor:
+                    state = _FINISHED
+                    continue
+                self.level -= 1
+                self.current = partial[self.level]
+                state = X6
+            else:
+                status = DONE
+                break
+        self.resume = state
+        return status

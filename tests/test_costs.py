@@ -1,0 +1,120 @@
+"""Costs and the k cheapest solutions (Knuth's DLX5) against brute force.
+
+Random small matrices with costs, secondary items, colors, givens and exclusions: the k best
+costs are the k smallest of all solutions' costs, each solution valid and costed right; an
+assignment problem against SciPy's Hungarian method; budgets give the best so far, unproven.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exactcover import Matrix, MatrixError, Solver, Unsupported, engines, read_dlx, write_dlx
+
+from oracle import brute_force, is_solution
+from test_bounds import is_consistent
+
+COSTED = [name for name in engines.available() if "costs" in engines.features(name)]
+
+
+@st.composite
+def costed_matrices(draw) -> Matrix:
+    n_primary = draw(st.integers(1, 5))
+    n_secondary = draw(st.integers(0, 2))
+    primary = [f"p{k}" for k in range(n_primary)]
+    secondary = [f"s{k}" for k in range(n_secondary)]
+    options, costs = [], {}
+    for k in range(draw(st.integers(0, 10))):
+        items = draw(st.lists(st.sampled_from(primary + secondary), unique=True, min_size=1, max_size=4))
+        options.append({item: (draw(st.sampled_from([None, "red", "blue"])) if item in secondary else None)
+                        for item in items})
+        costs[k] = draw(st.integers(0, 9))
+    return Matrix(primary, options, secondary=secondary, costs=costs)
+
+
+def cost(matrix: Matrix, solution) -> int:
+    return sum(matrix.cost_of(label) for label in solution)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matrix=costed_matrices(), data=st.data())
+def test_the_k_best_are_the_k_cheapest(matrix, data):
+    labels = [option.label for option in matrix.options]
+    givens = data.draw(st.lists(st.sampled_from(labels), max_size=1)) if labels else []
+    exclude = data.draw(st.lists(st.sampled_from([x for x in labels if x not in givens]), max_size=2,
+                                 unique=True)) if len(labels) > len(givens) else []
+    if not is_consistent(matrix, givens):
+        return
+    every = sorted(cost(matrix, s) for s in brute_force(matrix, givens=givens, exclude=exclude))
+    k = data.draw(st.integers(1, 4))
+    for engine in COSTED:
+        found = Solver(matrix, engine).best(k, givens, exclude=exclude)
+        assert found.proven
+        assert [c for c, _ in found.solutions] == every[:k]
+        for c, solution in found.solutions:
+            assert is_solution(matrix, solution) and cost(matrix, solution) == c
+            assert all(label in solution for label in givens)
+        assert len({frozenset(s) for _, s in found.solutions}) == len(found)
+
+
+@settings(max_examples=150, deadline=None)
+@given(matrix=costed_matrices())
+def test_costs_change_no_solution(matrix):
+    """With costs, searches try options cheapest first: other order, same solutions."""
+    plain = Matrix(matrix.primary, matrix.options, secondary=matrix.secondary)
+    for engine in COSTED:
+        assert {frozenset(s) for s in Solver(matrix, engine).solutions()} == brute_force(plain)
+
+
+def test_knuths_format_with_costs_round_trips():
+    m = read_dlx("a b c\na b |3\nc |2 |5\na\nb c |1\n")
+    assert m.costs == ((0, 3), (1, 7), (3, 1))
+    assert read_dlx(write_dlx(m)) == m
+    best = Solver(m).best(2)
+    assert best.solutions == ((1, (2, 3)), (10, (0, 1))) and best.proven
+
+
+def test_an_assignment_problem_against_scipy():
+    """Workers to jobs, the cost matrix of a seeded random instance: the cheapest assignment
+    is the one SciPy's linear_sum_assignment finds."""
+    optimize = pytest.importorskip("scipy.optimize")
+    matrix, table = assignment(7, 7)
+    rows, cols = optimize.linear_sum_assignment(table)
+    for engine in COSTED:
+        found = Solver(matrix, engine).best()
+        assert found.proven and found.cost == sum(table[r][c] for r, c in zip(rows, cols))
+
+
+def assignment(n: int, seed: int) -> tuple[Matrix, list[list[int]]]:
+    """n workers, n jobs, a seeded random cost for each pair: the matrix and the costs."""
+    import random
+
+    rng = random.Random(seed)
+    table = [[rng.randint(1, 99) for _ in range(n)] for _ in range(n)]
+    options = {(w, j): [("worker", w), ("job", j)] for w in range(n) for j in range(n)}
+    primary = [("worker", w) for w in range(n)] + [("job", j) for j in range(n)]
+    return Matrix(primary, options, costs={(w, j): table[w][j] for w in range(n) for j in range(n)}), table
+
+
+def test_a_budget_gives_the_best_so_far_unproven():
+    matrix, _ = assignment(8, 3)
+    full = Solver(matrix).best()
+    cut = Solver(matrix).best(max_nodes=3)
+    assert full.proven and not cut.proven
+    assert cut.cost is None or cut.cost >= full.cost
+
+
+def test_bad_costs_and_refusals():
+    with pytest.raises(MatrixError, match="cost of option 'x' must be an int >= 0"):
+        Matrix(["a"], {"x": ["a"]}, costs={"x": -1})
+    with pytest.raises(MatrixError, match="costs name no option"):
+        Matrix(["a"], {"x": ["a"]}, costs={"y": 1})
+    matrix = Matrix(["a"], {"x": ["a"], "y": ["a"]}, costs={"x": 2})
+    with pytest.raises(ValueError, match="k must be a positive int"):
+        Solver(matrix).best(0)
+    assert Solver(matrix).best(5).solutions == ((0, ("y",)), (2, ("x",)))
+    assert Solver(Matrix(["a"], {"x": ["a"]})).best().solutions == ((0, ("x",)),)  # no costs: all cost 0
+    with pytest.raises(Unsupported, match="costs with bounds"):
+        Solver(Matrix(["a"], {"x": ["a"]}, costs={"x": 1}, bounds={"a": (0, 1)})).best()
