@@ -7,6 +7,8 @@ assignment problem against SciPy's Hungarian method; budgets give the best so fa
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -118,3 +120,21 @@ def test_bad_costs_and_refusals():
     assert Solver(Matrix(["a"], {"x": ["a"]})).best().solutions == ((0, ("x",)),)  # no costs: all cost 0
     with pytest.raises(Unsupported, match="costs with bounds"):
         Solver(Matrix(["a"], {"x": ["a"]}, costs={"x": 1}, bounds={"a": (0, 1)})).best()
+
+
+COSTED_DLX = "a b c\na |1\nb c |5\na b |2\nc |2\na b c |6\n"
+
+
+def test_the_command_prints_the_k_best(tmp_path):
+    from test_cli import run
+
+    path = tmp_path / "costs.dlx"
+    path.write_text(COSTED_DLX)
+    result = run("solve", "dlx", path, "--best", "2")
+    assert result.exit_code == 0
+    assert result.output == "cost 4:\na b\nc\n\ncost 6:\na\nb c\n"
+    result = run("solve", "dlx", path, "--best", "3", "--json")
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert [line["cost"] for line in lines] == [4, 6, 6]
+    result = run("solve", "dlx", path, "--best", "2", "--max-nodes", "1")
+    assert result.exit_code == 3 and "not proven the cheapest" in result.output

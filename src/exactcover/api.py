@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from . import engines
-from .errors import ProblemTooLarge
+from .errors import ProblemTooLarge, Unsupported
 from .matrix import Matrix
 from .problem import Size
 from .solver import Solutions, Solver, check_positive, needs
@@ -134,6 +134,15 @@ class Prepared:
             number = parallel.count(self.solver, jobs, executor, **self._search(search))
             return number if limit is None else min(number, limit)  # what a serial count stopped at limit says
         return self.solver.count(**self._search(search))
+
+    def best(self, k: int = 1, **search: Any) -> Any:
+        """The ``k`` cheapest solutions (`Solver.best`; a `Best` whose solutions are decoded)."""
+        if self.accept is not None or search.get("jobs") is not None or search.get("executor") is not None:
+            raise Unsupported("the cheapest solutions of a filtered problem or on many processes (so far)",
+                              "search on one process")
+        search = {key: value for key, value in search.items() if key not in ("jobs", "executor", "seed", "way")}
+        found = self.solver.best(k, **self._search(search))
+        return attrs.evolve(found, solutions=tuple((cost, self.decode(s)) for cost, s in found.solutions))
 
     def estimate(self, samples: int = 1000, seed: int | None = None) -> Any:
         """Knuth's random-probe estimate of this problem's search (see `Solver.estimate`)."""

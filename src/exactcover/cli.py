@@ -108,9 +108,11 @@ def search_options(command: Callable) -> Callable:
 @click.option("--limit", type=click.IntRange(min=1), help="Print at most N solutions.")
 @click.option("--count", "count_only", is_flag=True, help="Count the solutions instead of printing them.")
 @click.option("--explain", is_flag=True, help="First explain how to solve it (problem types that can, e.g. sudoku).")
+@click.option("--best", "best", type=click.IntRange(min=1), metavar="K",
+              help="Print the K cheapest solutions with their costs (options with costs, e.g. |n in a .dlx file).")
 @search_options
 def solve(kind: str, args: tuple[str, ...], all_solutions: bool, limit: int | None, count_only: bool, explain: bool,
-          **options: Any) -> None:
+          best: int | None, **options: Any) -> None:
     """Print the first solution of a problem of type TYPE (see `exactcover plugins`).
 
     ARGS are the problem type's own arguments, usually a file (- for standard input).
@@ -120,12 +122,15 @@ def solve(kind: str, args: tuple[str, ...], all_solutions: bool, limit: int | No
       exactcover solve subsets family.txt
       exactcover solve dlx problem.dlx --all --stats
       exactcover solve dlx problem.dlx --limit 3 --json
+      exactcover solve dlx costs.dlx --best 3
       exactcover solve sudoku puzzles.txt       (a file of puzzles, one per line)
     """
     run = Run(kind, args, options)
     if explain:
         run.explain()
-    if run.batch is not None:
+    if best is not None and run.batch is None:
+        run.best(best)
+    elif run.batch is not None:
         run.solve_batch(counting=count_only, limit=limit)
     elif count_only:
         run.count(limit)
@@ -276,6 +281,25 @@ class Run:
             raise Exit(STOPPED, f"{stop}") from None
         self.finish(found, exhausted=limit is None)
         if found == 0:
+            if not self.as_json:
+                click.echo("no solution")
+            raise Exit(NO_SOLUTION)
+
+    def best(self, k: int) -> None:
+        """The k cheapest solutions, cheapest first, each with its cost; exit 3 if a budget
+        stopped the search before it proved them (they are then the best found so far)."""
+        with errors_reported():
+            found = self.prepared.best(k, **self.search)
+        for n, (cost, answer) in enumerate(found.solutions):
+            if self.as_json:
+                click.echo(json.dumps({"cost": cost, "solution": self.kind.to_json(self.problem, answer)}))
+            else:
+                click.echo(("\n" if n else "") + f"cost {cost}:\n" + self.kind.render(self.problem, answer))
+        self.finish(len(found), exhausted=found.proven, stopped=not found.proven)
+        if not found.proven:
+            raise Exit(STOPPED, "the search was stopped by its budget: these are the cheapest found so far, "
+                                "not proven the cheapest")
+        if not found.solutions:
             if not self.as_json:
                 click.echo("no solution")
             raise Exit(NO_SOLUTION)
