@@ -138,3 +138,27 @@ def test_the_command_prints_the_k_best(tmp_path):
     assert [line["cost"] for line in lines] == [4, 6, 6]
     result = run("solve", "dlx", path, "--best", "2", "--max-nodes", "1")
     assert result.exit_code == 3 and "not proven the cheapest" in result.output
+
+
+@pytest.mark.skipif(len(COSTED) < 2, reason="needs both engines")
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matrix=costed_matrices(), k=st.integers(1, 4))
+def test_both_engines_search_alike(matrix, k):
+    """The same k best in the same order, with the same nodes and updates; and the same
+    order of every solution (the lists sorted by cost alike)."""
+    seen = []
+    for engine in ("c", "python"):
+        solver = Solver(matrix, engine)
+        found = solver.best(k)
+        seen.append((found.solutions, found.stats.nodes, found.stats.updates, list(solver.solutions()),
+                     solver.dancer.nbytes))
+    assert seen[0] == seen[1]
+
+
+def test_assignments_of_every_size_match_scipy():
+    optimize = pytest.importorskip("scipy.optimize")
+    for n in range(2, 13):
+        matrix, table = assignment(n, n)
+        rows, cols = optimize.linear_sum_assignment(table)
+        for engine in COSTED:
+            assert Solver(matrix, engine).best(3).cost == sum(table[r][c] for r, c in zip(rows, cols))

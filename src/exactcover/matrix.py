@@ -164,8 +164,8 @@ def _to_costs(costs: Mapping[Hashable, Any] | None) -> Any:
         if not isinstance(cost, int) or isinstance(cost, bool) or cost < 0:
             raise MatrixError(f"the cost of option {label!r} must be an int >= 0, not {cost!r} "
                               f"(costs are integers: scale fractions to whole units)")
-        if cost >= 1 << 62:
-            raise MatrixError(f"the cost of option {label!r} is too large ({cost}); costs must be below 2**62")
+    if sum(costs.values()) >= 1 << 62:
+        raise MatrixError("the costs add up to 2**62 or more; they must add up to less")
     return tuple(costs.items())
 
 

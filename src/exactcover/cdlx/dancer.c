@@ -141,14 +141,31 @@ set_bounds(Dancer *d, ptrdiff_t n_primary, const idx *bounds, ptrdiff_t n_bounds
     return 0;
 }
 
+/* Costs for every option or none, none negative (the messages match pydlx's); 1 if some
+   option costs something, 0 if not, -1 if not costs. */
+static int
+check_costs(ptrdiff_t n_options, const long long *costs, ptrdiff_t n_costs, dlx_error *err)
+{
+    int some = 0;
+    if (n_costs != 0 && n_costs != n_options)
+        return matrix_error(err, "costs must hold a cost for every option, or be empty");
+    for (ptrdiff_t k = 0; k < n_costs; k++) {
+        if (costs[k] < 0)
+            return matrix_error(err, "option %td has a negative cost", k);
+        some |= costs[k] != 0;
+    }
+    return some;
+}
+
 /* Build d (zeroed by the caller) from the compiled form of exactcover.contract.Compiled. */
 int
 dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const idx *starts, ptrdiff_t n_starts,
              const idx *items, ptrdiff_t n_entries, const idx *colors, ptrdiff_t n_colors, const idx *bounds,
-             ptrdiff_t n_bounds, dlx_error *err)
+             ptrdiff_t n_bounds, const long long *costs, ptrdiff_t n_costs, dlx_error *err)
 {
+    int costed;
     if (check_input(n_primary, n_secondary, starts, n_starts, items, n_entries, colors, n_colors, err) < 0 ||
-        set_bounds(d, n_primary, bounds, n_bounds, err) < 0)
+        (costed = check_costs(n_starts - 1, costs, n_costs, err)) < 0 || set_bounds(d, n_primary, bounds, n_bounds, err) < 0)
         return -1;
     idx n = (idx)(n_primary + n_secondary), n_options = (idx)(n_starts - 1);
     ptrdiff_t size = (ptrdiff_t)n + 2 + n_entries + n_options;
@@ -177,6 +194,10 @@ dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const idx *s
             d->has_colors = 1;
     link_items(d);
     link_options(d, starts, items, colors);
+    if (costed && costs_prepare(d, costs) < 0) { /* taxes, net costs, sorted lists */
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
     return 0;
 }
 
@@ -188,7 +209,9 @@ dancer_free(Dancer *d)
     dlx_free(d->masks);
     dlx_free(d->classes);
     dlx_free(d->bounds);
+    dlx_free(d->cost);
     d->mem = d->opt_start = d->bounds = NULL;
+    d->cost = NULL;
     d->masks = d->classes = NULL;
 }
 
@@ -199,5 +222,6 @@ dancer_nbytes(const Dancer *d)
     ptrdiff_t sets = d->sets > 0 ? (d->n_items + 1 + d->n_classes) * d->n_words : 0;
     return (ptrdiff_t)sizeof(idx) * (2 * d->n_links + 4 * d->n_nodes + d->n_options + 1 +
                                      (d->bounds != NULL ? 2 * d->n_primary : 0)) +
+           (ptrdiff_t)sizeof(long long) * (d->cost != NULL ? d->n_nodes : 0) +
            (ptrdiff_t)sizeof(uint64_t) * sets;
 }

@@ -13,11 +13,13 @@
  *   steps.h    pydlx/search.py     Algorithm X's steps X2..X8, written once for both ways
  *   sets.c     pydlx/sets.py       the same search on sets of options: the bitset way
  *   bounds.c   pydlx/bounds.py     multiplicities: Algorithm M, with its own loop
+ *   costs.c    pydlx/costs.py      costs: the k cheapest solutions (DLX5), with its own loop
  *   sanity.c   exactcover/sanity.py  Knuth's sanity check, for the links and for the sets
- *   module.c   (none)              the CPython binding: types, arguments, errors, the GIL
+ *   module.c   (none)              the CPython binding: types, errors, the GIL (binding.h)
+ *   arguments.c (none)             ... and its argument parsing
  *
- * Only module.c includes Python.h: the engine is plain C, reports failures in a dlx_error,
- * and runs without the GIL. It allocates through dlx_malloc, dlx_calloc and dlx_free, which
+ * Only the binding (module.c, arguments.c) includes Python.h: the engine is plain C,
+ * reports failures in a dlx_error, and runs without the GIL. It allocates through dlx_malloc, dlx_calloc and dlx_free, which
  * the binding provides (CPython's raw allocator: safe without the GIL, seen by tracemalloc).
  */
 #ifndef EXACTCOVER_DLX_H
@@ -113,6 +115,8 @@ typedef struct {
     idx *llink, *rlink, *top, *ulink, *dlink, *color;
     idx *opt_start;    /* the first node of each option, and one past the last */
     idx *bounds;       /* lo and hi of each primary item in turn (bounds.c), or NULL: all 1..1 */
+    long long *cost;   /* each node's option's net cost (costs.c), or NULL: no costs */
+    long long tax;     /* ... and the total tax on the items */
     /* The bitset way's tables (sets.c): */
     int sets;           /* 0: not built yet; 1: built; -1: this matrix cannot use them */
     ptrdiff_t n_words;  /* 64-bit words in a set of options (bit k: option k) */
@@ -136,6 +140,7 @@ typedef struct {
     int seeded;
     uint64_t seed;
     Tuning tuning;
+    idx best; /* > 0: a search for the `best` cheapest solutions (costs.c) */
 } Start;
 
 /* One call of search_run: at most `steps` more nodes and about `work` more effort (0: no
@@ -166,6 +171,10 @@ typedef struct {
     idx *perm, *base, *pos; /* with a seed: the shuffled options of each level */
     idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */
     idx *first_tweak;       /* ... and the first option tweaked at each level */
+    idx k_best, n_best;     /* for the k best (costs.c): k, and how many are known */
+    long long *best_costs;  /* ... their net costs, cheapest first (NULL: not such a search) */
+    long long cutoff, current; /* ... the k-th best's (or INFINITE), the partial solution's */
+    long long *partial, *thresh0, *thresh; /* ... per level: the cost above, the thresholds */
     int busy;               /* running, in some thread */
     int sets;               /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
     long long sample_end;   /* SAMPLING: the node count at which to decide */
@@ -205,7 +214,16 @@ void dlx_free(void *p);
 /* dancer.c */
 int dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const idx *starts, ptrdiff_t n_starts,
                  const idx *items, ptrdiff_t n_entries, const idx *colors, ptrdiff_t n_colors, const idx *bounds,
-                 ptrdiff_t n_bounds, dlx_error *err);
+                 ptrdiff_t n_bounds, const long long *costs, ptrdiff_t n_costs, dlx_error *err);
+
+/* The number of the option of node q. */
+static inline idx
+option_number(const Dancer *d, idx q)
+{
+    while (d->top[q] > 0)
+        q += 1;
+    return -d->top[q] - 1;
+}
 void dancer_free(Dancer *d);
 ptrdiff_t dancer_nbytes(const Dancer *d);
 
@@ -239,6 +257,10 @@ int bounded_arrange(Search *s);
 int bounded_givens(Search *s, const Start *start, dlx_error *err);
 int bounded_replay(Search *s, const Start *start, dlx_error *err);
 idx probe_bounded(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
+
+/* costs.c */
+int costs_prepare(Dancer *d, const long long *costs);
+int run_costed(Search *s, const Run *run);
 
 /* sanity.c (built with -DEXACTCOVER_SANITY): checked at every node of small matrices, every
    4096th of larger ones */

@@ -1,8 +1,9 @@
 /*
  * module.c: the CPython binding of the C engine, exactcover._dlx: the types Dancer and
- * Search of exactcover.contract, argument parsing, the engine's failures raised as the
- * exceptions of exactcover.errors, and the GIL, released while a search runs (the engine
- * touches no Python object). Everything else is in the engine's files: see dlx.h.
+ * Search of exactcover.contract, the engine's failures raised as the exceptions of
+ * exactcover.errors, and the GIL, released while a search runs (the engine touches no
+ * Python object); arguments.c parses the arguments. Everything else is in the engine's
+ * files: see dlx.h.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -10,7 +11,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "dlx.h"
+#include "binding.h"
 
 typedef struct {
     PyObject_HEAD
@@ -96,76 +97,17 @@ raise_failure(const dlx_error *err)
     }
 }
 
-/* Copy a sequence of ints (or an int32 buffer such as array('i')) into a new C array. */
-static idx *
-to_idx_array(PyObject *obj, Py_ssize_t *length, const char *what)
-{
-    idx *out;
-    Py_ssize_t n, k;
-    if (PyObject_CheckBuffer(obj)) {
-        Py_buffer view;
-        if (PyObject_GetBuffer(obj, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) == 0) {
-            if (view.itemsize == 4 && view.format != NULL &&
-                (strcmp(view.format, "i") == 0 || strcmp(view.format, "=i") == 0)) {
-                n = view.len / 4;
-                out = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(idx));
-                if (out == NULL) {
-                    PyBuffer_Release(&view);
-                    PyErr_NoMemory();
-                    return NULL;
-                }
-                memcpy(out, view.buf, (size_t)n * sizeof(idx));
-                PyBuffer_Release(&view);
-                *length = n;
-                return out;
-            }
-            PyBuffer_Release(&view);
-        }
-        else {
-            PyErr_Clear();
-        }
-    }
-    PyObject *seq = PySequence_Fast(obj, what);
-    if (seq == NULL)
-        return NULL;
-    n = PySequence_Fast_GET_SIZE(seq);
-    out = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(idx));
-    if (out == NULL) {
-        Py_DECREF(seq);
-        PyErr_NoMemory();
-        return NULL;
-    }
-    for (k = 0; k < n; k++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
-        if (v == -1 && PyErr_Occurred()) {
-            PyMem_Free(out);
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (v < -IDX_MAX || v > IDX_MAX) {
-            PyMem_Free(out);
-            Py_DECREF(seq);
-            PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
-            return NULL;
-        }
-        out[k] = (idx)v;
-    }
-    Py_DECREF(seq);
-    *length = n;
-    return out;
-}
-
-
 /* -- Dancer ------------------------------------------------------------------------------ */
 
 static int
 Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"n_primary", "n_secondary", "starts", "items", "colors", "bounds", NULL};
+    static char *kwlist[] = {"n_primary", "n_secondary", "starts", "items", "colors", "bounds", "costs", NULL};
     Py_ssize_t n_primary, n_secondary, n_starts = 0, n_entries = 0, n_colors = 0;
-    PyObject *starts_obj, *items_obj, *colors_obj, *bounds_obj = NULL;
+    PyObject *starts_obj, *items_obj, *colors_obj, *bounds_obj = NULL, *costs_obj = NULL;
     idx *starts = NULL, *items = NULL, *colors = NULL, *bounds = NULL;
-    Py_ssize_t n_bounds = 0;
+    long long *costs = NULL;
+    Py_ssize_t n_bounds = 0, n_costs = 0;
     dlx_error err = {DLX_OK};
     int result = -1;
 
@@ -173,15 +115,16 @@ Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_RuntimeError, "a Dancer is initialized only once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nnOOO|O", kwlist, &n_primary, &n_secondary, &starts_obj,
-                                     &items_obj, &colors_obj, &bounds_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nnOOO|OO", kwlist, &n_primary, &n_secondary, &starts_obj,
+                                     &items_obj, &colors_obj, &bounds_obj, &costs_obj))
         return -1;
     if ((starts = to_idx_array(starts_obj, &n_starts, "starts")) != NULL &&
         (items = to_idx_array(items_obj, &n_entries, "items")) != NULL &&
         (colors = to_idx_array(colors_obj, &n_colors, "colors")) != NULL &&
-        (bounds_obj == NULL || (bounds = to_idx_array(bounds_obj, &n_bounds, "bounds")) != NULL)) {
+        (bounds_obj == NULL || (bounds = to_idx_array(bounds_obj, &n_bounds, "bounds")) != NULL) &&
+        (costs_obj == NULL || (costs = to_cost_array(costs_obj, &n_costs)) != NULL)) {
         result = dancer_build(&self->d, n_primary, n_secondary, starts, n_starts, items, n_entries, colors,
-                              n_colors, bounds, n_bounds, &err);
+                              n_colors, bounds, n_bounds, costs, n_costs, &err);
         if (result < 0)
             raise_failure(&err);
     }
@@ -189,6 +132,7 @@ Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
     PyMem_Free(items);
     PyMem_Free(colors);
     PyMem_Free(bounds);
+    PyMem_Free(costs);
     return result;
 }
 
@@ -250,20 +194,26 @@ Dancer_get_arrays(DancerObject *self, void *closure)
 }
 
 static PyObject *Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *excluded,
-                               PyObject *prefix, PyObject *tuning);
+                               PyObject *prefix, PyObject *tuning, Py_ssize_t best);
 
 static PyObject *
 Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"givens", "seed", "excluded", "prefix", "tuning", NULL};
+    static char *kwlist[] = {"givens", "seed", "excluded", "prefix", "tuning", "best", NULL};
     PyObject *givens = NULL, *seed = Py_None, *excluded = NULL, *prefix = NULL, *tuning = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOO", kwlist, &givens, &seed, &excluded, &prefix, &tuning))
+    Py_ssize_t best = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOOn", kwlist, &givens, &seed, &excluded, &prefix, &tuning,
+                                     &best))
         return NULL;
     if (self->d.mem == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Dancer was not initialized");
         return NULL;
     }
-    return Search_create(self, givens, seed, excluded, prefix, tuning);
+    if (best != 0 && (best < 0 || best > IDX_MAX || self->d.cost == NULL)) {
+        PyErr_SetString(PyExc_ValueError, "best must be a positive number of solutions, on a dancer with costs");
+        return NULL;
+    }
+    return Search_create(self, givens, seed, excluded, prefix, tuning, best);
 }
 
 static PyMethodDef Dancer_methods[] = {
@@ -313,73 +263,16 @@ static PyTypeObject DancerType = {
 
 /* -- Search ------------------------------------------------------------------------------ */
 
-/* Dancer.search's tuning: None for the defaults, or (budget, sample, floor, ratio). */
-static int
-parse_tuning(PyObject *obj, Tuning *tuning)
-{
-    Py_ssize_t budget = SET_BUDGET;
-    long long sample = SAMPLE_NODES;
-    double floor = SET_FLOOR, ratio = SET_RATIO;
-    if (obj != Py_None) {
-        if (!PyTuple_Check(obj) || !PyArg_ParseTuple(obj, "nLdd", &budget, &sample, &floor, &ratio)) {
-            PyErr_Clear();
-            PyErr_SetString(PyExc_TypeError, "tuning must be None or (budget, sample, floor, ratio)");
-            return -1;
-        }
-        if (budget < 0 || sample < 1 || !(ratio > 0)) {
-            PyErr_SetString(PyExc_ValueError, "tuning: budget must be >= 0, sample >= 1 and ratio > 0");
-            return -1;
-        }
-    }
-    tuning->set_budget = budget;
-    tuning->sample = sample;
-    tuning->floor = floor;
-    tuning->ratio = ratio;
-    return 0;
-}
-
-/* The arguments of Dancer.search as the engine takes them (the arrays for PyMem_Free). */
-static int
-parse_start(Start *start, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix,
-            PyObject *tuning)
-{
-    Py_ssize_t n;
-    if (parse_tuning(tuning, &start->tuning) < 0)
-        return -1;
-    start->seeded = seed != NULL && seed != Py_None;
-    if (start->seeded) {
-        unsigned long long v = PyLong_AsUnsignedLongLongMask(seed);
-        if (v == (unsigned long long)-1 && PyErr_Occurred())
-            return -1;
-        start->seed = (uint64_t)v;
-    }
-    if (givens != NULL) {
-        if ((start->givens = to_idx_array(givens, &n, "givens")) == NULL)
-            return -1;
-        start->n_givens = n;
-    }
-    if (excluded != NULL) {
-        if ((start->excluded = to_idx_array(excluded, &n, "excluded")) == NULL)
-            return -1;
-        start->n_excluded = n;
-    }
-    if (prefix != NULL) {
-        if ((start->prefix = to_idx_array(prefix, &n, "prefix")) == NULL)
-            return -1;
-        start->n_prefix = n;
-    }
-    return 0;
-}
-
 static PyObject *
 Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix,
-              PyObject *tuning)
+              PyObject *tuning, Py_ssize_t best)
 {
     Start start = {NULL};
     dlx_error err = {DLX_OK};
     SearchObject *self = NULL;
     if (parse_start(&start, givens, seed, excluded, prefix, tuning) < 0)
         goto done;
+    start.best = (idx)best;
     self = PyObject_New(SearchObject, &SearchType);
     if (self == NULL)
         goto done;
@@ -430,6 +323,10 @@ Search_run(SearchObject *self, PyObject *args, PyObject *kwds)
     }
     if (check_idle(self) < 0)
         return NULL;
+    if (s->best_costs != NULL && run.depth >= 0) {
+        raise_error(Unsupported, "(ss)", "splitting a search for the cheapest solutions", "search it whole");
+        return NULL;
+    }
     const long long stop = s->nodes + run.steps, work_stop = effort(s) + run.work;
     const int budgeted = run.work != 0;
     s->busy = 1;
@@ -510,6 +407,12 @@ Search_share(SearchObject *self, PyObject *Py_UNUSED(ignored))
 }
 
 static PyObject *
+Search_solution_cost(SearchObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromLongLong(self->s.current + self->s.dancer->tax);
+}
+
+static PyObject *
 Search_probe(SearchObject *self, PyObject *arg)
 {
     unsigned long long seed = PyLong_AsUnsignedLongLongMask(arg);
@@ -545,6 +448,8 @@ static PyMethodDef Search_methods[] = {
      "effort), with the GIL released. Returns DONE, SOLUTION, PAUSED, LIMIT or PREFIX."},
     {"solution", (PyCFunction)Search_solution, METH_NOARGS,
      "The options chosen at levels 0..level-1 (after SOLUTION: the solution found)."},
+    {"solution_cost", (PyCFunction)Search_solution_cost, METH_NOARGS,
+     "In a search for the k best, after SOLUTION: the solution's cost (see pydlx.costs)."},
     {NULL},
 };
 
@@ -621,7 +526,7 @@ import_errors(void)
 static PyObject *
 features(void)
 {
-    PyObject *names = Py_BuildValue("(s)", "bounds");
+    PyObject *names = Py_BuildValue("(ss)", "bounds", "costs");
     PyObject *set = names == NULL ? NULL : PyFrozenSet_New(names);
     Py_XDECREF(names);
     return set;

@@ -7,6 +7,7 @@
 #include "dlx.h"
 #include "dance.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* Take the options `excluded` out of every item's list for the whole search (a repeated one
@@ -194,6 +195,43 @@ allocate(Search *s, const Dancer *d)
     return 0;
 }
 
+/* Refuse what a search for the k best cannot do (the binding refuses best without costs). */
+static int
+unsupported(dlx_error *err, const char *what, const char *instead)
+{
+    err->kind = DLX_UNSUPPORTED;
+    err->what = what;
+    err->instead = instead;
+    return -1;
+}
+
+/* A search for the `best` cheapest solutions (costs.c): its k best and per-level costs, the
+   givens' net cost. */
+static int
+start_best(Search *s, const Start *start, dlx_error *err)
+{
+    const Dancer *d = s->dancer;
+    size_t levels = search_levels(d);
+    if (s->seeded)
+        return unsupported(err, "a seed in a search for the cheapest solutions", "search without one");
+    if (start->n_prefix)
+        return unsupported(err, "a prefix (a split) in a search for the cheapest solutions", "search it whole");
+    if (d->bounds != NULL)
+        return unsupported(err, "costs with bounds", "search with costs or with bounds");
+    s->k_best = start->best;
+    s->best_costs = dlx_calloc((size_t)start->best, sizeof(long long));
+    s->partial = dlx_calloc(levels, sizeof(long long));
+    s->thresh0 = dlx_calloc(levels, sizeof(long long));
+    s->thresh = dlx_calloc(levels, sizeof(long long));
+    if (s->best_costs == NULL || s->partial == NULL || s->thresh0 == NULL || s->thresh == NULL) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
+    s->cutoff = LLONG_MAX;
+    s->sets = LINKS;
+    return 0;
+}
+
 /* Start a search in s (zeroed by the caller): a private copy of d's arrays, with the
    options excluded taken out, then the givens chosen, then the choices of the prefix
    replayed. -1 on failure, told in err; search_release(s) then, as always. */
@@ -209,6 +247,8 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     s->random = start->seed;
     s->sets = d->bounds != NULL ? LINKS : UNDECIDED; /* (the bitset way has no bounds) */
     s->tuning = start->tuning;
+    if (start->best > 0 && start_best(s, start, err) < 0)
+        return -1;
     if (allocate(s, d) < 0 || (d->bounds != NULL && bounded_arrange(s) < 0)) {
         err->kind = DLX_NO_MEMORY;
         return -1;
@@ -219,6 +259,9 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
         return bounded_givens(s, start, err) < 0 || bounded_replay(s, start, err) < 0 ? -1 : 0;
     if (apply_givens(s, start, err) < 0 || replay(s, start, err) < 0)
         return -1;
+    if (s->best_costs != NULL) /* the givens' net cost */
+        for (ptrdiff_t g = 0; g < start->n_givens; g++)
+            s->current += d->cost[d->opt_start[start->givens[g]]];
     return 0;
 }
 
@@ -241,6 +284,10 @@ search_release(Search *s)
     dlx_free(s->bound);
     dlx_free(s->slack);
     dlx_free(s->first_tweak);
+    dlx_free(s->best_costs);
+    dlx_free(s->partial);
+    dlx_free(s->thresh0);
+    dlx_free(s->thresh);
     memset(s, 0, sizeof *s);
 }
 
@@ -265,6 +312,8 @@ search_run(Search *s, const Run *run)
     Run rest = *run;
     if (s->bound != NULL)
         return run_bounded(s, run);
+    if (s->best_costs != NULL)
+        return run_costed(s, run);
     if (s->sets == UNDECIDED)
         sets_start(s);
     if (s->sets == MOVING)

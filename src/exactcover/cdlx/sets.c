@@ -116,7 +116,7 @@ sets_start(Search *s)
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
     s->sets = LINKS;
-    if (s->seeded || d->has_colors || d->sets < 0 || s->tuning.set_budget <= 0 ||
+    if (s->seeded || d->has_colors || d->cost != NULL || d->sets < 0 || s->tuning.set_budget <= 0 ||
         (ptrdiff_t)d->n_primary * W > s->tuning.set_budget || (ptrdiff_t)(d->n_items + 1) * W > MAX_MASK_WORDS)
         return;
     s->sample_nodes = s->nodes;

@@ -12,7 +12,7 @@ reaches it cannot lead to a better one, so the level stops there (the list is so
 covering an item hides only the options cheap enough ever to be chosen below it. The item
 chosen is the one with the fewest options still cheap enough (ties to the first). Every
 solution that enters the k best is returned (SOLUTION); when the search is DONE, the k best
-are proven. The C port is ``cdlx/costs.c`` (to come).
+are proven. The C port is ``cdlx/costs.c``.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Costed", "prepare"]
 
-#: A cost no solution reaches (costs are below 2**62, and a search adds at most 2**30 of them).
-INFINITE = 1 << 93
+#: A cost no solution reaches (a matrix's costs add up to less than 2**62), as in C.
+INFINITE = (1 << 63) - 1
 
 
 def prepare(dancer: Dancer, costs: Sequence[int]) -> None:

@@ -114,6 +114,7 @@ class Dancer:
         """Bytes the C engine uses for these arrays (4 per array entry), and for the bitset
         way's tables once built (8 per word)."""
         words = (self.n_items + 1 + len(self.classes)) * (self.n_options // 64 + 1) if self.sets > 0 else 0
+        words += len(self.top) if self.has_costs else 0  # (a net cost per node)
         return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start) + len(self.bounds)) + 8 * words
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),

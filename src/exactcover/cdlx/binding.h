@@ -1,0 +1,18 @@
+/*
+ * binding.h: what the two files of the CPython binding (module.c, arguments.c) share.
+ */
+#ifndef EXACTCOVER_BINDING_H
+#define EXACTCOVER_BINDING_H
+
+#include "dlx.h"
+
+/* arguments.c: new arrays (PyMem_Free them) from sequences or buffers of ints; NULL with an
+   exception set on failure. */
+idx *to_idx_array(PyObject *obj, Py_ssize_t *length, const char *what);
+long long *to_cost_array(PyObject *obj, Py_ssize_t *length);
+/* Dancer.search's arguments as the engine takes them (the arrays for PyMem_Free); -1 with
+   an exception set on failure. */
+int parse_start(Start *start, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix,
+                PyObject *tuning);
+
+#endif

@@ -1,0 +1,307 @@
+/*
+ * costs.c: the k cheapest solutions, the port of pydlx/costs.py (Knuth's DLX5): the items
+ * taxed and every list sorted by net cost when the dancer is built; then a search that tries
+ * options cheapest first and cuts off what cannot beat the k-th best found so far, covering
+ * with a threshold (only options cheap enough ever to be chosen are hidden). pydlx/costs.py's
+ * docstring tells the method. Its own loop, in mode COLORED.
+ */
+#include "dlx.h"
+#include "dance.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INFINITE LLONG_MAX /* a cost no solution reaches (a matrix's costs add up to less than 2^62) */
+
+typedef struct {
+    long long cost;
+    idx position, node;
+} Ranked;
+
+static int
+by_cost(const void *a, const void *b)
+{
+    const Ranked *x = a, *y = b;
+    if (x->cost != y->cost)
+        return x->cost < y->cost ? -1 : 1;
+    return x->position < y->position ? -1 : x->position > y->position; /* stable */
+}
+
+/* Sort item i's list by node cost, keeping the order of equal costs. */
+static void
+sort_list(Dancer *d, idx i, Ranked *ranked)
+{
+    idx length = 0, previous = i;
+    for (idx p = d->dlink[i]; p != i; p = d->dlink[p]) {
+        ranked[length].cost = d->cost[p];
+        ranked[length].position = length;
+        ranked[length].node = p;
+        length++;
+    }
+    qsort(ranked, (size_t)length, sizeof(Ranked), by_cost);
+    for (idx k = 0; k < length; k++) {
+        d->ulink[ranked[k].node] = previous;
+        d->dlink[previous] = ranked[k].node;
+        previous = ranked[k].node;
+    }
+    d->dlink[previous] = i;
+    d->ulink[i] = previous;
+}
+
+/* Tax the primary items (each its cheapest option's net cost, in order), give every node its
+   option's net cost (d->cost), and sort every item's list by it; -1 if memory ran out. */
+int
+costs_prepare(Dancer *d, const long long *costs)
+{
+    long long *net = dlx_malloc(((size_t)d->n_options + 1) * sizeof(long long));
+    Ranked *ranked = dlx_malloc(((size_t)d->n_entries + 1) * sizeof(Ranked));
+    d->cost = dlx_calloc((size_t)d->n_nodes, sizeof(long long));
+    if (net == NULL || ranked == NULL || d->cost == NULL) {
+        dlx_free(net);
+        dlx_free(ranked);
+        return -1;
+    }
+    memcpy(net, costs, (size_t)d->n_options * sizeof(long long));
+    d->tax = 0;
+    for (idx i = 1; i <= d->n_primary; i++) {
+        long long least = INFINITE;
+        for (idx p = d->dlink[i]; p != i; p = d->dlink[p]) {
+            long long c = net[option_number(d, p)];
+            least = c < least ? c : least;
+        }
+        if (least == INFINITE)
+            continue; /* (no option: no tax) */
+        d->tax += least;
+        for (idx p = d->dlink[i]; p != i; p = d->dlink[p])
+            net[option_number(d, p)] -= least;
+    }
+    for (idx k = 0; k < d->n_options; k++)
+        for (idx q = d->opt_start[k]; d->top[q] > 0; q++)
+            d->cost[q] = net[k];
+    for (idx i = 1; i <= d->n_items; i++)
+        sort_list(d, i, ranked);
+    dlx_free(net);
+    dlx_free(ranked);
+    return 0;
+}
+
+/* -- the dance with a threshold: only options cheaper than it are hidden ------------------ */
+
+static void
+cover_below(Search *s, idx i, long long thresh)
+{
+    const long long *cost = s->dancer->cost;
+    idx left = s->llink[i], right = s->rlink[i];
+    s->rlink[left] = right;
+    s->llink[right] = left;
+    s->updates += 1;
+    for (idx p = s->dlink[i]; p != i && cost[p] < thresh; p = s->dlink[p])
+        s->updates += hide(s, p, COLORED);
+}
+
+static void
+uncover_below(Search *s, idx i, long long thresh)
+{
+    const long long *cost = s->dancer->cost;
+    for (idx p = s->dlink[i]; p != i && cost[p] < thresh; p = s->dlink[p])
+        unhide(s, p, COLORED);
+    idx left = s->llink[i], right = s->rlink[i];
+    s->rlink[left] = i;
+    s->llink[right] = i;
+}
+
+static void
+purify_below(Search *s, idx p, long long thresh)
+{
+    const long long *cost = s->dancer->cost;
+    idx *color = s->color, c = color[p], i = s->top[p];
+    for (idx q = s->dlink[i]; q != i && cost[q] < thresh; q = s->dlink[q]) {
+        if (color[q] != c)
+            s->updates += hide(s, q, COLORED);
+        else if (q != p)
+            color[q] = -1;
+    }
+}
+
+static void
+unpurify_below(Search *s, idx p, long long thresh)
+{
+    const long long *cost = s->dancer->cost;
+    idx *color = s->color, c = color[p], i = s->top[p];
+    for (idx q = s->dlink[i]; q != i && cost[q] < thresh; q = s->dlink[q]) {
+        if (color[q] < 0)
+            color[q] = c;
+        else if (q != p)
+            unhide(s, q, COLORED);
+    }
+}
+
+/* Commit the other items of option node x, hiding only options below thresh. */
+static void
+commit_below(Search *s, idx x, long long thresh)
+{
+    const idx *top = s->top, *ulink = s->ulink, *color = s->color;
+    for (idx p = x + 1; p != x;) {
+        idx j = top[p];
+        if (j <= 0) {
+            p = ulink[p];
+            continue;
+        }
+        if (color[p] == 0)
+            cover_below(s, j, thresh);
+        else if (color[p] > 0)
+            purify_below(s, p, thresh);
+        p += 1;
+    }
+}
+
+static void
+uncommit_below(Search *s, idx x, long long thresh)
+{
+    const idx *top = s->top, *dlink = s->dlink, *color = s->color;
+    for (idx p = x - 1; p != x;) {
+        idx j = top[p];
+        if (j <= 0) {
+            p = dlink[p];
+            continue;
+        }
+        if (color[p] == 0)
+            uncover_below(s, j, thresh);
+        else if (color[p] > 0)
+            unpurify_below(s, p, thresh);
+        p -= 1;
+    }
+}
+
+/* The active primary item with the fewest options cheaper than limit (ties to the first),
+   and how many it has (counted no further than the best so far). */
+static idx
+choose_cheap(const Search *s, long long limit, long long *fewest)
+{
+    const long long *cost = s->dancer->cost;
+    idx best = 0;
+    *fewest = INFINITE;
+    for (idx i = s->rlink[0]; i != 0; i = s->rlink[i]) {
+        long long count = 0;
+        for (idx p = s->dlink[i]; p != i && cost[p] < limit && count < *fewest; p = s->dlink[p])
+            count++;
+        if (count < *fewest) {
+            best = i;
+            *fewest = count;
+            if (count == 0)
+                break;
+        }
+    }
+    return best;
+}
+
+/* A solution of net cost s->current (below the cutoff): into the k best. */
+static void
+found(Search *s)
+{
+    long long *best = s->best_costs;
+    idx n = s->n_best < s->k_best ? s->n_best + 1 : s->k_best, place = 0;
+    while (place < s->n_best && best[place] <= s->current)
+        place++;
+    memmove(best + place + 1, best + place, (size_t)(n - 1 - place) * sizeof(long long));
+    best[place] = s->current;
+    s->n_best = n;
+    if (n == s->k_best)
+        s->cutoff = best[n - 1];
+}
+
+/* Step X2 for the k best: the budget, a solution, a dead end, or the level's item covered
+   and its cheapest option in choice[level]; sets *state, returns a status or -1 to go on. */
+static int
+enter_cheap(Search *s, const Run *run, idx level, long long stop, long long work_stop, int *state)
+{
+    if (s->nodes >= stop || (work_stop >= 0 && effort(s) >= work_stop))
+        return PAUSED;
+    s->nodes += 1;
+    if (level > s->max_level)
+        s->max_level = level;
+    *state = X8;
+    if (s->rlink[0] == 0) {
+        s->solutions += 1;
+        found(s);
+        if (!run->counting)
+            return SOLUTION;
+        return run->limit && s->solutions >= run->limit ? LIMIT : -1;
+    }
+    long long fewest;
+    idx i = choose_cheap(s, s->cutoff - s->current, &fewest), x = s->dlink[i];
+    s->total[level] = fewest > 1 ? (idx)(fewest < IDX_MAX ? fewest : IDX_MAX) : 1;
+    s->tried[level] = 1;
+    if (fewest == 0 || x == i)
+        return -1; /* no option cheap enough: a dead end */
+    s->partial[level] = s->current;
+    s->thresh0[level] = s->cutoff - s->current - s->dancer->cost[x];
+    cover_below(s, i, s->thresh0[level]);
+    s->choice[level] = x;
+    *state = X5;
+    return -1;
+}
+
+/* Search.run for the k best: SOLUTION for every solution that enters them, DONE when they
+   are proven (the binding refuses a split). */
+int
+run_costed(Search *s, const Run *run)
+{
+    const long long *cost = s->dancer->cost;
+    const long long stop = s->nodes + run->steps, work_stop = run->work ? effort(s) + run->work : -1;
+    idx *choice = s->choice, *top = s->top;
+    int state = s->resume, status;
+    idx level = s->level, x, i;
+    for (;;) {
+        switch (state) {
+        case X2:
+            if ((status = enter_cheap(s, run, level, stop, work_stop, &state)) >= 0)
+                goto out;
+            continue;
+        case X5: /* try x_l */
+            x = choice[level];
+            s->thresh[level] = s->cutoff - s->partial[level] - cost[x];
+            commit_below(s, x, s->thresh[level]);
+            s->current = s->partial[level] + cost[x];
+            level += 1;
+            state = X2;
+            continue;
+        case X6: /* the next option of the level's item, if cheap enough */
+            x = choice[level];
+            uncommit_below(s, x, s->thresh[level]);
+            s->current = s->partial[level];
+            i = top[x];
+            x = s->dlink[x];
+            if (x == i || cost[x] >= s->cutoff - s->partial[level]) {
+                state = X7;
+                continue;
+            }
+            choice[level] = x;
+            s->tried[level] += 1;
+            state = X5;
+            continue;
+        case X7: /* the level's item back */
+            x = choice[level];
+            uncover_below(s, x <= s->n_items ? x : top[x], s->thresh0[level]);
+            state = X8;
+            continue;
+        case X8:
+            if (level == s->floor) {
+                state = FINISHED;
+                continue;
+            }
+            level -= 1;
+            s->current = s->partial[level];
+            state = X6;
+            continue;
+        default:
+            status = DONE;
+            goto out;
+        }
+    }
+out:
+    s->level = level;
+    s->resume = state;
+    return status;
+}
