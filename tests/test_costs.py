@@ -162,3 +162,20 @@ def test_assignments_of_every_size_match_scipy():
         rows, cols = optimize.linear_sum_assignment(table)
         for engine in COSTED:
             assert Solver(matrix, engine).best(3).cost == sum(table[r][c] for r, c in zip(rows, cols))
+
+
+@pytest.mark.parametrize("engine", COSTED)
+def test_the_k_best_on_many_processes(engine):
+    """On a pool or an executor, in rounds sharing the incumbent: the same k best costs as a
+    serial search, each solution valid and costed right; budgets stop it unproven."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    matrix, _ = assignment(9, 2)
+    solver = Solver(matrix, engine)
+    serial = [c for c, _ in solver.best(4).solutions]
+    with ThreadPoolExecutor(2) as executor:
+        for found in (solver.best(4, jobs=2), solver.best(4, executor=executor)):
+            assert found.proven and [c for c, _ in found.solutions] == serial
+            assert all(is_solution(matrix, s) and cost(matrix, s) == c for c, s in found.solutions)
+    stopped = solver.best(4, jobs=2, max_nodes=5)
+    assert not stopped.proven

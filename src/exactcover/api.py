@@ -137,10 +137,10 @@ class Prepared:
 
     def best(self, k: int = 1, **search: Any) -> Any:
         """The ``k`` cheapest solutions (`Solver.best`; a `Best` whose solutions are decoded)."""
-        if self.accept is not None or search.get("jobs") is not None or search.get("executor") is not None:
-            raise Unsupported("the cheapest solutions of a filtered problem or on many processes (so far)",
-                              "search on one process")
-        search = {key: value for key, value in search.items() if key not in ("jobs", "executor", "seed", "way")}
+        if self.accept is not None:
+            raise Unsupported("the cheapest solutions of a problem type that filters its solutions",
+                              "search its matrix")
+        search = {key: value for key, value in search.items() if key not in ("seed", "way")}
         found = self.solver.best(k, **self._search(search))
         return attrs.evolve(found, solutions=tuple((cost, self.decode(s)) for cost, s in found.solutions))
 

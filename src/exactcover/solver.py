@@ -381,12 +381,15 @@ class Solver:
 
     def best(self, k: int = 1, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
              max_nodes: int | None = None, timeout: float | None = None,
-             progress: Callable[[Progress], Any] | None = None) -> Best:
+             progress: Callable[[Progress], Any] | None = None, jobs: int | None = None,
+             executor: Any = None) -> Best:
         """The ``k`` cheapest solutions and their costs (the sum of their options' costs,
         `Matrix.costs`), cheapest first, proven by searching the whole tree with every branch
         that cannot beat the k-th best found cut off (Knuth's DLX5). A budget stop returns
-        the best found so far with ``proven`` False instead of raising."""
-        return best(self, k, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout, progress=progress)
+        the best found so far with ``proven`` False instead of raising. With ``jobs`` or an
+        ``executor``, on many processes (see `exactcover.best`)."""
+        return best(self, k, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout, progress=progress,
+                    jobs=jobs, executor=executor)
 
     def is_unique(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
                   max_nodes: int | None = None, timeout: float | None = None) -> bool:

@@ -140,7 +140,8 @@ typedef struct {
     int seeded;
     uint64_t seed;
     Tuning tuning;
-    idx best; /* > 0: a search for the `best` cheapest solutions (costs.c) */
+    idx best; /* > 0: a search for the `best` cheapest solutions (costs.c) ... */
+    long long cutoff; /* ... cheaper than this (with the tax: a cost as the caller knows it) */
 } Start;
 
 /* One call of search_run: at most `steps` more nodes and about `work` more effort (0: no

@@ -194,16 +194,16 @@ Dancer_get_arrays(DancerObject *self, void *closure)
 }
 
 static PyObject *Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *excluded,
-                               PyObject *prefix, PyObject *tuning, Py_ssize_t best);
+                               PyObject *prefix, PyObject *tuning, Py_ssize_t best, long long cutoff);
 
 static PyObject *
 Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"givens", "seed", "excluded", "prefix", "tuning", "best", NULL};
-    PyObject *givens = NULL, *seed = Py_None, *excluded = NULL, *prefix = NULL, *tuning = Py_None;
+    static char *kwlist[] = {"givens", "seed", "excluded", "prefix", "tuning", "best", "cutoff", NULL};
+    PyObject *givens = NULL, *seed = Py_None, *excluded = NULL, *prefix = NULL, *tuning = Py_None, *cutoff = Py_None;
     Py_ssize_t best = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOOn", kwlist, &givens, &seed, &excluded, &prefix, &tuning,
-                                     &best))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOOnO", kwlist, &givens, &seed, &excluded, &prefix, &tuning,
+                                     &best, &cutoff))
         return NULL;
     if (self->d.mem == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Dancer was not initialized");
@@ -213,7 +213,10 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "best must be a positive number of solutions, on a dancer with costs");
         return NULL;
     }
-    return Search_create(self, givens, seed, excluded, prefix, tuning, best);
+    long long limit = LLONG_MAX;
+    if (cutoff != Py_None && ((limit = PyLong_AsLongLong(cutoff)) == -1 && PyErr_Occurred()))
+        return NULL;
+    return Search_create(self, givens, seed, excluded, prefix, tuning, best, limit);
 }
 
 static PyMethodDef Dancer_methods[] = {
@@ -265,7 +268,7 @@ static PyTypeObject DancerType = {
 
 static PyObject *
 Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix,
-              PyObject *tuning, Py_ssize_t best)
+              PyObject *tuning, Py_ssize_t best, long long cutoff)
 {
     Start start = {NULL};
     dlx_error err = {DLX_OK};
@@ -273,6 +276,7 @@ Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *
     if (parse_start(&start, givens, seed, excluded, prefix, tuning) < 0)
         goto done;
     start.best = (idx)best;
+    start.cutoff = cutoff;
     self = PyObject_New(SearchObject, &SearchType);
     if (self == NULL)
         goto done;
@@ -324,7 +328,7 @@ Search_run(SearchObject *self, PyObject *args, PyObject *kwds)
     if (check_idle(self) < 0)
         return NULL;
     if (s->best_costs != NULL && run.depth >= 0) {
-        raise_error(Unsupported, "(ss)", "splitting a search for the cheapest solutions", "search it whole");
+        raise_error(Unsupported, "(ss)", "splitting a search for the cheapest solutions", "split a plain search");
         return NULL;
     }
     const long long stop = s->nodes + run.steps, work_stop = effort(s) + run.work;

@@ -214,8 +214,6 @@ start_best(Search *s, const Start *start, dlx_error *err)
     size_t levels = search_levels(d);
     if (s->seeded)
         return unsupported(err, "a seed in a search for the cheapest solutions", "search without one");
-    if (start->n_prefix)
-        return unsupported(err, "a prefix (a split) in a search for the cheapest solutions", "search it whole");
     if (d->bounds != NULL)
         return unsupported(err, "costs with bounds", "search with costs or with bounds");
     s->k_best = start->best;
@@ -227,7 +225,7 @@ start_best(Search *s, const Start *start, dlx_error *err)
         err->kind = DLX_NO_MEMORY;
         return -1;
     }
-    s->cutoff = LLONG_MAX;
+    s->cutoff = start->cutoff == LLONG_MAX ? LLONG_MAX : (start->cutoff > d->tax ? start->cutoff - d->tax : 0);
     s->sets = LINKS;
     return 0;
 }
@@ -259,9 +257,12 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
         return bounded_givens(s, start, err) < 0 || bounded_replay(s, start, err) < 0 ? -1 : 0;
     if (apply_givens(s, start, err) < 0 || replay(s, start, err) < 0)
         return -1;
-    if (s->best_costs != NULL) /* the givens' net cost */
+    if (s->best_costs != NULL) { /* the net costs of the givens and of the prefix's options */
         for (ptrdiff_t g = 0; g < start->n_givens; g++)
             s->current += d->cost[d->opt_start[start->givens[g]]];
+        for (ptrdiff_t k = 0; k < start->n_prefix; k++)
+            s->current += d->cost[start->prefix[k]];
+    }
     return 0;
 }
 

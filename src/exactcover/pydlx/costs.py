@@ -76,21 +76,23 @@ class Costed(Search):
     """A search for the k cheapest solutions of a dancer with costs (see the module docstring)."""
 
     def __init__(self, dancer: Dancer, best: int, givens: Sequence[int] = (), excluded: Sequence[int] = (),
-                 prefix: Sequence[int] = ()) -> None:
-        if prefix:
-            raise Unsupported("a prefix (a split) in a search for the cheapest solutions", "search it whole")
+                 prefix: Sequence[int] = (), cutoff: int | None = None) -> None:
+        """``prefix``: search that subtree alone (a split's, replayed as `Search` replays
+        it); ``cutoff``: a cost the solutions must be cheaper than from the start (the k-th
+        best of other subtrees)."""
         if dancer.bounds:
             raise Unsupported("costs with bounds", "search with costs or with bounds")
         self.k, self.best_costs = best, []  # the net costs of the k best so far, cheapest first
-        self.cutoff = INFINITE
+        self.cutoff = INFINITE if cutoff is None else max(0, cutoff - dancer.tax)
         self.cost = dancer.cost
         levels = self.max_levels(dancer)
         self.partial = [0] * levels  # the net cost of the options chosen above each level
         self.thresh0 = [0] * levels  # the threshold the level's item was covered with
         self.thresh = [0] * levels  # ... and its option's other items
-        super().__init__(dancer, givens, None, excluded, (), (0, 1, 0.0, 1.0))
+        super().__init__(dancer, givens, None, excluded, prefix, (0, 1, 0.0, 1.0))
         self.sets = -1
-        self.current = sum(dancer.cost[self.opt_start[k]] for k in givens)  # (net costs of the givens)
+        # the net costs of the givens and of the prefix's options:
+        self.current = sum(dancer.cost[self.opt_start[k]] for k in givens) + sum(dancer.cost[x] for x in prefix)
 
     def solution_cost(self) -> int:
         """After SOLUTION: the cost of the solution found (the givens' included)."""
@@ -202,7 +204,7 @@ class Costed(Search):
         """Search on: SOLUTION for every solution that enters the k best (``counting`` and
         ``limit`` as for `Search.run`), DONE when they are proven."""
         if depth >= 0:
-            raise Unsupported("splitting a search for the cheapest solutions", "search it whole")
+            raise Unsupported("splitting a search for the cheapest solutions", "split a plain search")
         top, rlink, choice, n, cost = self.top, self.rlink, self.choice, self.n_items, self.cost
         partial, thresh0, thresh = self.partial, self.thresh0, self.thresh
         stop = self.nodes + steps

@@ -119,19 +119,20 @@ class Dancer:
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
                prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
-               best: int = 0) -> Search:
+               best: int = 0, cutoff: int | None = None) -> Search:
         """A new search on a private copy of the arrays, with the options ``excluded`` taken
         out, then ``givens`` chosen, then the choices of ``prefix`` replayed: the search is
         then the subtree under that prefix. ``tuning`` chooses between the links and the
         sets as in the C engine (`Search.run`): None for the calibrated rule. With ``best``
-        = k on a dancer with costs, a search for the k cheapest solutions (`costs.Costed`)."""
+        = k on a dancer with costs, a search for the k cheapest solutions (`costs.Costed`),
+        cheaper than ``cutoff`` if given."""
         check_tuning(tuning)
         if best:
             if best < 0 or not self.has_costs:
                 raise ValueError("best must be a positive number of solutions, on a dancer with costs")
             if seed is not None:
                 raise Unsupported("a seed in a search for the cheapest solutions", "search without one")
-            return Costed(self, best, givens, excluded, prefix)
+            return Costed(self, best, givens, excluded, prefix, cutoff)
         if self.bounds:
             return Bounded(self, givens, seed, excluded, prefix)
         return Search(self, givens, seed, excluded, prefix, tuning)
