@@ -179,3 +179,15 @@ def test_the_k_best_on_many_processes(engine):
             assert all(is_solution(matrix, s) and cost(matrix, s) == c for c, s in found.solutions)
     stopped = solver.best(4, jobs=2, max_nodes=5)
     assert not stopped.proven
+
+
+@pytest.mark.parametrize("engine", COSTED)
+def test_ties_keep_the_first_found(engine):
+    """Four solutions, three of cost 3: the search meets x y (x's net cost is 0 after a's tax
+    of 1, and x comes first among a's cheapest options), then ab0, then ab1 and ab2. best(2)
+    keeps ab0 and x y, the first of the tied ones found; best(4) has them all, cheapest
+    first, ties in the order found."""
+    matrix = Matrix(["a", "b"], {"ab1": ["a", "b"], "ab2": ["a", "b"], "x": ["a"], "y": ["b"], "ab0": ["a", "b"]},
+                    costs={"ab1": 3, "ab2": 3, "x": 1, "y": 2, "ab0": 1})
+    assert Solver(matrix, engine).best(2).solutions == ((1, ("ab0",)), (3, ("x", "y")))
+    assert Solver(matrix, engine).best(4).solutions == ((1, ("ab0",)), (3, ("x", "y")), (3, ("ab1",)), (3, ("ab2",)))
