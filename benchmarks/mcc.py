@@ -1,0 +1,259 @@
+"""Multiplicities and costs against Knuth's DLX3, SSMCC and DLX5, and miniexact, in one run.
+
+MCC counts (primary items covered lo..hi times): queen domination of the 8x8 board by 5
+queens (4860 ways), tetromino tilings with pieces used 0..k times, a random instance with
+bounds. The k best (costs): assignment problems, n x n, and a random set partitioning with
+costs. Every contender reads the same problem (Knuth's format; miniexact's own, written from
+the same matrix), each measurement runs in its own process, rounds alternate the contenders,
+and the table shows medians, the answers (checked equal), and the fastest other's time over
+exactcover's. Times are solve times: exactcover's search alone (the file is read before the
+clock starts); a native program's whole run less its run with the input only (Knuth's
+`T1`, a timeout at the first level; miniexact's `-P`).
+
+Knuth's programs are not in this repository: `--build DIR` tangles them with `ctangle`
+(Debian's texlive-binaries) from a folder of his CWEB sources (`--sources`, holding dlx3.w,
+ssmcc.w, dlx5.w and gb_flip.w, e.g. from a clone of shreevatsa/knuth-literate-programs,
+programs-orig/ and other_categorize_later/sgb/) and compiles them with gcc -O3 -march=native
+into DIR, outside the repository. miniexact comes from PyPI (`--miniexact PATH` to its
+command).
+
+    python benchmarks/mcc.py --build /tmp/knuth --sources /tmp/knuth-src
+    python benchmarks/mcc.py --knuth /tmp/knuth --miniexact /tmp/mx/bin/miniexact [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+
+from exactcover import Matrix, Solver, read_dlx, write_dlx  # noqa: E402
+
+PROGRAMS = {"dlx3": "dlx3.w", "ssmcc": "ssmcc.w", "dlx5": "dlx5.w"}
+
+
+# -- the problems ---------------------------------------------------------------------------
+
+def queen_domination(n: int, queens: int) -> Matrix:
+    squares = [(r, c) for r in range(n) for c in range(n)]
+    name = {s: f"r{s[0]}c{s[1]}" for s in squares}
+    options = {s: ["Q", *(name[t] for t in squares if t[0] == s[0] or t[1] == s[1] or abs(t[0] - s[0]) == abs(t[1] - s[1]))]
+               for s in squares}
+    return Matrix(["Q", *name.values()], options, bounds={"Q": queens, **{name[s]: (1, queens) for s in squares}})
+
+
+SHAPES = {"I": [(0, 0), (0, 1), (0, 2), (0, 3)], "O": [(0, 0), (0, 1), (1, 0), (1, 1)],
+          "T": [(0, 0), (0, 1), (0, 2), (1, 1)], "L": [(0, 0), (1, 0), (2, 0), (2, 1)],
+          "S": [(0, 1), (0, 2), (1, 0), (1, 1)]}
+
+
+def tetrominoes(width: int, height: int, pieces: str, most: int) -> Matrix:
+    """A width x height box tiled by the given tetrominoes, each used 0..most times."""
+    options = {}
+    for piece in pieces:
+        variants, cells = set(), SHAPES[piece]
+        for _ in range(4):
+            cells = [(c, -r) for r, c in cells]
+            for flip in (1, -1):
+                placed = [(r, c * flip) for r, c in cells]
+                low_r, low_c = min(r for r, _ in placed), min(c for _, c in placed)
+                variants.add(tuple(sorted((r - low_r, c - low_c) for r, c in placed)))
+        for v in sorted(variants):
+            for r in range(height):
+                for c in range(width):
+                    where = [(r + a, c + b) for a, b in v]
+                    if all(0 <= x < height and 0 <= y < width for x, y in where):
+                        options[len(options)] = [piece, *(f"r{x}c{y}" for x, y in where)]
+    cells = [f"r{r}c{c}" for r in range(height) for c in range(width)]
+    return Matrix([*pieces, *cells], options, bounds={p: (0, most) for p in pieces})
+
+
+def random_mcc(items: int, options: int, size: int, seed: int) -> Matrix:
+    rng = random.Random(seed)
+    names = [f"i{k}" for k in range(items)]
+    rows = [rng.sample(names, size) for _ in range(options)]
+    bounds = {name: (rng.randint(0, 1), rng.randint(1, 3)) for name in names}
+    return Matrix(names, rows, bounds=bounds)
+
+
+def assignment(n: int, seed: int) -> Matrix:
+    rng = random.Random(seed)
+    options, costs = {}, {}
+    for w in range(n):
+        for j in range(n):
+            options[len(options)] = [f"w{w}", f"j{j}"]
+            costs[len(costs)] = rng.randint(1, 99)
+    return Matrix([f"w{w}" for w in range(n)] + [f"j{j}" for j in range(n)], options, costs=costs)
+
+
+def partitioning(items: int, options: int, size: int, seed: int) -> Matrix:
+    rng = random.Random(seed)
+    names = [f"i{k}" for k in range(items)]
+    rows = {k: rng.sample(names, rng.randint(1, size)) for k in range(options)}
+    rows.update({options + k: [name] for k, name in enumerate(names)})  # (always a solution)
+    costs = {k: rng.randint(1, 20) * len(row) for k, row in rows.items()}
+    return Matrix(names, rows, costs=costs)
+
+
+WORKLOADS = {
+    "queen domination 8x8, 5 queens": ("count", lambda: queen_domination(8, 5)),
+    "tetrominoes IOTLS 0..3 in 6x6": ("count", lambda: tetrominoes(6, 6, "IOTLS", 3)),
+    "tetrominoes IOTLS 0..4 in 8x5": ("count", lambda: tetrominoes(8, 5, "IOTLS", 4)),
+    "random MCC 30 items, 120 options": ("count", lambda: random_mcc(30, 120, 4, 1)),
+    "assignment 40x40, best": ("best", lambda: assignment(40, 40)),
+    "assignment 60x60, best": ("best", lambda: assignment(60, 60)),
+    "set partitioning 50 items, 2050 options, best": ("best", lambda: partitioning(50, 2000, 6, 4)),
+    "set partitioning 55 items, 2055 options, best": ("best", lambda: partitioning(55, 2000, 6, 4)),
+}
+CONTENDERS = {"count": ["exactcover", "dlx3", "ssmcc", "miniexact"], "best": ["exactcover", "dlx5", "miniexact"]}
+
+
+def miniexact_text(matrix: Matrix) -> str:
+    """The matrix in miniexact's own format (bounds as name:lo;hi, costs as $n, options in
+    nondecreasing cost, as it requires)."""
+    bounds = dict(matrix.bounds)
+    head = " ".join(f"{i}:{bounds[i][0]};{bounds[i][1]}" if i in bounds else str(i) for i in matrix.primary)
+    options = sorted(matrix.options, key=lambda o: matrix.cost_of(o.label))
+    lines = [f"< {head} >"]
+    for option in options:
+        cost = matrix.cost_of(option.label)
+        lines.append(" ".join(map(str, option.items)) + (f" ${cost}" if matrix.costs else "") + ";")
+    return "\n".join(lines) + "\n"
+
+
+# -- one measurement --------------------------------------------------------------------------
+
+def ours(path: Path, question: str) -> tuple[float, str]:
+    out = subprocess.run([sys.executable, __file__, "--child", str(path), question], capture_output=True, text=True,
+                         check=True)
+    data = json.loads(out.stdout)
+    return data["seconds"], data["answer"]
+
+
+def child(path: str, question: str) -> None:
+    matrix = read_dlx(path)
+    solver = Solver(matrix, "c")
+    started = time.perf_counter()
+    answer = str(solver.count()) if question == "count" else str(solver.best().cost)
+    print(json.dumps({"seconds": time.perf_counter() - started, "answer": answer}))
+
+
+def timed(command: list[str], stdin: Path | None) -> tuple[float, str]:
+    source = open(stdin) if stdin else None
+    try:
+        started = time.perf_counter()
+        out = subprocess.run(command, stdin=source or subprocess.DEVNULL, capture_output=True, text=True)
+        return time.perf_counter() - started, out.stdout + out.stderr
+    finally:
+        if source is not None:
+            source.close()
+
+
+def native(name: str, knuth: Path, miniexact: str, files: dict[str, Path], question: str,
+           matrix: Matrix) -> tuple[float, str]:
+    if name in PROGRAMS:
+        program = str(knuth / name)
+        whole, text = timed([program], files["dlx"])
+        parse, _ = timed([program, "T1"], files["dlx"])
+        if question == "count":
+            answer = re.search(r"Altogether (\d+) solution", text)
+        else:
+            answer = re.search(r"(?:optimum cost is|are:\n) \$(\d+)", text)
+        return max(whole - parse, 0.0), answer[1] if answer else f"? {text[-200:]!r}"
+    flags = ["-m", "-e"] if question == "count" else ["-c", "-K", "1", "-p"]
+    whole, text = timed([miniexact, *flags, str(files["mx"])], None)
+    parse, _ = timed([miniexact, "-P", str(files["mx"])], None)
+    if question == "count":
+        answer = re.search(r"Found (\d+) solutions", text)
+        return max(whole - parse, 0.0), answer[1] if answer else f"? {text[-200:]!r}"
+    cost_of = {" ".join(map(str, o.items)): matrix.cost_of(o.label) for o in matrix.options}
+    chosen = [line.rstrip(";").strip() for line in text.splitlines() if line.strip().endswith(";")]
+    known = all(line in cost_of for line in chosen) and chosen
+    return max(whole - parse, 0.0), str(sum(cost_of[line] for line in chosen)) if known else f"? {text[-200:]!r}"
+
+
+# -- building Knuth's programs -----------------------------------------------------------------
+
+def build(target: Path, sources: Path) -> None:
+    if shutil.which("ctangle") is None:
+        sys.exit("ctangle not found: apt-get install texlive-binaries")
+    target.mkdir(parents=True, exist_ok=True)
+    for name in ("gb_flip.w", *PROGRAMS.values()):
+        found = next(iter(sources.rglob(name)), None)
+        if found is None:
+            sys.exit(f"{name} not found under {sources}")
+        shutil.copy(found, target / name)
+        subprocess.run(["ctangle", "-bhp", name], cwd=target, check=False, capture_output=True)
+    subprocess.run(["gcc", "-O3", "-march=native", "-c", "gb_flip.c"], cwd=target, check=True)
+    for program, source in PROGRAMS.items():
+        subprocess.run(["gcc", "-O3", "-march=native", "-w", source.replace(".w", ".c"), "gb_flip.o", "-o", program],
+                       cwd=target, check=True)
+    print(f"built {', '.join(PROGRAMS)} in {target}")
+
+
+# -- the driver --------------------------------------------------------------------------------
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--knuth", type=Path, help="the folder holding the built dlx3, ssmcc and dlx5")
+    parser.add_argument("--miniexact", default="miniexact", help="miniexact's command")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--only", help="only the workloads whose name contains this")
+    parser.add_argument("--build", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--sources", type=Path, help="with --build: a folder with Knuth's CWEB sources")
+    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        return child(*args.child)
+    if args.build:
+        return build(args.build, args.sources or args.build)
+    if args.knuth is None:
+        parser.error("--knuth is required (build the programs first with --build)")
+    folder = Path(tempfile.mkdtemp(prefix="mcc-"))
+    print(f"{'workload':<46}" + "".join(f"{c:>12}" for c in ("exactcover", "dlx3/dlx5", "ssmcc", "miniexact"))
+          + f"{'fastest other / ours':>22}  answer")
+    for title, (question, make) in WORKLOADS.items():
+        if args.only and args.only not in title:
+            continue
+        matrix = make()
+        files = {"dlx": folder / f"{len(title)}.dlx", "mx": folder / f"{len(title)}.mx"}
+        files["dlx"].write_text(write_dlx(matrix))
+        files["mx"].write_text(miniexact_text(matrix))
+        times: dict[str, list[float]] = {c: [] for c in CONTENDERS[question]}
+        answers: dict[str, set[str]] = {c: set() for c in CONTENDERS[question]}
+        for _ in range(args.rounds):
+            for name in CONTENDERS[question]:
+                seconds, answer = ours(files["dlx"], question) if name == "exactcover" else \
+                    native(name, args.knuth, args.miniexact, files, question, matrix)
+                times[name].append(seconds)
+                answers[name].add(answer)
+        medians = {name: statistics.median(values) for name, values in times.items()}
+        ours_answer = next(iter(answers["exactcover"]))
+        cells = []
+        for column in ("exactcover", "dlx3" if question == "count" else "dlx5", "ssmcc", "miniexact"):
+            if column not in medians:
+                cells.append(f"{'-':>12}")
+                continue
+            agree = answers[column] == {ours_answer}
+            cells.append(f"{medians[column]:>11.3f}{' ' if agree else '!'}")
+        others = [medians[c] for c in medians if c != "exactcover" and answers[c] == {ours_answer}]
+        ratio = f"{min(others) / medians['exactcover']:>22.2f}" if others else f"{'-':>22}"
+        print(f"{title:<46}" + "".join(cells) + ratio + f"  {ours_answer}", flush=True)
+        for name, found in answers.items():
+            if found != {ours_answer}:
+                print(f"  ({name} answered {sorted(found)}, exactcover {ours_answer})", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
