@@ -48,8 +48,10 @@ PROGRAMS = {"dlx3": "dlx3.w", "ssmcc": "ssmcc.w", "dlx5": "dlx5.w"}
 def queen_domination(n: int, queens: int) -> Matrix:
     squares = [(r, c) for r in range(n) for c in range(n)]
     name = {s: f"r{s[0]}c{s[1]}" for s in squares}
-    options = {s: ["Q", *(name[t] for t in squares if t[0] == s[0] or t[1] == s[1] or abs(t[0] - s[0]) == abs(t[1] - s[1]))]
-               for s in squares}
+    def dominates(s, t):
+        return t[0] == s[0] or t[1] == s[1] or abs(t[0] - s[0]) == abs(t[1] - s[1])
+
+    options = {s: ["Q", *(name[t] for t in squares if dominates(s, t))] for s in squares}
     return Matrix(["Q", *name.values()], options, bounds={"Q": queens, **{name[s]: (1, queens) for s in squares}})
 
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #define INFINITE LLONG_MAX /* a cost no solution reaches (a matrix's costs add up to less than 2^62) */
+#define LENTHRESH 10      /* the item choice counts no further, then takes LEN (DLX5's lenthresh) */
 
 typedef struct {
     long long cost;
@@ -174,23 +175,39 @@ uncommit_below(Search *s, idx x, long long thresh)
     }
 }
 
-/* The active primary item with the fewest options cheaper than limit (ties to the first),
-   and how many it has (counted no further than the best so far). */
+/* DLX5's choice: the active primary item with the fewest options cheaper than limit
+   (counted no further than the best so far, and beyond LENTHRESH taken to be its LEN), ties
+   to the one whose cheapest option costs most, then to the first; *fewest = 0 for an item
+   with none, a dead end. */
 static idx
 choose_cheap(const Search *s, long long limit, long long *fewest)
 {
     const long long *cost = s->dancer->cost;
+    const idx *dlink = s->dlink;
     idx best = 0;
+    long long dearest = 0;
     *fewest = INFINITE;
     for (idx i = s->rlink[0]; i != 0; i = s->rlink[i]) {
-        long long count = 0;
-        for (idx p = s->dlink[i]; p != i && cost[p] < limit && count < *fewest; p = s->dlink[p])
-            count++;
-        if (count < *fewest) {
+        idx p = dlink[i];
+        if (p == i || cost[p] >= limit) {
+            *fewest = 0;
+            return i;
+        }
+        long long least = cost[p], count = 1;
+        for (p = dlink[p]; p != i && cost[p] < limit; p = dlink[p], count++) { /* another usable one */
+            if (count == *fewest) {
+                count = INFINITE; /* more than the best so far: no change */
+                break;
+            }
+            if (count >= LENTHRESH) {
+                count = s->top[i]; /* (an upper bound is enough) */
+                break;
+            }
+        }
+        if (count < *fewest || (count == *fewest && least > dearest)) {
             best = i;
             *fewest = count;
-            if (count == 0)
-                break;
+            dearest = least;
         }
     }
     return best;

@@ -30,6 +30,9 @@ __all__ = ["Costed", "prepare"]
 
 #: A cost no solution reaches (a matrix's costs add up to less than 2**62), as in C.
 INFINITE = (1 << 63) - 1
+#: The item choice counts at most this many options of an item, then takes its LEN (DLX5's
+#: `lenthresh`).
+LENTHRESH = 10
 
 
 def prepare(dancer: Dancer, costs: Sequence[int]) -> None:
@@ -176,19 +179,28 @@ class Costed(Search):
     # -- the steps -----------------------------------------------------------------------------
 
     def choose_cheap(self, limit: int) -> tuple[int, int]:
-        """The active primary item with the fewest options cheaper than ``limit`` (ties to
-        the first), and how many it has (counted no further than the best so far)."""
-        cost, rlink, dlink = self.cost, self.rlink, self.dlink
-        best, fewest = 0, INFINITE
+        """DLX5's choice: the active primary item with the fewest options cheaper than
+        ``limit`` (counted no further than the best so far, and beyond LENTHRESH taken to be
+        its LEN), ties to the one whose cheapest option costs most (that cost must be paid
+        somehow), then to the first; (i, 0) for an item with none, a dead end."""
+        cost, rlink, dlink, top = self.cost, self.rlink, self.dlink, self.top
+        best, fewest, dearest = 0, INFINITE, 0
         i = rlink[0]
         while i != 0:
-            count, p = 0, dlink[i]
-            while p != i and cost[p] < limit and count < fewest:
-                count, p = count + 1, dlink[p]
-            if count < fewest:
-                best, fewest = i, count
-                if count == 0:
+            p = dlink[i]
+            if p == i or cost[p] >= limit:
+                return i, 0
+            least, count, p = cost[p], 1, dlink[p]
+            while p != i and cost[p] < limit:  # another usable option
+                if count == fewest:
+                    count = INFINITE  # more than the best so far: no change
                     break
+                if count >= LENTHRESH:
+                    count = top[i]  # (an upper bound is enough)
+                    break
+                count, p = count + 1, dlink[p]
+            if count < fewest or (count == fewest and least > dearest):
+                best, fewest, dearest = i, count, least
             i = rlink[i]
         return best, fewest
 
