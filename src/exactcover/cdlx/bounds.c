@@ -243,12 +243,8 @@ enter_level(Search *s, const Run *run, idx level, long long stop, long long work
         s->max_level = level;
     idx theta, i = s->rlink[0] != 0 ? choose_bounded(s, &theta) : 0;
     *state = X8;
-    if (i == 0) { /* no item wants another option: a solution */
-        s->solutions += 1;
-        if (!run->counting)
-            return SOLUTION;
-        return run->limit && s->solutions >= run->limit ? LIMIT : -1;
-    }
+    if (i == 0) /* no item wants another option: a solution */
+        return visit(s, run);
     if (theta > 0) { /* (else too few options are left for the item: a dead end) */
         s->choice[level] = enter_bounded(s, level, i, theta);
         *state = X5;

@@ -240,11 +240,8 @@ enter_cheap(Search *s, const Run *run, idx level, long long stop, long long work
         s->max_level = level;
     *state = X8;
     if (s->rlink[0] == 0) {
-        s->solutions += 1;
         found(s);
-        if (!run->counting)
-            return SOLUTION;
-        return run->limit && s->solutions >= run->limit ? LIMIT : -1;
+        return visit(s, run);
     }
     long long fewest;
     idx i = choose_cheap(s, s->cutoff - s->current, &fewest), x = s->dlink[i];

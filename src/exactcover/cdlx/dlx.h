@@ -212,6 +212,16 @@ void *dlx_malloc(size_t size);
 void *dlx_calloc(size_t count, size_t size);
 void dlx_free(void *p);
 
+/* A solution at step X2, counted: the status to stop with, or -1 to go on. */
+static inline int
+visit(Search *s, const Run *run)
+{
+    s->solutions += 1;
+    if (!run->counting)
+        return SOLUTION;
+    return run->limit && s->solutions >= run->limit ? LIMIT : -1;
+}
+
 /* dancer.c */
 int dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const idx *starts, ptrdiff_t n_starts,
                  const idx *items, ptrdiff_t n_entries, const idx *colors, ptrdiff_t n_colors, const idx *bounds,

@@ -24,9 +24,8 @@ run_steps(Search *s, const Run *run, const int mode)
     idx *choice = s->choice;
     const idx *rlink = s->rlink;
     const idx n = s->n_items;
-    const long long stop = s->nodes + run->steps, limit = run->limit, depth = run->depth;
+    const long long stop = s->nodes + run->steps, depth = run->depth;
     const long long work_stop = run->work ? effort(s) + run->work : -1;
-    const int counting = run->counting;
     int state = s->resume, status;
     idx level = s->level; /* a local: an int32 field could alias the int32 arrays */
     idx x;
@@ -48,16 +47,9 @@ run_steps(Search *s, const Run *run, const int mode)
             if (level > s->max_level)
                 s->max_level = level;
             if (rlink[0] == 0) { /* every primary item is covered: visit the solution */
-                s->solutions += 1;
                 state = X8;
-                if (!counting) {
-                    status = SOLUTION;
+                if ((status = visit(s, run)) >= 0)
                     goto out;
-                }
-                if (limit && s->solutions >= limit) {
-                    status = LIMIT;
-                    goto out;
-                }
                 continue;
             }
             choice[level] = enter(s, level, mode); /* X3 [Choose i.], X4 [Cover i.] */

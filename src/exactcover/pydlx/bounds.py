@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..contract import GivensClash, PrefixError, UnknownOption
 from .dance import COVERED
-from .search import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, X2, X5, X6, X7, X8, _FINISHED, Random, Search
+from .search import DONE, PAUSED, PREFIX, X2, X5, X6, X7, X8, _FINISHED, Random, Search
 
 if TYPE_CHECKING:
     from .dancer import Dancer
@@ -337,13 +337,8 @@ class Bounded(Search):
                     self.max_level = self.level
                 i, theta = self.choose_bounded() if rlink[0] != 0 else (0, 0)
                 if i == 0:  # no item wants another option: visit the solution
-                    self.solutions += 1
                     state = X8
-                    if not counting:
-                        status = SOLUTION
-                        break
-                    if limit and self.solutions >= limit:
-                        status = LIMIT
+                    if (status := self.visit(counting, limit)) is not None:
                         break
                     continue
                 if theta <= 0:  # too few options left for the item: a dead end

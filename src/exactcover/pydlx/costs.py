@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..contract import Unsupported
-from .search import DONE, LIMIT, PAUSED, SOLUTION, X2, X5, X6, X7, X8, _FINISHED, Search
+from .search import DONE, PAUSED, X2, X5, X6, X7, X8, _FINISHED, Search
 
 if TYPE_CHECKING:
     from .dancer import Dancer
@@ -232,13 +232,8 @@ class Costed(Search):
                 self.max_level = max(self.max_level, level)
                 state = X8
                 if rlink[0] == 0:
-                    self.solutions += 1
                     self.found()
-                    if not counting:
-                        status = SOLUTION
-                        break
-                    if limit and self.solutions >= limit:
-                        status = LIMIT
+                    if (status := self.visit(counting, limit)) is not None:
                         break
                     continue
                 i, fewest = self.choose_cheap(self.cutoff - self.current)

@@ -311,6 +311,15 @@ class Search(Links):
             return self.dlink[x]
         return self.next_option(self.level, x, self.top[x])
 
+    def visit(self, counting: bool, limit: int) -> int | None:
+        """A solution at step X2, counted: the status to stop with, or None to go on."""
+        self.solutions += 1
+        if not counting:
+            return SOLUTION
+        if limit and self.solutions >= limit:
+            return LIMIT
+        return None
+
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
         """Search on, for at most ``steps`` more nodes (and, if ``work``, until about that many
         more updates). Returns DONE, SOLUTION, PAUSED, LIMIT or PREFIX.
@@ -364,13 +373,8 @@ class Search(Links):
                 if self.level > self.max_level:
                     self.max_level = self.level
                 if rlink[0] == 0:  # every primary item is covered: visit the solution
-                    self.solutions += 1
                     state = X8
-                    if not counting:
-                        status = SOLUTION
-                        break
-                    if limit and self.solutions >= limit:
-                        status = LIMIT
+                    if (status := self.visit(counting, limit)) is not None:
                         break
                     continue
                 choice[self.level] = enter()  # X3 [Choose i.], X4 [Cover i.]
