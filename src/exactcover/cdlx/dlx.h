@@ -170,12 +170,6 @@ typedef struct {
     int seeded;
     uint64_t random;
     idx *perm, *base, *pos; /* with a seed: the shuffled options of each level */
-    idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */
-    idx *first_tweak;       /* ... and the first option tweaked at each level */
-    idx k_best, n_best;     /* for the k best (costs.c): k, and how many are known */
-    long long *best_costs;  /* ... their net costs, cheapest first (NULL: not such a search) */
-    long long cutoff, current; /* ... the k-th best's (or INFINITE), the partial solution's */
-    long long *partial, *thresh0, *thresh; /* ... per level: the cost above, the thresholds */
     int busy;               /* running, in some thread */
     int sets;               /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
     long long sample_end;   /* SAMPLING: the node count at which to decide */
@@ -185,6 +179,13 @@ typedef struct {
     idx *option;     /* the bitset way: the option tried at each level, or -1 */
     idx *words;      /* the bitset way: the nonzero words of the set at hand */
     idx n_live;      /* ... and how many there are */
+    /* (The fields of the other loops come last, after those of the links' hot loop.) */
+    idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */
+    idx *first_tweak;       /* ... and the first option tweaked at each level */
+    idx k_best, n_best;     /* for the k best (costs.c): k, and how many are known */
+    long long *best_costs;  /* ... their net costs, cheapest first (NULL: not such a search) */
+    long long cutoff, current; /* ... the k-th best's (or INFINITE), the partial solution's */
+    long long *partial, *thresh0, *thresh; /* ... per level: the cost above, the thresholds */
 } Search;
 
 /* SplitMix64, bit for bit the same as pydlx.Random: a number below n (n > 0). */
