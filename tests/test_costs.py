@@ -191,3 +191,15 @@ def test_ties_keep_the_first_found(engine):
                     costs={"ab1": 3, "ab2": 3, "x": 1, "y": 2, "ab0": 1})
     assert Solver(matrix, engine).best(2).solutions == ((1, ("ab0",)), (3, ("x", "y")))
     assert Solver(matrix, engine).best(4).solutions == ((1, ("ab0",)), (3, ("x", "y")), (3, ("ab1",)), (3, ("ab2",)))
+
+
+@pytest.mark.parametrize("engine", COSTED)
+def test_dlx5s_ten_solutions(engine):
+    """dlx5.w's example: ten solutions of costs 0, 0, 1, 1, 2, 2, 3, 3, 4, 4 (found in some
+    order); the k best are the k smallest, whatever the order of discovery."""
+    costs = [3, 1, 4, 1, 2, 3, 2, 4, 0, 0]  # (the discovery order dlx5.w imagines)
+    matrix = Matrix(["a"], {k: ["a"] for k in range(10)}, costs=dict(enumerate(costs)))
+    for k, expected in ((1, [0]), (3, [0, 0, 1]), (5, [0, 0, 1, 1, 2]), (8, [0, 0, 1, 1, 2, 2, 3, 3]),
+                        (12, sorted(costs))):
+        found = Solver(matrix, engine).best(k)
+        assert [c for c, _ in found.solutions] == expected and found.proven
