@@ -267,3 +267,12 @@ def test_queen_domination_against_every_placement(engine):
 def test_five_queens_dominate_the_chessboard_in_4860_ways():
     """The count Knuth gives for 8x8 (TAOCP 7.2.2.1), in about 2 s on the C engine."""
     assert Solver(queen_domination(8, 5), "c").count() == 4860
+
+
+@pytest.mark.parametrize("engine", BOUNDED)
+def test_parallel_listing_with_bounds(engine):
+    """Listed on many processes, every solution once: the same set as the serial search."""
+    matrix = tetrominoes_in_a_box()
+    serial = {frozenset(s) for s in Solver(matrix, engine).solutions()}
+    parallel = list(exactcover.solutions(matrix, engine=engine, jobs=2))
+    assert len(parallel) == len(serial) == 9 and {frozenset(s) for s in parallel} == serial
