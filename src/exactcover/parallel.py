@@ -33,6 +33,7 @@ import attrs
 from . import contract, engines
 from .errors import BudgetExceeded
 from .contract import DONE, PAUSED, SOLUTION
+from .best import Best, keep
 from .solver import CHUNK, Progress, Solutions, Solver, Split, Stats, check_budget
 
 __all__ = ["Job", "count", "solutions"]
@@ -212,8 +213,10 @@ class _Pieces:
 
 
 def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: bool, budget: Budget,
-                  task: int = 0) -> _Result:
-    """Count (or list) the solutions of each subtree in ``prefixes``, within ``budget``."""
+                  task: int = 0, best: tuple[int, int | None] | None = None) -> _Result:
+    """Count (or list) the solutions of each subtree in ``prefixes``, within ``budget``; with
+    ``best`` = (k, cutoff) and ``listing``, find the k cheapest cheaper than cutoff instead
+    (`listed` then holds them as (cost, option numbers), cheapest first)."""
     shared = _shared if job is None else None
     job = job if job is not None else _installed
     dancer = _dancer(job)
@@ -221,13 +224,19 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
     meter = _Meter(budget, shared, chunk)
     pieces = _Pieces(task, meter)
     found, nodes, updates, deepest, stopped = 0, 0, 0, 0, None
+    cheapest: list = []
     started = time.perf_counter()
     for prefix in prefixes:
-        search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix), job.tuning)
+        more = {} if best is None else {"best": best[0], "cutoff": best[1]}
+        search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix), job.tuning,
+                               **more)
         while (stopped := meter.check()) is None:
             before = search.nodes
             status = search.run(meter.steps(), work, not listing)
             meter.charge(search.nodes - before)
+            if status == SOLUTION and best is not None:
+                keep(cheapest, best[0], search.solution_cost(), search.solution())
+                continue
             if status == SOLUTION:
                 pieces.add(search.solution())
                 continue
@@ -243,7 +252,7 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
             break
     pieces.flush()
     seconds = time.perf_counter() - started
-    listed = tuple(pieces.kept) if listing else None
+    listed = tuple(cheapest) if best is not None else tuple(pieces.kept) if listing else None
     return _Result(found, nodes, updates, deepest, seconds, listed, stopped, pieces.sent)
 
 
@@ -439,3 +448,44 @@ def _listed(search: _Search) -> Iterator[tuple]:
                 yield found
     except BudgetExceeded as stop:
         raise BudgetExceeded(stop.reason, stop.stats, yielded) from None
+
+
+def best(solver: Solver, k: int, jobs: int | None = None, executor: Executor | None = None,
+         givens: Sequence[Any] = (), exclude: Sequence[Any] = (), max_nodes: int | None = None,
+         timeout: float | None = None) -> Best:
+    """The k cheapest solutions (`Solver.best`) on ``jobs`` processes or ``executor``: the
+    tree split as for `count`, its subtrees searched in rounds of one per worker, each round
+    starting from the k-th best cost the rounds before it found (the incumbent), the rounds'
+    k best merged in the split's order. The costs are a serial search's; among solutions of
+    equal cost, which are kept may differ (the split is a plain search's tree)."""
+    search = _Search(solver, jobs, executor, givens, exclude, None, max_nodes, timeout)
+    workers = jobs or os.cpu_count() or 1
+    try:
+        split = search.split(workers)
+    except BudgetExceeded:
+        return Best((), False, search.stats)
+    labels, kept = solver.labels, []
+    for solution in split.solutions:
+        keep(kept, k, sum(solver.matrix.cost_of(label) for label in solution), solution)
+    left = None if max_nodes is None else max(1, (max_nodes - split.stats.nodes) // max(1, len(split.prefixes)))
+    own_pool = executor is None
+    pool = ProcessPoolExecutor(workers, initializer=_install, initargs=(search.job, None)) if own_pool else executor
+    job = None if own_pool else search.job
+    try:
+        for start in range(0, len(split.prefixes), workers):
+            cutoff = kept[-1][0] if len(kept) == k else None
+            futures = [pool.submit(_search_batch, job, [prefix], True, Budget(search.wall_deadline, left), 0,
+                                   (k, cutoff)) for prefix in split.prefixes[start:start + workers]]
+            for future in futures:
+                result = future.result()
+                search.add(result)
+                for cost, numbers in result.listed:
+                    keep(kept, k, cost, tuple(labels[n] for n in (*search.job.givens, *numbers)))
+                if result.stopped is not None:
+                    return Best(tuple(kept), False, search.stats)
+            if search.deadline is not None and time.perf_counter() >= search.deadline:
+                return Best(tuple(kept), False, search.stats)
+    finally:
+        if own_pool:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return Best(tuple(kept), True, search.stats)
