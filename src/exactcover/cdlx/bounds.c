@@ -117,7 +117,7 @@ bounded_arrange(Search *s)
     if (nodes == NULL)
         return -1;
     for (idx i = 1; i <= s->n_primary; i++) {
-        idx length = 0, previous = i;
+        idx length = 0;
         for (idx p = dlink[i]; p != i; p = dlink[p])
             nodes[length++] = p;
         for (idx a = length - 1; a > 0; a--) { /* Fisher-Yates */
@@ -125,13 +125,7 @@ bounded_arrange(Search *s)
             nodes[a] = nodes[b];
             nodes[b] = t;
         }
-        for (idx k = 0; k < length; k++) {
-            ulink[nodes[k]] = previous;
-            dlink[previous] = nodes[k];
-            previous = nodes[k];
-        }
-        dlink[previous] = i;
-        ulink[i] = previous;
+        relink_list(ulink, dlink, i, nodes, length);
     }
     dlx_free(nodes);
     return 0;

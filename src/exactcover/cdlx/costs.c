@@ -29,11 +29,11 @@ by_cost(const void *a, const void *b)
     return x->position < y->position ? -1 : x->position > y->position; /* stable */
 }
 
-/* Sort item i's list by node cost, keeping the order of equal costs. */
+/* Sort item i's list by node cost, keeping the order of equal costs (nodes: room for it). */
 static void
-sort_list(Dancer *d, idx i, Ranked *ranked)
+sort_list(Dancer *d, idx i, Ranked *ranked, idx *nodes)
 {
-    idx length = 0, previous = i;
+    idx length = 0;
     for (idx p = d->dlink[i]; p != i; p = d->dlink[p]) {
         ranked[length].cost = d->cost[p];
         ranked[length].position = length;
@@ -41,13 +41,9 @@ sort_list(Dancer *d, idx i, Ranked *ranked)
         length++;
     }
     qsort(ranked, (size_t)length, sizeof(Ranked), by_cost);
-    for (idx k = 0; k < length; k++) {
-        d->ulink[ranked[k].node] = previous;
-        d->dlink[previous] = ranked[k].node;
-        previous = ranked[k].node;
-    }
-    d->dlink[previous] = i;
-    d->ulink[i] = previous;
+    for (idx k = 0; k < length; k++)
+        nodes[k] = ranked[k].node;
+    relink_list(d->ulink, d->dlink, i, nodes, length);
 }
 
 /* Tax the primary items (each its cheapest option's net cost, in order), give every node its
@@ -57,10 +53,12 @@ costs_prepare(Dancer *d, const long long *costs)
 {
     long long *net = dlx_malloc(((size_t)d->n_options + 1) * sizeof(long long));
     Ranked *ranked = dlx_malloc(((size_t)d->n_entries + 1) * sizeof(Ranked));
+    idx *nodes = dlx_malloc(((size_t)d->n_entries + 1) * sizeof(idx));
     d->cost = dlx_calloc((size_t)d->n_nodes, sizeof(long long));
-    if (net == NULL || ranked == NULL || d->cost == NULL) {
+    if (net == NULL || ranked == NULL || nodes == NULL || d->cost == NULL) {
         dlx_free(net);
         dlx_free(ranked);
+        dlx_free(nodes);
         return -1;
     }
     memcpy(net, costs, (size_t)d->n_options * sizeof(long long));
@@ -81,9 +79,10 @@ costs_prepare(Dancer *d, const long long *costs)
         for (idx q = d->opt_start[k]; d->top[q] > 0; q++)
             d->cost[q] = net[k];
     for (idx i = 1; i <= d->n_items; i++)
-        sort_list(d, i, ranked);
+        sort_list(d, i, ranked, nodes);
     dlx_free(net);
     dlx_free(ranked);
+    dlx_free(nodes);
     return 0;
 }
 

@@ -228,13 +228,27 @@ int dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const id
                  const idx *items, ptrdiff_t n_entries, const idx *colors, ptrdiff_t n_colors, const idx *bounds,
                  ptrdiff_t n_bounds, const long long *costs, ptrdiff_t n_costs, dlx_error *err);
 
-/* The number of the option of node q. */
+/* The number of the option of node q (its spacer says). */
 static inline idx
 option_number(const Dancer *d, idx q)
 {
     while (d->top[q] > 0)
         q += 1;
     return -d->top[q] - 1;
+}
+
+/* Make item i's list hold nodes[0..n-1], in that order (a list shuffled or sorted). */
+static inline void
+relink_list(idx *ulink, idx *dlink, idx i, const idx *nodes, idx n)
+{
+    idx previous = i;
+    for (idx k = 0; k < n; k++) {
+        ulink[nodes[k]] = previous;
+        dlink[previous] = nodes[k];
+        previous = nodes[k];
+    }
+    dlink[previous] = i;
+    ulink[i] = previous;
 }
 void dancer_free(Dancer *d);
 ptrdiff_t dancer_nbytes(const Dancer *d);

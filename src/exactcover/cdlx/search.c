@@ -343,14 +343,11 @@ search_run(Search *s, const Run *run)
     return run_links(s, &rest);
 }
 
-/* The number of the option of node x. */
+/* The number of the option of node x (a spacer's TOP never changes: the dancer's says). */
 idx
 option_of(const Search *s, idx x)
 {
-    const idx *top = s->top;
-    while (top[x] > 0)
-        x += 1;
-    return -top[x] - 1;
+    return option_number(s->dancer, x);
 }
 
 /* Knuth's estimate of the part of this search's tree already finished (see pydlx). */

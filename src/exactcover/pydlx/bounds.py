@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..contract import GivensClash, PrefixError, UnknownOption
-from .dance import COVERED
+from .dance import COVERED, members, relink
 from .search import DONE, PAUSED, PREFIX, X2, X5, X6, X7, X8, _FINISHED, Random, Search
 
 if TYPE_CHECKING:
@@ -125,20 +125,12 @@ class Bounded(Search):
         does): the moves at a level come in list order, which the tweaks rely on."""
         if self.random is None:
             return
-        ulink, dlink = self.ulink, self.dlink
         for i in range(1, self.n_primary + 1):
-            nodes, p = [], dlink[i]
-            while p != i:
-                nodes.append(p)
-                p = dlink[p]
+            nodes = members(self.dlink, i)
             for a in range(len(nodes) - 1, 0, -1):  # Fisher-Yates
                 b = self.random.below(a + 1)
                 nodes[a], nodes[b] = nodes[b], nodes[a]
-            previous = i
-            for p in nodes:
-                ulink[p], dlink[previous] = previous, p
-                previous = p
-            dlink[previous], ulink[i] = i, previous
+            relink(self.ulink, self.dlink, i, nodes)
 
     # -- the item choice -------------------------------------------------------------------
 

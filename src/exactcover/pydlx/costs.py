@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..contract import Unsupported
+from .dance import members, option_number, relink
 from .search import DONE, PAUSED, X2, X5, X6, X7, X8, _FINISHED, Search
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def prepare(dancer: Dancer, costs: Sequence[int]) -> None:
     net = list(costs)
     tax = 0
     for i in range(1, dancer.n_primary + 1):
-        options = [_option(dancer, p) for p in _members(dancer, i)]
+        options = [option_number(top, p) for p in members(dlink, i)]
         least = min((net[k] for k in options), default=0)
         tax += least
         for k in options:
@@ -53,26 +54,7 @@ def prepare(dancer: Dancer, costs: Sequence[int]) -> None:
         for q in range(opt_start[k], opt_start[k + 1] - 1):
             cost[q] = net[k]
     for i in range(1, dancer.n_items + 1):
-        previous = i
-        for q in sorted(_members(dancer, i), key=cost.__getitem__):
-            ulink[q], dlink[previous] = previous, q
-            previous = q
-        dlink[previous], ulink[i] = i, previous
-
-
-def _members(dancer: Dancer, i: int) -> list[int]:
-    nodes, p = [], dancer.dlink[i]
-    while p != i:
-        nodes.append(p)
-        p = dancer.dlink[p]
-    return nodes
-
-
-def _option(dancer: Dancer, q: int) -> int:
-    top = dancer.top
-    while top[q] > 0:
-        q += 1
-    return -top[q] - 1
+        relink(ulink, dlink, i, sorted(members(dlink, i), key=cost.__getitem__))
 
 
 class Costed(Search):

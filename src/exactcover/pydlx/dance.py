@@ -8,12 +8,37 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .dancer import Dancer
 
-__all__ = ["COVERED", "Links"]
+__all__ = ["COVERED", "Links", "members", "option_number", "relink"]
 
 #: Added to LEN of an item while it is covered. Nothing changes a covered item's length (every
 #: option on it is hidden), so choose() can take the first minimum of the primary headers'
 #: LENs, a contiguous block, instead of walking the list of active items.
 COVERED = 1 << 30
+
+
+def members(dlink: list[int], i: int) -> list[int]:
+    """The nodes of item i's list, in order."""
+    nodes, p = [], dlink[i]
+    while p != i:
+        nodes.append(p)
+        p = dlink[p]
+    return nodes
+
+
+def relink(ulink: list[int], dlink: list[int], i: int, nodes: list[int]) -> None:
+    """Make item i's list hold ``nodes``, in that order (a list shuffled or sorted)."""
+    previous = i
+    for p in nodes:
+        ulink[p], dlink[previous] = previous, p
+        previous = p
+    dlink[previous], ulink[i] = i, previous
+
+
+def option_number(top: list[int], q: int) -> int:
+    """The number of the option that node q belongs to (its spacer says)."""
+    while top[q] > 0:
+        q += 1
+    return -top[q] - 1
 
 
 class Links:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError, UnknownOption
-from .dance import COVERED, Links
+from .dance import COVERED, Links, option_number
 from .sets import DEFAULT_TUNING, Sets, build, can_use
 
 if TYPE_CHECKING:
@@ -408,10 +408,7 @@ class Search(Links):
 
     def option_of(self, x: int) -> int:
         """The number of the option that node x belongs to."""
-        top = self.top
-        while top[x] > 0:
-            x += 1
-        return -top[x] - 1
+        return option_number(self.top, x)
 
     def solution(self) -> tuple[int, ...]:
         """The options chosen at levels 0..level-1 (after SOLUTION: the solution found)."""
