@@ -2,8 +2,10 @@
 
 A search may move from the links to sets of options after a sample of nodes. The move
 must not be visible: every status, solution, prefix, fraction, probe and statistic is the
-same as on the links and as in pydlx, wherever in the tree the move happens. A search's `tuning` (contract.tuning) forces the move after any number of nodes
-(or never), so these tests put it everywhere.
+same as on the links and as in pydlx, wherever in the tree the move happens. A search's
+`tuning` (contract.tuning) forces the move after any number of nodes (or never), so these
+tests put it everywhere. The same holds for searches with bounds (Algorithm M: pydlx/msets.py,
+cdlx/msets.c).
 """
 
 from __future__ import annotations
@@ -18,8 +20,6 @@ from exactcover import contract, engines, pydlx
 
 ENGINES = [pydlx] + ([engines.get("c")] if "c" in engines.available() else [])
 
-
-
 LINKS = contract.tuning("links")
 
 
@@ -29,12 +29,13 @@ def on_sets(after: int):
 
 
 def dancer(module, problem):
-    n_primary, n_secondary, options = problem
+    """(n_primary, n_secondary, options as lists of item numbers[, bounds: lo, hi, ...])."""
+    n_primary, n_secondary, options, *bounds = problem
     starts, items = [0], []
     for option in options:
         items += option
         starts.append(len(items))
-    return module.Dancer(n_primary, n_secondary, starts, items, [0] * len(items))
+    return module.Dancer(n_primary, n_secondary, starts, items, [0] * len(items), *bounds)
 
 
 def trace(module, problem, steps: int, *, counting=False, work=0, depth=-1, probes=(), **search):
@@ -51,20 +52,30 @@ def trace(module, problem, steps: int, *, counting=False, work=0, depth=-1, prob
 
 
 @st.composite
-def problems(draw):
-    """Small uncolored matrices: (n_primary, n_secondary, options as lists of item numbers)."""
-    n_primary = draw(st.integers(1, 6))
-    n_secondary = draw(st.integers(0, 3))
+def problems(draw, bounded=False):
+    """Small uncolored matrices: (n_primary, n_secondary, options as lists of item numbers),
+    and if ``bounded`` each primary item's lo and hi (some above 1)."""
+    n_primary = draw(st.integers(1, 6 - bounded))
+    n_secondary = draw(st.integers(0, 3 - bounded))
     n = n_primary + n_secondary
-    options = draw(st.lists(st.lists(st.integers(0, n - 1), unique=True, max_size=5), max_size=20))
-    return n_primary, n_secondary, options
+    options = draw(st.lists(st.lists(st.integers(0, n - 1), unique=True, max_size=5), max_size=20 - 6 * bounded))
+    if not bounded:
+        return n_primary, n_secondary, options
+    bounds = []
+    for _ in range(n_primary):
+        hi = draw(st.integers(1, 3))
+        bounds += [draw(st.integers(0, hi)), hi]
+    if bounds == [1, 1] * n_primary:
+        bounds[1] = 2
+    return n_primary, n_secondary, options, bounds
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=problems(), data=st.data())
+@given(problem=st.one_of(problems(), problems(bounded=True)), data=st.data())
 def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
     """Links only and sets from node k, on both engines: the same trace, step by step, as
-    pydlx's links (but for where the search runs, which is the same on both engines)."""
+    pydlx's links (but for where the search runs, which is the same on both engines); with
+    bounds and without."""
     n_options = len(problem[2])
     options = list(range(n_options))
     givens = data.draw(st.lists(st.sampled_from(options), max_size=2, unique=True)) if options else []
@@ -97,10 +108,13 @@ def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
 
 
 @pytest.mark.parametrize("module", ENGINES, ids=engines.name_of)
-def test_a_subtree_on_the_sets_is_the_subtree_on_the_links(module):
+@pytest.mark.parametrize("bounded", [False, True])
+def test_a_subtree_on_the_sets_is_the_subtree_on_the_links(module, bounded):
     """A prefix replayed, then searched on the sets, gives the links' subtree."""
     rng = random.Random(5)
     problem = (8, 2, [rng.sample(range(10), rng.randint(1, 4)) for _ in range(60)])
+    if bounded:
+        problem += ([0, 2, 1, 1, 1, 3, 0, 1] * 2,)
     seen, _ = trace(module, problem, 10**6, counting=True, depth=2, tuning=LINKS)
     prefixes = [prefix for status, prefix, *_ in seen if status == pydlx.PREFIX]
     assert prefixes
@@ -161,11 +175,32 @@ def test_the_sample_decides_by_updates_per_node(engine):
     assert search.run(20_000, counting=True) == pydlx.DONE and search.sets == 2
 
 
+@pytest.mark.parametrize("engine", [engines.name_of(m) for m in ENGINES])
+def test_bounded_searches_move_to_the_sets_by_default_and_count_alike(engine):
+    """Queen domination of a 6x6 board by 4 queens (each square covered 1..4 times) makes
+    ~150 updates per node: with the default tuning it moves; counts and statistics agree."""
+    from exactcover import Matrix, Solver
+
+    squares = [(r, c) for r in range(6) for c in range(6)]
+    options = {s: ["Q"] + [f"{t}" for t in squares if t[0] == s[0] or t[1] == s[1]
+                           or abs(t[0] - s[0]) == abs(t[1] - s[1])] for s in squares}
+    matrix = Matrix(["Q"] + [f"{t}" for t in squares], options, bounds={"Q": 4, **{f"{t}": (1, 4) for t in squares}})
+    solver = Solver(matrix, engine)
+    searches = solver.dancer.search(), solver.dancer.search(tuning=LINKS)
+    for search in searches:
+        assert search.run(10**7, counting=True) == pydlx.DONE
+    assert [search.sets for search in searches] == [1, -1]
+    assert len({(s.nodes, s.updates, s.solutions, s.max_level) for s in searches}) == 1
+    assert searches[0].solutions == solver.count() == 2744
+
+
 @pytest.mark.parametrize("c", ENGINES, ids=engines.name_of)
 def test_colored_and_seeded_searches_never_use_the_sets(c):
     colored = c.Dancer(1, 1, [0, 2, 4], [0, 1, 0, 1], [0, 1, 0, 2])
     plain = dancer(c, (2, 0, [[0], [1], [0, 1]]))
-    for search in (colored.search(tuning=on_sets(1)), plain.search(seed=3, tuning=on_sets(1))):
+    bounded = dancer(c, (2, 0, [[0], [1], [0, 1]], [0, 2, 1, 1]))
+    for search in (colored.search(tuning=on_sets(1)), plain.search(seed=3, tuning=on_sets(1)),
+                   bounded.search(seed=3, tuning=on_sets(1))):
         while search.run(1, counting=True) != pydlx.DONE:
             pass
         assert search.sets == -1
@@ -207,11 +242,15 @@ def test_searches_with_different_tunings_run_at_once(c):
 @pytest.mark.parametrize("seed", range(12))
 def test_larger_random_searches_agree(seed, c):
     """Deeper trees with longer options than hypothesis draws: the sets, moved to at several
-    points, count what the links count, with the same statistics."""
+    points, count what the links count, with the same statistics (odd seeds with bounds,
+    over more than one 64-bit word of options)."""
     rng = random.Random(seed)
     n_primary, n_secondary = rng.randint(8, 14), rng.randint(0, 4)
     n = n_primary + n_secondary
     problem = (n_primary, n_secondary, [rng.sample(range(n), rng.randint(2, 5)) for _ in range(rng.randint(30, 90))])
+    if seed % 2:
+        problem = problem[:2] + (problem[2] + [rng.sample(range(n), rng.randint(3, 5)) for _ in range(50)],
+                                 [x for _ in range(n_primary) for x in rng.choice([(1, 1), (1, 1), (0, 1), (1, 2)])])
     expected, _ = trace(c, problem, 10**6, counting=True, tuning=LINKS)
     for after in (1, 3, 10, 40):
         got, s = trace(c, problem, 10**6, counting=True, tuning=on_sets(after))

@@ -3,9 +3,10 @@
  * item i is covered between lo and hi times. BOUND(i) (s->bound) is how many more options
  * may cover it, SLACK(i) (s->slack) is hi - lo; the options of the item tried at a level are
  * tweaked (taken out of every list) while the later ones are tried, so that every multiset
- * of options is tried once. pydlx/bounds.py's docstring tells the branching rule. The loop
- * is its own (its steps differ from steps.h's in kind: dead ends, null moves), and runs in
- * mode COLORED: an option may give colors to secondary items as in Algorithm C.
+ * of options is tried once. pydlx/bounds.py's docstring tells the branching rule. Its loop,
+ * msteps.h, is its own (its steps differ from steps.h's in kind: dead ends, null moves),
+ * written once for the links (here, in mode COLORED: an option may give colors to secondary
+ * items as in Algorithm C) and the sets of options (msets.c).
  */
 #include "dlx.h"
 #include "dance.h"
@@ -131,45 +132,9 @@ bounded_arrange(Search *s)
     return 0;
 }
 
-/* Step M3: the item to branch on (0: none wants another option, a solution) and its
-   branching degree theta = LEN + 1 - max(BOUND - SLACK, 0); ties to the smaller
-   min(SLACK, BOUND), then the longer list, then the first; items that constrain nothing
-   (LEN <= BOUND <= SLACK) only when no other is left. */
-static idx
-choose_bounded(Search *s, idx *theta)
-{
-    const idx *top = s->top, *rlink = s->rlink, *bound = s->bound, *slack = s->slack;
-    idx best = 0, best_theta = 0, best_s = 0, best_len = 0;
-    int constrained = 0;
-    uint64_t ties = 0;
-    for (idx i = rlink[0]; i != 0; i = rlink[i]) {
-        idx length = top[i], b = bound[i], sl = slack[i] < b ? slack[i] : b;
-        int tight = length > b || sl < b;
-        if (!tight && (constrained || length == 0))
-            continue;
-        idx t = length + sl - b + 1;
-        if (best == 0 || (tight && !constrained) || t < best_theta ||
-            (t == best_theta && (sl < best_s || (sl == best_s && length > best_len)))) {
-            best = i;
-            best_theta = t;
-            best_s = sl;
-            best_len = length;
-            constrained |= tight;
-            ties = 1;
-        }
-        else if (t == best_theta && sl == best_s && length == best_len) {
-            ties += 1; /* with a seed, one of the tied items uniformly at random */
-            if (s->seeded && random_below(&s->random, ties) == 0)
-                best = i;
-        }
-    }
-    *theta = best_theta;
-    return best;
-}
-
 /* Step M4: prepare to branch on item i; the node to try first. */
-static idx
-enter_bounded(Search *s, idx level, idx i, idx theta)
+ALWAYS_INLINE idx
+enter_m(Search *s, idx level, idx i, idx theta)
 {
     idx x = s->dlink[i];
     s->total[level] = theta;
@@ -182,9 +147,10 @@ enter_bounded(Search *s, idx level, idx i, idx theta)
 
 /* Step M5 for node x of item i (x = i: the null move): 0 if the level is done (go to M8),
    else 1 after tweaking x or deactivating i as the move requires. */
-static int
-possibly_tweak(Search *s, idx x, idx i)
+ALWAYS_INLINE int
+tweak_m(Search *s, idx level, idx x, idx i)
 {
+    (void)level;
     idx b = s->bound[i], sl = s->slack[i];
     if (b == 0 && sl == 0)
         return x != i;
@@ -202,8 +168,8 @@ possibly_tweak(Search *s, idx x, idx i)
 }
 
 /* Step M8: item i as it was before M4. */
-static void
-restore(Search *s, idx level, idx i)
+ALWAYS_INLINE void
+restore_m(Search *s, idx level, idx i)
 {
     if (s->bound[i] == 0 && s->slack[i] == 0) {
         uncover(s, i, COLORED);
@@ -216,98 +182,67 @@ restore(Search *s, idx level, idx i)
     s->bound[i] += 1;
 }
 
-/* Step M2 [Enter level l.]: a split point, the budget, a solution, a dead end, or the
-   level's first move (M3, M4, into choice[level]); sets *state, and returns the status to
-   stop with, or -1 to go on. */
-static int
-enter_level(Search *s, const Run *run, idx level, long long stop, long long work_stop, int *state)
+/* -- the steps of msteps.h on the links ---------------------------------------------------- */
+
+ALWAYS_INLINE void
+prepare_m(Search *s, idx level)
 {
-    if (level == run->depth && s->rlink[0] != 0) {
-        *state = X8;
-        return PREFIX;
-    }
-    if (s->nodes >= stop || (work_stop >= 0 && effort(s) >= work_stop))
-        return PAUSED;
-#ifdef EXACTCOVER_SANITY
-    if (SANITY_DUE(s))
-        sanity(s);
-#endif
-    s->nodes += 1;
-    if (level > s->max_level)
-        s->max_level = level;
-    idx theta, i = s->rlink[0] != 0 ? choose_bounded(s, &theta) : 0;
-    *state = X8;
-    if (i == 0) /* no item wants another option: a solution */
-        return visit(s, run);
-    if (theta > 0) { /* (else too few options are left for the item: a dead end) */
-        s->choice[level] = enter_bounded(s, level, i, theta);
-        *state = X5;
-    }
-    return -1;
+    (void)s;
+    (void)level;
 }
 
-/* Search.run by Algorithm M: M2 (X2), M5-M6 (X5: tweak and try a move), M7 (X6: the next
-   move), M8 (X7: restore the item), M9 (X8: leave the level). */
+ALWAYS_INLINE idx
+length_m(const Search *s, idx level, idx i)
+{
+    (void)level;
+    return s->top[i];
+}
+
+ALWAYS_INLINE void
+try_m(Search *s, idx level, idx x)
+{
+    (void)level;
+    commit_bounded(s, x);
+}
+
+ALWAYS_INLINE void
+untry_m(Search *s, idx level, idx x)
+{
+    (void)level;
+    uncommit_bounded(s, x);
+}
+
+/* The move after node x: the next node on its item's list (a tweaked node still points to
+   it), the item itself after the last. */
+ALWAYS_INLINE idx
+next_m(Search *s, idx level, idx x)
+{
+    (void)level;
+    return s->dlink[x];
+}
+
+#ifdef EXACTCOVER_SANITY
+#define SANITY_CHECK(s, level) \
+    do { \
+        if (SANITY_DUE(s)) \
+            sanity(s); \
+    } while (0)
+#else
+#define SANITY_CHECK(s, level) ((void)0)
+#endif
+
+#include "msteps.h"
+
 int
 run_bounded(Search *s, const Run *run)
 {
-    idx *choice = s->choice, *top = s->top, *llink = s->llink, *rlink = s->rlink;
-    const idx n = s->n_items;
-    const long long stop = s->nodes + run->steps, work_stop = run->work ? effort(s) + run->work : -1;
-    int state = s->resume, status;
-    idx level = s->level, x;
-    for (;;) {
-        switch (state) {
-        case X2:
-            if ((status = enter_level(s, run, level, stop, work_stop, &state)) >= 0)
-                goto out;
-            continue;
-        case X5: /* M5 [Possibly tweak x_l.], M6 [Try x_l.] */
-            x = choice[level];
-            if (!possibly_tweak(s, x, x <= n ? x : top[x])) {
-                state = X7;
-                continue;
-            }
-            if (x > n)
-                commit_bounded(s, x);
-            level += 1;
-            state = X2;
-            continue;
-        case X6: /* M7 [Try again.] */
-            x = choice[level];
-            if (x <= n) { /* after the null move: the item back on the list */
-                rlink[llink[x]] = x;
-                llink[rlink[x]] = x;
-                state = X7;
-                continue;
-            }
-            uncommit_bounded(s, x);
-            choice[level] = s->dlink[x];
-            s->tried[level] += 1;
-            state = X5;
-            continue;
-        case X7: /* M8 [Restore i.] */
-            x = choice[level];
-            restore(s, level, x <= n ? x : top[x]);
-            state = X8;
-            continue;
-        case X8: /* M9 [Leave level l.] */
-            if (level == s->floor) {
-                state = FINISHED;
-                continue;
-            }
-            level -= 1;
-            state = X6;
-            continue;
-        default:
-            status = DONE;
-            goto out;
-        }
-    }
-out:
-    s->level = level;
-    s->resume = state;
-    return status;
+    return run_msteps(s, run);
+}
+
+idx
+probe_bounded(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
+{
+    return probe_msteps(s, random, path, degrees, solved);
 }
 
 /* -- givens and prefixes ------------------------------------------------------------------ */
@@ -395,12 +330,12 @@ bounded_replay(Search *s, const Start *start, dlx_error *err)
 {
     long long updates = s->updates;
     for (ptrdiff_t k = 0; k < start->n_prefix; k++) {
-        idx x = start->prefix[k], level = s->level, theta = 0;
-        idx i = s->rlink[0] != 0 ? choose_bounded(s, &theta) : 0;
+        idx x = start->prefix[k], level = s->level, theta;
+        idx i = choose_m(s, level, &theta);
         int ok = theta > 0 && (x == i || (x > s->n_items + 1 && x < s->dancer->n_nodes && s->top[x] == i));
         if (ok) {
-            idx y = enter_bounded(s, level, i, theta);
-            while ((ok = possibly_tweak(s, y, i)) && y != x && y != i) {
+            idx y = enter_m(s, level, i, theta);
+            while ((ok = tweak_m(s, level, y, i)) && y != x && y != i) {
                 y = s->dlink[y];
                 s->tried[level] += 1;
             }
@@ -421,44 +356,3 @@ bounded_replay(Search *s, const Start *start, dlx_error *err)
     return 0;
 }
 
-/* Knuth's random probe by Algorithm M's moves (search_probe): at each level the item the
-   search would branch on and one of its theta moves uniformly at random (the moves before it
-   tweaked, as the search leaves them), to a solution or a dead end; then all of it undone.
-   path and degrees have room for every level. */
-idx
-probe_bounded(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
-{
-    const idx n = s->n_items;
-    idx level = s->level, depth = 0, theta = 0, i;
-    while ((i = s->rlink[0] != 0 ? choose_bounded(s, &theta) : 0) != 0) {
-        degrees[depth] = theta > 0 ? theta : 0;
-        if (theta <= 0) {
-            depth++;
-            break;
-        }
-        idx x = enter_bounded(s, level, i, theta);
-        for (uint64_t r = random_below(random, (uint64_t)theta); r > 0; r--) {
-            possibly_tweak(s, x, i);
-            x = s->dlink[x];
-        }
-        possibly_tweak(s, x, i);
-        if (x > n)
-            commit_bounded(s, x);
-        path[depth++] = x;
-        level++;
-    }
-    *solved = i == 0;
-    for (idx d = *solved ? depth : depth - 1; d-- > 0;) {
-        idx x = path[d];
-        level--;
-        if (x > n) {
-            uncommit_bounded(s, x);
-        }
-        else { /* the null move: its item back on the list */
-            s->rlink[s->llink[x]] = x;
-            s->llink[s->rlink[x]] = x;
-        }
-        restore(s, level, x <= n ? x : s->top[x]);
-    }
-    return depth;
-}

@@ -12,7 +12,10 @@
  *   links.c    pydlx/search.py     the search on the links: the item choice, the options
  *   steps.h    pydlx/search.py     Algorithm X's steps X2..X8, written once for both ways
  *   sets.c     pydlx/sets.py       the same search on sets of options: the bitset way
- *   bounds.c   pydlx/bounds.py     multiplicities: Algorithm M, with its own loop
+ *   bounds.c   pydlx/bounds.py     multiplicities: Algorithm M on the links
+ *   msteps.h   pydlx/bounds.py     Algorithm M's steps M2..M9, written once for both ways
+ *   msets.c    pydlx/msets.py      Algorithm M on sets of options (sets.h: what both
+ *                                  searches on sets use)
  *   costs.c    pydlx/costs.py      costs: the k cheapest solutions (DLX5), with its own loop
  *   sanity.c   exactcover/sanity.py  Knuth's sanity check, for the links and for the sets
  *   module.c   (none)              the CPython binding: types, errors, the GIL (binding.h)
@@ -182,6 +185,7 @@ typedef struct {
     /* (The fields of the other loops come last, after those of the links' hot loop.) */
     idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */
     idx *first_tweak;       /* ... and the first option tweaked at each level */
+    idx *floor_bound;       /* ... and on the sets (msets.c), the BOUNDs at the floor */
     idx k_best, n_best;     /* for the k best (costs.c): k, and how many are known */
     long long *best_costs;  /* ... their net costs, cheapest first (NULL: not such a search) */
     long long cutoff, current; /* ... the k-th best's (or INFINITE), the partial solution's */
@@ -284,6 +288,12 @@ int bounded_givens(Search *s, const Start *start, dlx_error *err);
 int bounded_replay(Search *s, const Start *start, dlx_error *err);
 idx probe_bounded(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 
+/* msets.c */
+void msets_start(Search *s);
+void msets_move(Search *s);
+int run_msets(Search *s, const Run *run);
+idx probe_msets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
+
 /* costs.c */
 int costs_prepare(Dancer *d, const long long *costs);
 int run_costed(Search *s, const Run *run);
@@ -292,6 +302,7 @@ int run_costed(Search *s, const Run *run);
    4096th of larger ones */
 void sanity(const Search *s);
 void sanity_sets(const Search *s, idx level);
+void sanity_msets(const Search *s, idx level);
 #define SANITY_DUE(s) ((s)->dancer->n_nodes <= 4096 || ((s)->nodes & 4095) == 0)
 
 #endif

@@ -112,4 +112,39 @@ sanity_sets(const Search *s, idx level)
     dlx_free(active);
 }
 
+/* On the sets with bounds, at step M2 of `level`: the lists of active items doubly linked;
+   at each level below, the move's option that of its node (-1 for a null move, the item's
+   header) and in that level's set, and the next level's set within that one; every primary
+   item's BOUND at most its hi; and every option still available has all its items active. */
+void
+sanity_msets(const Search *s, idx level)
+{
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const idx *top = s->top, *opt_start = s->opt_start;
+    unsigned char *active = dlx_calloc((size_t)s->n_items + 2, 1);
+    if (active == NULL)
+        insane("no memory for the check", 0);
+    item_lists(s, 0, active);
+    for (idx l = s->floor; l < level; l++) {
+        const uint64_t *set = s->alive + (size_t)l * (size_t)W, *next = set + W;
+        idx x = s->choice[l], k = s->option[l];
+        if (x <= s->n_items ? k != -1 : (option_of(s, x) != k || !(set[k >> 6] >> (k & 63) & 1)))
+            insane("the move tried at a level", l);
+        for (ptrdiff_t w = 0; w < W; w++)
+            if (next[w] & ~set[w])
+                insane("a level's set of options", l + 1);
+    }
+    for (idx i = 1; i <= s->n_primary; i++)
+        if (s->bound[i] < 0 || s->bound[i] > d->bounds[2 * i - 1])
+            insane("an item's BOUND", i);
+    const uint64_t *set = s->alive + (size_t)level * (size_t)W;
+    for (idx k = 0; k < d->n_options; k++)
+        if (set[k >> 6] >> (k & 63) & 1)
+            for (idx q = opt_start[k]; top[q] > 0; q++)
+                if (!active[top[q]])
+                    insane("an available option has an inactive item", k);
+    dlx_free(active);
+}
+
 #endif

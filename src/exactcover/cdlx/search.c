@@ -243,7 +243,7 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     s->resume = X2;
     s->seeded = start->seeded;
     s->random = start->seed;
-    s->sets = d->bounds != NULL ? LINKS : UNDECIDED; /* (the bitset way has no bounds) */
+    s->sets = UNDECIDED;
     s->tuning = start->tuning;
     if (start->best > 0 && start_best(s, start, err) < 0)
         return -1;
@@ -285,6 +285,7 @@ search_release(Search *s)
     dlx_free(s->bound);
     dlx_free(s->slack);
     dlx_free(s->first_tweak);
+    dlx_free(s->floor_bound);
     dlx_free(s->best_costs);
     dlx_free(s->partial);
     dlx_free(s->thresh0);
@@ -311,8 +312,6 @@ int
 search_run(Search *s, const Run *run)
 {
     Run rest = *run;
-    if (s->bound != NULL)
-        return run_bounded(s, run);
     if (s->best_costs != NULL)
         return run_costed(s, run);
     if (s->sets == UNDECIDED)
@@ -323,7 +322,7 @@ search_run(Search *s, const Run *run)
         const long long stop = s->nodes + rest.steps, work_stop = effort(s) + rest.work;
         Run sample = rest;
         sample.steps = s->sample_end - s->nodes;
-        int status = run_links(s, &sample);
+        int status = s->bound != NULL ? run_bounded(s, &sample) : run_links(s, &sample);
         if (status != PAUSED || s->nodes < s->sample_end)
             return status;
         if (!sets_pay(s) || s->dancer->sets < 0)
@@ -338,9 +337,9 @@ search_run(Search *s, const Run *run)
         if (rest.work && (rest.work = work_stop - effort(s)) <= 0)
             return PAUSED;
     }
-    if (s->sets == SETS)
-        return run_sets(s, &rest);
-    return run_links(s, &rest);
+    if (s->bound != NULL)
+        return s->sets == SETS ? run_msets(s, &rest) : run_bounded(s, &rest);
+    return s->sets == SETS ? run_sets(s, &rest) : run_links(s, &rest);
 }
 
 /* The number of the option of node x (a spacer's TOP never changes: the dancer's says). */
@@ -385,7 +384,8 @@ search_probe(Search *s, uint64_t seed, idx *degrees, int *solved)
     if (path == NULL)
         return -1;
     if (s->bound != NULL)
-        depth = probe_bounded(s, &random, path, degrees, solved);
+        depth = s->sets == SETS ? probe_msets(s, &random, path, degrees, solved)
+                                : probe_bounded(s, &random, path, degrees, solved);
     else if (s->sets == SETS)
         depth = probe_sets(s, &random, path, degrees, solved);
     else

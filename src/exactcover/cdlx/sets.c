@@ -20,41 +20,9 @@
  * searches here at every point and compares everything with the links.
  */
 #include "dlx.h"
+#include "sets.h"
 
 #include <string.h>
-
-#if defined(__GNUC__)
-#define POPCOUNT64(x) __builtin_popcountll(x)
-#define CTZ64(x) __builtin_ctzll(x)
-#else /* portable versions, for compilers without the builtins */
-static inline int
-POPCOUNT64(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-static inline int
-CTZ64(uint64_t x) /* x != 0 */
-{
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-}
-#endif
-
-/* The search loop on the sets is compiled for the processor's population count, chosen at
-   load time, where GCC can. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
-    !defined(EXACTCOVER_NO_CLONES)
-#define WITH_POPCNT_CLONES __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
-#else
-#define WITH_POPCNT_CLONES
-#endif
 
 /* The length classes of d's options: 0, or -1 if there are more than MAX_CLASSES. */
 static int
@@ -109,20 +77,24 @@ sets_build(Dancer *d)
     return 1;
 }
 
-/* Before a search's first run: SAMPLING if it could use the sets, LINKS if not. */
+/* Before a search's first run: SAMPLING if it could use the sets (a mask per item and a set
+   per level fit), LINKS if not. */
 void
 sets_start(Search *s)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
     s->sets = LINKS;
+    const ptrdiff_t rows = (ptrdiff_t)search_levels(d) > d->n_items + 1 ? (ptrdiff_t)search_levels(d) : d->n_items + 1;
     if (s->seeded || d->has_colors || d->cost != NULL || d->sets < 0 || s->tuning.set_budget <= 0 ||
-        (ptrdiff_t)d->n_primary * W > s->tuning.set_budget || (ptrdiff_t)(d->n_items + 1) * W > MAX_MASK_WORDS)
+        (ptrdiff_t)d->n_primary * W > s->tuning.set_budget || rows * W > MAX_MASK_WORDS)
         return;
     s->sample_nodes = s->nodes;
     s->sample_updates = s->updates;
     s->sample_end = s->nodes + s->tuning.sample;
     s->sets = SAMPLING;
+    if (s->bound != NULL)
+        msets_start(s);
 }
 
 /* The set of options where the search began (level floor), read off the links: an option
@@ -153,6 +125,10 @@ sets_move(Search *s)
     const Dancer *d = s->dancer;
     const idx *top = s->top;
     unsigned char *since = NULL;
+    if (s->bound != NULL) {
+        msets_move(s);
+        return;
+    }
     s->sets = LINKS;
     if (d->sets <= 0)
         return;
@@ -186,56 +162,6 @@ done:
 }
 
 /* -- the steps on the sets ------------------------------------------------------------------ */
-
-/* Cover item j in a level's set, whose nonzero words are words[0..n-1]: count the updates
-   the links would have made (1, and for each option hidden its length minus 1), mark j
-   covered, and, if `take`, take its options out of the set (X4 leaves them: they are the
-   ones to try). */
-ALWAYS_INLINE void
-cover_in(Search *s, uint64_t *set, const idx *words, idx n, idx j, const int take)
-{
-    const Dancer *d = s->dancer;
-    const ptrdiff_t W = d->n_words;
-    const uint64_t *mask = d->masks + (size_t)j * (size_t)W;
-    long long k = 1;
-    if (d->n_classes == 1) {
-        long long hidden = 0;
-        for (idx t = 0; t < n; t++) {
-            idx w = words[t];
-            uint64_t gone = set[w] & mask[w];
-            hidden += POPCOUNT64(gone);
-            if (take)
-                set[w] ^= gone;
-        }
-        k += hidden * (d->class_length[0] - 1);
-    }
-    else {
-        for (idx t = 0; t < n; t++) {
-            idx w = words[t];
-            uint64_t gone = set[w] & mask[w];
-            if (gone == 0)
-                continue;
-            for (int c = 0; c < d->n_classes; c++)
-                k += (long long)POPCOUNT64(gone & d->classes[(size_t)c * (size_t)W + (size_t)w]) *
-                     (d->class_length[c] - 1);
-            if (take)
-                set[w] ^= gone;
-        }
-    }
-    idx left = s->llink[j], right = s->rlink[j]; /* as cover() does, for the items' list */
-    s->rlink[left] = right;
-    s->llink[right] = left;
-    s->updates += k;
-}
-
-/* Put item j back on the items' list (the sets need no undoing). */
-ALWAYS_INLINE void
-uncover_set(Search *s, idx j)
-{
-    idx left = s->llink[j], right = s->rlink[j];
-    s->rlink[left] = j;
-    s->llink[right] = j;
-}
 
 /* Step X3 on sets: the first active primary item with the fewest available options. Only
    the set's nonzero words are read. A first pass looks for an item with none left (most
@@ -276,32 +202,6 @@ choose_set(Search *s, const uint64_t *set, idx *length)
     }
     *length = least;
     return best;
-}
-
-/* The first option after `after` (-1: the first of all) in set & mask, or -1. */
-ALWAYS_INLINE idx
-next_in(const uint64_t *set, const uint64_t *mask, ptrdiff_t W, idx after)
-{
-    ptrdiff_t w = (after + 1) >> 6;
-    if (w >= W)
-        return -1;
-    uint64_t word = set[w] & mask[w] & (~(uint64_t)0 << ((after + 1) & 63));
-    while (word == 0) {
-        if (++w == W)
-            return -1;
-        word = set[w] & mask[w];
-    }
-    return (idx)(w * 64 + CTZ64(word));
-}
-
-/* The node of option k on item i's list. */
-ALWAYS_INLINE idx
-node_of(const Search *s, idx k, idx i)
-{
-    idx q = s->opt_start[k];
-    while (s->top[q] != i)
-        q++;
-    return q;
 }
 
 /* Commit option node x, chosen for its item i at a level whose set is `set`, into the next

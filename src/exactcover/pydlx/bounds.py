@@ -12,7 +12,9 @@ to the longer list, then to the first, as DLX3 does; an item that constrains not
 (LEN <= BOUND <= SLACK) is chosen only when no other is left, so that every solution is
 visited (DLX3 counts such "free" options instead of visiting their subsets).
 
-The C port is ``cdlx/bounds.c``.
+Like Algorithm X, it runs on the links or, when its sample says so, on sets of options
+(`msets.BoundedSets`); the loop (`steps`) is written once over the seven steps that differ
+(`on_links`). The C port is ``cdlx/bounds.c``, ``cdlx/msteps.h`` and ``cdlx/msets.c``.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ from typing import TYPE_CHECKING
 
 from ..contract import GivensClash, PrefixError, UnknownOption
 from .dance import COVERED, members, relink
+from .msets import BoundedSets, first_set
 from .search import DONE, PAUSED, PREFIX, X2, X5, X6, X7, X8, _FINISHED, Random, Search
 
 if TYPE_CHECKING:
     from .dancer import Dancer
+    from .search import Steps
 
 __all__ = ["Bounded"]
 
@@ -34,13 +38,14 @@ class Bounded(Search):
     """A search of a dancer with bounds: Algorithm M on the links."""
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
-                 excluded: Sequence[int] = (), prefix: Sequence[int] = ()) -> None:
+                 excluded: Sequence[int] = (), prefix: Sequence[int] = (),
+                 tuning: tuple[int, int, float, float] | None = None) -> None:
         lo_hi = dancer.bounds
         self.bound = [0] + [lo_hi[2 * k + 1] for k in range(dancer.n_primary)]
         self.slack = [0] + [lo_hi[2 * k + 1] - lo_hi[2 * k] for k in range(dancer.n_primary)]
         self.first_tweak = [0] * self.max_levels(dancer)
-        super().__init__(dancer, givens, seed, excluded, prefix, (0, 1, 0.0, 1.0))
-        self.sets = -1  # on the links (the bitset way has no bounds)
+        self.floor_set, self.floor_bound = 0, self.bound  # where a move to the sets starts from
+        super().__init__(dancer, givens, seed, excluded, prefix, tuning)
 
     @staticmethod
     def max_levels(dancer: Dancer) -> int:
@@ -134,11 +139,11 @@ class Bounded(Search):
 
     # -- the item choice -------------------------------------------------------------------
 
-    def choose_bounded(self) -> tuple[int, int]:
+    def choose_bounded(self, top: Sequence[int]) -> tuple[int, int]:
         """Step M3: the item to branch on and its branching degree theta (see the module
-        docstring); item 0 when no active item has an option left that could change anything
-        (a solution)."""
-        top, rlink, bound, slack, random = self.top, self.rlink, self.bound, self.slack, self.random
+        docstring), given each active item's LEN in ``top``; item 0 when no active item has an
+        option left that could change anything (a solution)."""
+        rlink, bound, slack, random = self.rlink, self.bound, self.slack, self.random
         best, best_theta, best_s, best_len, constrained, ties = 0, 0, 0, 0, False, 0
         i = rlink[0]
         while i != 0:
@@ -158,7 +163,31 @@ class Bounded(Search):
             i = rlink[i]
         return best, best_theta
 
-    # -- the steps ---------------------------------------------------------------------------
+    # -- the seven steps of `steps`, on the links (msets.BoundedSets has them on the sets) --------
+
+    def on_links(self) -> Steps:
+        """M3 (`choose_m`), M4 (`enter_bounded`), M5 (`possibly_tweak`), M6 (`try_move`),
+        M7 (`untry_move` and `successor`), M8 (`restore`) on the links; each takes the level
+        it works at, which the sets need (a probe runs below the search's level)."""
+        return (self.choose_m, self.enter_bounded, self.possibly_tweak, self.try_move, self.untry_move,
+                self.successor, self.restore)
+
+    def choose_m(self, level: int) -> tuple[int, int]:
+        """M3 at ``level``: the item and its theta, or (0, 0) when every item is covered."""
+        return self.choose_bounded(self.top) if self.rlink[0] != 0 else (0, 0)
+
+    def try_move(self, level: int, x: int) -> None:
+        """M6 for option node x: its other items take it."""
+        self.commit_others(x)
+
+    def untry_move(self, level: int, x: int) -> None:
+        """Undo `try_move` (M7)."""
+        self.uncommit_others(x)
+
+    def successor(self, level: int, x: int) -> int:
+        """The move after node x at ``level``: the next node on its item's list (a tweaked
+        node still points to it), the item itself after the last."""
+        return self.dlink[x]
 
     def enter_bounded(self, level: int, i: int, theta: int) -> int:
         """Step M4: prepare to branch on item i; the node to try first."""
@@ -253,7 +282,7 @@ class Bounded(Search):
         updates = self.updates
         for position, x in enumerate(prefix):
             level = self.level
-            i, theta = self.choose_bounded() if self.rlink[0] != 0 else (0, 0)
+            i, theta = self.choose_m(level)
             if theta <= 0 or not (x == i or (self.n_items + 1 < x < len(self.top) and self.top[x] == i)):
                 raise PrefixError(x, position)
             y = self.enter_bounded(level, i, theta)
@@ -273,45 +302,59 @@ class Bounded(Search):
         self.floor = self.max_level = self.level
         self.updates = updates
 
+    def start_sampling(self) -> None:
+        """At the floor, before the sample: the set of options available there and the
+        items' BOUNDs, from which `msets.BoundedSets` replays the levels when the search
+        moves (the links cannot say what they were at each level)."""
+        self.floor_set, self.floor_bound = first_set(self), self.bound[:]
+
+    def to_sets(self) -> BoundedSets:
+        return BoundedSets(self)
+
     def probe(self, seed: int) -> tuple[tuple[int, ...], bool]:
-        """Knuth's random probe by Algorithm M's moves: at each level the item the search would
-        branch on and one of its theta moves uniformly at random (the moves before it tweaked,
-        as the search leaves them), to a solution or a dead end; then all of it undone."""
+        """Knuth's random probe by Algorithm M's moves, on the way the search runs: at each
+        level the item the search would branch on and one of its theta moves uniformly at
+        random (the moves before it tweaked, as the search leaves them), to a solution or a
+        dead end; then all of it undone."""
+        choose, enter, tweak, try_move, untry_move, successor, restore = (
+            self.way.steps() if self.way is not None else self.on_links())
         random, updates, n = Random(seed), self.updates, self.n_items
         level, degrees, moves = self.level, [], []
         while True:
-            i, theta = self.choose_bounded() if self.rlink[0] != 0 else (0, 0)
+            i, theta = choose(level)
             if i == 0:
                 break
             degrees.append(max(theta, 0))
             if theta <= 0:
                 break
-            x = self.enter_bounded(level, i, theta)
+            x = enter(level, i, theta)
             for _ in range(random.below(theta)):
-                self.possibly_tweak(level, x, i)
-                x = self.dlink[x]
-            self.possibly_tweak(level, x, i)
+                tweak(level, x, i)
+                x = successor(level, x)
+            tweak(level, x, i)
             if x > n:
-                self.commit_others(x)
+                try_move(level, x)
             moves.append(x)
             level += 1
         solved = i == 0
         for x in reversed(moves):
             level -= 1
             if x > n:
-                self.uncommit_others(x)
+                untry_move(level, x)
             else:  # the null move: its item back on the list
                 self.rlink[self.llink[x]] = self.llink[self.rlink[x]] = x
-            self.restore(level, x if x <= n else self.top[x])
+            restore(level, x if x <= n else self.top[x])
         self.updates = updates
         return tuple(degrees), solved
 
     # -- the search ----------------------------------------------------------------------------
 
-    def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
-        """`Search.run` by Algorithm M's steps: M2 (X2), M3-M4 (the item and its first move),
-        M5-M6 (X5: tweak and try a move), M7 (X6: the next move), M8 (X7: restore the item),
-        M9 (X8: leave the level)."""
+    def steps(self, steps: int, work: int, counting: bool, limit: int, depth: int, way: Steps) -> int:
+        """`Search.steps` by Algorithm M's steps, taken from ``way`` (`on_links` or
+        `BoundedSets.steps`): M2 (X2), M3-M4 (the item and its first move), M5-M6 (X5: tweak
+        and try a move), M7 (X6: the next move), M8 (X7: restore the item), M9 (X8: leave
+        the level)."""
+        choose, enter, tweak, try_move, untry_move, successor, restore = way
         top, rlink, llink, choice, n = self.top, self.rlink, self.llink, self.choice, self.n_items
         stop = self.nodes + steps
         work_stop = self.updates + self.scanned + work if work else -1
@@ -327,7 +370,7 @@ class Bounded(Search):
                 self.nodes += 1
                 if self.level > self.max_level:
                     self.max_level = self.level
-                i, theta = self.choose_bounded() if rlink[0] != 0 else (0, 0)
+                i, theta = choose(self.level)
                 if i == 0:  # no item wants another option: visit the solution
                     state = X8
                     if (status := self.visit(counting, limit)) is not None:
@@ -336,16 +379,16 @@ class Bounded(Search):
                 if theta <= 0:  # too few options left for the item: a dead end
                     state = X8
                     continue
-                choice[self.level] = self.enter_bounded(self.level, i, theta)  # M3, M4
+                choice[self.level] = enter(self.level, i, theta)  # M3, M4
                 state = X5
             elif state == X5:  # M5 [Possibly tweak x_l.], M6 [Try x_l.]
                 x = choice[self.level]
                 i = x if x <= n else top[x]
-                if not self.possibly_tweak(self.level, x, i):
+                if not tweak(self.level, x, i):
                     state = X7
                     continue
                 if x != i:
-                    self.commit_others(x)
+                    try_move(self.level, x)
                 self.level += 1
                 state = X2
             elif state == X6:  # M7 [Try again.]
@@ -354,13 +397,13 @@ class Bounded(Search):
                     rlink[llink[x]] = llink[rlink[x]] = x
                     state = X7
                     continue
-                self.uncommit_others(x)
-                choice[self.level] = self.dlink[x]
+                untry_move(self.level, x)
+                choice[self.level] = successor(self.level, x)
                 self.tried[self.level] += 1
                 state = X5
             elif state == X7:  # M8 [Restore i.]
                 x = choice[self.level]
-                self.restore(self.level, x if x <= n else top[x])
+                restore(self.level, x if x <= n else top[x])
                 state = X8
             elif state == X8:  # M9 [Leave level l.]
                 if self.level == self.floor:

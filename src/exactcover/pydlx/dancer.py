@@ -134,7 +134,7 @@ class Dancer:
                 raise Unsupported("a seed in a search for the cheapest solutions", "search without one")
             return Costed(self, best, givens, excluded, prefix, cutoff)
         if self.bounds:
-            return Bounded(self, givens, seed, excluded, prefix)
+            return Bounded(self, givens, seed, excluded, prefix, tuning)
         return Search(self, givens, seed, excluded, prefix, tuning)
 
 

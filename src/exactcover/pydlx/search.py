@@ -16,11 +16,13 @@ from .sets import DEFAULT_TUNING, Sets, build, can_use
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     from .dancer import Dancer
 
-    #: The four steps of a way: enter, try an option, try the next, backtrack.
-    Steps = tuple[Callable[[], int], Callable[[int], None], Callable[[int], int], Callable[[int], None]]
+    #: The steps that differ between the ways: for Algorithm X four (enter, try an option, try
+    #: the next, backtrack); for Algorithm M seven (bounds.Bounded.on_links).
+    Steps = tuple[Callable[..., Any], ...]
 
 __all__ = ["Random", "Search", "SCAN_SHIFT"]
 
@@ -337,6 +339,8 @@ class Search(Links):
         if self.sets == UNDECIDED:
             self.sets = SAMPLING if can_use(self, budget) else LINKS
             self.sample_nodes, self.sample_updates, self.sample_end = self.nodes, self.updates, self.nodes + sample
+            if self.sets == SAMPLING:
+                self.start_sampling()
         if self.sets == SAMPLING and steps > self.sample_end - self.nodes:
             stop, work_stop = self.nodes + steps, self.updates + self.scanned + work
             status = self.steps(self.sample_end - self.nodes, work, counting, limit, depth, self.on_links())
@@ -346,11 +350,19 @@ class Search(Links):
             words = self.dancer.n_options // 64 + 1
             self.sets = LINKS
             if per_node > floor and per_node * ratio > self.n_primary * words and build(self.dancer):
-                self.sets, self.way = SETS, Sets(self)
+                self.sets, self.way = SETS, self.to_sets()
             steps = stop - self.nodes
             if work and (work := work_stop - self.updates - self.scanned) <= 0:
                 return PAUSED
         return self.steps(steps, work, counting, limit, depth, self.way.steps() if self.way else self.on_links())
+
+    def start_sampling(self) -> None:
+        """When a search that could use the sets starts its sample, at its floor: nothing
+        here (`Sets` reads what it needs off the links when the search moves)."""
+
+    def to_sets(self) -> Sets:
+        """The search's state on the sets, paused at step X2 of its level."""
+        return Sets(self)
 
     def steps(self, steps: int, work: int, counting: bool, limit: int, depth: int, way: Steps) -> int:
         """Steps X2..X8 of Algorithm X, resumable (``resume`` and ``level`` say where the

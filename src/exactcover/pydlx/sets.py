@@ -57,12 +57,13 @@ def build(dancer: Dancer) -> bool:
 
 def can_use(search: Search, budget: int) -> bool:
     """Whether a search could move to the sets (before its first run; C's sets_start): not
-    with a seed, colors, or costs (whose lists are sorted by cost, not in option order)."""
+    with a seed, colors, or costs (whose lists are sorted by cost, not in option order), and
+    only if a mask per item and a set per level fit."""
     dancer = search.dancer
     words = dancer.n_options // 64 + 1
     return (search.random is None and not dancer.has_colors and not dancer.has_costs and dancer.sets >= 0
-            and 0 < budget
-            and dancer.n_primary * words <= budget and (dancer.n_items + 1) * words <= MAX_MASK_WORDS)
+            and 0 < budget and dancer.n_primary * words <= budget
+            and max(dancer.n_items + 1, len(search.choice)) * words <= MAX_MASK_WORDS)
 
 
 class Sets:

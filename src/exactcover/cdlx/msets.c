@@ -1,0 +1,255 @@
+/*
+ * msets.c: Algorithm M on sets of options, the port of pydlx/msets.py (whose docstring tells
+ * how tweaks, covers and updates map onto the sets): the steps of msteps.h on a set per
+ * level, as sets.c has Algorithm X's. alive holds the set available at each level's entry,
+ * option the option of the move tried there (-1: the null move); the next level's set is
+ * written by M6, or by M5 for the null move.
+ *
+ * The links cannot tell what the sets were at the levels below the one where the search
+ * moves (tweaks have changed them since), so msets_start notes the set and the BOUNDs at the
+ * floor when the sample begins, and msets_move replays the levels from there.
+ */
+#include "dlx.h"
+#include "sets.h"
+
+#include <string.h>
+
+/* Before the sample of a search with bounds: room for a set per level, and the floor's set
+   (read off the links: every node of the option on its item's list, none of its items
+   covered) and BOUNDs. On failure the search stays on the links. */
+void
+msets_start(Search *s)
+{
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const size_t levels = search_levels(d);
+    const idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *opt_start = s->opt_start;
+    s->alive = dlx_calloc((levels + 1) * (size_t)W, sizeof(uint64_t));
+    s->option = dlx_calloc(levels, sizeof(idx));
+    s->words = dlx_calloc((size_t)W, sizeof(idx));
+    s->floor_bound = dlx_malloc(((size_t)s->n_primary + 1) * sizeof(idx));
+    if (s->alive == NULL || s->option == NULL || s->words == NULL || s->floor_bound == NULL) {
+        s->sets = LINKS;
+        return;
+    }
+    uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
+    for (idx k = 0; k < d->n_options; k++) {
+        idx q = opt_start[k];
+        while (top[q] > 0 && dlink[ulink[q]] == q && top[top[q]] < COVERED)
+            q++;
+        if (top[q] <= 0)
+            set[k >> 6] |= (uint64_t)1 << (k & 63);
+    }
+    memcpy(s->floor_bound, s->bound, ((size_t)s->n_primary + 1) * sizeof(idx));
+}
+
+/* The next level's set, after the move of node x (x = i: the null move) at `level`: this
+   level's less item i's options (all if i is covered, else those tweaked, up to the move's),
+   less those of each item the option covers, its items taking it in the links' order. While
+   `moving` (msets_move) nothing is counted and the items' list is left as it is. */
+ALWAYS_INLINE void
+next_set(Search *s, idx level, idx x, idx i, idx *bound, const int moving)
+{
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const idx *top = s->top, k = s->option[level], kw = k >> 6;
+    const uint64_t *set = s->alive + (size_t)level * (size_t)W, *mask = d->masks + (size_t)i * (size_t)W;
+    const uint64_t low = ((uint64_t)2 << (k & 63)) - 1; /* bits 0..k of k's word */
+    const int all = bound[i] == 0 || k < 0;
+    uint64_t *next = (uint64_t *)set + W;
+    idx *words = s->words, n = 0;
+    for (ptrdiff_t w = 0; w < W; w++) {
+        uint64_t out = all || w < kw ? mask[w] : w == kw ? mask[w] & low : 0;
+        next[w] = set[w] & ~out;
+        words[n] = (idx)w;
+        n += next[w] != 0;
+    }
+    if (x == i)
+        return;
+    for (idx p = x + 1; p != x;) {
+        idx j = top[p];
+        if (j <= 0) {
+            p = s->ulink[p];
+            continue;
+        }
+        if (j > s->n_primary || --bound[j] == 0) {
+            if (moving) {
+                const uint64_t *out = d->masks + (size_t)j * (size_t)W;
+                for (ptrdiff_t w = 0; w < W; w++)
+                    next[w] &= ~out[w];
+            }
+            else {
+                cover_in(s, next, words, n, j, 1);
+            }
+        }
+        p += 1;
+    }
+}
+
+/* Move a search with bounds, paused at step M2 of its level, to the sets: each level's set
+   from the one below and the move made there, from the floor's. If memory runs out, the
+   search stays on the links. */
+void
+msets_move(Search *s)
+{
+    const idx n = s->n_items;
+    idx *bound = dlx_malloc(((size_t)s->n_primary + 1) * sizeof(idx));
+    s->sets = LINKS;
+    if (bound == NULL || s->dancer->sets <= 0) {
+        dlx_free(bound);
+        return;
+    }
+    memcpy(bound, s->floor_bound, ((size_t)s->n_primary + 1) * sizeof(idx));
+    for (idx level = s->floor; level < s->level; level++) {
+        idx x = s->choice[level], i = x <= n ? x : s->top[x];
+        bound[i] -= 1;
+        s->option[level] = x > n ? option_of(s, x) : -1;
+        next_set(s, level, x, i, bound, 1);
+    }
+    dlx_free(bound);
+    s->sets = SETS;
+}
+
+/* -- the steps of msteps.h on the sets ---------------------------------------------------- */
+
+/* The nonzero words of the level's set, for the LENs and M4's cover. */
+ALWAYS_INLINE void
+prepare_m(Search *s, idx level)
+{
+    const ptrdiff_t W = s->dancer->n_words;
+    const uint64_t *set = s->alive + (size_t)level * (size_t)W;
+    idx *words = s->words, n = 0;
+    for (ptrdiff_t w = 0; w < W; w++) {
+        words[n] = (idx)w;
+        n += set[w] != 0;
+    }
+    s->n_live = n;
+}
+
+ALWAYS_INLINE idx
+length_m(const Search *s, idx level, idx i)
+{
+    const ptrdiff_t W = s->dancer->n_words;
+    const uint64_t *set = s->alive + (size_t)level * (size_t)W, *mask = s->dancer->masks + (size_t)i * (size_t)W;
+    idx c = 0;
+    for (idx t = 0; t < s->n_live; t++)
+        c += (idx)POPCOUNT64(set[s->words[t]] & mask[s->words[t]]);
+    return c;
+}
+
+ALWAYS_INLINE idx
+enter_m(Search *s, idx level, idx i, idx theta)
+{
+    const ptrdiff_t W = s->dancer->n_words;
+    uint64_t *set = s->alive + (size_t)level * (size_t)W;
+    s->total[level] = theta;
+    s->tried[level] = 1;
+    if (--s->bound[i] == 0)
+        cover_in(s, set, s->words, s->n_live, i, 0);
+    idx k = next_in(set, s->dancer->masks + (size_t)i * (size_t)W, W, -1);
+    s->option[level] = k;
+    return k >= 0 ? node_of(s, k, i) : i;
+}
+
+/* M5: LEN of item i is the count of its options from the move's on (none after the last);
+   a tweak is only counted; the null move writes the next level's set. */
+ALWAYS_INLINE int
+tweak_m(Search *s, idx level, idx x, idx i)
+{
+    const ptrdiff_t W = s->dancer->n_words;
+    const idx b = s->bound[i], sl = s->slack[i], k = s->option[level];
+    if (b == 0 && sl == 0)
+        return x != i;
+    idx length = 0;
+    if (k >= 0) {
+        const uint64_t *set = s->alive + (size_t)level * (size_t)W, *mask = s->dancer->masks + (size_t)i * (size_t)W;
+        length = (idx)POPCOUNT64(set[k >> 6] & mask[k >> 6] & (~(uint64_t)0 << (k & 63)));
+        for (ptrdiff_t w = (k >> 6) + 1; w < W; w++)
+            length += (idx)POPCOUNT64(set[w] & mask[w]);
+    }
+    if (length <= b - sl)
+        return 0;
+    if (x != i) {
+        s->updates += b == 0 ? 1 : s->opt_start[k + 1] - 1 - s->opt_start[k];
+        return 1;
+    }
+    next_set(s, level, i, i, s->bound, 0);
+    if (b != 0) { /* the null move: i takes no more options */
+        idx left = s->llink[i], right = s->rlink[i];
+        s->rlink[left] = right;
+        s->llink[right] = left;
+    }
+    return 1;
+}
+
+ALWAYS_INLINE void
+try_m(Search *s, idx level, idx x)
+{
+    next_set(s, level, x, s->top[x], s->bound, 0);
+}
+
+/* Undo try_m's BOUNDs and covers, in the reverse order. */
+ALWAYS_INLINE void
+untry_m(Search *s, idx level, idx x)
+{
+    const idx *top = s->top;
+    (void)level;
+    for (idx p = x - 1; p != x;) {
+        idx j = top[p];
+        if (j <= 0) {
+            p = s->dlink[p];
+            continue;
+        }
+        if (j > s->n_primary) {
+            uncover_set(s, j);
+        }
+        else if (s->bound[j]++ == 0) {
+            uncover_set(s, j);
+        }
+        p -= 1;
+    }
+}
+
+ALWAYS_INLINE idx
+next_m(Search *s, idx level, idx x)
+{
+    const ptrdiff_t W = s->dancer->n_words;
+    idx i = s->top[x];
+    idx k = next_in(s->alive + (size_t)level * (size_t)W, s->dancer->masks + (size_t)i * (size_t)W, W,
+                    s->option[level]);
+    s->option[level] = k;
+    return k >= 0 ? node_of(s, k, i) : i;
+}
+
+ALWAYS_INLINE void
+restore_m(Search *s, idx level, idx i)
+{
+    (void)level;
+    if (s->bound[i]++ == 0)
+        uncover_set(s, i);
+}
+
+#ifdef EXACTCOVER_SANITY
+#define SANITY_CHECK(s, level) \
+    do { \
+        if (SANITY_DUE(s)) \
+            sanity_msets(s, level); \
+    } while (0)
+#else
+#define SANITY_CHECK(s, level) ((void)0)
+#endif
+
+#include "msteps.h"
+
+WITH_POPCNT_CLONES
+int
+run_msets(Search *s, const Run *run)
+{
+    return run_msteps(s, run);
+}
+
+idx
+probe_msets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
+{
+    return probe_msteps(s, random, path, degrees, solved);
+}

@@ -1,0 +1,120 @@
+/*
+ * sets.h: what both searches on sets of options use (sets.c for Algorithm X, msets.c for
+ * Algorithm M): population counts, covering an item in a level's set (counting the updates
+ * the links would make), and finding options in a set.
+ */
+#ifndef EXACTCOVER_SETS_H
+#define EXACTCOVER_SETS_H
+
+#include "dlx.h"
+
+#if defined(__GNUC__)
+#define POPCOUNT64(x) __builtin_popcountll(x)
+#define CTZ64(x) __builtin_ctzll(x)
+#else /* portable versions, for compilers without the builtins */
+static inline int
+POPCOUNT64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+static inline int
+CTZ64(uint64_t x) /* x != 0 */
+{
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+}
+#endif
+
+/* The search loop on the sets is compiled for the processor's population count, chosen at
+   load time, where GCC can. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(EXACTCOVER_NO_CLONES)
+#define WITH_POPCNT_CLONES __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
+#else
+#define WITH_POPCNT_CLONES
+#endif
+
+/* Cover item j in a level's set, whose nonzero words are words[0..n-1]: count the updates
+   the links would have made (1, and for each option hidden its length minus 1), mark j
+   covered, and, if `take`, take its options out of the set (X4 leaves them: they are the
+   ones to try). */
+ALWAYS_INLINE void
+cover_in(Search *s, uint64_t *set, const idx *words, idx n, idx j, const int take)
+{
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const uint64_t *mask = d->masks + (size_t)j * (size_t)W;
+    long long k = 1;
+    if (d->n_classes == 1) {
+        long long hidden = 0;
+        for (idx t = 0; t < n; t++) {
+            idx w = words[t];
+            uint64_t gone = set[w] & mask[w];
+            hidden += POPCOUNT64(gone);
+            if (take)
+                set[w] ^= gone;
+        }
+        k += hidden * (d->class_length[0] - 1);
+    }
+    else {
+        for (idx t = 0; t < n; t++) {
+            idx w = words[t];
+            uint64_t gone = set[w] & mask[w];
+            if (gone == 0)
+                continue;
+            for (int c = 0; c < d->n_classes; c++)
+                k += (long long)POPCOUNT64(gone & d->classes[(size_t)c * (size_t)W + (size_t)w]) *
+                     (d->class_length[c] - 1);
+            if (take)
+                set[w] ^= gone;
+        }
+    }
+    idx left = s->llink[j], right = s->rlink[j]; /* as cover() does, for the items' list */
+    s->rlink[left] = right;
+    s->llink[right] = left;
+    s->updates += k;
+}
+
+/* Put item j back on the items' list (the sets need no undoing). */
+ALWAYS_INLINE void
+uncover_set(Search *s, idx j)
+{
+    idx left = s->llink[j], right = s->rlink[j];
+    s->rlink[left] = j;
+    s->llink[right] = j;
+}
+
+/* The first option after `after` (-1: the first of all) in set & mask, or -1. */
+ALWAYS_INLINE idx
+next_in(const uint64_t *set, const uint64_t *mask, ptrdiff_t W, idx after)
+{
+    ptrdiff_t w = (after + 1) >> 6;
+    if (w >= W)
+        return -1;
+    uint64_t word = set[w] & mask[w] & (~(uint64_t)0 << ((after + 1) & 63));
+    while (word == 0) {
+        if (++w == W)
+            return -1;
+        word = set[w] & mask[w];
+    }
+    return (idx)(w * 64 + CTZ64(word));
+}
+
+/* The node of option k on item i's list. */
+ALWAYS_INLINE idx
+node_of(const Search *s, idx k, idx i)
+{
+    idx q = s->opt_start[k];
+    while (s->top[q] != i)
+        q++;
+    return q;
+}
+
+#endif
