@@ -9,6 +9,7 @@ same statistics (checked here too), so only the time differs.
 
     python benchmarks/strategies.py [--repeats 3]
     python benchmarks/strategies.py --calibrate    # every search forced onto the sets vs the links
+    python benchmarks/strategies.py --calibrate --bounded    # the same for searches with bounds
 
 `--calibrate` is what the rule was fitted to: for each search it prints the sample's
 updates per node (u), n_primary * n_words, and the links' time over the sets' with every
@@ -26,6 +27,7 @@ import time
 
 from common import PUZZLE_8008, ROOT, queens_matrix, sudoku_givens, sudoku_matrix
 from engine import langford_matrix
+from mcc import queen_domination, random_mcc, tetrominoes
 
 from exactcover import Matrix, Solver, engines, read_dlx
 from exactcover_queens.queens import Queens
@@ -68,10 +70,22 @@ def calibration():
         yield f"random {items}x{options}, k={size}", random_matrix(items, options, size, seed), []
 
 
-def calibrate(repeats: int) -> None:
+def calibration_bounded():
+    """(title, matrix, givens): searches with bounds (Algorithm M) of many shapes."""
+    for n, queens in ((6, 4), (7, 4), (8, 5)):
+        yield f"queen domination {n}x{n}/{queens}", queen_domination(n, queens), []
+    for width, height, pieces, most in ((6, 6, "IOTLS", 3), (8, 5, "IOTLS", 4), (10, 4, "IOTL", 4), (6, 5, "IOTLS", 2)):
+        yield f"tetrominoes {pieces} 0..{most} {width}x{height}", tetrominoes(width, height, pieces, most), []
+    shapes = [(30, 120, 4), (20, 60, 2), (24, 100, 3), (40, 300, 3), (36, 300, 4), (50, 400, 5), (60, 600, 4),
+              (100, 1000, 4), (80, 2000, 5), (200, 3000, 6)]
+    for seed, (items, options, size) in enumerate(shapes, 1):
+        yield f"random MCC {items}x{options}, k={size}", random_mcc(items, options, size, seed), []
+
+
+def calibrate(repeats: int, bounded: bool) -> None:
     default = engines.get("c").DEFAULT_TUNING
-    print(f"{'search (count)':<26}{'n1*W':>7}{'u':>8}{'12u/(n1*W)':>12}{'links ms':>11}{'sets ms':>10}{'links/sets':>12}")
-    for title, matrix, givens in calibration():
+    print(f"{'search (count)':<32}{'n1*W':>7}{'u':>8}{'12u/(n1*W)':>12}{'links ms':>11}{'sets ms':>10}{'links/sets':>12}")
+    for title, matrix, givens in calibration_bounded() if bounded else calibration():
         solver = Solver(matrix, "c")
         sample = solver.dancer.search(givens=solver.option_numbers(givens, "given"))
         sample.run(default[1], counting=True)
@@ -87,7 +101,7 @@ def calibrate(repeats: int) -> None:
                     pass
                 times[way].append(time.perf_counter() - started)
         links, sets = statistics.median(times["links"]), statistics.median(times["sets"])
-        print(f"{title:<26}{n1w:>7}{u:>8.1f}{12 * u / n1w:>12.2f}{links * 1000:>11.1f}{sets * 1000:>10.1f}"
+        print(f"{title:<32}{n1w:>7}{u:>8.1f}{12 * u / n1w:>12.2f}{links * 1000:>11.1f}{sets * 1000:>10.1f}"
               f"{links / sets:>12.2f}", flush=True)
 
 
@@ -95,11 +109,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--calibrate", action="store_true", help="every search forced onto the sets, against the links")
+    parser.add_argument("--bounded", action="store_true", help="with --calibrate: searches with bounds (Algorithm M)")
     args = parser.parse_args()
     if "c" not in engines.available():
         sys.exit("the C engine is not built")
     if args.calibrate:
-        return calibrate(args.repeats)
+        return calibrate(args.repeats, args.bounded)
     default = engines.get("c").DEFAULT_TUNING
     print(f"# {platform.machine()}, {platform.python_implementation()} {platform.python_version()}; "
           f"tuning (budget, sample, floor, ratio) = {default}")

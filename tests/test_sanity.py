@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from exactcover import Matrix, Solver, contract, engines, pydlx, sanity
 
 from problems import queens_matrix
+from test_bounds import bounded_matrices
 from test_differential import matrices, wide_matrix
 
 ENGINES = engines.available()
@@ -86,6 +87,34 @@ def test_the_sets_stay_sane_at_every_node(matrix, after):
     """pydlx's bitset way, moved to after a few nodes, keeps its invariants at every node."""
     search = Solver(matrix, "python").dancer.search(tuning=contract.tuning("sets", after))
     every_node(search)
+
+
+@settings(max_examples=150, deadline=None)
+@given(matrix=bounded_matrices(), after=st.integers(1, 6))
+def test_the_sets_with_bounds_stay_sane_at_every_node(matrix, after):
+    """pydlx's Algorithm M on the sets, moved to after a few nodes, keeps its invariants."""
+    search = Solver(matrix, "python").dancer.search(tuning=contract.tuning("sets", after))
+    every_node(search)
+
+
+@pytest.mark.parametrize("breakage", ["set", "option", "bound"])
+def test_a_broken_set_with_bounds_is_caught(breakage):
+    squares = [(r, c) for r in range(5) for c in range(5)]
+    options = [["Q"] + [f"{t}" for t in squares if t[0] == s[0] or t[1] == s[1]] for s in squares]
+    matrix = Matrix(["Q"] + [f"{t}" for t in squares], options, bounds={"Q": 5, **{f"{t}": (1, 2) for t in squares}})
+    search = Solver(matrix, "python").dancer.search(tuning=contract.tuning("sets", 1))
+    while search.level < 3:
+        search.run(1)
+    way, level = search.way, search.level
+    sanity.check(search)
+    if breakage == "set":  # the deepest set holds an option its parent level had not
+        way.alive[level] |= ~way.alive[level - 1] & ((1 << search.dancer.n_options) - 1)
+    elif breakage == "option":
+        way.option[1] = (way.option[1] + 1) % search.dancer.n_options
+    else:
+        search.bound[1] = 6
+    with pytest.raises(sanity.InsaneSearch):
+        sanity.check(search)
 
 
 def sets_search():

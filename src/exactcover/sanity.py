@@ -6,7 +6,8 @@ engine on the links (cdlx/sanity.c is its C twin). `check` raises `InsaneSearch`
 first broken invariant:
 
 * the active items' lists (primary from the root 0, secondary from N+1) are doubly linked,
-  and an item is on one exactly when its LEN does not carry COVERED;
+  and an item is on one exactly when its LEN does not carry COVERED (with bounds, an item
+  given no more options by a null move is off them too);
 * every item's list of nodes is doubly linked, each node's TOP is the item, and LEN (less
   COVERED, for a covered item) is the length of the list;
 * every option lies between two spacers (TOP <= 0), its nodes are numbered consecutively,
@@ -16,7 +17,10 @@ A pydlx search on the sets (which leaves the links' LENs as they were when it mo
 checked for the bitset way's invariants instead, at its current level: the active items'
 lists doubly linked; at each level below, the option tried is its node's option and in that
 level's set, and the next level's set is that set less every option meeting it; no item of a
-chosen option is active; every option still available has all its items active.
+chosen option is active; every option still available has all its items active. On the
+sets with bounds (Algorithm M, `pydlx.msets`), at each level below, the move's option is its
+node's (-1 for a null move) and in that level's set, and the next level's set lies within
+that one; every BOUND is within 0..hi; every option still available has all its items active.
 """
 
 from __future__ import annotations
@@ -40,11 +44,11 @@ def check(search: Any) -> None:
     n, n1 = search.n_items, search.n_primary
     active = _horizontal(search, 0, range(1, n1 + 1)) | _horizontal(search, n + 1, range(n1 + 1, n + 1))
     if getattr(search, "way", None) is not None:  # a pydlx search on the sets
-        return _sets(search, active)
-    top = search.top
+        return _bounded_sets(search, active) if hasattr(search, "bound") else _sets(search, active)
+    top, bounded = search.top, hasattr(search, "bound")
     for i in range(1, n + 1):
         covered = top[i] >= COVERED
-        if covered == (i in active):
+        if covered == (i in active) and not (bounded and not covered):  # (a null move deactivates)
             raise InsaneSearch(f"item {i} is {'covered' if covered else 'not covered'} but "
                                f"{'on' if i in active else 'off'} the list of active items")
         length = _vertical(search, i)
@@ -116,7 +120,26 @@ def _sets(search: Any, active: set[int]) -> None:
                 raise InsaneSearch(f"level {level}: item {i} of the chosen option {k} is active")
         if way.alive[level + 1] != available:
             raise InsaneSearch(f"level {level + 1}: its set is not level {level}'s less the options meeting {k}")
-    available = way.alive[search.level]
+    _available(search, active)
+
+
+def _available(search: Any, active: set[int]) -> None:
+    """Every option available at the search's level has all its items active."""
+    available, top, opt_start = search.way.alive[search.level], search.top, search.opt_start
     for k in range(len(opt_start) - 1):
-        if available >> k & 1 and not set(items(k)) <= active:
+        if available >> k & 1 and not {top[q] for q in range(opt_start[k], opt_start[k + 1] - 1)} <= active:
             raise InsaneSearch(f"option {k} is available but has an item that is not active")
+
+
+def _bounded_sets(search: Any, active: set[int]) -> None:
+    way, n = search.way, search.n_items
+    for level in range(search.floor, search.level):
+        x, k, available = search.choice[level], way.option[level], way.alive[level]
+        if k != -1 if x <= n else search.option_of(x) != k or not available >> k & 1:
+            raise InsaneSearch(f"level {level}: option {k} is not the move tried there, or not available")
+        if way.alive[level + 1] & ~available:
+            raise InsaneSearch(f"level {level + 1}: its set is not within level {level}'s")
+    for i in range(1, search.n_primary + 1):
+        if not 0 <= search.bound[i] <= search.dancer.bounds[2 * i - 1]:
+            raise InsaneSearch(f"item {i}: BOUND {search.bound[i]} is not within 0..hi")
+    _available(search, active)
