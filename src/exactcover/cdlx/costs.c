@@ -2,8 +2,9 @@
  * costs.c: the k cheapest solutions, the port of pydlx/costs.py (Knuth's DLX5): the items
  * taxed and every list sorted by net cost when the dancer is built; then a search that tries
  * options cheapest first and cuts off what cannot beat the k-th best found so far, covering
- * with a threshold (only options cheap enough ever to be chosen are hidden). pydlx/costs.py's
- * docstring tells the method. Its own loop, in mode COLORED.
+ * with a threshold (only options cheap enough ever to be chosen are hidden), branching on
+ * the item where a wrong first choice costs most per branch. pydlx/costs.py's docstring
+ * tells the method. Its own loop, in mode COLORED.
  */
 #include "dlx.h"
 #include "dance.h"
@@ -14,6 +15,7 @@
 
 #define INFINITE LLONG_MAX /* a cost no solution reaches (a matrix's costs add up to less than 2^62) */
 #define LENTHRESH 10      /* the item choice counts no further, then takes LEN (DLX5's lenthresh) */
+#define REGRET_CAP (1LL << 31) /* the item choice's regret, capped: regret * count fits 64 bits */
 
 typedef struct {
     long long cost;
@@ -174,38 +176,49 @@ uncommit_below(Search *s, idx x, long long thresh)
     }
 }
 
-/* DLX5's choice: the active primary item with the fewest options cheaper than limit
-   (counted no further than the best so far, and beyond LENTHRESH taken to be its LEN), ties
-   to the one whose cheapest option costs most, then to the first; *fewest = 0 for an item
-   with none, a dead end. */
+/* Whether an item (count usable options, regret, cheapest cost least) ranks above the best
+   so far: forced first; then regret / count, compared exactly; then the dearer cheapest. */
+ALWAYS_INLINE int
+better(long long count, long long regret, long long least, long long fewest, long long best_regret,
+       long long dearest)
+{
+    if (count == 1 || fewest == 1)
+        return count == 1 && (fewest != 1 || least > dearest);
+    long long ours = regret * fewest, theirs = best_regret * count;
+    return ours > theirs || (ours == theirs && least > dearest);
+}
+
+/* The item to branch on (pydlx's Costed.choose_cheap tells the rule): a dead end at once
+   (*fewest = 0), else a forced item whose option costs most, else the most regret per
+   branch, (second - least + 1) / count; *fewest its usable options (counted up to
+   LENTHRESH, then its LEN). */
 static idx
 choose_cheap(const Search *s, long long limit, long long *fewest)
 {
     const long long *cost = s->dancer->cost;
     const idx *dlink = s->dlink;
     idx best = 0;
-    long long dearest = 0;
-    *fewest = INFINITE;
+    long long regret = 0, dearest = 0;
+    *fewest = 0;
     for (idx i = s->rlink[0]; i != 0; i = s->rlink[i]) {
         idx p = dlink[i];
         if (p == i || cost[p] >= limit) {
             *fewest = 0;
             return i;
         }
-        long long least = cost[p], count = 1;
-        for (p = dlink[p]; p != i && cost[p] < limit; p = dlink[p], count++) { /* another usable one */
-            if (count == *fewest) {
-                count = INFINITE; /* more than the best so far: no change */
-                break;
-            }
-            if (count >= LENTHRESH) {
-                count = s->top[i]; /* (an upper bound is enough) */
-                break;
-            }
+        long long least = cost[p], count = 1, r = 0;
+        p = dlink[p];
+        if (p != i && cost[p] < limit) {
+            r = cost[p] - least + 1 < REGRET_CAP ? cost[p] - least + 1 : REGRET_CAP;
+            for (count = 2, p = dlink[p]; p != i && cost[p] < limit && count < LENTHRESH; p = dlink[p])
+                count++;
+            if (count >= LENTHRESH)
+                count = s->top[i]; /* (enough to rank it) */
         }
-        if (count < *fewest || (count == *fewest && least > dearest)) {
+        if (best == 0 || better(count, r, least, *fewest, regret, dearest)) {
             best = i;
             *fewest = count;
+            regret = r;
             dearest = least;
         }
     }

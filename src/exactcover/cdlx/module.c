@@ -227,7 +227,8 @@ static PyMethodDef Dancer_methods[] = {
      "tuning: None for the calibrated choice between the links and the sets, or\n"
      "(budget, sample, floor, ratio): the largest n_primary * n_words for the sets (0:\n"
      "never), the nodes sampled before choosing, and the two lines a sample's updates per\n"
-     "node must pass to move (more than floor, and more than n_primary * n_words / ratio).\n"
+     "node must pass to move (more than floor, and more than n_primary * n_words / ratio;\n"
+     "with bounds the second only).\n"
      "The results are the same either way; only the time differs."},
     {NULL},
 };

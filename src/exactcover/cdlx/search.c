@@ -294,13 +294,15 @@ search_release(Search *s)
 }
 
 /* Whether the sample says the sets pay: more updates per node than the tuning's floor and
-   than n_primary * n_words / ratio (the calibration is in benchmarks/README.md). */
+   than n_primary * n_words / ratio (the calibration is in benchmarks/README.md). The floor
+   is Algorithm X's: with bounds, the links scan every active item at each node (the rule
+   for theta), which the sets' population counts replace, so only the ratio line applies. */
 static int
 sets_pay(const Search *s)
 {
     long long nodes = s->nodes - s->sample_nodes, updates = s->updates - s->sample_updates;
     double per_node = (double)updates / (double)(nodes > 0 ? nodes : 1);
-    return per_node > s->tuning.floor &&
+    return (per_node > s->tuning.floor || s->bound != NULL) &&
            per_node * s->tuning.ratio > (double)s->dancer->n_primary * (double)s->dancer->n_words;
 }
 

@@ -10,7 +10,8 @@ A search for the k best (`Costed`) keeps the costs of the k cheapest solutions f
 once it has k, the k-th is the *cutoff*: a partial solution whose net cost plus an option's
 reaches it cannot lead to a better one, so the level stops there (the list is sorted), and
 covering an item hides only the options cheap enough ever to be chosen below it. The item
-chosen is the one with the fewest options still cheap enough (ties to the first). Every
+chosen is not DLX5's (the fewest options cheap enough) but the one where a wrong first
+choice costs most per branch (`Costed.choose_cheap`). Every
 solution that enters the k best is returned (SOLUTION); when the search is DONE, the k best
 are proven. The C port is ``cdlx/costs.c``.
 """
@@ -34,6 +35,8 @@ INFINITE = (1 << 63) - 1
 #: The item choice counts at most this many options of an item, then takes its LEN (DLX5's
 #: `lenthresh`).
 LENTHRESH = 10
+#: The item choice's regret is capped here, so that regret times count fits 64 bits in C.
+REGRET_CAP = 1 << 31
 
 
 def prepare(dancer: Dancer, costs: Sequence[int]) -> None:
@@ -55,6 +58,16 @@ def prepare(dancer: Dancer, costs: Sequence[int]) -> None:
             cost[q] = net[k]
     for i in range(1, dancer.n_items + 1):
         relink(ulink, dlink, i, sorted(members(dlink, i), key=cost.__getitem__))
+
+
+def _better(count: int, regret: int, least: int, fewest: int, best_regret: int, dearest: int) -> bool:
+    """Whether an item (count usable options, regret, cheapest cost least) ranks above the
+    best so far in `Costed.choose_cheap`: forced first; then regret / count, compared
+    exactly; then the dearer cheapest option."""
+    if count == 1 or fewest == 1:
+        return count == 1 and (fewest != 1 or least > dearest)
+    ours, theirs = regret * fewest, best_regret * count
+    return ours > theirs or (ours == theirs and least > dearest)
 
 
 class Costed(Search):
@@ -161,28 +174,32 @@ class Costed(Search):
     # -- the steps -----------------------------------------------------------------------------
 
     def choose_cheap(self, limit: int) -> tuple[int, int]:
-        """DLX5's choice: the active primary item with the fewest options cheaper than
-        ``limit`` (counted no further than the best so far, and beyond LENTHRESH taken to be
-        its LEN), ties to the one whose cheapest option costs most (that cost must be paid
-        somehow), then to the first; (i, 0) for an item with none, a dead end."""
+        """The item to branch on and how many options it has cheaper than ``limit`` (its
+        usable ones, counted up to LENTHRESH, then taken to be its LEN): an item with none
+        at once (a dead end, 0); else the one with only one, whose option costs most; else
+        the one with the most *regret per branch*, (second - least + 1) / count, where least
+        and second are its two cheapest usable options' costs (what a wrong first choice
+        costs at least, shared among its branches; capped at REGRET_CAP), ties to the one
+        whose cheapest option costs most, then to the first. (DLX5 takes the fewest usable
+        options, ties to the dearest cheapest; benchmarks/cost_rules.py compares the two.)"""
         cost, rlink, dlink, top = self.cost, self.rlink, self.dlink, self.top
-        best, fewest, dearest = 0, INFINITE, 0
+        best, fewest, regret, dearest = 0, 0, 0, 0
         i = rlink[0]
         while i != 0:
             p = dlink[i]
             if p == i or cost[p] >= limit:
                 return i, 0
-            least, count, p = cost[p], 1, dlink[p]
-            while p != i and cost[p] < limit:  # another usable option
-                if count == fewest:
-                    count = INFINITE  # more than the best so far: no change
-                    break
+            least, q = cost[p], dlink[p]
+            if q == i or cost[q] >= limit:
+                count, r = 1, 0
+            else:
+                count, r, q = 2, min(cost[q] - least + 1, REGRET_CAP), dlink[q]
+                while q != i and cost[q] < limit and count < LENTHRESH:
+                    count, q = count + 1, dlink[q]
                 if count >= LENTHRESH:
-                    count = top[i]  # (an upper bound is enough)
-                    break
-                count, p = count + 1, dlink[p]
-            if count < fewest or (count == fewest and least > dearest):
-                best, fewest, dearest = i, count, least
+                    count = top[i]  # (enough to rank it)
+            if best == 0 or _better(count, r, least, fewest, regret, dearest):
+                best, fewest, regret, dearest = i, count, r, least
             i = rlink[i]
         return best, fewest
 
