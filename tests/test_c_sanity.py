@@ -27,12 +27,13 @@ BUILD = textwrap.dedent("""
     command.inplace = 1
     dist.run_command("build_ext")
 """)
-COUNT = "from exactcover import Matrix, Solver; print(Solver(Matrix({primary}, {options}), 'c').count(way={way!r}))"
+COUNT = ("from exactcover import Matrix, Solver; "
+         "print(Solver(Matrix({primary}, {options}, bounds={bounds}), 'c').count(way={way!r}))")
 QUEENS = 5
 OPTIONS = {f"q{r}{c}": [f"r{r}", f"c{c}"] for r in range(QUEENS) for c in range(QUEENS)}
 PRIMARY = [f"r{r}" for r in range(QUEENS)] + [f"c{c}" for c in range(QUEENS)]
 
-#: (file, the line as it is, the line broken, the way to search, what the check says)
+#: (file, the line as it is, the line broken, the way to search, what the check says[, bounds])
 BREAKAGES = {
     "unhide forgets a length": ("dance.h", "            top[x] += 1;", "            top[x] += x != 2;",
                                 "links", "an item's length"),
@@ -41,6 +42,8 @@ BREAKAGES = {
     "a set keeps the item's options": ("sets.c", "        next[w] = set[w] & ~mask[w];",
                                        "        next[w] = set[w] & ~(mask[w] & (mask[w] - 1));",
                                        "sets", "a level's set of options"),
+    "a set with bounds grows": ("msets.c", "        next[w] = set[w] & ~out;", "        next[w] = set[w] & ~out | ~set[w];",
+                                "sets", "a level's set of options", {"r0": (1, 2)}),
 }
 
 
@@ -52,7 +55,7 @@ def compiler_available() -> bool:
 @pytest.mark.skipif(not compiler_available(), reason="no C compiler")
 @pytest.mark.parametrize("breakage", BREAKAGES)
 def test_the_c_sanity_check_catches_a_broken_step(breakage, tmp_path):
-    name, good, bad, way, message = BREAKAGES[breakage]
+    name, good, bad, way, message, *bounds = BREAKAGES[breakage]
     shutil.copytree(SRC, tmp_path / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     source = tmp_path / "src" / "exactcover" / "cdlx" / name
     text = source.read_text()
@@ -60,8 +63,9 @@ def test_the_c_sanity_check_catches_a_broken_step(breakage, tmp_path):
     source.write_text(text.replace(good, bad))
     env = {"CFLAGS": "-O0 -DEXACTCOVER_SANITY", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "src")}
     subprocess.run([sys.executable, "-c", BUILD], cwd=tmp_path, env=env, check=True, capture_output=True)
-    run = subprocess.run([sys.executable, "-c", COUNT.format(primary=PRIMARY, options=OPTIONS, way=way)],
-                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    count = COUNT.format(primary=PRIMARY, options=OPTIONS, way=way, bounds=bounds[0] if bounds else {})
+    run = subprocess.run([sys.executable, "-c", count], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=120)
     assert run.returncode != 0
     assert f"sanity check failed: {message}" in run.stderr
 
@@ -72,6 +76,8 @@ def test_an_unbroken_engine_passes_its_sanity_check(tmp_path):
     env = {"CFLAGS": "-O0 -DEXACTCOVER_SANITY", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "src")}
     subprocess.run([sys.executable, "-c", BUILD], cwd=tmp_path, env=env, check=True, capture_output=True)
     for way in ("links", "sets"):
-        run = subprocess.run([sys.executable, "-c", COUNT.format(primary=PRIMARY, options=OPTIONS, way=way)],
-                             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
-        assert run.stdout.strip() == "120", run.stderr
+        for bounds in ({}, {"r0": (1, 2)}):  # (with bounds, Algorithm M: the same 120)
+            count = COUNT.format(primary=PRIMARY, options=OPTIONS, way=way, bounds=bounds)
+            run = subprocess.run([sys.executable, "-c", count], cwd=tmp_path, env=env, capture_output=True,
+                                 text=True, timeout=120)
+            assert run.stdout.strip() == "120", run.stderr

@@ -221,15 +221,7 @@ next_m(Search *s, idx level, idx x)
     return s->dlink[x];
 }
 
-#ifdef EXACTCOVER_SANITY
-#define SANITY_CHECK(s, level) \
-    do { \
-        if (SANITY_DUE(s)) \
-            sanity(s); \
-    } while (0)
-#else
-#define SANITY_CHECK(s, level) ((void)0)
-#endif
+#define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity(s))
 
 #include "msteps.h"
 

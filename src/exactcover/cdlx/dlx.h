@@ -304,5 +304,15 @@ void sanity(const Search *s);
 void sanity_sets(const Search *s, idx level);
 void sanity_msets(const Search *s, idx level);
 #define SANITY_DUE(s) ((s)->dancer->n_nodes <= 4096 || ((s)->nodes & 4095) == 0)
+/* A loop's SANITY_CHECK (steps.h, msteps.h): `check` when due, in the sanitizer build only. */
+#ifdef EXACTCOVER_SANITY
+#define SANITY_WHEN_DUE(s, check) \
+    do { \
+        if (SANITY_DUE(s)) \
+            check; \
+    } while (0)
+#else
+#define SANITY_WHEN_DUE(s, check) ((void)0)
+#endif
 
 #endif

@@ -188,15 +188,7 @@ backtrack(Search *s, idx level, idx i, const int mode)
     uncover(s, i, mode);
 }
 
-#ifdef EXACTCOVER_SANITY
-#define SANITY_CHECK(s, level) \
-    do { \
-        if (SANITY_DUE(s)) \
-            sanity(s); \
-    } while (0)
-#else
-#define SANITY_CHECK(s, level) ((void)0)
-#endif
+#define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity(s))
 
 #include "steps.h"
 

@@ -229,15 +229,7 @@ restore_m(Search *s, idx level, idx i)
         uncover_set(s, i);
 }
 
-#ifdef EXACTCOVER_SANITY
-#define SANITY_CHECK(s, level) \
-    do { \
-        if (SANITY_DUE(s)) \
-            sanity_msets(s, level); \
-    } while (0)
-#else
-#define SANITY_CHECK(s, level) ((void)0)
-#endif
+#define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity_msets(s, level))
 
 #include "msteps.h"
 

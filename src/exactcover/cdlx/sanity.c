@@ -73,6 +73,33 @@ sanity(const Search *s)
         insane("items neither active nor covered", n - active - off);
 }
 
+/* On the sets: the lists of active items doubly linked; which items are on them (freed by
+   available_active). */
+static unsigned char *
+active_items(const Search *s)
+{
+    unsigned char *active = dlx_calloc((size_t)s->n_items + 2, 1);
+    if (active == NULL)
+        insane("no memory for the check", 0);
+    item_lists(s, 0, active);
+    return active;
+}
+
+/* On the sets: every option available at `level` has all its items active; frees active. */
+static void
+available_active(const Search *s, idx level, unsigned char *active)
+{
+    const Dancer *d = s->dancer;
+    const idx *top = s->top, *opt_start = s->opt_start;
+    const uint64_t *set = s->alive + (size_t)level * (size_t)d->n_words;
+    for (idx k = 0; k < d->n_options; k++)
+        if (set[k >> 6] >> (k & 63) & 1)
+            for (idx q = opt_start[k]; top[q] > 0; q++)
+                if (!active[top[q]])
+                    insane("an available option has an inactive item", k);
+    dlx_free(active);
+}
+
 /* On the sets, at step X2 of `level`: the lists of active items doubly linked; at each
    level below, the option tried is the one of its node, is in that level's set, and the
    next level's set is that set less every option that meets it; no item of a chosen option
@@ -83,10 +110,7 @@ sanity_sets(const Search *s, idx level)
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
     const idx *top = s->top, *opt_start = s->opt_start;
-    unsigned char *active = dlx_calloc((size_t)s->n_items + 2, 1);
-    if (active == NULL)
-        insane("no memory for the check", 0);
-    item_lists(s, 0, active);
+    unsigned char *active = active_items(s);
     for (idx l = s->floor; l < level; l++) {
         const uint64_t *set = s->alive + (size_t)l * (size_t)W, *next = set + W;
         idx k = s->option[l];
@@ -103,13 +127,7 @@ sanity_sets(const Search *s, idx level)
             if (active[top[q]])
                 insane("an item of a chosen option is active", top[q]);
     }
-    const uint64_t *set = s->alive + (size_t)level * (size_t)W;
-    for (idx k = 0; k < d->n_options; k++)
-        if (set[k >> 6] >> (k & 63) & 1)
-            for (idx q = opt_start[k]; top[q] > 0; q++)
-                if (!active[top[q]])
-                    insane("an available option has an inactive item", k);
-    dlx_free(active);
+    available_active(s, level, active);
 }
 
 /* On the sets with bounds, at step M2 of `level`: the lists of active items doubly linked;
@@ -121,11 +139,7 @@ sanity_msets(const Search *s, idx level)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
-    const idx *top = s->top, *opt_start = s->opt_start;
-    unsigned char *active = dlx_calloc((size_t)s->n_items + 2, 1);
-    if (active == NULL)
-        insane("no memory for the check", 0);
-    item_lists(s, 0, active);
+    unsigned char *active = active_items(s);
     for (idx l = s->floor; l < level; l++) {
         const uint64_t *set = s->alive + (size_t)l * (size_t)W, *next = set + W;
         idx x = s->choice[l], k = s->option[l];
@@ -138,13 +152,7 @@ sanity_msets(const Search *s, idx level)
     for (idx i = 1; i <= s->n_primary; i++)
         if (s->bound[i] < 0 || s->bound[i] > d->bounds[2 * i - 1])
             insane("an item's BOUND", i);
-    const uint64_t *set = s->alive + (size_t)level * (size_t)W;
-    for (idx k = 0; k < d->n_options; k++)
-        if (set[k >> 6] >> (k & 63) & 1)
-            for (idx q = opt_start[k]; top[q] > 0; q++)
-                if (!active[top[q]])
-                    insane("an available option has an inactive item", k);
-    dlx_free(active);
+    available_active(s, level, active);
 }
 
 #endif

@@ -309,15 +309,7 @@ backtrack(Search *s, idx level, idx i, const int mode)
     uncover_set(s, i);
 }
 
-#ifdef EXACTCOVER_SANITY
-#define SANITY_CHECK(s, level) \
-    do { \
-        if (SANITY_DUE(s)) \
-            sanity_sets(s, level); \
-    } while (0)
-#else
-#define SANITY_CHECK(s, level) ((void)0)
-#endif
+#define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity_sets(s, level))
 
 #include "steps.h"
 
