@@ -113,6 +113,8 @@ WORKLOADS = {
     "tetrominoes IOTLS 0..3 in 6x6": ("count", lambda: tetrominoes(6, 6, "IOTLS", 3)),
     "tetrominoes IOTLS 0..4 in 8x5": ("count", lambda: tetrominoes(8, 5, "IOTLS", 4)),
     "random MCC 30 items, 120 options": ("count", lambda: random_mcc(30, 120, 4, 1)),
+    "assignment 12x12, best": ("best", lambda: assignment(12, 12)),
+    "assignment 14x14, best": ("best", lambda: assignment(14, 14)),
     "assignment 40x40, best": ("best", lambda: assignment(40, 40)),
     "assignment 60x60, best": ("best", lambda: assignment(60, 60)),
     "set partitioning 50 items, 2050 options, best": ("best", lambda: partitioning(50, 2000, 6, 4)),

@@ -41,6 +41,10 @@ choose_m(Search *s, idx level, idx *theta)
         if (!tight && (constrained || length == 0))
             continue;
         idx t = length + sl - b + 1;
+        if (t <= 0) { /* too few options left for i: a dead end, whichever is chosen */
+            *theta = t;
+            return i;
+        }
         if (best == 0 || (tight && !constrained) || t < best_theta ||
             (t == best_theta && (sl < best_s || (sl == best_s && length > best_len)))) {
             best = i;

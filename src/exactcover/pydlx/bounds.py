@@ -157,6 +157,8 @@ class Bounded(Search):
             tight = length > b or s < b
             if tight or (not constrained and length > 0):
                 theta = length + s - b + 1
+                if theta <= 0:  # too few options left for i: a dead end, whichever is chosen
+                    return i, theta
                 if (best == 0 or (tight and not constrained) or theta < best_theta
                         or (theta == best_theta and (s < best_s or (s == best_s and length > best_len)))):
                     best, best_theta, best_s, best_len, ties = i, theta, s, length, 1
