@@ -5,7 +5,7 @@ queens (4860 ways), tetromino tilings with pieces used 0..k times, a random inst
 bounds. The k best (costs): assignment problems, n x n, and a random set partitioning with
 costs. Every contender reads the same problem (Knuth's format; miniexact's own, written from
 the same matrix), each measurement runs in its own process, rounds alternate the contenders,
-and the table shows medians, the answers (checked equal), and the fastest other's time over
+and the table shows medians in ms, the answers (checked equal), and the fastest other's time over
 exactcover's. Times are solve times: exactcover's search alone (the file is read before the
 clock starts); a native program's whole run less its run with the input only (Knuth's
 `T1`, a timeout at the first level; miniexact's `-P`).
@@ -250,7 +250,7 @@ def main() -> None:
                 cells.append(f"{'-':>12}")
                 continue
             agree = answers[column] == {ours_answer}
-            cells.append(f"{medians[column]:>11.3f}{' ' if agree else '!'}")
+            cells.append(f"{medians[column] * 1000:>11.2f}{' ' if agree else '!'}")  # (ms)
         others = [medians[c] for c in medians if c != "exactcover" and answers[c] == {ours_answer}]
         ratio = f"{min(others) / medians['exactcover']:>22.2f}" if others else f"{'-':>22}"
         print(f"{title:<46}" + "".join(cells) + ratio + f"  {ours_answer}", flush=True)
