@@ -27,7 +27,6 @@ import argparse
 import json
 import random
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -37,8 +36,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE))
 
 from exactcover import Matrix, Solver, read_dlx, write_dlx  # noqa: E402
+from knuth import build, knuth_time, miniexact_time  # noqa: E402
 
 PROGRAMS = {"dlx3": "dlx3.w", "ssmcc": "ssmcc.w", "dlx5": "dlx5.w"}
 
@@ -153,57 +154,24 @@ def child(path: str, question: str) -> None:
     print(json.dumps({"seconds": time.perf_counter() - started, "answer": answer}))
 
 
-def timed(command: list[str], stdin: Path | None) -> tuple[float, str]:
-    source = open(stdin) if stdin else None
-    try:
-        started = time.perf_counter()
-        out = subprocess.run(command, stdin=source or subprocess.DEVNULL, capture_output=True, text=True)
-        return time.perf_counter() - started, out.stdout + out.stderr
-    finally:
-        if source is not None:
-            source.close()
-
-
 def native(name: str, knuth: Path, miniexact: str, files: dict[str, Path], question: str,
            matrix: Matrix) -> tuple[float, str]:
     if name in PROGRAMS:
-        program = str(knuth / name)
-        whole, text = timed([program], files["dlx"])
-        parse, _ = timed([program, "T1"], files["dlx"])
+        seconds, text = knuth_time(knuth / name, files["dlx"])
         if question == "count":
             answer = re.search(r"Altogether (\d+) solution", text)
         else:
             answer = re.search(r"(?:optimum cost is|are:\n) \$(\d+)", text)
-        return max(whole - parse, 0.0), answer[1] if answer else f"? {text[-200:]!r}"
+        return seconds, answer[1] if answer else f"? {text[-200:]!r}"
     flags = ["-m", "-e"] if question == "count" else ["-c", "-K", "1", "-p"]
-    whole, text = timed([miniexact, *flags, str(files["mx"])], None)
-    parse, _ = timed([miniexact, "-P", str(files["mx"])], None)
+    seconds, text = miniexact_time(miniexact, files["mx"], *flags)
     if question == "count":
         answer = re.search(r"Found (\d+) solutions", text)
-        return max(whole - parse, 0.0), answer[1] if answer else f"? {text[-200:]!r}"
+        return seconds, answer[1] if answer else f"? {text[-200:]!r}"
     cost_of = {" ".join(map(str, o.items)): matrix.cost_of(o.label) for o in matrix.options}
     chosen = [line.rstrip(";").strip() for line in text.splitlines() if line.strip().endswith(";")]
     known = all(line in cost_of for line in chosen) and chosen
-    return max(whole - parse, 0.0), str(sum(cost_of[line] for line in chosen)) if known else f"? {text[-200:]!r}"
-
-
-# -- building Knuth's programs -----------------------------------------------------------------
-
-def build(target: Path, sources: Path) -> None:
-    if shutil.which("ctangle") is None:
-        sys.exit("ctangle not found: apt-get install texlive-binaries")
-    target.mkdir(parents=True, exist_ok=True)
-    for name in ("gb_flip.w", *PROGRAMS.values()):
-        found = next(iter(sources.rglob(name)), None)
-        if found is None:
-            sys.exit(f"{name} not found under {sources}")
-        shutil.copy(found, target / name)
-        subprocess.run(["ctangle", "-bhp", name], cwd=target, check=False, capture_output=True)
-    subprocess.run(["gcc", "-O3", "-march=native", "-c", "gb_flip.c"], cwd=target, check=True)
-    for program, source in PROGRAMS.items():
-        subprocess.run(["gcc", "-O3", "-march=native", "-w", source.replace(".w", ".c"), "gb_flip.o", "-o", program],
-                       cwd=target, check=True)
-    print(f"built {', '.join(PROGRAMS)} in {target}")
+    return seconds, str(sum(cost_of[line] for line in chosen)) if known else f"? {text[-200:]!r}"
 
 
 # -- the driver --------------------------------------------------------------------------------
@@ -221,7 +189,7 @@ def main() -> None:
     if args.child:
         return child(*args.child)
     if args.build:
-        return build(args.build, args.sources or args.build)
+        return build(args.build, args.sources or args.build, PROGRAMS)
     if args.knuth is None:
         parser.error("--knuth is required (build the programs first with --build)")
     folder = Path(tempfile.mkdtemp(prefix="mcc-"))

@@ -44,7 +44,12 @@ def test_asking_for_a_missing_c_engine_is_a_clear_error(monkeypatch):
 
 
 def test_import_is_light():
-    """import exactcover loads neither the CLI's dependencies nor NumPy."""
-    code = "import sys, exactcover; print(sorted(m for m in ('numpy', 'click', 'rich', 'hypothesis') if m in sys.modules))"
+    """import exactcover loads neither the CLI's dependencies nor NumPy, nor, where the C
+    engine is built, the Python engine."""
+    heavy = ('numpy', 'click', 'rich', 'hypothesis') + (('exactcover.pydlx',) if "c" in engines.available() else ())
+    code = f"import sys, exactcover; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+    out = subprocess.run([sys.executable, "-c", code.replace("; print", "; exactcover.count(exactcover.Matrix("
+                          "['a'], [['a']])); print")], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"  # (nor does a search on the C engine)

@@ -8,10 +8,10 @@ be asked for by name.
 
 from __future__ import annotations
 
+import importlib
 import os
 from types import ModuleType
 
-from . import pydlx
 from .errors import ExactCoverError, Unsupported
 
 try:
@@ -27,6 +27,12 @@ FORCE_PURE_PYTHON = os.environ.get("EXACTCOVER_PUREPYTHON", "") not in ("", "0")
 ENGINE: str = "python" if FORCE_PURE_PYTHON or _dlx is None else "c"
 
 
+def _pydlx() -> ModuleType:
+    """The Python engine, imported when first asked for (not by ``import exactcover``, where
+    the C engine serves)."""
+    return importlib.import_module(".pydlx", __package__)
+
+
 def available() -> tuple[str, ...]:
     """The engines that can be used here: ``("c", "python")`` or ``("python",)``."""
     return ("python",) if _dlx is None else ("c", "python")
@@ -39,7 +45,7 @@ def get(name: str = "auto", needs: frozenset[str] = frozenset()) -> ModuleType:
     if name == "auto":
         name = ENGINE if needs <= features(ENGINE) else "python"
     if name == "python":
-        return pydlx
+        return _pydlx()
     if name == "c":
         if _dlx is None:
             raise ExactCoverError(
@@ -55,10 +61,10 @@ def get(name: str = "auto", needs: frozenset[str] = frozenset()) -> ModuleType:
 
 def features(name: str) -> frozenset[str]:
     """What engine ``name`` supports beyond exact cover with colors (its ``FEATURES``)."""
-    module = pydlx if name == "python" else _dlx
+    module = _pydlx() if name == "python" else _dlx
     return getattr(module, "FEATURES", frozenset())
 
 
 def name_of(module: ModuleType) -> str:
     """``"c"`` or ``"python"`` for an engine module."""
-    return "python" if module is pydlx else "c"
+    return "python" if module.__name__.endswith(".pydlx") else "c"

@@ -1,0 +1,63 @@
+"""Knuth's programs and miniexact as contenders in the benchmarks (mcc.py, natives.py).
+
+Nothing of Knuth's is in this repository: `build` tangles his CWEB sources with `ctangle`
+(Debian's texlive-binaries) from a folder the caller names (e.g. a clone of
+shreevatsa/knuth-literate-programs: programs-orig/ and other_categorize_later/sgb/ for
+gb_flip.w) and compiles them with gcc -O3 -march=native into a folder outside the
+repository. `solve_time` times one run of a native program on a file, less its run on the
+input alone, so that what is compared is the search (the file is read before our clock
+starts too).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def build(target: Path, sources: Path, programs: dict[str, str]) -> None:
+    """Tangle and compile ``programs`` (name -> CWEB file) from ``sources`` into ``target``."""
+    if shutil.which("ctangle") is None:
+        sys.exit("ctangle not found: apt-get install texlive-binaries")
+    target.mkdir(parents=True, exist_ok=True)
+    for name in ("gb_flip.w", *programs.values()):
+        found = next(iter(sources.rglob(name)), None)
+        if found is None:
+            sys.exit(f"{name} not found under {sources}")
+        shutil.copy(found, target / name)
+        subprocess.run(["ctangle", "-bhp", name], cwd=target, check=False, capture_output=True)
+    subprocess.run(["gcc", "-O3", "-march=native", "-c", "gb_flip.c"], cwd=target, check=True)
+    for program, source in programs.items():
+        subprocess.run(["gcc", "-O3", "-march=native", "-w", source.replace(".w", ".c"), "gb_flip.o", "-o", program],
+                       cwd=target, check=True)
+    print(f"built {', '.join(programs)} in {target}")
+
+
+def timed(command: list[str], stdin: Path | None) -> tuple[float, str]:
+    """One run's wall time and its output (stdout and stderr)."""
+    source = open(stdin) if stdin else None
+    try:
+        started = time.perf_counter()
+        out = subprocess.run(command, stdin=source or subprocess.DEVNULL, capture_output=True, text=True)
+        return time.perf_counter() - started, out.stdout + out.stderr
+    finally:
+        if source is not None:
+            source.close()
+
+
+def knuth_time(program: Path, path: Path, *args: str) -> tuple[float, str]:
+    """A Knuth program's solve time on the file at ``path`` (its whole run less its run with
+    the timeout T1, which stops as soon as the input is read) and its output."""
+    whole, text = timed([str(program), *args], path)
+    parse, _ = timed([str(program), "T1"], path)
+    return max(whole - parse, 0.0), text
+
+
+def miniexact_time(miniexact: str, path: Path, *flags: str) -> tuple[float, str]:
+    """miniexact's solve time on ``path`` (its whole run less its parse-only run, -P)."""
+    whole, text = timed([miniexact, *flags, str(path)], None)
+    parse, _ = timed([miniexact, "-P", str(path)], None)
+    return max(whole - parse, 0.0), text

@@ -1,0 +1,203 @@
+"""exactcover against the strongest native exact cover solvers, in one interleaved run.
+
+The anchors: Knuth's DLX1 (Algorithm X), DLX2 (Algorithm C: colors) and his dancing-cells
+programs SSXCC and SSXCC1 (sparse sets instead of links, TAOCP 7.2.2.3), and miniexact (C,
+from PyPI). Every contender reads the same Knuth-format file (written by this script from
+the benchmarks' problems; miniexact reads it too), each measurement is its own process, the
+rounds alternate the contenders, and the table shows median solve times in ms, the answers
+(checked equal: the count, or 1 for a first solution), and the fastest other's time over
+exactcover's. Solve times: exactcover's search alone, on a compiled solver (the file is read
+and compiled before the clock starts); a native program's whole run less its run with the
+input alone (Knuth's `T1`, miniexact's `-P`). DLX1 has no colors: it sits out the colored
+workloads.
+
+Knuth's programs are not in this repository: `--build DIR --sources SRC` tangles them (see
+knuth.py) from a folder of his CWEB sources holding dlx1.w, dlx2.w, ssxcc.w, ssxcc1.w and
+gb_flip.w.
+
+    python benchmarks/natives.py --build /tmp/knuth --sources /tmp/knuth-src
+    python benchmarks/natives.py --knuth /tmp/knuth --miniexact /tmp/mx/bin/miniexact [--rounds 3] [--only NAME]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE))
+
+from common import INKALA, PUZZLE_8008, sudoku_givens, sudoku_matrix  # noqa: E402
+from knuth import build, knuth_time, miniexact_time  # noqa: E402
+from peers import problem  # noqa: E402
+
+from exactcover import Matrix, Solver, read_dlx, write_dlx  # noqa: E402
+
+PROGRAMS = {"dlx1": "dlx1.w", "dlx2": "dlx2.w", "ssxcc": "ssxcc.w", "ssxcc1": "ssxcc1.w"}
+CONTENDERS = ["exactcover", *PROGRAMS, "miniexact"]
+
+
+# -- the problems ---------------------------------------------------------------------------
+
+def named(name: str) -> Matrix:
+    """One of peers.py's problems (queens, pentominoes, Langford pairs), as a matrix."""
+    primary, secondary, options = problem(name)
+    return Matrix(primary, options, secondary=secondary)
+
+
+def sudoku(puzzle: str) -> Matrix:
+    """The sudoku matrix with the puzzle's clues as options of their own (a clue is then
+    the only option on its cell, row, column and box items)."""
+    matrix = sudoku_matrix()
+    givens = set(sudoku_givens(puzzle))
+    taken = {item for o in matrix.options if o.label in givens for item in o.items}
+    rows = [o for o in matrix.options if o.label in givens or not taken & set(o.items)]
+    name = lambda item: "_".join(map(str, item)) if isinstance(item, tuple) else str(item)  # noqa: E731
+    return Matrix([name(i) for i in matrix.primary], [[name(i) for i in o.items] for o in rows])
+
+
+def random_sparse(items: int, options: int, sizes: tuple[int, int], seed: int) -> Matrix:
+    """Options of random items (as many as ``sizes`` allows), with a planted exact cover, so
+    there is a solution."""
+    rng = random.Random(seed)
+    names = [f"i{k}" for k in range(items)]
+    shuffled, rows, k = names[:], [], 0
+    rng.shuffle(shuffled)
+    while k < items:  # the planted cover
+        size = min(rng.randint(*sizes), items - k)
+        rows.append(shuffled[k : k + size])
+        k += size
+    while len(rows) < options:
+        rows.append(rng.sample(names, rng.randint(*sizes)))
+    rng.shuffle(rows)
+    return Matrix(names, rows)
+
+
+def word_squares(size: int, words: int, letters: str, seed: int) -> Matrix:
+    """size x size word squares from a random dictionary: a word per row and per column
+    (primary), each cell a secondary item colored by its letter."""
+    rng = random.Random(seed)
+    dictionary = sorted({"".join(rng.choice(letters) for _ in range(size)) for _ in range(words)})
+    options = []
+    for word in dictionary:
+        for r in range(size):
+            options.append({f"row{r}": None, **{f"x{r}{c}": word[c] for c in range(size)}})
+            options.append({f"col{r}": None, **{f"x{c}{r}": word[c] for c in range(size)}})
+    primary = [f"row{r}" for r in range(size)] + [f"col{c}" for c in range(size)]
+    cells = [f"x{r}{c}" for r in range(size) for c in range(size)]
+    return Matrix(primary, options, secondary=cells)
+
+
+WORKLOADS = {
+    "pentominoes 6x10": ("count", lambda: named("pentominoes")),
+    "sudoku 8008 puzzle": ("count", lambda: sudoku(PUZZLE_8008)),
+    "sudoku Inkala, first": ("first", lambda: sudoku(INKALA)),
+    "12-queens": ("count", lambda: named("queens-12")),
+    "14-queens": ("count", lambda: named("queens-14")),
+    "15-queens": ("count", lambda: named("queens-15")),
+    "Langford n=11": ("count", lambda: named("langford-11")),
+    "Langford n=12": ("count", lambda: named("langford-12")),
+    "Langford n=13 (none)": ("count", lambda: named("langford-13")),
+    "random sparse, 300 options": ("count", lambda: random_sparse(60, 300, (2, 6), 1)),
+    "random sparse, 3000 options": ("count", lambda: random_sparse(120, 3000, (10, 16), 2)),
+    "word squares 4x4, colors": ("count", lambda: word_squares(4, 400, "abcdefghijkl", 3)),
+    "word squares 4x4, colors, 7976 options": ("count", lambda: word_squares(4, 1000, "abcdefghijklmnopqr", 4)),
+}
+
+
+# -- the contenders ---------------------------------------------------------------------------
+
+def ours(path: Path, question: str) -> tuple[float, str]:
+    out = subprocess.run([sys.executable, __file__, "--child", str(path), question], capture_output=True, text=True,
+                         check=True)
+    data = json.loads(out.stdout)
+    return data["seconds"], data["answer"]
+
+
+def child(path: str, question: str) -> None:
+    solver = Solver(read_dlx(path), "c")
+    solver.dancer  # (compiled before the clock starts)
+    started = time.perf_counter()
+    answer = str(solver.count()) if question == "count" else str(int(solver.first() is not None))
+    print(json.dumps({"seconds": time.perf_counter() - started, "answer": answer}))
+
+
+def native(name: str, knuth: Path, miniexact: str, path: Path, question: str, colored: bool) -> tuple[float, str]:
+    if name in PROGRAMS:
+        seconds, text = knuth_time(knuth / name, path, *(["t1"] if question == "first" else []))
+        answer = re.search(r"Altogether (\d+) solution", text)
+    else:
+        flags = ["-c" if colored else "-x", "-D", *(["-e"] if question == "count" else [])]
+        seconds, text = miniexact_time(miniexact, path, *flags)
+        answer = re.search(r"Found (\d+) solution", text) if question == "count" else \
+            re.search(r"(\d+)", "1" if re.search(r"\d", text) else "0")  # (it prints the options chosen)
+    return seconds, answer[1] if answer else f"? {text[-200:]!r}"
+
+
+# -- the driver --------------------------------------------------------------------------------
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--knuth", type=Path, help="the folder holding the built dlx1, dlx2, ssxcc and ssxcc1")
+    parser.add_argument("--miniexact", default="miniexact", help="miniexact's command")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--only", help="only the workloads whose name contains this")
+    parser.add_argument("--build", type=Path, help="tangle and build Knuth's programs into this folder")
+    parser.add_argument("--sources", type=Path, help="with --build: a folder with Knuth's CWEB sources")
+    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        return child(*args.child)
+    if args.build:
+        return build(args.build, args.sources or args.build, PROGRAMS)
+    if args.knuth is None:
+        parser.error("--knuth is required (build the programs first with --build)")
+    folder = Path(tempfile.mkdtemp(prefix="natives-"))
+    print(f"{'workload':<40}" + "".join(f"{c:>12}" for c in CONTENDERS) + f"{'fastest other / ours':>22}  answer")
+    for title, (question, make) in WORKLOADS.items():
+        if args.only and args.only not in title:
+            continue
+        matrix = make()
+        path = folder / f"{len(title)}-{abs(hash(title))}.dlx"
+        path.write_text(write_dlx(matrix))
+        colored = any(color is not None for option in matrix.options for color in option.colors)
+        contenders = [c for c in CONTENDERS if not (colored and c == "dlx1")]
+        times: dict[str, list[float]] = {c: [] for c in contenders}
+        answers: dict[str, set[str]] = {c: set() for c in contenders}
+        for _ in range(args.rounds):
+            for name in contenders:
+                seconds, answer = ours(path, question) if name == "exactcover" else \
+                    native(name, args.knuth, args.miniexact, path, question, colored)
+                times[name].append(seconds)
+                answers[name].add(answer)
+        report(title, times, answers)
+
+
+def report(title: str, times: dict[str, list[float]], answers: dict[str, set[str]]) -> None:
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    ours_answer = next(iter(answers["exactcover"]))
+    cells = []
+    for column in CONTENDERS:
+        if column not in medians:
+            cells.append(f"{'-':>12}")
+            continue
+        cells.append(f"{medians[column] * 1000:>11.2f}{' ' if answers[column] == {ours_answer} else '!'}")
+    others = [medians[c] for c in medians if c != "exactcover" and answers[c] == {ours_answer}]
+    ratio = f"{min(others) / medians['exactcover']:>22.2f}" if others else f"{'-':>22}"
+    print(f"{title:<40}" + "".join(cells) + ratio + f"  {ours_answer}", flush=True)
+    for name, found in answers.items():
+        if found != {ours_answer}:
+            print(f"  ({name} answered {sorted(found)}, exactcover {ours_answer})", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
