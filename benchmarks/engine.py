@@ -10,6 +10,11 @@ Anchors measured on this machine class (see issue 2): Knuth's dlx1/dlx2 take 48/
 count the seed article's 8008-solution puzzle and 95/72 ms on 12-queens; targets for the C
 engine are 30 ms and 50 ms, and at least 40x the pure-Python engine. The pentomino count runs
 on both engines' bitset way (the default moves it there), fewer times in pure Python.
+
+Then the cost of a small search, split: making a search of a compiled sudoku (its own copy of
+the arrays, the givens of Inkala's puzzle chosen), running it to its first solution, and the
+whole `Solver.first(givens)` call (labels to option numbers, the search, the solution back
+to labels); medians in microseconds.
 """
 
 from __future__ import annotations
@@ -43,6 +48,19 @@ def workloads():
     yield "langford8.dlx, count", read_dlx(data / "langford8.dlx"), lambda s: s.count(), True
     yield "pentominoes6x10.dlx, first", read_dlx(data / "pentominoes6x10.dlx"), lambda s: s.first(), True
     yield "pentominoes6x10.dlx, count", read_dlx(data / "pentominoes6x10.dlx"), lambda s: s.count(), True
+def small_search(names: list[str], repeats: int) -> None:
+    """The cost of starting a search, of the search itself, and of a whole first()."""
+    print(f"\n{'small search (sudoku, Inkala)':<32}{'engine':>7}{'make us':>10}{'run us':>9}{'first() us':>12}")
+    givens = sudoku_givens(INKALA)
+    for name in names:
+        solver = Solver(sudoku_matrix(), name)
+        solver.first(givens)  # (compiled, and warm)
+        dancer, numbers = solver.dancer, solver.option_numbers(givens, "given")
+        n = repeats * 30 if name == "c" else repeats
+        make, _ = median_time(lambda: dancer.search(givens=numbers), n)
+        run, _ = median_time(lambda: dancer.search(givens=numbers).run(10**9), n)
+        whole, _ = median_time(lambda: solver.first(givens), n)
+        print(f"{'':<32}{name:>7}{make * 1e6:>10.1f}{(run - make) * 1e6:>9.1f}{whole * 1e6:>12.1f}")
 
 
 def main() -> None:
@@ -71,6 +89,7 @@ def main() -> None:
                 f"{stats.nodes / seconds / 1e6:>10.2f}{stats.updates / seconds / 1e6:>8.1f}"
                 f"{solver.nbytes / matrix.entries:>9.1f}{ratio}"
             )
+    small_search(names, args.repeats)
 
 
 if __name__ == "__main__":
