@@ -12,9 +12,11 @@ starts too).
 from __future__ import annotations
 
 import shutil
+import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -61,3 +63,42 @@ def miniexact_time(miniexact: str, path: Path, *flags: str) -> tuple[float, str]
     whole, text = timed([miniexact, *flags, str(path)], None)
     parse, _ = timed([miniexact, "-P", str(path)], None)
     return max(whole - parse, 0.0), text
+
+
+# -- the table --------------------------------------------------------------------------------
+
+def interleaved(contenders: list[str], rounds: int,
+                measure: Callable[[str], tuple[float, str]]) -> tuple[dict[str, list[float]], dict[str, set[str]]]:
+    """Each contender measured once per round, in turn (A B C A B C ...): times and answers."""
+    times: dict[str, list[float]] = {c: [] for c in contenders}
+    answers: dict[str, set[str]] = {c: set() for c in contenders}
+    for _ in range(rounds):
+        for name in contenders:
+            seconds, answer = measure(name)
+            times[name].append(seconds)
+            answers[name].add(answer)
+    return times, answers
+
+
+def header(width: int, columns: list[str]) -> None:
+    print(f"{'workload':<{width}}" + "".join(f"{c:>12}" for c in columns) + f"{'fastest other / ours':>22}  answer")
+
+
+def report(title: str, width: int, columns: list[str], times: dict[str, list[float]],
+           answers: dict[str, set[str]]) -> None:
+    """One row: the median ms of each column's contender ("-" if it sat out; "!" after an
+    answer other than exactcover's), and the fastest agreeing other's time over ours."""
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    ours_answer = next(iter(answers["exactcover"]))
+    cells = []
+    for column in columns:
+        if column not in medians:
+            cells.append(f"{'-':>12}")
+            continue
+        cells.append(f"{medians[column] * 1000:>11.2f}{' ' if answers[column] == {ours_answer} else '!'}")
+    others = [medians[c] for c in medians if c != "exactcover" and answers[c] == {ours_answer}]
+    ratio = f"{min(others) / medians['exactcover']:>22.2f}" if others else f"{'-':>22}"
+    print(f"{title:<{width}}" + "".join(cells) + ratio + f"  {ours_answer}", flush=True)
+    for name, found in answers.items():
+        if found != {ours_answer}:
+            print(f"  ({name} answered {sorted(found)}, exactcover {ours_answer})", file=sys.stderr)

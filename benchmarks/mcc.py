@@ -27,7 +27,6 @@ import argparse
 import json
 import random
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -39,7 +38,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 from exactcover import Matrix, Solver, read_dlx, write_dlx  # noqa: E402
-from knuth import build, knuth_time, miniexact_time  # noqa: E402
+from knuth import build, header, interleaved, knuth_time, miniexact_time, report  # noqa: E402
 
 PROGRAMS = {"dlx3": "dlx3.w", "ssmcc": "ssmcc.w", "dlx5": "dlx5.w"}
 
@@ -193,8 +192,7 @@ def main() -> None:
     if args.knuth is None:
         parser.error("--knuth is required (build the programs first with --build)")
     folder = Path(tempfile.mkdtemp(prefix="mcc-"))
-    print(f"{'workload':<46}" + "".join(f"{c:>12}" for c in ("exactcover", "dlx3/dlx5", "ssmcc", "miniexact"))
-          + f"{'fastest other / ours':>22}  answer")
+    header(46, ["exactcover", "dlx3/dlx5", "ssmcc", "miniexact"])
     for title, (question, make) in WORKLOADS.items():
         if args.only and args.only not in title:
             continue
@@ -202,29 +200,11 @@ def main() -> None:
         files = {"dlx": folder / f"{len(title)}.dlx", "mx": folder / f"{len(title)}.mx"}
         files["dlx"].write_text(write_dlx(matrix))
         files["mx"].write_text(miniexact_text(matrix))
-        times: dict[str, list[float]] = {c: [] for c in CONTENDERS[question]}
-        answers: dict[str, set[str]] = {c: set() for c in CONTENDERS[question]}
-        for _ in range(args.rounds):
-            for name in CONTENDERS[question]:
-                seconds, answer = ours(files["dlx"], question) if name == "exactcover" else \
-                    native(name, args.knuth, args.miniexact, files, question, matrix)
-                times[name].append(seconds)
-                answers[name].add(answer)
-        medians = {name: statistics.median(values) for name, values in times.items()}
-        ours_answer = next(iter(answers["exactcover"]))
-        cells = []
-        for column in ("exactcover", "dlx3" if question == "count" else "dlx5", "ssmcc", "miniexact"):
-            if column not in medians:
-                cells.append(f"{'-':>12}")
-                continue
-            agree = answers[column] == {ours_answer}
-            cells.append(f"{medians[column] * 1000:>11.2f}{' ' if agree else '!'}")  # (ms)
-        others = [medians[c] for c in medians if c != "exactcover" and answers[c] == {ours_answer}]
-        ratio = f"{min(others) / medians['exactcover']:>22.2f}" if others else f"{'-':>22}"
-        print(f"{title:<46}" + "".join(cells) + ratio + f"  {ours_answer}", flush=True)
-        for name, found in answers.items():
-            if found != {ours_answer}:
-                print(f"  ({name} answered {sorted(found)}, exactcover {ours_answer})", file=sys.stderr)
+        times, answers = interleaved(CONTENDERS[question], args.rounds, lambda name: ours(files["dlx"], question)
+                                     if name == "exactcover" else
+                                     native(name, args.knuth, args.miniexact, files, question, matrix))
+        report(title, 46, ["exactcover", "dlx3" if question == "count" else "dlx5", "ssmcc", "miniexact"],
+               times, answers)
 
 
 if __name__ == "__main__":

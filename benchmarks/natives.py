@@ -25,7 +25,6 @@ import argparse
 import json
 import random
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -37,7 +36,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 from common import INKALA, PUZZLE_8008, sudoku_givens, sudoku_matrix  # noqa: E402
-from knuth import build, knuth_time, miniexact_time  # noqa: E402
+from knuth import build, header, interleaved, knuth_time, miniexact_time, report  # noqa: E402
 from peers import problem  # noqa: E402
 
 from exactcover import Matrix, Solver, read_dlx, write_dlx  # noqa: E402
@@ -162,7 +161,7 @@ def main() -> None:
     if args.knuth is None:
         parser.error("--knuth is required (build the programs first with --build)")
     folder = Path(tempfile.mkdtemp(prefix="natives-"))
-    print(f"{'workload':<40}" + "".join(f"{c:>12}" for c in CONTENDERS) + f"{'fastest other / ours':>22}  answer")
+    header(40, CONTENDERS)
     for title, (question, make) in WORKLOADS.items():
         if args.only and args.only not in title:
             continue
@@ -171,32 +170,10 @@ def main() -> None:
         path.write_text(write_dlx(matrix))
         colored = any(color is not None for option in matrix.options for color in option.colors)
         contenders = [c for c in CONTENDERS if not (colored and c == "dlx1")]
-        times: dict[str, list[float]] = {c: [] for c in contenders}
-        answers: dict[str, set[str]] = {c: set() for c in contenders}
-        for _ in range(args.rounds):
-            for name in contenders:
-                seconds, answer = ours(path, question) if name == "exactcover" else \
-                    native(name, args.knuth, args.miniexact, path, question, colored)
-                times[name].append(seconds)
-                answers[name].add(answer)
-        report(title, times, answers)
-
-
-def report(title: str, times: dict[str, list[float]], answers: dict[str, set[str]]) -> None:
-    medians = {name: statistics.median(values) for name, values in times.items()}
-    ours_answer = next(iter(answers["exactcover"]))
-    cells = []
-    for column in CONTENDERS:
-        if column not in medians:
-            cells.append(f"{'-':>12}")
-            continue
-        cells.append(f"{medians[column] * 1000:>11.2f}{' ' if answers[column] == {ours_answer} else '!'}")
-    others = [medians[c] for c in medians if c != "exactcover" and answers[c] == {ours_answer}]
-    ratio = f"{min(others) / medians['exactcover']:>22.2f}" if others else f"{'-':>22}"
-    print(f"{title:<40}" + "".join(cells) + ratio + f"  {ours_answer}", flush=True)
-    for name, found in answers.items():
-        if found != {ours_answer}:
-            print(f"  ({name} answered {sorted(found)}, exactcover {ours_answer})", file=sys.stderr)
+        times, answers = interleaved(contenders, args.rounds, lambda name: ours(path, question)
+                                     if name == "exactcover" else
+                                     native(name, args.knuth, args.miniexact, path, question, colored))
+        report(title, 40, CONTENDERS, times, answers)
 
 
 if __name__ == "__main__":
