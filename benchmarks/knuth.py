@@ -11,6 +11,7 @@ starts too).
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import statistics
 import subprocess
@@ -102,3 +103,26 @@ def report(title: str, width: int, columns: list[str], times: dict[str, list[flo
     for name, found in answers.items():
         if found != {ours_answer}:
             print(f"  ({name} answered {sorted(found)}, exactcover {ours_answer})", file=sys.stderr)
+
+
+def command_line(doc: str, programs: dict[str, str], child: Callable[..., None]) -> argparse.Namespace | None:
+    """The benchmark scripts' shared options. Runs a ``--child`` measurement or a ``--build``
+    of ``programs`` itself (then None); else the options, ``--knuth`` required."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--knuth", type=Path, help=f"the folder holding the built {', '.join(programs)}")
+    parser.add_argument("--miniexact", default="miniexact", help="miniexact's command")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--only", help="only the workloads whose name contains this")
+    parser.add_argument("--build", type=Path, help="tangle and build Knuth's programs into this folder")
+    parser.add_argument("--sources", type=Path, help="with --build: a folder with Knuth's CWEB sources")
+    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(*args.child)
+        return None
+    if args.build:
+        build(args.build, args.sources or args.build, programs)
+        return None
+    if args.knuth is None:
+        parser.error("--knuth is required (build the programs first with --build)")
+    return args

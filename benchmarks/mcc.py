@@ -23,7 +23,6 @@ command).
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import re
@@ -38,7 +37,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 from exactcover import Matrix, Solver, read_dlx, write_dlx  # noqa: E402
-from knuth import build, header, interleaved, knuth_time, miniexact_time, report  # noqa: E402
+from knuth import command_line, header, interleaved, knuth_time, miniexact_time, report  # noqa: E402
 
 PROGRAMS = {"dlx3": "dlx3.w", "ssmcc": "ssmcc.w", "dlx5": "dlx5.w"}
 
@@ -176,21 +175,9 @@ def native(name: str, knuth: Path, miniexact: str, files: dict[str, Path], quest
 # -- the driver --------------------------------------------------------------------------------
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--knuth", type=Path, help="the folder holding the built dlx3, ssmcc and dlx5")
-    parser.add_argument("--miniexact", default="miniexact", help="miniexact's command")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--only", help="only the workloads whose name contains this")
-    parser.add_argument("--build", type=Path, help=argparse.SUPPRESS)
-    parser.add_argument("--sources", type=Path, help="with --build: a folder with Knuth's CWEB sources")
-    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.child:
-        return child(*args.child)
-    if args.build:
-        return build(args.build, args.sources or args.build, PROGRAMS)
-    if args.knuth is None:
-        parser.error("--knuth is required (build the programs first with --build)")
+    args = command_line(__doc__, PROGRAMS, child)
+    if args is None:
+        return
     folder = Path(tempfile.mkdtemp(prefix="mcc-"))
     header(46, ["exactcover", "dlx3/dlx5", "ssmcc", "miniexact"])
     for title, (question, make) in WORKLOADS.items():

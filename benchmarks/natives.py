@@ -21,7 +21,6 @@ gb_flip.w.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import re
@@ -36,7 +35,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 from common import INKALA, PUZZLE_8008, sudoku_givens, sudoku_matrix  # noqa: E402
-from knuth import build, header, interleaved, knuth_time, miniexact_time, report  # noqa: E402
+from knuth import command_line, header, interleaved, knuth_time, miniexact_time, report  # noqa: E402
 from peers import problem  # noqa: E402
 
 from exactcover import Matrix, Solver, read_dlx, write_dlx  # noqa: E402
@@ -145,21 +144,9 @@ def native(name: str, knuth: Path, miniexact: str, path: Path, question: str, co
 # -- the driver --------------------------------------------------------------------------------
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--knuth", type=Path, help="the folder holding the built dlx1, dlx2, ssxcc and ssxcc1")
-    parser.add_argument("--miniexact", default="miniexact", help="miniexact's command")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--only", help="only the workloads whose name contains this")
-    parser.add_argument("--build", type=Path, help="tangle and build Knuth's programs into this folder")
-    parser.add_argument("--sources", type=Path, help="with --build: a folder with Knuth's CWEB sources")
-    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.child:
-        return child(*args.child)
-    if args.build:
-        return build(args.build, args.sources or args.build, PROGRAMS)
-    if args.knuth is None:
-        parser.error("--knuth is required (build the programs first with --build)")
+    args = command_line(__doc__, PROGRAMS, child)
+    if args is None:
+        return
     folder = Path(tempfile.mkdtemp(prefix="natives-"))
     header(40, CONTENDERS)
     for title, (question, make) in WORKLOADS.items():
