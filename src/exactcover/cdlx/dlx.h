@@ -185,7 +185,8 @@ typedef struct {
     /* (The fields of the other loops come last, after those of the links' hot loop.) */
     idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */
     idx *first_tweak;       /* ... and the first option tweaked at each level */
-    idx *floor_bound;       /* ... and on the sets (msets.c), the BOUNDs at the floor */
+    idx *floor_bound;       /* ... and for a move to the sets (msets.c), the BOUNDs at the floor */
+    uint64_t *floor_set;    /* ... and the options available there */
     idx k_best, n_best;     /* for the k best (costs.c): k, and how many are known */
     long long *best_costs;  /* ... their net costs, cheapest first (NULL: not such a search) */
     long long cutoff, current; /* ... the k-th best's (or INFINITE), the partial solution's */

@@ -7,32 +7,28 @@
  *
  * The links cannot tell what the sets were at the levels below the one where the search
  * moves (tweaks have changed them since), so msets_start notes the set and the BOUNDs at the
- * floor when the sample begins, and msets_move replays the levels from there.
+ * floor when the sample begins (a set, not one per level: most searches never move), and
+ * msets_move replays the levels from there.
  */
 #include "dlx.h"
 #include "sets.h"
 
 #include <string.h>
 
-/* Before the sample of a search with bounds: room for a set per level, and the floor's set
-   (read off the links: every node of the option on its item's list, none of its items
-   covered) and BOUNDs. On failure the search stays on the links. */
+/* Before the sample of a search with bounds: the floor's set (read off the links: every
+   node of the option on its item's list, none of its items covered) and BOUNDs. On failure
+   the search stays on the links. */
 void
 msets_start(Search *s)
 {
     const Dancer *d = s->dancer;
-    const ptrdiff_t W = d->n_words;
-    const size_t levels = search_levels(d);
     const idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *opt_start = s->opt_start;
-    s->alive = dlx_calloc((levels + 1) * (size_t)W, sizeof(uint64_t));
-    s->option = dlx_calloc(levels, sizeof(idx));
-    s->words = dlx_calloc((size_t)W, sizeof(idx));
+    uint64_t *set = s->floor_set = dlx_calloc((size_t)d->n_words, sizeof(uint64_t));
     s->floor_bound = dlx_malloc(((size_t)s->n_primary + 1) * sizeof(idx));
-    if (s->alive == NULL || s->option == NULL || s->words == NULL || s->floor_bound == NULL) {
+    if (s->floor_set == NULL || s->floor_bound == NULL) {
         s->sets = LINKS;
         return;
     }
-    uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
     for (idx k = 0; k < d->n_options; k++) {
         idx q = opt_start[k];
         while (top[q] > 0 && dlink[ulink[q]] == q && top[top[q]] < COVERED)
@@ -86,27 +82,32 @@ next_set(Search *s, idx level, idx x, idx i, idx *bound, const int moving)
     }
 }
 
-/* Move a search with bounds, paused at step M2 of its level, to the sets: each level's set
-   from the one below and the move made there, from the floor's. If memory runs out, the
-   search stays on the links. */
+/* Move a search with bounds, paused at step M2 of its level, to the sets: room for a set
+   per level; each level's set from the one below and the move made there, from the floor's
+   (the floor's BOUNDs are replayed in place: they are not needed again). If memory runs
+   out, the search stays on the links. */
 void
 msets_move(Search *s)
 {
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const size_t levels = search_levels(d);
     const idx n = s->n_items;
-    idx *bound = dlx_malloc(((size_t)s->n_primary + 1) * sizeof(idx));
     s->sets = LINKS;
-    if (bound == NULL || s->dancer->sets <= 0) {
-        dlx_free(bound);
+    if (d->sets <= 0)
         return;
-    }
-    memcpy(bound, s->floor_bound, ((size_t)s->n_primary + 1) * sizeof(idx));
+    s->alive = dlx_calloc((levels + 1) * (size_t)W, sizeof(uint64_t));
+    s->option = dlx_calloc(levels, sizeof(idx));
+    s->words = dlx_calloc((size_t)W, sizeof(idx));
+    if (s->alive == NULL || s->option == NULL || s->words == NULL)
+        return;
+    memcpy(s->alive + (size_t)s->floor * (size_t)W, s->floor_set, (size_t)W * sizeof(uint64_t));
     for (idx level = s->floor; level < s->level; level++) {
         idx x = s->choice[level], i = x <= n ? x : s->top[x];
-        bound[i] -= 1;
+        s->floor_bound[i] -= 1;
         s->option[level] = x > n ? option_of(s, x) : -1;
-        next_set(s, level, x, i, bound, 1);
+        next_set(s, level, x, i, s->floor_bound, 1);
     }
-    dlx_free(bound);
     s->sets = SETS;
 }
 

@@ -286,6 +286,7 @@ search_release(Search *s)
     dlx_free(s->slack);
     dlx_free(s->first_tweak);
     dlx_free(s->floor_bound);
+    dlx_free(s->floor_set);
     dlx_free(s->best_costs);
     dlx_free(s->partial);
     dlx_free(s->thresh0);
