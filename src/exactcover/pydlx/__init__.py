@@ -14,9 +14,15 @@ pydlx                     cdlx (C)               what
 ``search.py``             ``search.c``,          a search: givens, prefixes, progress,
                           ``links.c``,           probes; the item choice; Algorithm
                           ``steps.h``            X's steps X2..X8
-(none)                    ``sets.c``             the same search on sets of options
+``sets.py``               ``sets.c``,            the same search on sets of options
+                          ``sets.h``
+``bounds.py``             ``bounds.c``,          multiplicities: Algorithm M, its
+                          ``msteps.h``           steps M2..M9 on the links
+``msets.py``              ``msets.c``            Algorithm M on sets of options
+``costs.py``              ``costs.c``            costs: the k cheapest solutions
 ``exactcover/sanity.py``  ``sanity.c``           Knuth's sanity check
-(none)                    ``module.c``           the CPython binding
+(none)                    ``module.c``,          the CPython binding
+                          ``arguments.c``
 ========================  =====================  ==================================
 
 ``docs/engine.md`` draws the files, the contract (``exactcover.contract``) and the layout.
