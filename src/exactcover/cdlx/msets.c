@@ -50,9 +50,9 @@ next_set(Search *s, idx level, idx x, idx i, idx *bound, const int moving)
     const ptrdiff_t W = d->n_words;
     const idx *top = s->top, k = s->option[level], kw = k >> 6;
     const uint64_t *set = s->alive + (size_t)level * (size_t)W, *mask = d->masks + (size_t)i * (size_t)W;
+    uint64_t *next = s->alive + (size_t)(level + 1) * (size_t)W;
     const uint64_t low = ((uint64_t)2 << (k & 63)) - 1; /* bits 0..k of k's word */
     const int all = bound[i] == 0 || k < 0;
-    uint64_t *next = (uint64_t *)set + W;
     idx *words = s->words, n = 0;
     for (ptrdiff_t w = 0; w < W; w++) {
         uint64_t out = all || w < kw ? mask[w] : w == kw ? mask[w] & low : 0;
@@ -201,12 +201,8 @@ untry_m(Search *s, idx level, idx x)
             p = s->dlink[p];
             continue;
         }
-        if (j > s->n_primary) {
+        if (j > s->n_primary || s->bound[j]++ == 0) /* (a primary item's BOUND back up) */
             uncover_set(s, j);
-        }
-        else if (s->bound[j]++ == 0) {
-            uncover_set(s, j);
-        }
         p -= 1;
     }
 }

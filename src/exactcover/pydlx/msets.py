@@ -161,11 +161,9 @@ class BoundedSets(Sets):
             if j <= 0:
                 p = dlink[p]
                 continue
-            if j > n1:
+            if j > n1 or bound[j] == 0:
                 self.uncover(j)
-            else:
-                if bound[j] == 0:
-                    self.uncover(j)
+            if j <= n1:
                 bound[j] += 1
             p -= 1
 
