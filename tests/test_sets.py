@@ -143,7 +143,9 @@ def test_pentominoes_move_to_the_sets_by_default_and_count_alike(engine):
     search = solver.dancer.search()
     search.run(20_000, counting=True)
     assert search.sets == 1
-    assert solver.dancer.nbytes == before + 8 * (73 + 1) * 33  # the masks: a row per item, one per length
+    # 33 words per set: the masks (a row per item, one per length), the conflicts (a row per
+    # option), and each option's primary items (2 words of 72 bits)
+    assert solver.dancer.nbytes == before + 8 * ((73 + 1) * 33 + 2056 * 33 + 2056 * 2)
     links = solver.dancer.search(tuning=LINKS)
     links.run(20_000, counting=True)
     assert links.sets == -1
@@ -152,8 +154,10 @@ def test_pentominoes_move_to_the_sets_by_default_and_count_alike(engine):
 
 @pytest.mark.parametrize("engine", [engines.name_of(m) for m in ENGINES])
 def test_the_sample_decides_by_updates_per_node(engine):
-    """Sudoku (15 updates per node, 324 items) and 12-queens (21) stay on the links; a matrix
-    whose nodes make ~90 updates moves; a search that ends within its sample never moves."""
+    """Sudoku (15 updates per node, 324 items and 12 words: far below n1 * W / 30) and a
+    random 100-item matrix of 1000 options (44 per node, below 1600 / 30) stay on the links;
+    12-queens (21 per node, 24 items and 3 words) and a matrix whose nodes make ~90 updates
+    move; a search that ends within its sample never moves."""
     from problems import PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix
 
     from exactcover import Matrix, Solver
@@ -162,9 +166,14 @@ def test_the_sample_decides_by_updates_per_node(engine):
     search = sudoku.dancer.search(givens=sudoku.option_numbers(sudoku_givens(PUZZLE_8008), "given"))
     search.run(10_000, counting=True)
     assert search.sets == -1
+    rng = random.Random(9)
+    wide = Matrix([f"i{k}" for k in range(100)], [[f"i{k}" for k in rng.sample(range(100), 4)] for _ in range(1000)])
+    search = Solver(wide, engine).dancer.search()
+    search.run(10_000, counting=True)
+    assert 40 < search.updates / search.nodes < 1600 / 30 and search.sets == -1
     search = Solver(queens_matrix(12), engine).dancer.search()
     search.run(10_000, counting=True)
-    assert search.sets == -1
+    assert search.sets == 1
     rng = random.Random(8)
     dense = Matrix([f"i{k}" for k in range(50)], [[f"i{k}" for k in rng.sample(range(50), 5)] for _ in range(400)])
     search = Solver(dense, engine).dancer.search()

@@ -50,15 +50,18 @@ typedef int32_t idx; /* "a pointer is an array index" */
 
 /* The bitset way counts updates by option length: at most this many distinct lengths; and
    its masks (one row of n_options bits per item) take at most this many words. */
-#define MAX_CLASSES 4
+#define MAX_CLASSES 16
 #define MAX_MASK_WORDS (1 << 21)
+/* The bitset way's item choice reads every word of a set of at most this many words (or of
+   one that is mostly nonzero), and only the nonzero words of larger ones. */
+#define DENSE_WORDS 8
 
 /* The defaults of a search's tuning: the calibrated rule for moving to the sets (see
    search_run; the measurements are in benchmarks/README.md). */
 #define SET_BUDGET (1 << 16)
 #define SAMPLE_NODES 4096
-#define SET_FLOOR 40.0
-#define SET_RATIO 12.0
+#define SET_FLOOR 0.0
+#define SET_RATIO 30.0
 
 /* Where a search runs (Search.sets): on the links, not decided yet (before its first run),
    on sets of options, on the links while measuring whether to move to the sets, or paused
@@ -127,6 +130,9 @@ typedef struct {
     int n_classes;      /* the distinct lengths of the options, to count updates */
     idx class_length[MAX_CLASSES];
     uint64_t *classes;  /* row c: the options of length class_length[c] */
+    uint64_t *conflicts; /* row k: the options that share an item with option k, or NULL */
+    ptrdiff_t item_words; /* 64-bit words in a set of primary items (bit i: item i) */
+    uint64_t *opt_items;  /* row k: the primary items of option k */
 } Dancer;
 
 /* How a search chooses between the links and the sets (Dancer.search's tuning). */
@@ -182,6 +188,7 @@ typedef struct {
     idx *option;     /* the bitset way: the option tried at each level, or -1 */
     idx *words;      /* the bitset way: the nonzero words of the set at hand */
     idx n_live;      /* ... and how many there are */
+    uint64_t *active; /* the bitset way: the primary items still to cover (item_words) */
     /* (The fields of the other loops come last, after those of the links' hot loop.) */
     idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */
     idx *first_tweak;       /* ... and the first option tweaked at each level */

@@ -103,7 +103,8 @@ available_active(const Search *s, idx level, unsigned char *active)
 /* On the sets, at step X2 of `level`: the lists of active items doubly linked; at each
    level below, the option tried is the one of its node, is in that level's set, and the
    next level's set is that set less every option that meets it; no item of a chosen option
-   is active; and every option still available has all its items active. */
+   is active; the bitset of active primary items holds those on the list; and every option
+   still available has all its items active. */
 void
 sanity_sets(const Search *s, idx level)
 {
@@ -127,6 +128,9 @@ sanity_sets(const Search *s, idx level)
             if (active[top[q]])
                 insane("an item of a chosen option is active", top[q]);
     }
+    for (idx i = 0; i <= s->n_primary; i++)
+        if ((s->active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))
+            insane("the bitset of active items", i);
     available_active(s, level, active);
 }
 

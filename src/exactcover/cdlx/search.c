@@ -278,6 +278,7 @@ search_release(Search *s)
     dlx_free(s->total);
     dlx_free(s->tried);
     dlx_free(s->alive);
+    dlx_free(s->active);
     dlx_free(s->option);
     dlx_free(s->words);
     dlx_free(s->dirty);
@@ -295,15 +296,13 @@ search_release(Search *s)
 }
 
 /* Whether the sample says the sets pay: more updates per node than the tuning's floor and
-   than n_primary * n_words / ratio (the calibration is in benchmarks/README.md). The floor
-   is Algorithm X's: with bounds, the links scan every active item at each node (the rule
-   for theta), which the sets' population counts replace, so only the ratio line applies. */
+   than n_primary * n_words / ratio (the calibration is in benchmarks/README.md). */
 static int
 sets_pay(const Search *s)
 {
     long long nodes = s->nodes - s->sample_nodes, updates = s->updates - s->sample_updates;
     double per_node = (double)updates / (double)(nodes > 0 ? nodes : 1);
-    return (per_node > s->tuning.floor || s->bound != NULL) &&
+    return per_node > s->tuning.floor &&
            per_node * s->tuning.ratio > (double)s->dancer->n_primary * (double)s->dancer->n_words;
 }
 

@@ -42,9 +42,11 @@ length_classes(Dancer *d)
     return 0;
 }
 
-/* Build the dancer's masks and length classes, once: 1 if it can use the bitset way, 0 if
-   not, -1 if memory ran out (then it is never tried again). The binding calls it with the
-   GIL held, which keeps two threads from building the tables of one dancer at once. */
+/* Build the dancer's tables, once: the masks (a row of options per item), the length
+   classes, the conflicts (a row of options per option: those that share an item with it)
+   and the options' primary items. 1 if it can use the bitset way, 0 if not, -1 if memory
+   ran out (then it is never tried again). The binding calls it with the GIL held, which
+   keeps two threads from building the tables of one dancer at once. */
 int
 sets_build(Dancer *d)
 {
@@ -53,39 +55,55 @@ sets_build(Dancer *d)
     d->sets = -1;
     if (d->has_colors || length_classes(d) < 0)
         return 0;
-    const ptrdiff_t W = d->n_words;
+    const ptrdiff_t W = d->n_words, IW = d->n_primary / 64 + 1;
     const idx *top = d->top, *opt_start = d->opt_start;
     uint64_t *masks = dlx_calloc((size_t)(d->n_items + 1) * (size_t)W, sizeof(uint64_t));
     uint64_t *classes = dlx_calloc((size_t)(d->n_classes + 1) * (size_t)W, sizeof(uint64_t));
-    if (masks == NULL || classes == NULL) {
+    uint64_t *conflicts = dlx_calloc((size_t)d->n_options * (size_t)W, sizeof(uint64_t));
+    uint64_t *opt_items = dlx_calloc((size_t)d->n_options * (size_t)IW, sizeof(uint64_t));
+    if (masks == NULL || classes == NULL || conflicts == NULL || opt_items == NULL) {
         dlx_free(masks);
         dlx_free(classes);
+        dlx_free(conflicts);
+        dlx_free(opt_items);
         return -1;
     }
     for (idx k = 0; k < d->n_options; k++) {
         uint64_t bit = (uint64_t)1 << (k & 63);
         idx length = opt_start[k + 1] - 1 - opt_start[k], c = 0;
-        for (idx q = opt_start[k]; top[q] > 0; q++)
+        for (idx q = opt_start[k]; top[q] > 0; q++) {
             masks[(size_t)top[q] * (size_t)W + (size_t)(k >> 6)] |= bit;
+            if (top[q] <= d->n_primary)
+                opt_items[(size_t)k * (size_t)IW + (size_t)(top[q] >> 6)] |= (uint64_t)1 << (top[q] & 63);
+        }
         while (d->class_length[c] != length)
             c++;
         classes[(size_t)c * (size_t)W + (size_t)(k >> 6)] |= bit;
     }
+    for (idx k = 0; k < d->n_options; k++)
+        for (idx q = opt_start[k]; top[q] > 0; q++)
+            for (ptrdiff_t w = 0; w < W; w++)
+                conflicts[(size_t)k * (size_t)W + (size_t)w] |= masks[(size_t)top[q] * (size_t)W + (size_t)w];
     d->masks = masks;
     d->classes = classes;
+    d->conflicts = conflicts;
+    d->opt_items = opt_items;
+    d->item_words = IW;
     d->sets = 1;
     return 1;
 }
 
-/* Before a search's first run: SAMPLING if it could use the sets (a mask per item and a set
-   per level fit), LINKS if not. */
+/* Before a search's first run: SAMPLING if it could use the sets (a mask per item, a set
+   per level and a row of conflicts per option fit), LINKS if not. */
 void
 sets_start(Search *s)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
     s->sets = LINKS;
-    const ptrdiff_t rows = (ptrdiff_t)search_levels(d) > d->n_items + 1 ? (ptrdiff_t)search_levels(d) : d->n_items + 1;
+    ptrdiff_t rows = (ptrdiff_t)search_levels(d) > d->n_items + 1 ? (ptrdiff_t)search_levels(d) : d->n_items + 1;
+    if (rows < d->n_options) /* (the conflicts: a row per option) */
+        rows = d->n_options;
     if (s->seeded || d->has_colors || d->cost != NULL || d->sets < 0 || s->tuning.set_budget <= 0 ||
         (ptrdiff_t)d->n_primary * W > s->tuning.set_budget || rows * W > MAX_MASK_WORDS)
         return;
@@ -137,8 +155,11 @@ sets_move(Search *s)
     s->option = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
     s->words = dlx_calloc((size_t)W, sizeof(idx));
     since = dlx_calloc((size_t)d->n_items + 1, 1);
-    if (s->alive == NULL || s->option == NULL || s->words == NULL || since == NULL)
+    s->active = dlx_calloc((size_t)d->item_words, sizeof(uint64_t));
+    if (s->alive == NULL || s->option == NULL || s->words == NULL || since == NULL || s->active == NULL)
         goto done;
+    for (idx i = s->rlink[0]; i != 0; i = s->rlink[i])
+        s->active[i >> 6] |= (uint64_t)1 << (i & 63);
     for (idx level = s->floor; level < s->level; level++) {
         idx k = option_of(s, s->choice[level]);
         s->option[level] = k;
@@ -163,33 +184,61 @@ done:
 
 /* -- the steps on the sets ------------------------------------------------------------------ */
 
-/* Step X3 on sets: the first active primary item with the fewest available options. Only
-   the set's nonzero words are read. A first pass looks for an item with none left (most
-   nodes are such dead ends), which stops at an item's first word in common with the set;
-   then the counts, which stop at the first item with one option (none has fewer). */
+/* For each active primary item i, in item order (the order of the items' list, which the
+   bitset s->active holds without pointers to chase): BODY. */
+#define FOR_ACTIVE(s, i, BODY)                                                              \
+    for (ptrdiff_t v_ = 0; v_ < (s)->dancer->item_words; v_++)                            \
+        for (uint64_t bits_ = (s)->active[v_]; bits_ != 0; bits_ &= bits_ - 1) {          \
+            i = (idx)(v_ * 64 + CTZ64(bits_));                                            \
+            BODY                                                                          \
+        }
+
+/* Step X3 where most of the set's W words are live, or W is small: every word is read,
+   without branches, in one pass that stops at an item with no options left. */
 ALWAYS_INLINE idx
-choose_set(Search *s, const uint64_t *set, idx *length)
+choose_dense(Search *s, const uint64_t *set, idx *length)
 {
-    const Dancer *d = s->dancer;
-    const ptrdiff_t W = d->n_words;
-    const idx *rlink = s->rlink;
-    idx *words = s->words, n = 0, best = 0, least = IDX_MAX, i, k;
-    for (ptrdiff_t w = 0; w < W; w++) {
-        words[n] = (idx)w;
-        n += set[w] != 0;
-    }
-    s->n_live = n; /* for the count of i's cover that follows */
-    for (i = rlink[0]; i != 0; i = rlink[i]) {
-        const uint64_t *mask = d->masks + (size_t)i * (size_t)W;
+    const ptrdiff_t W = s->dancer->n_words;
+    const uint64_t *masks = s->dancer->masks;
+    idx best = 0, least = IDX_MAX, i;
+    FOR_ACTIVE(s, i, {
+        const uint64_t *mask = masks + (size_t)i * (size_t)W;
+        idx c = 0;
+        for (ptrdiff_t w = 0; w < W; w++)
+            c += (idx)POPCOUNT64(set[w] & mask[w]);
+        if (c < least) {
+            best = i;
+            least = c;
+            if (c == 0)
+                goto chosen;
+        }
+    })
+chosen:
+    *length = least;
+    return best;
+}
+
+/* Step X3 where most words are empty: only the n live words[] are read. A first pass looks
+   for an item with none left (most nodes are such dead ends), which stops at an item's
+   first word in common with the set; then the counts, which stop at the first item with
+   one option (none has fewer). */
+ALWAYS_INLINE idx
+choose_sparse(Search *s, const uint64_t *set, const idx *words, idx n, idx *length)
+{
+    const ptrdiff_t W = s->dancer->n_words;
+    const uint64_t *masks = s->dancer->masks;
+    idx best = 0, least = IDX_MAX, i, k;
+    FOR_ACTIVE(s, i, {
+        const uint64_t *mask = masks + (size_t)i * (size_t)W;
         for (k = 0; k < n && (set[words[k]] & mask[words[k]]) == 0; k++)
             ;
         if (k == n) {
             *length = 0;
             return i;
         }
-    }
-    for (i = rlink[0]; i != 0; i = rlink[i]) {
-        const uint64_t *mask = d->masks + (size_t)i * (size_t)W;
+    })
+    FOR_ACTIVE(s, i, {
+        const uint64_t *mask = masks + (size_t)i * (size_t)W;
         idx c = 0;
         for (k = 0; k < n; k++)
             c += (idx)POPCOUNT64(set[words[k]] & mask[words[k]]);
@@ -197,44 +246,95 @@ choose_set(Search *s, const uint64_t *set, idx *length)
             best = i;
             least = c;
             if (c == 1)
-                break;
+                goto chosen;
         }
-    }
+    })
+chosen:
     *length = least;
     return best;
 }
 
-/* Commit option node x, chosen for its item i at a level whose set is `set`, into the next
-   level's set: take out i's options, then cover the option's other items in the links'
-   order (x + 1, ..., wrapping at the spacer), so that the items' list is restored alike. */
-ALWAYS_INLINE void
-commit_set(Search *s, uint64_t *set, idx x)
+/* Step X3 on sets: the first active primary item with the fewest available options (both
+   loops choose alike; benchmarks/README.md has the times behind the line between them). */
+ALWAYS_INLINE idx
+choose_set(Search *s, const uint64_t *set, idx *length)
 {
-    const idx *top = s->top;
     const ptrdiff_t W = s->dancer->n_words;
-    const uint64_t *mask = s->dancer->masks + (size_t)top[x] * (size_t)W;
-    uint64_t *next = set + W;
     idx *words = s->words, n = 0;
     for (ptrdiff_t w = 0; w < W; w++) {
-        next[w] = set[w] & ~mask[w];
         words[n] = (idx)w;
-        n += next[w] != 0;
+        n += set[w] != 0;
     }
+    s->n_live = n; /* for the count of i's cover that follows */
+    if (W <= DENSE_WORDS || 2 * n > W)
+        return choose_dense(s, set, length);
+    return choose_sparse(s, set, words, n, length);
+}
+
+/* The active primary items less option k's (commit_set), and back (uncommit_set: but for
+   item i, which stays covered until X7). */
+ALWAYS_INLINE void
+take_items(Search *s, idx k)
+{
+    const ptrdiff_t IW = s->dancer->item_words;
+    const uint64_t *items = s->dancer->opt_items + (size_t)k * (size_t)IW;
+    for (ptrdiff_t v = 0; v < IW; v++)
+        s->active[v] &= ~items[v];
+}
+
+ALWAYS_INLINE void
+return_items(Search *s, idx k, idx i)
+{
+    const ptrdiff_t IW = s->dancer->item_words;
+    const uint64_t *items = s->dancer->opt_items + (size_t)k * (size_t)IW;
+    for (ptrdiff_t v = 0; v < IW; v++)
+        s->active[v] |= items[v];
+    s->active[i >> 6] &= ~((uint64_t)1 << (i & 63));
+}
+
+/* Commit option x (node x, option k_x), chosen for its item i at a level whose set is `set`,
+   into the next level's set: take out i's options and those that meet option k_x (its row
+   of the dancer's conflicts), counting the updates the links would make (1 per item
+   covered, and for each option hidden its length minus 1: every one is hidden once), and
+   take the option's other items off the items' list in the links' order (x + 1, ...,
+   wrapping at the spacer), so that the list is restored alike. */
+ALWAYS_INLINE void
+commit_set(Search *s, uint64_t *set, idx x, idx k_x)
+{
+    const Dancer *d = s->dancer;
+    const idx *top = s->top;
+    const ptrdiff_t W = d->n_words;
+    const uint64_t *mask = d->masks + (size_t)top[x] * (size_t)W;
+    const uint64_t *conflict = d->conflicts + (size_t)k_x * (size_t)W;
+    uint64_t *next = set + W;
+    long long k = 0;
+    for (ptrdiff_t w = 0; w < W; w++) {
+        uint64_t left = set[w] & ~mask[w], gone = left & conflict[w];
+        next[w] = left ^ gone;
+        if (gone != 0)
+            k += hidden_updates(d, gone, w);
+    }
+    take_items(s, k_x);
     for (idx p = x + 1; p != x;) {
         if (top[p] <= 0) {
             p = s->ulink[p];
         }
         else {
-            cover_in(s, next, words, n, top[p], 1);
+            idx left = s->llink[top[p]], right = s->rlink[top[p]];
+            s->rlink[left] = right;
+            s->llink[right] = left;
+            k += 1;
             p += 1;
         }
     }
+    s->updates += k;
 }
 
 /* Undo commit_set: the option's other items back on the items' list, in reverse order. */
 ALWAYS_INLINE void
-uncommit_set(Search *s, idx x)
+uncommit_set(Search *s, idx x, idx k_x)
 {
+    return_items(s, k_x, s->top[x]);
     const idx *top = s->top;
     for (idx p = x - 1; p != x;) {
         if (top[p] <= 0) {
@@ -260,6 +360,7 @@ enter_set(Search *s, idx level)
     s->total[level] = least;
     s->tried[level] = 1;
     cover_in(s, set, s->words, s->n_live, i, 0);
+    s->active[i >> 6] &= ~((uint64_t)1 << (i & 63));
     s->option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
 }
@@ -290,14 +391,14 @@ ALWAYS_INLINE void
 try_option(Search *s, idx level, idx x, const int mode)
 {
     (void)mode;
-    commit_set(s, s->alive + (size_t)level * (size_t)s->dancer->n_words, x);
+    commit_set(s, s->alive + (size_t)level * (size_t)s->dancer->n_words, x, s->option[level]);
 }
 
 ALWAYS_INLINE idx
 try_next(Search *s, idx level, idx x, const int mode)
 {
     (void)mode;
-    uncommit_set(s, x);
+    uncommit_set(s, x, s->option[level]);
     return next_set(s, level);
 }
 
@@ -307,6 +408,7 @@ backtrack(Search *s, idx level, idx i, const int mode)
     (void)level;
     (void)mode;
     uncover_set(s, i);
+    s->active[i >> 6] |= (uint64_t)1 << (i & 63);
 }
 
 #define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity_sets(s, level))
@@ -340,14 +442,17 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         for (uint64_t r = random_below(random, (uint64_t)least); r > 0; r--)
             k = next_in(set, mask, W, k);
         cover_in(s, set, s->words, s->n_live, i, 0);
+        s->active[i >> 6] &= ~((uint64_t)1 << (i & 63));
         path[depth] = node_of(s, k, i);
-        commit_set(s, set, path[depth++]);
+        commit_set(s, set, path[depth++], k);
         level++;
     }
     *solved = s->rlink[0] == 0;
     for (idx d = *solved ? depth : depth - 1; d-- > 0;) {
-        uncommit_set(s, path[d]);
-        uncover_set(s, s->top[path[d]]);
+        idx i = s->top[path[d]];
+        uncommit_set(s, path[d], option_of(s, path[d]));
+        uncover_set(s, i);
+        s->active[i >> 6] |= (uint64_t)1 << (i & 63);
     }
     return depth;
 }

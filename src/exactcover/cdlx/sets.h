@@ -41,6 +41,20 @@ CTZ64(uint64_t x) /* x != 0 */
 #define WITH_POPCNT_CLONES
 #endif
 
+/* The updates the links make hiding the options `gone` (in word w of a set): for each, its
+   length minus 1, a population count per class of length. */
+ALWAYS_INLINE long long
+hidden_updates(const Dancer *d, uint64_t gone, ptrdiff_t w)
+{
+    if (d->n_classes == 1)
+        return (long long)POPCOUNT64(gone) * (d->class_length[0] - 1);
+    long long k = 0;
+    for (int c = 0; c < d->n_classes; c++)
+        k += (long long)POPCOUNT64(gone & d->classes[(size_t)c * (size_t)d->n_words + (size_t)w]) *
+             (d->class_length[c] - 1);
+    return k;
+}
+
 /* Cover item j in a level's set, whose nonzero words are words[0..n-1]: count the updates
    the links would have made (1, and for each option hidden its length minus 1), mark j
    covered, and, if `take`, take its options out of the set (X4 leaves them: they are the
@@ -52,29 +66,14 @@ cover_in(Search *s, uint64_t *set, const idx *words, idx n, idx j, const int tak
     const ptrdiff_t W = d->n_words;
     const uint64_t *mask = d->masks + (size_t)j * (size_t)W;
     long long k = 1;
-    if (d->n_classes == 1) {
-        long long hidden = 0;
-        for (idx t = 0; t < n; t++) {
-            idx w = words[t];
-            uint64_t gone = set[w] & mask[w];
-            hidden += POPCOUNT64(gone);
-            if (take)
-                set[w] ^= gone;
-        }
-        k += hidden * (d->class_length[0] - 1);
-    }
-    else {
-        for (idx t = 0; t < n; t++) {
-            idx w = words[t];
-            uint64_t gone = set[w] & mask[w];
-            if (gone == 0)
-                continue;
-            for (int c = 0; c < d->n_classes; c++)
-                k += (long long)POPCOUNT64(gone & d->classes[(size_t)c * (size_t)W + (size_t)w]) *
-                     (d->class_length[c] - 1);
-            if (take)
-                set[w] ^= gone;
-        }
+    for (idx t = 0; t < n; t++) {
+        idx w = words[t];
+        uint64_t gone = set[w] & mask[w];
+        if (gone == 0)
+            continue;
+        k += hidden_updates(d, gone, w);
+        if (take)
+            set[w] ^= gone;
     }
     idx left = s->llink[j], right = s->rlink[j]; /* as cover() does, for the items' list */
     s->rlink[left] = right;

@@ -37,11 +37,6 @@ __all__ = ["Bounded"]
 class Bounded(Search):
     """A search of a dancer with bounds: Algorithm M on the links."""
 
-    #: Algorithm M's links scan every active item at each node (the rule for theta), which the
-    #: sets' population counts replace: the sets pay below the floor, so only the ratio line
-    #: applies (benchmarks/README.md, strategies.py --calibrate --bounded).
-    floored = False
-
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
                  excluded: Sequence[int] = (), prefix: Sequence[int] = (),
                  tuning: tuple[int, int, float, float] | None = None) -> None:

@@ -54,6 +54,7 @@ class Dancer:
         self.sets = 0  # 0: not built yet; 1: built; -1: this matrix cannot use them
         self.masks: list[int] = []
         self.classes: list[tuple[int, int]] = []
+        self.conflicts: list[int] = []
 
         # The item lists: primary items hang from 0, secondary ones from n + 1.
         llink = [0] * (n + 2)
@@ -113,7 +114,10 @@ class Dancer:
     def nbytes(self) -> int:
         """Bytes the C engine uses for these arrays (4 per array entry), and for the bitset
         way's tables once built (8 per word)."""
-        words = (self.n_items + 1 + len(self.classes)) * (self.n_options // 64 + 1) if self.sets > 0 else 0
+        words = 0
+        if self.sets > 0:  # masks, classes and conflicts; each option's primary items
+            words = ((self.n_items + 1 + len(self.classes) + self.n_options) * (self.n_options // 64 + 1)
+                     + self.n_options * (self.n_primary // 64 + 1))
         words += len(self.top) if self.has_costs else 0  # (a net cost per node)
         return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start) + len(self.bounds)) + 8 * words
 

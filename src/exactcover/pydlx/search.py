@@ -59,9 +59,6 @@ class Random:
 class Search(Links):
     """One search on a `Dancer`: its own copy of the links, resumable at any node."""
 
-    #: Whether the tuning's floor applies to the rule for moving to the sets (see `run`).
-    floored = True
-
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
                  excluded: Sequence[int] = (), prefix: Sequence[int] = (),
                  tuning: tuple[int, int, float, float] | None = None):
@@ -336,7 +333,7 @@ class Search(Links):
         This is the one place that chooses the way: a search that could use the sets starts
         SAMPLING on the links and, at the end of its sample, moves to the sets if its updates
         per node pass both lines of its tuning (more than floor, and more than n_primary *
-        n_words / ratio; the floor only where `floored`), or stays on the links for good.
+        n_words / ratio), or stays on the links for good.
         """
         budget, sample, floor, ratio = self.tuning
         if self.sets == UNDECIDED:
@@ -352,7 +349,7 @@ class Search(Links):
             per_node = (self.updates - self.sample_updates) / max(1, self.nodes - self.sample_nodes)
             words = self.dancer.n_options // 64 + 1
             self.sets = LINKS
-            if ((per_node > floor or not self.floored) and per_node * ratio > self.n_primary * words
+            if (per_node > floor and per_node * ratio > self.n_primary * words
                     and build(self.dancer)):
                 self.sets, self.way = SETS, self.to_sets()
             steps = stop - self.nodes

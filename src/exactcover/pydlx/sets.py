@@ -24,16 +24,17 @@ __all__ = ["DEFAULT_TUNING", "Sets", "build", "can_use"]
 #: The rule's defaults, as the C engine's (``_dlx.DEFAULT_TUNING``): the largest n_primary *
 #: n_words for the sets, the nodes sampled, and the two lines a sample's updates per node must
 #: pass to move (see `Search.run`; the calibration is in benchmarks/README.md).
-DEFAULT_TUNING = (1 << 16, 4096, 40.0, 12.0)
+DEFAULT_TUNING = (1 << 16, 4096, 0.0, 30.0)
 #: The updates are counted by option length: at most this many distinct lengths; and the
 #: masks take at most this many 64-bit words (the C engine's limits, so both decide alike).
-MAX_CLASSES = 4
+MAX_CLASSES = 16
 MAX_MASK_WORDS = 1 << 21
 
 
 def build(dancer: Dancer) -> bool:
-    """The dancer's tables, built once: a mask per item (the options that contain it) and one
-    per class of option length. False if this matrix cannot use the sets."""
+    """The dancer's tables, built once: a mask per item (the options that contain it), one
+    per class of option length, and the conflicts (per option, the options that share an
+    item with it). False if this matrix cannot use the sets."""
     if dancer.sets:
         return dancer.sets > 0
     dancer.sets = -1
@@ -50,7 +51,13 @@ def build(dancer: Dancer) -> bool:
             masks[top[q]] |= bit
             q += 1
         classes[opt_start[k + 1] - 1 - opt_start[k]] |= bit
-    dancer.masks, dancer.classes = masks, list(classes.items())
+    conflicts = []
+    for k in range(dancer.n_options):
+        meets = 0
+        for q in range(opt_start[k], opt_start[k + 1] - 1):
+            meets |= masks[top[q]]
+        conflicts.append(meets)
+    dancer.masks, dancer.classes, dancer.conflicts = masks, list(classes.items()), conflicts
     dancer.sets = 1
     return True
 
@@ -58,12 +65,12 @@ def build(dancer: Dancer) -> bool:
 def can_use(search: Search, budget: int) -> bool:
     """Whether a search could move to the sets (before its first run; C's sets_start): not
     with a seed, colors, or costs (whose lists are sorted by cost, not in option order), and
-    only if a mask per item and a set per level fit."""
+    only if a mask per item, a set per level and a row of conflicts per option fit."""
     dancer = search.dancer
     words = dancer.n_options // 64 + 1
     return (search.random is None and not dancer.has_colors and not dancer.has_costs and dancer.sets >= 0
             and 0 < budget and dancer.n_primary * words <= budget
-            and max(dancer.n_items + 1, len(search.choice)) * words <= MAX_MASK_WORDS)
+            and max(dancer.n_items + 1, len(search.choice), dancer.n_options) * words <= MAX_MASK_WORDS)
 
 
 class Sets:
@@ -74,7 +81,7 @@ class Sets:
         """Move ``search``, paused at step X2 of its level, to the sets (the dancer's tables
         built). Each level's set follows from the one below and the option chosen there."""
         self.search = s = search
-        self.masks, self.classes = s.dancer.masks, s.dancer.classes
+        self.masks, self.classes, self.conflicts = s.dancer.masks, s.dancer.classes, s.dancer.conflicts
         self.alive = [0] * (s.n_primary + 2)
         self.option = [-1] * (s.n_primary + 1)
         top, opt_start = s.top, s.opt_start
@@ -108,15 +115,20 @@ class Sets:
     def cover_in(self, available: int, j: int) -> int:
         """Cover item j in a level's set: count the updates the links would make, take j off
         the list of active items, and return the set without j's options."""
-        s = self.search
         gone = available & self.masks[j]
-        k = 1
-        for length, members in self.classes:
-            k += (gone & members).bit_count() * (length - 1)
-        s.updates += k
+        self.search.updates += 1 + self.hidden_updates(gone)
+        self.unlink(j)
+        return available ^ gone
+
+    def hidden_updates(self, gone: int) -> int:
+        """The updates the links make hiding the options ``gone``: each one's length less 1."""
+        return sum((gone & members).bit_count() * (length - 1) for length, members in self.classes)
+
+    def unlink(self, j: int) -> None:
+        """Take item j off the list of active items, as the links' cover does."""
+        s = self.search
         left, right = s.llink[j], s.rlink[j]
         s.rlink[left], s.llink[right] = right, left
-        return available ^ gone
 
     def uncover(self, j: int) -> None:
         """Put item j back on the list of active items (the sets need no undoing): X7."""
@@ -167,22 +179,27 @@ class Sets:
         return self.node_of(k, i)
 
     def try_option(self, x: int, level: int | None = None) -> None:
-        """X5: the next level's set (after the search's level, or ``level``), without the
-        options that meet option node x's, whose other items are covered in the links' order
-        (so that the list is restored alike)."""
+        """X5: the next level's set (after the search's level, or ``level``): without the
+        options of x's item, and those that meet x's option (its conflicts), counting the
+        updates of the links' covers (1 per item, and each option hidden once); x's other
+        items leave the list in the links' order (so that it is restored alike)."""
         s = self.search
         top, ulink = s.top, s.ulink
         if level is None:
             level = s.level
         available = self.alive[level] & ~self.masks[top[x]]
+        gone = available & self.conflicts[self.option[level]]
+        updates = self.hidden_updates(gone)
         p = x + 1
         while p != x:
             if top[p] <= 0:
                 p = ulink[p]
             else:
-                available = self.cover_in(available, top[p])
+                self.unlink(top[p])
+                updates += 1
                 p += 1
-        self.alive[level + 1] = available
+        s.updates += updates
+        self.alive[level + 1] = available ^ gone
 
     def try_next(self, x: int) -> int:
         """X6: undo try_option(x); the node of the item's next option (the item after the last)."""
@@ -220,6 +237,7 @@ class Sets:
             self.cover_in(available, i)
             x = self.node_of(k, i)
             path.append(x)
+            self.option[level] = k  # (levels the search rewrites as it enters them, as alive)
             self.try_option(x, level)
             level += 1
         solved = s.rlink[0] == 0
