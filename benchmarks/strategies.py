@@ -84,7 +84,9 @@ def calibration_bounded():
 
 def calibrate(repeats: int, bounded: bool) -> None:
     default = engines.get("c").DEFAULT_TUNING
-    print(f"{'search (count)':<32}{'n1*W':>7}{'u':>8}{'12u/(n1*W)':>12}{'links ms':>11}{'sets ms':>10}{'links/sets':>12}")
+    ratio = default[3]
+    print(f"{'search (count)':<32}{'n1*W':>7}{'u':>8}{f'{ratio:g}u/(n1*W)':>12}{'links ms':>11}{'sets ms':>10}"
+          f"{'links/sets':>12}")
     for title, matrix, givens in calibration_bounded() if bounded else calibration():
         solver = Solver(matrix, "c")
         sample = solver.dancer.search(givens=solver.option_numbers(givens, "given"))
@@ -101,7 +103,7 @@ def calibrate(repeats: int, bounded: bool) -> None:
                     pass
                 times[way].append(time.perf_counter() - started)
         links, sets = statistics.median(times["links"]), statistics.median(times["sets"])
-        print(f"{title:<32}{n1w:>7}{u:>8.1f}{12 * u / n1w:>12.2f}{links * 1000:>11.1f}{sets * 1000:>10.1f}"
+        print(f"{title:<32}{n1w:>7}{u:>8.1f}{ratio * u / n1w:>12.2f}{links * 1000:>11.1f}{sets * 1000:>10.1f}"
               f"{links / sets:>12.2f}", flush=True)
 
 

@@ -2,19 +2,20 @@
  * sets.c: the bitset way, the same search on sets of options instead of links.
  *
  * On a small matrix the links are not the fastest way to run Algorithm X. Here each level
- * keeps the set of options still available as a bitset (bit k: option k), and each item its
- * static set of options (the dancer's masks). Covering item j is then one AND-NOT of j's
- * mask per word; LEN of an item is the population count of its mask within the level's
- * set; and undoing is free, because the parent level's set is still there. Nothing about the
+ * keeps the set of options still available as a bitset (bit k: option k), each item its
+ * static set of options (the dancer's masks) and each option the set of options it meets
+ * (its conflicts). Committing an option is then one AND-NOT of its conflicts per word; LEN
+ * of an item is the population count of its mask within the level's set; and undoing is
+ * free, because the parent level's set is still there. Nothing about the
  * search changes: an item's list, after any covers, holds exactly its available options in
  * matrix order, which is the order of the set bits; so MRV picks the same item (ties to the
  * first), the options are tried in the same order, and the statistics come out equal,
  * updates included (a cover counts 1 plus, for each option it hides, the option's length
  * minus 1: a population count per class of option length). The list of active items stays
- * on the links' llink and rlink, updated as the links would.
+ * on the links' llink and rlink, updated as the links would; the item choice reads the
+ * same items off a bitset (Search.active), which has no pointers to chase.
  *
- * It has no counterpart in pydlx, because it changes nothing a caller can see but the time.
- * A search moves here from the links (search_run has the rule) at step X2 of some level: the
+ * Its Python twin is pydlx/sets.py (which chooses from the list). A search moves here from the links (search_run has the rule) at step X2 of some level: the
  * move needs no help from the links, since each level's set follows from the set where the
  * search began and the options chosen since. Then it stays. tests/test_sets.py moves
  * searches here at every point and compares everything with the links.
