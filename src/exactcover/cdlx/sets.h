@@ -66,14 +66,27 @@ cover_in(Search *s, uint64_t *set, const idx *words, idx n, idx j, const int tak
     const ptrdiff_t W = d->n_words;
     const uint64_t *mask = d->masks + (size_t)j * (size_t)W;
     long long k = 1;
-    for (idx t = 0; t < n; t++) {
-        idx w = words[t];
-        uint64_t gone = set[w] & mask[w];
-        if (gone == 0)
-            continue;
-        k += hidden_updates(d, gone, w);
-        if (take)
-            set[w] ^= gone;
+    if (d->n_classes == 1) { /* (without branches: Algorithm M's sets cover many items) */
+        long long hidden = 0;
+        for (idx t = 0; t < n; t++) {
+            idx w = words[t];
+            uint64_t gone = set[w] & mask[w];
+            hidden += POPCOUNT64(gone);
+            if (take)
+                set[w] ^= gone;
+        }
+        k += hidden * (d->class_length[0] - 1);
+    }
+    else {
+        for (idx t = 0; t < n; t++) {
+            idx w = words[t];
+            uint64_t gone = set[w] & mask[w];
+            if (gone == 0)
+                continue;
+            k += hidden_updates(d, gone, w);
+            if (take)
+                set[w] ^= gone;
+        }
     }
     idx left = s->llink[j], right = s->rlink[j]; /* as cover() does, for the items' list */
     s->rlink[left] = right;
