@@ -135,6 +135,14 @@ first_set(Search *s, uint64_t *set, const unsigned char *since)
     }
 }
 
+/* Mark primary item i active (on) or covered in the bitset of active items. */
+ALWAYS_INLINE void
+set_active(Search *s, idx i, int on)
+{
+    uint64_t bit = (uint64_t)1 << (i & 63);
+    s->active[i >> 6] = on ? s->active[i >> 6] | bit : s->active[i >> 6] & ~bit;
+}
+
 /* Move a search paused at step X2 of its level to the sets, once the dancer's are built.
    Each level's set follows from the one below and the option chosen there; the items' list
    is as the links left it. If memory runs out, the search stays on the links. */
@@ -160,7 +168,7 @@ sets_move(Search *s)
     if (s->alive == NULL || s->option == NULL || s->words == NULL || since == NULL || s->active == NULL)
         goto done;
     for (idx i = s->rlink[0]; i != 0; i = s->rlink[i])
-        s->active[i >> 6] |= (uint64_t)1 << (i & 63);
+        set_active(s, i, 1);
     for (idx level = s->floor; level < s->level; level++) {
         idx k = option_of(s, s->choice[level]);
         s->option[level] = k;
@@ -290,7 +298,7 @@ return_items(Search *s, idx k, idx i)
     const uint64_t *items = s->dancer->opt_items + (size_t)k * (size_t)IW;
     for (ptrdiff_t v = 0; v < IW; v++)
         s->active[v] |= items[v];
-    s->active[i >> 6] &= ~((uint64_t)1 << (i & 63));
+    set_active(s, i, 0);
 }
 
 /* Commit option x (node x, option k_x), chosen for its item i at a level whose set is `set`,
@@ -361,7 +369,7 @@ enter_set(Search *s, idx level)
     s->total[level] = least;
     s->tried[level] = 1;
     cover_in(s, set, s->words, s->n_live, i, 0);
-    s->active[i >> 6] &= ~((uint64_t)1 << (i & 63));
+    set_active(s, i, 0);
     s->option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
 }
@@ -409,7 +417,7 @@ backtrack(Search *s, idx level, idx i, const int mode)
     (void)level;
     (void)mode;
     uncover_set(s, i);
-    s->active[i >> 6] |= (uint64_t)1 << (i & 63);
+    set_active(s, i, 1);
 }
 
 #define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity_sets(s, level))
@@ -443,7 +451,7 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         for (uint64_t r = random_below(random, (uint64_t)least); r > 0; r--)
             k = next_in(set, mask, W, k);
         cover_in(s, set, s->words, s->n_live, i, 0);
-        s->active[i >> 6] &= ~((uint64_t)1 << (i & 63));
+        set_active(s, i, 0);
         path[depth] = node_of(s, k, i);
         commit_set(s, set, path[depth++], k);
         level++;
@@ -453,7 +461,7 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         idx i = s->top[path[d]];
         uncommit_set(s, path[d], option_of(s, path[d]));
         uncover_set(s, i);
-        s->active[i >> 6] |= (uint64_t)1 << (i & 63);
+        set_active(s, i, 1);
     }
     return depth;
 }
