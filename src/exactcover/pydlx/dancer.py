@@ -11,6 +11,9 @@ from .costs import Costed, prepare
 from .dance import COVERED
 from .search import Search
 
+#: The longest option whose nodes get the tuples of `Dancer.the_rest`.
+SHORT_OPTION = 32
+
 __all__ = ["Dancer", "check_input"]
 
 
@@ -55,6 +58,7 @@ class Dancer:
         self.masks: list[int] = []
         self.classes: list[tuple[int, int]] = []
         self.conflicts: list[int] = []
+        self._rest: list[tuple[int, ...]] | None = None  # (the_rest, made the first time)
 
         # The item lists: primary items hang from 0, secondary ones from n + 1.
         llink = [0] * (n + 2)
@@ -103,6 +107,21 @@ class Dancer:
         self.opt_start = opt_start
         if self.has_costs:  # taxes, net costs, and every list sorted by them (costs.prepare)
             prepare(self, costs)
+
+    def the_rest(self) -> list[tuple[int, ...]]:
+        """Per node, the other nodes of its option in the order a walk from it meets them
+        (right, wrapping at the spacer): what `Links.cover_plain` and `commit_others_plain`
+        loop over without looking for spacers. Empty when some option is longer than
+        SHORT_OPTION (the tuples would take (length - 1) entries per node) or has colors."""
+        if self._rest is None:
+            starts, self._rest = self.opt_start, []
+            if not self.has_colors and all(starts[k + 1] - starts[k] <= SHORT_OPTION + 1 for k in range(self.n_options)):
+                self._rest = rest = [()] * len(self.top)
+                for k in range(self.n_options):
+                    nodes = tuple(range(starts[k], starts[k + 1] - 1))
+                    for j, q in enumerate(nodes):
+                        rest[q] = nodes[j + 1 :] + nodes[:j]
+        return self._rest
 
     @property
     def arrays(self) -> dict[str, list[int]]:

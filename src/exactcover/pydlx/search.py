@@ -245,20 +245,27 @@ class Search(Links):
         """Step X3: the active primary item with the fewest options (MRV), ties to the first
         in matrix order, or, with a seed, to a uniformly random one of the tied items.
 
-        Covered items carry COVERED in their LEN, so the first minimum of LEN over all the
-        primary headers 1..N1 is the item the list walk of Knuth's programs would find.
+        The list of active items is walked, as in Knuth's programs: in Python a step of the
+        walk costs about what a step of ``min`` over all the primary LENs does (C's block
+        scan), and a search has covered most items at most of its nodes.
         """
-        top, n1, random = self.top, self.n_primary, self.random
-        self.scanned += n1 >> SCAN_SHIFT
-        least = min(top[1 : n1 + 1])
-        best = top.index(least, 1)
+        top, rlink, random = self.top, self.rlink, self.random
+        self.scanned += self.n_primary >> SCAN_SHIFT
+        best = i = rlink[0]
+        least = top[i]
+        while i and least:
+            if top[i] < least:
+                best, least = i, top[i]
+            i = rlink[i]
         if random is not None and least > 0:  # (with LEN 0 any choice is the same dead end)
             ties = 1
-            for p in range(best + 1, n1 + 1):
-                if top[p] == least:
+            i = rlink[best]
+            while i:
+                if top[i] == least:
                     ties += 1
                     if random.below(ties) == 0:
-                        best = p
+                        best = i
+                i = rlink[i]
         return best
 
     def first_option(self, level: int, i: int) -> int:
