@@ -59,6 +59,7 @@ class Dancer:
         self.classes: list[tuple[int, int]] = []
         self.conflicts: list[int] = []
         self._rest: list[tuple[int, ...]] | None = None  # (the_rest, made the first time)
+        self._other_items: list[tuple[int, ...]] | None = None  # (other_items, likewise)
 
         # The item lists: primary items hang from 0, secondary ones from n + 1.
         llink = [0] * (n + 2)
@@ -122,6 +123,13 @@ class Dancer:
                     for j, q in enumerate(nodes):
                         rest[q] = nodes[j + 1 :] + nodes[:j]
         return self._rest
+
+    def other_items(self) -> list[tuple[int, ...]]:
+        """Per node, the items of `the_rest`'s nodes (for the bitset way); empty as it is."""
+        if self._other_items is None:
+            top = self.top
+            self._other_items = [tuple(top[q] for q in nodes) for nodes in self.the_rest()]
+        return self._other_items
 
     @property
     def arrays(self) -> dict[str, list[int]]:

@@ -59,7 +59,7 @@ class BoundedSets(Sets):
         """Move ``search``, paused at step X2 of its level, to the sets: each level's set
         follows from the one below and the move made there, from the floor's."""
         self.search = s = search
-        self.masks, self.classes = s.dancer.masks, s.dancer.classes
+        self.read_tables(s.dancer)
         self.alive = [0] * (len(s.choice) + 1)
         self.option = [-1] * len(s.choice)
         self.lengths = [0] * (s.n_primary + 1)

@@ -253,10 +253,14 @@ class Search(Links):
         self.scanned += self.n_primary >> SCAN_SHIFT
         best = i = rlink[0]
         least = top[i]
-        while i and least:
-            if top[i] < least:
-                best, least = i, top[i]
+        if least:
             i = rlink[i]
+            while i:
+                if top[i] < least:
+                    best, least = i, top[i]
+                    if not least:
+                        break
+                i = rlink[i]
         if random is not None and least > 0:  # (with LEN 0 any choice is the same dead end)
             ties = 1
             i = rlink[best]
@@ -397,32 +401,28 @@ class Search(Links):
                     if (status := self.visit(counting, limit)) is not None:
                         break
                     continue
-                choice[self.level] = enter()  # X3 [Choose i.], X4 [Cover i.]
-                state = X5
-            elif state == X5:  # [Try x_l.]
-                x = choice[self.level]
-                if x <= n:  # back at the header: every option of the item was tried
-                    state = X7
-                    continue
-                try_option(x)
-                self.level += 1
-                state = X2
+                x = choice[self.level] = enter()  # X3 [Choose i.], X4 [Cover i.]
             elif state == X6:  # [Try again.]
-                choice[self.level] = try_next(choice[self.level])
+                x = choice[self.level] = try_next(choice[self.level])
                 self.tried[self.level] += 1
-                state = X5
-            elif state == X7:  # [Backtrack.]
-                backtrack(choice[self.level])
-                state = X8
             elif state == X8:  # [Leave level l.]
                 if self.level == self.floor:
-                    state = _FINISHED
-                    continue
+                    status, state = DONE, _FINISHED
+                    break
                 self.level -= 1
                 state = X6
+                continue
             else:  # _FINISHED
                 status = DONE
                 break
+            # X5 [Try x_l.], after X2 (x_l the first option) or X6 (the next)
+            if x <= n:  # back at the header: every option of the item was tried
+                backtrack(choice[self.level])  # X7 [Backtrack.]
+                state = X8
+            else:
+                try_option(x)
+                self.level += 1
+                state = X2
         self.resume = state
         return status
 

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from .dance import COVERED
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .dancer import Dancer
     from .search import Random, Search, Steps
 
@@ -81,7 +83,8 @@ class Sets:
         """Move ``search``, paused at step X2 of its level, to the sets (the dancer's tables
         built). Each level's set follows from the one below and the option chosen there."""
         self.search = s = search
-        self.masks, self.classes, self.conflicts = s.dancer.masks, s.dancer.classes, s.dancer.conflicts
+        self.read_tables(s.dancer)
+        self.conflicts, self.others = s.dancer.conflicts, s.dancer.other_items()
         self.alive = [0] * (s.n_primary + 2)
         self.option = [-1] * (s.n_primary + 1)
         top, opt_start = s.top, s.opt_start
@@ -95,6 +98,12 @@ class Sets:
             for q in range(opt_start[k], opt_start[k + 1] - 1):
                 available &= ~self.masks[top[q]]
             self.alive[level + 1] = available
+
+    def read_tables(self, dancer: Dancer) -> None:
+        """The dancer's masks and classes of option length, as `hidden_updates` reads them."""
+        self.masks, self.classes = dancer.masks, dancer.classes
+        #: With options of one length and more than one item, that length less 1, else 0.
+        self.uniform = self.classes[0][0] - 1 if len(self.classes) == 1 and self.classes[0][0] > 1 else 0
 
     def first_set(self, since: set[int]) -> int:
         """The options available where the search began, read off the links: not excluded
@@ -122,7 +131,12 @@ class Sets:
 
     def hidden_updates(self, gone: int) -> int:
         """The updates the links make hiding the options ``gone``: each one's length less 1."""
-        return sum((gone & members).bit_count() * (length - 1) for length, members in self.classes)
+        if self.uniform:  # (one length: the common case, without the loop)
+            return gone.bit_count() * self.uniform
+        n = 0
+        for length, members in self.classes:
+            n += (gone & members).bit_count() * (length - 1)
+        return n
 
     def unlink(self, j: int) -> None:
         """Take item j off the list of active items, as the links' cover does."""
@@ -184,22 +198,30 @@ class Sets:
         updates of the links' covers (1 per item, and each option hidden once); x's other
         items leave the list in the links' order (so that it is restored alike)."""
         s = self.search
-        top, ulink = s.top, s.ulink
         if level is None:
             level = s.level
-        available = self.alive[level] & ~self.masks[top[x]]
+        available = self.alive[level] & ~self.masks[s.top[x]]
         gone = available & self.conflicts[self.option[level]]
-        updates = self.hidden_updates(gone)
-        p = x + 1
+        items = self.other_items(x)
+        llink, rlink = s.llink, s.rlink
+        for j in items:  # unlink(j), written out
+            left, right = llink[j], rlink[j]
+            rlink[left], llink[right] = right, left
+        s.updates += self.hidden_updates(gone) + len(items)
+        self.alive[level + 1] = available ^ gone
+
+    def other_items(self, x: int) -> Sequence[int]:
+        """The items of x's option other than x's own, in the links' order (right from x)."""
+        if self.others:
+            return self.others[x]
+        top, ulink, items, p = self.search.top, self.search.ulink, [], x + 1
         while p != x:
             if top[p] <= 0:
                 p = ulink[p]
             else:
-                self.unlink(top[p])
-                updates += 1
+                items.append(top[p])
                 p += 1
-        s.updates += updates
-        self.alive[level + 1] = available ^ gone
+        return items
 
     def try_next(self, x: int) -> int:
         """X6: undo try_option(x); the node of the item's next option (the item after the last)."""
@@ -211,14 +233,9 @@ class Sets:
     def uncommit(self, x: int) -> None:
         """Undo try_option(x)'s covers: the other items back on the list, in reverse order."""
         s = self.search
-        top, dlink = s.top, s.dlink
-        p = x - 1
-        while p != x:
-            if top[p] <= 0:
-                p = dlink[p]
-            else:
-                self.uncover(top[p])
-                p -= 1
+        llink, rlink = s.llink, s.rlink
+        for j in reversed(self.other_items(x)):  # uncover(j), written out
+            rlink[llink[j]] = llink[rlink[j]] = j
 
     def probe(self, random: Random) -> tuple[list[int], bool]:
         """Knuth's random probe on the sets (`Search.probe`), all of it undone."""
