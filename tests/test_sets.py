@@ -107,6 +107,27 @@ def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
     assert all(other == sets_traces[0] for other in sets_traces)
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=st.one_of(problems(), problems(bounded=True)), data=st.data())
+def test_pythons_loops_over_tuples_are_its_loops_over_spacers(problem, data):
+    """pydlx walks a short option's other nodes as a tuple (Dancer.the_rest) where it can:
+    with no option short enough every trace, seeded or not, on the links
+    and moved to the sets, is the same."""
+    kwargs = dict(counting=data.draw(st.booleans()), probes=(1, 2), seed=data.draw(st.sampled_from([None, 3])),
+                  tuning=data.draw(st.sampled_from([LINKS, on_sets(1), on_sets(3)])))
+    steps = data.draw(st.integers(1, 9))
+    expected, s = trace(pydlx, problem, steps, **kwargs)
+    assert s.dancer.the_rest()
+    short = pydlx.dancer.SHORT_OPTION
+    try:
+        pydlx.dancer.SHORT_OPTION = -1  # (no option is that short)
+        got, s = trace(pydlx, problem, steps, **kwargs)
+    finally:
+        pydlx.dancer.SHORT_OPTION = short
+    assert not problem[2] or not (s.dancer.the_rest() or s.dancer.other_items())
+    assert got == expected
+
+
 @pytest.mark.parametrize("module", ENGINES, ids=engines.name_of)
 @pytest.mark.parametrize("bounded", [False, True])
 def test_a_subtree_on_the_sets_is_the_subtree_on_the_links(module, bounded):
