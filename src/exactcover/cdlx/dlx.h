@@ -189,6 +189,7 @@ typedef struct {
     idx *words;      /* the bitset way: the nonzero words of the set at hand */
     idx n_live;      /* ... and how many there are */
     uint64_t *active; /* the bitset way: the primary items still to cover (item_words) */
+    unsigned char *floor_items; /* and 1 for each item active at the floor (for sanity_sets) */
     /* (The fields of the other loops come last, after those of the links' hot loop.) */
     idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */
     idx *first_tweak;       /* ... and the first option tweaked at each level */

@@ -188,6 +188,7 @@ backtrack(Search *s, idx level, idx i, const int mode)
     uncover(s, i, mode);
 }
 
+#define ALL_COVERED(s) ((s)->rlink[0] == 0)
 #define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity(s))
 
 #include "steps.h"

@@ -76,6 +76,7 @@ next_set(Search *s, idx level, idx x, idx i, idx *bound, const int moving)
             }
             else {
                 cover_in(s, next, words, n, j, 1);
+                unlink_item(s, j);
             }
         }
         p += 1;
@@ -145,8 +146,10 @@ enter_m(Search *s, idx level, idx i, idx theta)
     uint64_t *set = s->alive + (size_t)level * (size_t)W;
     s->total[level] = theta;
     s->tried[level] = 1;
-    if (--s->bound[i] == 0)
+    if (--s->bound[i] == 0) {
         cover_in(s, set, s->words, s->n_live, i, 0);
+        unlink_item(s, i);
+    }
     idx k = next_in(set, s->dancer->masks + (size_t)i * (size_t)W, W, -1);
     s->option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;

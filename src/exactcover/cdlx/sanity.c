@@ -7,6 +7,8 @@
  */
 #include "dlx.h"
 
+#include <string.h>
+
 #ifdef EXACTCOVER_SANITY
 
 #include <stdio.h>
@@ -100,18 +102,22 @@ available_active(const Search *s, idx level, unsigned char *active)
     dlx_free(active);
 }
 
-/* On the sets, at step X2 of `level`: the lists of active items doubly linked; at each
-   level below, the option tried is the one of its node, is in that level's set, and the
-   next level's set is that set less every option that meets it; no item of a chosen option
-   is active; the bitset of active primary items holds those on the list; and every option
-   still available has all its items active. */
+/* On the sets, at step X2 of `level` (whose links, items' list included, are as they were
+   at the move): at each level below, the option tried is the one of its node, is in that
+   level's set, and the next level's set is that set less every option that meets it; no two
+   chosen options share an item; the bitset of active primary items holds those active at
+   the floor and in no chosen option; and every option still available has all its items
+   active. */
 void
 sanity_sets(const Search *s, idx level)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
     const idx *top = s->top, *opt_start = s->opt_start;
-    unsigned char *active = active_items(s);
+    unsigned char *active = dlx_malloc((size_t)s->n_items + 2);
+    if (active == NULL)
+        insane("no memory for the check", 0);
+    memcpy(active, s->floor_items, (size_t)s->n_items + 2);
     for (idx l = s->floor; l < level; l++) {
         const uint64_t *set = s->alive + (size_t)l * (size_t)W, *next = set + W;
         idx k = s->option[l];
@@ -124,9 +130,11 @@ sanity_sets(const Search *s, idx level)
             if (next[w] != expected)
                 insane("a level's set of options", l + 1);
         }
-        for (idx q = opt_start[k]; top[q] > 0; q++)
-            if (active[top[q]])
-                insane("an item of a chosen option is active", top[q]);
+        for (idx q = opt_start[k]; top[q] > 0; q++) {
+            if (!active[top[q]])
+                insane("an item of a chosen option was not active", top[q]);
+            active[top[q]] = 0;
+        }
     }
     for (idx i = 0; i <= s->n_primary; i++)
         if ((s->active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))

@@ -279,6 +279,7 @@ search_release(Search *s)
     dlx_free(s->tried);
     dlx_free(s->alive);
     dlx_free(s->active);
+    dlx_free(s->floor_items);
     dlx_free(s->option);
     dlx_free(s->words);
     dlx_free(s->dirty);

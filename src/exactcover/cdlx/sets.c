@@ -11,11 +11,13 @@
  * matrix order, which is the order of the set bits; so MRV picks the same item (ties to the
  * first), the options are tried in the same order, and the statistics come out equal,
  * updates included (a cover counts 1 plus, for each option it hides, the option's length
- * minus 1: a population count per class of option length). The list of active items stays
- * on the links' llink and rlink, updated as the links would; the item choice reads the
- * same items off a bitset (Search.active), which has no pointers to chase.
+ * minus 1: a population count per class of option length). The active primary items are a
+ * bitset (Search.active), read by the item choice without pointers to chase and updated by
+ * one AND-NOT per option committed; the links' list of items (llink, rlink) is left as it
+ * was at the move, as are the rest of the links: nothing reads them on the sets.
  *
- * Its Python twin is pydlx/sets.py (which chooses from the list). A search moves here from the links (search_run has the rule) at step X2 of some level: the
+ * Its Python twin is pydlx/sets.py, which keeps the list, updated as the links would, for
+ * its item choice walks the list. A search moves here from the links (search_run has the rule) at step X2 of some level: the
  * move needs no help from the links, since each level's set follows from the set where the
  * search began and the options chosen since. Then it stays. tests/test_sets.py moves
  * searches here at every point and compares everything with the links.
@@ -165,15 +167,20 @@ sets_move(Search *s)
     s->words = dlx_calloc((size_t)W, sizeof(idx));
     since = dlx_calloc((size_t)d->n_items + 1, 1);
     s->active = dlx_calloc((size_t)d->item_words, sizeof(uint64_t));
-    if (s->alive == NULL || s->option == NULL || s->words == NULL || since == NULL || s->active == NULL)
+    s->floor_items = dlx_calloc((size_t)d->n_items + 2, 1);
+    if (s->alive == NULL || s->option == NULL || s->words == NULL || since == NULL || s->active == NULL ||
+        s->floor_items == NULL)
         goto done;
     for (idx i = s->rlink[0]; i != 0; i = s->rlink[i])
         set_active(s, i, 1);
+    for (int head = 0; head <= 1; head++) /* the items active now, and (below) since the floor */
+        for (idx i = s->rlink[head ? d->n_items + 1 : 0]; i != (head ? d->n_items + 1 : 0); i = s->rlink[i])
+            s->floor_items[i] = 1;
     for (idx level = s->floor; level < s->level; level++) {
         idx k = option_of(s, s->choice[level]);
         s->option[level] = k;
         for (idx q = s->opt_start[k]; top[q] > 0; q++)
-            since[top[q]] = 1;
+            since[top[q]] = s->floor_items[top[q]] = 1;
     }
     uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
     first_set(s, set, since);
@@ -203,11 +210,11 @@ done:
         }
 
 /* Step X3 where most of the set's W words are live, or W is small: every word is read,
-   without branches, in one pass that stops at an item with no options left. */
+   without branches, in one pass that stops at an item with no options left. Inlined with W
+   a constant (choose_set's switch), the loop over the words unrolls. */
 ALWAYS_INLINE idx
-choose_dense(Search *s, const uint64_t *set, idx *length)
+choose_dense(Search *s, const uint64_t *set, idx *length, const ptrdiff_t W)
 {
-    const ptrdiff_t W = s->dancer->n_words;
     const uint64_t *masks = s->dancer->masks;
     idx best = 0, least = IDX_MAX, i;
     FOR_ACTIVE(s, i, {
@@ -275,9 +282,31 @@ choose_set(Search *s, const uint64_t *set, idx *length)
         n += set[w] != 0;
     }
     s->n_live = n; /* for the count of i's cover that follows */
-    if (W <= DENSE_WORDS || 2 * n > W)
-        return choose_dense(s, set, length);
-    return choose_sparse(s, set, words, n, length);
+    _Static_assert(DENSE_WORDS == 8, "a case per W up to DENSE_WORDS");
+    switch (W) {
+    case 1: return choose_dense(s, set, length, 1);
+    case 2: return choose_dense(s, set, length, 2);
+    case 3: return choose_dense(s, set, length, 3);
+    case 4: return choose_dense(s, set, length, 4);
+    case 5: return choose_dense(s, set, length, 5);
+    case 6: return choose_dense(s, set, length, 6);
+    case 7: return choose_dense(s, set, length, 7);
+    case 8: return choose_dense(s, set, length, 8);
+    default:
+        if (2 * n > W)
+            return choose_dense(s, set, length, W);
+        return choose_sparse(s, set, words, n, length);
+    }
+}
+
+/* Whether every primary item is covered: none is active. */
+ALWAYS_INLINE int
+none_active(const Search *s)
+{
+    uint64_t any = 0;
+    for (ptrdiff_t v = 0; v < s->dancer->item_words; v++)
+        any |= s->active[v];
+    return any == 0;
 }
 
 /* The active primary items less option k's (commit_set), and back (uncommit_set: but for
@@ -324,36 +353,14 @@ commit_set(Search *s, uint64_t *set, idx x, idx k_x)
             k += hidden_updates(d, gone, w);
     }
     take_items(s, k_x);
-    for (idx p = x + 1; p != x;) {
-        if (top[p] <= 0) {
-            p = s->ulink[p];
-        }
-        else {
-            idx left = s->llink[top[p]], right = s->rlink[top[p]];
-            s->rlink[left] = right;
-            s->llink[right] = left;
-            k += 1;
-            p += 1;
-        }
-    }
-    s->updates += k;
+    s->updates += k + (d->opt_start[k_x + 1] - 2 - d->opt_start[k_x]); /* 1 per other item */
 }
 
-/* Undo commit_set: the option's other items back on the items' list, in reverse order. */
+/* Undo commit_set: the option's other items active again. */
 ALWAYS_INLINE void
 uncommit_set(Search *s, idx x, idx k_x)
 {
     return_items(s, k_x, s->top[x]);
-    const idx *top = s->top;
-    for (idx p = x - 1; p != x;) {
-        if (top[p] <= 0) {
-            p = s->dlink[p];
-        }
-        else {
-            uncover_set(s, top[p]);
-            p -= 1;
-        }
-    }
 }
 
 /* Steps X3 and X4 at a level: choose the item i (its options stay in the level's set, to be
@@ -416,10 +423,10 @@ backtrack(Search *s, idx level, idx i, const int mode)
 {
     (void)level;
     (void)mode;
-    uncover_set(s, i);
     set_active(s, i, 1);
 }
 
+#define ALL_COVERED(s) none_active(s)
 #define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity_sets(s, level))
 
 #include "steps.h"
@@ -438,7 +445,7 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
 {
     const ptrdiff_t W = s->dancer->n_words;
     idx level = s->level, depth = 0, least;
-    while (s->rlink[0] != 0) {
+    while (!none_active(s)) {
         uint64_t *set = s->alive + (size_t)level * (size_t)W;
         idx i = choose_set(s, set, &least);
         degrees[depth] = least;
@@ -456,11 +463,10 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         commit_set(s, set, path[depth++], k);
         level++;
     }
-    *solved = s->rlink[0] == 0;
+    *solved = none_active(s);
     for (idx d = *solved ? depth : depth - 1; d-- > 0;) {
         idx i = s->top[path[d]];
         uncommit_set(s, path[d], option_of(s, path[d]));
-        uncover_set(s, i);
         set_active(s, i, 1);
     }
     return depth;

@@ -56,9 +56,9 @@ hidden_updates(const Dancer *d, uint64_t gone, ptrdiff_t w)
 }
 
 /* Cover item j in a level's set, whose nonzero words are words[0..n-1]: count the updates
-   the links would have made (1, and for each option hidden its length minus 1), mark j
-   covered, and, if `take`, take its options out of the set (X4 leaves them: they are the
-   ones to try). */
+   the links would have made (1, and for each option hidden its length minus 1) and, if
+   `take`, take its options out of the set (X4 leaves them: they are the ones to try). The
+   caller marks j covered: in the bitset of active items, or on the list for Algorithm M. */
 ALWAYS_INLINE void
 cover_in(Search *s, uint64_t *set, const idx *words, idx n, idx j, const int take)
 {
@@ -88,10 +88,16 @@ cover_in(Search *s, uint64_t *set, const idx *words, idx n, idx j, const int tak
                 set[w] ^= gone;
         }
     }
-    idx left = s->llink[j], right = s->rlink[j]; /* as cover() does, for the items' list */
+    s->updates += k;
+}
+
+/* Take item j off the items' list, as cover() does (Algorithm M's sets keep the list). */
+ALWAYS_INLINE void
+unlink_item(Search *s, idx j)
+{
+    idx left = s->llink[j], right = s->rlink[j];
     s->rlink[left] = right;
     s->llink[right] = left;
-    s->updates += k;
 }
 
 /* Put item j back on the items' list (the sets need no undoing). */

@@ -13,7 +13,8 @@
  *                                                  node (the item itself after the last)
  *   void backtrack(Search *s, idx level, idx i, mode)    X7: uncover item i
  *
- * and SANITY_CHECK(s, level), run at every X2 in the sanitizer build.
+ * and ALL_COVERED(s), whether every primary item is covered, and SANITY_CHECK(s, level), run
+ * at every X2 in the sanitizer build.
  */
 #include "dlx.h"
 
@@ -22,7 +23,6 @@ ALWAYS_INLINE int
 run_steps(Search *s, const Run *run, const int mode)
 {
     idx *choice = s->choice;
-    const idx *rlink = s->rlink;
     const idx n = s->n_items;
     const long long stop = s->nodes + run->steps, depth = run->depth;
     const long long work_stop = run->work ? effort(s) + run->work : -1;
@@ -34,7 +34,7 @@ run_steps(Search *s, const Run *run, const int mode)
         switch (state) {
         case X2: /* [Enter level l.] */
             SANITY_CHECK(s, level);
-            if (level == depth && rlink[0] != 0) { /* a subtree to hand out */
+            if (level == depth && !ALL_COVERED(s)) { /* a subtree to hand out */
                 state = X8;
                 status = PREFIX;
                 goto out;
@@ -46,7 +46,7 @@ run_steps(Search *s, const Run *run, const int mode)
             s->nodes += 1;
             if (level > s->max_level)
                 s->max_level = level;
-            if (rlink[0] == 0) { /* every primary item is covered: visit the solution */
+            if (ALL_COVERED(s)) { /* every primary item is covered: visit the solution */
                 state = X8;
                 if ((status = visit(s, run)) >= 0)
                     goto out;

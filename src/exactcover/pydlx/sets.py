@@ -6,7 +6,8 @@ A search moves here from the links at step X2 of some level, when its sample say
 (`Search.run`); nothing a caller sees changes but the time: the same item is chosen (MRV,
 ties to the first), the options are tried in the same order, and the statistics are equal,
 updates included (a cover counts 1 plus, for each option it hides, the option's length less
-1). The list of active items stays on ``llink``/``rlink``, updated as the links would.
+1). The list of active items stays on ``llink``/``rlink``, updated as the links would
+(the item choice walks it; C's sets.c keeps a bitset of the active items instead).
 """
 
 from __future__ import annotations
