@@ -14,7 +14,8 @@ on both engines' bitset way (the default moves it there), fewer times in pure Py
 Then the cost of a small search, split: making a search of a compiled sudoku (its own copy of
 the arrays, the givens of Inkala's puzzle chosen), running it to its first solution, and the
 whole `Solver.first(givens)` call (labels to option numbers, the search, the solution back
-to labels); medians in microseconds.
+to labels); medians in microseconds. With xcover installed, its first solution from arrays
+it has built beside the C engine's first() on the same matrix.
 """
 
 from __future__ import annotations
@@ -61,6 +62,28 @@ def small_search(names: list[str], repeats: int) -> None:
         run, _ = median_time(lambda: dancer.search(givens=numbers).run(10**9), n)
         whole, _ = median_time(lambda: solver.first(givens), n)
         print(f"{'':<32}{name:>7}{make * 1e6:>10.1f}{(run - make) * 1e6:>9.1f}{whole * 1e6:>12.1f}")
+    against_xcover(repeats * 30)
+
+
+def against_xcover(repeats: int) -> None:
+    """If xcover is installed: its first solution on arrays it has built (`algorithm_c`, its
+    numba core), and the C engine's first() on a compiled solver of the same matrix (the
+    clues as the only options on their cells, the seed article's way), in microseconds."""
+    try:
+        from xcover import algorithm_c
+        from xcover.solvers import input_as_arrays
+    except ImportError:
+        return
+    matrix = sudoku_matrix(INKALA)
+    options = [[str(i) for i in o.items] for o in matrix.options]
+    arrays = input_as_arrays(options, primary=[str(i) for i in matrix.primary])
+    next(algorithm_c(*arrays))  # (numba compiles on the first call)
+    solver = Solver(matrix, "c")
+    solver.first()
+    for _ in range(3):  # interleaved
+        theirs, _ = median_time(lambda: next(algorithm_c(*arrays)), repeats)
+        ours, _ = median_time(solver.first, repeats)
+        print(f"{'  the puzzle as its own matrix':<32} xcover {theirs * 1e6:.1f} us, c first() {ours * 1e6:.1f} us")
 
 
 def main() -> None:

@@ -17,6 +17,8 @@ gb_flip.w.
 
     python benchmarks/natives.py --build /tmp/knuth --sources /tmp/knuth-src
     python benchmarks/natives.py --knuth /tmp/knuth --miniexact /tmp/mx/bin/miniexact [--rounds 3] [--only NAME]
+
+The LARGE workloads (Langford n = 15) run only when `--only` names them.
 """
 
 from __future__ import annotations
@@ -111,6 +113,11 @@ WORKLOADS = {
     "word squares 4x4, colors, 7976 options": ("count", lambda: word_squares(4, 1000, "abcdefghijklmnopqr", 4)),
 }
 
+#: Run only when --only names them: minutes per contender per round.
+LARGE = {
+    "Langford n=15": ("count", lambda: named("langford-15")),
+}
+
 
 # -- the contenders ---------------------------------------------------------------------------
 
@@ -149,8 +156,8 @@ def main() -> None:
         return
     folder = Path(tempfile.mkdtemp(prefix="natives-"))
     header(40, CONTENDERS)
-    for title, (question, make) in WORKLOADS.items():
-        if args.only and args.only not in title:
+    for title, (question, make) in {**WORKLOADS, **LARGE}.items():
+        if (args.only and args.only not in title) or (title in LARGE and not args.only):
             continue
         matrix = make()
         path = folder / f"{len(title)}-{abs(hash(title))}.dlx"

@@ -44,9 +44,10 @@ def test_asking_for_a_missing_c_engine_is_a_clear_error(monkeypatch):
 
 
 def test_import_is_light():
-    """import exactcover loads neither the CLI's dependencies nor NumPy, nor, where the C
-    engine is built, the Python engine."""
-    heavy = ('numpy', 'click', 'rich', 'hypothesis') + (('exactcover.pydlx',) if "c" in engines.available() else ())
+    """import exactcover loads neither the CLI's dependencies nor NumPy, nor what only the
+    estimates need (statistics), nor, where the C engine is built, the Python engine."""
+    heavy = ('numpy', 'click', 'rich', 'hypothesis', 'statistics') + \
+        (('exactcover.pydlx',) if "c" in engines.available() else ())
     code = f"import sys, exactcover; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-import random
-import statistics
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING
 
@@ -49,6 +47,9 @@ def _about(value: float, error: float) -> str:
 def estimate(solver: Solver, samples: int, seed: int | None, givens: Iterable[Hashable] = (), *,
              exclude: Iterable[Hashable] = ()) -> Estimate:
     """`Solver.estimate`: see there."""
+    import random  # (here, not at the top: with statistics, 2-3 ms of `import exactcover`)
+    import statistics
+
     from .solver import _Run, check_positive
 
     check_positive("samples", samples)
