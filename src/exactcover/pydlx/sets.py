@@ -188,9 +188,10 @@ class Sets:
         available = self.alive[level]
         i, least = self.choose(available)
         s.total[level], s.tried[level] = least, 1
-        self.cover_in(available, i)
-        k = _lowest(available & self.masks[i], -1)
-        self.option[level] = k
+        mine = available & self.masks[i]  # (cover_in's count, without taking them out)
+        s.updates += 1 + self.hidden_updates(mine)
+        self.unlink(i)
+        k = self.option[level] = _lowest(mine, -1)
         return self.node_of(k, i)
 
     def try_option(self, x: int, level: int | None = None) -> None:
