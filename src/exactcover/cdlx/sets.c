@@ -17,10 +17,11 @@
  * was at the move, as are the rest of the links: nothing reads them on the sets.
  *
  * Its Python twin is pydlx/sets.py, which keeps the list, updated as the links would, for
- * its item choice walks the list. A search moves here from the links (search_run has the rule) at step X2 of some level: the
- * move needs no help from the links, since each level's set follows from the set where the
- * search began and the options chosen since. Then it stays. tests/test_sets.py moves
- * searches here at every point and compares everything with the links.
+ * its item choice walks the list. A search moves here from the links (search_run has the
+ * rule) at step X2 of some level: the move needs no help from the links, since each level's
+ * set follows from the set where the search began and the options chosen since. Then it
+ * stays. tests/test_sets.py moves searches here at every point and compares everything
+ * with the links.
  */
 #include "dlx.h"
 #include "sets.h"
