@@ -12,6 +12,7 @@ starts too).
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import subprocess
@@ -49,6 +50,15 @@ def timed(command: list[str], stdin: Path | None) -> tuple[float, str]:
     finally:
         if source is not None:
             source.close()
+
+
+def ours_time(script: str, path: Path, question: str) -> tuple[float, str]:
+    """exactcover's measurement: ``script --child path question`` in a fresh interpreter,
+    which prints its solve seconds and answer as JSON."""
+    out = subprocess.run([sys.executable, script, "--child", str(path), question], capture_output=True, text=True,
+                         check=True)
+    data = json.loads(out.stdout)
+    return data["seconds"], data["answer"]
 
 
 def knuth_time(program: Path, path: Path, *args: str) -> tuple[float, str]:

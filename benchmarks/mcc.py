@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,7 +36,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 from exactcover import Matrix, Solver, read_dlx, write_dlx  # noqa: E402
-from knuth import command_line, header, interleaved, knuth_time, miniexact_time, report  # noqa: E402
+from knuth import command_line, header, interleaved, knuth_time, miniexact_time, ours_time, report  # noqa: E402
 
 PROGRAMS = {"dlx3": "dlx3.w", "ssmcc": "ssmcc.w", "dlx5": "dlx5.w"}
 
@@ -137,13 +136,6 @@ def miniexact_text(matrix: Matrix) -> str:
 
 # -- one measurement --------------------------------------------------------------------------
 
-def ours(path: Path, question: str) -> tuple[float, str]:
-    out = subprocess.run([sys.executable, __file__, "--child", str(path), question], capture_output=True, text=True,
-                         check=True)
-    data = json.loads(out.stdout)
-    return data["seconds"], data["answer"]
-
-
 def child(path: str, question: str) -> None:
     matrix = read_dlx(path)
     solver = Solver(matrix, "c")
@@ -187,7 +179,8 @@ def main() -> None:
         files = {"dlx": folder / f"{len(title)}.dlx", "mx": folder / f"{len(title)}.mx"}
         files["dlx"].write_text(write_dlx(matrix))
         files["mx"].write_text(miniexact_text(matrix))
-        times, answers = interleaved(CONTENDERS[question], args.rounds, lambda name: ours(files["dlx"], question)
+        times, answers = interleaved(CONTENDERS[question], args.rounds,
+                                     lambda name: ours_time(__file__, files["dlx"], question)
                                      if name == "exactcover" else
                                      native(name, args.knuth, args.miniexact, files, question, matrix))
         report(title, 46, ["exactcover", "dlx3" if question == "count" else "dlx5", "ssmcc", "miniexact"],

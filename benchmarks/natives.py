@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,7 +36,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 from common import INKALA, PUZZLE_8008, sudoku_givens, sudoku_matrix  # noqa: E402
-from knuth import command_line, header, interleaved, knuth_time, miniexact_time, report  # noqa: E402
+from knuth import command_line, header, interleaved, knuth_time, miniexact_time, ours_time, report  # noqa: E402
 from peers import problem  # noqa: E402
 
 from exactcover import Matrix, Solver, read_dlx, write_dlx  # noqa: E402
@@ -121,13 +120,6 @@ LARGE = {
 
 # -- the contenders ---------------------------------------------------------------------------
 
-def ours(path: Path, question: str) -> tuple[float, str]:
-    out = subprocess.run([sys.executable, __file__, "--child", str(path), question], capture_output=True, text=True,
-                         check=True)
-    data = json.loads(out.stdout)
-    return data["seconds"], data["answer"]
-
-
 def child(path: str, question: str) -> None:
     solver = Solver(read_dlx(path), "c")
     solver.dancer  # (compiled before the clock starts)
@@ -164,7 +156,7 @@ def main() -> None:
         path.write_text(write_dlx(matrix))
         colored = any(color is not None for option in matrix.options for color in option.colors)
         contenders = [c for c in CONTENDERS if not (colored and c == "dlx1")]
-        times, answers = interleaved(contenders, args.rounds, lambda name: ours(path, question)
+        times, answers = interleaved(contenders, args.rounds, lambda name: ours_time(__file__, path, question)
                                      if name == "exactcover" else
                                      native(name, args.knuth, args.miniexact, path, question, colored))
         report(title, 40, CONTENDERS, times, answers)
