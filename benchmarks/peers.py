@@ -53,11 +53,12 @@ def problem(name: str) -> tuple[list[str], list[str], list[list[str]]]:
         primary = [f"r{i}" for i in range(n)] + [f"f{i}" for i in range(n)]
         secondary = [f"a{i}" for i in range(2 * n - 1)] + [f"b{i}" for i in range(2 * n - 1)]
         return primary, secondary, [[f"r{r}", f"f{c}", f"a{r + c}", f"b{r - c + n - 1}"] for r in range(n) for c in range(n)]
-    if name == "pentominoes":
+    if name.startswith("pentominoes"):  # "pentominoes" (6x10) or "pentominoes-WxH"
         sys.path.insert(0, str(HERE.parent / "examples"))
         from pentominoes import Pentominoes, encode
 
-        matrix = encode(Pentominoes())
+        width, height = map(int, name.split("-")[1].split("x")) if "-" in name else (10, 6)
+        matrix = encode(Pentominoes(width=width, height=height))
         name_of = lambda i: i if isinstance(i, str) else f"c{i[0]}_{i[1]}"  # noqa: E731
         return [name_of(i) for i in matrix.primary], [], [[name_of(i) for i in o.items] for o in matrix.options]
     n = int(name.split("-")[1])  # Langford pairs

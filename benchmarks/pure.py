@@ -37,21 +37,11 @@ WORKLOADS = {  # name: (problem, first solution only?, expected count)
     "11-queens, count": ("queens-11", False, 2680),
     "Langford n=10, count": ("langford-10", False, 0),
     "Langford n=11, count": ("langford-11", False, 35584),
-    "pentominoes 3x20, count": ("pentominoes-3x20", False, 8),
+    "pentominoes 3x20, count": ("pentominoes-20x3", False, 8),
     "pentominoes 6x10, count": ("pentominoes", False, 9356),
 }
 
 Problem = tuple[list[str], list[str], list[list[str]]]
-
-
-def load(name: str) -> Problem:
-    if name == "pentominoes-3x20":
-        from pentominoes import Pentominoes, encode
-
-        matrix = encode(Pentominoes(width=20, height=3))
-        name_of = lambda i: i if isinstance(i, str) else f"c{i[0]}_{i[1]}"  # noqa: E731
-        return [name_of(i) for i in matrix.primary], [], [[name_of(i) for i in o.items] for o in matrix.options]
-    return problem(name)
 
 
 def counted(solutions, first: bool) -> int:
@@ -139,7 +129,7 @@ SOLVERS = ["exactcover", "flat DLX", "dict X", "dlx", "algorithm-x", "dancing-li
 def measure(workload: str, rounds: int, limit: float) -> dict[str, float]:
     """Median seconds per solver; a solver slower than ``limit`` in its first round drops out."""
     name, first, expected = WORKLOADS[workload]
-    prob = load(name)
+    prob = problem(name)
     runs = {s: f for s in SOLVERS if (f := contender(s, prob, first)) is not None}
     times: dict[str, list[float]] = {s: [] for s in runs}
     for _ in range(rounds):

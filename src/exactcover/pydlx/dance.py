@@ -11,8 +11,9 @@ if TYPE_CHECKING:
 __all__ = ["COVERED", "Links", "members", "option_number", "relink"]
 
 #: Added to LEN of an item while it is covered. Nothing changes a covered item's length (every
-#: option on it is hidden), so choose() can take the first minimum of the primary headers'
-#: LENs, a contiguous block, instead of walking the list of active items.
+#: option on it is hidden), so the mark tells covered items from active ones at a glance (the
+#: sanity check, the move to the sets; C's item choice takes the first minimum of the primary
+#: headers' LENs, a contiguous block, instead of walking the list of active items).
 COVERED = 1 << 30
 
 
@@ -175,7 +176,7 @@ class Links:
         """Undo `cover_plain`: the options back in the reverse order (``uncover``'s stand-in)."""
         top, ulink, dlink, rest = self.top, self.ulink, self.dlink, self.rest
         top[i] -= COVERED
-        left, right = self.llink[i], self.rlink[i]
+        left, right = self.llink[i], self.rlink[i]  # (as in uncover, written out likewise)
         self.rlink[left] = i
         self.llink[right] = i
         p = ulink[i]
