@@ -1,8 +1,9 @@
 """Measure what `import exactcover` costs: medians of fresh interpreters, in one run.
 
-Prints the median wall time of a bare interpreter, of `import attrs` (a dependency), of
-`import exactcover`, of the CLI module and of loading the plugins, each minus the bare
-interpreter. Children run with bytecode caching on (PYTHONDONTWRITEBYTECODE removed) after a
+Prints the median wall time of a bare interpreter, of `import attrs` (a dependency), of the
+three dependencies the command loads and of those with importlib.metadata (which pluggy's
+entry-point scan needs), of `import exactcover`, of the CLI module and of loading the
+plugins, each minus the bare interpreter. Children run with bytecode caching on (PYTHONDONTWRITEBYTECODE removed) after a
 warm-up run, as a user's interpreter would.
 
 With ``--dlx2 PATH`` (Knuth's DLX2, built as natives.py builds it), also whole processes,
@@ -28,6 +29,8 @@ from pathlib import Path
 CASES = {
     "bare interpreter": "pass",
     "import attrs": "import attrs",
+    "import attrs, click, pluggy": "import attrs, click, pluggy",
+    "  and importlib.metadata": "import attrs, click, pluggy, importlib.metadata",
     "import exactcover": "import exactcover",
     "import exactcover.cli": "import exactcover.cli",
     "exactcover.problem_types()": "import exactcover; exactcover.problem_types()",
