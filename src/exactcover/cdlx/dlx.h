@@ -151,6 +151,8 @@ typedef struct {
     Tuning tuning;
     idx best; /* > 0: a search for the `best` cheapest solutions (costs.c) ... */
     long long cutoff; /* ... cheaper than this (with the tax: a cost as the caller knows it) */
+    int memo;             /* MEMO_OFF, MEMO_ON or MEMO_AUTO: a memoized count (memo.c) ... */
+    long long memo_bytes; /* ... whose table takes at most this much memory */
 } Start;
 
 /* One call of search_run: at most `steps` more nodes and about `work` more effort (0: no
@@ -160,6 +162,14 @@ typedef struct {
     long long steps, work, limit, depth;
     int counting;
 } Run;
+
+/* A memoized count's table and rows (memo.c). */
+typedef struct Memo Memo;
+/* Dancer.search's memo: never, always, or decided from a sample of MEMO_SAMPLE nodes, the
+   table kept if its hits stood for MEMO_GAIN times the nodes visited (pydlx/memo.py). */
+enum { MEMO_OFF = 0, MEMO_ON = 1, MEMO_AUTO = 2 };
+#define MEMO_SAMPLE (1 << 14)
+#define MEMO_GAIN 2
 
 /* One search on a Dancer, with its own copy of the links. */
 typedef struct {
@@ -199,6 +209,7 @@ typedef struct {
     long long *best_costs;  /* ... their net costs, cheapest first (NULL: not such a search) */
     long long cutoff, current; /* ... the k-th best's (or INFINITE), the partial solution's */
     long long *partial, *thresh0, *thresh; /* ... per level: the cost above, the thresholds */
+    Memo *memo;             /* a memoized count (memo.c), or NULL */
 } Search;
 
 /* SplitMix64, bit for bit the same as pydlx.Random: a number below n (n > 0). */
@@ -302,6 +313,15 @@ void msets_start(Search *s);
 void msets_move(Search *s);
 int run_msets(Search *s, const Run *run);
 idx probe_msets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
+
+/* memo.c */
+int memo_start(Search *s, int mode, long long budget);
+void memo_free(Search *s);
+int memo_active(const Search *s); /* memoizing now (not handed over) */
+int run_memo(Search *s, const Run *run); /* -1: no memory */
+idx memo_width(const Search *s);
+idx memo_total(const Search *s, uint64_t *out); /* room for memo_width(s) + 1 limbs */
+void memo_stats(const Search *s, long long *hits, long long *lookups, long long *entries, int *memoizing);
 
 /* costs.c */
 int costs_prepare(Dancer *d, const long long *costs);

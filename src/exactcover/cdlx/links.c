@@ -61,6 +61,13 @@ choose(Search *s)
     return best;
 }
 
+/* choose for memo.c, whose searches are never seeded. */
+idx
+choose_first(Search *s)
+{
+    return choose(s);
+}
+
 /* Whether searches of this matrix choose their items by blocks: many primary items, and no
    colors (whose purification changes LENs outside hide and unhide's loop). */
 int

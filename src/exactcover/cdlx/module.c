@@ -194,17 +194,25 @@ Dancer_get_arrays(DancerObject *self, void *closure)
 }
 
 static PyObject *Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *excluded,
-                               PyObject *prefix, PyObject *tuning, Py_ssize_t best, long long cutoff);
+                               PyObject *prefix, PyObject *tuning, Py_ssize_t best, long long cutoff, int memo,
+                               long long memo_bytes);
 
 static PyObject *
 Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"givens", "seed", "excluded", "prefix", "tuning", "best", "cutoff", NULL};
+    static char *kwlist[] = {"givens", "seed", "excluded", "prefix", "tuning", "best", "cutoff", "memo", "memo_bytes",
+                             NULL};
     PyObject *givens = NULL, *seed = Py_None, *excluded = NULL, *prefix = NULL, *tuning = Py_None, *cutoff = Py_None;
     Py_ssize_t best = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOOnO", kwlist, &givens, &seed, &excluded, &prefix, &tuning,
-                                     &best, &cutoff))
+    int memo = MEMO_OFF;
+    long long memo_bytes = 1LL << 30;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOOnOiL", kwlist, &givens, &seed, &excluded, &prefix, &tuning,
+                                     &best, &cutoff, &memo, &memo_bytes))
         return NULL;
+    if ((memo != MEMO_OFF && memo != MEMO_ON && memo != MEMO_AUTO) || memo_bytes < 0) {
+        PyErr_SetString(PyExc_ValueError, "memo must be 0, 1 or 2 and memo_bytes >= 0");
+        return NULL;
+    }
     if (self->d.mem == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Dancer was not initialized");
         return NULL;
@@ -216,7 +224,7 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
     long long limit = LLONG_MAX;
     if (cutoff != Py_None && ((limit = PyLong_AsLongLong(cutoff)) == -1 && PyErr_Occurred()))
         return NULL;
-    return Search_create(self, givens, seed, excluded, prefix, tuning, best, limit);
+    return Search_create(self, givens, seed, excluded, prefix, tuning, best, limit, memo, memo_bytes);
 }
 
 static PyMethodDef Dancer_methods[] = {
@@ -229,7 +237,9 @@ static PyMethodDef Dancer_methods[] = {
      "never), the nodes sampled before choosing, and the two lines a sample's updates per\n"
      "node must pass to move (more than floor, and more than n_primary * n_words / ratio;\n"
      "with bounds the second only).\n"
-     "The results are the same either way; only the time differs."},
+     "The results are the same either way; only the time differs.\n"
+     "memo (1, or 2 to decide from a sample): a counting search that memoizes the counts\n"
+     "of its states in a table of at most memo_bytes (see pydlx.memo)."},
     {NULL},
 };
 
@@ -269,7 +279,7 @@ static PyTypeObject DancerType = {
 
 static PyObject *
 Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix,
-              PyObject *tuning, Py_ssize_t best, long long cutoff)
+              PyObject *tuning, Py_ssize_t best, long long cutoff, int memo, long long memo_bytes)
 {
     Start start = {NULL};
     dlx_error err = {DLX_OK};
@@ -278,6 +288,8 @@ Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *
         goto done;
     start.best = (idx)best;
     start.cutoff = cutoff;
+    start.memo = memo;
+    start.memo_bytes = memo_bytes;
     self = PyObject_New(SearchObject, &SearchType);
     if (self == NULL)
         goto done;
@@ -332,6 +344,10 @@ Search_run(SearchObject *self, PyObject *args, PyObject *kwds)
         raise_error(Unsupported, "(ss)", "splitting a search for the cheapest solutions", "split a plain search");
         return NULL;
     }
+    if (memo_active(s) && (!run.counting || run.depth >= 0)) {
+        raise_error(Unsupported, "(ss)", "listing or splitting a memoized search", "a search without memo");
+        return NULL;
+    }
     const long long stop = s->nodes + run.steps, work_stop = effort(s) + run.work;
     const int budgeted = run.work != 0;
     s->busy = 1;
@@ -353,6 +369,8 @@ Search_run(SearchObject *self, PyObject *args, PyObject *kwds)
         }
     }
     s->busy = 0;
+    if (status < 0)
+        return PyErr_NoMemory();
     return PyLong_FromLong(status);
 }
 
@@ -466,8 +484,54 @@ Search_get_arrays(SearchObject *self, void *closure)
     return arrays_dict(arrays, s->dancer->n_links, s->dancer->n_nodes);
 }
 
+/* The solutions counted so far: while memoizing, exact (any size), from the rows. */
+static PyObject *
+Search_get_solutions(SearchObject *self, void *closure)
+{
+    const Search *s = &self->s;
+    if (!memo_active(s))
+        return PyLong_FromLongLong(s->solutions);
+    uint64_t *limbs = PyMem_Malloc(((size_t)memo_width(s) + 1) * sizeof(uint64_t));
+    if (limbs == NULL)
+        return PyErr_NoMemory();
+    PyObject *total = PyLong_FromLong(0), *shift = PyLong_FromLong(64);
+    for (idx k = memo_total(s, limbs); k-- > 0 && total != NULL && shift != NULL;) {
+        PyObject *limb = PyLong_FromUnsignedLongLong(limbs[k]), *shifted = PyNumber_Lshift(total, shift);
+        Py_SETREF(total, shifted != NULL && limb != NULL ? PyNumber_Or(shifted, limb) : NULL);
+        Py_XDECREF(shifted);
+        Py_XDECREF(limb);
+    }
+    Py_XDECREF(shift);
+    PyMem_Free(limbs);
+    return total;
+}
+
+/* memo_hits, memo_lookups, memo_entries, memoizing: the table's statistics. */
+static PyObject *
+Search_get_memo(SearchObject *self, void *closure)
+{
+    long long hits, lookups, entries;
+    int memoizing;
+    memo_stats(&self->s, &hits, &lookups, &entries, &memoizing);
+    switch ((int)(intptr_t)closure) {
+    case 0:
+        return PyLong_FromLongLong(hits);
+    case 1:
+        return PyLong_FromLongLong(lookups);
+    case 2:
+        return PyLong_FromLongLong(entries);
+    default:
+        return PyBool_FromLong(memoizing);
+    }
+}
+
 static PyGetSetDef Search_getset[] = {
     {"arrays", (getter)Search_get_arrays, NULL, "this search's arrays now, as lists (on the links)", NULL},
+    {"solutions", (getter)Search_get_solutions, NULL, "solutions visited (or counted, memoizing)", NULL},
+    {"memo_hits", (getter)Search_get_memo, NULL, "states found in the table", (void *)0},
+    {"memo_lookups", (getter)Search_get_memo, NULL, "states looked up", (void *)1},
+    {"memo_entries", (getter)Search_get_memo, NULL, "states stored", (void *)2},
+    {"memoizing", (getter)Search_get_memo, NULL, "whether the search uses its table now", (void *)3},
     {NULL},
 };
 
@@ -478,7 +542,6 @@ static PyMemberDef Search_members[] = {
     {"n_primary", T_INT, SEARCH_FIELD(n_primary), READONLY, "number of primary items"},
     {"nodes", T_LONGLONG, SEARCH_FIELD(nodes), READONLY, "entries into step X2"},
     {"updates", T_LONGLONG, SEARCH_FIELD(updates), READONLY, "link removals"},
-    {"solutions", T_LONGLONG, SEARCH_FIELD(solutions), READONLY, "solutions visited"},
     {"max_level", T_LONGLONG, SEARCH_FIELD(max_level), READONLY, "deepest level entered"},
     {"level", T_INT, SEARCH_FIELD(level), READONLY, "current level"},
     {"floor", T_INT, SEARCH_FIELD(floor), READONLY, "the level the search ends at (a prefix's length)"},

@@ -253,10 +253,21 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     }
     if (exclude(s, start, err) < 0)
         return -1;
-    if (d->bounds != NULL)
+    if (d->bounds != NULL) {
+        if (start->memo != MEMO_OFF)
+            return unsupported(err, "memoized counting with bounds", "count without memo");
         return bounded_givens(s, start, err) < 0 || bounded_replay(s, start, err) < 0 ? -1 : 0;
+    }
     if (apply_givens(s, start, err) < 0 || replay(s, start, err) < 0)
         return -1;
+    if (start->memo != MEMO_OFF) {
+        if (s->seeded)
+            return unsupported(err, "a seed in a memoized count", "count without one");
+        if (memo_start(s, start->memo, start->memo_bytes) < 0) {
+            err->kind = DLX_NO_MEMORY;
+            return -1;
+        }
+    }
     if (s->best_costs != NULL) { /* the net costs of the givens and of the prefix's options */
         for (ptrdiff_t g = 0; g < start->n_givens; g++)
             s->current += d->cost[d->opt_start[start->givens[g]]];
@@ -293,6 +304,7 @@ search_release(Search *s)
     dlx_free(s->partial);
     dlx_free(s->thresh0);
     dlx_free(s->thresh);
+    memo_free(s);
     memset(s, 0, sizeof *s);
 }
 
@@ -317,6 +329,8 @@ search_run(Search *s, const Run *run)
     Run rest = *run;
     if (s->best_costs != NULL)
         return run_costed(s, run);
+    if (memo_active(s))
+        return run_memo(s, run);
     if (s->sets == UNDECIDED)
         sets_start(s);
     if (s->sets == MOVING)

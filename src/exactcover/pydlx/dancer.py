@@ -9,6 +9,7 @@ from ..contract import MatrixError, Unsupported, check_tuning
 from .bounds import Bounded
 from .costs import Costed, prepare
 from .dance import COVERED
+from .memo import DEFAULT_MEMO_BYTES, MEMO_AUTO, MEMO_OFF, MEMO_ON, Memo
 from .search import Search
 
 #: The longest option whose nodes get the tuples of `Dancer.the_rest`.
@@ -60,6 +61,7 @@ class Dancer:
         self.conflicts: list[int] = []
         self._rest: list[tuple[int, ...]] | None = None  # (the_rest, made the first time)
         self._other_items: list[tuple[int, ...]] | None = None  # (other_items, likewise)
+        self._memo: tuple | None = None  # (memo.tables, likewise)
 
         # The item lists: primary items hang from 0, secondary ones from n + 1.
         llink = [0] * (n + 2)
@@ -150,14 +152,19 @@ class Dancer:
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
                prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
-               best: int = 0, cutoff: int | None = None) -> Search:
+               best: int = 0, cutoff: int | None = None, memo: int = MEMO_OFF,
+               memo_bytes: int = DEFAULT_MEMO_BYTES) -> Search:
         """A new search on a private copy of the arrays, with the options ``excluded`` taken
         out, then ``givens`` chosen, then the choices of ``prefix`` replayed: the search is
         then the subtree under that prefix. ``tuning`` chooses between the links and the
         sets as in the C engine (`Search.run`): None for the calibrated rule. With ``best``
         = k on a dancer with costs, a search for the k cheapest solutions (`costs.Costed`),
-        cheaper than ``cutoff`` if given."""
+        cheaper than ``cutoff`` if given. With ``memo`` (MEMO_ON, or MEMO_AUTO to decide from
+        a sample), a counting search that memoizes the counts of its states in a table of at
+        most ``memo_bytes`` (`memo.Memo`)."""
         check_tuning(tuning)
+        if memo not in (MEMO_OFF, MEMO_ON, MEMO_AUTO) or memo_bytes < 0:
+            raise ValueError("memo must be 0, 1 or 2 and memo_bytes >= 0")
         if best:
             if best < 0 or not self.has_costs:
                 raise ValueError("best must be a positive number of solutions, on a dancer with costs")
@@ -165,7 +172,13 @@ class Dancer:
                 raise Unsupported("a seed in a search for the cheapest solutions", "search without one")
             return Costed(self, best, givens, excluded, prefix, cutoff)
         if self.bounds:
+            if memo:
+                raise Unsupported("memoized counting with bounds", "count without memo")
             return Bounded(self, givens, seed, excluded, prefix, tuning)
+        if memo:
+            if seed is not None:
+                raise Unsupported("a seed in a memoized count", "count without one")
+            return Memo(self, givens, excluded, prefix, tuning, memo, memo_bytes)
         return Search(self, givens, seed, excluded, prefix, tuning)
 
 

@@ -1,0 +1,494 @@
+/*
+ * memo.c: memoized counting, the port of pydlx/memo.py (read its docstring first): Algorithm
+ * X on the links with a table of the counts of the states it has finished, each state a key
+ * of one bit per item (set while active) and a color field per colored secondary item.
+ *
+ * Counts are exact: each row's count is a number of `width` 64-bit limbs (least first), the
+ * width growing as a count needs it; a table entry holds a count below 2^63 itself, a larger
+ * one as an offset into the arena, where it is stored as its limb count and its limbs. The
+ * table is open addressing with linear probing, doubled when half full; its memory as the
+ * budget counts it (8 * (words + 3) bytes an entry, 8 * (1 + limbs) for a large count) is
+ * pydlx's, so that both engines keep the same entries.
+ */
+#include <limits.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "dance.h"
+
+#define INLINE_LIMIT (1ULL << 63) /* a count below this fits in its entry */
+#define SIZE_CAP UINT64_MAX
+
+struct Memo {
+    int mode, memoizing;       /* MEMO_ON or MEMO_AUTO; whether the table is still in use */
+    idx words;                 /* 64-bit words in a key */
+    idx *shift;                /* per item: where its color field starts (0: it has none) */
+    uint64_t *keys;            /* level l's state: keys + l * words */
+    unsigned char *looked;     /* per level: looked up (and missed), to be stored */
+    idx rows, width;           /* rows of counts (see memo_steps), limbs in each */
+    uint64_t *count, *size;    /* row r: count + r * width, and the nodes it stands for */
+    uint64_t *slots;           /* capacity slots: hash (0: empty), key, value, size */
+    size_t capacity, entries;
+    uint64_t *arena;           /* the large counts: limbs n, then n limbs */
+    size_t arena_used, arena_cap;
+    long long budget, used, entry_bytes, hits, lookups;
+    uint64_t saved;            /* the nodes the hits stood for, less one each */
+    long long decide_at;       /* MEMO_AUTO: the node count at which to decide (else -1) */
+};
+
+static uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+    return a > SIZE_CAP - b ? SIZE_CAP : a + b;
+}
+
+/* Grow every row to at least `need` limbs (zero-filled); -1 when memory runs out. */
+static int
+widen(Memo *m, idx need)
+{
+    idx width = m->width * 2 > need ? m->width * 2 : need;
+    uint64_t *count = dlx_calloc((size_t)m->rows * (size_t)width, sizeof(uint64_t));
+    if (count == NULL)
+        return -1;
+    for (idx r = 0; r < m->rows; r++)
+        memcpy(count + (size_t)r * width, m->count + (size_t)r * m->width, (size_t)m->width * sizeof(uint64_t));
+    dlx_free(m->count);
+    m->count = count;
+    m->width = width;
+    return 0;
+}
+
+/* Row r += the n limbs at add; -1 when memory runs out. */
+static int
+add_limbs(Memo *m, idx r, const uint64_t *add, idx n)
+{
+    if (n > m->width && widen(m, n) < 0)
+        return -1;
+    uint64_t *row = m->count + (size_t)r * m->width, carry = 0;
+    for (idx k = 0; k < m->width && (k < n || carry); k++) {
+        uint64_t a = k < n ? add[k] : 0, sum = row[k] + a;
+        uint64_t next = sum < a;
+        row[k] = sum + carry;
+        carry = next | (row[k] < carry);
+    }
+    if (carry) {
+        idx top = m->width;
+        if (widen(m, top + 1) < 0)
+            return -1;
+        m->count[(size_t)r * m->width + top] = 1;
+    }
+    return 0;
+}
+
+/* Row r += an entry's value (a count, or its place in the arena). */
+static int
+add_value(Memo *m, idx r, uint64_t value)
+{
+    if (value < INLINE_LIMIT)
+        return add_limbs(m, r, &value, 1);
+    const uint64_t *stored = m->arena + (value - INLINE_LIMIT);
+    return add_limbs(m, r, stored + 1, (idx)stored[0]);
+}
+
+static uint64_t
+hash_key(const uint64_t *key, idx words)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (idx k = 0; k < words; k++) {
+        h = (h ^ key[k]) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    return h | 1; /* (0 marks an empty slot) */
+}
+
+/* The slot holding `key` (hash h), or the empty slot where it would go. */
+static uint64_t *
+find(const Memo *m, const uint64_t *key, uint64_t h)
+{
+    const size_t stride = (size_t)m->words + 3, mask = m->capacity - 1;
+    for (size_t k = (size_t)(h >> 7) & mask;; k = (k + 1) & mask) {
+        uint64_t *slot = m->slots + k * stride;
+        if (slot[0] == 0 || (slot[0] == h && memcmp(slot + 1, key, (size_t)m->words * sizeof(uint64_t)) == 0))
+            return slot;
+    }
+}
+
+/* The slot of level l's state if the table holds it, else NULL. */
+static const uint64_t *
+lookup(const Memo *m, idx l)
+{
+    const uint64_t *key = m->keys + (size_t)l * m->words;
+    const uint64_t *slot = find(m, key, hash_key(key, m->words));
+    return slot[0] != 0 ? slot : NULL;
+}
+
+/* Double the table; -1 when memory runs out (the table stays as it was). */
+static int
+grow_table(Memo *m)
+{
+    const size_t stride = (size_t)m->words + 3, old = m->capacity;
+    uint64_t *slots = m->slots;
+    m->slots = dlx_calloc(old * 2 * stride, sizeof(uint64_t));
+    if (m->slots == NULL) {
+        m->slots = slots;
+        return -1;
+    }
+    m->capacity = old * 2;
+    for (size_t k = 0; k < old; k++)
+        if (slots[k * stride] != 0)
+            memcpy(find(m, slots + k * stride + 1, slots[k * stride]), slots + k * stride, stride * sizeof(uint64_t));
+    dlx_free(slots);
+    return 0;
+}
+
+/* X7: store level l's count (row r) and size under its key, if the budget allows. */
+static void
+store(Memo *m, idx l, idx r)
+{
+    const uint64_t *row = m->count + (size_t)r * m->width;
+    idx n = m->width;
+    while (n > 0 && row[n - 1] == 0)
+        n--;
+    int large = n > 1 || (n == 1 && row[0] >= INLINE_LIMIT);
+    if (m->used + m->entry_bytes > m->budget)
+        return;
+    if (2 * (m->entries + 1) > m->capacity && grow_table(m) < 0)
+        return;
+    uint64_t value = n ? row[0] : 0;
+    if (large) {
+        if (m->arena_used + (size_t)n + 1 > m->arena_cap) {
+            size_t cap = 2 * (m->arena_cap + (size_t)n + 1);
+            uint64_t *arena = dlx_malloc(cap * sizeof(uint64_t));
+            if (arena == NULL)
+                return;
+            if (m->arena_used)
+                memcpy(arena, m->arena, m->arena_used * sizeof(uint64_t));
+            dlx_free(m->arena);
+            m->arena = arena;
+            m->arena_cap = cap;
+        }
+        value = INLINE_LIMIT + m->arena_used;
+        m->arena[m->arena_used] = (uint64_t)n;
+        memcpy(m->arena + m->arena_used + 1, row, (size_t)n * sizeof(uint64_t));
+        m->arena_used += (size_t)n + 1;
+        m->used += 8 * (1 + (long long)n);
+    }
+    const uint64_t *key = m->keys + (size_t)l * m->words, h = hash_key(key, m->words);
+    uint64_t *slot = find(m, key, h);
+    slot[0] = h;
+    memcpy(slot + 1, key, (size_t)m->words * sizeof(uint64_t));
+    slot[m->words + 1] = value;
+    slot[m->words + 2] = m->size[r];
+    m->entries += 1;
+    m->used += m->entry_bytes;
+}
+
+/* X5: level l + 1's state, level l's with option x's items settled (before they are). */
+ALWAYS_INLINE void
+child_key(Search *s, Memo *m, idx l, idx x, const int mode)
+{
+    const idx *top = s->top, *ulink = s->ulink, *color = s->color;
+    uint64_t *key = m->keys + (size_t)(l + 1) * m->words;
+    memcpy(key, key - m->words, (size_t)m->words * sizeof(uint64_t));
+    idx q = x;
+    do {
+        idx j = top[q];
+        if (j <= 0) {
+            q = ulink[q];
+            continue;
+        }
+        idx c = (mode & COLORED) ? color[q] : 0;
+        if (c == 0)
+            key[(j - 1) >> 6] ^= 1ULL << ((j - 1) & 63);
+        else if (c > 0) { /* not purified yet: it will be, to this color */
+            idx at = m->shift[j], b = at & 63;
+            key[at >> 6] |= (uint64_t)c << b;
+            if (b > 0 && ((uint64_t)c >> (64 - b)) != 0)
+                key[(at >> 6) + 1] |= (uint64_t)c >> (64 - b);
+        }
+        q += 1;
+    } while (q != x);
+}
+
+idx choose_first(Search *s); /* links.c: MRV, ties to the first item */
+
+/* The steps of pydlx's Memo.memo_steps. Row r of count and size sums the results of the
+   finished children of level floor + r - 1 (row 0: the floor's own). -1: no memory. */
+ALWAYS_INLINE int
+memo_steps(Search *s, const Run *run, const int mode)
+{
+    Memo *m = s->memo;
+    idx *choice = s->choice, *top = s->top;
+    const idx n = s->n_items;
+    const long long stop = s->nodes + run->steps;
+    const long long work_stop = run->work ? effort(s) + run->work : -1;
+    int state = s->resume, status;
+    idx level = s->level, x, i;
+
+    for (;;) {
+        const idx r = level - s->floor; /* the parent's row */
+        switch (state) {
+        case X2: { /* [Enter level l.] */
+            SANITY_WHEN_DUE(s, sanity(s));
+            if (s->nodes >= stop || (work_stop >= 0 && effort(s) >= work_stop)) {
+                status = PAUSED;
+                goto out;
+            }
+            s->nodes += 1;
+            if (level > s->max_level)
+                s->max_level = level;
+            state = X8;
+            uint64_t value = 0, size = 1; /* what the level hands up: a dead end's, unless */
+            if (s->rlink[0] == 0) /* a solution */
+                value = 1;
+            else if (top[i = choose_first(s)] > 0) {
+                const uint64_t *slot = NULL;
+                if ((m->looked[level] = top[i] > 1)) {
+                    m->lookups += 1;
+                    slot = lookup(m, level);
+                }
+                if (slot == NULL) { /* X3, X4: the item's options are to be tried */
+                    memset(m->count + (size_t)(r + 1) * m->width, 0, (size_t)m->width * sizeof(uint64_t));
+                    m->size[r + 1] = 1;
+                    s->total[level] = top[i];
+                    s->tried[level] = 1;
+                    cover(s, i, mode);
+                    choice[level] = s->dlink[i];
+                    state = X5;
+                    continue;
+                }
+                m->hits += 1; /* a hit: the count and size of that state */
+                value = slot[m->words + 1];
+                size = slot[m->words + 2];
+                m->saved = sat_add(m->saved, size - 1);
+            }
+            m->size[r] = sat_add(m->size[r], size);
+            if (value == 0)
+                continue;
+            if (add_value(m, r, value) < 0) {
+                status = -1;
+                goto out;
+            }
+            s->solutions = value >= INLINE_LIMIT || s->solutions > LLONG_MAX - (long long)value
+                               ? LLONG_MAX : s->solutions + (long long)value;
+            if (run->limit && s->solutions >= run->limit) {
+                status = LIMIT;
+                goto out;
+            }
+            continue;
+        }
+        case X5: /* [Try x_l.] */
+            x = choice[level];
+            if (x <= n) {
+                state = X7;
+                continue;
+            }
+            child_key(s, m, level, x, mode);
+            commit_others(s, x, mode);
+            level += 1;
+            state = X2;
+            continue;
+        case X6: /* [Try again.] */
+            x = choice[level];
+            uncommit_others(s, x, mode);
+            choice[level] = s->dlink[x];
+            s->tried[level] += 1;
+            state = X5;
+            continue;
+        case X7: /* [Backtrack.]: every option was tried; the level's count is known */
+            uncover(s, choice[level], mode);
+            if (m->looked[level])
+                store(m, level, r + 1);
+            if (add_limbs(m, r, m->count + (size_t)(r + 1) * m->width, m->width) < 0) {
+                status = -1;
+                goto out;
+            }
+            m->size[r] = sat_add(m->size[r], m->size[r + 1]);
+            state = X8;
+            continue;
+        case X8: /* [Leave level l.] */
+            if (level == s->floor) {
+                state = FINISHED;
+                continue;
+            }
+            level -= 1;
+            state = X6;
+            continue;
+        default: /* FINISHED */
+            status = DONE;
+            goto out;
+        }
+    }
+out:
+    s->level = level;
+    s->resume = state;
+    return status;
+}
+
+static int
+memo_plain(Search *s, const Run *run)
+{
+    return memo_steps(s, run, 0);
+}
+
+static int
+memo_colored(Search *s, const Run *run)
+{
+    return memo_steps(s, run, COLORED);
+}
+
+/* Whether the sample's hits stood for at least MEMO_GAIN times the nodes it visited. */
+static int
+memo_pays(const Search *s)
+{
+    uint64_t visited = s->nodes > 0 ? (uint64_t)s->nodes : 1;
+    return s->memo->saved >= (uint64_t)(MEMO_GAIN - 1) * visited;
+}
+
+/* The table's memory, and what only the memoized steps use. */
+static void
+drop_table(Memo *m)
+{
+    dlx_free(m->slots);
+    dlx_free(m->arena);
+    dlx_free(m->keys);
+    dlx_free(m->looked);
+    dlx_free(m->count);
+    dlx_free(m->size);
+    dlx_free(m->shift);
+    m->slots = m->arena = m->keys = m->count = m->size = NULL;
+    m->looked = NULL;
+    m->shift = NULL;
+    m->memoizing = 0;
+}
+
+/* Memo.run: the memoized steps, and with MEMO_AUTO the decision at the sample's end: keep
+   the table, or drop it and go on as a plain search (whose running total, below 2^63, is
+   the solutions counted so far; a wide search's item choice reads every block again). */
+int
+run_memo(Search *s, const Run *run)
+{
+    Memo *m = s->memo;
+    Run rest = *run;
+    int (*steps)(Search *, const Run *) = s->dancer->has_colors ? memo_colored : memo_plain;
+    if (s->nodes >= m->decide_at)
+        return steps(s, &rest);
+    if (rest.steps > m->decide_at - s->nodes)
+        rest.steps = m->decide_at - s->nodes;
+    int status = steps(s, &rest);
+    if (status != PAUSED || s->nodes < m->decide_at)
+        return status;
+    if (!memo_pays(s) && s->solutions < LLONG_MAX) {
+        drop_table(m);
+        if (s->dirty != NULL)
+            memset(s->dirty, 1, (size_t)(s->n_primary >> 6) + 1);
+    }
+    return PAUSED;
+}
+
+/* Where each colored secondary item's field starts, as pydlx's memo.tables lays them out;
+   the key's length in bits. */
+static idx
+layout(const Dancer *d, idx *shift)
+{
+    idx bits = d->n_items;
+    for (ptrdiff_t q = d->n_items + 2; q < d->n_nodes; q++)
+        if (d->top[q] > 0 && d->color[q] > shift[d->top[q]])
+            shift[d->top[q]] = d->color[q]; /* (first each item's largest color) */
+    for (idx j = 1; j <= d->n_items; j++) {
+        if (shift[j] == 0)
+            continue;
+        idx width = 0;
+        while ((shift[j] >> width) != 0)
+            width++;
+        shift[j] = bits;
+        bits += width;
+    }
+    return bits;
+}
+
+/* A memoizing counting search from the state at s's floor (after its givens and prefix),
+   with `budget` bytes for its table; -1 when memory runs out. */
+int
+memo_start(Search *s, int mode, long long budget)
+{
+    const Dancer *d = s->dancer;
+    Memo *m = s->memo = dlx_calloc(1, sizeof(Memo));
+    if (m == NULL || (m->shift = dlx_calloc((size_t)d->n_items + 1, sizeof(idx))) == NULL)
+        return -1;
+    m->mode = mode;
+    m->memoizing = 1;
+    m->words = (layout(d, m->shift) + 63) / 64;
+    m->entry_bytes = 8 * ((long long)m->words + 3);
+    m->budget = budget;
+    m->decide_at = mode == MEMO_AUTO ? s->nodes + MEMO_SAMPLE : -1;
+    size_t levels = search_levels(d);
+    m->rows = (idx)levels + 1;
+    m->width = 2;
+    m->capacity = 1024;
+    m->keys = dlx_calloc(levels * (size_t)m->words, sizeof(uint64_t));
+    m->looked = dlx_calloc(levels, 1);
+    m->count = dlx_calloc((size_t)m->rows * (size_t)m->width, sizeof(uint64_t));
+    m->size = dlx_calloc((size_t)m->rows, sizeof(uint64_t));
+    m->slots = dlx_calloc(m->capacity * ((size_t)m->words + 3), sizeof(uint64_t));
+    if (m->keys == NULL || m->looked == NULL || m->count == NULL || m->size == NULL || m->slots == NULL)
+        return -1;
+    uint64_t *key = m->keys + (size_t)s->level * m->words;
+    for (idx i = 1; i <= d->n_items; i++)
+        if (s->top[i] < COVERED)
+            key[(i - 1) >> 6] |= 1ULL << ((i - 1) & 63);
+    return 0;
+}
+
+void
+memo_free(Search *s)
+{
+    if (s->memo != NULL) {
+        drop_table(s->memo);
+        dlx_free(s->memo);
+        s->memo = NULL;
+    }
+}
+
+/* While memoizing, the exact count so far: rows 0..level - floor summed into out (room for
+   width + 1 limbs), the number of limbs returned. */
+idx
+memo_total(const Search *s, uint64_t *out)
+{
+    const Memo *m = s->memo;
+    idx n = m->width + 1;
+    memset(out, 0, (size_t)n * sizeof(uint64_t));
+    for (idx r = 0; r <= s->level - s->floor; r++) {
+        const uint64_t *row = m->count + (size_t)r * m->width;
+        uint64_t carry = 0;
+        for (idx k = 0; k < n; k++) {
+            uint64_t a = k < m->width ? row[k] : 0, sum = out[k] + a;
+            uint64_t next = sum < a;
+            out[k] = sum + carry;
+            carry = next | (out[k] < carry);
+        }
+    }
+    return n;
+}
+
+int
+memo_active(const Search *s)
+{
+    return s->memo != NULL && s->memo->memoizing;
+}
+
+idx
+memo_width(const Search *s)
+{
+    return s->memo->width;
+}
+
+void
+memo_stats(const Search *s, long long *hits, long long *lookups, long long *entries, int *memoizing)
+{
+    const Memo *m = s->memo;
+    *hits = m ? m->hits : 0;
+    *lookups = m ? m->lookups : 0;
+    *entries = m ? (long long)m->entries : 0;
+    *memoizing = m ? m->memoizing : 0;
+}

@@ -1,0 +1,233 @@
+"""Memoized counting: Algorithm X that remembers the count of every subproblem it finishes.
+
+Nishino, Yasuda, Minato and Nagata's DXZ ("Dancing with decision diagrams", AAAI 2017) and
+Knuth's DLX6: a subproblem is fixed by its *state*, which items are still active and which
+color each purified secondary item has; the options still available follow from it, and so
+does the number of ways to finish. A search that meets a state again adds the count it
+stored for it instead of searching the subtree again. Domino tilings of an n×n board, whose
+states are the board's frontiers, are counted this way in a fraction of a second where
+enumeration would take years.
+
+The search is the links' own (the same item choice, MRV with ties to the first item; the
+same dance), with three additions, one per step:
+
+* X2 [Enter level l.] When the chosen item has at least two options, look the level's state
+  up in the table: a hit adds its count and leaves the level at once. (A dead end or a
+  forced move skips the table.)
+* X5 [Try x_l.] The state of level l + 1 is level l's with the option's items settled:
+  covered items leave it, purified ones take the option's color.
+* X7 [Backtrack.] The level's count (the sum of its options') goes into the table, if the
+  level was looked up and the table has room.
+
+The state is a key of ``key_bits`` bits: bit i - 1 for item i, set while it is active, then a
+field for each secondary item that has colors, holding the color it is purified to (0 while
+it is not). The table's memory is counted as the C engine lays it out, so that both engines
+keep the same entries: ``8 * (key words + 3)`` bytes an entry (hash, key, count, size), and
+for a count of 2**63 or more ``8 * (1 + its 64-bit words)`` more; once the next entry would
+pass ``memo_bytes``, no entry is added any more (lookups go on). Nothing is evicted, so
+no count is ever wrong: a state not in the table is searched again.
+
+With ``memo`` = MEMO_AUTO the search decides after MEMO_SAMPLE nodes whether memoizing pays:
+it keeps the table if the nodes its hits saved (the subtrees they stood for, counted in
+nodes of the search without a table) make the sample at least MEMO_GAIN times larger than
+the nodes it visited; otherwise it drops the table and goes on as a plain search (which may
+then move to the sets). Its C port is ``cdlx/memo.c``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..contract import DONE, LIMIT, PAUSED, Unsupported
+from .dance import COVERED
+from .search import X2, X6, X8, _FINISHED, Search
+
+if TYPE_CHECKING:
+    from .dancer import Dancer
+
+__all__ = ["DEFAULT_MEMO_BYTES", "MEMO_AUTO", "MEMO_GAIN", "MEMO_OFF", "MEMO_ON", "MEMO_SAMPLE", "Memo", "tables"]
+
+#: Dancer.search's ``memo``: never, always, or decided from a sample.
+MEMO_OFF, MEMO_ON, MEMO_AUTO = 0, 1, 2
+#: The table's default memory budget, in bytes (as the C engine counts them).
+DEFAULT_MEMO_BYTES = 1 << 30
+#: The automatic choice: nodes memoized before deciding, and the gain that keeps the table
+#: (calibration: benchmarks/README.md, memo.py).
+MEMO_SAMPLE = 1 << 14
+MEMO_GAIN = 2
+
+_SIZE_CAP = (1 << 64) - 1  # a subtree's size in nodes saturates here (C's uint64_t)
+_INLINE = 1 << 63  # a count below this fits in the entry; a larger one takes words of its own
+_RUNNING_CAP = (1 << 63) - 1  # C's running total saturates here: a search past it keeps its table
+
+
+def tables(dancer: Dancer) -> tuple[list[int], list[tuple[tuple[int, int], ...]], int]:
+    """Per node, the key bits its option flips (its uncolored items) and its colored nodes
+    with their fields' shifts; and the key's length in bits. Made once per dancer."""
+    if dancer._memo is None:
+        top, color, starts, n = dancer.top, dancer.color, dancer.opt_start, dancer.n_items
+        widest = [0] * (n + 1)  # per secondary item, its largest color number
+        for q in range(n + 2, len(top)):
+            if top[q] > 0 and color[q] > widest[top[q]]:
+                widest[top[q]] = color[q]
+        shift, bits = [0] * (n + 1), n
+        for j in range(1, n + 1):
+            if widest[j]:
+                shift[j], bits = bits, bits + widest[j].bit_length()
+        flips, tints = [0] * len(top), [()] * len(top)
+        for k in range(dancer.n_options):
+            nodes = range(starts[k], starts[k + 1] - 1)
+            flip = sum(1 << (top[q] - 1) for q in nodes if color[q] == 0)
+            tint = tuple((q, shift[top[q]]) for q in nodes if color[q] != 0)
+            for q in nodes:
+                flips[q], tints[q] = flip, tint
+        dancer._memo = (flips, tints, bits)
+    return dancer._memo
+
+
+class Memo(Search):
+    """A counting search with a table of the counts of the states it has finished."""
+
+    def __init__(self, dancer: Dancer, givens: Sequence[int] = (), excluded: Sequence[int] = (),
+                 prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
+                 memo: int = MEMO_ON, memo_bytes: int = DEFAULT_MEMO_BYTES) -> None:
+        super().__init__(dancer, givens, None, excluded, prefix, tuning)
+        self.flips, self.tints, bits = tables(dancer)
+        self.entry_bytes = 8 * ((bits + 63) // 64 + 3)
+        self.memo, self.memo_bytes, self.memoizing = memo, memo_bytes, True
+        self.table: dict[int, tuple[int, int]] = {}
+        self.memo_hits = self.memo_lookups = self.memo_entries = self.memo_used = self.saved = 0
+        levels = self.max_levels(dancer)
+        self.key = [0] * levels  # each level's state
+        self.looked = [False] * levels  # whether it was looked up (and missed): to store
+        self.count = [0] * (levels + 1)  # per row (see memo_steps): solutions
+        self.size = [0] * (levels + 1)  # ... and the nodes they stand for
+        self.key[self.level] = self.state_key()
+        self.decide_at = self.nodes + MEMO_SAMPLE if memo == MEMO_AUTO else -1
+
+    def state_key(self) -> int:
+        """The key of the current state (at the floor: after the givens and the prefix), its
+        colors' fields 0. (An item purified before the floor keeps field 0 below it: every
+        option still available on it has its color, so no option changes the field.)"""
+        top = self.top
+        return sum(1 << (i - 1) for i in range(1, self.n_items + 1) if top[i] < COVERED)
+
+    def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
+        """As `Search.run`, for counting only. With MEMO_AUTO, at the sample's end: keep the
+        table, or drop it and go on as a plain search (`hand_over`); PAUSED either way."""
+        if not self.memoizing:
+            return super().run(steps, work, counting, limit, depth)
+        if not counting or depth >= 0:
+            raise Unsupported("listing or splitting a memoized search", "a search without memo")
+        if self.nodes >= self.decide_at:
+            return self.memo_steps(steps, work, limit)
+        status = self.memo_steps(min(steps, self.decide_at - self.nodes), work, limit)
+        if status != PAUSED or self.nodes < self.decide_at:
+            return status
+        if not self.pays() and self.solutions < _RUNNING_CAP:
+            self.hand_over()
+        return PAUSED
+
+    def pays(self) -> bool:
+        """Whether the sample's hits stood for at least MEMO_GAIN times the nodes visited."""
+        return self.saved >= (MEMO_GAIN - 1) * max(1, self.nodes)
+
+    def hand_over(self) -> None:
+        """Drop the table and go on as a plain search from the same node: the solutions
+        counted so far are the running total, and the links are a plain search's."""
+        self.memoizing, self.table = False, {}
+
+    def child_key(self, key: int, x: int) -> int:
+        """The state after option x is chosen in the state ``key`` (X5)."""
+        key ^= self.flips[x]
+        color = self.color
+        for q, s in self.tints[x]:
+            if color[q] > 0:  # not purified yet: it will be, to this color
+                key |= color[q] << s
+        return key
+
+    def memo_steps(self, steps: int, work: int, limit: int) -> int:
+        """Algorithm X's steps with the table (see the module docstring), resumable as
+        `Search.steps` is. Row r of ``count`` and ``size`` sums the results of the finished
+        children of level floor + r - 1 (row 0: the floor's own), a child adding its count
+        and the nodes it stands for to its parent's row as it leaves; ``solutions`` is the
+        running total."""
+        rlink, top, choice, n = self.rlink, self.top, self.choice, self.n_items
+        key, count, size, looked, table = self.key, self.count, self.size, self.looked, self.table
+        stop = self.nodes + steps
+        work_stop = self.updates + self.scanned + work if work else -1
+        state = self.resume
+        while True:
+            level = self.level
+            row = level - self.floor  # the parent's row
+            if state == X2:  # [Enter level l.]
+                if self.nodes >= stop or 0 <= work_stop <= self.updates + self.scanned:
+                    status = PAUSED
+                    break
+                self.nodes += 1
+                if level > self.max_level:
+                    self.max_level = level
+                state = X8
+                if rlink[0] == 0:  # a solution
+                    self.solutions += 1
+                    count[row] += 1
+                    size[row] = min(_SIZE_CAP, size[row] + 1)
+                    if limit and self.solutions >= limit:
+                        status = LIMIT
+                        break
+                    continue
+                i = self.choose()
+                if top[i] == 0:  # a dead end
+                    size[row] = min(_SIZE_CAP, size[row] + 1)
+                    continue
+                looked[level] = top[i] > 1
+                if looked[level]:
+                    self.memo_lookups += 1
+                    found = table.get(key[level])
+                    if found is not None:
+                        self.memo_hits += 1
+                        self.saved = min(_SIZE_CAP, self.saved + found[1] - 1)
+                        self.solutions += found[0]
+                        count[row] += found[0]
+                        size[row] = min(_SIZE_CAP, size[row] + found[1])
+                        if limit and self.solutions >= limit:
+                            status = LIMIT
+                            break
+                        continue
+                count[row + 1], size[row + 1] = 0, 1
+                self.total[level], self.tried[level] = top[i], 1
+                self.cover(i)
+                x = choice[level] = self.dlink[i]
+            elif state == X6:  # [Try again.]
+                x = choice[level] = self.try_next(choice[level])
+                self.tried[level] += 1
+            elif state == X8:  # [Leave level l.]
+                if level == self.floor:
+                    status, state = DONE, _FINISHED
+                    break
+                self.level = level - 1
+                state = X6
+                continue
+            else:  # _FINISHED
+                status = DONE
+                break
+            if x <= n:  # X7 [Backtrack.]: every option was tried; the level's count is known
+                self.uncover(choice[level])
+                found = (count[row + 1], size[row + 1])
+                if looked[level] and self.memo_used + self.entry_bytes <= self.memo_bytes:
+                    table[key[level]] = found
+                    self.memo_entries += 1
+                    self.memo_used += self.entry_bytes
+                    if found[0] >= _INLINE:
+                        self.memo_used += 8 * (1 + (found[0].bit_length() + 63) // 64)
+                count[row] += found[0]
+                size[row] = min(_SIZE_CAP, size[row] + found[1])
+                state = X8
+            else:  # X5 [Try x_l.]
+                key[level + 1] = self.child_key(key[level], x)
+                self.commit_others(x)
+                self.level = level + 1
+                state = X2
+        self.resume = state
+        return status
