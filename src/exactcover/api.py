@@ -152,6 +152,8 @@ class Prepared:
 def _parallel_only(search: dict[str, Any], what: str) -> None:
     """The keywords a parallel search takes: givens, exclude, progress and the budget."""
     allowed = {"givens", "exclude", "progress", "max_nodes", "timeout", "way"}
+    if what == "count":
+        allowed |= {"memo", "memo_bytes"}
     extra = sorted(k for k, v in search.items() if v is not None and k not in allowed)
     if extra:
         raise ValueError(f"{what} with jobs= or executor= does not take {', '.join(extra)}")

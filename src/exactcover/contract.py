@@ -31,7 +31,7 @@ from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, Unk
 
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
            "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "FEATURE_NAMES", "WAYS", "tuning",
-           "check_tuning"]
+           "check_tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO", "DEFAULT_MEMO_BYTES"]
 
 
 class Status(enum.IntEnum):
@@ -63,6 +63,13 @@ FEATURE_NAMES = frozenset({"bounds", "costs"})
 #: pay); "links"; "sets", from the first node, wherever the sets can be used (uncolored,
 #: unseeded, small enough matrices).
 WAYS = ("auto", "links", "sets")
+
+#: `Dancer.search`'s ``memo``: a plain search; a counting search that memoizes the counts of
+#: its states (pydlx/memo.py); or one that decides from a sample whether that pays.
+MEMO_OFF, MEMO_ON, MEMO_AUTO = 0, 1, 2
+#: ... and the default for its ``memo_bytes``, the most memory its table may take (counted as
+#: the C engine lays it out, on both engines).
+DEFAULT_MEMO_BYTES = 1 << 30
 _NEVER_TOO_BIG = 1 << 40
 
 
@@ -119,6 +126,10 @@ class Search(Protocol):
     solutions: int  #: solutions visited
     max_level: int  #: the deepest level entered
     level: int  #: the current level
+    memo_hits: int  #: states found in the table (0 unless memoizing)
+    memo_lookups: int  #: states looked up
+    memo_entries: int  #: states stored
+    memoizing: bool  #: whether the search uses its table now (MEMO_AUTO may drop it)
 
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
         """Search on for at most ``steps`` nodes (and ``work`` units of effort, if not 0): a
@@ -152,7 +163,10 @@ class Dancer(Protocol):
     arrays: dict[str, list[int]]  #: the pristine arrays by name, as lists: no search changes them
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
-               prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None) -> Search:
+               prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
+               memo: int = MEMO_OFF, memo_bytes: int = DEFAULT_MEMO_BYTES) -> Search:
         """A new search: ``excluded`` options taken out, then ``givens`` chosen (option
         numbers), then ``prefix`` replayed; ``seed`` breaks ties at random, reproducibly;
-        ``tuning`` (see `tuning`) chooses how it runs, for this search alone."""
+        ``tuning`` (see `tuning`) chooses how it runs, for this search alone; ``memo`` (see
+        MEMO_ON) makes it a counting search with a table of at most ``memo_bytes``, whose
+        ``solutions`` is exact at any size (Unsupported with a seed or bounds)."""

@@ -34,7 +34,7 @@ from . import contract, engines
 from .errors import BudgetExceeded
 from .contract import DONE, PAUSED, SOLUTION
 from .best import Best, keep
-from .solver import CHUNK, Progress, Solutions, Solver, Split, Stats, check_budget
+from .solver import CHUNK, Progress, Solutions, Solver, Split, Stats, check_budget, check_positive, memo_mode
 
 __all__ = ["Job", "count", "solutions"]
 
@@ -72,14 +72,18 @@ class Job:
     tuning: tuple[int, int, float, float] | None = None  # how the subtrees run (contract.tuning)
     bounds: bytes = b""  # lo and hi of each primary item, or nothing (contract.Compiled)
     costs: bytes = b""  # the cost of each option, or nothing
+    memo: int = 0  # counting: each subtree memoized with a table of its own (contract.MEMO_ON) ...
+    memo_bytes: int = contract.DEFAULT_MEMO_BYTES  # ... of at most this many bytes
 
     @classmethod
-    def of(cls, solver: Solver, givens: Sequence[Any] = (), exclude: Sequence[Any] = (), way: str = "auto") -> Job:
+    def of(cls, solver: Solver, givens: Sequence[Any] = (), exclude: Sequence[Any] = (), way: str = "auto",
+           memo: int = 0, memo_bytes: int | None = None) -> Job:
         compiled = solver.compiled
         return cls(uuid.uuid4().hex, solver.engine, compiled.n_primary, compiled.n_secondary,
                    compiled.starts.tobytes(), compiled.items.tobytes(), compiled.colors.tobytes(),
                    tuple(solver.option_numbers(givens, "given")), tuple(solver.option_numbers(exclude, "excluded")),
-                   contract.tuning(way), compiled.bounds.tobytes(), compiled.costs.tobytes())
+                   contract.tuning(way), compiled.bounds.tobytes(), compiled.costs.tobytes(), memo,
+                   contract.DEFAULT_MEMO_BYTES if memo_bytes is None else min(memo_bytes, 1 << 62))
 
 
 # -- the worker side -------------------------------------------------------------------------
@@ -175,6 +179,9 @@ class _Result:
     listed: tuple[tuple[int, ...], ...] | None  # option numbers, when listing (and not streaming)
     stopped: str | None = None  # why the task stopped before its last subtree was done
     pieces: int = 0  # when streaming: the number of pieces the task sent
+    memo_hits: int = 0  # counting with memo: the tables' hits and entries, summed over the subtrees
+    memo_entries: int = 0
+    memoized: int = 0  # ... and how many subtrees kept their table to the end
 
 
 class _Pieces:
@@ -224,10 +231,13 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
     meter = _Meter(budget, shared, chunk)
     pieces = _Pieces(task, meter)
     found, nodes, updates, deepest, stopped = 0, 0, 0, 0, None
+    hits = entries = memoized = 0
     cheapest: list = []
     started = time.perf_counter()
     for prefix in prefixes:
-        more = {} if best is None else {"best": best[0], "cutoff": best[1]}
+        more: dict[str, Any] = {} if best is None else {"best": best[0], "cutoff": best[1]}
+        if job.memo and not listing:
+            more.update(memo=job.memo, memo_bytes=job.memo_bytes)
         search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix), job.tuning,
                                **more)
         while (stopped := meter.check()) is None:
@@ -248,12 +258,13 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
                 break
         found, nodes, updates = found + search.solutions, nodes + search.nodes, updates + search.updates
         deepest = max(deepest, search.max_level)
+        hits, entries, memoized = hits + search.memo_hits, entries + search.memo_entries, memoized + search.memoizing
         if stopped is not None:
             break
     pieces.flush()
     seconds = time.perf_counter() - started
     listed = tuple(cheapest) if best is not None else tuple(pieces.kept) if listing else None
-    return _Result(found, nodes, updates, deepest, seconds, listed, stopped, pieces.sent)
+    return _Result(found, nodes, updates, deepest, seconds, listed, stopped, pieces.sent, hits, entries, memoized)
 
 
 # -- the parent side -------------------------------------------------------------------------
@@ -276,14 +287,16 @@ class _Search:
 
     def __init__(self, solver: Solver, jobs: int | None, executor: Executor | None, givens: Sequence[Any],
                  exclude: Sequence[Any], progress: Callable[[Progress], Any] | None,
-                 max_nodes: int | None, timeout: float | None, way: str = "auto") -> None:
+                 max_nodes: int | None, timeout: float | None, way: str = "auto", memo: int = 0,
+                 memo_bytes: int | None = None) -> None:
         check_budget(max_nodes, timeout)
+        check_positive("memo_bytes", memo_bytes, allow_zero=True)
         self.started = time.perf_counter()
         self.deadline = None if timeout is None else self.started + timeout
         self.wall_deadline = None if timeout is None else time.time() + timeout
         self.solver, self.jobs, self.executor, self.progress, self.max_nodes = solver, jobs, executor, progress, max_nodes
         self.givens, self.exclude = givens, exclude
-        self.job = Job.of(solver, givens, exclude, way)  # (checks the givens before any work)
+        self.job = Job.of(solver, givens, exclude, way, memo, memo_bytes)  # (checks the givens before any work)
         self.stats = solver.stats = Stats()
 
     def add(self, result: Any) -> None:
@@ -292,6 +305,8 @@ class _Search:
         stats.solutions, stats.max_level = stats.solutions + result.solutions, max(stats.max_level, result.max_level)
         stats.engine_seconds += result.seconds
         stats.seconds = time.perf_counter() - self.started
+        stats.memo_hits, stats.memo_entries = stats.memo_hits + result.memo_hits, stats.memo_entries + result.memo_entries
+        stats.memoized = stats.memoized or result.memoized > 0
 
     def check_deadline(self, solutions: int) -> None:
         if self.deadline is not None and time.perf_counter() >= self.deadline:
@@ -416,10 +431,15 @@ class _Search:
 
 def count(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
           exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | None = None,
-          max_nodes: int | None = None, timeout: float | None = None, way: str = "auto") -> int:
+          max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
+          memo: bool | None = None, memo_bytes: int | None = None) -> int:
     """The number of solutions, counted on ``jobs`` processes (default: one per core) or on
-    ``executor``; `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out first."""
-    search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout, way)
+    ``executor``; `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out first. With
+    ``memo`` (as in `Solver.count`), each subtree is counted with a table of its own; the
+    statistics sum the tables' hits and entries, and ``memoized`` says whether any subtree
+    kept its table to the end."""
+    mode = memo_mode(memo, None, None, way, bool(solver.matrix.bounds))
+    search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout, way, mode, memo_bytes)
     total = 0
     for _solution, result in search.run(listing=False):
         total += 1 if result is None else result.solutions

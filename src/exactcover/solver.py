@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from . import engines
-from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, GivensError, PrefixError, UnknownOption
+from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, GivensError, PrefixError, UnknownOption, Unsupported
 from .best import Best, best
 from .estimates import Estimate, estimate
 from .matrix import Matrix
@@ -47,7 +47,10 @@ class Stats:
     givens not counted). ``seconds`` is wall-clock time from the start of the search to its
     latest step, the time a consumer spent between solutions included (what ``timeout``
     measures); ``engine_seconds`` is the part of it spent inside the engine (on parallel
-    searches: summed over the workers).
+    searches: summed over the workers). A memoized count (`Solver.count`'s ``memo``) adds
+    ``memo_hits``, the states it found in its table, ``memo_entries``, the states it stored,
+    and ``memoized``, whether it counted with the table to the end (an automatic count that
+    found memoizing did not pay drops it after a sample and counts on without).
     """
 
     nodes: int = 0
@@ -56,6 +59,9 @@ class Stats:
     max_level: int = 0
     seconds: float = 0.0
     engine_seconds: float = 0.0
+    memo_hits: int = 0
+    memo_entries: int = 0
+    memoized: bool = False
 
 
 @attrs.frozen
@@ -115,6 +121,20 @@ def _known(index: dict, label: Any) -> bool:
         return False
 
 
+def memo_mode(memo: bool | None, limit: int | None, seed: int | None, way: str, bounded: bool) -> int:
+    """The engine's ``memo`` for a count: None decides from a sample (`contract.MEMO_AUTO`)
+    when the count is whole (no limit), unseeded, on the calibrated way and without bounds;
+    True always memoizes (Unsupported with a seed, on the sets or with bounds), False never."""
+    if memo is None:
+        whole = limit is None and seed is None and way == "auto" and not bounded
+        return contract.MEMO_AUTO if whole else contract.MEMO_OFF
+    if not isinstance(memo, bool):
+        raise TypeError(f"memo must be True, False or None, not {memo!r}")
+    if memo and way == "sets":
+        raise Unsupported("memoized counting on the sets", "way='auto' or 'links'")
+    return contract.MEMO_ON if memo else contract.MEMO_OFF
+
+
 def needs(matrix: Matrix) -> frozenset[str]:
     """What an engine must support to search ``matrix`` (see `contract.FEATURE_NAMES`)."""
     return frozenset(name for name, used in (("bounds", matrix.bounds), ("costs", matrix.costs)) if used)
@@ -131,8 +151,10 @@ class _Run:
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
                  progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = (),
-                 way: str = "auto", best: int = 0) -> None:
+                 way: str = "auto", best: int = 0, memo: int = contract.MEMO_OFF,
+                 memo_bytes: int | None = None) -> None:
         check_budget(max_nodes, timeout)
+        check_positive("memo_bytes", memo_bytes, allow_zero=True)
         tuning = contract.tuning(way)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
@@ -149,7 +171,9 @@ class _Run:
         self.progress, self.reported = progress, 0.0
         nodes = _node_ids(prefix)
         try:
-            more = {"best": best} if best else {}  # (a search for the cheapest solutions: see best.py)
+            more: dict[str, int] = {"best": best} if best else {}  # (the cheapest solutions: see best.py)
+            if memo:
+                more.update(memo=memo, memo_bytes=contract.DEFAULT_MEMO_BYTES if memo_bytes is None else min(memo_bytes, 1 << 62))
             self.search = solver.dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes,
                                                tuning, **more)
         except GivensClash as clash:  # the engine names option and item numbers; say their names
@@ -177,6 +201,8 @@ class _Run:
                 stats.seconds = now - self.started
                 stats.nodes, stats.updates = search.nodes, search.updates
                 stats.solutions, stats.max_level = search.solutions, search.max_level
+                stats.memo_hits, stats.memo_entries = search.memo_hits, search.memo_entries
+                stats.memoized = search.memoizing
             if self.progress is not None and (status in (DONE, LIMIT) or stats.seconds - self.reported >= PROGRESS_INTERVAL):
                 self.report()
             if status != PAUSED:
@@ -371,13 +397,27 @@ class Solver:
     def count(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
               seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
               progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = (),
-              way: str = "auto") -> int:
+              way: str = "auto", memo: bool | None = None, memo_bytes: int | None = None) -> int:
         """The number of solutions, counted inside the engine; at most ``limit``. ``progress``
-        and ``prefix`` as in `solutions`."""
+        and ``prefix`` as in `solutions`.
+
+        ``memo``: whether to memoize, keeping the count of every state of the search (the
+        items still to cover, the colors set) in a table so that a state met again costs a
+        lookup, not a subtree (Nishino et al.'s DXZ, Knuth's DLX6): counts that enumeration
+        cannot reach, such as the 2.4·10³⁰ domino tilings of a 16×16 board, come out in
+        under a second. None (the default) decides from a sample of the search whether it
+        pays (only for a whole count: no ``limit``, no ``seed``, ``way`` "auto"); True
+        always; False never. ``memo_bytes`` caps the table's memory (default
+        `contract.DEFAULT_MEMO_BYTES`, 1 GiB); a full table stops growing and the count
+        stays exact. Counts are exact at any size. ``stats`` say what the table did.
+        """
         check_positive("limit", limit)
-        run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way)
+        mode = memo_mode(memo, limit, seed, way, bool(self.matrix.bounds))
+        run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way, memo=mode,
+                   memo_bytes=memo_bytes)
         run.step(counting=True, limit=min(limit or 0, LIMIT_CAP))
-        return run.search.solutions
+        found = run.search.solutions
+        return found if limit is None else min(found, limit)
 
     def best(self, k: int = 1, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
              max_nodes: int | None = None, timeout: float | None = None,

@@ -168,7 +168,7 @@ typedef struct Memo Memo;
 /* Dancer.search's memo: never, always, or decided from a sample of MEMO_SAMPLE nodes, the
    table kept if its hits stood for MEMO_GAIN times the nodes visited (pydlx/memo.py). */
 enum { MEMO_OFF = 0, MEMO_ON = 1, MEMO_AUTO = 2 };
-#define MEMO_SAMPLE (1 << 14)
+#define MEMO_SAMPLE (1 << 12)
 #define MEMO_GAIN 2
 
 /* One search on a Dancer, with its own copy of the links. */

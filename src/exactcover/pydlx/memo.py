@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import DONE, LIMIT, PAUSED, Unsupported
+from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Unsupported
 from .dance import COVERED
 from .search import X2, X6, X8, _FINISHED, Search
 
@@ -48,13 +48,9 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_MEMO_BYTES", "MEMO_AUTO", "MEMO_GAIN", "MEMO_OFF", "MEMO_ON", "MEMO_SAMPLE", "Memo", "tables"]
 
-#: Dancer.search's ``memo``: never, always, or decided from a sample.
-MEMO_OFF, MEMO_ON, MEMO_AUTO = 0, 1, 2
-#: The table's default memory budget, in bytes (as the C engine counts them).
-DEFAULT_MEMO_BYTES = 1 << 30
 #: The automatic choice: nodes memoized before deciding, and the gain that keeps the table
 #: (calibration: benchmarks/README.md, memo.py).
-MEMO_SAMPLE = 1 << 14
+MEMO_SAMPLE = 1 << 12
 MEMO_GAIN = 2
 
 _SIZE_CAP = (1 << 64) - 1  # a subtree's size in nodes saturates here (C's uint64_t)

@@ -59,6 +59,10 @@ class Random:
 class Search(Links):
     """One search on a `Dancer`: its own copy of the links, resumable at any node."""
 
+    # The table's statistics (a plain search has none; memo.Memo keeps them).
+    memo_hits = memo_lookups = memo_entries = 0
+    memoizing = False
+
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
                  excluded: Sequence[int] = (), prefix: Sequence[int] = (),
                  tuning: tuple[int, int, float, float] | None = None):
