@@ -1,0 +1,161 @@
+"""Memoized counting (`Solver.count(memo=...)`, pydlx/memo.py and cdlx/memo.c).
+
+The memoized count must equal the plain count on every matrix (secondary items, colors,
+givens, exclusions, a table too small to hold everything, a search paused every few nodes),
+with the same statistics on both engines; domino tilings must match their closed-form
+counts far beyond what enumeration reaches.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import exactcover
+from exactcover import GivensError, Matrix, Solver, Unsupported, contract, engines
+
+from problems import queens_matrix
+from test_differential import matrices
+
+ENGINES = ["python"] if engines.FORCE_PURE_PYTHON else list(engines.available())
+
+#: OEIS A004003: the domino tilings of a 2n×2n board, n = 0, 1, 2, ...
+TILINGS = [1, 2, 36, 6728, 12988816, 258584046368, 53060477521960000, 112202208776036178000000,
+           2444888770250892795802079170816]
+
+
+def dominoes(n: int) -> Matrix:
+    """Items: the cells of an n×n board; options: the dominoes on it."""
+    options = {}
+    for r in range(n):
+        for c in range(n):
+            if c + 1 < n:
+                options[(r, c, "-")] = [(r, c), (r, c + 1)]
+            if r + 1 < n:
+                options[(r, c, "|")] = [(r, c), (r + 1, c)]
+    return Matrix([(r, c) for r in range(n) for c in range(n)], options)
+
+
+def memo_count(solver: Solver, givens=(), exclude=(), memo_bytes=None, steps=None):
+    """A memoized count on the engine directly, paused every ``steps`` nodes if given; its
+    count and every statistic the search keeps."""
+    search = solver.dancer.search(solver.option_numbers(givens, "given"), None,
+                                  solver.option_numbers(exclude, "excluded"), (), None,
+                                  memo=contract.MEMO_ON,
+                                  memo_bytes=contract.DEFAULT_MEMO_BYTES if memo_bytes is None else memo_bytes)
+    while search.run(steps or 1 << 20, 0, True) == contract.PAUSED:
+        pass
+    return (search.solutions, search.nodes, search.updates, search.max_level, search.memo_hits,
+            search.memo_lookups, search.memo_entries, search.memoizing)
+
+
+@settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matrix=matrices(), data=st.data())
+def test_memoized_counts_are_the_plain_counts_on_both_engines(matrix, data):
+    """Whatever the matrix, givens, exclusions, budget and pauses: the plain count, and the
+    same statistics on every engine."""
+    labels = [option.label for option in matrix.options]
+    givens = data.draw(st.lists(st.sampled_from(labels), max_size=2, unique=True)) if labels else []
+    free = [label for label in labels if label not in givens]
+    exclude = data.draw(st.lists(st.sampled_from(free), max_size=3)) if free else []
+    budget = data.draw(st.sampled_from([None, 0, 64, 200]))
+    steps = data.draw(st.sampled_from([None, 1, 3]))
+    results = set()
+    for engine in ENGINES:
+        solver = Solver(matrix, engine)
+        try:
+            plain = solver.count(givens, exclude=exclude, memo=False)
+        except GivensError:
+            return
+        found = memo_count(solver, givens, exclude, budget, steps)
+        assert found[0] == plain == solver.count(givens, exclude=exclude, memo=True)
+        results.add(found)
+    assert len(results) == 1
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_domino_tilings_match_the_closed_form(engine):
+    """The tilings of 2n×2n boards, exactly, past 64 bits (14×14) and 128 bits is near."""
+    largest = 16 if engine == "c" else 10
+    for n in range(0, largest // 2 + 1):
+        solver = Solver(dominoes(2 * n), engine)
+        assert solver.count() == TILINGS[n]
+        assert solver.stats.solutions == TILINGS[n]
+        if n >= 3:
+            assert solver.stats.memoized and solver.stats.memo_hits > 0
+
+
+def test_the_engines_keep_the_same_table():
+    """On a search of thousands of states, and with a budget that fills: the same counts,
+    nodes, hits and entries."""
+    if "c" not in ENGINES:
+        pytest.skip("needs both engines")
+    for budget in (None, 32 * 500):  # (an entry of a one-word key takes 32 bytes)
+        c, python = (memo_count(Solver(dominoes(8), engine), memo_bytes=budget) for engine in ("c", "python"))
+        assert c == python and c[0] == TILINGS[4]
+    assert c[6] == 500  # the budget held: exactly as many entries as fit
+
+
+def test_a_purified_color_is_part_of_the_state():
+    """Two states with the same items left but a secondary item purified to different
+    colors are different subproblems: after A (red) 5 ways to finish, after B (blue) 3. (A
+    key without the color field counts 10.)"""
+    options = {"A": {"p1": None, "t": "red"}, "B": {"p1": None, "t": "blue"},
+               "D1": {"p2": None, "t": "red"}, "D2": {"p2": None}, "D3": {"p2": None, "t": "blue"},
+               "E1": {"q": None, "t": "red"}, "E2": {"q": None}, "E4": {"q": None, "p2": None}}
+    matrix = Matrix(["p1", "p2", "q"], options, secondary=["t"])
+    for engine in ENGINES:
+        solver = Solver(matrix, engine)
+        assert solver.count(memo=False) == 8
+        assert solver.count(memo=True) == 8 and solver.stats.memo_entries > 0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_automatic_choice(engine):
+    """A count decides alone: it keeps the table on domino tilings and drops it on queens,
+    where no state repeats; either way the count is right."""
+    solver = Solver(dominoes(8), engine)
+    assert solver.count() == TILINGS[4] and solver.stats.memoized
+    solver = Solver(queens_matrix(10), engine)
+    assert solver.count() == 724 and not solver.stats.memoized
+    assert solver.count(memo=False) == 724 and solver.stats.memo_hits == 0
+    assert solver.count(limit=5) == 5 and not solver.stats.memoized  # (a limited count does not memoize)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_limits_budgets_and_what_is_refused(engine):
+    """A memoized count stops at its limit and its budget; seeds, the sets and listing are
+    refused clearly, as are bounds."""
+    solver = Solver(dominoes(6), engine)
+    assert solver.count(memo=True, limit=100) == 100
+    with pytest.raises(exactcover.BudgetExceeded):
+        solver.count(memo=True, max_nodes=10)
+    with pytest.raises(Unsupported, match="seed"):
+        solver.count(memo=True, seed=1)
+    with pytest.raises(Unsupported, match="sets"):
+        solver.count(memo=True, way="sets")
+    with pytest.raises(TypeError, match="memo must be"):
+        solver.count(memo="yes")
+    with pytest.raises(ValueError, match="memo_bytes"):
+        solver.count(memo=True, memo_bytes=-1)
+    search = solver.dancer.search(memo=contract.MEMO_ON)
+    with pytest.raises(Unsupported, match="listing"):
+        search.run(10)
+    bounded = Solver(Matrix(["a"], {"x": ["a"], "y": ["a"]}, bounds={"a": (1, 2)}), engine)
+    assert bounded.count() == 3  # (automatic: no memo with bounds)
+    with pytest.raises(Unsupported, match="bounds"):
+        bounded.count(memo=True)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_parallel_memoized_counts_add_up(engine):
+    """Each subtree with its own table: the counts add up exactly, with jobs and with an
+    executor."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    board = dominoes(10 if engine == "c" else 8)
+    expected = TILINGS[5 if engine == "c" else 4]
+    assert exactcover.count(board, engine=engine, jobs=2, memo=True) == expected
+    with ThreadPoolExecutor(2) as pool:
+        assert exactcover.count(board, engine=engine, executor=pool) == expected
