@@ -159,3 +159,31 @@ def test_parallel_memoized_counts_add_up(engine):
     assert exactcover.count(board, engine=engine, jobs=2, memo=True) == expected
     with ThreadPoolExecutor(2) as pool:
         assert exactcover.count(board, engine=engine, executor=pool) == expected
+
+
+def test_the_command_line(tmp_path):
+    """`exactcover count --memo/--no-memo --memo-bytes`, and the statistics say what the
+    table did, in text and in JSON."""
+    import json
+
+    from click.testing import CliRunner
+
+    from exactcover import write_dlx
+    from exactcover.cli import cli
+
+    board = Matrix([f"c{k}" for k in range(36)],
+                   {f"d{k}-{j}": [f"c{k}", f"c{j}"] for k in range(36) for j in (k + 1, k + 6)
+                    if j < 36 and (j == k + 6 or k % 6 != 5)})  # the dominoes of a 6x6 board
+    path = tmp_path / "dominoes.dlx"
+    path.write_text(write_dlx(board))
+    runner = CliRunner()
+    result = runner.invoke(cli, ["count", "dlx", str(path), "--memo", "--stats"])
+    assert result.exit_code == 0 and result.stdout.strip() == str(TILINGS[3])
+    assert "memoized:" in result.stderr and "hits" in result.stderr
+    result = runner.invoke(cli, ["count", "dlx", str(path), "--no-memo", "--json", "--stats"])
+    summary = json.loads(result.stdout)
+    assert summary["count"] == TILINGS[3] and summary["memo_hits"] == 0 and not summary["memoized"]
+    result = runner.invoke(cli, ["count", "dlx", str(path), "--memo-bytes", "-1"])
+    assert result.exit_code == 2 and "memo-bytes" in result.stderr
+    result = runner.invoke(cli, ["count", "queens", "6", "--memo", "--seed", "3"])
+    assert result.exit_code == 2 and "seed" in result.stderr and "Traceback" not in result.stderr

@@ -142,6 +142,10 @@ def solve(kind: str, args: tuple[str, ...], all_solutions: bool, limit: int | No
 @click.argument("kind", metavar="TYPE")
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 @click.option("--limit", type=click.IntRange(min=1), help="Stop counting at N.")
+@click.option("--memo/--no-memo", default=None,
+              help="Keep the count of every state of the search in a table, so that a state met again is not "
+                   "searched again (default: decided from a sample of the search).")
+@click.option("--memo-bytes", type=click.IntRange(min=0), help="The most memory the table may take (default 1 GiB).")
 @search_options
 def count(kind: str, args: tuple[str, ...], limit: int | None, **options: Any) -> None:
     """Count the solutions of a problem of type TYPE (exit status 1 when there are none).
@@ -150,6 +154,7 @@ def count(kind: str, args: tuple[str, ...], limit: int | None, **options: Any) -
     Examples:
       exactcover count dlx problem.dlx
       exactcover count subsets family.json --json
+      exactcover count dlx dominoes.dlx --memo --stats   (a count of 10^30 in a second)
     """
     run = Run(kind, args, options)
     if run.batch is not None:
@@ -333,7 +338,8 @@ class Run:
     def stats(self) -> dict[str, Any]:
         stats = self.prepared.solver.stats  # (this thread's latest search: this command's)
         return {"nodes": stats.nodes, "updates": stats.updates, "max_level": stats.max_level,
-                "seconds": round(stats.seconds, 6), "engine_seconds": round(stats.engine_seconds, 6)}
+                "seconds": round(stats.seconds, 6), "engine_seconds": round(stats.engine_seconds, 6),
+                "memo_hits": stats.memo_hits, "memo_entries": stats.memo_entries, "memoized": stats.memoized}
 
     def finish(self, found: int, exhausted: bool, stopped: bool = False) -> None:
         if self.as_json:
@@ -358,10 +364,14 @@ class Run:
 
     def print_stats(self, solutions: int) -> None:
         s = self.stats()
+        memo = ""
+        if s["memo_hits"] or s["memo_entries"]:
+            how = "memoized" if s["memoized"] else "the table dropped after a sample"
+            memo = f"; {how}: {s['memo_hits']} hits, {s['memo_entries']} states stored"
         click.echo(
             f"{solutions} solution(s), {s['nodes']} nodes, {s['updates']} updates, "
             f"deepest level {s['max_level']}, {s['seconds']:.3f} s ({s['engine_seconds']:.3f} s in the "
-            f"{self.prepared.solver.engine} engine)",
+            f"{self.prepared.solver.engine} engine){memo}",
             err=True,
         )
 
