@@ -18,7 +18,8 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 from pathlib import Path
 
 
@@ -106,19 +107,27 @@ def report(title: str, width: int, columns: list[str], times: dict[str, list[flo
         if column not in medians:
             cells.append(f"{'-':>12}")
             continue
+        if medians[column] == float("inf"):  # (a contender stopped at a time cap)
+            cells.append(f"{'>cap':>12}")
+            continue
         cells.append(f"{medians[column] * 1000:>11.2f}{' ' if answers[column] == {ours_answer} else '!'}")
     others = [medians[c] for c in medians if c != "exactcover" and answers[c] == {ours_answer}]
     ratio = f"{min(others) / medians['exactcover']:>22.2f}" if others else f"{'-':>22}"
     print(f"{title:<{width}}" + "".join(cells) + ratio + f"  {ours_answer}", flush=True)
     for name, found in answers.items():
         if found != {ours_answer}:
-            print(f"  ({name} answered {sorted(found)}, exactcover {ours_answer})", file=sys.stderr)
+            if times[name] and min(times[name]) < float("inf"):
+                print(f"  ({name} answered {sorted(found)}, exactcover {ours_answer})", file=sys.stderr)
 
 
-def command_line(doc: str, programs: dict[str, str], child: Callable[..., None]) -> argparse.Namespace | None:
-    """The benchmark scripts' shared options. Runs a ``--child`` measurement or a ``--build``
-    of ``programs`` itself (then None); else the options, ``--knuth`` required."""
+def command_line(doc: str, programs: dict[str, str], child: Callable[..., None],
+                 extra: Sequence[tuple[str, dict[str, Any]]] = ()) -> argparse.Namespace | None:
+    """The benchmark scripts' shared options (and ``extra`` ones: flag, argparse keywords).
+    Runs a ``--child`` measurement or a ``--build`` of ``programs`` itself (then None); else
+    the options, ``--knuth`` required."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    for flag, keywords in extra:
+        parser.add_argument(flag, **keywords)
     parser.add_argument("--knuth", type=Path, help=f"the folder holding the built {', '.join(programs)}")
     parser.add_argument("--miniexact", default="miniexact", help="miniexact's command")
     parser.add_argument("--rounds", type=int, default=3)
