@@ -32,6 +32,7 @@ __all__ = [
     "MAX_ENTRIES",
     "Batch",
     "BudgetExceeded",
+    "Diagram",
     "Encoding",
     "Estimate",
     "ExactCoverError",
@@ -70,6 +71,7 @@ __all__ = [
 ]
 
 _LAZY = {
+    "Diagram": ("diagram", "Diagram"),
     "Subsets": ("family", "Subsets"),
     "read_dlx": ("knuth", "read_dlx"),
     "write_dlx": ("knuth", "write_dlx"),

@@ -15,7 +15,7 @@ import threading
 import time
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -24,6 +24,9 @@ from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, GivensError, 
 from .best import Best, best
 from .estimates import Estimate, estimate
 from .matrix import Matrix
+
+if TYPE_CHECKING:
+    from .diagram import Diagram
 from . import contract
 from .contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, Compiled, Dancer
 
@@ -152,7 +155,7 @@ class _Run:
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
                  progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = (),
                  way: str = "auto", best: int = 0, memo: int = contract.MEMO_OFF,
-                 memo_bytes: int | None = None) -> None:
+                 memo_bytes: int | None = None, diagram: bool = False) -> None:
         check_budget(max_nodes, timeout)
         check_positive("memo_bytes", memo_bytes, allow_zero=True)
         tuning = contract.tuning(way)
@@ -174,6 +177,8 @@ class _Run:
             more: dict[str, int] = {"best": best} if best else {}  # (the cheapest solutions: see best.py)
             if memo:
                 more.update(memo=memo, memo_bytes=contract.DEFAULT_MEMO_BYTES if memo_bytes is None else min(memo_bytes, 1 << 62))
+            if diagram:
+                more["diagram"] = True
             self.search = solver.dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes,
                                                tuning, **more)
         except GivensClash as clash:  # the engine names option and item numbers; say their names
@@ -418,6 +423,23 @@ class Solver:
         run.step(counting=True, limit=min(limit or 0, LIMIT_CAP))
         found = run.search.solutions
         return found if limit is None else min(found, limit)
+
+    def diagram(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
+                max_nodes: int | None = None, timeout: float | None = None,
+                progress: Callable[[Progress], Any] | None = None, memo_bytes: int | None = None) -> Diagram:
+        """All the solutions as a decision diagram (`exactcover.Diagram`): exact count,
+        lazy iteration, uniform random samples, counts of the solutions with an option,
+        Knuth's text format. Built by a memoized count (see `count`) that keeps a node per
+        option tried with solutions; its nodes (12 bytes each) and table share
+        ``memo_bytes``, and MemoryError says when they would pass it. Unsupported with
+        bounds."""
+        from .diagram import Diagram
+
+        run = _Run(self, givens, None, max_nodes, timeout, exclude, progress, memo=contract.MEMO_ON,
+                   memo_bytes=memo_bytes, diagram=True)
+        run.step(counting=True)
+        root, nodes = run.search.diagram_nodes()
+        return Diagram(self.labels, run.prefix, root, nodes)
 
     def best(self, k: int = 1, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
              max_nodes: int | None = None, timeout: float | None = None,

@@ -153,6 +153,7 @@ typedef struct {
     long long cutoff; /* ... cheaper than this (with the tax: a cost as the caller knows it) */
     int memo;             /* MEMO_OFF, MEMO_ON or MEMO_AUTO: a memoized count (memo.c) ... */
     long long memo_bytes; /* ... whose table takes at most this much memory */
+    int diagram;          /* ... and which builds the diagram of its solutions */
 } Start;
 
 /* One call of search_run: at most `steps` more nodes and about `work` more effort (0: no
@@ -315,10 +316,12 @@ int run_msets(Search *s, const Run *run);
 idx probe_msets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 
 /* memo.c */
-int memo_start(Search *s, int mode, long long budget);
+int memo_start(Search *s, int mode, long long budget, int diagram);
+/* 0 and the diagram's root and nodes (option, lo, hi for nodes 2, 3, ...), or -1 if none */
+int memo_diagram(const Search *s, idx *root, const idx **nodes, size_t *n);
 void memo_free(Search *s);
 int memo_active(const Search *s); /* memoizing now (not handed over) */
-int run_memo(Search *s, const Run *run); /* -1: no memory */
+int run_memo(Search *s, const Run *run); /* -1: no memory; -2: the diagram passed the budget */
 idx memo_width(const Search *s);
 idx memo_total(const Search *s, uint64_t *out); /* room for memo_width(s) + 1 limbs */
 void memo_stats(const Search *s, long long *hits, long long *lookups, long long *entries, int *memoizing);

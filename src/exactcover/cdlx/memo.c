@@ -7,8 +7,9 @@
  * width growing as a count needs it; a table entry holds a count below 2^63 itself, a larger
  * one as an offset into the arena, where it is stored as its limb count and its limbs. The
  * table is open addressing with linear probing, doubled when half full; its memory as the
- * budget counts it (8 * (words + 3) bytes an entry, 8 * (1 + limbs) for a large count) is
- * pydlx's, so that both engines keep the same entries.
+ * budget counts it (8 * (words + 3) bytes an entry, 8 more with the diagram, 8 * (1 + limbs)
+ * for a large count, 12 per node of the diagram) is pydlx's, so that both engines keep the
+ * same entries.
  */
 #include <limits.h>
 #include <string.h>
@@ -34,6 +35,10 @@ struct Memo {
     long long budget, used, entry_bytes, hits, lookups;
     uint64_t saved;            /* the nodes the hits stood for, less one each */
     long long decide_at;       /* MEMO_AUTO: the node count at which to decide (else -1) */
+    int diagram;               /* building the diagram: an entry holds its node too, and */
+    idx *zdd;                  /* node k >= 2 is zdd[3(k - 2)..]: option, lo, hi */
+    size_t zdd_len, zdd_cap;   /* (nodes, and room for, in idx triples) */
+    idx *znode;                /* per row: the node chaining the options tried with solutions */
 };
 
 static uint64_t
@@ -90,6 +95,13 @@ add_value(Memo *m, idx r, uint64_t value)
     return add_limbs(m, r, stored + 1, (idx)stored[0]);
 }
 
+/* Words in a slot: hash, key, count, size, and with the diagram its node. */
+static size_t
+stride_of(const Memo *m)
+{
+    return (size_t)m->words + 3 + (m->diagram != 0);
+}
+
 static uint64_t
 hash_key(const uint64_t *key, idx words)
 {
@@ -105,7 +117,7 @@ hash_key(const uint64_t *key, idx words)
 static uint64_t *
 find(const Memo *m, const uint64_t *key, uint64_t h)
 {
-    const size_t stride = (size_t)m->words + 3, mask = m->capacity - 1;
+    const size_t stride = stride_of(m), mask = m->capacity - 1;
     for (size_t k = (size_t)(h >> 7) & mask;; k = (k + 1) & mask) {
         uint64_t *slot = m->slots + k * stride;
         if (slot[0] == 0 || (slot[0] == h && memcmp(slot + 1, key, (size_t)m->words * sizeof(uint64_t)) == 0))
@@ -126,7 +138,7 @@ lookup(const Memo *m, idx l)
 static int
 grow_table(Memo *m)
 {
-    const size_t stride = (size_t)m->words + 3, old = m->capacity;
+    const size_t stride = stride_of(m), old = m->capacity;
     uint64_t *slots = m->slots;
     m->slots = dlx_calloc(old * 2 * stride, sizeof(uint64_t));
     if (m->slots == NULL) {
@@ -179,6 +191,8 @@ store(Memo *m, idx l, idx r)
     memcpy(slot + 1, key, (size_t)m->words * sizeof(uint64_t));
     slot[m->words + 1] = value;
     slot[m->words + 2] = m->size[r];
+    if (m->diagram)
+        slot[m->words + 3] = (uint64_t)m->znode[r];
     m->entries += 1;
     m->used += m->entry_bytes;
 }
@@ -210,6 +224,39 @@ child_key(Search *s, Memo *m, idx l, idx x, const int mode)
     } while (q != x);
 }
 
+/* With the diagram, a level done (its node z, 0 if it has no solution) hands it up: the
+   floor's is the root; any other is chained, with its parent's option, to the parent's row.
+   -2 once the nodes (12 bytes each) pass the budget, -1 when memory runs out. */
+static int
+chain(Search *s, Memo *m, idx level, idx r, idx z)
+{
+    if (!m->diagram || z == 0)
+        return 0;
+    if (r == 0) {
+        m->znode[0] = z;
+        return 0;
+    }
+    if ((m->used += 12) > m->budget)
+        return -2;
+    if (m->zdd_len == m->zdd_cap) {
+        size_t cap = m->zdd_cap ? 2 * m->zdd_cap : 1024;
+        idx *zdd = dlx_malloc(3 * cap * sizeof(idx));
+        if (zdd == NULL)
+            return -1;
+        if (m->zdd_len)
+            memcpy(zdd, m->zdd, 3 * m->zdd_len * sizeof(idx));
+        dlx_free(m->zdd);
+        m->zdd = zdd;
+        m->zdd_cap = cap;
+    }
+    idx *node = m->zdd + 3 * m->zdd_len;
+    node[0] = option_of(s, s->choice[level - 1]);
+    node[1] = m->znode[r];
+    node[2] = z;
+    m->znode[r] = (idx)(m->zdd_len++ + 2);
+    return 0;
+}
+
 idx choose_first(Search *s); /* links.c: MRV, ties to the first item */
 
 /* The steps of pydlx's Memo.memo_steps. Row r of count and size sums the results of the
@@ -239,8 +286,9 @@ memo_steps(Search *s, const Run *run, const int mode)
                 s->max_level = level;
             state = X8;
             uint64_t value = 0, size = 1; /* what the level hands up: a dead end's, unless */
+            idx z = 0;
             if (s->rlink[0] == 0) /* a solution */
-                value = 1;
+                value = 1, z = 1;
             else if (top[i = choose_first(s)] > 0) {
                 const uint64_t *slot = NULL;
                 if ((m->looked[level] = top[i] > 1)) {
@@ -250,6 +298,8 @@ memo_steps(Search *s, const Run *run, const int mode)
                 if (slot == NULL) { /* X3, X4: the item's options are to be tried */
                     memset(m->count + (size_t)(r + 1) * m->width, 0, (size_t)m->width * sizeof(uint64_t));
                     m->size[r + 1] = 1;
+                    if (m->diagram)
+                        m->znode[r + 1] = 0;
                     s->total[level] = top[i];
                     s->tried[level] = 1;
                     cover(s, i, mode);
@@ -260,13 +310,17 @@ memo_steps(Search *s, const Run *run, const int mode)
                 m->hits += 1; /* a hit: the count and size of that state */
                 value = slot[m->words + 1];
                 size = slot[m->words + 2];
+                z = m->diagram ? (idx)slot[m->words + 3] : 0;
                 m->saved = sat_add(m->saved, size - 1);
             }
             m->size[r] = sat_add(m->size[r], size);
             if (value == 0)
                 continue;
-            if (add_value(m, r, value) < 0) {
-                status = -1;
+            int failed = add_value(m, r, value);
+            if (failed == 0)
+                failed = chain(s, m, level, r, z);
+            if (failed < 0) {
+                status = failed;
                 goto out;
             }
             s->solutions = value >= INLINE_LIMIT || s->solutions > LLONG_MAX - (long long)value
@@ -304,6 +358,8 @@ memo_steps(Search *s, const Run *run, const int mode)
                 goto out;
             }
             m->size[r] = sat_add(m->size[r], m->size[r + 1]);
+            if ((status = chain(s, m, level, r, m->diagram ? m->znode[r + 1] : 0)) < 0)
+                goto out;
             state = X8;
             continue;
         case X8: /* [Leave level l.] */
@@ -356,6 +412,10 @@ drop_table(Memo *m)
     dlx_free(m->count);
     dlx_free(m->size);
     dlx_free(m->shift);
+    dlx_free(m->zdd);
+    dlx_free(m->znode);
+    m->zdd = m->znode = NULL;
+    m->zdd_len = m->zdd_cap = 0;
     m->slots = m->arena = m->keys = m->count = m->size = NULL;
     m->looked = NULL;
     m->shift = NULL;
@@ -410,7 +470,7 @@ layout(const Dancer *d, idx *shift)
 /* A memoizing counting search from the state at s's floor (after its givens and prefix),
    with `budget` bytes for its table; -1 when memory runs out. */
 int
-memo_start(Search *s, int mode, long long budget)
+memo_start(Search *s, int mode, long long budget, int diagram)
 {
     const Dancer *d = s->dancer;
     Memo *m = s->memo = dlx_calloc(1, sizeof(Memo));
@@ -419,7 +479,8 @@ memo_start(Search *s, int mode, long long budget)
     m->mode = mode;
     m->memoizing = 1;
     m->words = (layout(d, m->shift) + 63) / 64;
-    m->entry_bytes = 8 * ((long long)m->words + 3);
+    m->diagram = diagram;
+    m->entry_bytes = 8 * ((long long)m->words + 3 + (diagram != 0));
     m->budget = budget;
     m->decide_at = mode == MEMO_AUTO ? s->nodes + MEMO_SAMPLE : -1;
     size_t levels = search_levels(d);
@@ -430,8 +491,10 @@ memo_start(Search *s, int mode, long long budget)
     m->looked = dlx_calloc(levels, 1);
     m->count = dlx_calloc((size_t)m->rows * (size_t)m->width, sizeof(uint64_t));
     m->size = dlx_calloc((size_t)m->rows, sizeof(uint64_t));
-    m->slots = dlx_calloc(m->capacity * ((size_t)m->words + 3), sizeof(uint64_t));
-    if (m->keys == NULL || m->looked == NULL || m->count == NULL || m->size == NULL || m->slots == NULL)
+    m->slots = dlx_calloc(m->capacity * ((size_t)m->words + 3 + (diagram != 0)), sizeof(uint64_t));
+    m->znode = diagram ? dlx_calloc((size_t)m->rows, sizeof(idx)) : NULL;
+    if (m->keys == NULL || m->looked == NULL || m->count == NULL || m->size == NULL || m->slots == NULL ||
+        (diagram && m->znode == NULL))
         return -1;
     uint64_t *key = m->keys + (size_t)s->level * m->words;
     for (idx i = 1; i <= d->n_items; i++)
@@ -469,6 +532,20 @@ memo_total(const Search *s, uint64_t *out)
         }
     }
     return n;
+}
+
+/* After a search with the diagram is done: its root and its nodes (option, lo, hi each, for
+   nodes 2, 3, ...); 0, or -1 if the search builds no diagram. */
+int
+memo_diagram(const Search *s, idx *root, const idx **nodes, size_t *n)
+{
+    const Memo *m = s->memo;
+    if (m == NULL || !m->diagram || !m->memoizing)
+        return -1;
+    *root = m->znode[0];
+    *nodes = m->zdd;
+    *n = m->zdd_len;
+    return 0;
 }
 
 int

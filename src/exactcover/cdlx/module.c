@@ -195,20 +195,24 @@ Dancer_get_arrays(DancerObject *self, void *closure)
 
 static PyObject *Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *excluded,
                                PyObject *prefix, PyObject *tuning, Py_ssize_t best, long long cutoff, int memo,
-                               long long memo_bytes);
+                               long long memo_bytes, int diagram);
 
 static PyObject *
 Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"givens", "seed", "excluded", "prefix", "tuning", "best", "cutoff", "memo", "memo_bytes",
-                             NULL};
+                             "diagram", NULL};
     PyObject *givens = NULL, *seed = Py_None, *excluded = NULL, *prefix = NULL, *tuning = Py_None, *cutoff = Py_None;
     Py_ssize_t best = 0;
-    int memo = MEMO_OFF;
+    int memo = MEMO_OFF, diagram = 0;
     long long memo_bytes = 1LL << 30;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOOnOiL", kwlist, &givens, &seed, &excluded, &prefix, &tuning,
-                                     &best, &cutoff, &memo, &memo_bytes))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOOnOiLp", kwlist, &givens, &seed, &excluded, &prefix, &tuning,
+                                     &best, &cutoff, &memo, &memo_bytes, &diagram))
         return NULL;
+    if (diagram && memo != MEMO_ON) {
+        PyErr_SetString(PyExc_ValueError, "a diagram needs memo=1");
+        return NULL;
+    }
     if ((memo != MEMO_OFF && memo != MEMO_ON && memo != MEMO_AUTO) || memo_bytes < 0) {
         PyErr_SetString(PyExc_ValueError, "memo must be 0, 1 or 2 and memo_bytes >= 0");
         return NULL;
@@ -224,7 +228,7 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
     long long limit = LLONG_MAX;
     if (cutoff != Py_None && ((limit = PyLong_AsLongLong(cutoff)) == -1 && PyErr_Occurred()))
         return NULL;
-    return Search_create(self, givens, seed, excluded, prefix, tuning, best, limit, memo, memo_bytes);
+    return Search_create(self, givens, seed, excluded, prefix, tuning, best, limit, memo, memo_bytes, diagram);
 }
 
 static PyMethodDef Dancer_methods[] = {
@@ -279,7 +283,7 @@ static PyTypeObject DancerType = {
 
 static PyObject *
 Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix,
-              PyObject *tuning, Py_ssize_t best, long long cutoff, int memo, long long memo_bytes)
+              PyObject *tuning, Py_ssize_t best, long long cutoff, int memo, long long memo_bytes, int diagram)
 {
     Start start = {NULL};
     dlx_error err = {DLX_OK};
@@ -290,6 +294,7 @@ Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *
     start.cutoff = cutoff;
     start.memo = memo;
     start.memo_bytes = memo_bytes;
+    start.diagram = diagram;
     self = PyObject_New(SearchObject, &SearchType);
     if (self == NULL)
         goto done;
@@ -369,6 +374,10 @@ Search_run(SearchObject *self, PyObject *args, PyObject *kwds)
         }
     }
     s->busy = 0;
+    if (status == -2) {
+        PyErr_SetString(PyExc_MemoryError, "the diagram needs more memory than memo_bytes allows");
+        return NULL;
+    }
     if (status < 0)
         return PyErr_NoMemory();
     return PyLong_FromLong(status);
@@ -456,7 +465,26 @@ Search_probe(SearchObject *self, PyObject *arg)
     return result;
 }
 
+/* After a search with the diagram is done: (root, its nodes as bytes of int32 triples). */
+static PyObject *
+Search_diagram(SearchObject *self, PyObject *Py_UNUSED(ignored))
+{
+    idx root;
+    const idx *nodes;
+    size_t n;
+    if (check_idle(self) < 0)
+        return NULL;
+    if (memo_diagram(&self->s, &root, &nodes, &n) < 0) {
+        PyErr_SetString(PyExc_ValueError, "this search builds no diagram");
+        return NULL;
+    }
+    return Py_BuildValue("(iy#)", (int)root, n ? (const char *)nodes : "", (Py_ssize_t)(3 * n * sizeof(idx)));
+}
+
 static PyMethodDef Search_methods[] = {
+    {"diagram_nodes", (PyCFunction)Search_diagram, METH_NOARGS,
+     "After a search with diagram=True: (root, nodes), the nodes as bytes of int32 (option, lo, hi)\n"
+     "triples for nodes 2, 3, ... (0 and 1 are the terminals; see pydlx.memo)."},
     {"prefix", (PyCFunction)Search_prefix, METH_NOARGS,
      "The option nodes chosen at levels 0..level-1 (after PREFIX: the subtree's prefix)."},
     {"share", (PyCFunction)Search_share, METH_NOARGS,

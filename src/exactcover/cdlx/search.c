@@ -263,7 +263,7 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     if (start->memo != MEMO_OFF) {
         if (s->seeded)
             return unsupported(err, "a seed in a memoized count", "count without one");
-        if (memo_start(s, start->memo, start->memo_bytes) < 0) {
+        if (memo_start(s, start->memo, start->memo_bytes, start->diagram) < 0) {
             err->kind = DLX_NO_MEMORY;
             return -1;
         }

@@ -153,7 +153,7 @@ class Dancer:
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
                prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
                best: int = 0, cutoff: int | None = None, memo: int = MEMO_OFF,
-               memo_bytes: int = DEFAULT_MEMO_BYTES) -> Search:
+               memo_bytes: int = DEFAULT_MEMO_BYTES, diagram: bool = False) -> Search:
         """A new search on a private copy of the arrays, with the options ``excluded`` taken
         out, then ``givens`` chosen, then the choices of ``prefix`` replayed: the search is
         then the subtree under that prefix. ``tuning`` chooses between the links and the
@@ -161,10 +161,13 @@ class Dancer:
         = k on a dancer with costs, a search for the k cheapest solutions (`costs.Costed`),
         cheaper than ``cutoff`` if given. With ``memo`` (MEMO_ON, or MEMO_AUTO to decide from
         a sample), a counting search that memoizes the counts of its states in a table of at
-        most ``memo_bytes`` (`memo.Memo`)."""
+        most ``memo_bytes`` (`memo.Memo`); with ``diagram`` too (and MEMO_ON), one that also
+        builds the diagram of its solutions (`Memo.diagram_nodes`)."""
         check_tuning(tuning)
         if memo not in (MEMO_OFF, MEMO_ON, MEMO_AUTO) or memo_bytes < 0:
             raise ValueError("memo must be 0, 1 or 2 and memo_bytes >= 0")
+        if diagram and memo != MEMO_ON:
+            raise ValueError("a diagram needs memo=1")
         if best:
             if best < 0 or not self.has_costs:
                 raise ValueError("best must be a positive number of solutions, on a dancer with costs")
@@ -178,7 +181,7 @@ class Dancer:
         if memo:
             if seed is not None:
                 raise Unsupported("a seed in a memoized count", "count without one")
-            return Memo(self, givens, excluded, prefix, tuning, memo, memo_bytes)
+            return Memo(self, givens, excluded, prefix, tuning, memo, memo_bytes, diagram)
         return Search(self, givens, seed, excluded, prefix, tuning)
 
 

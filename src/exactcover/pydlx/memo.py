@@ -36,12 +36,13 @@ then move to the sets). Its C port is ``cdlx/memo.c``.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Unsupported
 from .dance import COVERED
-from .search import X2, X6, X8, _FINISHED, Search
+from .search import X2, X5, X6, X8, _FINISHED, Search
 
 if TYPE_CHECKING:
     from .dancer import Dancer
@@ -87,18 +88,23 @@ class Memo(Search):
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), excluded: Sequence[int] = (),
                  prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
-                 memo: int = MEMO_ON, memo_bytes: int = DEFAULT_MEMO_BYTES) -> None:
+                 memo: int = MEMO_ON, memo_bytes: int = DEFAULT_MEMO_BYTES, diagram: bool = False) -> None:
         super().__init__(dancer, givens, None, excluded, prefix, tuning)
         self.flips, self.tints, bits = tables(dancer)
-        self.entry_bytes = 8 * ((bits + 63) // 64 + 3)
+        self.diagram = diagram
+        self.entry_bytes = 8 * ((bits + 63) // 64 + 3 + diagram)
         self.memo, self.memo_bytes, self.memoizing = memo, memo_bytes, True
-        self.table: dict[int, tuple[int, int]] = {}
+        self.table: dict[int, tuple[int, int, int]] = {}  # key -> count, size, diagram node
         self.memo_hits = self.memo_lookups = self.memo_entries = self.memo_used = self.saved = 0
         levels = self.max_levels(dancer)
         self.key = [0] * levels  # each level's state
         self.looked = [False] * levels  # whether it was looked up (and missed): to store
         self.count = [0] * (levels + 1)  # per row (see memo_steps): solutions
         self.size = [0] * (levels + 1)  # ... and the nodes they stand for
+        # With the diagram: its nodes (option, lo, hi), 0 and 1 the terminals, and per row the
+        # node of the options tried so far that have solutions (the chain through lo).
+        self.zdd: list[tuple[int, int, int]] = [(-1, 0, 0), (-1, 1, 1)]
+        self.znode = [0] * (levels + 1)
         self.key[self.level] = self.state_key()
         self.decide_at = self.nodes + MEMO_SAMPLE if memo == MEMO_AUTO else -1
 
@@ -143,20 +149,47 @@ class Memo(Search):
                 key |= color[q] << s
         return key
 
+    def diagram_nodes(self) -> tuple[int, bytes]:
+        """After a search with the diagram is done: its root, and its nodes 2, 3, ... as
+        bytes of int32 (option, lo, hi) triples, as the C engine gives them."""
+        if not self.diagram:
+            raise ValueError("this search builds no diagram")
+        return self.znode[0], array("i", [v for node in self.zdd[2:] for v in node]).tobytes()
+
+    def hand_up(self, level: int, found: tuple[int, int, int]) -> None:
+        """Level ``level`` is done: add its count and size to its parent's row; with the
+        diagram, if it has solutions, chain a node for the parent's option to them."""
+        row = level - self.floor
+        self.count[row] += found[0]
+        self.size[row] = min(_SIZE_CAP, self.size[row] + found[1])
+        if self.diagram and found[2]:
+            if row == 0:  # the floor's own: the diagram's root
+                self.znode[0] = found[2]
+            else:
+                self.znode[row] = self.zdd_node(self.option_of(self.choice[level - 1]), self.znode[row], found[2])
+
+    def zdd_node(self, option: int, lo: int, hi: int) -> int:
+        """A new node of the diagram: ``option`` and the solutions of ``hi``, or those of
+        ``lo``. MemoryError once the nodes (12 bytes each, as in C) pass the budget."""
+        self.memo_used += 12
+        if self.memo_used > self.memo_bytes:
+            raise MemoryError("the diagram needs more memory than memo_bytes allows")
+        self.zdd.append((option, lo, hi))
+        return len(self.zdd) - 1
+
     def memo_steps(self, steps: int, work: int, limit: int) -> int:
         """Algorithm X's steps with the table (see the module docstring), resumable as
-        `Search.steps` is. Row r of ``count`` and ``size`` sums the results of the finished
-        children of level floor + r - 1 (row 0: the floor's own), a child adding its count
-        and the nodes it stands for to its parent's row as it leaves; ``solutions`` is the
-        running total."""
+        `Search.steps` is. Row r of ``count``, ``size`` (and ``znode``) sums the results of
+        the finished children of level floor + r - 1 (row 0: the floor's own), each child
+        handing its count, size (and node) up as it leaves; ``solutions`` is the running
+        total."""
         rlink, top, choice, n = self.rlink, self.top, self.choice, self.n_items
-        key, count, size, looked, table = self.key, self.count, self.size, self.looked, self.table
+        key, looked, table = self.key, self.looked, self.table
         stop = self.nodes + steps
         work_stop = self.updates + self.scanned + work if work else -1
         state = self.resume
         while True:
             level = self.level
-            row = level - self.floor  # the parent's row
             if state == X2:  # [Enter level l.]
                 if self.nodes >= stop or 0 <= work_stop <= self.updates + self.scanned:
                     status = PAUSED
@@ -166,35 +199,34 @@ class Memo(Search):
                     self.max_level = level
                 state = X8
                 if rlink[0] == 0:  # a solution
-                    self.solutions += 1
-                    count[row] += 1
-                    size[row] = min(_SIZE_CAP, size[row] + 1)
-                    if limit and self.solutions >= limit:
-                        status = LIMIT
-                        break
-                    continue
-                i = self.choose()
-                if top[i] == 0:  # a dead end
-                    size[row] = min(_SIZE_CAP, size[row] + 1)
-                    continue
-                looked[level] = top[i] > 1
-                if looked[level]:
-                    self.memo_lookups += 1
-                    found = table.get(key[level])
-                    if found is not None:
-                        self.memo_hits += 1
-                        self.saved = min(_SIZE_CAP, self.saved + found[1] - 1)
+                    found = (1, 1, 1)
+                else:
+                    i = self.choose()
+                    found = (0, 1, 0)  # a dead end, unless
+                    if top[i] > 0:
+                        looked[level] = top[i] > 1
+                        hit = table.get(key[level]) if looked[level] else None
+                        if looked[level]:
+                            self.memo_lookups += 1
+                        if hit is None:  # X3, X4: the item's options are to be tried
+                            row = level - self.floor + 1
+                            self.count[row], self.size[row], self.znode[row] = 0, 1, 0
+                            self.total[level], self.tried[level] = top[i], 1
+                            self.cover(i)
+                            x = choice[level] = self.dlink[i]
+                            state = X5
+                        else:
+                            self.memo_hits += 1
+                            self.saved = min(_SIZE_CAP, self.saved + hit[1] - 1)
+                            found = hit
+                if state == X8:
+                    self.hand_up(level, found)
+                    if found[0]:
                         self.solutions += found[0]
-                        count[row] += found[0]
-                        size[row] = min(_SIZE_CAP, size[row] + found[1])
                         if limit and self.solutions >= limit:
                             status = LIMIT
                             break
-                        continue
-                count[row + 1], size[row + 1] = 0, 1
-                self.total[level], self.tried[level] = top[i], 1
-                self.cover(i)
-                x = choice[level] = self.dlink[i]
+                    continue
             elif state == X6:  # [Try again.]
                 x = choice[level] = self.try_next(choice[level])
                 self.tried[level] += 1
@@ -210,15 +242,15 @@ class Memo(Search):
                 break
             if x <= n:  # X7 [Backtrack.]: every option was tried; the level's count is known
                 self.uncover(choice[level])
-                found = (count[row + 1], size[row + 1])
+                row = level - self.floor + 1
+                found = (self.count[row], self.size[row], self.znode[row])
                 if looked[level] and self.memo_used + self.entry_bytes <= self.memo_bytes:
                     table[key[level]] = found
                     self.memo_entries += 1
                     self.memo_used += self.entry_bytes
                     if found[0] >= _INLINE:
                         self.memo_used += 8 * (1 + (found[0].bit_length() + 63) // 64)
-                count[row] += found[0]
-                size[row] = min(_SIZE_CAP, size[row] + found[1])
+                self.hand_up(level, found)
                 state = X8
             else:  # X5 [Try x_l.]
                 key[level + 1] = self.child_key(key[level], x)
