@@ -97,9 +97,10 @@ def header(width: int, columns: list[str]) -> None:
 
 
 def report(title: str, width: int, columns: list[str], times: dict[str, list[float]],
-           answers: dict[str, set[str]]) -> None:
+           answers: dict[str, set[str]], own: Sequence[str] = ("exactcover",)) -> None:
     """One row: the median ms of each column's contender ("-" if it sat out; "!" after an
-    answer other than exactcover's), and the fastest agreeing other's time over ours."""
+    answer other than exactcover's), and the fastest agreeing other's time over ours (the
+    columns in ``own`` are exactcover's, not others)."""
     medians = {name: statistics.median(values) for name, values in times.items()}
     ours_answer = next(iter(answers["exactcover"]))
     cells = []
@@ -111,7 +112,7 @@ def report(title: str, width: int, columns: list[str], times: dict[str, list[flo
             cells.append(f"{'>cap':>12}")
             continue
         cells.append(f"{medians[column] * 1000:>11.2f}{' ' if answers[column] == {ours_answer} else '!'}")
-    others = [medians[c] for c in medians if c != "exactcover" and answers[c] == {ours_answer}]
+    others = [medians[c] for c in medians if c not in own and answers[c] == {ours_answer}]
     ratio = f"{min(others) / medians['exactcover']:>22.2f}" if others else f"{'-':>22}"
     print(f"{title:<{width}}" + "".join(cells) + ratio + f"  {ours_answer}", flush=True)
     for name, found in answers.items():

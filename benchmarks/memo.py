@@ -11,7 +11,8 @@ each contender in a process of its own, rounds alternating the contenders, media
   -march=native outside this repository, as knuth.py builds his programs; `--build DIR
   --sources SRC`), its whole run less its run with the input alone (`T1`); it counts in 64
   bits, so past 2^64 its answers are wrong (marked "!");
-* dxz: the PyPI package's `dxz_count` on the dense 0/1 matrix (its input form);
+* dxz: the PyPI package's `dxz_count` on the dense 0/1 matrix (its input form; it has no
+  secondary items, so it counts queens as if the diagonals were primary: 0);
 * xcover: `covers_zdd(..., use_memo_cache=True)`, the diagram's nodes consumed and counted in
   Python (xcover returns nodes, not a count).
 
@@ -149,7 +150,7 @@ def main() -> None:
                 seconds, answer = measure(name, path, args)
                 times[name].append(seconds)
                 answers[name].add(answer)
-        report(title, 20, contenders, times, answers)
+        report(title, 20, contenders, times, answers, own=("exactcover", "plain"))
 
 
 if __name__ == "__main__":

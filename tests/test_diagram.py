@@ -87,3 +87,31 @@ def test_what_a_diagram_refuses(engine):
         Solver(Matrix(["a"], {"x": ["a"]}, bounds={"a": (0, 1)}), engine).diagram()
     with pytest.raises(KeyError):
         Solver(dominoes(2), engine).diagram().count_with("nothing")
+
+
+def test_the_sample_command(tmp_path):
+    """`exactcover sample TYPE ARGS --n N --seed S`: N solutions, the same for the same seed;
+    a filtered type keeps its filter; a budget too small exits 3 with a message."""
+    import json
+
+    from click.testing import CliRunner
+
+    from exactcover import write_dlx
+    from exactcover.cli import cli
+
+    board = Matrix([f"c{k}" for k in range(16)],
+                   {f"d{k}-{j}": [f"c{k}", f"c{j}"] for k in range(16) for j in (k + 1, k + 4)
+                    if j < 16 and (j == k + 4 or k % 4 != 3)})  # the dominoes of a 4x4 board
+    path = tmp_path / "dominoes.dlx"
+    path.write_text(write_dlx(board))
+    runner = CliRunner()
+    first = runner.invoke(cli, ["sample", "dlx", str(path), "--n", "3", "--seed", "7"])
+    assert first.exit_code == 0 and first.stdout.count("\n\n") == 2
+    assert runner.invoke(cli, ["sample", "dlx", str(path), "--n", "3", "--seed", "7"]).stdout == first.stdout
+    result = runner.invoke(cli, ["sample", "queens", "8", "--distinct", "--n", "4", "--seed", "1", "--json"])
+    answers = [json.loads(line)["solution"] for line in result.stdout.splitlines()]
+    assert result.exit_code == 0 and len(answers) == 4 and all(len(a) == 8 for a in answers)
+    result = runner.invoke(cli, ["sample", "dlx", str(path), "--memo-bytes", "100"])
+    assert result.exit_code == 3 and "memo_bytes" in result.stderr and "Traceback" not in result.stderr
+    result = runner.invoke(cli, ["sample", "queens", "3"])
+    assert result.exit_code == 1 and "no solution" in result.stdout

@@ -166,6 +166,25 @@ def count(kind: str, args: tuple[str, ...], limit: int | None, **options: Any) -
 @cli.command(context_settings=PASS_THROUGH)
 @click.argument("kind", metavar="TYPE")
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@click.option("--n", "how_many", type=click.IntRange(min=1), default=1, show_default=True, help="Solutions to draw.")
+@click.option("--memo-bytes", type=click.IntRange(min=0), help="The most memory the diagram may take (default 1 GiB).")
+@search_options
+def sample(kind: str, args: tuple[str, ...], how_many: int, **options: Any) -> None:
+    """Print N solutions of a problem of type TYPE drawn uniformly at random, independently
+    (the same ones for the same --seed), from the diagram of all its solutions.
+
+    \b
+    Examples:
+      exactcover sample dlx dominoes.dlx --n 10 --seed 7
+      exactcover sample queens 12 --n 3 --json
+    """
+    options.pop("jobs")
+    Run(kind, args, options).sample(how_many)
+
+
+@cli.command(context_settings=PASS_THROUGH)
+@click.argument("kind", metavar="TYPE")
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
 @click.option("--json", "as_json", is_flag=True, help="Print the problem as JSON.")
 def generate(kind: str, args: tuple[str, ...], as_json: bool) -> None:
     """Generate a new problem of type TYPE, for the types that can (see their help).
@@ -324,6 +343,36 @@ class Run:
         self.report_count(number, exact=limit is None or number < limit)
         if number == 0:
             raise Exit(NO_SOLUTION)
+
+    def sample(self, how_many: int) -> None:
+        """Draw from the diagram; a problem type's filter is kept by drawing again."""
+        prepared, search = self.prepared, dict(self.search)
+        if self.batch is not None:
+            raise Exit(BAD_INPUT, "error: sample takes one problem, not a file of them")
+        seed = search.pop("seed", None)
+        try:
+            with errors_reported():
+                try:
+                    diagram = prepared.solver.diagram(prepared.givens, exclude=prepared.exclude, **search)
+                except MemoryError as error:
+                    raise Exit(STOPPED, f"the diagram of all solutions was not finished: {error}") from None
+        except BudgetExceeded as stop:
+            raise Exit(STOPPED, f"{stop}") from None
+        if diagram.count == 0:
+            if not self.as_json:
+                click.echo("no solution")
+            raise Exit(NO_SOLUTION)
+        drawn: list[tuple] = []
+        for again in range(1000):  # (rejection keeps the draws uniform over what the filter accepts)
+            more = diagram.sample(how_many, seed if seed is None or again == 0 else seed * 1_000_003 + again)
+            drawn += [s for s in more if prepared.accept is None or prepared.accept(s)]
+            if len(drawn) >= how_many:
+                break
+        for k, solution in enumerate(drawn[:how_many]):
+            self.emit(prepared.decode(solution), k == 0)
+        if self.show_stats:
+            self.print_stats(diagram.count)
+            click.echo(f"the diagram: {diagram.size} nodes", err=True)
 
     # -- output ------------------------------------------------------------------------------
 
