@@ -12,7 +12,7 @@ from exactcover import Diagram, GivensError, Matrix, Solver, Unsupported, engine
 
 from oracle import brute_force
 from test_differential import matrices
-from test_memo import TILINGS, dominoes
+from test_memo import TILINGS, domino_file, dominoes
 
 ENGINES = ["python"] if engines.FORCE_PURE_PYTHON else list(engines.available())
 
@@ -96,14 +96,9 @@ def test_the_sample_command(tmp_path):
 
     from click.testing import CliRunner
 
-    from exactcover import write_dlx
     from exactcover.cli import cli
 
-    board = Matrix([f"c{k}" for k in range(16)],
-                   {f"d{k}-{j}": [f"c{k}", f"c{j}"] for k in range(16) for j in (k + 1, k + 4)
-                    if j < 16 and (j == k + 4 or k % 4 != 3)})  # the dominoes of a 4x4 board
-    path = tmp_path / "dominoes.dlx"
-    path.write_text(write_dlx(board))
+    path = domino_file(tmp_path, 4)
     runner = CliRunner()
     first = runner.invoke(cli, ["sample", "dlx", str(path), "--n", "3", "--seed", "7"])
     assert first.exit_code == 0 and first.stdout.count("\n\n") == 2

@@ -37,6 +37,19 @@ def dominoes(n: int) -> Matrix:
     return Matrix([(r, c) for r in range(n) for c in range(n)], options)
 
 
+def domino_file(folder, n: int):
+    """The dominoes of an n×n board in Knuth's format (cells c0.., options d<a>-<b>)."""
+    from exactcover import write_dlx
+
+    cells = n * n
+    board = Matrix([f"c{k}" for k in range(cells)],
+                   {f"d{k}-{j}": [f"c{k}", f"c{j}"] for k in range(cells) for j in (k + 1, k + n)
+                    if j < cells and (j == k + n or k % n != n - 1)})
+    path = folder / f"dominoes{n}.dlx"
+    path.write_text(write_dlx(board))
+    return path
+
+
 def memo_count(solver: Solver, givens=(), exclude=(), memo_bytes=None, steps=None):
     """A memoized count on the engine directly, paused every ``steps`` nodes if given; its
     count and every statistic the search keeps."""
@@ -168,14 +181,9 @@ def test_the_command_line(tmp_path):
 
     from click.testing import CliRunner
 
-    from exactcover import write_dlx
     from exactcover.cli import cli
 
-    board = Matrix([f"c{k}" for k in range(36)],
-                   {f"d{k}-{j}": [f"c{k}", f"c{j}"] for k in range(36) for j in (k + 1, k + 6)
-                    if j < 36 and (j == k + 6 or k % 6 != 5)})  # the dominoes of a 6x6 board
-    path = tmp_path / "dominoes.dlx"
-    path.write_text(write_dlx(board))
+    path = domino_file(tmp_path, 6)
     runner = CliRunner()
     result = runner.invoke(cli, ["count", "dlx", str(path), "--memo", "--stats"])
     assert result.exit_code == 0 and result.stdout.strip() == str(TILINGS[3])

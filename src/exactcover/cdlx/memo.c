@@ -35,6 +35,7 @@ struct Memo {
     long long budget, used, entry_bytes, hits, lookups;
     uint64_t saved;            /* the nodes the hits stood for, less one each */
     long long decide_at;       /* MEMO_AUTO: the node count at which to decide (else -1) */
+    long long start_nodes, start_updates; /* where the sample began (the sets' sample too) */
     int diagram;               /* building the diagram: an entry holds its node too, and */
     idx *zdd;                  /* node k >= 2 is zdd[3(k - 2)..]: option, lo, hi */
     size_t zdd_len, zdd_cap;   /* (nodes, and room for, in idx triples) */
@@ -424,7 +425,8 @@ drop_table(Memo *m)
 
 /* Memo.run: the memoized steps, and with MEMO_AUTO the decision at the sample's end: keep
    the table, or drop it and go on as a plain search (whose running total, below 2^63, is
-   the solutions counted so far; a wide search's item choice reads every block again). */
+   the solutions counted so far; a wide search's item choice reads every block again),
+   which decides at its next run whether to move to the sets from the same sample. */
 int
 run_memo(Search *s, const Run *run)
 {
@@ -442,6 +444,12 @@ run_memo(Search *s, const Run *run)
         drop_table(m);
         if (s->dirty != NULL)
             memset(s->dirty, 1, (size_t)(s->n_primary >> 6) + 1);
+        sets_start(s);
+        if (s->sets == SAMPLING) {
+            s->sample_nodes = m->start_nodes;
+            s->sample_updates = m->start_updates;
+            s->sample_end = s->nodes;
+        }
     }
     return PAUSED;
 }
@@ -483,6 +491,8 @@ memo_start(Search *s, int mode, long long budget, int diagram)
     m->entry_bytes = 8 * ((long long)m->words + 3 + (diagram != 0));
     m->budget = budget;
     m->decide_at = mode == MEMO_AUTO ? s->nodes + MEMO_SAMPLE : -1;
+    m->start_nodes = s->nodes;
+    m->start_updates = s->updates;
     size_t levels = search_levels(d);
     m->rows = (idx)levels + 1;
     m->width = 2;

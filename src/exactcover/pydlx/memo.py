@@ -30,8 +30,9 @@ no count is ever wrong: a state not in the table is searched again.
 With ``memo`` = MEMO_AUTO the search decides after MEMO_SAMPLE nodes whether memoizing pays:
 it keeps the table if the nodes its hits saved (the subtrees they stood for, counted in
 nodes of the search without a table) make the sample at least MEMO_GAIN times larger than
-the nodes it visited; otherwise it drops the table and goes on as a plain search (which may
-then move to the sets). Its C port is ``cdlx/memo.c``.
+the nodes it visited; otherwise it drops the table and goes on as a plain search, which
+decides at once whether to move to the sets, from the same sample (its updates per node).
+Its C port is ``cdlx/memo.c``.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ from typing import TYPE_CHECKING
 
 from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Unsupported
 from .dance import COVERED
-from .search import X2, X5, X6, X8, _FINISHED, Search
+from .search import LINKS, SAMPLING, X2, X5, X6, X8, _FINISHED, Search
+from .sets import can_use
 
 if TYPE_CHECKING:
     from .dancer import Dancer
@@ -107,6 +109,7 @@ class Memo(Search):
         self.znode = [0] * (levels + 1)
         self.key[self.level] = self.state_key()
         self.decide_at = self.nodes + MEMO_SAMPLE if memo == MEMO_AUTO else -1
+        self.start_nodes, self.start_updates = self.nodes, self.updates  # (the sample's start)
 
     def state_key(self) -> int:
         """The key of the current state (at the floor: after the givens and the prefix), its
@@ -137,8 +140,15 @@ class Memo(Search):
 
     def hand_over(self) -> None:
         """Drop the table and go on as a plain search from the same node: the solutions
-        counted so far are the running total, and the links are a plain search's."""
+        counted so far are the running total, and the links are a plain search's. The
+        sample just taken is the sets' sample too (C's sets_start, then its end now)."""
         self.memoizing, self.table = False, {}
+        if can_use(self, self.tuning[0]):
+            self.sets = SAMPLING
+            self.sample_nodes, self.sample_updates, self.sample_end = self.start_nodes, self.start_updates, self.nodes
+            self.start_sampling()
+        else:
+            self.sets = LINKS
 
     def child_key(self, key: int, x: int) -> int:
         """The state after option x is chosen in the state ``key`` (X5)."""
