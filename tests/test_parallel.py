@@ -106,6 +106,9 @@ def test_dask_local_cluster_counts_like_serial():
         assert exactcover.count(Sudoku.parse(PUZZLE_8008), executor=executor) == 8008
         listed = [p.columns for p in exactcover.solutions(Queens(8), executor=executor)]
         assert len(listed) == len(set(listed)) == 92
+        from test_memo import TILINGS, dominoes  # each subtree memoized on a worker, with its own table
+
+        assert exactcover.count(dominoes(10), executor=executor, memo=True) == TILINGS[5]
 
 
 @pytest.mark.parametrize("jobs", [None, 2])
