@@ -155,6 +155,11 @@ def test_limits_budgets_and_what_is_refused(engine):
     search = solver.dancer.search(memo=contract.MEMO_ON)
     with pytest.raises(Unsupported, match="listing"):
         search.run(10)
+    from exactcover_queens import Queens
+
+    assert exactcover.count(Queens(8, distinct=True), engine=engine, memo=False) == 12  # (a filtered type)
+    with pytest.raises(Unsupported, match="filters"):
+        exactcover.count(Queens(8, distinct=True), engine=engine, memo=True)
     bounded = Solver(Matrix(["a"], {"x": ["a"], "y": ["a"]}, bounds={"a": (1, 2)}), engine)
     assert bounded.count() == 3  # (automatic: no memo with bounds)
     with pytest.raises(Unsupported, match="bounds"):

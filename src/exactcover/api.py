@@ -122,7 +122,11 @@ class Prepared:
     def count(self, **search: Any) -> int:
         """The number of accepted solutions: inside the engine when all are accepted (on
         ``jobs`` processes or an ``executor`` if given)."""
-        if self.accept is not None:
+        if self.accept is not None:  # (enumerated through the filter: no table of states)
+            memo = search.pop("memo", None)
+            search.pop("memo_bytes", None)
+            if memo:
+                raise Unsupported("a memoized count of a problem type that filters its solutions", "count without memo")
             return sum(1 for _ in self.raw_solutions(**search))
         jobs, executor = search.pop("jobs", None), search.pop("executor", None)
         check_positive("jobs", jobs)
