@@ -34,7 +34,7 @@ from . import contract, engines
 from .errors import BudgetExceeded
 from .contract import DONE, PAUSED, SOLUTION
 from .best import Best, keep
-from .solver import CHUNK, Progress, Solutions, Solver, Split, Stats, check_budget, check_positive, memo_mode
+from .solver import CHUNK, Progress, Solutions, Solver, Split, Stats, check_budget, check_positive, memo_budget, memo_mode
 
 __all__ = ["Job", "count", "solutions"]
 
@@ -83,7 +83,7 @@ class Job:
                    compiled.starts.tobytes(), compiled.items.tobytes(), compiled.colors.tobytes(),
                    tuple(solver.option_numbers(givens, "given")), tuple(solver.option_numbers(exclude, "excluded")),
                    contract.tuning(way), compiled.bounds.tobytes(), compiled.costs.tobytes(), memo,
-                   contract.DEFAULT_MEMO_BYTES if memo_bytes is None else min(memo_bytes, 1 << 62))
+                   memo_budget(memo_bytes))
 
 
 # -- the worker side -------------------------------------------------------------------------

@@ -138,6 +138,12 @@ def memo_mode(memo: bool | None, limit: int | None, seed: int | None, way: str, 
     return contract.MEMO_ON if memo else contract.MEMO_OFF
 
 
+def memo_budget(memo_bytes: int | None) -> int:
+    """The engines' ``memo_bytes``: the default for None, else at most what a C long long holds
+    with room to spare (no table comes near it)."""
+    return contract.DEFAULT_MEMO_BYTES if memo_bytes is None else min(memo_bytes, 1 << 62)
+
+
 def needs(matrix: Matrix) -> frozenset[str]:
     """What an engine must support to search ``matrix`` (see `contract.FEATURE_NAMES`)."""
     return frozenset(name for name, used in (("bounds", matrix.bounds), ("costs", matrix.costs)) if used)
@@ -176,7 +182,7 @@ class _Run:
         try:
             more: dict[str, int] = {"best": best} if best else {}  # (the cheapest solutions: see best.py)
             if memo:
-                more.update(memo=memo, memo_bytes=contract.DEFAULT_MEMO_BYTES if memo_bytes is None else min(memo_bytes, 1 << 62))
+                more.update(memo=memo, memo_bytes=memo_budget(memo_bytes))
             if diagram:
                 more["diagram"] = True
             self.search = solver.dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes,

@@ -154,6 +154,25 @@ grow_table(Memo *m)
     return 0;
 }
 
+/* Room in *array (capacity *cap elements of `size` bytes, `used` in use) for `more`
+   elements, doubling it as needed; -1 when memory runs out (the array stays as it was). */
+static int
+room(void **array, size_t *cap, size_t used, size_t more, size_t size)
+{
+    if (used + more <= *cap)
+        return 0;
+    size_t grown = 2 * (*cap + more) > 1024 ? 2 * (*cap + more) : 1024;
+    void *bigger = dlx_malloc(grown * size);
+    if (bigger == NULL)
+        return -1;
+    if (used)
+        memcpy(bigger, *array, used * size);
+    dlx_free(*array);
+    *array = bigger;
+    *cap = grown;
+    return 0;
+}
+
 /* X7: store level l's count (row r) and size under its key, if the budget allows. */
 static void
 store(Memo *m, idx l, idx r)
@@ -169,17 +188,8 @@ store(Memo *m, idx l, idx r)
         return;
     uint64_t value = n ? row[0] : 0;
     if (large) {
-        if (m->arena_used + (size_t)n + 1 > m->arena_cap) {
-            size_t cap = 2 * (m->arena_cap + (size_t)n + 1);
-            uint64_t *arena = dlx_malloc(cap * sizeof(uint64_t));
-            if (arena == NULL)
-                return;
-            if (m->arena_used)
-                memcpy(arena, m->arena, m->arena_used * sizeof(uint64_t));
-            dlx_free(m->arena);
-            m->arena = arena;
-            m->arena_cap = cap;
-        }
+        if (room((void **)&m->arena, &m->arena_cap, m->arena_used, (size_t)n + 1, sizeof(uint64_t)) < 0)
+            return;
         value = INLINE_LIMIT + m->arena_used;
         m->arena[m->arena_used] = (uint64_t)n;
         memcpy(m->arena + m->arena_used + 1, row, (size_t)n * sizeof(uint64_t));
@@ -239,17 +249,8 @@ chain(Search *s, Memo *m, idx level, idx r, idx z)
     }
     if ((m->used += 12) > m->budget)
         return -2;
-    if (m->zdd_len == m->zdd_cap) {
-        size_t cap = m->zdd_cap ? 2 * m->zdd_cap : 1024;
-        idx *zdd = dlx_malloc(3 * cap * sizeof(idx));
-        if (zdd == NULL)
-            return -1;
-        if (m->zdd_len)
-            memcpy(zdd, m->zdd, 3 * m->zdd_len * sizeof(idx));
-        dlx_free(m->zdd);
-        m->zdd = zdd;
-        m->zdd_cap = cap;
-    }
+    if (room((void **)&m->zdd, &m->zdd_cap, m->zdd_len, 1, 3 * sizeof(idx)) < 0)
+        return -1;
     idx *node = m->zdd + 3 * m->zdd_len;
     node[0] = option_of(s, s->choice[level - 1]);
     node[1] = m->znode[r];
