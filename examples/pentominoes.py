@@ -11,7 +11,8 @@ from __future__ import annotations
 import attrs
 
 import exactcover
-from exactcover import Matrix, ProblemError, ProblemType, hookimpl
+from exactcover import CommandLine, Matrix, Problem, ProblemError, ProblemType, hookimpl
+from exactcover.commandline import Argument, Flag
 
 SHAPES = {  # each piece as "row,col" cells
     "F": "01 02 10 11 21", "I": "00 01 02 03 04", "L": "00 10 20 30 31", "N": "01 11 20 21 30",
@@ -21,7 +22,7 @@ SHAPES = {  # each piece as "row,col" cells
 
 
 @attrs.frozen
-class Pentominoes:
+class Pentominoes(Problem[list[str]]):
     """Tile a width × height box (area 60) with the 12 pentominoes; ``distinct``: one tiling
     per symmetry class (the X piece's centre kept in the top-left quarter)."""
 
@@ -74,8 +75,13 @@ def register_problem_types(register):
     register(ProblemType(
         name="pentominoes", summary="tile a box of area 60 with the 12 pentominoes",
         handles=Pentominoes, encode=encode, decode=decode,
-        parse=lambda args: Pentominoes(*map(int, [a for a in args if a != "--distinct"]), distinct="--distinct" in args),
-        render=lambda box, rows: "\n".join(rows), usage="[WIDTH HEIGHT] [--distinct]",
+        command_line=CommandLine(                                 # for the command line
+            [Argument("width", type=int, required=False, help="the box's width (default 10)"),
+             Argument("height", type=int, required=False, help="its height (default 6)"),
+             Flag("--distinct", help="one tiling per symmetry class")],
+            render=lambda box, rows: "\n".join(rows),           # for humans
+            examples=["10 6 --distinct", "12 5"],
+        ),
     ))
 
 

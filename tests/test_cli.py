@@ -121,8 +121,9 @@ def test_no_solution_exit_1(files):
     (("solve", "dlx", "{empty}"), "error: {empty}: no item line"),
     (("solve", "dlx", "{malformed}"), "error: {malformed}, line 3: unknown item 'd'"),
     (("count", "dlx", "{malformed}"), "error: {malformed}, line 3: unknown item 'd'"),
-    (("solve", "dlx", "/no/such/file"), "error: cannot read '/no/such/file': No such file or directory"),
-    (("solve", "dlx"), "error: dlx takes one argument"),
+    (("solve", "dlx", "/no/such/file"), "error: Invalid value for 'FILE': File '/no/such/file' does not exist."),
+    (("solve", "dlx"), "error: Missing argument 'FILE'."),
+    (("solve", "dlx", "{empty}", "b.dlx"), "error: Got unexpected extra argument (b.dlx)"),
     (("solve", "subsets", "{bad_family}"), "error: {bad_family}: subset 'A' has element '3', which is not in the universe"),
     (("solve", "sudoku-x", "1"), "error: unknown problem type 'sudoku-x'; known problem types: dlx, queens, subsets, sudoku"),
 ])

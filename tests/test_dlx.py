@@ -149,7 +149,7 @@ def test_printing_a_long_solution_is_linear():
     matrix = Matrix(range(n), {label: [label.k] for label in labels})
     kind = registry().get("dlx")
     Counted.comparisons = 0
-    text = kind.render(matrix, tuple(labels))
+    text = kind.command_line.render(matrix, tuple(labels))
     assert text.splitlines() == [str(k) for k in range(n)]
     assert Counted.comparisons <= 4 * n
 

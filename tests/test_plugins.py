@@ -10,7 +10,8 @@ import attrs
 import pytest
 
 import exactcover
-from exactcover import Encoding, Matrix, PluginError, ProblemType, hookimpl
+from exactcover import CommandLine, Encoding, Matrix, PluginError, ProblemType, hookimpl
+from exactcover.commandline import Argument
 from exactcover.plugins import Registry, make_manager
 
 
@@ -41,8 +42,7 @@ class DominoPlugin:
             handles=Dominoes,
             encode=dominoes_matrix,
             decode=lambda strip, solution: sorted(solution),
-            parse=lambda args: Dominoes(int(args[0])),
-            usage="N",
+            command_line=CommandLine([Argument("n", type=int)]),
         ))
 
 
@@ -302,8 +302,10 @@ def test_a_hook_without_hookimpl_is_an_error(tmp_path, monkeypatch):
     ({"handles": (Dominoes, "x")}, "handles must be a class"),
     ({"handles": ()}, "handles must be a class"),
     ({"encode": "encode"}, "encode must be callable"),
-    ({"render": None}, "render must be callable"),
-    ({"parse": 5}, "parse must be callable"),
+    ({"decode": None}, "decode must be callable"),
+    ({"select": 5}, "select must be callable"),
+    ({"command_line": lambda: None}, "command_line"),
+    ({"handles": (Dominoes, int), "command_line": CommandLine([])}, "needs a build function"),
     ({"summary": None}, "summary"),
 ])
 def test_problem_type_checks_its_fields(fields, message):

@@ -1,5 +1,6 @@
 """The plugin authoring story end to end: a package with an entry point, pip-installed,
-appears in `exactcover plugins` and solves on the command line."""
+appears in `exactcover plugins`, has its own help and completion, and solves on the command
+line."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ EXAMPLE = Path(__file__).parent.parent / "examples" / "pentominoes.py"
 
 def test_installed_plugin_appears_and_solves(tmp_path):
     """pip install of a plugin package (the README's pyproject.toml and examples/pentominoes.py)
-    makes its type appear in `exactcover plugins` and solve on the command line."""
+    makes its type appear in `exactcover plugins` (with its distribution), describe itself in
+    `--help`, complete in the shell, and solve and count on the command line."""
     package = tmp_path / "package"
     package.mkdir()
     shutil.copy(EXAMPLE, package / "pentominoes.py")
@@ -34,6 +36,25 @@ def test_installed_plugin_appears_and_solves(tmp_path):
     command = [sys.executable, "-m", "exactcover"]
     listed = subprocess.run([*command, "plugins"], env=env, capture_output=True, text=True, check=True)
     assert "pentominoes" in listed.stdout and "12 pentominoes" in listed.stdout
+    assert "from exactcover-pentominoes 1.0" in listed.stdout
+    helped = subprocess.run([*command, "solve", "pentominoes", "--help"], env=env, capture_output=True, text=True)
+    assert helped.returncode == 0, helped.stderr
+    assert "Usage: exactcover solve pentominoes [OPTIONS] [WIDTH] [HEIGHT]" in helped.stdout
+    assert "the box's width (default 10)" in helped.stdout and "--distinct" in helped.stdout
+    assert "exactcover solve pentominoes 10 6 --distinct" in helped.stdout
+
+    def complete(words: str) -> list[str]:
+        cword = str(len(words.split()) - (0 if words.endswith(" ") else 1))
+        done = subprocess.run([*command], env={**env, "_EXACTCOVER_COMPLETE": "bash_complete", "COMP_WORDS": words,
+                                               "COMP_CWORD": cword}, capture_output=True, text=True, check=True)
+        return [line.split(",", 1)[1] for line in done.stdout.splitlines()]
+
+    assert "pentominoes" in complete("exactcover solve pent")
+    assert complete("exactcover count pentominoes --dis") == ["--distinct"]
+    counted = subprocess.run([*command, "count", "pentominoes", "--distinct"], env=env, capture_output=True, text=True)
+    assert counted.returncode == 0 and counted.stdout == "2339\n", counted.stderr
+    bad = subprocess.run([*command, "solve", "pentominoes", "ten"], env=env, capture_output=True, text=True)
+    assert bad.returncode == 2 and "Invalid value for '[WIDTH]': 'ten' is not a valid integer" in bad.stderr
     solved = subprocess.run([*command, "solve", "pentominoes", "10", "6"], env=env, capture_output=True, text=True)
     assert solved.returncode == 0, solved.stderr
     rows = solved.stdout.split()

@@ -105,4 +105,19 @@ def test_cli():
     lines = runner.invoke(cli, ["solve", "queens", "6", "--distinct", "--all", "--json"]).stdout.splitlines()
     assert [json.loads(line) for line in lines] == [{"solution": [1, 3, 5, 0, 2, 4]}]
     bad = runner.invoke(cli, ["solve", "queens", "eight"])
-    assert bad.exit_code == 2 and "board size N" in bad.stderr
+    assert bad.exit_code == 2 and "Invalid value for 'N': 'eight' is not a valid integer" in bad.stderr
+    clash = runner.invoke(cli, ["solve", "queens", "4", "--queen", "0,0", "--queen", "1,1"])
+    assert clash.exit_code == 2 and "attack each other (diagonal)" in clash.stderr
+
+
+def test_cli_given_queens_are_marked():
+    """--queen places a queen beforehand; the board draws it as 'q' (the search's as 'Q') and the
+    picture rings it."""
+    result = CliRunner().invoke(cli, ["solve", "queens", "6", "--queen", "0,1"])
+    assert result.exit_code == 0, result.stderr
+    rows = result.stdout.split("\n")
+    assert rows[0] == ". q . . . ." and result.stdout.count("Q") == 5
+    placement = exactcover.solve(Queens(6, placed=[(0, 1)]))
+    assert placement.given == ((0, 1),) and placement == Placement(placement.columns)
+    svg = placement._repr_svg_()
+    assert svg.count("<circle") == 1 and svg.count("\u265b") == 6

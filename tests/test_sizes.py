@@ -130,7 +130,7 @@ def test_a_36x36_puzzle_solves_and_prints():
 
 
 def test_generate_36_on_the_command_line():
-    done = run_limited("generate", "sudoku", "--size", "36", "--clues", "1150", "--seed", "1")
+    done = run_limited("sudoku", "generate", "--size", "36", "--clues", "1150", "--seed", "1")
     assert done.returncode == 0, done.stderr
     puzzle = Sudoku.parse(done.stdout)
     assert puzzle.size == 36 and puzzle.clues == 1150 and puzzle.is_unique()

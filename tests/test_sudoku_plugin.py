@@ -68,21 +68,25 @@ def test_valid_unsolvable_is_exit_1():
 
 
 def test_explain():
-    """--explain prints the logic steps and the grade before the solution."""
-    result = run("solve", "sudoku", puzzle_lines("norvig_easy50.txt")[0], "--explain")
+    """`exactcover sudoku explain` (the plugin's own command) prints the logic steps and the grade."""
+    result = run("sudoku", "explain", puzzle_lines("norvig_easy50.txt")[0])
     assert result.exit_code == 0
     assert result.stdout.startswith("1. ") and "grade: easy" in result.stdout
+    bad = run("sudoku", "explain", "12")
+    assert bad.exit_code == 2 and bad.stderr.startswith("exactcover: error: '12' is neither a file nor a valid puzzle")
 
 
 def test_generate():
-    """generate sudoku prints a new puzzle; the same seed prints the same one."""
-    first = run("generate", "sudoku", "--seed", "4", "--json")
-    again = run("generate", "sudoku", "--seed", "4", "--json")
+    """`exactcover sudoku generate` prints a new puzzle; the same seed prints the same one."""
+    first = run("sudoku", "generate", "--seed", "4", "--json")
+    again = run("sudoku", "generate", "--seed", "4", "--json")
     assert first.exit_code == 0 and first.stdout == again.stdout
     line = json.loads(first.stdout)["problem"]
     assert run("count", "sudoku", line).stdout == "1\n"
-    assert run("generate", "sudoku", "--clues", "5").exit_code == 2
-    assert "cannot generate" in run("generate", "dlx").stderr
+    too_few = run("sudoku", "generate", "--clues", "5")
+    assert too_few.exit_code == 2 and too_few.stderr.count("\n") == 1
+    assert run("sudoku", "generate", "--box", "2by3").stderr.startswith(
+        "exactcover: error: Invalid value for '--box': a box is ROWSxCOLS")
 
 
 def test_box_option():

@@ -22,7 +22,8 @@ from .engines import ENGINE
 from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, MatrixError, PluginError,
                      PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported)
 from .matrix import Matrix, Option
-from .problem import Batch, Encoding, ProblemType, Size
+from .commandline import CommandLine
+from .problem import Batch, Encoding, Problem, ProblemType, Size
 from .solver import Estimate, Progress, Solutions, Solver, Split, Stats
 
 __version__ = "0.1.0"
@@ -32,6 +33,7 @@ __all__ = [
     "MAX_ENTRIES",
     "Batch",
     "BudgetExceeded",
+    "CommandLine",
     "Diagram",
     "Encoding",
     "Estimate",
@@ -44,6 +46,7 @@ __all__ = [
     "Option",
     "PluginError",
     "PrefixError",
+    "Problem",
     "ProblemError",
     "ProblemTooLarge",
     "ProblemType",

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable, Iterator
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import attrs
 
 from . import engines
 from .errors import ProblemTooLarge, Unsupported
 from .matrix import Matrix
-from .problem import Size
+from .problem import Problem, Size
 from .solver import Solutions, Solver, check_positive, needs
 
 __all__ = ["MAX_ENTRIES", "Prepared", "prepare", "solve", "solutions", "count", "estimate", "is_unique", "solver_for",
@@ -34,6 +34,8 @@ __all__ = ["MAX_ENTRIES", "Prepared", "prepare", "solve", "solutions", "count", 
 MAX_ENTRIES = 20_000_000
 
 _compile_lock = threading.Lock()
+
+A = TypeVar("A")
 
 
 def check_size(what: str, size: Size, max_entries: int | None) -> None:
@@ -182,15 +184,33 @@ def prepare(problem: Any, engine: str = "auto", registry: Any = None, max_entrie
     return Prepared(problem, kind, solver, encoding.givens, encoding.exclude, accept)
 
 
+@overload
+def solve(problem: Matrix, *, engine: str = ..., max_entries: int | None = ..., **search: Any) -> tuple[Hashable, ...] | None: ...
+@overload
+def solve(problem: Problem[A], *, engine: str = ..., max_entries: int | None = ..., **search: Any) -> A | None: ...
+@overload
+def solve(problem: object, *, engine: str = ..., max_entries: int | None = ..., **search: Any) -> Any: ...
+
+
 def solve(problem: Any, *, engine: str = "auto", max_entries: int | None = MAX_ENTRIES, **search: Any) -> Any:
     """The first solution of ``problem``, decoded (for a Matrix: a tuple of option labels), or
     ``None`` when there is none.
 
     ``search`` takes `Solver.first`'s keywords: ``givens``, ``exclude``, ``seed``,
     ``max_nodes``, ``timeout``. An object no plugin handles raises TypeError naming the known
-    types; a problem larger than ``max_entries`` raises ProblemTooLarge (see the module).
+    types; a problem larger than ``max_entries`` raises ProblemTooLarge (see the module). A
+    domain class derived from `Problem[Answer]` tells a type checker the answer's type.
     """
     return prepare(problem, engine, max_entries=max_entries).first(**search)
+
+
+@overload
+def solutions(problem: Matrix, *, engine: str = ..., max_entries: int | None = ...,
+              **search: Any) -> Iterator[tuple[Hashable, ...]]: ...
+@overload
+def solutions(problem: Problem[A], *, engine: str = ..., max_entries: int | None = ..., **search: Any) -> Iterator[A]: ...
+@overload
+def solutions(problem: object, *, engine: str = ..., max_entries: int | None = ..., **search: Any) -> Iterator[Any]: ...
 
 
 def solutions(problem: Any, *, engine: str = "auto", max_entries: int | None = MAX_ENTRIES, **search: Any) -> Iterator[Any]:

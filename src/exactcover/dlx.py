@@ -6,9 +6,7 @@ the ``exactcover`` entry-point group.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from exactcover.errors import ProblemError
+from exactcover.commandline import FILE, Argument, CommandLine
 from exactcover.hookspecs import hookimpl
 from exactcover.knuth import option_text, parse_dlx
 from exactcover.matrix import Matrix
@@ -16,10 +14,8 @@ from exactcover.problem import ProblemType, Size
 from exactcover.textinput import read_text
 
 
-def _parse_args(args: Sequence[str]) -> Matrix:
-    if len(args) != 1:
-        raise ProblemError("dlx takes one argument: a file in Knuth's format (or - for standard input)")
-    return parse_dlx(read_text(args[0]), "<stdin>" if args[0] == "-" else args[0])
+def _read(file: str) -> Matrix:
+    return parse_dlx(read_text(file), "<stdin>" if file == "-" else file)
 
 
 @hookimpl
@@ -30,10 +26,13 @@ def register_problem_types(register) -> None:
             summary="a matrix in Knuth's DLX1/DLX2 text format (items, then one option per line)",
             handles=Matrix,
             encode=lambda matrix: matrix,
-            parse=_parse_args,
-            render=lambda matrix, answer: "\n".join(option_text(matrix, label) for label in answer),
-            to_json=lambda matrix, answer: [option_text(matrix, label) for label in answer],
-            usage="FILE",
             size=Size.of,  # (the matrix is the problem: built while the file was read)
+            command_line=CommandLine(
+                [Argument("file", type=FILE, help="a matrix in Knuth's format; - reads standard input")],
+                build=_read,
+                render=lambda matrix, answer: "\n".join(option_text(matrix, label) for label in answer),
+                to_json=lambda matrix, answer: [option_text(matrix, label) for label in answer],
+                examples=["problem.dlx", "- < problem.dlx"],
+            ),
         )
     )

@@ -6,7 +6,9 @@ A plugin is a module (or any object) with functions marked ``@hookimpl``, listed
     [project.entry-points.exactcover]
     pentominoes = "my_package.pentominoes"
 
-Hooks run once, when the plugins are first needed, never during a search.
+Hooks run once, when the plugins are first needed, never during a search:
+``register_problem_types`` when the plugin is registered, ``register_commands`` only when the
+``exactcover`` command first looks up a command of its own it does not have.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    import click
+
     from .problem import ProblemType
 
 hookspec = pluggy.HookspecMarker("exactcover")
@@ -29,9 +33,23 @@ def register_problem_types(register: Callable[[ProblemType], None]) -> None:
 
     Call ``register(ProblemType(...))`` once per type. A type names itself (its CLI name),
     says which domain class it handles, and carries the functions that encode a domain
-    object into a `Matrix`, decode chosen option labels into a domain answer, parse
-    command-line arguments into a domain object, and render an answer for humans (see
-    `exactcover.ProblemType`). Two types with the same name, or handling the same class, are
+    object into a `Matrix` and decode chosen option labels into a domain answer; its
+    optional `exactcover.CommandLine` declares its parameters on the command line and how an
+    answer is shown there (see `exactcover.ProblemType`). Two types with the same name, or handling the same class, are
     an error that names both. Exceptions raised here are reported with the plugin's name, and
     the plugin is then not registered at all.
+    """
+
+
+@hookspec
+def register_commands(cli: click.Group) -> None:
+    """Add commands of this plugin's own to the ``exactcover`` command, as llm's and
+    datasette's hooks of the same name do: ``cli.add_command(group)`` or ``@cli.command()``.
+
+    Called only by the ``exactcover`` command, the first time it is asked for a command it
+    does not have itself (so a library user never pays for click; import click inside the
+    hook). A command named like one of exactcover's own, or like another plugin's, is refused
+    and reported by ``exactcover plugins``; so is an exception raised here. Inside a command,
+    raise `exactcover.ProblemError` (or ValueError) for bad input: the command line prints
+    it on one line and exits with status 2, as it does for its own commands.
     """

@@ -29,7 +29,7 @@ from .problem import ProblemType
 __all__ = ["BrokenPlugin", "Registry", "make_manager", "registry"]
 
 GROUP = "exactcover"
-HOOKS = ("register_problem_types",)
+HOOKS = ("register_problem_types", "register_commands")
 
 
 def make_manager() -> pluggy.PluginManager:
@@ -76,6 +76,9 @@ class Registry:
         self.sources: dict[str, tuple[str | None, str | None]] = {}
         self._types: dict[str, tuple[str, ProblemType]] = {}  # type name -> (plugin, type)
         self._by_class: dict[type, ProblemType] = {}
+        self._commands: dict[str, tuple[str, Any]] | None = None  # command name -> (plugin, click command)
+        #: The plugins whose commands were refused: plugin name -> why.
+        self.command_errors: dict[str, str] = {}
         self._lock = threading.RLock()
         if entry_points:
             self.load_entry_points()
@@ -139,6 +142,7 @@ class Registry:
             raise
         self._types.update((kind.name, (name, kind)) for kind in types)
         self._by_class = {}
+        self._commands = None
 
     def _collect(self, plugin: str) -> list[ProblemType]:
         """Run ``plugin``'s hooks and check its types against the others'."""
@@ -179,6 +183,39 @@ class Registry:
             self.manager.unregister(name=name)
             self._types = {k: v for k, v in self._types.items() if v[0] != name}
             self._by_class = {}
+            self._commands = None
+
+    def commands(self, reserved: frozenset[str] = frozenset()) -> dict[str, tuple[str, Any]]:
+        """The commands the plugins add through ``register_commands`` (name -> (plugin, click
+        command)), collected once. A plugin whose hook fails, or whose command takes a name in
+        ``reserved`` (the host's own) or another plugin's, has its commands left out and the
+        reason kept in `command_errors`."""
+        with self._lock:
+            if self._commands is None:
+                self._commands = self._collect_commands(reserved)
+            return self._commands
+
+    def _collect_commands(self, reserved: frozenset[str]) -> dict[str, tuple[str, Any]]:
+        import click
+
+        found: dict[str, tuple[str, Any]] = {}
+        self.command_errors = {}
+        for impl in self.manager.hook.register_commands.get_hookimpls():
+            scratch = click.Group()
+            try:
+                impl.function(cli=scratch)
+            except (Exception, SystemExit) as error:  # noqa: BLE001 -- (one plugin's failure, not the command's)
+                self.command_errors[impl.plugin_name] = f"register_commands failed: {type(error).__name__}: {error}"
+                continue
+            for name in scratch.commands:
+                owner = "exactcover" if name in reserved else found.get(name, (None,))[0]
+                if owner is not None:
+                    self.command_errors[impl.plugin_name] = (f"its command {name!r} is taken by "
+                                                             f"{'exactcover itself' if owner == 'exactcover' else f'plugin {owner!r}'}")
+                    break
+            else:
+                found.update((name, (impl.plugin_name, command)) for name, command in scratch.commands.items())
+        return found
 
     # -- looking up -------------------------------------------------------------------------
 

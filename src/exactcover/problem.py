@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
 
 import attrs
 
+from .commandline import CommandLine
 from .matrix import Matrix
 
-__all__ = ["ProblemType", "Encoding", "Batch", "Size", "BYTES_PER_ENTRY"]
+__all__ = ["ProblemType", "Problem", "Encoding", "Batch", "Size", "BYTES_PER_ENTRY"]
+
+P = TypeVar("P")
+A = TypeVar("A")
 
 #: The memory one entry of a matrix takes while it is searched: the `Matrix`'s Python objects
 #: and the engine's arrays with the copy each search makes (measured by benchmarks/limits.py;
@@ -50,7 +54,7 @@ class Encoding:
 
 @attrs.frozen
 class Batch:
-    """What `ProblemType.parse` returns for many problems at once (a file of puzzles, one
+    """What `CommandLine.build` returns for many problems at once (a file of puzzles, one
     per line): the command solves each and prints one line per problem. An entry may be a
     `ProblemError` instead of a problem: the command reports it and goes on."""
 
@@ -59,26 +63,6 @@ class Batch:
 
 def _default_decode(problem: Any, solution: tuple) -> Any:
     return solution
-
-
-def _default_render(problem: Any, answer: Any) -> str:
-    return str(answer)
-
-
-def jsonable(value: Any) -> Any:
-    """``value`` made JSON-ready: tuples, sets and mappings become lists and objects,
-    anything else unknown becomes its ``str``."""
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [jsonable(v) for v in value]
-    return str(value)
-
-
-def _default_to_json(problem: Any, answer: Any) -> Any:
-    return jsonable(answer)
 
 
 def _check_name(_instance: Any, _attribute: Any, name: str) -> None:
@@ -103,51 +87,60 @@ def _check_optional(instance: Any, attribute: Any, value: Any) -> None:
         _check_callable(instance, attribute, value)
 
 
+class Problem(Generic[A]):
+    """A base a domain class may take to tell type checkers what its answers are:
+    ``class Queens(Problem[Placement])`` makes ``exactcover.solve(Queens(8))`` a
+    ``Placement | None`` to mypy and pyright. It adds nothing at run time."""
+
+    __slots__ = ()
+
+
 @attrs.frozen
-class ProblemType:
-    """One kind of problem, as a plugin registers it.
+class ProblemType(Generic[P, A]):
+    """One kind of problem, as a plugin registers it: the library half (what
+    ``exactcover.solve(obj)`` needs) and, optionally, its command line.
 
     * ``name``: the name on the command line (``exactcover solve NAME ...``).
-    * ``summary``: one line for ``exactcover plugins``.
+    * ``summary``: one line for ``exactcover plugins`` and the command's help.
     * ``handles``: the domain class (or tuple of classes) whose objects this type solves:
       ``exactcover.solve(obj)`` picks the type by ``isinstance``.
     * ``encode(problem)``: a `Matrix`, or an `Encoding` (matrix plus givens).
     * ``decode(problem, solution)``: the domain answer, from a solution's option labels
       (givens first). Default: the labels themselves.
-    * ``parse(args)``: a domain object from the command line's arguments after ``NAME``
-      (strings; unknown ``--options`` included), raising ``ValueError`` with a message for
-      bad input. ``None``: not available on the command line.
-    * ``render(problem, answer)``: the answer as text for humans. Default: ``str(answer)``.
-    * ``to_json(problem, answer)``: the answer as JSON-ready data. Default: `jsonable`.
-    * ``usage``: how the arguments look, for help texts (``"FILE"``, ``"N [--distinct]"``).
-    * ``render_line(problem, answer)``: the answer on one line, for batches. Default: render.
-    * ``explain(problem)``: a human explanation of how to solve it (``solve --explain``).
-    * ``generate(args)``: a new problem from the command line's arguments
-      (``exactcover generate NAME ...``).
+    * ``select(problem)``: None when every solution counts, else a predicate on solutions
+      (option labels) that keeps only some: one per symmetry class, say. Counting then
+      enumerates solutions instead of counting inside the engine.
     * ``size(problem)``: the `Size` of the matrix ``encode`` would build, computed without
       building it; the search refuses a problem above its ``max_entries`` before encoding it.
       ``None``: the size is taken from the matrix once it is built (fine when the matrix is no
       bigger than the problem itself, as for a family of subsets; a type whose matrix grows
       faster than its input, as a grid's does, should state it).
-    * ``select(problem)``: None when every solution counts, else a predicate on solutions
-      (option labels) that keeps only some: one per symmetry class, say. Counting then
-      enumerates solutions instead of counting inside the engine.
+    * ``command_line``: a `CommandLine` (its parameters, how they build a problem, how an
+      answer is shown), or None: not available on the command line.
     """
 
     name: str = attrs.field(validator=_check_name)
     summary: str = attrs.field(validator=attrs.validators.instance_of(str))
     handles: type | tuple[type, ...] = attrs.field(validator=_check_handles)
-    encode: Callable[[Any], Matrix | Encoding] = attrs.field(validator=_check_callable)
-    decode: Callable[[Any, tuple], Any] = attrs.field(default=_default_decode, validator=_check_callable)
-    parse: Callable[[Sequence[str]], Any] | None = attrs.field(default=None, validator=_check_optional)
-    render: Callable[[Any, Any], str] = attrs.field(default=_default_render, validator=_check_callable)
-    to_json: Callable[[Any, Any], Any] = attrs.field(default=_default_to_json, validator=_check_callable)
-    usage: str = attrs.field(default="ARGS...", validator=attrs.validators.instance_of(str))
-    render_line: Callable[[Any, Any], str] | None = attrs.field(default=None, validator=_check_optional)
-    explain: Callable[[Any], str] | None = attrs.field(default=None, validator=_check_optional)
-    generate: Callable[[Sequence[str]], Any] | None = attrs.field(default=None, validator=_check_optional)
-    select: Callable[[Any], Callable[[tuple], bool] | None] | None = attrs.field(default=None, validator=_check_optional)
-    size: Callable[[Any], Size] | None = attrs.field(default=None, validator=_check_optional)
+    encode: Callable[[P], Matrix | Encoding] = attrs.field(validator=_check_callable)
+    decode: Callable[[P, tuple], A] = attrs.field(default=_default_decode, validator=_check_callable)
+    select: Callable[[P], Callable[[tuple], bool] | None] | None = attrs.field(default=None, validator=_check_optional)
+    size: Callable[[P], Size] | None = attrs.field(default=None, validator=_check_optional)
+    command_line: CommandLine[P, A] | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(CommandLine)))
+
+    def __attrs_post_init__(self) -> None:
+        if self.command_line is not None and self.command_line.build is None and isinstance(self.handles, tuple):
+            raise TypeError(f"problem type {self.name!r} handles several classes, so its command line needs a "
+                            f"build function (it cannot call the one domain class)")
+
+    def build(self, values: dict[str, Any]) -> Any:
+        """The problem (or `Batch`) the command line's parameter ``values`` make: values left
+        out (None, or an empty tuple for a parameter given many times) are not passed."""
+        assert self.command_line is not None
+        given = {name: value for name, value in values.items() if value is not None and value != ()}
+        build = self.command_line.build or self.handles
+        return build(**given)
 
     def encoding(self, problem: Any) -> Encoding:
         """``encode(problem)``, always as an `Encoding`."""

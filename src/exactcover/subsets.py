@@ -9,9 +9,7 @@ registered through the ``exactcover`` entry-point group.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from exactcover.errors import ProblemError
+from exactcover.commandline import FILE, Argument, CommandLine
 from exactcover.family import Subsets, parse_subsets
 from exactcover.hookspecs import hookimpl
 from exactcover.problem import ProblemType, Size
@@ -20,10 +18,8 @@ from exactcover.textinput import read_text
 __all__ = ["Subsets", "parse_subsets"]  # (the model's names, as before: they live in exactcover.family)
 
 
-def _parse_args(args: Sequence[str]) -> Subsets:
-    if len(args) != 1:
-        raise ProblemError("subsets takes one argument: a file (or - for standard input)")
-    return parse_subsets(read_text(args[0]), source=args[0])
+def _read(file: str) -> Subsets:
+    return parse_subsets(read_text(file), source=file)
 
 
 def _render(problem: Subsets, answer: tuple) -> str:
@@ -39,9 +35,12 @@ def register_problem_types(register) -> None:
             summary="choose subsets of a universe that cover each element exactly once",
             handles=Subsets,
             encode=Subsets.to_matrix,
-            parse=_parse_args,
-            render=_render,
             size=lambda problem: Size(len(problem.subsets), sum(len(elements) for _, elements in problem.subsets)),
-            usage="FILE",
+            command_line=CommandLine(
+                [Argument("file", type=FILE, help="JSON or text (see `exactcover.family`); - reads standard input")],
+                build=_read,
+                render=_render,
+                examples=["family.txt", "family.json"],
+            ),
         )
     )

@@ -8,7 +8,8 @@ from functools import lru_cache
 
 import attrs
 
-from exactcover import Encoding, Matrix, ProblemError, ProblemType, Size, hookimpl
+from exactcover import Encoding, Matrix, Problem, ProblemError, ProblemType, Size, hookimpl
+from exactcover.commandline import Argument, CommandLine, Flag, Option
 
 __all__ = ["Queens", "Placement", "encode", "canonical", "organ_pipe"]
 
@@ -25,7 +26,7 @@ def _squares(placed: Iterable[Sequence[int]]) -> tuple[tuple[int, int], ...]:
 
 
 @attrs.frozen
-class Queens:
+class Queens(Problem["Placement"]):
     """The n-queens problem on an n×n board; ``placed``: (row, column) squares, from 0, that
     must hold queens; ``distinct``: one solution per class under the board's 8 rotations and
     reflections (not with placed queens)."""
@@ -52,24 +53,32 @@ class Queens:
 
 @attrs.frozen
 class Placement:
-    """A solution: ``columns[r]`` is the column of the queen in row r."""
+    """A solution: ``columns[r]`` is the column of the queen in row r; ``given``: the squares
+    of the queens placed beforehand (drawn apart: 'q' in text, ringed in the picture; not
+    part of the value, so two placements of the same queens are equal)."""
 
     columns: tuple[int, ...] = attrs.field(converter=tuple)
+    given: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=tuple, eq=False)
 
     def __str__(self) -> str:
-        n = len(self.columns)
-        return "\n".join(" ".join("Q" if c == col else "." for c in range(n)) for col in self.columns)
+        n, given = len(self.columns), set(self.given)
+        return "\n".join(" ".join(("q" if (r, c) in given else "Q") if c == col else "." for c in range(n))
+                         for r, col in enumerate(self.columns))
 
     def _repr_svg_(self) -> str:
-        n, step = len(self.columns), 32
+        n, step, given = len(self.columns), 32, set(self.given)
         parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{n * step}" height="{n * step}">']
         for r in range(n):
             for c in range(n):
                 fill = "#f0d9b5" if (r + c) % 2 == 0 else "#b58863"
                 parts.append(f'<rect x="{c * step}" y="{r * step}" width="{step}" height="{step}" fill="{fill}"/>')
         for r, c in enumerate(self.columns):
+            if (r, c) in given:  # a ring and a colour for the queens the problem placed
+                parts.append(f'<circle cx="{c * step + step / 2}" cy="{r * step + step / 2}" r="{step * 0.46:.1f}" '
+                             f'fill="none" stroke="#c0392b" stroke-width="2.5"/>')
+            colour = "#c0392b" if (r, c) in given else "#000"
             parts.append(f'<text x="{c * step + step / 2}" y="{r * step + step * 0.75}" font-size="{step * 0.75:.0f}" '
-                         f'text-anchor="middle">\u265b</text>')
+                         f'text-anchor="middle" fill="{colour}">\u265b</text>')
         parts.append("</svg>")
         return "".join(parts)
 
@@ -108,7 +117,7 @@ def decode(problem: Queens, solution: tuple) -> Placement:
     columns = [0] * problem.n
     for r, c in solution:
         columns[r] = c
-    return Placement(columns)
+    return Placement(columns, problem.placed)
 
 
 def _images(columns: Sequence[int]) -> list[tuple[int, ...]]:
@@ -142,14 +151,13 @@ def _select(problem: Queens):
     return lambda solution: canonical(decode(problem, solution).columns)
 
 
-def _parse(args: Sequence[str]) -> Queens:
-    words = [a for a in args if a != "--distinct"]
-    unknown = [a for a in words if a.startswith("--")]
-    if unknown:
-        raise ProblemError(f"unknown option {unknown[0]!r} for queens (known: --distinct)")
-    if len(words) != 1 or not words[0].isdigit():
-        raise ProblemError("queens takes the board size N (a whole number), and --distinct")
-    return Queens(int(words[0]), distinct="--distinct" in args)
+def _square(text: str) -> tuple[int, int]:
+    """``R,C`` (from 0) as a square."""
+    try:
+        r, c = (int(x) for x in text.split(","))
+    except ValueError:
+        raise ValueError(f"a square is ROW,COLUMN (from 0), not {text!r}") from None
+    return r, c
 
 
 @hookimpl
@@ -160,11 +168,17 @@ def register_problem_types(register) -> None:
         handles=Queens,
         encode=encode,
         decode=decode,
-        parse=_parse,
-        render=lambda problem, placement: str(placement),
-        render_line=lambda problem, placement: " ".join(map(str, placement.columns)),
-        to_json=lambda problem, placement: list(placement.columns),
         select=_select,
         size=lambda problem: Size(problem.n ** 2, 4 * problem.n ** 2),  # a square: rank, file, two diagonals
-        usage="N [--distinct]",
+        command_line=CommandLine(
+            [Argument("n", type=int, metavar="N", help="the board's size (N×N, N queens)"),
+             Flag("--distinct", help="one solution per class under the board's 8 rotations and reflections"),
+             Option("--queen", type=_square, many=True, metavar="R,C",
+                    help="a queen placed beforehand, at row R and column C (from 0); may be given again")],
+            build=lambda n, distinct, queen=(): Queens(n, placed=queen, distinct=distinct),
+            render=lambda problem, placement: str(placement),
+            render_line=lambda problem, placement: " ".join(map(str, placement.columns)),
+            to_json=lambda problem, placement: list(placement.columns),
+            examples=["8 --distinct", "12", "8 --queen 0,0 --queen 1,2"],
+        ),
     ))

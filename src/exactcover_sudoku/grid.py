@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import attrs
 
-from exactcover import ProblemError
+from exactcover import Problem, ProblemError
 
 __all__ = ["InvalidPuzzle", "Sudoku", "symbol", "cell_name"]
 
@@ -104,7 +104,7 @@ def _check_box(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
 
 
 @attrs.frozen(repr=False)
-class Sudoku:
+class Sudoku(Problem["Sudoku"]):
     """A sudoku grid: ``cells`` row by row (0 for a blank; flat, as a list of rows, or a NumPy
     array), its box shape, and which cells
     are givens (the puzzle's clues; by default every filled cell).

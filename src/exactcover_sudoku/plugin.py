@@ -1,48 +1,25 @@
-"""The ``sudoku`` problem type: registration, command-line parsing and rendering."""
+"""The ``sudoku`` problem type: registration, its command line and rendering."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 
-from exactcover import Batch, ProblemError, ProblemType, Size, hookimpl
+from exactcover import Batch, CommandLine, ProblemError, ProblemType, Size, hookimpl
+from exactcover.commandline import Argument, Option
 from exactcover.textinput import lines, read_text
 
 from .encoding import decode, encode
-from .generate import generate
 from .grid import InvalidPuzzle, Sudoku
-from .logic import explain
 
 LINE_LENGTHS = {n * n for n in range(2, 37)}
 
 
-def _options(args: Sequence[str], flags: set[str], valued: set[str]) -> tuple[list[str], dict[str, object]]:
-    """Split ``args`` into positional words and --options (flags, or options with a value)."""
-    words: list[str] = []
-    options: dict[str, object] = {}
-    items = iter(args)
-    for arg in items:
-        if arg in flags:
-            options[arg] = True
-        elif arg in valued:
-            value = next(items, None)
-            if value is None:
-                raise ProblemError(f"{arg} needs a value")
-            options[arg] = value
-        elif arg.startswith("--"):
-            raise ProblemError(f"unknown option {arg!r} for sudoku (known: {', '.join(sorted(flags | valued))})")
-        else:
-            words.append(arg)
-    return words, options
-
-
-def _box(text: object) -> tuple[int, int] | None:
-    if text is None:
-        return None
+def box_size(text: str) -> tuple[int, int]:
+    """``ROWSxCOLS`` (``2x3``) as the shape of a box."""
     try:
         rows, cols = (int(v) for v in str(text).lower().split("x"))
     except ValueError:
-        raise ProblemError(f"--box takes ROWSxCOLS (e.g. 2x3), not {text!r}") from None
+        raise ProblemError(f"a box is ROWSxCOLS (e.g. 2x3), not {text!r}") from None
     return rows, cols
 
 
@@ -72,38 +49,20 @@ def parse_puzzles(text: str, box: tuple[int, int] | None = None, source: str = "
         raise InvalidPuzzle(f"{source}: {error}") from None
 
 
-def parse_args(args: Sequence[str]) -> Sudoku | Batch:
-    """``PUZZLE | FILE | -`` and ``--box RxC``."""
-    words, options = _options(args, set(), {"--box"})
-    if len(words) != 1:
-        raise ProblemError("sudoku takes one puzzle, a file of puzzles, or - for standard input")
-    box = _box(options.get("--box"))
-    source = words[0]
-    if source == "-" or os.path.exists(source):
-        return parse_puzzles(read_text(source), box, "<stdin>" if source == "-" else source)
+def read_puzzles(puzzle: str, box: tuple[int, int] | None = None) -> Sudoku | Batch:
+    """``puzzle``: a puzzle as text, a file of puzzles (one per line, or one grid), or ``-``."""
+    if puzzle == "-" or os.path.exists(puzzle):
+        return parse_puzzles(read_text(puzzle), box, "<stdin>" if puzzle == "-" else puzzle)
     try:
-        return Sudoku.parse(source, box)
+        return Sudoku.parse(puzzle, box)
     except InvalidPuzzle as error:
-        raise InvalidPuzzle(f"{source!r} is neither a file nor a valid puzzle: {error}") from None
+        raise InvalidPuzzle(f"{puzzle!r} is neither a file nor a valid puzzle: {error}") from None
 
 
-def generate_args(args: Sequence[str]) -> Sudoku:
-    """``--size N --clues K --seed S --symmetric --box RxC``."""
-    words, options = _options(args, {"--symmetric"}, {"--size", "--clues", "--seed", "--box"})
-    if words:
-        raise ProblemError(f"generate sudoku takes only options, not {words[0]!r}")
-
-    def number(name: str, default: int | None) -> int | None:
-        value = options.get(name)
-        if value is None:
-            return default
-        try:
-            return int(value)
-        except ValueError:
-            raise ProblemError(f"{name} takes a whole number, not {value!r}") from None
-
-    return generate(size=number("--size", 9), clues=number("--clues", None), seed=number("--seed", None),
-                    symmetric=bool(options.get("--symmetric")), box=_box(options.get("--box")))
+PUZZLE = Argument("puzzle", metavar="PUZZLE|FILE|-",
+                  help="a puzzle (81 characters, '.' or 0 for an empty cell; any size), a file of puzzles "
+                       "one per line (or one grid), or - for standard input")
+BOX = Option("--box", type=box_size, metavar="RxC", help="the shape of a box, when the size alone does not say it (6x6: 2x3)")
 
 
 @hookimpl
@@ -114,12 +73,23 @@ def register_problem_types(register) -> None:
         handles=Sudoku,
         encode=encode,
         decode=decode,
-        parse=parse_args,
-        render=lambda puzzle, grid: str(grid),
-        render_line=lambda puzzle, grid: grid.to_line(),
-        to_json=lambda puzzle, grid: grid.to_line(),
-        explain=lambda puzzle: str(explain(puzzle)),
         size=lambda puzzle: Size(puzzle.size ** 3, 4 * puzzle.size ** 3),  # a digit per cell, in 4 units
-        generate=generate_args,
-        usage="PUZZLE|FILE|- [--box RxC]",
+        command_line=CommandLine(
+            [PUZZLE, BOX],
+            build=read_puzzles,
+            render=lambda puzzle, grid: str(grid),
+            render_line=lambda puzzle, grid: grid.to_line(),
+            to_json=lambda puzzle, grid: grid.to_line(),
+            help="Solve a sudoku of any size, or each puzzle of a file (one line out per puzzle). "
+                 "`exactcover sudoku explain` and `exactcover sudoku generate` are the plugin's own commands.",
+            examples=["puzzles.txt", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+                      "- < puzzles.txt"],
+        ),
     ))
+
+
+@hookimpl
+def register_commands(cli) -> None:
+    from .commands import sudoku
+
+    cli.add_command(sudoku)

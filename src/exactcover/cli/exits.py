@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from .errors import BudgetExceeded, ExactCoverError
+from ..errors import BudgetExceeded, ExactCoverError
 
 NO_SOLUTION, BAD_INPUT, STOPPED, INTERNAL, CANNOT_WRITE, INTERRUPTED, BROKEN_PIPE = 1, 2, 3, 70, 74, 130, 141
 TERMINATED = 143
@@ -110,7 +110,8 @@ class Commands(click.Group):
     (SIGTERM: 143),
     never click's "Aborted!" with status 1, which would read as "no solution"; a reader that
     went away exits 141 silently; output that cannot be written exits 74 with one line; a
-    usage error (an unknown command or option, a bad value) exits 2 with one line."""
+    usage error (an unknown command or option, a bad value) exits 2 with one line, and so
+    does an ExactCoverError or ValueError from any command, a plugin's included."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         with usage_on_one_line():
@@ -121,7 +122,7 @@ class Commands(click.Group):
             terminate_like_ctrl_c()
             if sys.stdout is None or sys.stdout.closed:
                 raise Exit(CANNOT_WRITE, "error: standard output is closed")
-            with usage_on_one_line():
+            with usage_on_one_line(), errors_reported():  # (a plugin's command too)
                 result = super().invoke(ctx)
             sys.stdout.flush()  # (a write error shows here, not at exit)
             return result

@@ -1,0 +1,277 @@
+"""The ``exactcover`` command. Thin: parse, call the library, render, turn errors into exit codes.
+
+``solve``, ``count``, ``sample`` and ``estimate`` take a problem type and its own parameters,
+declared by the type (`exactcover.CommandLine`) and turned into a command of its own
+(`declared.TypeCommands`): ``exactcover solve queens 8 --distinct``. Plugins may add commands
+of their own (``register_commands``: sudoku's ``exactcover sudoku generate``).
+
+Exit status: 0 found (or counted) solutions; 1 no solution; 2 bad input, with a one-line
+message on stderr; 3 stopped by ``--max-nodes`` or ``--timeout``; 130 interrupted (what was
+found so far is printed first), 143 terminated by SIGTERM; 141 the reader of the output went
+away (a broken pipe, as ``| head`` makes); 74 the output could not be written (a full disk,
+a closed stdout); 70 an internal error (set EXACTCOVER_DEBUG=1 for the traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from typing import Any
+
+import click
+
+from .. import api
+from ..problem import Batch, ProblemType
+from .declared import TypeCommands
+from .exits import BAD_INPUT, Commands, Exit, errors_reported
+from .run import Run
+
+__all__ = ["cli", "main"]
+
+HELP = {"help_option_names": ["-h", "--help"]}
+
+
+class Host(Commands):
+    """exactcover's commands, then the ones plugins add (looked up only when asked for)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*super().list_commands(ctx), *sorted(self.plugin_commands())]
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        own = super().get_command(ctx, name)
+        if own is not None:
+            return own
+        found = self.plugin_commands().get(name)
+        return None if found is None else found[1]
+
+    def plugin_commands(self) -> dict[str, tuple[str, click.Command]]:
+        from ..plugins import registry
+
+        with errors_reported():
+            return registry().commands(frozenset(self.commands))
+
+
+@click.group(cls=Host, context_settings=HELP)
+@click.version_option(package_name="exactcover")
+def cli() -> None:
+    """Solve exact cover problems with dancing links.
+
+    \b
+    Examples:
+      exactcover plugins
+      exactcover solve queens 8 --distinct --all
+      exactcover solve subsets family.txt --all
+      exactcover count dlx problem.dlx --jobs 2
+      cat problem.dlx | exactcover solve dlx - --json
+      exactcover solve queens --help       (a problem type's own arguments)
+      exactcover estimate queens 16
+    """
+
+
+@cli.command()
+def plugins() -> None:
+    """List the problem types the installed plugins provide, the commands they add, and the
+    plugins that are broken.
+
+    \b
+    Example:
+      exactcover plugins
+    """
+    with errors_reported():
+        from ..plugins import registry
+
+        found = registry()
+        types, broken = found.types, [str(plugin) for plugin in found.broken.values()]
+        commands = found.commands(frozenset(cli.commands))
+        broken += [f"plugin {name!r}: {why}" for name, why in found.command_errors.items()]
+    rows = []
+    for name, kind in types.items():
+        distribution, version = found.sources.get(found.plugin_of(name), (None, None))
+        source = f"{distribution} {version}" if distribution else "registered at run time"
+        usage = kind.command_line.usage if kind.command_line else "(not on the command line)"
+        rows.append((name, usage, source, kind.summary))
+    added = [f"exactcover {name} (from plugin {plugin!r})" for name, (plugin, _) in sorted(commands.items())]
+    if not sys.stdout.isatty():  # for pipes and files: one plain line per type, never wrapped
+        width = max((len(name) for name, *_ in rows), default=0)
+        for name, usage, source, summary in rows:
+            click.echo(f"{name:<{width}}  {summary}  (arguments: {usage}; from {source})")
+        for line in added:
+            click.echo(f"command: {line}")
+        for line in broken:
+            click.echo(f"broken: {line}")
+        return
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table("type", "arguments", "from", "summary", box=None, header_style="bold")
+    for row in rows:
+        table.add_row(*map(escape, row))
+    console = Console()
+    console.print(table)
+    for line in added:
+        console.print(f"[bold]command:[/] {escape(line)}")
+    for line in broken:
+        console.print(f"[bold red]broken:[/] {escape(line)}")
+
+
+def max_entries_option() -> click.Option:
+    return click.Option(["--max-entries"], type=click.IntRange(min=0), default=api.MAX_ENTRIES, show_default=True,
+                        help="Refuse (exit 2) a problem whose matrix would have more entries; 0: no limit.")
+
+
+def engine_option() -> click.Option:
+    return click.Option(["--engine"], type=click.Choice(["auto", "c", "python"]), default="auto", show_default=True,
+                        help="The search engine.")
+
+
+def search_options() -> list[click.Option]:
+    """The options every searching command takes."""
+    return [
+        click.Option(["--seed"], type=int, help="Break ties at random with this seed (reproducible)."),
+        click.Option(["--stats"], is_flag=True, help="Report nodes, updates and time on stderr (or in the JSON summary)."),
+        click.Option(["--json", "as_json"], is_flag=True, help="Machine-readable output: one JSON document per line."),
+        engine_option(),
+        click.Option(["--max-nodes"], type=click.IntRange(min=0), help="Stop (exit 3) after this many search nodes."),
+        click.Option(["--timeout"], type=click.FloatRange(min=0, min_open=True), help="Stop (exit 3) after this many seconds."),
+        click.Option(["--jobs"], type=click.IntRange(min=1), help="Search on this many processes (count and --all)."),
+        click.Option(["--quiet"], is_flag=True, help="No progress bar."),
+        max_entries_option(),
+    ]
+
+
+def solve_options() -> list[click.Option]:
+    return [
+        click.Option(["--all", "all_solutions"], is_flag=True, help="Print every solution."),
+        click.Option(["--limit"], type=click.IntRange(min=1), help="Print at most N solutions."),
+        click.Option(["--count", "count_only"], is_flag=True, help="Count the solutions instead of printing them."),
+        click.Option(["--best"], type=click.IntRange(min=1), metavar="K",
+                     help="Print the K cheapest solutions with their costs (options with costs, e.g. |n in a .dlx file)."),
+        *search_options(),
+    ]
+
+
+def solve_run(kind: ProblemType, problem: Any, all_solutions: bool, limit: int | None, count_only: bool,
+              best: int | None, **options: Any) -> None:
+    run = Run(kind, problem, options)
+    if best is not None and run.batch is None:
+        run.best(best)
+    elif run.batch is not None:
+        run.solve_batch(counting=count_only, limit=limit)
+    elif count_only:
+        run.count(limit)
+    else:
+        run.solve(None if all_solutions else (limit or 1))
+
+
+solve = TypeCommands("solve", solve_options, solve_run, context_settings=HELP, help="""
+    Print the first solution of a problem of type TYPE (see `exactcover plugins`); TYPE's own
+    arguments and options come first (`exactcover solve TYPE --help`).
+
+    \b
+    Examples:
+      exactcover solve subsets family.txt
+      exactcover solve dlx problem.dlx --all --stats
+      exactcover solve dlx problem.dlx --limit 3 --json
+      exactcover solve dlx costs.dlx --best 3
+      exactcover solve sudoku puzzles.txt       (a file of puzzles, one per line)
+    """)
+
+
+def count_options() -> list[click.Option]:
+    return [
+        click.Option(["--limit"], type=click.IntRange(min=1), help="Stop counting at N."),
+        click.Option(["--memo/--no-memo"], default=None,
+                     help="Keep the count of every state of the search in a table, so that a state met again is not "
+                          "searched again (default: decided from a sample of the search)."),
+        click.Option(["--memo-bytes"], type=click.IntRange(min=0), help="The most memory the table may take (default 1 GiB)."),
+        *search_options(),
+    ]
+
+
+def count_run(kind: ProblemType, problem: Any, limit: int | None, **options: Any) -> None:
+    run = Run(kind, problem, options)
+    if run.batch is not None:
+        run.solve_batch(counting=True, limit=limit)
+    else:
+        run.count(limit)
+
+
+count = TypeCommands("count", count_options, count_run, context_settings=HELP, help="""
+    Count the solutions of a problem of type TYPE (exit status 1 when there are none).
+
+    \b
+    Examples:
+      exactcover count queens 12 --distinct
+      exactcover count dlx problem.dlx
+      exactcover count subsets family.json --json
+      exactcover count dlx dominoes.dlx --memo --stats   (a count of 10^30 in a second)
+    """)
+
+
+def sample_options() -> list[click.Option]:
+    return [
+        click.Option(["--n", "how_many"], type=click.IntRange(min=1), default=1, show_default=True, help="Solutions to draw."),
+        click.Option(["--memo-bytes"], type=click.IntRange(min=0), help="The most memory the diagram may take (default 1 GiB)."),
+        *(option for option in search_options() if option.name != "jobs"),
+    ]
+
+
+def sample_run(kind: ProblemType, problem: Any, how_many: int, **options: Any) -> None:
+    Run(kind, problem, options).sample(how_many)
+
+
+sample = TypeCommands("sample", sample_options, sample_run, context_settings=HELP, help="""
+    Print N solutions of a problem of type TYPE drawn uniformly at random, independently
+    (the same ones for the same --seed), from the diagram of all its solutions.
+
+    \b
+    Examples:
+      exactcover sample dlx dominoes.dlx --n 10 --seed 7
+      exactcover sample queens 12 --n 3 --json
+    """)
+
+
+def estimate_options() -> list[click.Option]:
+    return [
+        click.Option(["--samples"], type=click.IntRange(min=2), default=1000, show_default=True, help="Random probes to average."),
+        click.Option(["--seed"], type=int, help="Seed of the probes (reproducible)."),
+        engine_option(),
+        click.Option(["--json", "as_json"], is_flag=True, help="Print the estimate as JSON."),
+        max_entries_option(),
+    ]
+
+
+def estimate_run(kind: ProblemType, problem: Any, samples: int, seed: int | None, engine: str, as_json: bool,
+                 max_entries: int) -> None:
+    with errors_reported():
+        if isinstance(problem, Batch):
+            raise Exit(BAD_INPUT, "error: estimate takes one problem, not a file of several")
+        result = api.estimate(problem, samples=samples, seed=seed, engine=engine, max_entries=max_entries or None)
+    if as_json:
+        solutions = {"solutions": result.solutions, "solutions_error": result.solutions_error} if result.solved else \
+            {"solutions": None, "solutions_error": None}  # unknown: no probe reached a solution
+        numbers = {"nodes": result.nodes, "nodes_error": result.nodes_error, **solutions}
+        numbers = {k: "inf" if v is not None and math.isinf(v) else v for k, v in numbers.items()}  # (not JSON)
+        click.echo(json.dumps({**numbers, "samples": result.samples, "solved": result.solved}))
+    else:
+        click.echo(str(result))
+
+
+estimate = TypeCommands("estimate", estimate_options, estimate_run, context_settings=HELP, help="""
+    Estimate the size of a search before running it (Knuth's random probes, 1975): the
+    expected number of search nodes and of solutions, each with its standard error.
+
+    \b
+    Example:
+      exactcover estimate queens 16 --samples 5000 --seed 1
+    """)
+
+for _command in (solve, count, sample, estimate):
+    cli.add_command(_command)
+
+
+def main() -> None:
+    """The console script."""
+    cli(prog_name="exactcover")

@@ -1,0 +1,160 @@
+"""The problem types' own commands, built from their declarations.
+
+``exactcover solve``, ``count``, ``sample`` and ``estimate`` are each a `TypeCommands` group
+whose subcommands are the registered problem types: ``exactcover solve queens 8 --distinct``
+runs the ``queens`` command of ``solve``, made from the type's `CommandLine` (its arguments
+and options) and the host command's own options (``--all``, ``--json``, the budget...). So
+each type has its own ``--help``, click's validation names the parameter at fault, and shell
+completion knows the type names and each type's options.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+
+from ..commandline import FILE, Argument, CommandLine, Flag, Parameter
+from ..errors import ExactCoverError, PluginError
+from ..problem import ProblemType
+from .exits import BAD_INPUT, Exit, errors_reported
+
+__all__ = ["TypeCommands", "click_parameter"]
+
+
+class Converted(click.ParamType):
+    """A declared converter (text -> value, ValueError for bad text) as a click type, so a
+    bad value is a usage error that names the parameter."""
+
+    def __init__(self, function: Callable[[str], Any], metavar: str | None) -> None:
+        self.function = function
+        self.name = metavar or getattr(function, "__name__", "value")
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if not isinstance(value, str):
+            return value  # (a default already converted)
+        try:
+            return self.function(value)
+        except (ValueError, ExactCoverError) as error:
+            self.fail(str(error), param, ctx)
+
+
+def click_type(kind: Any, metavar: str | None = None) -> Any:
+    """The click type of a declared parameter type."""
+    if kind is FILE:
+        return click.Path(exists=True, dir_okay=False, allow_dash=True)
+    if kind in (int, float, str):
+        return kind
+    if isinstance(kind, tuple):
+        return click.Choice(kind)
+    return Converted(kind, metavar)
+
+
+def click_parameter(parameter: Parameter) -> click.Parameter:
+    """A declared parameter as a click parameter."""
+    if isinstance(parameter, Argument):
+        return click.Argument([parameter.name], type=click_type(parameter.type, parameter.metavar),
+                              required=parameter.required, nargs=-1 if parameter.many else 1,
+                              metavar=parameter.usage)
+    if isinstance(parameter, Flag):
+        return click.Option([parameter.flag, parameter.name], is_flag=True, default=parameter.default, help=parameter.help,
+                            show_default="/" in parameter.flag)
+    return click.Option([parameter.flag, parameter.name], type=click_type(parameter.type, parameter.metavar),
+                        default=parameter.default, multiple=parameter.many, help=parameter.help,
+                        metavar=parameter.metavar, show_default=parameter.default is not None)
+
+
+def _help(kind: ProblemType, shown: CommandLine, command: str) -> str:
+    """The help of ``exactcover COMMAND TYPE``: the type's text, its arguments, its examples."""
+    parts = [shown.help or kind.summary]
+    arguments = [p for p in shown.parameters if isinstance(p, Argument)]
+    if arguments:
+        width = max(len(p.metavar or p.name.upper()) for p in arguments)
+        lines = [textwrap.fill(p.help, 76, initial_indent=f"  {(p.metavar or p.name.upper()):<{width}}  ",
+                               subsequent_indent=" " * (width + 4)) if p.help else f"  {p.metavar or p.name.upper()}"
+                 for p in arguments]
+        parts.append("\b\nArguments:\n" + "\n".join(lines))
+    if shown.examples:
+        lines = [f"  exactcover {command} {kind.name} {example}" for example in shown.examples]
+        parts.append("\b\nExamples:\n" + "\n".join(lines))
+    return "\n\n".join(parts)
+
+
+def _types() -> dict[str, ProblemType]:
+    from ..plugins import registry
+
+    return registry().types
+
+
+class TypeCommands(click.Group):
+    """A host command whose subcommands are the problem types that have a command line.
+
+    ``host`` makes the host command's own parameters (fresh for each type's command);
+    ``run(kind, problem, **options)`` does the work once the type's parameters have built the
+    problem.
+    """
+
+    def __init__(self, name: str, host: Callable[[], Sequence[click.Parameter]], run: Callable[..., None],
+                 **attributes: Any) -> None:
+        super().__init__(name, subcommand_metavar="TYPE [ARGS]...", **attributes)
+        self.host, self.run = host, run
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, kind.summary) for name, kind in _types().items() if kind.command_line is not None]
+        if rows:
+            with formatter.section("Problem types (exactcover " + str(self.name) + " TYPE --help for each one's arguments)"):
+                formatter.write_dl(rows)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name, kind in _types().items() if kind.command_line is not None]
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        from ..plugins import registry
+
+        try:
+            kind = registry().get(name)
+        except PluginError:
+            return None
+        return None if kind.command_line is None else self.command_for(kind)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and not ctx.resilient_parsing:
+            known = ", ".join(self.list_commands(ctx)) or "none"
+            raise click.UsageError(f"Missing argument 'TYPE' (a problem type: {known})", ctx)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        """The type's command, or a one-line error naming the known types (or a broken
+        plugin's error) for a name no plugin has."""
+        if args and not ctx.resilient_parsing and self.get_command(ctx, args[0]) is None:
+            from ..plugins import registry
+
+            with errors_reported():
+                kind = registry().get(args[0])  # (raises the message for an unknown or broken type)
+                raise Exit(BAD_INPUT, f"error: problem type {kind.name!r} cannot be given on the command line")
+        return super().resolve_command(ctx, args)
+
+    def command_for(self, kind: ProblemType) -> click.Command:
+        """``exactcover NAME TYPE``: the type's declared parameters, then the host's."""
+        shown = kind.command_line
+        assert shown is not None
+        own = [click_parameter(p) for p in shown.parameters]
+        host = list(self.host())
+        taken = {name for p in host for name in (p.name, *p.opts, *p.secondary_opts)}
+        for parameter in own:
+            clash = taken & {parameter.name, *parameter.opts, *parameter.secondary_opts}
+            if clash:
+                raise PluginError(f"problem type {kind.name!r} declares {sorted(clash)[0]!r}, which "
+                                  f"'exactcover {self.name}' has already")
+        names = [p.name for p in own]
+
+        def callback(**values: Any) -> None:
+            mine = {name: values.pop(name) for name in names}
+            with errors_reported():
+                problem = kind.build(mine)
+            self.run(kind, problem, **values)
+
+        return click.Command(kind.name, params=[*own, *host], callback=callback, help=_help(kind, shown, str(self.name)),
+                             short_help=kind.summary, context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,0 +1,264 @@
+"""One command's search, from the problem its type's command line built to the output:
+solutions, counts, samples and batches, with statistics, a progress bar, and stops by budget
+or Ctrl-C said as such."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from .. import api
+from ..errors import BudgetExceeded, ProblemTooLarge
+from ..problem import Batch, ProblemType
+from .exits import BAD_INPUT, NO_SOLUTION, STOPPED, Exit, errors_reported, interrupted, sigint_deferred
+
+__all__ = ["ProgressBar", "Run"]
+
+
+class Run:
+    """One command's search: the problem parsed and prepared, and its output."""
+
+    def __init__(self, kind: ProblemType, problem: Any, options: dict[str, Any]) -> None:
+        self.as_json = options.pop("as_json")
+        self.show_stats = options.pop("stats")
+        self.quiet = options.pop("quiet") or self.as_json
+        self.engine = options.pop("engine")
+        self.max_entries = options.pop("max_entries") or None
+        self.search = {k: v for k, v in options.items() if v is not None}
+        assert kind.command_line is not None
+        self.kind, self.shown, self.problem = kind, kind.command_line, problem
+        self.batch = problem.problems if isinstance(problem, Batch) else None
+        with errors_reported():
+            self.prepared = None if self.batch is not None else api.prepare(problem, self.engine, max_entries=self.max_entries)
+
+    def solve_batch(self, counting: bool, limit: int | None) -> None:
+        """One output line per problem, and a summary with the rate on stderr."""
+        import time
+
+        line = self.shown.line
+        tally = {"solved": 0, "without solution": 0, "invalid": 0, "stopped": 0}
+        started = time.perf_counter()
+        done = 0
+        try:
+            for problem in self.batch:
+                outcome, text = self.one_of_batch(problem, counting, limit, line)
+                tally[outcome] += 1
+                click.echo(text)
+                done += 1
+        except KeyboardInterrupt as error:
+            self.batch_summary(done, tally, time.perf_counter() - started)
+            raise interrupted(error, f" after {done} problem(s)") from None
+        self.batch_summary(done, tally, time.perf_counter() - started)
+        if tally["invalid"]:
+            raise Exit(BAD_INPUT)
+        if tally["stopped"]:
+            raise Exit(STOPPED)
+        if tally["without solution"]:
+            raise Exit(NO_SOLUTION)
+
+    def one_of_batch(self, problem: Any, counting: bool, limit: int | None, line: Callable) -> tuple[str, str]:
+        if isinstance(problem, Exception):
+            click.echo(f"exactcover: error: {problem}", err=True)
+            return "invalid", json.dumps({"error": str(problem)}) if self.as_json else "invalid"
+        try:
+            with errors_reported():
+                try:
+                    prepared = api.prepare(problem, self.engine, max_entries=self.max_entries)
+                except ProblemTooLarge as error:  # this line's problem, not the whole batch's
+                    return self.one_of_batch(error, counting, limit, line)
+                if counting:
+                    number = prepared.count(limit=limit, **self.search)
+                    text = json.dumps({"count": number}) if self.as_json else str(number)
+                    return ("solved" if number else "without solution"), text
+                solution = next(prepared.raw_solutions(limit=1, **self.search), None)
+        except BudgetExceeded:
+            return "stopped", json.dumps({"stopped": True}) if self.as_json else "stopped"
+        if solution is None:
+            return "without solution", json.dumps({"solution": None}) if self.as_json else "no solution"
+        answer = prepared.decode(solution)
+        return "solved", json.dumps({"solution": self.shown.to_json(problem, answer)}) if self.as_json else line(problem, answer)
+
+    def batch_summary(self, done: int, tally: dict[str, int], seconds: float) -> None:
+        parts = ", ".join(f"{n} {what}" for what, n in tally.items() if n)
+        rate = f"{done / seconds:,.0f}" if seconds > 0 else "-"
+        click.echo(f"{done} problems: {parts or 'none'}; {seconds:.3f} s, {rate} per second", err=True)
+
+    def solve(self, limit: int | None) -> None:
+        prepared, found = self.prepared, 0
+        bar = ProgressBar(enabled=limit is None and not self.quiet)
+        try:
+            with errors_reported(), bar:
+                for solution in prepared.raw_solutions(limit=limit, **self.search, **bar.option()):
+                    with sigint_deferred():  # printed and counted together, or neither
+                        self.emit(prepared.decode(solution), first=found == 0)
+                        found += 1
+        except KeyboardInterrupt as error:
+            self.finish(found, exhausted=False, stopped=True)
+            raise interrupted(error, f" after {found} solution(s); the search was not finished") from None
+        except BudgetExceeded as stop:
+            self.finish(found, exhausted=False, stopped=True)
+            raise Exit(STOPPED, f"{stop}") from None
+        self.finish(found, exhausted=limit is None)
+        if found == 0:
+            if not self.as_json:
+                click.echo("no solution")
+            raise Exit(NO_SOLUTION)
+
+    def best(self, k: int) -> None:
+        """The k cheapest solutions, cheapest first, each with its cost; exit 3 if a budget
+        stopped the search before it proved them (they are then the best found so far)."""
+        with errors_reported():
+            found = self.prepared.best(k, **self.search)
+        for n, (cost, answer) in enumerate(found.solutions):
+            if self.as_json:
+                click.echo(json.dumps({"cost": cost, "solution": self.shown.to_json(self.problem, answer)}))
+            else:
+                click.echo(("\n" if n else "") + f"cost {cost}:\n" + self.shown.render(self.problem, answer))
+        self.finish(len(found), exhausted=found.proven, stopped=not found.proven)
+        if not found.proven:
+            raise Exit(STOPPED, "the search was stopped by its budget: these are the cheapest found so far, "
+                                "not proven the cheapest")
+        if not found.solutions:
+            if not self.as_json:
+                click.echo("no solution")
+            raise Exit(NO_SOLUTION)
+
+    def count(self, limit: int | None) -> None:
+        prepared = self.prepared
+        bar = ProgressBar(enabled=not self.quiet)
+        try:
+            with errors_reported(), bar:
+                number = prepared.count(limit=limit, **self.search, **bar.option())
+        except KeyboardInterrupt as error:
+            self.report_partial_count()
+            raise interrupted(error, ": the search was not finished") from None
+        except BudgetExceeded as stop:
+            self.report_partial_count()
+            raise Exit(STOPPED, f"{stop}") from None
+        self.report_count(number, exact=limit is None or number < limit)
+        if number == 0:
+            raise Exit(NO_SOLUTION)
+
+    def sample(self, how_many: int) -> None:
+        """Draw from the diagram; a problem type's filter is kept by drawing again."""
+        prepared, search = self.prepared, dict(self.search)
+        if self.batch is not None:
+            raise Exit(BAD_INPUT, "error: sample takes one problem, not a file of them")
+        seed = search.pop("seed", None)
+        try:
+            with errors_reported():
+                try:
+                    diagram = prepared.solver.diagram(prepared.givens, exclude=prepared.exclude, **search)
+                except MemoryError as error:
+                    raise Exit(STOPPED, f"the diagram of all solutions was not finished: {error}") from None
+        except BudgetExceeded as stop:
+            raise Exit(STOPPED, f"{stop}") from None
+        if diagram.count == 0:
+            if not self.as_json:
+                click.echo("no solution")
+            raise Exit(NO_SOLUTION)
+        drawn: list[tuple] = []
+        for again in range(1000):  # (rejection keeps the draws uniform over what the filter accepts)
+            more = diagram.sample(how_many, seed if seed is None or again == 0 else seed * 1_000_003 + again)
+            drawn += [s for s in more if prepared.accept is None or prepared.accept(s)]
+            if len(drawn) >= how_many:
+                break
+        for k, solution in enumerate(drawn[:how_many]):
+            self.emit(prepared.decode(solution), k == 0)
+        if self.show_stats:
+            self.print_stats(diagram.count)
+            click.echo(f"the diagram: {diagram.size} nodes", err=True)
+
+    # -- output ------------------------------------------------------------------------------
+
+    def emit(self, answer: Any, first: bool) -> None:
+        if self.as_json:
+            click.echo(json.dumps({"solution": self.shown.to_json(self.problem, answer)}))
+        else:
+            if not first:
+                click.echo()
+            click.echo(self.shown.render(self.problem, answer))
+
+    def stats(self) -> dict[str, Any]:
+        stats = self.prepared.solver.stats  # (this thread's latest search: this command's)
+        return {"nodes": stats.nodes, "updates": stats.updates, "max_level": stats.max_level,
+                "seconds": round(stats.seconds, 6), "engine_seconds": round(stats.engine_seconds, 6),
+                "memo_hits": stats.memo_hits, "memo_entries": stats.memo_entries, "memoized": stats.memoized}
+
+    def finish(self, found: int, exhausted: bool, stopped: bool = False) -> None:
+        if self.as_json:
+            if self.show_stats or stopped:
+                click.echo(json.dumps({"summary": {"solutions": found, "exhausted": exhausted, **self.stats()}}))
+        elif self.show_stats:
+            self.print_stats(found)
+
+    def report_partial_count(self) -> None:
+        """What a stopped count knows: the solutions so far (when the engine counts them all)."""
+        if self.prepared.accept is None:
+            self.report_count(self.prepared.solver.stats.solutions, exact=False)
+
+    def report_count(self, number: int, exact: bool) -> None:
+        if self.as_json:
+            summary = {"count": number, "exact": exact, **(self.stats() if self.show_stats else {})}
+            click.echo(json.dumps(summary))
+        else:
+            click.echo(number if exact else f"at least {number}")
+            if self.show_stats:
+                self.print_stats(number)
+
+    def print_stats(self, solutions: int) -> None:
+        s = self.stats()
+        memo = ""
+        if s["memo_hits"] or s["memo_entries"]:
+            how = "memoized" if s["memoized"] else "the table dropped after a sample"
+            memo = f"; {how}: {s['memo_hits']} hits, {s['memo_entries']} states stored"
+        click.echo(
+            f"{solutions} solution(s), {s['nodes']} nodes, {s['updates']} updates, "
+            f"deepest level {s['max_level']}, {s['seconds']:.3f} s ({s['engine_seconds']:.3f} s in the "
+            f"{self.prepared.solver.engine} engine){memo}",
+            err=True,
+        )
+
+
+class ProgressBar:
+    """A progress bar on stderr for long searches: shown after about a second, on a terminal
+    only, with the fraction done (Knuth's estimate), the solutions so far, and the time left."""
+
+    DELAY = 1.0
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def option(self) -> dict[str, Any]:
+        """The ``progress=`` keyword for the search (nothing when disabled)."""
+        return {"progress": self.update} if self.enabled else {}
+
+    def update(self, progress: Any) -> None:
+        if self.bar is None:
+            if progress.seconds < self.DELAY or progress.fraction >= 1.0:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
+                                TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                                console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("", total=1.0)
+        self.bar.update(self.task, completed=progress.fraction,
+                        description=f"{progress.solutions:,} solutions, {progress.nodes:,} nodes")
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+

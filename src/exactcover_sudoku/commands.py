@@ -1,0 +1,71 @@
+"""The sudoku plugin's own commands, added through ``register_commands``:
+``exactcover sudoku generate`` and ``exactcover sudoku explain``."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from exactcover import Batch
+
+from .generate import generate as make_puzzle
+from .logic import explain as explain_puzzle
+from .plugin import box_size, read_puzzles
+
+__all__ = ["sudoku"]
+
+
+class Box(click.ParamType):
+    name = "RxC"
+
+    def convert(self, value, param, ctx):
+        try:
+            return box_size(value) if isinstance(value, str) else value
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def sudoku() -> None:
+    """The sudoku plugin's own commands (solve and count are `exactcover solve sudoku`)."""
+
+
+@sudoku.command()
+@click.option("--size", type=click.IntRange(min=1), default=9, show_default=True, help="The grid's size (N×N).")
+@click.option("--clues", type=click.IntRange(min=0), help="Stop removing clues at this many (default: as few as it can).")
+@click.option("--seed", type=int, help="Make the same puzzle again for the same seed.")
+@click.option("--symmetric", is_flag=True, help="Clues symmetric through the centre.")
+@click.option("--box", type=Box(), help="The shape of a box, when the size alone does not say it (6x6: 2x3).")
+@click.option("--json", "as_json", is_flag=True, help="Print the puzzle as JSON.")
+def generate(size: int, clues: int | None, seed: int | None, symmetric: bool, box: tuple[int, int] | None,
+             as_json: bool) -> None:
+    """Print a new puzzle with exactly one solution.
+
+    \b
+    Examples:
+      exactcover sudoku generate --clues 26 --seed 7 --symmetric
+      exactcover sudoku generate --size 16 --seed 1 --json
+    """
+    puzzle = make_puzzle(size=size, clues=clues, seed=seed, symmetric=symmetric, box=box)
+    click.echo(json.dumps({"problem": puzzle.to_line()}) if as_json else str(puzzle))
+
+
+@sudoku.command()
+@click.argument("puzzle", metavar="PUZZLE|FILE|-")
+@click.option("--box", type=Box(), help="The shape of a box, when the size alone does not say it (6x6: 2x3).")
+def explain(puzzle: str, box: tuple[int, int] | None) -> None:
+    """Explain how to solve a puzzle (or each puzzle of a file) with human techniques: each
+    step, the technique and its grade.
+
+    \b
+    Example:
+      exactcover sudoku explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+    """
+    found = read_puzzles(puzzle, box)
+    for problem in found.problems if isinstance(found, Batch) else [found]:
+        if isinstance(problem, Exception):
+            click.echo(f"exactcover: error: {problem}", err=True)
+            continue
+        click.echo(explain_puzzle(problem))
+        click.echo()

@@ -1,0 +1,29 @@
+"""A user's script, checked by mypy in tests/test_typing.py (not run)."""
+
+import attrs
+
+import exactcover
+from exactcover import Problem, ProblemType
+from exactcover_queens import Placement, Queens
+from exactcover_queens.queens import decode, encode
+from exactcover_sudoku import Sudoku
+
+reveal_type(exactcover.solve(Queens(8)))  # noqa: F821 -- (mypy's)
+reveal_type(exactcover.solve(exactcover.Matrix([1], {"a": [1]})))  # noqa: F821
+for grid in exactcover.solutions(Sudoku.parse("." * 81)):
+    reveal_type(grid)  # noqa: F821
+QUEENS = ProblemType(name="q", summary="-", handles=Queens, encode=encode, decode=decode)
+
+
+def register_type(kind: ProblemType[Queens, int]) -> None: ...
+
+
+register_type(QUEENS)  # an error: its answers are Placements
+
+
+@attrs.frozen
+class Box(Problem[list[str]]):
+    width: int
+
+
+reveal_type(exactcover.solve(Box(3)))  # noqa: F821
