@@ -4,7 +4,7 @@ import attrs
 
 import exactcover
 from exactcover import Problem, ProblemType
-from exactcover_queens import Placement, Queens
+from exactcover_queens import Queens
 from exactcover_queens.queens import decode, encode
 from exactcover_sudoku import Sudoku
 

@@ -111,11 +111,11 @@ class Option:
 @attrs.frozen
 class Flag:
     """A switch: ``--distinct`` (true when given), or ``--rotations/--no-rotations`` with
-    its ``default``."""
+    its ``default`` (None: neither given, so ``build`` does not receive it)."""
 
     flag: str = attrs.field(validator=_check_flag)
     help: str = ""
-    default: bool = False
+    default: bool | None = False
 
     @property
     def name(self) -> str:

@@ -1,0 +1,25 @@
+"""exactcover_polyomino: tiling a board with pieces, for exactcover.
+
+>>> import exactcover
+>>> from exactcover_polyomino import Board, Polyomino, make, named_set
+>>> exactcover.count(make("3x20", "pentominoes"))
+8
+>>> exactcover.count(Polyomino(Board.box(3, 3, 3), named_set("soma"), distinct=True))
+240
+
+Polyominoes (squares), polyiamonds (triangles) and polycubes: the named sets (`SETS`) or
+pieces drawn as text; boards as rectangles, boxes, triangles, hexagons, rhombi or drawings
+with holes; each piece once, at most once, or a number of times; turned and reflected or
+not; solutions up to the board's symmetry. A solution is a `Tiling`: text in the terminal,
+a coloured picture in a notebook. A plugin like any other: it imports only public
+exactcover names and registers through the ``exactcover`` entry-point group.
+"""
+
+from .draw import Tiling
+from .lattice import CUBE, SQUARE, TRIANGLE, Lattice
+from .pieces import SETS, Piece, named_set, pieces_from_text
+from .plugin import make, parse_board, parse_pieces
+from .tiling import Board, Polyomino
+
+__all__ = ["CUBE", "SETS", "SQUARE", "TRIANGLE", "Board", "Lattice", "Piece", "Polyomino", "Tiling", "make",
+           "named_set", "parse_board", "parse_pieces", "pieces_from_text"]
