@@ -407,6 +407,21 @@ class Matrix:
         except (KeyError, TypeError):
             raise MatrixError(f"unknown item {item!r}") from None
 
+    def picture(self, solution: Iterable[Hashable] = ()) -> Any:
+        """The matrix drawn as Knuth draws one (a `exactcover.picture.Picture`: text with
+        ``str``, an SVG picture in a notebook), the options labelled in ``solution`` highlighted."""
+        from .picture import Picture
+
+        return Picture(self, solution)
+
+    def _repr_svg_(self) -> str | None:
+        """A notebook's picture of a small matrix (None, so its repr shows, for a large one)."""
+        from .picture import MAX_CELLS, Picture
+
+        if len(self.options) * len(self.items) > MAX_CELLS:
+            return None
+        return Picture(self)._repr_svg_()
+
     def __repr__(self) -> str:
         bounds = f", bounds={len(self.bounds)}" if self.bounds else ""
         bounds += f", costs={len(self.costs)}" if self.costs else ""

@@ -1,0 +1,41 @@
+"""Tests for exactcover.picture: a small matrix drawn as Knuth's 0/1 picture, a solution's
+options highlighted."""
+
+from __future__ import annotations
+
+import pytest
+
+import exactcover
+from exactcover import Matrix, MatrixError
+
+FAMILY = Matrix([1, 2, 3, 4, 5], {"S1": [1, 3, 5], "S2": [2, 4], "S3": [1, 2, 5], "S4": [3, 4], "S5": []})
+
+
+def test_text_marks_the_chosen_options():
+    picture = FAMILY.picture(exactcover.solve(FAMILY))
+    assert str(picture).splitlines() == ["* S1  10101", "* S2  01010", "  S3  11001", "  S4  00110", "  S5  00000"]
+
+
+def test_colors_and_secondary_items_are_drawn():
+    colored = Matrix(["p", "q"], {"a": {"p": None, "x": "A"}, "b": {"q": None, "x": "B"}}, secondary=["x"])
+    assert str(colored.picture()).splitlines() == ["  a  10|A", "  b  01|B"]
+    svg = colored.picture(["a"])._repr_svg_()
+    assert svg.count('stroke-width="2"') == 1  # the rule before the secondary items
+    assert ">A</text>" in svg and ">B</text>" in svg
+
+
+def test_svg_highlights_the_solution():
+    svg = FAMILY.picture(["S1", "S2"])._repr_svg_()
+    assert svg.startswith("<svg") and svg.count('opacity="0.45"') == 2
+    assert svg.count('fill="#b03a2e"') == 5 and svg.count('fill="#333"') == 5  # chosen entries, the others
+    assert FAMILY._repr_svg_().count('opacity="0.45"') == 0
+
+
+def test_a_large_matrix_shows_its_repr_instead():
+    big = Matrix(range(100), {k: [k] for k in range(100)})
+    assert big._repr_svg_() is None and FAMILY._repr_svg_() is not None
+
+
+def test_an_unknown_label_is_refused():
+    with pytest.raises(MatrixError, match="no option is labelled 'S9'"):
+        FAMILY.picture(["S9"])
