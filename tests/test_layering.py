@@ -4,19 +4,30 @@ plugins (the bundled problem types are plugins like any other)."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "exactcover"
 
 
+def modules() -> dict[str, Path]:
+    """Every module of the package, by its name inside it ("solver", "cli.declared")."""
+    return {".".join(path.relative_to(PACKAGE).with_suffix("").parts).removesuffix(".__init__"): path
+            for path in PACKAGE.rglob("*.py")}
+
+
 def imports(module: str) -> set[str]:
-    """The exactcover modules ``module`` imports (at any depth of its code, lazily too)."""
-    tree = ast.parse((PACKAGE / f"{module}.py").read_text())
+    """The exactcover modules ``module`` imports (at any depth of its code, lazily too), by
+    their top-level name in the package."""
+    path = modules()[module]
+    tree = ast.parse(path.read_text())
+    depth = len(path.relative_to(PACKAGE).parts) - 1  # (a module of a subpackage: .. is the package)
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             name = node.module or ""
-            if node.level == 1:
+            if node.level == 1 + depth:
                 found.add(name.split(".")[0] if name else "")
                 found.update(alias.name for alias in node.names if not name)
             elif name.startswith("exactcover."):
@@ -43,11 +54,34 @@ def test_the_bundled_problem_types_are_the_plugin_modules():
 
 def test_no_module_imports_a_plugin_module():
     plugins = plugin_modules()
-    for path in PACKAGE.glob("*.py"):
-        assert not imports(path.stem) & plugins, path.name
+    for module in modules():
+        assert not imports(module) & plugins, module
+
+
+def test_the_library_does_not_import_the_command_line():
+    """The command line sits on the library: nothing under it imports cli, and solving a
+    plugin's problem (every plugin loaded) imports neither click nor rich."""
+    for module in modules():
+        if not module.startswith("cli") and module != "__main__":
+            assert "cli" not in imports(module), module
+    code = ("import sys, exactcover; from exactcover_polyomino import make; exactcover.count(make('3x20'));"
+            "print(sorted(m for m in ('click', 'rich') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "[]\n"
+
+
+def test_the_bundled_plugins_import_only_public_names():
+    """exactcover_sudoku, _queens and _polyomino import exactcover's public modules only."""
+    public = {"exactcover", "exactcover.commandline", "exactcover.textinput", "exactcover.errors"}
+    for package in ("exactcover_sudoku", "exactcover_queens", "exactcover_polyomino"):
+        for path in (PACKAGE.parent / package).glob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("exactcover"):
+                    assert node.module in public or not node.module.startswith("exactcover."), (path.name, node.module)
 
 
 def test_the_model_and_the_format_depend_only_on_the_model():
-    assert imports("matrix") <= {"errors"}
+    assert imports("matrix") <= {"errors", "picture"}  # (its drawing, imported when it is drawn)
+    assert imports("picture") <= {"matrix"}
     assert imports("knuth") <= {"errors", "matrix", "textinput"}
     assert imports("family") <= {"errors", "matrix", "textinput"}
