@@ -39,3 +39,18 @@ def test_a_large_matrix_shows_its_repr_instead():
 def test_an_unknown_label_is_refused():
     with pytest.raises(MatrixError, match="no option is labelled 'S9'"):
         FAMILY.picture(["S9"])
+
+
+def test_the_readmes_pictures_are_current(tmp_path):
+    """docs/images holds what tools/pictures.py draws today (the notebook's own pictures)."""
+    import importlib.util
+    from pathlib import Path
+
+    tool = Path(__file__).resolve().parent.parent / "tools" / "pictures.py"
+    spec = importlib.util.spec_from_file_location("pictures", tool)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(tmp_path)
+    for drawn in tmp_path.glob("*.svg"):
+        assert drawn.read_text() == (module.IMAGES / drawn.name).read_text(), drawn.name
+    assert len(list(tmp_path.glob("*.svg"))) == 5
