@@ -20,7 +20,7 @@ import): the command turns the declarations into click parameters when it needs 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar, Union
 
 import attrs
@@ -149,6 +149,14 @@ def _to_json(problem: Any, answer: Any) -> Any:
     return jsonable(answer)
 
 
+def _parameters(parameters: Iterable[Parameter]) -> tuple[Parameter, ...]:
+    return tuple(parameters)
+
+
+def _strings(texts: Iterable[str]) -> tuple[str, ...]:
+    return tuple(texts)
+
+
 def _check_parameters(_instance: Any, _attribute: Any, parameters: tuple) -> None:
     seen: set[str] = set()
     for parameter in parameters:
@@ -180,13 +188,13 @@ class CommandLine(Generic[P, A]):
       ``examples``: argument lines shown under it (``"8 --distinct"``).
     """
 
-    parameters: tuple[Parameter, ...] = attrs.field(converter=tuple, validator=_check_parameters)
+    parameters: tuple[Parameter, ...] = attrs.field(converter=_parameters, validator=_check_parameters)
     build: Callable[..., Any] | None = attrs.field(default=None, validator=_check_callable)
     render: Callable[[P, A], str] = attrs.field(default=_render, validator=_check_callable)
     render_line: Callable[[P, A], str] | None = attrs.field(default=None, validator=_check_callable)
     to_json: Callable[[P, A], Any] = attrs.field(default=_to_json, validator=_check_callable)
     help: str = ""
-    examples: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    examples: tuple[str, ...] = attrs.field(default=(), converter=_strings)
 
     @property
     def usage(self) -> str:

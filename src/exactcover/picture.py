@@ -38,13 +38,13 @@ class Picture:
         labels = [str(option.label) for option in matrix.options]
         width = max(map(len, labels), default=0)
         lines = []
-        for option, label in zip(matrix.options, labels):
+        for option, name in zip(matrix.options, labels):
             row = ["0"] * len(matrix.items)
             for item, color in zip(option.items, option.colors):
                 row[matrix.position(item)] = "1" if color is None else str(color)[:1]
             mark = "*" if option.label in self.chosen else " "
             cells = "".join(row[:split]) + ("|" + "".join(row[split:]) if matrix.secondary else "")
-            lines.append(f"{mark} {label:<{width}}  {cells}")
+            lines.append(f"{mark} {name:<{width}}  {cells}")
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:
@@ -56,9 +56,9 @@ class Picture:
         width, height = left + CELL * len(items) + 8, top + CELL * len(labels) + 8
         parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
                  f'font-family="monospace" font-size="11">']
-        for c, item in enumerate(items):  # item names, written upwards over their columns
+        for c, name in enumerate(items):  # item names, written upwards over their columns
             x = left + c * CELL + CELL * 0.65
-            parts.append(f'<text transform="translate({x:.1f},{top - 4}) rotate(-90)">{escape(item)}</text>')
+            parts.append(f'<text transform="translate({x:.1f},{top - 4}) rotate(-90)">{escape(name)}</text>')
         for r, option in enumerate(matrix.options):
             y = top + r * CELL
             chosen = option.label in self.chosen

@@ -4,7 +4,7 @@ notebook (``_repr_svg_``), the pieces outlined; for cubes, the layers side by si
 from __future__ import annotations
 
 import colorsys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 
 import attrs
@@ -25,14 +25,22 @@ def colour(k: int) -> str:
     return f"#{round(red * 255):02x}{round(green * 255):02x}{round(blue * 255):02x}"
 
 
+def _placements(placements: Iterable[Placement]) -> tuple[Placement, ...]:
+    return tuple(placements)
+
+
+def _names(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(names)
+
+
 @attrs.frozen
 class Tiling:
     """A solution: the board and the placements (piece name, cells covered), in the order
     the search chose them; ``names``: the pieces in the problem's order (their colours)."""
 
     board: Board
-    placements: tuple[Placement, ...] = attrs.field(converter=tuple)
-    names: tuple[str, ...] = attrs.field(converter=tuple, eq=False, default=())
+    placements: tuple[Placement, ...] = attrs.field(converter=_placements)
+    names: tuple[str, ...] = attrs.field(converter=_names, eq=False, default=())
 
     @property
     def lattice(self) -> Lattice:
@@ -80,7 +88,7 @@ def _layers(tiling: Tiling, order: dict[str, int]) -> str:
     span = max(xs) - min(xs) + 1
     shapes = []
     for k, (name, cells) in enumerate(tiling.placements):
-        by_layer: dict[int, list[Cell]] = {}
+        by_layer: dict[int, list[tuple[float, float]]] = {}
         for x, y, z in cells:
             by_layer.setdefault(z, []).append((y, x - min(xs) + z * (span + GAP)))
         for squares in by_layer.values():

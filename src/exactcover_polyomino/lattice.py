@@ -17,42 +17,60 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
-__all__ = ["CUBE", "SQUARE", "TRIANGLE", "Lattice"]
+import attrs
+
+__all__ = ["CUBE", "SQUARE", "TRIANGLE", "Lattice", "Map"]
 
 Cell = tuple[int, ...]
-Map = Callable[[Cell], Cell]
+
+
+@attrs.frozen
+class Map:
+    """A symmetry of a lattice: ``cell[i] -> signs[i] * cell[perm[i]] + offset[i]``, a signed
+    permutation of the coordinates and a translation (every symmetry of the three lattices
+    has this form); ``rotation``: whether it turns rather than reflects."""
+
+    perm: tuple[int, ...]
+    signs: tuple[int, ...]
+    offset: tuple[int, ...]
+    rotation: bool = True
+
+    def __call__(self, cell: Cell) -> Cell:
+        return tuple(s * cell[p] + o for p, s, o in zip(self.perm, self.signs, self.offset))
+
+    def then_shift(self, by: Cell) -> Map:
+        """This map followed by the translation ``by``."""
+        return attrs.evolve(self, offset=tuple(o + b for o, b in zip(self.offset, by)))
 
 
 def _permutation_parity(perm: Sequence[int]) -> int:
     return sum(1 for i in range(len(perm)) for j in range(i + 1, len(perm)) if perm[i] > perm[j]) % 2
 
 
-def _axis_maps(dimension: int) -> list[tuple[Map, bool]]:
+def _axis_maps(dimension: int) -> list[Map]:
     """Every permutation of the axes with every choice of signs: the symmetries of the square
-    (8) or the cube (48), each with whether it is a rotation (determinant +1)."""
-    maps: list[tuple[Map, bool]] = []
-    for perm in itertools.permutations(range(dimension)):
-        for signs in itertools.product((1, -1), repeat=dimension):
-            rotation = (_permutation_parity(perm) == 0) == (math.prod(signs) == 1)
-            maps.append(((lambda cell, p=perm, s=signs: tuple(s[i] * cell[p[i]] for i in range(dimension))), rotation))
-    return maps
+    (8) or the cube (48); the rotations have determinant +1."""
+    return [Map(perm, signs, (0,) * dimension, (_permutation_parity(perm) == 0) == (math.prod(signs) == 1))
+            for perm in itertools.permutations(range(dimension))
+            for signs in itertools.product((1, -1), repeat=dimension)]
 
 
-def _triangle_maps() -> list[tuple[Map, bool]]:
-    maps: list[tuple[Map, bool]] = []
+def _triangle_maps() -> list[Map]:
+    """The permutations of a triangle's strips, each with and without the half turn (strip
+    a -> -1 - a); the even permutations rotate, and so does the half turn."""
+    maps = []
     for perm in itertools.permutations(range(3)):
-        rotation = _permutation_parity(perm) == 0  # (the half turn is a rotation of the plane)
-        maps.append(((lambda cell, p=perm: (cell[p[0]], cell[p[1]], cell[p[2]])), rotation))
-        maps.append(((lambda cell, p=perm: (-1 - cell[p[0]], -1 - cell[p[1]], -1 - cell[p[2]])), rotation))
+        rotation = _permutation_parity(perm) == 0
+        maps += [Map(perm, (1, 1, 1), (0, 0, 0), rotation), Map(perm, (-1, -1, -1), (-1, -1, -1), rotation)]
     return maps
 
 
 class Lattice:
     """One lattice: its name, the dimension of its cells' space, and its symmetries."""
 
-    def __init__(self, name: str, dimension: int, maps: list[tuple[Map, bool]]) -> None:
+    def __init__(self, name: str, dimension: int, maps: list[Map]) -> None:
         self.name, self.dimension, self._maps = name, dimension, maps
 
     def __repr__(self) -> str:
@@ -66,17 +84,18 @@ class Lattice:
         rotations only; without rotations, the piece as drawn and (``reflections``) its
         mirror image (columns mirrored); or the identity alone."""
         if rotations:
-            return [f for f, rotation in self._maps if rotation or reflections]
-        return [self._maps[0][0], *([self.mirror] if reflections else [])]
+            return [f for f in self._maps if f.rotation or reflections]
+        return [self._maps[0], *([self.mirror] if reflections else [])]
 
-    def mirror(self, cell: Cell) -> Cell:
+    @property
+    def mirror(self) -> Map:
         """A drawing seen in a mirror: columns reversed (for triangles, across a vertical
         line the two slanted directions swap)."""
         if self.name == "triangle":
-            return (cell[1], cell[0], cell[2])
+            return Map((1, 0, 2), (1, 1, 1), (0, 0, 0), rotation=False)
         if self.name == "square":
-            return (cell[0], -cell[1])
-        return (-cell[0], *cell[1:])
+            return Map((0, 1), (1, -1), (0, 0), rotation=False)
+        return Map((0, 1, 2), (-1, 1, 1), (0, 0, 0), rotation=False)
 
     def shift(self, cells: Iterable[Cell], by: Cell) -> tuple[Cell, ...]:
         return tuple(tuple(x + d for x, d in zip(cell, by)) for cell in cells)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from exactcover import CommandLine, ProblemError, ProblemType, hookimpl
 from exactcover.commandline import Flag, Option
@@ -40,7 +40,9 @@ def parse_board(spec: str, lattice: Lattice = SQUARE) -> Board:
         return Board.box(*numbers)
     shape = spec.split(":", 1)[0]
     if _board_lattice(spec) is TRIANGLE:
-        return {"triangle": Board.triangle, "hexagon": Board.hexagon, "rhombus": Board.rhombus}[shape](*numbers)
+        shapes: dict[str, Callable[..., Board]] = {"triangle": Board.triangle, "hexagon": Board.hexagon,
+                                                   "rhombus": Board.rhombus}
+        return shapes[shape](*numbers)
     if os.path.isfile(spec):
         return Board.from_text(read_text(spec), lattice)
     raise ProblemError(f"a board is {BOARDS}; {spec!r} is none of them")

@@ -9,8 +9,9 @@ placement: the piece's name and the cells it covers, one option per orientation 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Union
 
 import attrs
 
@@ -18,6 +19,9 @@ from exactcover import Matrix, Problem, ProblemError, Size
 
 from .lattice import CUBE, SQUARE, TRIANGLE, Cell, Lattice, Map
 from .pieces import Piece, parse_cells
+
+if TYPE_CHECKING:
+    from .draw import Tiling  # noqa: F401 -- (the answer type; draw imports this module)
 
 __all__ = ["Board", "Placement", "Polyomino", "encode", "placements", "symmetric_select"]
 
@@ -96,7 +100,7 @@ class Board:
             image = [f(cell) for cell in self.cells]
             shift = lattice.offset(anchor, min(image))
             if shift is not None and set(lattice.shift(image, shift)) == cells:
-                found.append(lambda cell, f=f, shift=shift: tuple(x + d for x, d in zip(f(cell), shift)))
+                found.append(f.then_shift(shift))
         return found
 
 
@@ -115,9 +119,12 @@ def _bounds(value: int | tuple[int, int]) -> Bounds:
     return (lo, hi)
 
 
-def _counts(counts: object) -> tuple[tuple[str, Bounds], ...]:
-    items = counts.items() if isinstance(counts, dict) else counts
-    return tuple((str(name), _bounds(value)) for name, value in items)  # type: ignore[union-attr]
+Counts = Union[Mapping[str, Union[int, Bounds]], Iterable[tuple[str, Union[int, Bounds]]]]
+
+
+def _counts(counts: Counts) -> tuple[tuple[str, Bounds], ...]:
+    items = counts.items() if isinstance(counts, Mapping) else counts
+    return tuple((str(name), _bounds(value)) for name, value in items)
 
 
 @attrs.frozen
@@ -192,7 +199,7 @@ def placements(problem: Polyomino) -> tuple[Placement, ...]:
 def encode(problem: Polyomino) -> Matrix:
     primary: list[Hashable] = list(problem.board.cells)
     secondary: list[Hashable] = []
-    bounds = {}
+    bounds: dict[Hashable, Any] = {}
     for piece in problem.pieces:
         lo, hi = problem.bounds(piece.name)
         if hi == 0:
@@ -230,13 +237,14 @@ def symmetric_select(problem: Polyomino) -> Callable[[tuple], bool] | None:
     return canonical
 
 
-def _option_map(problem: Polyomino, g: Map, labels: tuple[Placement, ...], number: dict) -> list[int] | None:
+def _option_map(problem: Polyomino, g: Map, labels: tuple[Placement, ...], number: dict[Placement, int]) -> list[int] | None:
     """Option k's image under g, as a list; None when g does not map the problem onto itself
     (an image covers no placement, or takes a piece to one used a different number of times)."""
     by_cells: dict[tuple[Cell, ...], list[str]] = {}
     for name, cells in labels:
         by_cells.setdefault(cells, []).append(name)
-    image, renamed = [], {}
+    image: list[int] = []
+    renamed: dict[str, str] = {}
     for name, cells in labels:
         moved = tuple(sorted(g(cell) for cell in cells))
         names = by_cells.get(moved, [])

@@ -30,7 +30,7 @@ class Converted(click.ParamType):
 
     def __init__(self, function: Callable[[str], Any], metavar: str | None) -> None:
         self.function = function
-        self.name = metavar or getattr(function, "__name__", "value")
+        self.name = str(metavar or getattr(function, "__name__", "value"))
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if not isinstance(value, str):
