@@ -96,6 +96,18 @@ def word_squares(size: int, words: int, letters: str, seed: int) -> Matrix:
     return Matrix(primary, options, secondary=cells)
 
 
+def tiling(board: str, pieces: str, **options: object) -> Matrix:
+    """The polyomino plugin's matrix of a tiling, its items renamed for Knuth's format (a cell
+    (2, 3) is the item 2_3)."""
+    from exactcover_polyomino import make
+    from exactcover_polyomino.tiling import encode
+
+    matrix = encode(make(board, pieces, **options))  # type: ignore[arg-type]
+    name = lambda item: "_".join(map(str, item)) if isinstance(item, tuple) else str(item)  # noqa: E731
+    return Matrix([name(i) for i in matrix.primary], [[name(i) for i in o.items] for o in matrix.options],
+                  secondary=[name(i) for i in matrix.secondary])
+
+
 WORKLOADS = {
     "pentominoes 6x10": ("count", lambda: named("pentominoes")),
     "sudoku 8008 puzzle": ("count", lambda: sudoku(PUZZLE_8008)),
@@ -110,6 +122,11 @@ WORKLOADS = {
     "random sparse, 3000 options": ("count", lambda: random_sparse(120, 3000, (10, 16), 2)),
     "word squares 4x4, colors": ("count", lambda: word_squares(4, 400, "abcdefghijkl", 3)),
     "word squares 4x4, colors, 7976 options": ("count", lambda: word_squares(4, 1000, "abcdefghijklmnopqr", 4)),
+    "tiling: pentominoes 6x10 (plugin)": ("count", lambda: tiling("6x10", "pentominoes")),
+    "tiling: pentominoes 8x8 minus 2x2": ("count", lambda: tiling("8x8", "pentominoes",
+                                                                   holes=[(3, 3), (3, 4), (4, 3), (4, 4)])),
+    "tiling: Soma cube": ("count", lambda: tiling("3x3x3", "soma")),
+    "tiling: hexiamonds 6x6 rhombus": ("count", lambda: tiling("rhombus:6x6", "hexiamonds")),
 }
 
 #: Run only when --only names them: minutes per contender per round.
