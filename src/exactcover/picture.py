@@ -4,7 +4,6 @@ highlighted. `Matrix.picture` makes one; in a notebook a small `Matrix` shows it
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
 from html import escape
 
 import attrs

@@ -6,12 +6,15 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from exactcover import CommandLine, ProblemError, ProblemType, hookimpl
 from exactcover.commandline import Flag, Option
 from exactcover.textinput import read_text
 
-from .draw import Tiling
+if TYPE_CHECKING:
+    from .draw import Tiling
+
 from .lattice import CUBE, SQUARE, TRIANGLE, Lattice
 from .pieces import SETS, Piece, named_set, pieces_from_text
 from .tiling import Board, Polyomino, encode, size, symmetric_select
@@ -138,6 +141,8 @@ COMMAND_LINE = CommandLine(
 
 
 def _decode(problem: Polyomino, solution: tuple) -> Tiling:
+    from .draw import Tiling  # (the pictures' module, read when there is a solution to show)
+
     return Tiling(problem.board, solution, [piece.name for piece in problem.pieces])
 
 

@@ -100,6 +100,7 @@ class TypeCommands(click.Group):
                  **attributes: Any) -> None:
         super().__init__(name, subcommand_metavar="TYPE [ARGS]...", **attributes)
         self.host, self.run = host, run
+        self._made: dict[str, tuple[ProblemType, click.Command]] = {}  # (a type registered again is made again)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, kind.summary) for name, kind in _types().items() if kind.command_line is not None]
@@ -117,7 +118,12 @@ class TypeCommands(click.Group):
             kind = registry().get(name)
         except PluginError:
             return None
-        return None if kind.command_line is None else self.command_for(kind)
+        if kind.command_line is None:
+            return None
+        made = self._made.get(name)
+        if made is None or made[0] is not kind:
+            made = self._made[name] = (kind, self.command_for(kind))
+        return made[1]
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args and not ctx.resilient_parsing:
