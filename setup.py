@@ -9,14 +9,40 @@ The engine's C files are listed in src/exactcover/cdlx/dlx.h, which says what ea
 """
 
 import os
+import sys
 from glob import glob
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 strict = os.environ.get("EXACTCOVER_STRICT_BUILD", "") not in ("", "0")
 engine = "src/exactcover/cdlx"
 
+WARNING = """
+**********************************************************************************************
+exactcover: the C engine could not be built ({error}).
+The install goes on with the pure-Python engine, which is 20-50 times slower; `exactcover
+--version` says which engine is in use, and `import exactcover` warns. Install a C compiler
+and Python's headers (e.g. apt-get install gcc python3-dev) and reinstall for the C engine.
+**********************************************************************************************
+"""
+
+
+class BuildEngine(build_ext):
+    """build_ext that says so, loudly, when the optional engine fails to build (pip shows a
+    build's output with -v; the warning on import says it to everyone)."""
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as error:
+            if not strict:
+                print(WARNING.format(error=error), file=sys.stderr)
+            raise  # (setuptools keeps going for an optional extension; strict builds fail)
+
+
 setup(
+    cmdclass={"build_ext": BuildEngine},
     ext_modules=[
         Extension(
             "exactcover._dlx",

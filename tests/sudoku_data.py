@@ -1,20 +1,16 @@
-"""Paths to the shared puzzle sets, and puzzles of every size for the sudoku tests."""
+"""The puzzle sets the tests carry (tests/data/sudoku, with their origins), and puzzles of
+every size for the sudoku tests."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "sudoku"
+DATA = Path(__file__).resolve().parent / "data" / "sudoku"
 
 
 def puzzle_lines(name: str) -> list[str]:
-    """The puzzles of one shared file (skips the test when the shared data is absent)."""
-    path = DATA / name
-    if not path.exists():
-        pytest.skip(f"shared data not found: {path}")
-    return path.read_text().split()
+    """The puzzles of one of the tests' files."""
+    return (DATA / name).read_text().split()
 
 
 FOUR = "1...\n..2.\n.3..\n...4"  # 4x4 as a grid of lines

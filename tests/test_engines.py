@@ -54,3 +54,18 @@ def test_import_is_light():
     out = subprocess.run([sys.executable, "-c", code.replace("; print", "; exactcover.count(exactcover.Matrix("
                           "['a'], [['a']])); print")], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"  # (nor does a search on the C engine)
+
+
+def test_a_missing_c_engine_is_said_not_silent():
+    """Without the C extension, import warns once (unless the Python engine was chosen) and
+    `exactcover --version` names the engine in use."""
+    blocked = "import sys; sys.modules['exactcover._dlx'] = None; "
+    warned = subprocess.run([sys.executable, "-W", "always", "-c", blocked + "import exactcover; print(exactcover.ENGINE)"],
+                            capture_output=True, text=True, env={**os.environ, "EXACTCOVER_PUREPYTHON": ""})
+    assert warned.stdout == "python\n" and "C engine is not built here" in warned.stderr
+    chosen = subprocess.run([sys.executable, "-W", "always", "-c", blocked + "import exactcover"],
+                            capture_output=True, text=True, env={**os.environ, "EXACTCOVER_PUREPYTHON": "1"})
+    assert chosen.stderr == ""
+    version = subprocess.run([sys.executable, "-c", blocked + "from exactcover.cli import main; main()", "--version"],
+                             capture_output=True, text=True, env={**os.environ, "EXACTCOVER_PUREPYTHON": "1"})
+    assert version.stdout.endswith("python engine (the C engine is not built here: see `pip install -v`)\n")

@@ -26,6 +26,13 @@ FORCE_PURE_PYTHON = os.environ.get("EXACTCOVER_PUREPYTHON", "") not in ("", "0")
 #: The engine used when none is named: "c", or "python" as a fallback or when forced.
 ENGINE: str = "python" if FORCE_PURE_PYTHON or _dlx is None else "c"
 
+if _dlx is None and not FORCE_PURE_PYTHON:
+    import warnings
+
+    warnings.warn("exactcover's C engine is not built here (there was no C compiler when it was installed?): "
+                  "searches use the pure-Python engine, 20-50 times slower. Reinstall with a C compiler, or set "
+                  "EXACTCOVER_PUREPYTHON=1 to choose the Python engine and silence this.", RuntimeWarning, stacklevel=2)
+
 
 def _pydlx() -> ModuleType:
     """The Python engine, imported when first asked for (not by ``import exactcover``, where

@@ -21,7 +21,8 @@ from typing import Any
 
 import click
 
-from .. import api
+from .. import __version__, api
+from ..engines import ENGINE, available
 from ..problem import Batch, ProblemType
 from .declared import TypeCommands
 from .exits import BAD_INPUT, Commands, Exit, errors_reported
@@ -30,6 +31,8 @@ from .run import Run
 __all__ = ["cli", "main"]
 
 HELP = {"help_option_names": ["-h", "--help"]}
+VERSION = (f"%(prog)s %(version)s, {ENGINE} engine"
+           + ("" if "c" in available() else " (the C engine is not built here: see `pip install -v`)"))
 
 
 class Host(Commands):
@@ -53,7 +56,7 @@ class Host(Commands):
 
 
 @click.group(cls=Host, context_settings=HELP)
-@click.version_option(package_name="exactcover")
+@click.version_option(version=__version__, message=VERSION)
 def cli() -> None:
     """Solve exact cover problems with dancing links.
 
