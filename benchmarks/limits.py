@@ -8,6 +8,7 @@ Matrix (tracemalloc), the engine's bytes per entry, and the process's peak memor
 
     python benchmarks/limits.py [--n 100]
     python benchmarks/limits.py --wide 100000 1000000 [--engine c]
+    python benchmarks/limits.py --sparse 1000000
 
 ``--wide`` instead measures searches on wide matrices: the path of N items tiled by
 monominoes and dominoes (2N options, Fibonacci(N) solutions, so a count never ends), where
@@ -60,12 +61,43 @@ def wide(sizes: list[int], engine: str) -> None:
               f"{stopped:5.2f} s; Ctrl-C at 0.5 s seen after {interrupted:5.2f} s", flush=True)
 
 
+def sparse(options: int, items: int = 10_000, per: int = 4) -> None:
+    """A random SciPy CSR array of ``options`` rows (``per`` ones each) read by
+    Matrix.from_sparse: time, the Python memory the Matrix holds, then compiling it."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    rng = np.random.default_rng(1)
+    gaps = rng.integers(1, items // (2 * per), size=(options, 1))
+    starts = rng.integers(0, items - per * gaps.max(), size=(options, 1))
+    columns = (starts + gaps * np.arange(per)).ravel()  # (distinct within a row: a gap >= 1)
+    array = sp.csr_array((np.ones(options * per, dtype=np.int8), columns, np.arange(0, options * per + 1, per)),
+                         shape=(options, items))
+    tracemalloc.start()
+    started = time.perf_counter()
+    matrix = exactcover.Matrix.from_sparse(array)
+    built = time.perf_counter() - started
+    held, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    started = time.perf_counter()
+    exactcover.Solver(matrix, "c").dancer  # noqa: B018 -- (compiled now)
+    compiled = time.perf_counter() - started
+    entries = options * per
+    print(f"from_sparse: {options:,} options, {entries:,} entries, {items:,} items: built in {built:.2f} s, "
+          f"the Matrix holds {held / 2**20:.0f} MiB ({held / entries:.0f} B an entry; peak {peak / 2**20:.0f} MiB); "
+          f"compiled in {compiled:.2f} s; process peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10:.0f} MiB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=100, help="the grid size (a square: 100 gives 10^6 options)")
     parser.add_argument("--wide", type=int, nargs="+", help="measure budgets on paths of these many items instead")
     parser.add_argument("--engine", default="c", choices=["c", "python"], help="the engine for --wide")
+    parser.add_argument("--sparse", type=int, metavar="OPTIONS", help="read a SciPy sparse array of this many rows instead")
     args = parser.parse_args()
+    if args.sparse:
+        sparse(args.sparse)
+        return
     if args.wide:
         wide(args.wide, args.engine)
         return

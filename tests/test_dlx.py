@@ -104,12 +104,17 @@ def test_missing_file():
         read_dlx("no/such/file.dlx")
 
 
-def test_write_refuses_names_the_format_cannot_hold():
-    """Items with spaces or non-string items cannot be written; the error names them."""
-    with pytest.raises(MatrixError, match="item 'a b' cannot be written"):
-        write_dlx(Matrix(["a b"], []))
-    with pytest.raises(MatrixError, match="item 1 cannot be written"):
-        write_dlx(Matrix([1], []))
+def test_write_names_what_the_format_cannot_hold():
+    """Items and colors the format cannot hold as they are get names made for them (their
+    text when free, else i1, c1, ...), said in comments; the matrix reads back the same."""
+    matrix = Matrix(["a b", 1, "1", (2, 3)], {"S1": {"a b": None, 1: None, "x": ("red", 1)}, "S2": ["1", (2, 3)]},
+                    secondary=["x"])
+    text = write_dlx(matrix)
+    assert text.splitlines()[:4] == ["| exactcover: item a_b is 'a b'", "| exactcover: item i1 is 1",
+                                    "| exactcover: item 2_3 is (2, 3)", "| exactcover: color red_1 is ('red', 1)"]
+    back = read_dlx(text)
+    assert back.primary == ("a_b", "i1", "1", "2_3") and str(back.options[0]) == "Option(0: 'a_b', 'i1', 'x':'red_1')"
+    assert exactcover.count(back) == exactcover.count(matrix) == 1
     with pytest.raises(MatrixError, match="option 'S5' is empty"):
         write_dlx(Matrix(["a"], {"S1": ["a"], "S5": []}))
     with pytest.raises(MatrixError, match="without items"):

@@ -81,7 +81,8 @@ def test_the_bundled_plugins_import_only_public_names():
 
 
 def test_the_model_and_the_format_depend_only_on_the_model():
-    assert imports("matrix") <= {"errors", "picture"}  # (its drawing, imported when it is drawn)
+    assert imports("matrix") <= {"errors", "picture", "inputs"}  # (its drawing and its readers of arrays, lazily)
+    assert imports("inputs") <= {"errors", "matrix"}
     assert imports("picture") <= {"matrix"}
     assert imports("knuth") <= {"errors", "matrix", "textinput"}
     assert imports("family") <= {"errors", "matrix", "textinput"}

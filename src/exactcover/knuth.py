@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Hashable, Iterable
 from typing import Any, TextIO
 
 from .errors import MatrixError, ProblemError
@@ -134,33 +135,59 @@ def parse_dlx(text: str, name: str = "input") -> Matrix:
 
 
 def write_dlx(matrix: Matrix) -> str:
-    """``matrix`` in Knuth's text format. Items and colors must be strings Knuth's format can
-    hold (no white space, ':' or '|'), and every option must cover an item (a blank line is
-    no option); MatrixError names the first item, color or option that is not."""
-
-    def name(value: Any, what: str) -> str:
-        if not isinstance(value, str) or not _NAME.fullmatch(value):
-            raise MatrixError(f"{what} {value!r} cannot be written in Knuth's format (a string without white space, ':' or '|')")
-        return value
-
+    """``matrix`` in Knuth's text format. Items and colors that the format cannot hold as
+    they are (anything but a string without white space, ':' or '|': numbers, tuples, ...)
+    are written under names made for them: their text (a tuple's parts joined by '_') with
+    such characters replaced by '_' when that name is free, else ``i1, i2, ...`` (colors
+    ``c1, ...``); a comment line before the item line says what each made name stands for.
+    Every option must cover an item (a blank line is no option): MatrixError names the one
+    that does not."""
     if not matrix.items:
         raise MatrixError("Knuth's format cannot hold a matrix without items")
+    item_name = _namer(matrix.items, "i")
+    color_name = _namer(dict.fromkeys(c for o in matrix.options for c in o.colors if c is not None), "c")
+    made = [f"| exactcover: {kind} {name} is {value!r}" for kind, namer in (("item", item_name), ("color", color_name))
+            for value, name in namer.items() if name != value]
     bounds = dict(matrix.bounds)
-    head = [_bounded(name(item, "item"), bounds.get(item)) for item in matrix.primary]
+    head = [_bounded(item_name[item], bounds.get(item)) for item in matrix.primary]
     if matrix.secondary:
-        head += ["|", *(name(item, "item") for item in matrix.secondary)]
+        head += ["|", *(item_name[item] for item in matrix.secondary)]
     # With no primary item the line starts with '|': a space keeps it from reading as a comment.
-    lines = [(" " if not matrix.primary else "") + " ".join(head)]
+    lines = [*made, (" " if not matrix.primary else "") + " ".join(head)]
     costs = dict(matrix.costs)
     for option in matrix.options:
         if not option.items:
             raise MatrixError(f"option {option.label!r} is empty; Knuth's format cannot hold an empty option")
         cost = costs.get(option.label)
         lines.append(" ".join(
-            name(item, "item") if color is None else f"{item}:{name(color, 'color')}"
+            item_name[item] if color is None else f"{item_name[item]}:{color_name[color]}"
             for item, color in zip(option.items, option.colors)
         ) + (f" |{cost}" if cost else ""))
     return "\n".join(lines) + "\n"
+
+
+def _namer(values: Iterable[Hashable], prefix: str) -> dict[Hashable, str]:
+    """A name in Knuth's format for each value: itself if it is one, else its text made one
+    (when free), else prefix + a number."""
+    values = list(values)
+    taken = {value for value in values if isinstance(value, str) and _NAME.fullmatch(value)}
+    names: dict[Hashable, str] = {}
+    counter = 0
+    for value in values:
+        if value in taken:
+            names[value] = value  # type: ignore[assignment]
+            continue
+        word = re.sub(r"[\s:|]+", "_", _text(value)).strip("_")
+        while not word or not _NAME.fullmatch(word) or word in taken:
+            counter += 1
+            word = f"{prefix}{counter}"
+        taken.add(word)
+        names[value] = word
+    return names
+
+
+def _text(value: Any) -> str:
+    return "_".join(map(_text, value)) if isinstance(value, tuple) else str(value)
 
 
 def _bounded(name: str, bounds: tuple[int, int] | None) -> str:

@@ -13,7 +13,7 @@ Nothing here searches: a `Solver` compiles a Matrix for an engine.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Union
@@ -324,35 +324,30 @@ class Matrix:
 
         Each row is an option labelled by its row index, each column an item named by its
         column index; ``secondary`` lists the column indices that are secondary items. A
-        solution of the result is therefore a tuple of row indices.
+        solution of the result is therefore a tuple of row indices. A SciPy sparse matrix is
+        read as `from_sparse` reads it, a DataFrame as `from_frame` does.
         """
-        if hasattr(array, "tolist") and not isinstance(array, (list, tuple)):
-            array = array.tolist()  # NumPy (and friends) without importing NumPy
-        try:
-            rows = [list(row) for row in array]
-        except TypeError:
-            raise MatrixError("a dense matrix must be a sequence of rows of 0s and 1s") from None
-        width = len(rows[0]) if rows else 0
-        options = []
-        for r, row in enumerate(rows):
-            if len(row) != width:
-                raise MatrixError(f"row {r} has {len(row)} entries, row 0 has {width}")
-            chosen = []
-            for c, value in enumerate(row):
-                if value == 1:
-                    chosen.append(c)
-                elif value != 0:
-                    raise MatrixError(
-                        f"row {r}, column {c} holds {value!r}; a dense matrix holds only 0 and 1"
-                    )
-            options.append(chosen)
-        secondary = sorted(set(secondary))
-        for c in secondary:
-            if not (isinstance(c, int) and 0 <= c < width):
-                raise MatrixError(f"secondary column {c!r} is not a column index below {width}")
-        marked = set(secondary)
-        primary = [c for c in range(width) if c not in marked]
-        return cls(primary, options, secondary=secondary)
+        from .inputs import from_dense
+
+        return from_dense(array, secondary)
+
+    @classmethod
+    def from_sparse(cls, array: Any, secondary: Iterable[int] = (), items: Sequence[Hashable] | None = None,
+                    labels: Sequence[Hashable] | None = None) -> Matrix:
+        """Build a matrix from a SciPy sparse matrix or array (CSR, CSC, COO, ...) without
+        densifying it: rows are options (labelled by index, or ``labels``), columns items
+        (named by index, or ``items``); ``secondary`` lists secondary column indices."""
+        from .inputs import from_sparse
+
+        return from_sparse(array, secondary, items, labels)
+
+    @classmethod
+    def from_frame(cls, frame: Any, secondary: Iterable[Hashable] = ()) -> Matrix:
+        """Build a matrix from a pandas DataFrame of 0/1 (or booleans): the columns are the
+        items, by name; the index labels the options; ``secondary`` names secondary columns."""
+        from .inputs import from_frame
+
+        return from_frame(frame, secondary)
 
     # -- views ----------------------------------------------------------------------------
 
