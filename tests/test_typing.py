@@ -1,5 +1,7 @@
-"""A type checker follows the public API: a domain class derived from Problem[Answer] makes
-``exactcover.solve(problem)`` an ``Answer | None``."""
+"""A type checker follows the public API (tests/typing_user.py, a user's script, checked by
+mypy --strict): a domain class derived from Problem[Answer] makes ``exactcover.solve(problem)``
+an ``Answer | None``, a mistyped keyword or a bad engine name is an error, and the lazily
+imported names are seen."""
 
 from __future__ import annotations
 
@@ -14,16 +16,23 @@ pytest.importorskip("mypy")  # (in the test extra; CI installs it)
 USER = Path(__file__).parent / "typing_user.py"
 
 
-def test_mypy_follows_solve_to_the_answer_type(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--no-error-summary",
+def test_mypy_follows_the_public_api(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-error-summary",
                            "--cache-dir", str(tmp_path / "cache"), str(USER)], capture_output=True, text=True)
-    revealed = [line.split("Revealed type is ", 1)[1].strip('"') for line in done.stdout.splitlines() if "Revealed" in line]
+    lines = done.stdout.splitlines()
+    revealed = [line.split("Revealed type is ", 1)[1].strip('"') for line in lines if "Revealed" in line]
     assert revealed == [
         "exactcover_queens.queens.Placement | None",
         "tuple[typing.Hashable, ...] | None",
         "exactcover_sudoku.grid.Sudoku",
         "list[str] | None",
+        "exactcover.matrix.Matrix",
+        "int",
     ], done.stdout
-    errors = [line.split(":", 1)[1] for line in done.stdout.splitlines() if ": error:" in line]
-    assert errors == ['21: error: Argument 1 to "register_type" has incompatible type '
-                      '"ProblemType[Queens, Placement]"; expected "ProblemType[Queens, int]"  [arg-type]'], done.stdout
+    errors = [line.split(":", 1)[1] for line in lines if ": error:" in line]
+    assert errors == [
+        '21: error: Argument 1 to "register_type" has incompatible type '
+        '"ProblemType[Queens, Placement]"; expected "ProblemType[Queens, int]"  [arg-type]',
+        '32: error: Unexpected keyword argument "timout" for "count"; did you mean "timeout"?  [call-arg]',
+        '33: error: No overload variant of "solve" matches argument types "Matrix", "str"  [call-overload]',
+    ], done.stdout

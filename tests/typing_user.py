@@ -27,3 +27,10 @@ class Box(Problem[list[str]]):
 
 
 reveal_type(exactcover.solve(Box(3)))  # noqa: F821
+
+matrix = exactcover.Matrix([1, 2], {"a": [1], "b": [2]})
+exactcover.count(matrix, timout=3)  # an error: the keyword is timeout
+exactcover.solve(matrix, engine="fortran")  # an error: not an engine
+exactcover.count(matrix, timeout=3, way="sets", memo=True)  # fine
+reveal_type(exactcover.read_dlx("A B\nA\nB\n"))  # noqa: F821 -- (a lazily imported name, seen by the checker)
+reveal_type(exactcover.Solver(matrix).diagram().count)  # noqa: F821

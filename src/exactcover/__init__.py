@@ -15,7 +15,7 @@ that need them (`Subsets`, `read_dlx`, `hookimpl`, ...) are imported on first us
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve, solver_for
 from .engines import ENGINE
@@ -25,6 +25,12 @@ from .matrix import Matrix, Option
 from .commandline import CommandLine
 from .problem import Batch, Encoding, Problem, ProblemType, Size
 from .solver import Estimate, Progress, Solutions, Solver, Split, Stats
+
+if TYPE_CHECKING:  # (imported on first use at run time: see _LAZY)
+    from .diagram import Diagram
+    from .family import Subsets
+    from .hookspecs import hookimpl
+    from .knuth import read_dlx, write_dlx
 
 __version__ = "0.1.0"
 

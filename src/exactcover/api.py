@@ -15,8 +15,8 @@ limit.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable, Iterator
-from typing import Any, TypeVar, overload
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 import attrs
 
@@ -24,7 +24,10 @@ from . import engines
 from .errors import ProblemTooLarge, Unsupported
 from .matrix import Matrix
 from .problem import Problem, Size
-from .solver import Solutions, Solver, check_positive, needs
+from .solver import Estimate, Progress, Solutions, Solver, check_positive, needs
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor  # (not imported at run time: it costs 4 ms)
 
 __all__ = ["MAX_ENTRIES", "Prepared", "prepare", "solve", "solutions", "count", "estimate", "is_unique", "solver_for",
            "check_size"]
@@ -184,55 +187,111 @@ def prepare(problem: Any, engine: str = "auto", registry: Any = None, max_entrie
     return Prepared(problem, kind, solver, encoding.givens, encoding.exclude, accept)
 
 
-@overload
-def solve(problem: Matrix, *, engine: str = ..., max_entries: int | None = ..., **search: Any) -> tuple[Hashable, ...] | None: ...
-@overload
-def solve(problem: Problem[A], *, engine: str = ..., max_entries: int | None = ..., **search: Any) -> A | None: ...
-@overload
-def solve(problem: object, *, engine: str = ..., max_entries: int | None = ..., **search: Any) -> Any: ...
+#: The engines a search may be asked for by name (see `exactcover.engines`).
+Engine = Literal["auto", "c", "python"]
+#: How an engine runs a search: on its links, on bitsets of options, or as a sample decides.
+Way = Literal["auto", "links", "sets"]
+Progressed = Callable[[Progress], Any]
 
 
-def solve(problem: Any, *, engine: str = "auto", max_entries: int | None = MAX_ENTRIES, **search: Any) -> Any:
+def _given(**search: Any) -> dict[str, Any]:
+    """The keywords a caller gave (the ones left at None are the engine's defaults)."""
+    return {key: value for key, value in search.items() if value is not None}
+
+
+@overload
+def solve(problem: Matrix, *, engine: Engine = ..., max_entries: int | None = ..., givens: Iterable[Hashable] = ...,
+          exclude: Iterable[Hashable] = ..., seed: int | None = ..., max_nodes: int | None = ...,
+          timeout: float | None = ..., progress: Progressed | None = ..., way: Way = ..., jobs: int | None = ...,
+          executor: Executor | None = ...) -> tuple[Hashable, ...] | None: ...
+@overload
+def solve(problem: Problem[A], *, engine: Engine = ..., max_entries: int | None = ..., givens: Iterable[Hashable] = ...,
+          exclude: Iterable[Hashable] = ..., seed: int | None = ..., max_nodes: int | None = ...,
+          timeout: float | None = ..., progress: Progressed | None = ..., way: Way = ..., jobs: int | None = ...,
+          executor: Executor | None = ...) -> A | None: ...
+@overload
+def solve(problem: object, *, engine: Engine = ..., max_entries: int | None = ..., givens: Iterable[Hashable] = ...,
+          exclude: Iterable[Hashable] = ..., seed: int | None = ..., max_nodes: int | None = ...,
+          timeout: float | None = ..., progress: Progressed | None = ..., way: Way = ..., jobs: int | None = ...,
+          executor: Executor | None = ...) -> Any: ...
+
+
+def solve(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
+          givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), seed: int | None = None,
+          max_nodes: int | None = None, timeout: float | None = None, progress: Progressed | None = None,
+          way: Way = "auto", jobs: int | None = None, executor: Executor | None = None) -> Any:
     """The first solution of ``problem``, decoded (for a Matrix: a tuple of option labels), or
     ``None`` when there is none.
 
-    ``search`` takes `Solver.first`'s keywords: ``givens``, ``exclude``, ``seed``,
-    ``max_nodes``, ``timeout``. An object no plugin handles raises TypeError naming the known
-    types; a problem larger than ``max_entries`` raises ProblemTooLarge (see the module). A
-    domain class derived from `Problem[Answer]` tells a type checker the answer's type.
+    The keywords are `Solver.first`'s: options forced in (``givens``) or left out
+    (``exclude``), a ``seed`` to break ties at random, a budget (``max_nodes``, ``timeout``:
+    `BudgetExceeded` when it runs out), a ``progress`` callback and the ``way`` the engine runs. An object no plugin
+    handles raises TypeError naming the known types; a problem larger than ``max_entries``
+    raises ProblemTooLarge (see the module); ``jobs``/``executor`` search in parallel (see
+    `solutions`). A domain class derived from `Problem[Answer]` tells a type checker the
+    answer's type.
     """
+    search = _given(givens=givens, exclude=exclude, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                    progress=progress, way=way, jobs=jobs, executor=executor)
     return prepare(problem, engine, max_entries=max_entries).first(**search)
 
 
 @overload
-def solutions(problem: Matrix, *, engine: str = ..., max_entries: int | None = ...,
-              **search: Any) -> Iterator[tuple[Hashable, ...]]: ...
+def solutions(problem: Matrix, *, engine: Engine = ..., max_entries: int | None = ...,
+              givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
+              seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
+              progress: Progressed | None = ..., way: Way = ..., jobs: int | None = ...,
+              executor: Executor | None = ...) -> Iterator[tuple[Hashable, ...]]: ...
 @overload
-def solutions(problem: Problem[A], *, engine: str = ..., max_entries: int | None = ..., **search: Any) -> Iterator[A]: ...
+def solutions(problem: Problem[A], *, engine: Engine = ..., max_entries: int | None = ...,
+              givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
+              seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
+              progress: Progressed | None = ..., way: Way = ..., jobs: int | None = ...,
+              executor: Executor | None = ...) -> Iterator[A]: ...
 @overload
-def solutions(problem: object, *, engine: str = ..., max_entries: int | None = ..., **search: Any) -> Iterator[Any]: ...
+def solutions(problem: object, *, engine: Engine = ..., max_entries: int | None = ...,
+              givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
+              seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
+              progress: Progressed | None = ..., way: Way = ..., jobs: int | None = ...,
+              executor: Executor | None = ...) -> Iterator[Any]: ...
 
 
-def solutions(problem: Any, *, engine: str = "auto", max_entries: int | None = MAX_ENTRIES, **search: Any) -> Iterator[Any]:
-    """Every solution of ``problem``, decoded, lazily; keywords as `Solver.solutions`, or
+def solutions(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
+              givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), limit: int | None = None,
+              seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
+              progress: Progressed | None = None, way: Way = "auto", jobs: int | None = None,
+              executor: Executor | None = None) -> Iterator[Any]:
+    """Every solution of ``problem``, decoded, lazily (the iterator's ``stats`` are this
+    search's); keywords as `solve`, and `Solver.solutions`'s ``limit`` and ``progress``, or
     ``jobs=N`` (processes) / ``executor=`` (any concurrent.futures.Executor, a Dask
     cluster's included) to search in parallel."""
+    search = _given(givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                    progress=progress, way=way, jobs=jobs, executor=executor)
     return prepare(problem, engine, max_entries=max_entries).solutions(**search)
 
 
-def count(problem: Any, *, engine: str = "auto", max_entries: int | None = MAX_ENTRIES, **search: Any) -> int:
-    """The number of solutions of ``problem``; keywords as `Solver.count` (``limit``,
-    ``progress``, ...), or ``jobs=N`` / ``executor=`` to count in parallel."""
+def count(problem: object, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
+          givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), limit: int | None = None,
+          seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
+          progress: Progressed | None = None, way: Way = "auto", memo: bool | None = None,
+          memo_bytes: int | None = None, jobs: int | None = None, executor: Executor | None = None) -> int:
+    """The number of solutions of ``problem``; keywords as `solutions`, and `Solver.count`'s
+    ``memo`` (a table of the search's states: None decides from a sample) and ``memo_bytes``."""
+    search = _given(givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                    progress=progress, way=way, memo=memo, memo_bytes=memo_bytes, jobs=jobs, executor=executor)
     return prepare(problem, engine, max_entries=max_entries).count(**search)
 
 
-def estimate(problem: Any, *, samples: int = 1000, seed: int | None = None, engine: str = "auto",
-             max_entries: int | None = MAX_ENTRIES) -> Any:
+def estimate(problem: object, *, samples: int = 1000, seed: int | None = None, engine: Engine = "auto",
+             max_entries: int | None = MAX_ENTRIES) -> Estimate:
     """Knuth's 1975 random-probe estimate of the search tree of ``problem``: the number of
     search nodes and of solutions, with standard errors (an `Estimate`)."""
     return prepare(problem, engine, max_entries=max_entries).estimate(samples, seed)
 
 
-def is_unique(problem: Any, *, engine: str = "auto", max_entries: int | None = MAX_ENTRIES, **search: Any) -> bool:
+def is_unique(problem: object, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
+              givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), max_nodes: int | None = None,
+              timeout: float | None = None) -> bool:
     """Whether ``problem`` has exactly one solution (the search stops at the second)."""
-    return count(problem, engine=engine, max_entries=max_entries, limit=2, **search) == 1
+    return count(problem, engine=engine, max_entries=max_entries, limit=2, givens=givens, exclude=exclude,
+                 max_nodes=max_nodes, timeout=timeout) == 1
