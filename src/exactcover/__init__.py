@@ -116,7 +116,7 @@ def unregister(plugin: Any = None, name: str | None = None) -> None:
     registry().unregister(plugin, name)
 
 
-def problem_types() -> dict[str, ProblemType]:
+def problem_types() -> dict[str, ProblemType[Any, Any]]:
     """Every problem type the installed and registered plugins provide, by name."""
     from .plugins import registry
 

@@ -75,9 +75,9 @@ class Prepared:
     solver: Solver
     givens: tuple[Hashable, ...] = ()
     exclude: tuple[Hashable, ...] = ()
-    accept: Callable[[tuple], bool] | None = None
+    accept: Callable[[tuple[Any, ...]], bool] | None = None
 
-    def decode(self, solution: tuple) -> Any:
+    def decode(self, solution: tuple[Any, ...]) -> Any:
         """The domain answer for a solution (option labels, givens first)."""
         return solution if self.kind is None else self.kind.decode(self.problem, solution)
 
@@ -107,7 +107,7 @@ class Prepared:
         """Every accepted solution, decoded, lazily (``stats``: this search's statistics)."""
         return self._solutions(self.decode if self.kind is not None else None, search)
 
-    def _solutions(self, decode: Callable[[tuple], Any] | None, search: dict[str, Any]) -> Solutions:
+    def _solutions(self, decode: Callable[[tuple[Any, ...]], Any] | None, search: dict[str, Any]) -> Solutions:
         limit = search.pop("limit", None)
         check_positive("limit", limit)
         jobs, executor = search.pop("jobs", None), search.pop("executor", None)
@@ -153,7 +153,7 @@ class Prepared:
         found = self.solver.best(k, **self._search(search))
         return attrs.evolve(found, solutions=tuple((cost, self.decode(s)) for cost, s in found.solutions))
 
-    def estimate(self, samples: int = 1000, seed: int | None = None) -> Any:
+    def estimate(self, samples: int = 1000, seed: int | None = None) -> Estimate:
         """Knuth's random-probe estimate of this problem's search (see `Solver.estimate`)."""
         return self.solver.estimate(samples, seed, self.givens, exclude=self.exclude)
 

@@ -48,7 +48,7 @@ class Best:
         return len(self.solutions)
 
 
-def keep(kept: list, k: int, cost: int, solution: tuple) -> None:
+def keep(kept: list[Any], k: int, cost: int, solution: tuple[Any, ...]) -> None:
     """Into the k best (cheapest first; after those of equal cost, which came first)."""
     kept.insert(sum(1 for c, _ in kept if c <= cost), (cost, solution))
     del kept[k:]

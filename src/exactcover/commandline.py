@@ -157,7 +157,7 @@ def _strings(texts: Iterable[str]) -> tuple[str, ...]:
     return tuple(texts)
 
 
-def _check_parameters(_instance: Any, _attribute: Any, parameters: tuple) -> None:
+def _check_parameters(_instance: Any, _attribute: Any, parameters: tuple[Parameter, ...]) -> None:
     seen: set[str] = set()
     for parameter in parameters:
         if not isinstance(parameter, (Argument, Option, Flag)):

@@ -11,6 +11,8 @@ knows.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from collections.abc import Hashable
 from typing import Any
 
@@ -126,7 +128,8 @@ class ProblemTooLarge(ProblemError):
                 f"raise it with max_entries= (--max-entries on the command line) if you have the memory")
 
 
-def _bytes(n: int) -> str:
+def _bytes(count: int) -> str:
+    n = float(count)
     for unit in ("B", "KB", "MB", "GB", "TB"):
         if n < 1000 or unit == "TB":
             return f"{n:,.0f} {unit}" if unit == "B" else f"{n:,.1f} {unit}"
@@ -138,7 +141,7 @@ class PluginError(ExactCoverError, LookupError):
     """A plugin failed to load or register, two plugins clash, or a problem type is unknown."""
 
     @classmethod
-    def unknown(cls, what: str, known) -> PluginError:
+    def unknown(cls, what: str, known: Iterable[str]) -> PluginError:
         return cls(f"{what}; known problem types: {', '.join(known) or 'none'}")
 
 

@@ -70,8 +70,8 @@ def estimate(solver: Solver, samples: int, seed: int | None, givens: Iterable[Ha
             return math.inf
         return statistics.stdev(values) / math.sqrt(len(values))
 
-    solved = sum(1 for value in found if value)
-    return Estimate(statistics.fmean(nodes), error(nodes), statistics.fmean(found), error(found), samples, solved)
+    reached = sum(1 for value in found if value)
+    return Estimate(statistics.fmean(nodes), error(nodes), statistics.fmean(found), error(found), samples, reached)
 
 
 def _as_float(value: int) -> float:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -29,7 +29,25 @@ from .textinput import lines
 __all__ = ["Subsets", "parse_subsets"]
 
 
-def _family(subsets: Mapping[Hashable, Iterable[Hashable]] | Iterable[tuple[Hashable, Iterable[Hashable]]]):
+T = TypeVar("T")
+
+
+def _first_repeat(values: Iterable[T]) -> T:
+    """The first value that comes a second time (there must be one)."""
+    seen: set[T] = set()
+    for value in values:
+        if value in seen:
+            return value
+        seen.add(value)
+    raise AssertionError("no value repeats")
+
+
+def _elements(values: Iterable[Hashable]) -> tuple[Hashable, ...]:
+    return tuple(values)
+
+
+def _family(subsets: Mapping[Any, Iterable[Hashable]] | Iterable[tuple[Hashable, Iterable[Hashable]]]
+            ) -> tuple[tuple[Hashable, tuple[Hashable, ...]], ...]:
     pairs = subsets.items() if isinstance(subsets, Mapping) else subsets
     family = []
     for label, elements in pairs:
@@ -48,7 +66,7 @@ class Subsets:
     twice. Empty subsets are allowed; an empty universe has one solution, the empty one.
     """
 
-    universe: tuple[Hashable, ...] = attrs.field(converter=tuple)
+    universe: tuple[Hashable, ...] = attrs.field(converter=_elements)
     subsets: tuple[tuple[Hashable, tuple[Hashable, ...]], ...] = attrs.field(converter=_family)
 
     def __attrs_post_init__(self) -> None:
@@ -57,10 +75,9 @@ class Subsets:
         except TypeError:
             raise ProblemError("the universe's elements must be hashable") from None
         if len(universe) != len(self.universe):
-            seen: set = set()
-            twice = next(e for e in self.universe if e in seen or seen.add(e))
+            twice = _first_repeat(self.universe)
             raise ProblemError(f"element {twice!r} is in the universe twice")
-        names: set = set()
+        names: set[Hashable] = set()
         for label, elements in self.subsets:
             if label in names:
                 raise ProblemError(f"two subsets are named {label!r}")
@@ -138,8 +155,7 @@ class _DuplicateKey(Exception):
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result = dict(pairs)
     if len(result) != len(pairs):
-        seen: set[str] = set()
-        raise _DuplicateKey(next(key for key, _ in pairs if key in seen or seen.add(key)))
+        raise _DuplicateKey(_first_repeat(key for key, _ in pairs))
     return result
 
 

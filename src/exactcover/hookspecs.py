@@ -14,7 +14,7 @@ Hooks run once, when the plugins are first needed, never during a search:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -23,12 +23,15 @@ if TYPE_CHECKING:
 
     from .problem import ProblemType
 
+#: What ``register_problem_types`` receives: call it with each `ProblemType`.
+Register = Callable[["ProblemType[Any, Any]"], None]
+
 hookspec = pluggy.HookspecMarker("exactcover")
 hookimpl = pluggy.HookimplMarker("exactcover")
 
 
 @hookspec
-def register_problem_types(register: Callable[[ProblemType], None]) -> None:
+def register_problem_types(register: Callable[[ProblemType[Any, Any]], None]) -> None:
     """Register the problem types this plugin provides.
 
     Call ``register(ProblemType(...))`` once per type. A type names itself (its CLI name),

@@ -18,7 +18,7 @@ from .matrix import Matrix
 __all__ = ["from_dense", "from_frame", "from_sparse"]
 
 
-def _split(names: Sequence[Hashable], secondary: Iterable[Hashable], by_index: bool) -> tuple[list, list]:
+def _split(names: Sequence[Hashable], secondary: Iterable[Any], by_index: bool) -> tuple[list[Hashable], list[Hashable]]:
     """The primary and the secondary items: ``secondary`` lists column indices (by_index) or
     column names."""
     width = len(names)

@@ -42,7 +42,7 @@ class DlxFormatError(ProblemError):
     """Knuth-format text that cannot be read; the message starts with the line number."""
 
 
-def read_dlx(source: str | os.PathLike | TextIO) -> Matrix:
+def read_dlx(source: str | os.PathLike[str] | TextIO) -> Matrix:
     """A `Matrix` from Knuth's text format.
 
     ``source`` is a path (``str`` without a newline, or ``os.PathLike``), an open file (text or
@@ -175,7 +175,7 @@ def _namer(values: Iterable[Hashable], prefix: str) -> dict[Hashable, str]:
     counter = 0
     for value in values:
         if value in taken:
-            names[value] = value  # type: ignore[assignment]
+            names[value] = str(value)
             continue
         word = re.sub(r"[\s:|]+", "_", _text(value)).strip("_")
         while not word or not _NAME.fullmatch(word) or word in taken:

@@ -33,6 +33,16 @@ def _describe(label: Hashable) -> str:
     return repr(label)
 
 
+def _added(seen: set[Hashable], value: Hashable) -> bool:
+    """Add ``value`` to ``seen``; False (for use in a condition that looks for a repeat)."""
+    seen.add(value)
+    return False
+
+
+def _tuple(values: Iterable[Any]) -> tuple[Any, ...]:
+    return tuple(values)
+
+
 @lru_cache(maxsize=None)
 def _no_colors(length: int) -> tuple[None, ...]:
     """The colors of an option without colors: one shared tuple per length (a million
@@ -45,15 +55,15 @@ class Option:
     """One choice: the items it covers, in order, and a color for each (``None`` = no color)."""
 
     label: Hashable
-    items: tuple[Hashable, ...] = attrs.field(converter=tuple)
-    colors: tuple[Hashable | None, ...] = attrs.field(converter=tuple)
+    items: tuple[Hashable, ...] = attrs.field(converter=_tuple)
+    colors: tuple[Hashable | None, ...] = attrs.field(converter=_tuple)
 
     @colors.default
     def _default_colors(self) -> tuple[None, ...]:
         return _no_colors(len(self.items))
 
     @colors.validator
-    def _check_colors(self, _attribute: Any, colors: tuple) -> None:
+    def _check_colors(self, _attribute: Any, colors: tuple[Hashable | None, ...]) -> None:
         if len(colors) != len(self.items):
             raise MatrixError(
                 f"option {_describe(self.label)} has {len(self.items)} items "
@@ -72,7 +82,7 @@ class Option:
 _BY_LABEL = "option index"
 
 
-class _Compiled(dict):
+class _Compiled(dict[str, Any]):
     """A matrix's cache of compiled solvers (and of its option index): not part of its value,
     so it is neither compared nor hashed, and it pickles (and copies) as an empty cache, to be
     compiled again where the matrix arrives."""
@@ -104,7 +114,7 @@ def _option_from_spec(label: Hashable, spec: OptionSpec | Option) -> Option:
     return Option(label, items)
 
 
-def _to_options(options: Mapping[Hashable, OptionSpec] | Iterable[OptionSpec | Option]):
+def _to_options(options: Mapping[Hashable, OptionSpec] | Iterable[OptionSpec | Option]) -> tuple[Option, ...]:
     if isinstance(options, Mapping):
         return tuple(_option_from_spec(label, spec) for label, spec in options.items())
     if isinstance(options, (str, bytes)) or not isinstance(options, Iterable):
@@ -125,7 +135,7 @@ def _not_itself(item: Hashable) -> bool:
 Bounds = tuple[int, int]
 
 
-def _to_bounds(bounds: Mapping[Hashable, Any] | None) -> Any:
+def _to_bounds(bounds: Mapping[Any, Any] | None) -> Any:
     """A bounds mapping as given, checked for its shape only (the items are checked with the
     matrix): a tuple of (item, (lo, hi)) pairs in the mapping's order."""
     if bounds is None:
@@ -151,7 +161,7 @@ def _one_bound(item: Hashable, value: Any) -> Bounds:
     return lo, hi
 
 
-def _to_costs(costs: Mapping[Hashable, Any] | None) -> Any:
+def _to_costs(costs: Mapping[Any, Any] | None) -> Any:
     """A costs mapping as given, each cost checked (the labels are checked with the matrix):
     a tuple of (label, cost) pairs in the mapping's order."""
     if costs is None:
@@ -282,7 +292,7 @@ class Matrix:
                 self._name_problem(option, position, labels)
         if len(labels) != len(self.options):
             seen: set[Hashable] = set()
-            twice = next(o.label for o in self.options if o.label in seen or seen.add(o.label))
+            twice = next(o.label for o in self.options if o.label in seen or _added(seen, o.label))
             raise MatrixError(f"two options are labelled {_describe(twice)}")
 
     def _name_problem(self, option: Option, position: dict[Hashable, int], labels: set[Hashable]) -> None:
@@ -387,7 +397,7 @@ class Matrix:
     def option(self, label: Hashable) -> Option:
         """The option labelled ``label`` (found through an index built on first use);
         MatrixError if there is none."""
-        index = self._compiled.get(_BY_LABEL)
+        index: dict[Hashable, Option] | None = self._compiled.get(_BY_LABEL)
         if index is None:
             index = self._compiled[_BY_LABEL] = {option.label: option for option in self.options}
         try:

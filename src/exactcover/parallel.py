@@ -232,7 +232,7 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
     pieces = _Pieces(task, meter)
     found, nodes, updates, deepest, stopped = 0, 0, 0, 0, None
     hits = entries = memoized = 0
-    cheapest: list = []
+    cheapest: list[Any] = []
     started = time.perf_counter()
     for prefix in prefixes:
         more: dict[str, Any] = {} if best is None else {"best": best[0], "cutoff": best[1]}
@@ -456,7 +456,7 @@ def solutions(solver: Solver, jobs: int | None = None, executor: Executor | None
     return Solutions(_listed(search), search.stats)
 
 
-def _listed(search: _Search) -> Iterator[tuple]:
+def _listed(search: _Search) -> Iterator[tuple[Any, ...]]:
     labels = search.solver.labels
     prefix = tuple(labels[k] for k in search.job.givens)
     yielded = 0

@@ -4,6 +4,7 @@ highlighted. `Matrix.picture` makes one; in a notebook a small `Matrix` shows it
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable
 from html import escape
 
 import attrs
@@ -18,12 +19,16 @@ CELL = 18  # pixels per entry
 HIGHLIGHT = "#f6c343"
 
 
+def _labels(labels: Iterable[Hashable]) -> frozenset[Hashable]:
+    return frozenset(labels)
+
+
 @attrs.frozen
 class Picture:
     """The 0/1 picture of ``matrix``, the options labelled in ``chosen`` highlighted."""
 
     matrix: Matrix
-    chosen: frozenset = attrs.field(default=frozenset(), converter=frozenset)
+    chosen: frozenset[Hashable] = attrs.field(default=frozenset(), converter=_labels)
 
     def __attrs_post_init__(self) -> None:
         for label in self.chosen:

@@ -74,8 +74,8 @@ class Registry:
         self.broken: dict[str, BrokenPlugin] = {}
         #: Where each entry-point plugin comes from: plugin name -> (distribution, version).
         self.sources: dict[str, tuple[str | None, str | None]] = {}
-        self._types: dict[str, tuple[str, ProblemType]] = {}  # type name -> (plugin, type)
-        self._by_class: dict[type, ProblemType] = {}
+        self._types: dict[str, tuple[str, ProblemType[Any, Any]]] = {}  # type name -> (plugin, type)
+        self._by_class: dict[type, ProblemType[Any, Any]] = {}
         self._commands: dict[str, tuple[str, Any]] | None = None  # command name -> (plugin, click command)
         #: The plugins whose commands were refused: plugin name -> why.
         self.command_errors: dict[str, str] = {}
@@ -102,7 +102,8 @@ class Registry:
             except (Exception, SystemExit) as error:  # noqa: BLE001 -- one broken plugin must not take the
                 # others down, nor end the process (sys.exit at import); Ctrl-C still goes through
                 message = str(error) if isinstance(error, PluginError) else f"{type(error).__name__}: {error}"
-                self.broken[entry_point.name] = BrokenPlugin(entry_point.name, entry_point.value, *source, message)
+                self.broken[entry_point.name] = BrokenPlugin(entry_point.name, entry_point.value, source[0], source[1],
+                                                             message)
             else:
                 self.sources[entry_point.name] = source
 
@@ -144,11 +145,11 @@ class Registry:
         self._by_class = {}
         self._commands = None
 
-    def _collect(self, plugin: str) -> list[ProblemType]:
+    def _collect(self, plugin: str) -> list[ProblemType[Any, Any]]:
         """Run ``plugin``'s hooks and check its types against the others'."""
-        types: list[ProblemType] = []
+        types: list[ProblemType[Any, Any]] = []
 
-        def register(problem_type: ProblemType) -> None:
+        def register(problem_type: ProblemType[Any, Any]) -> None:
             if not isinstance(problem_type, ProblemType):
                 raise PluginError(f"plugin {plugin!r} registered {problem_type!r}, which is not a ProblemType")
             for owner, other in [*((plugin, kind) for kind in types), *self._types.values()]:
@@ -220,7 +221,7 @@ class Registry:
     # -- looking up -------------------------------------------------------------------------
 
     @property
-    def types(self) -> dict[str, ProblemType]:
+    def types(self) -> dict[str, ProblemType[Any, Any]]:
         """Every registered problem type, by name."""
         with self._lock:
             return {name: kind for name, (_, kind) in sorted(self._types.items())}
@@ -229,7 +230,7 @@ class Registry:
         """The name of the plugin that registered the problem type ``name``."""
         return self._types[name][0]
 
-    def get(self, name: str) -> ProblemType:
+    def get(self, name: str) -> ProblemType[Any, Any]:
         """The problem type called ``name``; PluginError (a LookupError) listing the known
         ones otherwise, or the error of the broken plugin of that name."""
         with self._lock:
@@ -239,14 +240,14 @@ class Registry:
                 raise PluginError(f"problem type {name!r} is not available: {self.broken[name]}")
             raise PluginError.unknown(f"unknown problem type {name!r}", self.types)
 
-    def for_object(self, problem: Any) -> ProblemType:
+    def for_object(self, problem: Any) -> ProblemType[Any, Any]:
         """The problem type that handles ``problem``, by its class (the most specific wins)."""
         found = self._by_class.get(type(problem))
         if found is None:
             found = self._by_class[type(problem)] = self._for_class(type(problem))
         return found
 
-    def _for_class(self, cls: type) -> ProblemType:
+    def _for_class(self, cls: type) -> ProblemType[Any, Any]:
         types = self.types
         for base in cls.__mro__:
             for problem_type in types.values():
@@ -265,7 +266,7 @@ def _wrapped(name: str, error: Exception) -> PluginError:
     return PluginError(f"plugin {name!r}: {' '.join(str(error).split())}")
 
 
-def _classes(problem_type: ProblemType) -> tuple[type, ...]:
+def _classes(problem_type: ProblemType[Any, Any]) -> tuple[type, ...]:
     handles = problem_type.handles
     return handles if isinstance(handles, tuple) else (handles,)
 

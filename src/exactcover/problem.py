@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -40,6 +40,14 @@ class Size:
         return cls(len(matrix.options), matrix.entries)
 
 
+def _labels(labels: Iterable[Hashable]) -> tuple[Hashable, ...]:
+    return tuple(labels)
+
+
+def _problems(problems: Iterable[Any]) -> tuple[Any, ...]:
+    return tuple(problems)
+
+
 @attrs.frozen
 class Encoding:
     """A domain problem as an exact cover problem: a matrix, the options forced into every
@@ -48,8 +56,8 @@ class Encoding:
     (every 9×9 sudoku): it is then compiled only once."""
 
     matrix: Matrix
-    givens: tuple[Hashable, ...] = attrs.field(default=(), converter=tuple)
-    exclude: tuple[Hashable, ...] = attrs.field(default=(), converter=tuple)
+    givens: tuple[Hashable, ...] = attrs.field(default=(), converter=_labels)
+    exclude: tuple[Hashable, ...] = attrs.field(default=(), converter=_labels)
 
 
 @attrs.frozen
@@ -58,10 +66,10 @@ class Batch:
     per line): the command solves each and prints one line per problem. An entry may be a
     `ProblemError` instead of a problem: the command reports it and goes on."""
 
-    problems: tuple[Any, ...] = attrs.field(converter=tuple)
+    problems: tuple[Any, ...] = attrs.field(converter=_problems)
 
 
-def _default_decode(problem: Any, solution: tuple) -> Any:
+def _default_decode(problem: Any, solution: tuple[Hashable, ...]) -> Any:
     return solution
 
 
@@ -123,8 +131,9 @@ class ProblemType(Generic[P, A]):
     summary: str = attrs.field(validator=attrs.validators.instance_of(str))
     handles: type | tuple[type, ...] = attrs.field(validator=_check_handles)
     encode: Callable[[P], Matrix | Encoding] = attrs.field(validator=_check_callable)
-    decode: Callable[[P, tuple], A] = attrs.field(default=_default_decode, validator=_check_callable)
-    select: Callable[[P], Callable[[tuple], bool] | None] | None = attrs.field(default=None, validator=_check_optional)
+    decode: Callable[[P, tuple[Hashable, ...]], A] = attrs.field(default=_default_decode, validator=_check_callable)
+    select: Callable[[P], Callable[[tuple[Hashable, ...]], bool] | None] | None = attrs.field(
+        default=None, validator=_check_optional)
     size: Callable[[P], Size] | None = attrs.field(default=None, validator=_check_optional)
     command_line: CommandLine[P, A] | None = attrs.field(
         default=None, validator=attrs.validators.optional(attrs.validators.instance_of(CommandLine)))
@@ -139,7 +148,10 @@ class ProblemType(Generic[P, A]):
         out (None, or an empty tuple for a parameter given many times) are not passed."""
         assert self.command_line is not None
         given = {name: value for name, value in values.items() if value is not None and value != ()}
-        build = self.command_line.build or self.handles
+        build: Callable[..., Any] | None = self.command_line.build
+        if build is None:
+            assert isinstance(self.handles, type)  # (checked when the type was made)
+            build = self.handles
         return build(**given)
 
     def encoding(self, problem: Any) -> Encoding:

@@ -117,7 +117,7 @@ def check_budget(max_nodes: Any, timeout: Any) -> None:
         raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
 
 
-def _known(index: dict, label: Any) -> bool:
+def _known(index: dict[Any, Any], label: Any) -> bool:
     try:
         return label in index
     except TypeError:

@@ -9,9 +9,11 @@ registered through the ``exactcover`` entry-point group.
 
 from __future__ import annotations
 
+from typing import Any
+
 from exactcover.commandline import FILE, Argument, CommandLine
 from exactcover.family import Subsets, parse_subsets
-from exactcover.hookspecs import hookimpl
+from exactcover.hookspecs import Register, hookimpl
 from exactcover.problem import ProblemType, Size
 from exactcover.textinput import read_text
 
@@ -22,13 +24,13 @@ def _read(file: str) -> Subsets:
     return parse_subsets(read_text(file), source=file)
 
 
-def _render(problem: Subsets, answer: tuple) -> str:
+def _render(problem: Subsets, answer: tuple[Any, ...]) -> str:
     family = problem.as_dict()
     return "\n".join(f"{label}: {' '.join(map(str, family[label]))}" for label in answer)
 
 
 @hookimpl
-def register_problem_types(register) -> None:
+def register_problem_types(register: Register) -> None:
     register(
         ProblemType(
             name="subsets",

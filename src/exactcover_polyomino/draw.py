@@ -126,7 +126,7 @@ def _picture(shapes: Sequence[tuple[int, str, list[list[tuple[float, float]]]]],
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{(width + 2 * pad) * UNIT:.0f}" '
              f'height="{(height + 2 * pad) * UNIT:.0f}">']
-    owner: dict[frozenset, list[int]] = {}
+    owner: dict[frozenset[tuple[float, float]], list[int]] = {}
     for polygon in board:  # the board's cells, pale, so that holes and uncovered cells show
         parts.append(f'<polygon points="{" ".join(map(xy, polygon))}" fill="#eee" stroke="#ccc" stroke-width="0.5"/>')
     for k, (number, _, polygons) in enumerate(shapes):

@@ -6,9 +6,10 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from exactcover import CommandLine, ProblemError, ProblemType, hookimpl
+from exactcover.hookspecs import Register
 from exactcover.commandline import Flag, Option
 from exactcover.textinput import read_text
 
@@ -107,8 +108,8 @@ def make(board: str | Board = "6x10", pieces: str | Iterable[str | Piece] = "pen
     return Polyomino(grid, (*parse_pieces(words, where), *made), **options)  # type: ignore[arg-type]
 
 
-def _build(board: str = "6x10", pieces: tuple[str, ...] = ("pentominoes",), use: tuple = (),
-           hole: tuple = (), lattice: str | None = None, **options: object) -> Polyomino:
+def _build(board: str = "6x10", pieces: tuple[str, ...] = ("pentominoes",), use: tuple[Any, ...] = (),
+           hole: tuple[Any, ...] = (), lattice: str | None = None, **options: object) -> Polyomino:
     return make(board, pieces, holes=hole, lattice=lattice, counts=dict(use), **options)
 
 
@@ -140,14 +141,14 @@ COMMAND_LINE = CommandLine(
 )
 
 
-def _decode(problem: Polyomino, solution: tuple) -> Tiling:
+def _decode(problem: Polyomino, solution: tuple[Any, ...]) -> Tiling:
     from .draw import Tiling  # (the pictures' module, read when there is a solution to show)
 
     return Tiling(problem.board, solution, [piece.name for piece in problem.pieces])
 
 
 @hookimpl
-def register_problem_types(register) -> None:
+def register_problem_types(register: Register) -> None:
     register(ProblemType(
         name="polyomino",
         summary="tile a board with polyominoes, polyiamonds or polycubes (pentominoes, Soma, ...)",

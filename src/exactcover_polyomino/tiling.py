@@ -127,6 +127,10 @@ def _counts(counts: Counts) -> tuple[tuple[str, Bounds], ...]:
     return tuple((str(name), _bounds(value)) for name, value in items)
 
 
+def _pieces(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
+    return tuple(pieces)
+
+
 @attrs.frozen
 class Polyomino(Problem["Tiling"]):
     """Tile ``board`` with ``pieces``.
@@ -140,7 +144,7 @@ class Polyomino(Problem["Tiling"]):
     """
 
     board: Board
-    pieces: tuple[Piece, ...] = attrs.field(converter=tuple)
+    pieces: tuple[Piece, ...] = attrs.field(converter=_pieces)
     counts: tuple[tuple[str, Bounds], ...] = attrs.field(default=(), converter=_counts)
     at_most: bool = False
     rotations: bool = True
@@ -221,7 +225,7 @@ def size(problem: Polyomino) -> Size:
     return Size(options, options * (1 + max(p.size for p in problem.pieces)))
 
 
-def symmetric_select(problem: Polyomino) -> Callable[[tuple], bool] | None:
+def symmetric_select(problem: Polyomino) -> Callable[[tuple[Any, ...]], bool] | None:
     """For ``distinct``: keep a solution when it is the least of its images under the board's
     symmetries (as sorted option numbers), so each class is kept exactly once."""
     if not problem.distinct:
@@ -230,7 +234,7 @@ def symmetric_select(problem: Polyomino) -> Callable[[tuple], bool] | None:
     number = {label: k for k, label in enumerate(labels)}
     maps = [m for m in (_option_map(problem, g, labels, number) for g in problem.board.symmetries()[1:]) if m]
 
-    def canonical(solution: tuple) -> bool:
+    def canonical(solution: tuple[Any, ...]) -> bool:
         mine = sorted(number[label] for label in solution)
         return all(mine <= sorted(image[k] for k in mine) for image in maps)
 

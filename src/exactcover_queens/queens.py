@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import lru_cache
 
 import attrs
 
 from exactcover import Encoding, Matrix, Problem, ProblemError, ProblemType, Size, hookimpl
+from exactcover.hookspecs import Register
 from exactcover.commandline import Argument, CommandLine, Flag, Option
 
 __all__ = ["Queens", "Placement", "encode", "canonical", "organ_pipe"]
@@ -51,14 +54,18 @@ class Queens(Problem["Placement"]):
             raise ProblemError("distinct counts symmetry classes of the empty board; it cannot take placed queens")
 
 
+def _columns(columns: Iterable[int]) -> tuple[int, ...]:
+    return tuple(columns)
+
+
 @attrs.frozen
 class Placement:
     """A solution: ``columns[r]`` is the column of the queen in row r; ``given``: the squares
     of the queens placed beforehand (drawn apart: 'q' in text, ringed in the picture; not
     part of the value, so two placements of the same queens are equal)."""
 
-    columns: tuple[int, ...] = attrs.field(converter=tuple)
-    given: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=tuple, eq=False)
+    columns: tuple[int, ...] = attrs.field(converter=_columns)
+    given: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=_squares, eq=False)
 
     def __str__(self) -> str:
         n, given = len(self.columns), set(self.given)
@@ -113,7 +120,7 @@ def encode(problem: Queens) -> Encoding:
     return Encoding(matrix(n), problem.placed, exclude)
 
 
-def decode(problem: Queens, solution: tuple) -> Placement:
+def decode(problem: Queens, solution: tuple[Any, ...]) -> Placement:
     columns = [0] * problem.n
     for r, c in solution:
         columns[r] = c
@@ -121,20 +128,18 @@ def decode(problem: Queens, solution: tuple) -> Placement:
 
 
 def _images(columns: Sequence[int]) -> list[tuple[int, ...]]:
-    """The 8 images of a solution under the board's rotations and reflections."""
-    n = len(columns)
-    squares = list(enumerate(columns))
-    maps = [
-        lambda r, c: (r, c), lambda r, c: (c, n - 1 - r), lambda r, c: (n - 1 - r, n - 1 - c), lambda r, c: (n - 1 - c, r),
-        lambda r, c: (r, n - 1 - c), lambda r, c: (n - 1 - r, c), lambda r, c: (c, r), lambda r, c: (n - 1 - c, n - 1 - r),
-    ]
+    """The 8 images of a solution under the board's rotations and reflections: each square
+    (r, c) goes to a signed swap of its coordinates."""
+    n, last = len(columns), len(columns) - 1
     images = []
-    for f in maps:
-        image = [0] * n
-        for r, c in squares:
-            r2, c2 = f(r, c)
-            image[r2] = c2
-        images.append(tuple(image))
+    for swap in (False, True):
+        for flip_r in (False, True):
+            for flip_c in (False, True):
+                image = [0] * n
+                for r, c in enumerate(columns):
+                    r2, c2 = (c, r) if swap else (r, c)
+                    image[last - r2 if flip_r else r2] = last - c2 if flip_c else c2
+                images.append(tuple(image))
     return images
 
 
@@ -145,10 +150,13 @@ def canonical(columns: Sequence[int]) -> bool:
     return all(columns <= image for image in _images(columns))
 
 
-def _select(problem: Queens):
+def _select(problem: Queens) -> Callable[[tuple[Hashable, ...]], bool] | None:
     if not problem.distinct:
         return None
-    return lambda solution: canonical(decode(problem, solution).columns)
+    def kept(solution: tuple[Hashable, ...]) -> bool:
+        return canonical(decode(problem, solution).columns)
+
+    return kept
 
 
 def _square(text: str) -> tuple[int, int]:
@@ -161,7 +169,7 @@ def _square(text: str) -> tuple[int, int]:
 
 
 @hookimpl
-def register_problem_types(register) -> None:
+def register_problem_types(register: Register) -> None:
     register(ProblemType(
         name="queens",
         summary="n queens on an n×n board, none attacking another (--distinct: up to symmetry)",

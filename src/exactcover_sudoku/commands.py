@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -16,10 +17,10 @@ from .plugin import box_size, read_puzzles
 __all__ = ["sudoku"]
 
 
-class Box(click.ParamType):
+class Box(click.ParamType):  # type: ignore[type-arg]  # (click 8.2 made it generic; 8.1 is not)
     name = "RxC"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
             return box_size(value) if isinstance(value, str) else value
         except ValueError as error:

@@ -8,6 +8,8 @@ every puzzle of its shape.
 
 from __future__ import annotations
 
+from typing import Any
+
 from functools import lru_cache
 
 from exactcover import Encoding, Matrix
@@ -38,7 +40,7 @@ def encode(puzzle: Sudoku) -> Encoding:
     return Encoding(matrix_for(n, *puzzle.box), givens)
 
 
-def decode(puzzle: Sudoku, solution: tuple) -> Sudoku:
+def decode(puzzle: Sudoku, solution: tuple[Any, ...]) -> Sudoku:
     """The solved grid; the puzzle's givens stay marked as givens."""
     n = puzzle.size
     cells = list(puzzle.cells)

@@ -34,7 +34,9 @@ def _full_grid(size: int, box: tuple[int, int], rng: random.Random) -> list[int]
     empty = Sudoku([0] * (size * size), box)
     for _ in range(RESTARTS):
         try:
-            return list(exactcover.solve(empty, seed=rng.getrandbits(64), max_nodes=20 * size * size).cells)
+            full = exactcover.solve(empty, seed=rng.getrandbits(64), max_nodes=20 * size * size)
+            assert full is not None  # (an empty grid always has a solution)
+            return list(full.cells)
         except exactcover.BudgetExceeded:
             continue
     return _shuffled_pattern(size, box, rng)

@@ -10,6 +10,8 @@ characters: 36, 37, ... are written as numbers, and the cells are separated by s
 
 from __future__ import annotations
 
+from typing import Any
+
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -61,7 +63,7 @@ def infer_box(n: int) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=None)
-def _shape(n: int, rows: int, cols: int):
+def _shape(n: int, rows: int, cols: int) -> tuple[Any, ...]:
     """For one grid shape: each cell's (row, column, box), every unit as (name, cells), and
     for every unit an itemgetter of its cells' values."""
     where = tuple((k // n, k % n, (k // n // rows) * rows + (k % n) // cols) for k in range(n * n))
@@ -83,7 +85,7 @@ def _given_keys(cells: tuple[int, ...], n: int, rows: int, cols: int) -> list[in
     if n <= 36:
         row_key, column_key, box_key = _shape(n, rows, cols)[2]
         return [key for k, v in enumerate(cells) if v for key in (row_key[k] + v, column_key[k] + v, box_key[k] + v)]
-    keys = []
+    keys: list[int] = []
     for k, v in enumerate(cells):
         if v:
             r, c = divmod(k, n)
@@ -103,6 +105,18 @@ def _check_box(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
     return rows, cols
 
 
+def _cells_of(cells: Any) -> tuple[int, ...]:
+    return _as_cells(cells)
+
+
+def _box_of(box: Any) -> Any:
+    return box if box is None else _as_tuple(box, "box")
+
+
+def _given_of(given: Any) -> Any:
+    return given if given is None else tuple(map(bool, given))
+
+
 @attrs.frozen(repr=False)
 class Sudoku(Problem["Sudoku"]):
     """A sudoku grid: ``cells`` row by row (0 for a blank; flat, as a list of rows, or a NumPy
@@ -113,9 +127,9 @@ class Sudoku(Problem["Sudoku"]):
     the cells that break a rule.
     """
 
-    cells: tuple[int, ...] = attrs.field(converter=lambda cells: _as_cells(cells))
-    box: tuple[int, int] = attrs.field(default=None, converter=lambda b: b if b is None else _as_tuple(b, "box"))
-    given: tuple[bool, ...] = attrs.field(default=None, converter=lambda g: g if g is None else tuple(map(bool, g)))
+    cells: tuple[int, ...] = attrs.field(converter=_cells_of)
+    box: tuple[int, int] = attrs.field(default=None, converter=_box_of)
+    given: tuple[bool, ...] = attrs.field(default=None, converter=_given_of)
 
     def __attrs_post_init__(self) -> None:
         n = math.isqrt(len(self.cells))
@@ -186,19 +200,20 @@ class Sudoku(Problem["Sudoku"]):
 
     # -- solving (conveniences for exactcover.solve / count / is_unique) --------------------
 
-    def solve(self, **search) -> Sudoku | None:
+    def solve(self, **search: Any) -> Sudoku | None:
         """The solved grid (the first solution), or None; keywords as `exactcover.solve`."""
         import exactcover
 
-        return exactcover.solve(self, **search)
+        solved: Sudoku | None = exactcover.solve(self, **search)
+        return solved
 
-    def count(self, limit: int | None = None, **search) -> int:
+    def count(self, limit: int | None = None, **search: Any) -> int:
         """The number of solutions, at most ``limit``."""
         import exactcover
 
         return exactcover.count(self, limit=limit, **search)
 
-    def is_unique(self, **search) -> bool:
+    def is_unique(self, **search: Any) -> bool:
         """Whether the puzzle has exactly one solution."""
         import exactcover
 
@@ -293,7 +308,7 @@ class Sudoku(Problem["Sudoku"]):
         return "".join(parts)
 
 
-def _as_cells(cells: object) -> tuple:
+def _as_cells(cells: object) -> tuple[Any, ...]:
     """The cells row by row from a flat sequence, a list of rows, or a NumPy array (flat or
     N×N; NumPy's integers become ints). Strings are text to parse, not cells."""
     if isinstance(cells, (str, bytes)):
@@ -309,7 +324,7 @@ def _as_cells(cells: object) -> tuple:
     return values
 
 
-def _as_tuple(value: object, what: str) -> tuple:
+def _as_tuple(value: Any, what: str) -> tuple[Any, ...]:
     try:
         return tuple(value)
     except TypeError:

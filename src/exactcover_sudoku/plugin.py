@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import os
 
 from exactcover import Batch, CommandLine, ProblemError, ProblemType, Size, hookimpl
+from exactcover.hookspecs import Register
+
+if TYPE_CHECKING:
+    import click
 from exactcover.commandline import Argument, Option
 from exactcover.textinput import lines, read_text
 
@@ -66,7 +72,7 @@ BOX = Option("--box", type=box_size, metavar="RxC", help="the shape of a box, wh
 
 
 @hookimpl
-def register_problem_types(register) -> None:
+def register_problem_types(register: Register) -> None:
     register(ProblemType(
         name="sudoku",
         summary="sudoku of every size (4x4, 6x6, 9x9, 16x16, 25x25, ...): solve, count, explain, generate",
@@ -89,7 +95,7 @@ def register_problem_types(register) -> None:
 
 
 @hookimpl
-def register_commands(cli) -> None:
+def register_commands(cli: click.Group) -> None:
     from .commands import sudoku
 
     cli.add_command(sudoku)

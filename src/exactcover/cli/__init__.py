@@ -155,7 +155,7 @@ def solve_options() -> list[click.Option]:
     ]
 
 
-def solve_run(kind: ProblemType, problem: Any, all_solutions: bool, limit: int | None, count_only: bool,
+def solve_run(kind: ProblemType[Any, Any], problem: Any, all_solutions: bool, limit: int | None, count_only: bool,
               best: int | None, **options: Any) -> None:
     run = Run(kind, problem, options)
     if best is not None and run.batch is None:
@@ -193,7 +193,7 @@ def count_options() -> list[click.Option]:
     ]
 
 
-def count_run(kind: ProblemType, problem: Any, limit: int | None, **options: Any) -> None:
+def count_run(kind: ProblemType[Any, Any], problem: Any, limit: int | None, **options: Any) -> None:
     run = Run(kind, problem, options)
     if run.batch is not None:
         run.solve_batch(counting=True, limit=limit)
@@ -221,7 +221,7 @@ def sample_options() -> list[click.Option]:
     ]
 
 
-def sample_run(kind: ProblemType, problem: Any, how_many: int, **options: Any) -> None:
+def sample_run(kind: ProblemType[Any, Any], problem: Any, how_many: int, **options: Any) -> None:
     Run(kind, problem, options).sample(how_many)
 
 
@@ -246,7 +246,7 @@ def estimate_options() -> list[click.Option]:
     ]
 
 
-def estimate_run(kind: ProblemType, problem: Any, samples: int, seed: int | None, engine: str, as_json: bool,
+def estimate_run(kind: ProblemType[Any, Any], problem: Any, samples: int, seed: int | None, engine: api.Engine, as_json: bool,
                  max_entries: int) -> None:
     with errors_reported():
         if isinstance(problem, Batch):
@@ -255,9 +255,9 @@ def estimate_run(kind: ProblemType, problem: Any, samples: int, seed: int | None
     if as_json:
         solutions = {"solutions": result.solutions, "solutions_error": result.solutions_error} if result.solved else \
             {"solutions": None, "solutions_error": None}  # unknown: no probe reached a solution
-        numbers = {"nodes": result.nodes, "nodes_error": result.nodes_error, **solutions}
-        numbers = {k: "inf" if v is not None and math.isinf(v) else v for k, v in numbers.items()}  # (not JSON)
-        click.echo(json.dumps({**numbers, "samples": result.samples, "solved": result.solved}))
+        numbers: dict[str, float | None] = {"nodes": result.nodes, "nodes_error": result.nodes_error, **solutions}
+        shown = {k: "inf" if v is not None and math.isinf(v) else v for k, v in numbers.items()}  # (inf is not JSON)
+        click.echo(json.dumps({**shown, "samples": result.samples, "solved": result.solved}))
     else:
         click.echo(str(result))
 

@@ -24,7 +24,7 @@ from .exits import BAD_INPUT, Exit, errors_reported
 __all__ = ["TypeCommands", "click_parameter"]
 
 
-class Converted(click.ParamType):
+class Converted(click.ParamType):  # type: ignore[type-arg]  # (click 8.2 made it generic; 8.1 is not)
     """A declared converter (text -> value, ValueError for bad text) as a click type, so a
     bad value is a usage error that names the parameter."""
 
@@ -66,7 +66,7 @@ def click_parameter(parameter: Parameter) -> click.Parameter:
                         metavar=parameter.metavar, show_default=parameter.default is not None)
 
 
-def _help(kind: ProblemType, shown: CommandLine, command: str) -> str:
+def _help(kind: ProblemType[Any, Any], shown: CommandLine[Any, Any], command: str) -> str:
     """The help of ``exactcover COMMAND TYPE``: the type's text, its arguments, its examples."""
     parts = [shown.help or kind.summary]
     arguments = [p for p in shown.parameters if isinstance(p, Argument)]
@@ -82,7 +82,7 @@ def _help(kind: ProblemType, shown: CommandLine, command: str) -> str:
     return "\n\n".join(parts)
 
 
-def _types() -> dict[str, ProblemType]:
+def _types() -> dict[str, ProblemType[Any, Any]]:
     from ..plugins import registry
 
     return registry().types
@@ -100,7 +100,7 @@ class TypeCommands(click.Group):
                  **attributes: Any) -> None:
         super().__init__(name, subcommand_metavar="TYPE [ARGS]...", **attributes)
         self.host, self.run = host, run
-        self._made: dict[str, tuple[ProblemType, click.Command]] = {}  # (a type registered again is made again)
+        self._made: dict[str, tuple[ProblemType[Any, Any], click.Command]] = {}  # (a type registered again is made again)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, kind.summary) for name, kind in _types().items() if kind.command_line is not None]
@@ -142,7 +142,7 @@ class TypeCommands(click.Group):
                 raise Exit(BAD_INPUT, f"error: problem type {kind.name!r} cannot be given on the command line")
         return super().resolve_command(ctx, args)
 
-    def command_for(self, kind: ProblemType) -> click.Command:
+    def command_for(self, kind: ProblemType[Any, Any]) -> click.Command:
         """``exactcover NAME TYPE``: the type's declared parameters, then the host's."""
         shown = kind.command_line
         assert shown is not None

@@ -22,7 +22,7 @@ __all__ = ["ProgressBar", "Run"]
 class Run:
     """One command's search: the problem parsed and prepared, and its output."""
 
-    def __init__(self, kind: ProblemType, problem: Any, options: dict[str, Any]) -> None:
+    def __init__(self, kind: ProblemType[Any, Any], problem: Any, options: dict[str, Any]) -> None:
         self.as_json = options.pop("as_json")
         self.show_stats = options.pop("stats")
         self.quiet = options.pop("quiet") or self.as_json
@@ -32,8 +32,16 @@ class Run:
         assert kind.command_line is not None
         self.kind, self.shown, self.problem = kind, kind.command_line, problem
         self.batch = problem.problems if isinstance(problem, Batch) else None
+        self._prepared: api.Prepared | None = None
         with errors_reported():
-            self.prepared = None if self.batch is not None else api.prepare(problem, self.engine, max_entries=self.max_entries)
+            if self.batch is None:
+                self._prepared = api.prepare(problem, self.engine, max_entries=self.max_entries)
+
+    @property
+    def prepared(self) -> api.Prepared:
+        """The one problem, prepared (not for a batch: each of its problems is prepared apart)."""
+        assert self._prepared is not None, "a batch has no one prepared problem"
+        return self._prepared
 
     def solve_batch(self, counting: bool, limit: int | None) -> None:
         """One output line per problem, and a summary with the rate on stderr."""
@@ -43,6 +51,7 @@ class Run:
         tally = {"solved": 0, "without solution": 0, "invalid": 0, "stopped": 0}
         started = time.perf_counter()
         done = 0
+        assert self.batch is not None
         try:
             for problem in self.batch:
                 outcome, text = self.one_of_batch(problem, counting, limit, line)
@@ -60,7 +69,7 @@ class Run:
         if tally["without solution"]:
             raise Exit(NO_SOLUTION)
 
-    def one_of_batch(self, problem: Any, counting: bool, limit: int | None, line: Callable) -> tuple[str, str]:
+    def one_of_batch(self, problem: Any, counting: bool, limit: int | None, line: Callable[..., Any]) -> tuple[str, str]:
         if isinstance(problem, Exception):
             click.echo(f"exactcover: error: {problem}", err=True)
             return "invalid", json.dumps({"error": str(problem)}) if self.as_json else "invalid"
@@ -145,9 +154,9 @@ class Run:
 
     def sample(self, how_many: int) -> None:
         """Draw from the diagram; a problem type's filter is kept by drawing again."""
-        prepared, search = self.prepared, dict(self.search)
         if self.batch is not None:
             raise Exit(BAD_INPUT, "error: sample takes one problem, not a file of them")
+        prepared, search = self.prepared, dict(self.search)
         seed = search.pop("seed", None)
         try:
             with errors_reported():
@@ -161,7 +170,7 @@ class Run:
             if not self.as_json:
                 click.echo("no solution")
             raise Exit(NO_SOLUTION)
-        drawn: list[tuple] = []
+        drawn: list[tuple[Any, ...]] = []
         for again in range(1000):  # (rejection keeps the draws uniform over what the filter accepts)
             more = diagram.sample(how_many, seed if seed is None or again == 0 else seed * 1_000_003 + again)
             drawn += [s for s in more if prepared.accept is None or prepared.accept(s)]

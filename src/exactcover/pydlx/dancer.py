@@ -4,6 +4,7 @@ docstring, which every `Search` copies. Its C port is ``cdlx/dancer.c``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..contract import MatrixError, Unsupported, check_tuning
 from .bounds import Bounded
@@ -61,7 +62,7 @@ class Dancer:
         self.conflicts: list[int] = []
         self._rest: list[tuple[int, ...]] | None = None  # (the_rest, made the first time)
         self._other_items: list[tuple[int, ...]] | None = None  # (other_items, likewise)
-        self._memo: tuple | None = None  # (memo.tables, likewise)
+        self._memo: tuple[Any, ...] | None = None  # (memo.tables, likewise)
 
         # The item lists: primary items hang from 0, secondary ones from n + 1.
         llink = [0] * (n + 2)
