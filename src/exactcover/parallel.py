@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from . import contract, engines
+from . import contract, engines, log
 from .errors import BudgetExceeded
 from .contract import DONE, PAUSED, SOLUTION
 from .best import Best, keep
@@ -335,6 +335,9 @@ class _Search:
         own_pool = self.executor is None
         n_tasks = min(len(split.prefixes), TASKS_PER_WORKER["own pool" if own_pool else "executor"] * workers)
         batches = [list(range(k, len(split.prefixes), n_tasks)) for k in range(n_tasks)]
+        log.info("parallel search: %d subtrees at depth %d (%d solutions above it), %d tasks on %s", len(split.prefixes),
+                 split.depth, len(split.solutions), n_tasks,
+                 f"a pool of {workers} processes" if own_pool else type(self.executor).__name__)
         self.stream = None
         if own_pool:
             context = multiprocessing.get_context()

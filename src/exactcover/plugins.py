@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 import pluggy
 
-from . import hookspecs
+from . import hookspecs, log
 from .errors import PluginError
 from .problem import ProblemType
 
@@ -104,8 +104,11 @@ class Registry:
                 message = str(error) if isinstance(error, PluginError) else f"{type(error).__name__}: {error}"
                 self.broken[entry_point.name] = BrokenPlugin(entry_point.name, entry_point.value, source[0], source[1],
                                                              message)
+                log.warning("%s", self.broken[entry_point.name])
             else:
                 self.sources[entry_point.name] = source
+                log.info("loaded plugin %r (%s %s): %s", entry_point.name, *source,
+                         ", ".join(sorted(n for n, (p, _) in self._types.items() if p == entry_point.name)) or "no types")
 
     def register(self, plugin: Any, name: str | None = None) -> str:
         """Register a plugin object (a module, a class or an instance with ``@hookimpl``

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from . import engines
+from . import engines, log
 from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, GivensError, PrefixError, UnknownOption, Unsupported
 from .best import Best, best
 from .estimates import Estimate, estimate
@@ -175,6 +175,7 @@ class _Run:
         self.max_nodes = max_nodes
         self.deadline = None if timeout is None else self.started + timeout
         self.chunk, self.work = CHUNK[solver.engine]
+        self.engine = solver.engine
         self.stats = Stats()
         solver._local.stats = self.stats  # what solver.stats shows in this thread
         self.progress, self.reported = progress, 0.0
@@ -217,6 +218,10 @@ class _Run:
             if self.progress is not None and (status in (DONE, LIMIT) or stats.seconds - self.reported >= PROGRESS_INTERVAL):
                 self.report()
             if status != PAUSED:
+                if status in (DONE, LIMIT):
+                    log.debug("search done on the %s engine: %d nodes, %d solutions, %.3f s%s", self.engine,
+                              stats.nodes, stats.solutions, stats.seconds,
+                              f", memoized ({stats.memo_entries} states)" if stats.memoized else "")
                 return status
             if self.max_nodes is not None and search.nodes >= self.max_nodes:
                 self.stop("max_nodes")

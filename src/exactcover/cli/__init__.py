@@ -57,7 +57,10 @@ class Host(Commands):
 
 @click.group(cls=Host, context_settings=HELP)
 @click.version_option(version=__version__, message=VERSION)
-def cli() -> None:
+@click.option("-v", "--verbose", count=True,
+              help="Say what happens on stderr: -v the plugins loaded and how parallel searches are split, "
+                   "-vv every search's statistics too.")
+def cli(verbose: int) -> None:
     """Solve exact cover problems with dancing links.
 
     \b
@@ -69,7 +72,32 @@ def cli() -> None:
       cat problem.dlx | exactcover solve dlx - --json
       exactcover solve queens --help       (a problem type's own arguments)
       exactcover estimate queens 16
+      exactcover -vv count queens 10 --jobs 2   (what loads, the split, each search)
     """
+    _say(verbose)
+
+
+def _say(verbose: int) -> None:
+    """-v: the ``exactcover`` logger's INFO messages on stderr, -vv its DEBUG ones too. One
+    handler of the command's own, made again for each run (in-process runs, as tests make,
+    each have their own stderr); without -v, none (and logging is not even imported)."""
+    if not verbose and "logging" not in sys.modules:
+        return
+    import logging
+
+    from ..log import logger
+
+    found = logger()
+    for handler in [h for h in found.handlers if getattr(h, "exactcover_cli", False)]:
+        found.removeHandler(handler)
+    if verbose:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.exactcover_cli = True  # type: ignore[attr-defined]
+        handler.setFormatter(logging.Formatter("exactcover: %(message)s"))
+        found.addHandler(handler)
+        found.setLevel(logging.INFO if verbose == 1 else logging.DEBUG)
+    else:
+        found.setLevel(logging.NOTSET)
 
 
 @cli.command()
