@@ -196,7 +196,9 @@ def solve_run(kind: ProblemType[Any, Any], problem: Any, all_solutions: bool, li
         run.solve(None if all_solutions else (limit or 1))
 
 
-solve = TypeCommands("solve", solve_options, solve_run, context_settings=HELP, help="""
+solve = TypeCommands("solve", solve_options, solve_run, context_settings=HELP,
+                   short_help="Print the first solution (or all, or a count) of a problem of type TYPE.",
+                   help="""
     Print the first solution of a problem of type TYPE (see `exactcover plugins`); TYPE's own
     arguments and options come first (`exactcover solve TYPE --help`).
 
@@ -229,7 +231,9 @@ def count_run(kind: ProblemType[Any, Any], problem: Any, limit: int | None, **op
         run.count(limit)
 
 
-count = TypeCommands("count", count_options, count_run, context_settings=HELP, help="""
+count = TypeCommands("count", count_options, count_run, context_settings=HELP,
+                   short_help="Count the solutions of a problem of type TYPE.",
+                   help="""
     Count the solutions of a problem of type TYPE (exit status 1 when there are none).
 
     \b
@@ -253,7 +257,9 @@ def sample_run(kind: ProblemType[Any, Any], problem: Any, how_many: int, **optio
     Run(kind, problem, options).sample(how_many)
 
 
-sample = TypeCommands("sample", sample_options, sample_run, context_settings=HELP, help="""
+sample = TypeCommands("sample", sample_options, sample_run, context_settings=HELP,
+                   short_help="Draw solutions of a problem of type TYPE uniformly at random.",
+                   help="""
     Print N solutions of a problem of type TYPE drawn uniformly at random, independently
     (the same ones for the same --seed), from the diagram of all its solutions.
 
@@ -290,7 +296,9 @@ def estimate_run(kind: ProblemType[Any, Any], problem: Any, samples: int, seed: 
         click.echo(str(result))
 
 
-estimate = TypeCommands("estimate", estimate_options, estimate_run, context_settings=HELP, help="""
+estimate = TypeCommands("estimate", estimate_options, estimate_run, context_settings=HELP,
+                   short_help="Estimate the size of a search before running it.",
+                   help="""
     Estimate the size of a search before running it (Knuth's random probes, 1975): the
     expected number of search nodes and of solutions, each with its standard error.
 
