@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -325,3 +326,28 @@ def test_an_estimate_beyond_the_floats_says_so():
     assert result.exit_code == 0 and result.stdout.startswith("more than 1.8e308 search nodes")
     data = json.loads(run("estimate", "queens", "300", "--samples", "5", "--seed", "1", "--json").stdout)
     assert data["nodes"] == "inf" and data["samples"] == 5
+
+
+@pytest.mark.parametrize(("width", "shown", "hidden"), [
+    (100, ["solutions", "nodes", "%", "elapsed", "remaining"], []),
+    (50, ["%", "elapsed", "remaining"], ["solutions"]),
+    (20, ["%"], ["elapsed", "solutions"]),
+])
+def test_the_progress_bar_fits_the_terminal(width, shown, hidden):
+    """The bar reads "... elapsed 0:00:01 remaining 0:00:02" and keeps what fits a narrow terminal."""
+    import io
+
+    from rich.console import Console
+
+    from exactcover.cli.run import ProgressBar
+    from exactcover.solver import Progress
+
+    out = io.StringIO()
+    console = Console(file=out, width=width, force_terminal=True, color_system=None)
+    bar = ProgressBar(enabled=True, console=console)
+    with bar:
+        bar.update(Progress(nodes=6_789_012, solutions=12_345, fraction=0.42, seconds=2.0))
+        bar.bar.refresh()
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.getvalue())  # (the terminal's control sequences)
+    assert all(word in text for word in shown) and not any(word in text for word in hidden), text
+    assert max(len(line) for line in text.replace("\r", "\n").splitlines()) <= width
