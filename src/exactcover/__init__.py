@@ -22,11 +22,11 @@ from .engines import ENGINE
 from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, MatrixError, PluginError,
                      PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported)
 from .matrix import Matrix, Option
-from .commandline import CommandLine
 from .problem import Batch, Encoding, Problem, ProblemType, Size
 from .solver import Estimate, Progress, Solutions, Solver, Split, Stats
 
 if TYPE_CHECKING:  # (imported on first use at run time: see _LAZY)
+    from .commandline import CommandLine
     from .diagram import Diagram
     from .family import Subsets
     from .hookspecs import hookimpl
@@ -80,6 +80,7 @@ __all__ = [
 ]
 
 _LAZY = {
+    "CommandLine": ("commandline", "CommandLine"),
     "Diagram": ("diagram", "Diagram"),
     "Subsets": ("family", "Subsets"),
     "read_dlx": ("knuth", "read_dlx"),

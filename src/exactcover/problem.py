@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
-from .commandline import CommandLine
 from .matrix import Matrix
+
+if TYPE_CHECKING:
+    from .commandline import CommandLine  # (imported when a type has one: see _check_command_line)
 
 __all__ = ["ProblemType", "Problem", "Encoding", "Batch", "Size", "BYTES_PER_ENTRY"]
 
@@ -90,6 +92,14 @@ def _check_callable(instance: Any, attribute: Any, value: Any) -> None:
         raise TypeError(f"problem type {instance.name!r}: {attribute.name} must be callable, not {value!r}")
 
 
+def _check_command_line(instance: Any, _attribute: Any, value: Any) -> None:
+    if value is not None:
+        from .commandline import CommandLine
+
+        if not isinstance(value, CommandLine):
+            raise TypeError(f"problem type {instance.name!r}: command_line must be a CommandLine, not {value!r}")
+
+
 def _check_optional(instance: Any, attribute: Any, value: Any) -> None:
     if value is not None:
         _check_callable(instance, attribute, value)
@@ -135,8 +145,7 @@ class ProblemType(Generic[P, A]):
     select: Callable[[P], Callable[[tuple[Hashable, ...]], bool] | None] | None = attrs.field(
         default=None, validator=_check_optional)
     size: Callable[[P], Size] | None = attrs.field(default=None, validator=_check_optional)
-    command_line: CommandLine[P, A] | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(CommandLine)))
+    command_line: CommandLine[P, A] | None = attrs.field(default=None, validator=_check_command_line)
 
     def __attrs_post_init__(self) -> None:
         if self.command_line is not None and self.command_line.build is None and isinstance(self.handles, tuple):
