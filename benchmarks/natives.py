@@ -97,15 +97,11 @@ def word_squares(size: int, words: int, letters: str, seed: int) -> Matrix:
 
 
 def tiling(board: str, pieces: str, **options: object) -> Matrix:
-    """The polyomino plugin's matrix of a tiling, its items renamed for Knuth's format (a cell
-    (2, 3) is the item 2_3)."""
+    """The polyomino plugin's matrix of a tiling (write_dlx names its cells: (2, 3) is 2_3)."""
     from exactcover_polyomino import make
     from exactcover_polyomino.tiling import encode
 
-    matrix = encode(make(board, pieces, **options))  # type: ignore[arg-type]
-    name = lambda item: "_".join(map(str, item)) if isinstance(item, tuple) else str(item)  # noqa: E731
-    return Matrix([name(i) for i in matrix.primary], [[name(i) for i in o.items] for o in matrix.options],
-                  secondary=[name(i) for i in matrix.secondary])
+    return encode(make(board, pieces, **options))  # type: ignore[arg-type]
 
 
 WORKLOADS = {

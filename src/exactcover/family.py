@@ -18,28 +18,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
 from .errors import ProblemError
-from .matrix import Matrix
+from .matrix import Matrix, first_repeat
 from .textinput import lines
 
 __all__ = ["Subsets", "parse_subsets"]
-
-
-T = TypeVar("T")
-
-
-def _first_repeat(values: Iterable[T]) -> T:
-    """The first value that comes a second time (there must be one)."""
-    seen: set[T] = set()
-    for value in values:
-        if value in seen:
-            return value
-        seen.add(value)
-    raise AssertionError("no value repeats")
 
 
 def _elements(values: Iterable[Hashable]) -> tuple[Hashable, ...]:
@@ -75,7 +62,7 @@ class Subsets:
         except TypeError:
             raise ProblemError("the universe's elements must be hashable") from None
         if len(universe) != len(self.universe):
-            twice = _first_repeat(self.universe)
+            twice = first_repeat(self.universe)
             raise ProblemError(f"element {twice!r} is in the universe twice")
         names: set[Hashable] = set()
         for label, elements in self.subsets:
@@ -155,7 +142,7 @@ class _DuplicateKey(Exception):
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result = dict(pairs)
     if len(result) != len(pairs):
-        raise _DuplicateKey(_first_repeat(key for key, _ in pairs))
+        raise _DuplicateKey(first_repeat(key for key, _ in pairs))
     return result
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
 import attrs
 
@@ -33,10 +33,17 @@ def _describe(label: Hashable) -> str:
     return repr(label)
 
 
-def _added(seen: set[Hashable], value: Hashable) -> bool:
-    """Add ``value`` to ``seen``; False (for use in a condition that looks for a repeat)."""
-    seen.add(value)
-    return False
+T = TypeVar("T")
+
+
+def first_repeat(values: Iterable[T]) -> T:
+    """The first value that comes a second time (there must be one)."""
+    seen: set[T] = set()
+    for value in values:
+        if value in seen:
+            return value
+        seen.add(value)
+    raise AssertionError("no value repeats")
 
 
 def _tuple(values: Iterable[Any]) -> tuple[Any, ...]:
@@ -291,8 +298,7 @@ class Matrix:
             ):
                 self._name_problem(option, position, labels)
         if len(labels) != len(self.options):
-            seen: set[Hashable] = set()
-            twice = next(o.label for o in self.options if o.label in seen or _added(seen, o.label))
+            twice = first_repeat(o.label for o in self.options)
             raise MatrixError(f"two options are labelled {_describe(twice)}")
 
     def _name_problem(self, option: Option, position: dict[Hashable, int], labels: set[Hashable]) -> None:

@@ -232,7 +232,11 @@ def symmetric_select(problem: Polyomino) -> Callable[[tuple[Any, ...]], bool] | 
         return None
     labels = placements(problem)
     number = {label: k for k, label in enumerate(labels)}
-    maps = [m for m in (_option_map(problem, g, labels, number) for g in problem.board.symmetries()[1:]) if m]
+    by_cells: dict[tuple[Cell, ...], list[str]] = {}  # (the same for every symmetry: made once)
+    for name, cells in labels:
+        by_cells.setdefault(cells, []).append(name)
+    uses = {piece.name: problem.bounds(piece.name) for piece in problem.pieces}
+    maps = [m for m in (_option_map(g, labels, number, by_cells, uses) for g in problem.board.symmetries()[1:]) if m]
 
     def canonical(solution: tuple[Any, ...]) -> bool:
         mine = sorted(number[label] for label in solution)
@@ -241,12 +245,11 @@ def symmetric_select(problem: Polyomino) -> Callable[[tuple[Any, ...]], bool] | 
     return canonical
 
 
-def _option_map(problem: Polyomino, g: Map, labels: tuple[Placement, ...], number: dict[Placement, int]) -> list[int] | None:
+def _option_map(g: Map, labels: tuple[Placement, ...], number: dict[Placement, int],
+                by_cells: dict[tuple[Cell, ...], list[str]], uses: dict[str, Bounds]) -> list[int] | None:
     """Option k's image under g, as a list; None when g does not map the problem onto itself
-    (an image covers no placement, or takes a piece to one used a different number of times)."""
-    by_cells: dict[tuple[Cell, ...], list[str]] = {}
-    for name, cells in labels:
-        by_cells.setdefault(cells, []).append(name)
+    (an image covers no placement, or takes a piece to one used a different number of times).
+    ``by_cells``: the pieces placed on each set of cells; ``uses``: each piece's bounds."""
     image: list[int] = []
     renamed: dict[str, str] = {}
     for name, cells in labels:
@@ -254,7 +257,7 @@ def _option_map(problem: Polyomino, g: Map, labels: tuple[Placement, ...], numbe
         names = by_cells.get(moved, [])
         target = name if name in names else renamed.get(name, names[0] if len(names) == 1 else None)
         if target is None or renamed.setdefault(name, target) != target or \
-                problem.bounds(target) != problem.bounds(name):
+                uses[target] != uses[name]:
             return None
         image.append(number[(target, moved)])
     return image if len(set(image)) == len(image) else None
