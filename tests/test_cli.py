@@ -87,14 +87,14 @@ def test_solve_all_limit_and_count(files):
 
 
 def test_json_output(files):
-    """--json prints one JSON document per solution, and summaries as objects."""
+    """--json prints one JSON document: the solutions, their count, the statistics
+    (tests/test_json_output.py checks every command's against the schema)."""
     result = run("solve", "subsets", files["family_json"], "--all", "--json", "--stats")
-    lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert lines[0] == {"solution": ["A", "B"]}
-    assert lines[-1]["summary"]["solutions"] == 1 and lines[-1]["summary"]["exhausted"] is True
-    assert lines[-1]["summary"]["nodes"] > 0
+    document = json.loads(result.stdout)
+    assert document["solutions"] == [["A", "B"]] and document["count"] == 1 and document["complete"] is True
+    assert document["stats"]["nodes"] > 0 and result.stderr == ""
     count = json.loads(run("count", "dlx", files["queens6"], "--json").stdout)
-    assert count == {"count": 4, "exact": True}
+    assert (count["count"], count["complete"], count["status"]) == (4, True, "ok")
 
 
 def test_stats_go_to_stderr(files):
@@ -150,15 +150,16 @@ def test_budget_says_so_and_exits_3(files):
 def test_timeout_stops_a_stream_of_solutions_and_exits_3(args):
     """--timeout stops printing dense solutions on time, serial or parallel, and says so in the summary."""
     started = time.perf_counter()
-    result = run(*args, "--timeout", "0.5", "--json", "--stats")
+    result = run(*args, "--timeout", "0.5", "--jsonl")
     elapsed = time.perf_counter() - started
     assert result.exit_code == 3 and 0.5 <= elapsed < 0.5 + 1.5
     assert "stopped by its time limit" in result.stderr
     last = json.loads(result.stdout.splitlines()[-1])
-    summary = last.get("summary", last)
-    assert summary["seconds"] >= 0.5 and 0 < summary["engine_seconds"] and summary["nodes"] > 0
-    if "summary" in last:
-        assert summary["solutions"] == len(result.stdout.splitlines()) - 1 and not summary["exhausted"]
+    stats = last["stats"]
+    assert last["status"] == "stopped" and "time limit" in last["message"] and not last["complete"]
+    assert stats["seconds"] >= 0.5 and 0 < stats["engine_seconds"] and stats["nodes"] > 0
+    if args[0] == "solve":
+        assert last["count"] == len(result.stdout.splitlines()) - 1
 
 
 def test_every_command_has_help_with_an_example():
@@ -185,15 +186,15 @@ def test_ctrl_c_prints_what_was_found_and_exits_130(tmp_path):
     """SIGINT during a long --all prints the solutions found so far, then exits 130."""
     path = tmp_path / "queens.dlx"
     path.write_text(queens_dlx(15))
-    process = subprocess.Popen([*console_script(), "solve", "dlx", str(path), "--all", "--json"],
+    process = subprocess.Popen([*console_script(), "solve", "dlx", str(path), "--all", "--jsonl"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(1.5)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130
-    solutions = [json.loads(line) for line in out.splitlines()]
-    assert len(solutions) > 1 and "summary" in solutions[-1]
-    assert solutions[-1]["summary"]["solutions"] == len(solutions) - 1
+    *solutions, last = [json.loads(line) for line in out.splitlines()]
+    assert len(solutions) > 1 and last["status"] == "interrupted" and last["exit"] == 130
+    assert last["count"] == len(solutions) and "interrupted after" in last["message"]
     assert "interrupted after" in err and "Traceback" not in err
 
 
@@ -232,15 +233,16 @@ def test_estimate_says_when_no_probe_reached_a_solution():
     inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
     result = run("estimate", "sudoku", inkala, "--seed", "1", "--samples", "200")
     assert result.exit_code == 0 and "no probe reached a solution" in result.stdout and "0 ± 0" not in result.stdout
-    data = json.loads(run("estimate", "sudoku", inkala, "--seed", "1", "--samples", "200", "--json").stdout)
+    data = json.loads(run("estimate", "sudoku", inkala, "--seed", "1", "--samples", "200", "--json").stdout)["estimate"]
     assert data["solved"] == 0 and data["solutions"] is None and data["nodes"] > 0
 
 
 def test_jobs_and_quiet(files):
     """--jobs counts on processes; --quiet is accepted; JSON output never holds progress."""
     assert run("count", "dlx", files["queens6"], "--jobs", "2", "--quiet").stdout == "4\n"
-    lines = run("solve", "queens", "8", "--all", "--jobs", "2", "--json").stdout.splitlines()
+    *lines, last = run("solve", "queens", "8", "--all", "--jobs", "2", "--jsonl").stdout.splitlines()
     assert len(lines) == 92 and all(json.loads(line).keys() == {"solution"} for line in lines)
+    assert json.loads(last)["count"] == 92
 
 
 def test_estimate_command():
@@ -248,7 +250,7 @@ def test_estimate_command():
     first = run("estimate", "queens", "8", "--seed", "3", "--samples", "200")
     assert first.exit_code == 0 and "search nodes" in first.stdout and "200 probes" in first.stdout
     assert run("estimate", "queens", "8", "--seed", "3", "--samples", "200").stdout == first.stdout
-    data = json.loads(run("estimate", "queens", "8", "--seed", "3", "--json").stdout)
+    data = json.loads(run("estimate", "queens", "8", "--seed", "3", "--json").stdout)["estimate"]
     assert data["samples"] == 1000 and data["nodes"] > 0
     assert run("estimate", "queens", "eight").exit_code == 2
 
@@ -324,7 +326,7 @@ def test_an_estimate_beyond_the_floats_says_so():
     assert estimate.nodes == float("inf") and estimate.nodes_error == float("inf")
     result = run("estimate", "queens", "300", "--samples", "5", "--seed", "1")
     assert result.exit_code == 0 and result.stdout.startswith("more than 1.8e308 search nodes")
-    data = json.loads(run("estimate", "queens", "300", "--samples", "5", "--seed", "1", "--json").stdout)
+    data = json.loads(run("estimate", "queens", "300", "--samples", "5", "--seed", "1", "--json").stdout)["estimate"]
     assert data["nodes"] == "inf" and data["samples"] == 5
 
 

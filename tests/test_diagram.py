@@ -104,7 +104,7 @@ def test_the_sample_command(tmp_path):
     assert first.exit_code == 0 and first.stdout.count("\n\n") == 2
     assert runner.invoke(cli, ["sample", "dlx", str(path), "--n", "3", "--seed", "7"]).stdout == first.stdout
     result = runner.invoke(cli, ["sample", "queens", "8", "--distinct", "--n", "4", "--seed", "1", "--json"])
-    answers = [json.loads(line)["solution"] for line in result.stdout.splitlines()]
+    answers = json.loads(result.stdout)["solutions"]
     assert result.exit_code == 0 and len(answers) == 4 and all(len(a) == 8 for a in answers)
     result = runner.invoke(cli, ["sample", "dlx", str(path), "--memo-bytes", "100"])
     assert result.exit_code == 3 and "memo_bytes" in result.stderr and "Traceback" not in result.stderr

@@ -195,7 +195,7 @@ def test_the_command_line(tmp_path):
     assert "memoized:" in result.stderr and "hits" in result.stderr
     result = runner.invoke(cli, ["count", "dlx", str(path), "--no-memo", "--json", "--stats"])
     summary = json.loads(result.stdout)
-    assert summary["count"] == TILINGS[3] and summary["memo_hits"] == 0 and not summary["memoized"]
+    assert summary["count"] == TILINGS[3] and summary["stats"]["memo_hits"] == 0 and not summary["stats"]["memoized"]
     result = runner.invoke(cli, ["count", "dlx", str(path), "--memo-bytes", "-1"])
     assert result.exit_code == 2 and "memo-bytes" in result.stderr
     result = runner.invoke(cli, ["count", "queens", "6", "--memo", "--seed", "3"])

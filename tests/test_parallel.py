@@ -189,7 +189,7 @@ def test_listing_on_a_pool_streams_and_stops_early():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           preexec_fn=limited(1 << 30))
     assert done.returncode == 0 and done.stdout == "50000\n", done.stderr
-    command = subprocess.run([*console_script(), "solve", "queens", "19", "--limit", "3", "--jobs", "2", "--json"],
+    command = subprocess.run([*console_script(), "solve", "queens", "19", "--limit", "3", "--jobs", "2", "--jsonl"],
                              capture_output=True, text=True, timeout=60,
                              preexec_fn=limited(1 << 30))
-    assert command.returncode == 0 and len(command.stdout.splitlines()) == 3
+    assert command.returncode == 0 and len(command.stdout.splitlines()) == 3 + 1  # (and the document)

@@ -159,7 +159,7 @@ def test_command_line(tmp_path):
     board.write_text("XXX\nX.X\nXXX\n")
     done = run("solve", "polyomino", "--board", board, "--pieces", "tetrominoes", "--use", "L4=2", "--at-most", "--json")
     assert done.exit_code == 0, done.stderr
-    assert [p["piece"] for p in json.loads(done.stdout)["solution"]] == ["L4", "L4"]
+    assert [p["piece"] for p in json.loads(done.stdout)["solutions"][0]] == ["L4", "L4"]
     holes = [arg for cell in CENTRE for arg in ("--hole", f"{cell[0]},{cell[1]}")]
     assert run("count", "polyomino", "--board", "8x8", *holes, "--distinct").stdout == "65\n"
     for args, message in [(["--board", "6by10"], "a board is RxC, XxYxZ"),

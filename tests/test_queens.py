@@ -102,8 +102,8 @@ def test_cli():
     assert result.exit_code == 0 and result.stdout.count("Q") == 8
     assert runner.invoke(cli, ["count", "queens", "8"]).stdout == "92\n"
     assert runner.invoke(cli, ["count", "queens", "8", "--distinct"]).stdout == "12\n"
-    lines = runner.invoke(cli, ["solve", "queens", "6", "--distinct", "--all", "--json"]).stdout.splitlines()
-    assert [json.loads(line) for line in lines] == [{"solution": [1, 3, 5, 0, 2, 4]}]
+    done = runner.invoke(cli, ["solve", "queens", "6", "--distinct", "--all", "--json"])
+    assert json.loads(done.stdout)["solutions"] == [[1, 3, 5, 0, 2, 4]]
     bad = runner.invoke(cli, ["solve", "queens", "eight"])
     assert bad.exit_code == 2 and "Invalid value for 'N': 'eight' is not a valid integer" in bad.stderr
     clash = runner.invoke(cli, ["solve", "queens", "4", "--queen", "0,0", "--queen", "1,1"])

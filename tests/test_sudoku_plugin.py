@@ -39,9 +39,9 @@ def test_file_of_puzzles_prints_one_line_each_and_a_rate(tmp_path):
 
 
 def test_standard_input_and_json():
-    """'-' reads puzzles from standard input; --json prints a document per puzzle."""
+    """'-' reads puzzles from standard input; --json gives each puzzle's record."""
     result = run("solve", "sudoku", "-", "--json", input=INKALA + "\n" + INKALA + "\n")
-    assert [json.loads(line) for line in result.stdout.splitlines()] == [{"solution": INKALA_SOLUTION}] * 2
+    assert [p["solution"] for p in json.loads(result.stdout)["problems"]] == [INKALA_SOLUTION] * 2
 
 
 def test_bad_lines_are_named_and_the_rest_solved(tmp_path):
@@ -81,7 +81,7 @@ def test_generate():
     first = run("sudoku", "generate", "--seed", "4", "--json")
     again = run("sudoku", "generate", "--seed", "4", "--json")
     assert first.exit_code == 0 and first.stdout == again.stdout
-    line = json.loads(first.stdout)["problem"]
+    line = json.loads(first.stdout)["puzzle"]
     assert run("count", "sudoku", line).stdout == "1\n"
     too_few = run("sudoku", "generate", "--clues", "5")
     assert too_few.exit_code == 2 and too_few.stderr.count("\n") == 1

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
 
 from exactcover import Batch
+from exactcover.cli.report import Report
 
 from .generate import generate as make_puzzle
 from .logic import explain as explain_puzzle
@@ -38,7 +38,8 @@ def sudoku() -> None:
 @click.option("--seed", type=int, help="Make the same puzzle again for the same seed.")
 @click.option("--symmetric", is_flag=True, help="Clues symmetric through the centre.")
 @click.option("--box", type=Box(), help="The shape of a box, when the size alone does not say it (6x6: 2x3).")
-@click.option("--json", "as_json", is_flag=True, help="Print the puzzle as JSON.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the puzzle as JSON: exactcover's document (see the README's 'Machine-readable output').")
 def generate(size: int, clues: int | None, seed: int | None, symmetric: bool, box: tuple[int, int] | None,
              as_json: bool) -> None:
     """Print a new puzzle with exactly one solution.
@@ -48,8 +49,11 @@ def generate(size: int, clues: int | None, seed: int | None, symmetric: bool, bo
       exactcover sudoku generate --clues 26 --seed 7 --symmetric
       exactcover sudoku generate --size 16 --seed 1 --json
     """
-    puzzle = make_puzzle(size=size, clues=clues, seed=seed, symmetric=symmetric, box=box)
-    click.echo(json.dumps({"problem": puzzle.to_line()}) if as_json else str(puzzle))
+    with Report("sudoku generate", None, "json" if as_json else "text").closing() as report:
+        puzzle = make_puzzle(size=size, clues=clues, seed=seed, symmetric=symmetric, box=box)
+        report.set(puzzle=puzzle.to_line())
+        if not report.on:
+            click.echo(str(puzzle))
 
 
 @sudoku.command()

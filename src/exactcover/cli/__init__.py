@@ -14,7 +14,6 @@ a closed stdout); 70 an internal error (set EXACTCOVER_DEBUG=1 for the traceback
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from typing import Any
@@ -26,6 +25,7 @@ from ..engines import ENGINE, available
 from ..problem import Batch, ProblemType
 from .declared import TypeCommands
 from .exits import BAD_INPUT, Commands, Exit, errors_reported
+from .report import Report, json_options
 from .run import Run
 
 __all__ = ["cli", "main"]
@@ -162,7 +162,7 @@ def search_options() -> list[click.Option]:
     return [
         click.Option(["--seed"], type=int, help="Break ties at random with this seed (reproducible)."),
         click.Option(["--stats"], is_flag=True, help="Report nodes, updates and time on stderr (or in the JSON summary)."),
-        click.Option(["--json", "as_json"], is_flag=True, help="Machine-readable output: one JSON document per line."),
+        *json_options(),
         engine_option(),
         click.Option(["--max-nodes"], type=click.IntRange(min=0), help="Stop (exit 3) after this many search nodes."),
         click.Option(["--timeout"], type=click.FloatRange(min=0, min_open=True), help="Stop (exit 3) after this many seconds."),
@@ -184,8 +184,8 @@ def solve_options() -> list[click.Option]:
 
 
 def solve_run(kind: ProblemType[Any, Any], problem: Any, all_solutions: bool, limit: int | None, count_only: bool,
-              best: int | None, **options: Any) -> None:
-    run = Run(kind, problem, options)
+              best: int | None, report: Report, **options: Any) -> None:
+    run = Run(kind, problem, options, report)
     if best is not None and run.batch is None:
         run.best(best)
     elif run.batch is not None:
@@ -223,8 +223,8 @@ def count_options() -> list[click.Option]:
     ]
 
 
-def count_run(kind: ProblemType[Any, Any], problem: Any, limit: int | None, **options: Any) -> None:
-    run = Run(kind, problem, options)
+def count_run(kind: ProblemType[Any, Any], problem: Any, limit: int | None, report: Report, **options: Any) -> None:
+    run = Run(kind, problem, options, report)
     if run.batch is not None:
         run.solve_batch(counting=True, limit=limit)
     else:
@@ -253,8 +253,8 @@ def sample_options() -> list[click.Option]:
     ]
 
 
-def sample_run(kind: ProblemType[Any, Any], problem: Any, how_many: int, **options: Any) -> None:
-    Run(kind, problem, options).sample(how_many)
+def sample_run(kind: ProblemType[Any, Any], problem: Any, how_many: int, report: Report, **options: Any) -> None:
+    Run(kind, problem, options, report).sample(how_many)
 
 
 sample = TypeCommands("sample", sample_options, sample_run, context_settings=HELP,
@@ -275,23 +275,23 @@ def estimate_options() -> list[click.Option]:
         click.Option(["--samples"], type=click.IntRange(min=2), default=1000, show_default=True, help="Random probes to average."),
         click.Option(["--seed"], type=int, help="Seed of the probes (reproducible)."),
         engine_option(),
-        click.Option(["--json", "as_json"], is_flag=True, help="Print the estimate as JSON."),
+        *json_options(),
         max_entries_option(),
     ]
 
 
-def estimate_run(kind: ProblemType[Any, Any], problem: Any, samples: int, seed: int | None, engine: api.Engine, as_json: bool,
-                 max_entries: int) -> None:
+def estimate_run(kind: ProblemType[Any, Any], problem: Any, samples: int, seed: int | None, engine: api.Engine,
+                 report: Report, max_entries: int) -> None:
     with errors_reported():
         if isinstance(problem, Batch):
             raise Exit(BAD_INPUT, "error: estimate takes one problem, not a file of several")
         result = api.estimate(problem, samples=samples, seed=seed, engine=engine, max_entries=max_entries or None)
-    if as_json:
+    if report.on:
         solutions = {"solutions": result.solutions, "solutions_error": result.solutions_error} if result.solved else \
             {"solutions": None, "solutions_error": None}  # unknown: no probe reached a solution
         numbers: dict[str, float | None] = {"nodes": result.nodes, "nodes_error": result.nodes_error, **solutions}
         shown = {k: "inf" if v is not None and math.isinf(v) else v for k, v in numbers.items()}  # (inf is not JSON)
-        click.echo(json.dumps({**shown, "samples": result.samples, "solved": result.solved}))
+        report.set(estimate={**shown, "samples": result.samples, "solved": result.solved})
     else:
         click.echo(str(result))
 

@@ -20,6 +20,7 @@ from ..commandline import FILE, Argument, CommandLine, Flag, Parameter
 from ..errors import ExactCoverError, PluginError
 from ..problem import ProblemType
 from .exits import BAD_INPUT, Exit, errors_reported
+from .report import Report
 
 __all__ = ["TypeCommands", "click_parameter"]
 
@@ -92,7 +93,7 @@ class TypeCommands(click.Group):
     """A host command whose subcommands are the problem types that have a command line.
 
     ``host`` makes the host command's own parameters (fresh for each type's command);
-    ``run(kind, problem, **options)`` does the work once the type's parameters have built the
+    ``run(kind, problem, report=..., **options)`` does the work once the type's parameters have built the
     problem.
     """
 
@@ -158,9 +159,11 @@ class TypeCommands(click.Group):
 
         def callback(**values: Any) -> None:
             mine = {name: values.pop(name) for name in names}
-            with errors_reported():
-                problem = kind.build(mine)
-            self.run(kind, problem, **values)
+            report = Report.from_options(str(self.name), kind.name, values)
+            with report.closing():
+                with errors_reported():
+                    problem = kind.build(mine)
+                self.run(kind, problem, report=report, **values)
 
         return click.Command(kind.name, params=[*own, *host], callback=callback, help=_help(kind, shown, str(self.name)),
                              short_help=kind.summary, context_settings={"help_option_names": ["-h", "--help"]})

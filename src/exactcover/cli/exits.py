@@ -52,6 +52,7 @@ class Exit(click.exceptions.Exit):
     def __init__(self, code: int, message: str | None = None) -> None:
         if message:
             click.echo(f"exactcover: {message}", err=True)
+        self.message = message  # (for the JSON report)
         super().__init__(code)
 
 
@@ -114,10 +115,21 @@ class Commands(click.Group):
     does an ExactCoverError or ValueError from any command, a plugin's included."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["exactcover.args"] = list(args)  # (for the JSON document of an error before the command runs)
         with usage_on_one_line():
             return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return self.invoke_reported(ctx)
+        except click.exceptions.Exit as stop:
+            if stop.exit_code not in (0, BROKEN_PIPE, CANNOT_WRITE) and not ctx.meta.get("exactcover.reported"):
+                from .report import report_unreported
+
+                report_unreported(self, ctx, stop)
+            raise
+
+    def invoke_reported(self, ctx: click.Context) -> Any:
         try:
             terminate_like_ctrl_c()
             if sys.stdout is None or sys.stdout.closed:

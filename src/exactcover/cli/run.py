@@ -4,9 +4,7 @@ or Ctrl-C said as such."""
 
 from __future__ import annotations
 
-import json
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import click
@@ -15,6 +13,7 @@ from .. import api
 from ..errors import BudgetExceeded, ProblemTooLarge
 from ..problem import Batch, ProblemType
 from .exits import BAD_INPUT, NO_SOLUTION, STOPPED, Exit, errors_reported, interrupted, sigint_deferred
+from .report import Report
 
 __all__ = ["ProgressBar", "Run"]
 
@@ -22,8 +21,9 @@ __all__ = ["ProgressBar", "Run"]
 class Run:
     """One command's search: the problem parsed and prepared, and its output."""
 
-    def __init__(self, kind: ProblemType[Any, Any], problem: Any, options: dict[str, Any]) -> None:
-        self.as_json = options.pop("as_json")
+    def __init__(self, kind: ProblemType[Any, Any], problem: Any, options: dict[str, Any], report: Report) -> None:
+        self.report = report
+        self.as_json = report.on
         self.show_stats = options.pop("stats")
         self.quiet = options.pop("quiet") or self.as_json
         self.engine = options.pop("engine")
@@ -43,56 +43,64 @@ class Run:
         assert self._prepared is not None, "a batch has no one prepared problem"
         return self._prepared
 
+    #: A batch's outcomes (the report's statuses) as its summary on stderr says them.
+    OUTCOMES = {"ok": "solved", "no solution": "without solution", "invalid": "invalid", "stopped": "stopped"}
+
     def solve_batch(self, counting: bool, limit: int | None) -> None:
         """One output line per problem, and a summary with the rate on stderr."""
         import time
 
-        line = self.shown.line
-        tally = {"solved": 0, "without solution": 0, "invalid": 0, "stopped": 0}
+        tally = dict.fromkeys(self.OUTCOMES, 0)
         started = time.perf_counter()
         done = 0
         assert self.batch is not None
         try:
             for problem in self.batch:
-                outcome, text = self.one_of_batch(problem, counting, limit, line)
-                tally[outcome] += 1
-                click.echo(text)
+                record, text = self.one_of_batch(problem, counting, limit)
+                tally[record["status"]] += 1
                 done += 1
+                if self.as_json:
+                    self.report.problem({"number": done, **record})
+                else:
+                    click.echo(text)
         except KeyboardInterrupt as error:
             self.batch_summary(done, tally, time.perf_counter() - started)
             raise interrupted(error, f" after {done} problem(s)") from None
+        finally:
+            self.report.set(tally=tally, seconds=round(time.perf_counter() - started, 6))
         self.batch_summary(done, tally, time.perf_counter() - started)
         if tally["invalid"]:
             raise Exit(BAD_INPUT)
         if tally["stopped"]:
             raise Exit(STOPPED)
-        if tally["without solution"]:
+        if tally["no solution"]:
             raise Exit(NO_SOLUTION)
 
-    def one_of_batch(self, problem: Any, counting: bool, limit: int | None, line: Callable[..., Any]) -> tuple[str, str]:
+    def one_of_batch(self, problem: Any, counting: bool, limit: int | None) -> tuple[dict[str, Any], str]:
+        """One problem of a batch: its JSON record (``status`` and ``solution``, ``count`` or
+        ``message``) and its output line."""
         if isinstance(problem, Exception):
             click.echo(f"exactcover: error: {problem}", err=True)
-            return "invalid", json.dumps({"error": str(problem)}) if self.as_json else "invalid"
+            return {"status": "invalid", "message": str(problem)}, "invalid"
         try:
             with errors_reported():
                 try:
                     prepared = api.prepare(problem, self.engine, max_entries=self.max_entries)
                 except ProblemTooLarge as error:  # this line's problem, not the whole batch's
-                    return self.one_of_batch(error, counting, limit, line)
+                    return self.one_of_batch(error, counting, limit)
                 if counting:
                     number = prepared.count(limit=limit, **self.search)
-                    text = json.dumps({"count": number}) if self.as_json else str(number)
-                    return ("solved" if number else "without solution"), text
+                    return {"status": "ok" if number else "no solution", "count": number}, str(number)
                 solution = next(prepared.raw_solutions(limit=1, **self.search), None)
-        except BudgetExceeded:
-            return "stopped", json.dumps({"stopped": True}) if self.as_json else "stopped"
+        except BudgetExceeded as stop:
+            return {"status": "stopped", "message": str(stop)}, "stopped"
         if solution is None:
-            return "without solution", json.dumps({"solution": None}) if self.as_json else "no solution"
+            return {"status": "no solution", "solution": None}, "no solution"
         answer = prepared.decode(solution)
-        return "solved", json.dumps({"solution": self.shown.to_json(problem, answer)}) if self.as_json else line(problem, answer)
+        return {"status": "ok", "solution": self.shown.to_json(problem, answer)}, self.shown.line(problem, answer)
 
     def batch_summary(self, done: int, tally: dict[str, int], seconds: float) -> None:
-        parts = ", ".join(f"{n} {what}" for what, n in tally.items() if n)
+        parts = ", ".join(f"{n} {self.OUTCOMES[what]}" for what, n in tally.items() if n)
         rate = f"{done / seconds:,.0f}" if seconds > 0 else "-"
         click.echo(f"{done} problems: {parts or 'none'}; {seconds:.3f} s, {rate} per second", err=True)
 
@@ -106,10 +114,10 @@ class Run:
                         self.emit(prepared.decode(solution), first=found == 0)
                         found += 1
         except KeyboardInterrupt as error:
-            self.finish(found, exhausted=False, stopped=True)
+            self.finish(found, exhausted=False)
             raise interrupted(error, f" after {found} solution(s); the search was not finished") from None
         except BudgetExceeded as stop:
-            self.finish(found, exhausted=False, stopped=True)
+            self.finish(found, exhausted=False)
             raise Exit(STOPPED, f"{stop}") from None
         self.finish(found, exhausted=limit is None)
         if found == 0:
@@ -124,10 +132,10 @@ class Run:
             found = self.prepared.best(k, **self.search)
         for n, (cost, answer) in enumerate(found.solutions):
             if self.as_json:
-                click.echo(json.dumps({"cost": cost, "solution": self.shown.to_json(self.problem, answer)}))
+                self.report.solution(self.shown.to_json(self.problem, answer), cost)
             else:
                 click.echo(("\n" if n else "") + f"cost {cost}:\n" + self.shown.render(self.problem, answer))
-        self.finish(len(found), exhausted=found.proven, stopped=not found.proven)
+        self.finish(len(found), exhausted=found.proven)
         if not found.proven:
             raise Exit(STOPPED, "the search was stopped by its budget: these are the cheapest found so far, "
                                 "not proven the cheapest")
@@ -178,6 +186,7 @@ class Run:
                 break
         for k, solution in enumerate(drawn[:how_many]):
             self.emit(prepared.decode(solution), k == 0)
+        self.report.set(count=diagram.count, complete=True, stats={**self.stats(), "diagram_nodes": diagram.size})
         if self.show_stats:
             self.print_stats(diagram.count)
             click.echo(f"the diagram: {diagram.size} nodes", err=True)
@@ -186,7 +195,7 @@ class Run:
 
     def emit(self, answer: Any, first: bool) -> None:
         if self.as_json:
-            click.echo(json.dumps({"solution": self.shown.to_json(self.problem, answer)}))
+            self.report.solution(self.shown.to_json(self.problem, answer))
         else:
             if not first:
                 click.echo()
@@ -198,23 +207,22 @@ class Run:
                 "seconds": round(stats.seconds, 6), "engine_seconds": round(stats.engine_seconds, 6),
                 "memo_hits": stats.memo_hits, "memo_entries": stats.memo_entries, "memoized": stats.memoized}
 
-    def finish(self, found: int, exhausted: bool, stopped: bool = False) -> None:
-        if self.as_json:
-            if self.show_stats or stopped:
-                click.echo(json.dumps({"summary": {"solutions": found, "exhausted": exhausted, **self.stats()}}))
-        elif self.show_stats:
+    def finish(self, found: int, exhausted: bool) -> None:
+        """The solutions found (``complete`` when they are all there are), and the statistics."""
+        self.report.set(count=found, complete=exhausted, stats=self.stats())
+        if self.show_stats and not self.as_json:
             self.print_stats(found)
 
     def report_partial_count(self) -> None:
         """What a stopped count knows: the solutions so far (when the engine counts them all)."""
         if self.prepared.accept is None:
             self.report_count(self.prepared.solver.stats.solutions, exact=False)
+        else:
+            self.report.set(count=None, complete=False, stats=self.stats())
 
     def report_count(self, number: int, exact: bool) -> None:
-        if self.as_json:
-            summary = {"count": number, "exact": exact, **(self.stats() if self.show_stats else {})}
-            click.echo(json.dumps(summary))
-        else:
+        self.report.set(count=number, complete=exact, stats=self.stats())
+        if not self.as_json:
             click.echo(number if exact else f"at least {number}")
             if self.show_stats:
                 self.print_stats(number)
