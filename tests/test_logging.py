@@ -26,15 +26,21 @@ def test_import_does_not_import_logging():
 
 
 def test_plugins_and_searches_are_logged(caplog):
-    """Plugins loaded (INFO), each finished search (DEBUG), the split of a parallel one (INFO)."""
+    """Plugins loaded (INFO), each finished search and the way it took (DEBUG), the split of a
+    parallel one (INFO) and its end (DEBUG)."""
+    from exactcover_polyomino import make
+
     with caplog.at_level(logging.DEBUG, logger="exactcover"):
         Registry(entry_points=True)
         exactcover.count(queens_matrix(6))
+        exactcover.count(make("3x20"), memo=False)
         exactcover.count(queens_matrix(8), jobs=2)
     messages = [record.getMessage() for record in caplog.records]
     assert any(m.startswith("loaded plugin 'queens' (pyexactcover ") and m.endswith("): queens") for m in messages)
-    assert "search done on the c engine" in "\n".join(messages) or "search done on the python engine" in "\n".join(messages)
+    done = [m for m in messages if m.startswith("search done on the ")]
+    assert any(", on the links: " in m for m in done) and any(", on the sets: " in m for m in done)
     assert any(m.startswith("parallel search: ") and "tasks on a pool of 2 processes" in m for m in messages)
+    assert any(m.startswith("parallel search done: ") and "subtrees on the sets" in m for m in messages)
 
 
 def test_verbose_on_the_command_line():

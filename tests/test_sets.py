@@ -291,3 +291,22 @@ def test_both_engines_have_the_same_rule():
     """The defaults of the rule are one, so both engines move the same searches."""
     if "c" in engines.available():
         assert engines.get("c").DEFAULT_TUNING == pydlx.DEFAULT_TUNING
+
+
+@pytest.mark.parametrize("engine", ["python", "c"] if "c" in engines.available() else ["python"])
+def test_the_statistics_say_which_way_a_search_took(engine):
+    """`Stats.way`: "sets" where the calibrated rule moved, "links" where it stayed or was told
+    to; a parallel search's subtrees are summed up ("links", "sets" or "mixed")."""
+    import exactcover
+    from exactcover import parallel
+    from exactcover_polyomino import make
+
+    solver = exactcover.api.prepare(make("3x20"), engine).solver
+    assert solver.count(memo=False) == 8 and solver.stats.way == "sets"
+    assert solver.count(way="links") == 8 and solver.stats.way == "links"
+    assert solver.count(way="sets") == 8 and solver.stats.way == "sets"
+    assert parallel.count(solver, jobs=2, way="sets") == 8  # (a subtree that ends before its move stays on the links)
+    assert solver.stats.way in ("sets", "mixed")
+    assert parallel.count(solver, jobs=2, way="links") == 8 and solver.stats.way == "links"
+    queens = exactcover.api.prepare(exactcover.Matrix.from_dense([[1]]), engine).solver
+    assert queens.count() == 1 and queens.stats.way == "links"

@@ -63,6 +63,9 @@ FEATURE_NAMES = frozenset({"bounds", "costs"})
 #: pay); "links"; "sets", from the first node, wherever the sets can be used (uncolored,
 #: unseeded, small enough matrices).
 WAYS = ("auto", "links", "sets")
+#: `Search.sets` of a search that runs on the sets of options (-1: on the links for good; 0
+#: before its first run; 2 on the links while sampling; C's 3: about to move).
+ON_SETS = 1
 
 #: `Dancer.search`'s ``memo``: a plain search; a counting search that memoizes the counts of
 #: its states (pydlx/memo.py); or one that decides from a sample whether that pays.
@@ -130,6 +133,7 @@ class Search(Protocol):
     memo_lookups: int  #: states looked up
     memo_entries: int  #: states stored
     memoizing: bool  #: whether the search uses its table now (MEMO_AUTO may drop it)
+    sets: int  #: where it runs: ON_SETS on the sets of options; else on the links (see `WAYS`)
 
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
         """Search on for at most ``steps`` nodes (and ``work`` units of effort, if not 0): a

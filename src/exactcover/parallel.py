@@ -32,7 +32,7 @@ import attrs
 
 from . import contract, engines, log
 from .errors import BudgetExceeded
-from .contract import DONE, PAUSED, SOLUTION
+from .contract import DONE, ON_SETS, PAUSED, SOLUTION
 from .best import Best, keep
 from .solver import CHUNK, Progress, Solutions, Solver, Split, Stats, check_budget, check_positive, memo_budget, memo_mode
 
@@ -182,6 +182,8 @@ class _Result:
     memo_hits: int = 0  # counting with memo: the tables' hits and entries, summed over the subtrees
     memo_entries: int = 0
     memoized: int = 0  # ... and how many subtrees kept their table to the end
+    searches: int = 0  # the subtrees searched, and how many of them ran on the sets
+    on_sets: int = 0
 
 
 class _Pieces:
@@ -231,7 +233,7 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
     meter = _Meter(budget, shared, chunk)
     pieces = _Pieces(task, meter)
     found, nodes, updates, deepest, stopped = 0, 0, 0, 0, None
-    hits = entries = memoized = 0
+    hits = entries = memoized = searches = on_sets = 0
     cheapest: list[Any] = []
     started = time.perf_counter()
     for prefix in prefixes:
@@ -259,12 +261,14 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
         found, nodes, updates = found + search.solutions, nodes + search.nodes, updates + search.updates
         deepest = max(deepest, search.max_level)
         hits, entries, memoized = hits + search.memo_hits, entries + search.memo_entries, memoized + search.memoizing
+        searches, on_sets = searches + 1, on_sets + (search.sets == ON_SETS)
         if stopped is not None:
             break
     pieces.flush()
     seconds = time.perf_counter() - started
     listed = tuple(cheapest) if best is not None else tuple(pieces.kept) if listing else None
-    return _Result(found, nodes, updates, deepest, seconds, listed, stopped, pieces.sent, hits, entries, memoized)
+    return _Result(found, nodes, updates, deepest, seconds, listed, stopped, pieces.sent, hits, entries, memoized,
+                   searches, on_sets)
 
 
 # -- the parent side -------------------------------------------------------------------------
@@ -298,6 +302,7 @@ class _Search:
         self.givens, self.exclude = givens, exclude
         self.job = Job.of(solver, givens, exclude, way, memo, memo_bytes)  # (checks the givens before any work)
         self.stats = solver.stats = Stats()
+        self.searches = self.on_sets = 0  # (the subtrees', for stats.way)
 
     def add(self, result: Any) -> None:
         stats = self.stats
@@ -307,6 +312,8 @@ class _Search:
         stats.seconds = time.perf_counter() - self.started
         stats.memo_hits, stats.memo_entries = stats.memo_hits + result.memo_hits, stats.memo_entries + result.memo_entries
         stats.memoized = stats.memoized or result.memoized > 0
+        self.searches, self.on_sets = self.searches + result.searches, self.on_sets + result.on_sets
+        stats.way = "links" if not self.on_sets else "sets" if self.on_sets == self.searches else "mixed"
 
     def check_deadline(self, solutions: int) -> None:
         if self.deadline is not None and time.perf_counter() >= self.deadline:
@@ -392,6 +399,8 @@ class _Search:
             yield None, result
             if result.stopped is not None:
                 raise BudgetExceeded(result.stopped, self.stats, self.stats.solutions)
+        log.debug("parallel search done: %d nodes, %d solutions, %.3f s; %d of %d subtrees on the sets",
+                  self.stats.nodes, self.stats.solutions, self.stats.seconds, self.on_sets, self.searches)
 
     def receive(self, task: int, future: Future) -> Iterator[tuple[None, _Result]]:
         """Yield task ``task``'s streamed pieces (as results holding only solutions), in the

@@ -28,7 +28,7 @@ from .matrix import Matrix
 if TYPE_CHECKING:
     from .diagram import Diagram
 from . import contract
-from .contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, Compiled, Dancer
+from .contract import DONE, LIMIT, ON_SETS, PAUSED, PREFIX, SOLUTION, Compiled, Dancer
 
 __all__ = ["Solver", "Solutions", "Stats", "Solution", "Progress", "Split", "Estimate"]
 
@@ -53,7 +53,10 @@ class Stats:
     searches: summed over the workers). A memoized count (`Solver.count`'s ``memo``) adds
     ``memo_hits``, the states it found in its table, ``memo_entries``, the states it stored,
     and ``memoized``, whether it counted with the table to the end (an automatic count that
-    found memoizing did not pay drops it after a sample and counts on without).
+    found memoizing did not pay drops it after a sample and counts on without). ``way`` is
+    where the search ran: "links", or "sets" when it moved to the sets of options (see
+    ``way=`` of `Solver.solutions`); a parallel search whose subtrees went both ways says
+    "mixed".
     """
 
     nodes: int = 0
@@ -65,6 +68,7 @@ class Stats:
     memo_hits: int = 0
     memo_entries: int = 0
     memoized: bool = False
+    way: str = "links"
 
 
 @attrs.frozen
@@ -215,12 +219,13 @@ class _Run:
                 stats.solutions, stats.max_level = search.solutions, search.max_level
                 stats.memo_hits, stats.memo_entries = search.memo_hits, search.memo_entries
                 stats.memoized = search.memoizing
+                stats.way = "sets" if search.sets == ON_SETS else "links"
             if self.progress is not None and (status in (DONE, LIMIT) or stats.seconds - self.reported >= PROGRESS_INTERVAL):
                 self.report()
             if status != PAUSED:
                 if status in (DONE, LIMIT):
-                    log.debug("search done on the %s engine: %d nodes, %d solutions, %.3f s%s", self.engine,
-                              stats.nodes, stats.solutions, stats.seconds,
+                    log.debug("search done on the %s engine, on the %s: %d nodes, %d solutions, %.3f s%s",
+                              self.engine, stats.way, stats.nodes, stats.solutions, stats.seconds,
                               f", memoized ({stats.memo_entries} states)" if stats.memoized else "")
                 return status
             if self.max_nodes is not None and search.nodes >= self.max_nodes:

@@ -18,6 +18,10 @@ from .report import Report
 __all__ = ["ProgressBar", "Run"]
 
 
+#: `Stats.way` as the statistics line says it.
+WAYS_SAID = {"links": "on the links", "sets": "on the sets", "mixed": "on the links and the sets"}
+
+
 class Run:
     """One command's search: the problem parsed and prepared, and its output."""
 
@@ -205,7 +209,8 @@ class Run:
         stats = self.prepared.solver.stats  # (this thread's latest search: this command's)
         return {"nodes": stats.nodes, "updates": stats.updates, "max_level": stats.max_level,
                 "seconds": round(stats.seconds, 6), "engine_seconds": round(stats.engine_seconds, 6),
-                "memo_hits": stats.memo_hits, "memo_entries": stats.memo_entries, "memoized": stats.memoized}
+                "memo_hits": stats.memo_hits, "memo_entries": stats.memo_entries, "memoized": stats.memoized,
+                "way": stats.way}
 
     def finish(self, found: int, exhausted: bool) -> None:
         """The solutions found (``complete`` when they are all there are), and the statistics."""
@@ -236,7 +241,7 @@ class Run:
         click.echo(
             f"{solutions} solution(s), {s['nodes']} nodes, {s['updates']} updates, "
             f"deepest level {s['max_level']}, {s['seconds']:.3f} s ({s['engine_seconds']:.3f} s in the "
-            f"{self.prepared.solver.engine} engine){memo}",
+            f"{self.prepared.solver.engine} engine, {WAYS_SAID[s['way']]}){memo}",
             err=True,
         )
 
