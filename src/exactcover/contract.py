@@ -107,13 +107,13 @@ class Compiled:
 
     n_primary: int
     n_secondary: int
-    starts: array
-    items: array
-    colors: array
+    starts: array[int]
+    items: array[int]
+    colors: array[int]
     #: lo and hi of each primary item in turn; empty when each is covered exactly once.
-    bounds: array = attrs.field(factory=lambda: array("i"))
+    bounds: array[int] = attrs.field(factory=lambda: array("i"))
     #: the cost of each option; empty when none has one.
-    costs: array = attrs.field(factory=lambda: array("q"))
+    costs: array[int] = attrs.field(factory=lambda: array("q"))
 
     def arguments(self) -> tuple[Any, ...]:
         """The `Dancer` constructor's arguments (costs only if there are any)."""
@@ -149,6 +149,17 @@ class Search(Protocol):
 
     def fraction(self) -> float:
         """Knuth's estimate of the part of the tree done so far (0..1, never decreasing)."""
+
+    def share(self) -> float:
+        """The part of the tree under the current node, if every choice at each level were as
+        large as every other: 1 / (total_1 ... total_L)."""
+
+    def solution_cost(self) -> int:
+        """After SOLUTION, in a search with costs: the solution's cost (the givens' included)."""
+
+    def diagram_nodes(self) -> tuple[int, bytes]:
+        """After a memoized search that builds the diagram is done: its root, and its nodes
+        2, 3, ... as bytes of int32 (option, lo, hi) triples."""
 
     def probe(self, seed: int) -> tuple[Sequence[int], bool]:
         """One of Knuth's random probes from the root: the degrees met on the way down, and

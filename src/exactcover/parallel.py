@@ -22,7 +22,7 @@ import time
 import uuid
 from array import array
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from queue import Empty
@@ -176,7 +176,8 @@ class _Result:
     updates: int
     max_level: int
     seconds: float  # in the engine
-    listed: tuple[tuple[int, ...], ...] | None  # option numbers, when listing (and not streaming)
+    # when listing (and not streaming): each solution's option numbers; finding the best: (cost, option numbers)
+    listed: tuple[Any, ...] | None
     stopped: str | None = None  # why the task stopped before its last subtree was done
     pieces: int = 0  # when streaming: the number of pieces the task sent
     memo_hits: int = 0  # counting with memo: the tables' hits and entries, summed over the subtrees
@@ -228,6 +229,7 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
     (`listed` then holds them as (cost, option numbers), cheapest first)."""
     shared = _shared if job is None else None
     job = job if job is not None else _installed
+    assert job is not None, "a task on our own pool runs in a worker the pool installed"
     dancer = _dancer(job)
     chunk, work = CHUNK[job.engine]
     meter = _Meter(budget, shared, chunk)
@@ -345,8 +347,9 @@ class _Search:
         log.info("parallel search: %d subtrees at depth %d (%d solutions above it), %d tasks on %s", len(split.prefixes),
                  split.depth, len(split.solutions), n_tasks,
                  f"a pool of {workers} processes" if own_pool else type(self.executor).__name__)
-        self.stream = None
-        if own_pool:
+        self.stream: tuple[Any, Any] | None = None  # (a queue of (task, piece), the pieces taken per task)
+        pool: Executor
+        if self.executor is None:
             context = multiprocessing.get_context()
             shared = context.Array("q", 2)  # [nodes the workers spent, 1 once they must stop]
             if listing:  # solutions stream back in pieces (see PIECE)
@@ -357,7 +360,7 @@ class _Search:
         else:  # no memory to share: the node budget is shared out among the tasks beforehand
             shared, pool, job = None, self.executor, self.job
             budget = Budget(self.wall_deadline, None if left is None else max(1, left // n_tasks))
-        futures: list[Future] = []
+        futures: list[Future[_Result]] = []
         self.collected = 0
         finished = False
         try:
@@ -377,12 +380,14 @@ class _Search:
             if own_pool:
                 pool.shutdown(wait=finished, cancel_futures=True)
 
-    def collect(self, split: Split, batches: list[list[int]], futures: list[Future]) -> Iterator[tuple[None, _Result]]:
+    def collect(self, split: Split, batches: list[list[int]],
+                futures: list[Future[_Result]]) -> Iterator[tuple[None, _Result]]:
         pending_share = sum(split.shares)
-        self.buffers: dict[int, deque] = defaultdict(deque)  # streamed pieces not yet wanted, by task
+        # streamed pieces not yet wanted, by task:
+        self.buffers: dict[int, deque[tuple[tuple[int, ...], ...]]] = defaultdict(deque)
         for task, (batch, future) in enumerate(zip(batches, futures)):
             if self.stream is not None:
-                result = yield from self.receive(task, future)
+                result = yield from self.receive(task, future, self.stream)
             else:
                 try:
                     wait = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter()) + GRACE
@@ -402,10 +407,11 @@ class _Search:
         log.debug("parallel search done: %d nodes, %d solutions, %.3f s; %d of %d subtrees on the sets",
                   self.stats.nodes, self.stats.solutions, self.stats.seconds, self.on_sets, self.searches)
 
-    def receive(self, task: int, future: Future) -> Iterator[tuple[None, _Result]]:
+    def receive(self, task: int, future: Future[_Result],
+                stream: tuple[Any, Any]) -> Generator[tuple[None, _Result], None, _Result]:
         """Yield task ``task``'s streamed pieces (as results holding only solutions), in the
         order it sent them, and return its result once every piece it sent is in."""
-        queue, taken = self.stream
+        queue, taken = stream
         received, result = 0, None
         while True:
             if self.buffers[task]:
@@ -426,7 +432,7 @@ class _Search:
                 continue
             self.buffers[sender].append(piece)
 
-    def settle(self, futures: list[Future], shared: Any) -> None:
+    def settle(self, futures: list[Future[_Result]], shared: Any) -> None:
         """After a budget stop: tell the workers, and add what the tasks still running did
         (they stop within a chunk; the ones that do not answer within GRACE are left out)."""
         if shared is not None:
@@ -474,7 +480,8 @@ def _listed(search: _Search) -> Iterator[tuple[Any, ...]]:
     yielded = 0
     try:
         for solution, result in search.run(listing=True):
-            for found in [solution] if result is None else [prefix + tuple(labels[k] for k in s) for s in result.listed]:
+            listed = [solution] if result is None else [prefix + tuple(labels[k] for k in s) for s in result.listed or ()]
+            for found in listed:
                 search.check_deadline(yielded)
                 yielded += 1
                 yield found
@@ -496,12 +503,14 @@ def best(solver: Solver, k: int, jobs: int | None = None, executor: Executor | N
         split = search.split(workers)
     except BudgetExceeded:
         return Best((), False, search.stats)
-    labels, kept = solver.labels, []
+    labels = solver.labels
+    kept: list[tuple[int, tuple[Any, ...]]] = []  # (cost, solution), cheapest first
     for solution in split.solutions:
         keep(kept, k, sum(solver.matrix.cost_of(label) for label in solution), solution)
     left = None if max_nodes is None else max(1, (max_nodes - split.stats.nodes) // max(1, len(split.prefixes)))
     own_pool = executor is None
-    pool = ProcessPoolExecutor(workers, initializer=_install, initargs=(search.job, None)) if own_pool else executor
+    pool: Executor = ProcessPoolExecutor(workers, initializer=_install, initargs=(search.job, None)) \
+        if executor is None else executor
     job = None if own_pool else search.job
     try:
         for start in range(0, len(split.prefixes), workers):
@@ -511,7 +520,7 @@ def best(solver: Solver, k: int, jobs: int | None = None, executor: Executor | N
             for future in futures:
                 result = future.result()
                 search.add(result)
-                for cost, numbers in result.listed:
+                for cost, numbers in result.listed or ():
                     keep(kept, k, cost, tuple(labels[n] for n in (*search.job.givens, *numbers)))
                 if result.stopped is not None:
                     return Best(tuple(kept), False, search.stats)

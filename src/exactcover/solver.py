@@ -15,7 +15,7 @@ import threading
 import time
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -33,7 +33,7 @@ from .contract import DONE, LIMIT, ON_SETS, PAUSED, PREFIX, SOLUTION, Compiled, 
 __all__ = ["Solver", "Solutions", "Stats", "Solution", "Progress", "Split", "Estimate"]
 
 #: A solution: the labels of the options chosen, givens first, then in search order.
-Solution = tuple
+Solution = tuple[Hashable, ...]
 
 #: How much an engine does between two returns to Python (where Ctrl-C, the timeout and the
 #: node budget are checked): at most this many nodes, or about this many updates.
@@ -193,9 +193,10 @@ class _Run:
             self.search = solver.dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes,
                                                tuning, **more)
         except GivensClash as clash:  # the engine names option and item numbers; say their names
-            raise GivensClash(labels[clash.first], labels[clash.second], solver.matrix.items[clash.item]) from None
+            first, second, item = cast(int, clash.first), cast(int, clash.second), cast(int, clash.item)
+            raise GivensClash(labels[first], labels[second], solver.matrix.items[item]) from None
         except GivenAndExcluded as clash:
-            raise GivenAndExcluded(labels[clash.option]) from None
+            raise GivenAndExcluded(labels[cast(int, clash.option)]) from None
         self.stats.seconds = self.stats.engine_seconds = time.perf_counter() - self.started
         self.stats.updates = self.search.updates
 
@@ -361,8 +362,8 @@ class Solver:
         #: needs to build the dancer again.
         costs = array("q")
         if matrix.costs:
-            given = dict(matrix.costs)
-            costs.extend(given.get(label, 0) for label in self.labels)
+            cost_of = dict(matrix.costs)
+            costs.extend(cost_of.get(label, 0) for label in self.labels)
         self.compiled = Compiled(len(matrix.primary), len(matrix.secondary), starts, items, colors, bounds, costs)
         #: The engine's compiled matrix (a `contract.Dancer`), for engine-level searches.
         self.dancer: Dancer = module.Dancer(*self.compiled.arguments())
@@ -520,7 +521,7 @@ class Solver:
             raise UnknownOption(bad, what) from None
 
 
-def _node_ids(prefix: Sequence[int]) -> array:
+def _node_ids(prefix: Sequence[int]) -> array[int]:
     """A prefix as the engine takes it; PrefixError for an entry that is not a node number."""
     if isinstance(prefix, (str, bytes)):
         raise PrefixError(prefix, 0)

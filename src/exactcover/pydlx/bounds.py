@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 from ..contract import GivensClash, PrefixError, UnknownOption
 from .dance import COVERED, members, relink
 from .msets import BoundedSets, first_set
-from .search import DONE, PAUSED, PREFIX, X2, X5, X6, X7, X8, _FINISHED, Random, Search
+from ..contract import DONE, PAUSED, PREFIX
+from .search import X2, X5, X6, X7, X8, _FINISHED, Random, Search
 
 if TYPE_CHECKING:
     from .dancer import Dancer
@@ -361,6 +362,7 @@ class Bounded(Search):
         stop = self.nodes + steps
         work_stop = self.updates + self.scanned + work if work else -1
         state = self.resume
+        status: int
         while True:
             if state == X2:  # [Enter level l.]
                 if self.level == depth and rlink[0] != 0:
@@ -375,7 +377,9 @@ class Bounded(Search):
                 i, theta = choose(self.level)
                 if i == 0:  # no item wants another option: visit the solution
                     state = X8
-                    if (status := self.visit(counting, limit)) is not None:
+                    visited = self.visit(counting, limit)
+                    if visited is not None:
+                        status = visited
                         break
                     continue
                 if theta <= 0:  # too few options left for the item: a dead end

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import Unsupported
+from ..contract import DONE, PAUSED, Unsupported
 from .dance import members, option_number, relink
-from .search import DONE, PAUSED, X2, X5, X6, X7, X8, _FINISHED, Search
+from .search import X2, X5, X6, X7, X8, _FINISHED, Search
 
 if TYPE_CHECKING:
     from .dancer import Dancer
@@ -80,7 +80,8 @@ class Costed(Search):
         best of other subtrees)."""
         if dancer.bounds:
             raise Unsupported("costs with bounds", "search with costs or with bounds")
-        self.k, self.best_costs = best, []  # the net costs of the k best so far, cheapest first
+        self.k = best
+        self.best_costs: list[int] = []  # the net costs of the k best so far, cheapest first
         self.cutoff = INFINITE if cutoff is None else max(0, cutoff - dancer.tax)
         self.cost = dancer.cost
         levels = self.max_levels(dancer)
@@ -221,6 +222,7 @@ class Costed(Search):
         stop = self.nodes + steps
         work_stop = self.updates + self.scanned + work if work else -1
         state = self.resume
+        status: int
         while True:
             level = self.level
             if state == X2:
@@ -232,7 +234,9 @@ class Costed(Search):
                 state = X8
                 if rlink[0] == 0:
                     self.found()
-                    if (status := self.visit(counting, limit)) is not None:
+                    visited = self.visit(counting, limit)
+                    if visited is not None:
+                        status = visited
                         break
                     continue
                 i, fewest = self.choose_cheap(self.cutoff - self.current)

@@ -45,6 +45,8 @@ def option_number(top: list[int], q: int) -> int:
 class Links:
     """A copy of a dancer's links, and the operations that change them and change them back."""
 
+    updates: int  # (the search's count of removals, which these operations keep: see search.Search)
+
     def __init__(self, dancer: Dancer) -> None:
         self.n_items = dancer.n_items
         self.n_primary = dancer.n_primary
@@ -58,9 +60,11 @@ class Links:
         self.opt_start = dancer.opt_start
         self.rest = dancer.the_rest()
         if self.rest:  # no colors, short options: the loops without spacers (Python's own)
-            self.cover, self.uncover = self.cover_plain, self.uncover_plain
+            # (instance attributes over the methods: each call then finds the plain loop at once)
+            self.cover, self.uncover = self.cover_plain, self.uncover_plain  # type: ignore[method-assign]
             if type(self).commit_others is Links.commit_others:  # (Algorithm M has its own)
-                self.commit_others, self.uncommit_others = self.commit_others_plain, self.uncommit_others_plain
+                self.commit_others = self.commit_others_plain  # type: ignore[method-assign]
+                self.uncommit_others = self.uncommit_others_plain  # type: ignore[method-assign]
 
     def hide(self, p: int) -> int:
         """Take the other nodes of p's option out of their items' lists; count removals."""

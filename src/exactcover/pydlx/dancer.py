@@ -49,6 +49,8 @@ class Dancer:
         if any(c < 0 for c in costs):
             raise MatrixError(f"option {next(k for k, c in enumerate(costs) if c < 0)} has a negative cost")
         self.has_costs = any(costs)
+        self.tax = 0  # with costs (costs.prepare): the primary items' tax, and each node's net cost
+        self.cost: list[int] = []
         n = n_primary + n_secondary
         self.n_items = n
         self.n_primary = n_primary
@@ -118,9 +120,10 @@ class Dancer:
         loop over without looking for spacers. Empty when some option is longer than
         SHORT_OPTION (the tuples would take (length - 1) entries per node) or has colors."""
         if self._rest is None:
-            starts, self._rest = self.opt_start, []
+            starts, self._rest = self.opt_start, []  # (empty: the plain loops do not apply)
             if not self.has_colors and all(starts[k + 1] - starts[k] <= SHORT_OPTION + 1 for k in range(self.n_options)):
-                self._rest = rest = [()] * len(self.top)
+                rest: list[tuple[int, ...]] = [()] * len(self.top)
+                self._rest = rest
                 for k in range(self.n_options):
                     nodes = tuple(range(starts[k], starts[k + 1] - 1))
                     for j, q in enumerate(nodes):
@@ -196,7 +199,8 @@ def check_bounds(n_primary: int, bounds: Sequence[int]) -> None:
             raise MatrixError(f"item {k // 2} has bad bounds {bounds[k]}..{bounds[k + 1]}")
 
 
-def check_input(n_primary, n_secondary, starts, items, colors) -> None:
+def check_input(n_primary: int, n_secondary: int, starts: Sequence[int], items: Sequence[int],
+                colors: Sequence[int]) -> None:
     """Reject what would corrupt the links; the messages match the C engine's."""
     if n_primary < 0 or n_secondary < 0:
         raise MatrixError("item counts must not be negative")

@@ -74,7 +74,8 @@ def tables(dancer: Dancer) -> tuple[list[int], list[tuple[tuple[int, int], ...]]
         for j in range(1, n + 1):
             if widest[j]:
                 shift[j], bits = bits, bits + widest[j].bit_length()
-        flips, tints = [0] * len(top), [()] * len(top)
+        flips = [0] * len(top)
+        tints: list[tuple[tuple[int, int], ...]] = [()] * len(top)
         for k in range(dancer.n_options):
             nodes = range(starts[k], starts[k + 1] - 1)
             flip = sum(1 << (top[q] - 1) for q in nodes if color[q] == 0)

@@ -55,6 +55,8 @@ class BoundedSets(Sets):
     (``alive``), the option of the move tried there (``option``: -1 for the null move), and
     the seven steps of `Bounded.steps`."""
 
+    search: Bounded
+
     def __init__(self, search: Bounded) -> None:  # (Sets.__init__ is Algorithm X's move)
         """Move ``search``, paused at step X2 of its level, to the sets: each level's set
         follows from the one below and the move made there, from the floor's."""

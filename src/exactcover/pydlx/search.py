@@ -69,7 +69,8 @@ class Search(Links):
         super().__init__(dancer)
         self.dancer = dancer
         # Where it runs (see run): LINKS, UNDECIDED, SETS or SAMPLING; on the sets, `way`.
-        self.sets, self.way = UNDECIDED, None
+        self.sets = UNDECIDED
+        self.way: Sets | None = None
         self.tuning = DEFAULT_TUNING if tuning is None else tuning
         self.sample_end = self.sample_nodes = self.sample_updates = 0
         levels = self.max_levels(dancer)
@@ -389,6 +390,7 @@ class Search(Links):
         stop = self.nodes + steps
         work_stop = self.updates + self.scanned + work if work else -1
         state = self.resume
+        status: int
         while True:
             if state == X2:  # [Enter level l.]
                 if self.level == depth and rlink[0] != 0:  # a subtree to hand out
@@ -402,7 +404,9 @@ class Search(Links):
                     self.max_level = self.level
                 if rlink[0] == 0:  # every primary item is covered: visit the solution
                     state = X8
-                    if (status := self.visit(counting, limit)) is not None:
+                    visited = self.visit(counting, limit)
+                    if visited is not None:
+                        status = visited
                         break
                     continue
                 x = choice[self.level] = enter()  # X3 [Choose i.], X4 [Cover i.]

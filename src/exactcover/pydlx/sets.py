@@ -42,11 +42,11 @@ def build(dancer: Dancer) -> bool:
         return dancer.sets > 0
     dancer.sets = -1
     opt_start, top = dancer.opt_start, dancer.top
-    classes = dict.fromkeys(opt_start[k + 1] - 1 - opt_start[k] for k in range(dancer.n_options))
-    if dancer.has_colors or len(classes) > MAX_CLASSES:
+    lengths = dict.fromkeys(opt_start[k + 1] - 1 - opt_start[k] for k in range(dancer.n_options))  # (in order met)
+    if dancer.has_colors or len(lengths) > MAX_CLASSES:
         return False
     masks = [0] * (dancer.n_items + 1)
-    classes = dict.fromkeys(classes, 0)
+    classes = dict.fromkeys(lengths, 0)
     for k in range(dancer.n_options):
         bit = 1 << k
         q = opt_start[k]
@@ -89,7 +89,7 @@ class Sets:
         self.alive = [0] * (s.n_primary + 2)
         self.option = [-1] * (s.n_primary + 1)
         top, opt_start = s.top, s.opt_start
-        since = set()
+        since: set[int] = set()
         for level in range(s.floor, s.level):
             k = self.option[level] = s.option_of(s.choice[level])
             since.update(top[q] for q in range(opt_start[k], opt_start[k + 1] - 1))
