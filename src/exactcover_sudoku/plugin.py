@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import os
 
@@ -16,6 +16,7 @@ from exactcover.textinput import lines, read_text
 
 from .encoding import decode, encode
 from .grid import InvalidPuzzle, Sudoku
+from .variant_plugin import DIAGONAL, WINDOKU, register_variants
 
 LINE_LENGTHS = {n * n for n in range(2, 37)}
 
@@ -55,6 +56,14 @@ def parse_puzzles(text: str, box: tuple[int, int] | None = None, source: str = "
         raise InvalidPuzzle(f"{source}: {error}") from None
 
 
+def build_puzzles(puzzle: str, box: tuple[int, int] | None = None, diagonal: bool = False,
+                  windoku: bool = False) -> Any:
+    """The command line's problem: `read_puzzles`, with the extra rules the flags ask for."""
+    from .variant_plugin import with_extras
+
+    return with_extras(read_puzzles(puzzle, box), diagonal, windoku)
+
+
 def read_puzzles(puzzle: str, box: tuple[int, int] | None = None) -> Sudoku | Batch:
     """``puzzle``: a puzzle as text, a file of puzzles (one per line, or one grid), or ``-``."""
     if puzzle == "-" or os.path.exists(puzzle):
@@ -81,17 +90,18 @@ def register_problem_types(register: Register) -> None:
         decode=decode,
         size=lambda puzzle: Size(puzzle.size ** 3, 4 * puzzle.size ** 3),  # a digit per cell, in 4 units
         command_line=CommandLine(
-            [PUZZLE, BOX],
-            build=read_puzzles,
+            [PUZZLE, BOX, DIAGONAL, WINDOKU],
+            build=build_puzzles,
             render=lambda puzzle, grid: str(grid),
             render_line=lambda puzzle, grid: grid.to_line(),
             to_json=lambda puzzle, grid: grid.to_line(),
             help="Solve a sudoku of any size, or each puzzle of a file (one line out per puzzle). "
                  "`exactcover sudoku explain` and `exactcover sudoku generate` are the plugin's own commands.",
             examples=["puzzles.txt", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-                      "- < puzzles.txt"],
+                      "- < puzzles.txt", "--diagonal x-sudoku.txt"],
         ),
     ))
+    register_variants(register)
 
 
 @hookimpl
