@@ -160,3 +160,22 @@ def test_a_file_of_one_line_puzzles_with_an_extra_rule(tmp_path):
     path.write_text(read("x_sudopedia.txt").to_line() + "\n" + line + "\n")
     result = run("solve", "sudoku", path, "--diagonal")
     assert result.exit_code == 0 and result.stdout.splitlines()[0] == SOLUTIONS["x_sudopedia.txt"]
+
+
+@pytest.mark.parametrize("variant", ["diagonal", "windoku", "killer"])
+def test_generated_variants_are_unique_minimal_and_read_back(tmp_path, variant):
+    """`sudoku generate --variant` writes a puzzle its solver reads, with exactly one solution,
+    from which no given can go."""
+    text = run("sudoku", "generate", "--variant", variant, "--seed", "4").stdout
+    path = tmp_path / "puzzle.txt"
+    path.write_text(text)
+    puzzle = parse_killer(text) if variant == "killer" else parse_extras(text, [variant])
+    assert exactcover.count(puzzle, limit=2) == 1
+    kind, flags = ("killer", []) if variant == "killer" else ("sudoku", [f"--{variant}"])
+    assert run("count", kind, path, *flags).stdout == "1\n"
+    for k, v in enumerate(puzzle.cells):
+        if v:
+            fewer = list(puzzle.cells)
+            fewer[k] = 0
+            assert exactcover.count(puzzle.with_cells(fewer), limit=2) == 2
+    assert run("sudoku", "generate", "--variant", variant, "--seed", "4").stdout == text  # (the seed says it all)

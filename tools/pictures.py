@@ -8,6 +8,9 @@ from pathlib import Path
 import exactcover
 from exactcover_polyomino import make
 from exactcover_queens import Queens
+from exactcover_sudoku.variant_text import parse_extras, parse_jigsaw, parse_killer, parse_samurai
+
+VARIANTS = Path(__file__).resolve().parent.parent / "tests" / "data" / "sudoku" / "variants"
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 
@@ -20,6 +23,10 @@ def main(images: Path = IMAGES) -> None:
         "pentominoes": exactcover.solve(make("8x8", "pentominoes", holes=[(3, 3), (3, 4), (4, 3), (4, 4)])),
         "hexiamonds": exactcover.solve(make("rhombus:6x6", "hexiamonds")),
         "soma": exactcover.solve(make("3x3x3", "soma")),
+        "killer": exactcover.solve(parse_killer((VARIANTS / "killer_wikipedia.txt").read_text())),
+        "jigsaw": parse_jigsaw((VARIANTS / "jigsaw_janko108.txt").read_text()),
+        "windoku": parse_extras((VARIANTS / "windoku_example.txt").read_text(), ["windoku"]),
+        "samurai": parse_samurai((VARIANTS / "samurai_samurai-sudoku-com.txt").read_text()),
     }
     images.mkdir(parents=True, exist_ok=True)
     for name, shown in pictures.items():

@@ -17,9 +17,17 @@ from .encoding import matrix_for
 from .generate import generate
 from .grid import InvalidPuzzle, Sudoku
 from .logic import Explanation, HybridResult, Step, explain, solve_hybrid
+from .variant_generate import generate_variant
+from .variant_text import format_variant, parse_extras, parse_jigsaw, parse_killer, parse_samurai
+from .variants import Cage, Jigsaw, Killer, Samurai, Variant
 
 __all__ = [
+    "Cage",
     "Explanation",
+    "Jigsaw",
+    "Killer",
+    "Samurai",
+    "Variant",
     "HybridResult",
     "InvalidPuzzle",
     "Step",
@@ -27,7 +35,13 @@ __all__ = [
     "backtrack_count",
     "backtrack_solve",
     "explain",
+    "format_variant",
     "generate",
+    "generate_variant",
     "matrix_for",
+    "parse_extras",
+    "parse_jigsaw",
+    "parse_killer",
+    "parse_samurai",
     "solve_hybrid",
 ]

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from exactcover import Batch
+from exactcover import Batch, ProblemError
 from exactcover.cli.report import Report
 
 from .generate import generate as make_puzzle
@@ -38,10 +38,13 @@ def sudoku() -> None:
 @click.option("--seed", type=int, help="Make the same puzzle again for the same seed.")
 @click.option("--symmetric", is_flag=True, help="Clues symmetric through the centre.")
 @click.option("--box", type=Box(), help="The shape of a box, when the size alone does not say it (6x6: 2x3).")
+@click.option("--variant", type=click.Choice(["diagonal", "windoku", "killer", "samurai"]),
+              help="A variant's puzzle instead, in the text its solver reads (killer: cages and sums; "
+                   "samurai: 21 rows).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the puzzle as JSON: exactcover's document (see the README's 'Machine-readable output').")
 def generate(size: int, clues: int | None, seed: int | None, symmetric: bool, box: tuple[int, int] | None,
-             as_json: bool) -> None:
+             variant: str | None, as_json: bool) -> None:
     """Print a new puzzle with exactly one solution.
 
     \b
@@ -50,10 +53,35 @@ def generate(size: int, clues: int | None, seed: int | None, symmetric: bool, bo
       exactcover sudoku generate --size 16 --seed 1 --json
     """
     with Report("sudoku generate", None, "json" if as_json else "text").closing() as report:
+        if variant is not None:
+            text = _variant_puzzle(variant, size, box, seed, clues, symmetric)
+            report.set(puzzle=text)
+            if not report.on:
+                click.echo(text)
+            return
         puzzle = make_puzzle(size=size, clues=clues, seed=seed, symmetric=symmetric, box=box)
         report.set(puzzle=puzzle.to_line())
         if not report.on:
             click.echo(str(puzzle))
+
+
+def _variant_puzzle(variant: str, size: int, box: tuple[int, int] | None, seed: int | None, clues: int | None,
+                    symmetric: bool) -> str:
+    """A unique puzzle of a variant, as the text its solver reads."""
+    from .variant_generate import generate_variant
+    from .variant_text import format_variant
+    from .variants import SAMURAI, Killer, Samurai, Variant
+
+    if clues is not None or symmetric:
+        raise ProblemError("--clues and --symmetric are for classic grids, not --variant")
+    if variant == "samurai":
+        inside = {(top + r) * 21 + left + c for top, left in SAMURAI for r in range(9) for c in range(9)}
+        template: Variant = Samurai.make([0 if k in inside else None for k in range(21 * 21)])
+    elif variant == "killer":
+        template = Killer.make([0] * (size * size), [], box)
+    else:
+        template = Variant.sudoku([0] * (size * size), box, [variant])
+    return format_variant(generate_variant(template, seed))
 
 
 @sudoku.command()

@@ -171,3 +171,29 @@ def _from_grids(lines: list[str]) -> list[int | None]:
                 cells[at] = v
     return cells
 
+
+
+def format_variant(variant: Variant) -> str:
+    """The variant in the text form its reader reads (the extras are not written: they are
+    the command's flags)."""
+    from .grid import symbol
+
+    n = variant.cols
+    rows = ["".join(" " if v is None else symbol(v) for v in variant.cells[r * n:(r + 1) * n]).rstrip()
+            for r in range(variant.rows)]
+    if isinstance(variant, Jigsaw):
+        names = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        return "\n".join(rows + [""] + ["".join(names[variant.regions[r * n + c]] for c in range(n)) for r in range(n)])
+    if isinstance(variant, Killer):
+        cage_names = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+        if len(variant.cages) > len(cage_names):
+            raise InvalidPuzzle(f"{len(variant.cages)} cages are more than the text form's {len(cage_names)} names")
+        layout = ["."] * (n * n)
+        for cage, name in zip(variant.cages, cage_names):
+            for k in cage.cells:
+                layout[k] = name
+        sums = [f"{name}={cage.total}" for cage, name in zip(variant.cages, cage_names)]
+        givens = rows + [""] if any(variant.cells) else []
+        return "\n".join(givens + ["".join(layout[r * n:(r + 1) * n]) for r in range(n)] +
+                         [" ".join(sums[k:k + 12]) for k in range(0, len(sums), 12)])
+    return "\n".join(rows)
