@@ -9,6 +9,7 @@ puzzles only; the table says how many each one did.
 
     python benchmarks/sudoku.py [--repeats 3] [--budget 5] [--install-peers]
     python benchmarks/sudoku.py --big [--timeout 10]   # each 16x16 of the forum's set, and 25x25s the plugin made
+    python benchmarks/sudoku.py --generate [--count 2000]   # minimal unique 9x9 puzzles per second, per grade
 
 ``--big`` reports, for each 16×16 puzzle of sudoku16_sample.txt and for 25×25 puzzles the
 plugin generates, the nodes and seconds to solve and decide uniqueness (a count to 2), or
@@ -106,8 +107,35 @@ def big(timeout: float) -> None:
         print(f"{name:<16}{puzzle.clues:>6}{prepared.solver.stats.nodes:>14,}{seconds:>10.3f}  {verdict}")
 
 
+def generation(count: int) -> None:
+    """Unique minimal 9x9 puzzles per second (one core) per grade, and how often a grid tried
+    gave the grade asked for; `generate` (the front door, one puzzle at a time) for comparison."""
+    from exactcover_sudoku import generate
+    from exactcover_sudoku.mass import GRADES, generate_many
+
+    print(f"{'grade':<10}{'puzzles':>8}{'seconds':>9}{'per second':>12}{'grade hit':>11}")
+    for grade in GRADES:
+        wanted = count if grade in ("easy", "any") else max(1, count // 50)
+        made = generate_many(wanted, grade=grade, seed=1, tries=500)
+        started = time.perf_counter()
+        try:
+            for _ in made:
+                pass
+        except exactcover.ProblemError:  # (none of that grade in 500 grids in a row)
+            pass
+        seconds = time.perf_counter() - started
+        print(f"{grade:<10}{made.made:>8}{seconds:>9.2f}{made.made / seconds:>12,.0f}{made.hit_rate:>11.0%}")
+    started = time.perf_counter()
+    for seed in range(100):
+        generate(size=9, seed=seed)
+    print(f"{'generate()':<10}{100:>8}{time.perf_counter() - started:>9.2f}{100 / (time.perf_counter() - started):>12,.0f}"
+          f"{'(any)':>11}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--generate", action="store_true", help="minimal unique puzzles per second, per grade")
+    parser.add_argument("--count", type=int, default=2000, help="--generate: puzzles per grade (easy, any)")
     parser.add_argument("--big", action="store_true", help="the hard 16x16 set and generated 25x25s, per puzzle")
     parser.add_argument("--timeout", type=float, default=10.0, help="--big: seconds per puzzle")
     parser.add_argument("--repeats", type=int, default=5, help="passes of the C engine over each set (median)")
@@ -116,6 +144,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.big:
         big(args.timeout)
+        return
+    if args.generate:
+        generation(args.count)
         return
     if args.install_peers:
         subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "py-sudoku"], check=True)

@@ -8,7 +8,7 @@ import pytest
 
 import exactcover
 from exactcover import ProblemError
-from exactcover_sudoku import generate
+from exactcover_sudoku import Sudoku, generate
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -48,3 +48,48 @@ def test_impossible_clue_counts_fail_fast():
     assert time.perf_counter() - started < 0.5
     with pytest.raises(ProblemError, match="could not get below"):
         generate(seed=1, clues=18)
+
+
+def _minimal_and_unique(puzzle) -> bool:
+    if not puzzle.is_unique():
+        return False
+    for k, v in enumerate(puzzle.cells):
+        if v:
+            fewer = list(puzzle.cells)
+            fewer[k] = 0
+            if Sudoku(fewer).is_unique():
+                return False
+    return True
+
+
+@pytest.mark.parametrize("grade", ["easy", "any", "medium"])
+def test_generation_at_scale_makes_minimal_unique_puzzles_of_the_grade(grade):
+    """generate_many: every puzzle unique and minimal (no clue can go), of the grade asked
+    (explain's grade), the same ones for the same seed; the grids it tried are counted."""
+    from exactcover_sudoku import explain
+    from exactcover_sudoku.mass import generate_many
+
+    made = generate_many(6 if grade != "medium" else 2, grade=grade, seed=3)
+    puzzles = list(made)
+    assert all(_minimal_and_unique(p) for p in puzzles)
+    if grade != "any":
+        assert {explain(p).grade for p in puzzles} == {grade}
+    assert made.tried >= len(puzzles) and 0 < made.hit_rate <= 1
+    assert [p.to_line() for p in generate_many(len(puzzles), grade=grade, seed=3)] == [p.to_line() for p in puzzles]
+
+
+def test_generation_at_scale_from_the_command_line():
+    from click.testing import CliRunner
+
+    from exactcover.cli import cli
+
+    result = CliRunner().invoke(cli, ["sudoku", "generate", "--count", "5", "--grade", "easy", "--seed", "1"])
+    lines = result.stdout.split()
+    assert result.exit_code == 0 and len(lines) == 5 and all(Sudoku.parse(line).is_unique() for line in lines)
+    assert "5 easy puzzles (minimal, unique)" in result.stderr and "per second" in result.stderr
+    bad = CliRunner().invoke(cli, ["sudoku", "generate", "--count", "2", "--symmetric"])
+    assert bad.exit_code == 2 and "not with --clues, --symmetric or --variant" in bad.stderr
+    from exactcover_sudoku.mass import generate_many
+
+    with pytest.raises(ProblemError, match="grade must be one of"):
+        generate_many(1, grade="fiendish")

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve, solver_for
+from .contract import Status
 from .engines import ENGINE
 from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, MatrixError, PluginError,
                      PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported)
@@ -62,6 +63,7 @@ __all__ = [
     "Solver",
     "Split",
     "Stats",
+    "Status",
     "Subsets",
     "UnknownOption",
     "Unsupported",

@@ -38,13 +38,17 @@ def sudoku() -> None:
 @click.option("--seed", type=int, help="Make the same puzzle again for the same seed.")
 @click.option("--symmetric", is_flag=True, help="Clues symmetric through the centre.")
 @click.option("--box", type=Box(), help="The shape of a box, when the size alone does not say it (6x6: 2x3).")
+@click.option("--count", "how_many", type=click.IntRange(min=1),
+              help="Make this many unique, minimal puzzles, one line each (fast: the rate is on stderr).")
+@click.option("--grade", type=click.Choice(["easy", "medium", "hard", "expert", "any"]),
+              help="With --count: the grade of `explain` each puzzle has (easy: singles solve it). Default any.")
 @click.option("--variant", type=click.Choice(["diagonal", "windoku", "killer", "samurai"]),
               help="A variant's puzzle instead, in the text its solver reads (killer: cages and sums; "
                    "samurai: 21 rows).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the puzzle as JSON: exactcover's document (see the README's 'Machine-readable output').")
 def generate(size: int, clues: int | None, seed: int | None, symmetric: bool, box: tuple[int, int] | None,
-             variant: str | None, as_json: bool) -> None:
+             how_many: int | None, grade: str | None, variant: str | None, as_json: bool) -> None:
     """Print a new puzzle with exactly one solution.
 
     \b
@@ -53,6 +57,12 @@ def generate(size: int, clues: int | None, seed: int | None, symmetric: bool, bo
       exactcover sudoku generate --size 16 --seed 1 --json
     """
     with Report("sudoku generate", None, "json" if as_json else "text").closing() as report:
+        if how_many is not None or grade is not None:
+            if clues is not None or symmetric or variant is not None:
+                raise ProblemError("--count and --grade make minimal classic puzzles: not with --clues, "
+                                   "--symmetric or --variant")
+            _many(report, how_many or 1, size, grade or "any", seed, box)
+            return
         if variant is not None:
             text = _variant_puzzle(variant, size, box, seed, clues, symmetric)
             report.set(puzzle=text)
@@ -63,6 +73,25 @@ def generate(size: int, clues: int | None, seed: int | None, symmetric: bool, bo
         report.set(puzzle=puzzle.to_line())
         if not report.on:
             click.echo(str(puzzle))
+
+
+def _many(report: Report, how_many: int, size: int, grade: str, seed: int | None, box: tuple[int, int] | None) -> None:
+    """--count: puzzles one per line as they are made (in JSON, the list), the rate on stderr."""
+    import time
+
+    from .mass import generate_many
+
+    started, lines = time.perf_counter(), []
+    made = generate_many(how_many, size, grade, seed, box)
+    for puzzle in made:
+        if report.on:
+            lines.append(puzzle.to_line())
+        else:
+            click.echo(puzzle.to_line())
+    seconds = time.perf_counter() - started
+    report.set(puzzles=lines)
+    click.echo(f"{made.made} {grade} puzzles (minimal, unique) in {seconds:.3f} s, {made.made / seconds:,.0f} per "
+               f"second; {made.tried} grids tried ({made.hit_rate:.0%} gave one)", err=True)
 
 
 def _variant_puzzle(variant: str, size: int, box: tuple[int, int] | None, seed: int | None, clues: int | None,

@@ -1,0 +1,187 @@
+"""Generation at scale: many unique, minimal puzzles of a requested grade, fast.
+
+`generate` (generate.py) goes through the library's front door for every uniqueness check;
+here the checks run on the engine's compiled matrix directly (`Solver.dancer`: one search per
+check on the puzzle's clues as option numbers, counting to 2), which is what makes a
+thousand puzzles a second possible. Each puzzle:
+
+1. a full grid from a seeded random search of the empty grid;
+2. clues removed in a seeded random order. For the grade "easy" a clue goes if the puzzle
+   stays solvable by singles alone: the engine's search then never branches (choosing the
+   item with the fewest options, a naked single is a cell with one option left and a hidden
+   single a unit's digit with one place left), so it visits exactly one node per empty cell
+   plus the root, and the check stops after that many. Otherwise a clue goes if the puzzle
+   stays unique;
+3. the puzzle is kept if it is minimal (every clue left is needed for uniqueness) and has
+   the grade asked for (above "easy", `explain`'s grade); else the next grid is tried.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from bisect import bisect_left
+from collections.abc import Iterator
+from typing import Any
+
+import exactcover
+from exactcover import ProblemError, Status
+
+from .encoding import matrix_for
+from .grid import Sudoku, infer_box
+
+__all__ = ["Generation", "generate_many", "GRADES"]
+
+#: The grades one can ask for: "easy" ... "expert" as `explain` grades them, or "any".
+GRADES = ("easy", "medium", "hard", "expert", "any")
+#: The node budget of one uniqueness check (a check that runs out keeps its clue).
+CHECK_NODES = 1 << 16
+
+
+class _Checks:
+    """Uniqueness and singles checks on one grid shape's compiled matrix."""
+
+    def __init__(self, size: int, box: tuple[int, int]) -> None:
+        self.size = size
+        self.dancer: Any = exactcover.Solver(matrix_for(size, *box)).dancer
+
+    def options(self, cells: list[int]) -> array[int]:
+        """The clues as option numbers: (r, c, d) is option (r·n + c)·n + d - 1."""
+        n = self.size
+        return array("i", [k * n + v - 1 for k, v in enumerate(cells) if v])
+
+    def unique(self, clues: array[int]) -> bool:
+        search = self.dancer.search(clues)
+        status = search.run(CHECK_NODES, 0, True, 2)
+        return bool(status == Status.DONE and search.solutions == 1)
+
+    def singles(self, clues: array[int], empty: int) -> bool:
+        """Whether singles alone solve it: the search finds its one solution down one path."""
+        search = self.dancer.search(clues)
+        status = search.run(empty + 2, 0, True, 2)
+        return bool(status == Status.DONE and search.solutions == 1 and search.nodes == empty + 1)
+
+    def full_grid(self, rng: random.Random) -> list[int]:
+        search = self.dancer.search((), rng.getrandbits(63))
+        while search.run(1 << 20) != Status.SOLUTION:
+            pass
+        n, cells = self.size, [0] * (self.size * self.size)
+        for option in search.solution():
+            cells[option // n] = option % n + 1
+        return cells
+
+
+#: The first EARLY of every 81 clues tried (where most can go) are tried in groups of GROUP
+#: (see `_minimal`); the rest one by one. The values are calibrated in benchmarks/README.md.
+GROUP, EARLY = 8, 40
+
+
+def _minimal(checks: _Checks, cells: list[int], rng: random.Random, by_singles: bool) -> list[int] | None:
+    """The grid's clues removed as the module docstring says; None if the result is not minimal.
+
+    Both tests are monotone: a puzzle that stays unique (or solvable by singles) without a
+    set of clues stays so with any of them back. So a group of clues that can all go at once
+    goes in one check, with exactly the result of trying them one by one in order; a group
+    that cannot is split in two and each half tried the same way."""
+    order = list(range(len(cells)))
+    rng.shuffle(order)
+    clues = checks.options(cells)  # (sorted by cell, so a clue's place in it is found by bisection)
+    empty, kept = 0, []  # the cells emptied so far; the clues that must stay
+
+    def passes() -> bool:
+        return checks.singles(clues, empty) if by_singles else checks.unique(clues)
+
+    def attempt(group: list[int]) -> None:
+        nonlocal empty
+        options = [k * checks.size + cells[k] - 1 for k in group]
+        for option in options:
+            del clues[bisect_left(clues, option)]
+        empty += len(group)
+        if passes():
+            for k in group:
+                cells[k] = 0
+            return
+        for option in options:
+            clues.insert(bisect_left(clues, option), option)
+        empty -= len(group)
+        if len(group) == 1:
+            kept.append(options[0])
+            return
+        attempt(group[:len(group) // 2])
+        attempt(group[len(group) // 2:])
+
+    grouped = EARLY * len(order) // 81
+    for start in range(0, grouped, GROUP):
+        attempt(order[start:min(start + GROUP, grouped)])
+    test, n = checks.singles if by_singles else (lambda clues, _empty: checks.unique(clues)), checks.size
+    for k in order[grouped:]:  # (attempt's loop for one clue, written out: most of the time goes here)
+        option = k * n + cells[k] - 1
+        at = bisect_left(clues, option)
+        del clues[at]
+        if test(clues, empty + 1):
+            cells[k] = 0
+            empty += 1
+        else:
+            clues.insert(at, option)
+            kept.append(option)
+    if by_singles:  # (minimal for singles; for uniqueness too, each clue left must be needed)
+        for option in kept:
+            at = bisect_left(clues, option)
+            del clues[at]
+            needed = not checks.unique(clues)
+            clues.insert(at, option)
+            if not needed:
+                return None
+    return cells
+
+
+class Generation:
+    """The puzzles `generate_many` makes, as an iterator, with how many grids it tried."""
+
+    def __init__(self, count: int, size: int, grade: str, seed: int | None, box: tuple[int, int] | None,
+                 tries: int) -> None:
+        if grade not in GRADES:
+            raise ProblemError(f"grade must be one of {', '.join(GRADES)}, not {grade!r}")
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise ProblemError(f"size must be a positive int, not {size!r}")
+        self.count, self.grade, self.tries = count, grade, tries
+        self.box = infer_box(size) if box is None else box
+        self.checks, self.rng = _Checks(size, self.box), random.Random(seed)
+        self.tried = self.made = 0  #: grids tried, and puzzles made of them
+
+    def __iter__(self) -> Iterator[Sudoku]:
+        from .logic import explain
+
+        missed = 0
+        while self.made < self.count:
+            self.tried += 1
+            cells = _minimal(self.checks, self.checks.full_grid(self.rng), self.rng, by_singles=self.grade == "easy")
+            puzzle = None if cells is None else Sudoku.trusted(cells, self.box, [bool(v) for v in cells])
+            if puzzle is not None and self.grade not in ("easy", "any") and explain(puzzle).grade != self.grade:
+                puzzle = None
+            if puzzle is None:
+                missed += 1
+                if missed >= self.tries:
+                    raise ProblemError(f"{self.tries} grids in a row gave no minimal {self.grade} puzzle")
+                continue
+            missed = 0
+            self.made += 1
+            yield puzzle
+
+    @property
+    def hit_rate(self) -> float:
+        """The part of the grids tried that gave a puzzle of the grade asked for."""
+        return self.made / self.tried if self.tried else 0.0
+
+
+def generate_many(count: int, size: int = 9, grade: str = "easy", seed: int | None = None,
+                  box: tuple[int, int] | None = None, tries: int = 1000) -> Generation:
+    """``count`` unique, minimal puzzles of ``grade`` (see `GRADES`), reproducible by
+    ``seed``, as an iterator (`Generation`, which counts the grids tried). ProblemError if
+    ``tries`` grids in a row give none of that grade.
+
+    >>> from exactcover_sudoku.mass import generate_many
+    >>> [p.is_unique() for p in generate_many(2, seed=1)]
+    [True, True]
+    """
+    return Generation(count, size, grade, seed, box, tries)
