@@ -16,7 +16,7 @@ from exactcover.textinput import lines, read_text
 
 from .encoding import decode, encode
 from .grid import InvalidPuzzle, Sudoku
-from .variant_plugin import DIAGONAL, WINDOKU, register_variants
+from .variant_plugin import DIAGONAL, WINDOKU, register_variants, with_extras
 
 LINE_LENGTHS = {n * n for n in range(2, 37)}
 
@@ -59,8 +59,6 @@ def parse_puzzles(text: str, box: tuple[int, int] | None = None, source: str = "
 def build_puzzles(puzzle: str, box: tuple[int, int] | None = None, diagonal: bool = False,
                   windoku: bool = False) -> Any:
     """The command line's problem: `read_puzzles`, with the extra rules the flags ask for."""
-    from .variant_plugin import with_extras
-
     return with_extras(read_puzzles(puzzle, box), diagonal, windoku)
 
 

@@ -84,6 +84,11 @@ def generate_variant(template: Variant, seed: int | None = None) -> Variant:
 def _remove_clues(template: Variant, cells: list[int | None], rng: random.Random) -> Variant:
     order = [k for k, v in enumerate(cells) if v]
     rng.shuffle(order)
+    return _drop(template, cells, order)
+
+
+def _drop(template: Variant, cells: list[int | None], order: list[int]) -> Variant:
+    """Each clue of ``order`` removed in turn if the puzzle stays unique without it."""
     for k in order:
         kept, cells[k] = cells[k], 0
         if not _unique(_with(template, cells)):
@@ -103,11 +108,7 @@ def _givens_for(killer: Killer, full: list[int | None], rng: random.Random) -> V
             break
         cells[k] = full[k]
         added.append(k)
-    for k in added:
-        kept, cells[k] = cells[k], 0
-        if not _unique(_with(killer, cells)):
-            cells[k] = kept
-    return _with(killer, cells)
+    return _drop(killer, cells, added)
 
 
 def _with(template: Variant, cells: list[int | None]) -> Variant:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from .grid import InvalidPuzzle, Sudoku, cell_name
 from .variants import SAMURAI, SAMURAI_NAMES, Cage, Jigsaw, Killer, Samurai, Variant
 
-__all__ = ["parse_jigsaw", "parse_killer", "parse_samurai", "parse_extras"]  # (extras: the library's way)
+__all__ = ["format_variant", "parse_extras", "parse_jigsaw", "parse_killer", "parse_samurai"]
 
 _SUM = re.compile(r"^\s*([^=\s,]+)\s*=\s*(-?\d+)\s*$")
 _HOLES = " #Xx"

@@ -90,7 +90,7 @@ def extra_units(n: int, extras: Iterable[str]) -> list[Unit]:
     return units
 
 
-def _check_units(units: Sequence[Unit], digits: int, cells: tuple[int, ...], width: int) -> None:
+def _check_units(units: Sequence[Unit], cells: tuple[int, ...], width: int) -> None:
     for name, unit in units:
         seen: dict[int, int] = {}
         for k in unit:
@@ -131,7 +131,7 @@ class Variant(Problem["Variant"]):
             if v is not None and not (isinstance(v, int) and 0 <= v <= self.digits):
                 raise InvalidPuzzle(f"{self.name(k)} holds {v!r}, not a digit from 1 to {self.digits} (or a blank)")
         values = tuple(v or 0 for v in self.cells)
-        _check_units(self.units, self.digits, values, self.cols)
+        _check_units(self.units, values, self.cols)
         for cage in self.cages:
             self._check_cage(cage, values)
 
@@ -227,7 +227,7 @@ class Jigsaw(Variant):
 
 
 class Killer(Variant):
-    """A grid with boxes (or jigsaw regions) and cages whose distinct digits sum to a total."""
+    """A grid with boxes and cages whose distinct digits sum to their totals."""
 
     @classmethod
     def make(cls, cells: Sequence[int], cages: Iterable[Cage], box: tuple[int, int] | None = None,
