@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import exactcover  # noqa: E402
-from exactcover_sudoku.variant_generate import generate_variant  # noqa: E402
+from exactcover_sudoku.variant_generate import generate_jigsaw, generate_variant  # noqa: E402
 from exactcover_sudoku.variant_text import parse_extras, parse_jigsaw, parse_killer, parse_samurai  # noqa: E402
 from exactcover_sudoku.variants import SAMURAI, Killer, Samurai, Variant  # noqa: E402
 
@@ -25,10 +25,11 @@ READERS = {"x": lambda text: parse_extras(text, ["diagonal"]), "windoku": lambda
            "jigsaw": parse_jigsaw, "killer": parse_killer, "samurai": parse_samurai}
 
 
-def templates() -> dict[str, Variant]:
+def templates() -> dict[str, Variant | None]:
     inside = {(top + r) * 21 + left + c for top, left in SAMURAI for r in range(9) for c in range(9)}
     return {"diagonal": Variant.sudoku([0] * 81, extras=["diagonal"]),
             "windoku": Variant.sudoku([0] * 81, extras=["windoku"]),
+            "jigsaw": None,  # (random regions: generate_jigsaw)
             "killer": Killer.make([0] * 81, []),
             "samurai": Samurai.make([0 if k in inside else None for k in range(441)])}
 
@@ -53,7 +54,7 @@ def main() -> None:
         times, givens, cages = [], [], []
         for seed in range(args.seeds):
             started = time.perf_counter()
-            puzzle = generate_variant(template, seed)
+            puzzle = generate_jigsaw(seed=seed) if template is None else generate_variant(template, seed)
             times.append(time.perf_counter() - started)
             givens.append(sum(1 for v in puzzle.cells if v))
             cages.append(len(puzzle.cages))

@@ -162,16 +162,17 @@ def test_a_file_of_one_line_puzzles_with_an_extra_rule(tmp_path):
     assert result.exit_code == 0 and result.stdout.splitlines()[0] == SOLUTIONS["x_sudopedia.txt"]
 
 
-@pytest.mark.parametrize("variant", ["diagonal", "windoku", "killer"])
+@pytest.mark.parametrize("variant", ["diagonal", "windoku", "killer", "jigsaw"])
 def test_generated_variants_are_unique_minimal_and_read_back(tmp_path, variant):
     """`sudoku generate --variant` writes a puzzle its solver reads, with exactly one solution,
     from which no given can go."""
     text = run("sudoku", "generate", "--variant", variant, "--seed", "4").stdout
     path = tmp_path / "puzzle.txt"
     path.write_text(text)
-    puzzle = parse_killer(text) if variant == "killer" else parse_extras(text, [variant])
+    readers = {"killer": parse_killer, "jigsaw": parse_jigsaw}
+    puzzle = readers[variant](text) if variant in readers else parse_extras(text, [variant])
     assert exactcover.count(puzzle, limit=2) == 1
-    kind, flags = ("killer", []) if variant == "killer" else ("sudoku", [f"--{variant}"])
+    kind, flags = (variant, []) if variant in readers else ("sudoku", [f"--{variant}"])
     assert run("count", kind, path, *flags).stdout == "1\n"
     for k, v in enumerate(puzzle.cells):
         if v:
@@ -179,3 +180,13 @@ def test_generated_variants_are_unique_minimal_and_read_back(tmp_path, variant):
             fewer[k] = 0
             assert exactcover.count(puzzle.with_cells(fewer), limit=2) == 2
     assert run("sudoku", "generate", "--variant", variant, "--seed", "4").stdout == text  # (the seed says it all)
+
+
+def test_random_regions_are_connected_and_even():
+    from exactcover_sudoku.variant_generate import _connected, random_regions
+
+    for seed in range(10):
+        regions = random_regions(9, random.Random(seed))
+        assert sorted(regions.count(r) for r in range(9)) == [9] * 9
+        assert all(_connected(regions, r, 9) for r in range(9))
+        assert regions != [(k // 27) * 3 + (k % 9) // 3 for k in range(81)]  # (reshaped, not the boxes)

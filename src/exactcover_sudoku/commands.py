@@ -42,9 +42,9 @@ def sudoku() -> None:
               help="Make this many unique, minimal puzzles, one line each (fast: the rate is on stderr).")
 @click.option("--grade", type=click.Choice(["easy", "medium", "hard", "expert", "any"]),
               help="With --count: the grade of `explain` each puzzle has (easy: singles solve it). Default any.")
-@click.option("--variant", type=click.Choice(["diagonal", "windoku", "killer", "samurai"]),
-              help="A variant's puzzle instead, in the text its solver reads (killer: cages and sums; "
-                   "samurai: 21 rows).")
+@click.option("--variant", type=click.Choice(["diagonal", "windoku", "jigsaw", "killer", "samurai"]),
+              help="A variant's puzzle instead, in the text its solver reads (jigsaw: the grid and random "
+                   "regions; killer: cages and sums; samurai: 21 rows).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the puzzle as JSON: exactcover's document (see the README's 'Machine-readable output').")
 def generate(size: int, clues: int | None, seed: int | None, symmetric: bool, box: tuple[int, int] | None,
@@ -97,12 +97,14 @@ def _many(report: Report, how_many: int, size: int, grade: str, seed: int | None
 def _variant_puzzle(variant: str, size: int, box: tuple[int, int] | None, seed: int | None, clues: int | None,
                     symmetric: bool) -> str:
     """A unique puzzle of a variant, as the text its solver reads."""
-    from .variant_generate import generate_variant
+    from .variant_generate import generate_jigsaw, generate_variant
     from .variant_text import format_variant
     from .variants import SAMURAI, Killer, Samurai, Variant
 
     if clues is not None or symmetric:
         raise ProblemError("--clues and --symmetric are for classic grids, not --variant")
+    if variant == "jigsaw":
+        return format_variant(generate_jigsaw(size, seed))
     if variant == "samurai":
         inside = {(top + r) * 21 + left + c for top, left in SAMURAI for r in range(9) for c in range(9)}
         template: Variant = Samurai.make([0 if k in inside else None for k in range(21 * 21)])

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 import exactcover
 
-from .variants import Cage, Killer, Variant
+from .variants import Cage, Jigsaw, Killer, Variant
 
-__all__ = ["generate_variant", "random_cages"]
+__all__ = ["generate_jigsaw", "generate_variant", "random_cages", "random_regions"]
 
 #: The node budget of one uniqueness check (a check that runs out keeps its clue).
 CHECK_NODES = 200_000
@@ -113,3 +113,53 @@ def _givens_for(killer: Killer, full: list[int | None], rng: random.Random) -> V
 
 def _with(template: Variant, cells: list[int | None]) -> Variant:
     return template.with_cells(cells, [bool(v) for v in cells])
+
+
+def random_regions(n: int, rng: random.Random, moves: int = 200) -> list[int]:
+    """N connected regions of N cells each: the boxes, reshaped by ``moves`` random swaps of
+    two cells on a border between regions (each swap kept only if both regions stay connected)."""
+    from .grid import infer_box
+
+    rows, cols = infer_box(n)
+    regions = [(r // rows) * rows + c // cols for r in range(n) for c in range(n)]
+    for _ in range(moves):
+        a = rng.randrange(n * n)
+        others = [j for j in _neighbours(a, n, n * n) if regions[j] != regions[a]]
+        if not others:
+            continue
+        b = rng.choice(others)  # a's region gives a and takes c, a cell of b's region next to it
+        takers = [c for c in range(n * n) if regions[c] == regions[b] and c != b
+                  and any(regions[j] == regions[a] for j in _neighbours(c, n, n * n))]
+        if not takers:
+            continue
+        c = rng.choice(takers)
+        old = regions[:]
+        regions[a], regions[c] = old[b], old[a]
+        if not (_connected(regions, old[a], n) and _connected(regions, old[b], n)):
+            regions = old
+    return regions
+
+
+def _connected(regions: list[int], region: int, n: int) -> bool:
+    cells = [k for k, r in enumerate(regions) if r == region]
+    seen, stack = {cells[0]}, [cells[0]]
+    while stack:
+        for j in _neighbours(stack.pop(), n, n * n):
+            if regions[j] == region and j not in seen:
+                seen.add(j)
+                stack.append(j)
+    return len(seen) == len(cells)
+
+
+def generate_jigsaw(size: int = 9, seed: int | None = None, extras: tuple[str, ...] = ()) -> Variant:
+    """A jigsaw with random regions (`random_regions`, until a layout has a full grid at
+    all: about one in five has none) and a unique puzzle on them."""
+    rng = random.Random(seed)
+    for _ in range(100):
+        layout = Jigsaw.make([0] * (size * size), random_regions(size, rng), extras)
+        try:
+            if exactcover.solve(layout, max_nodes=100 * size * size) is not None:
+                return generate_variant(layout, rng.getrandbits(63))
+        except exactcover.BudgetExceeded:
+            continue
+    raise RuntimeError("no region layout with a full grid in 100 tries")  # (not seen: most have one)
