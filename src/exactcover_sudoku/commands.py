@@ -99,15 +99,14 @@ def _variant_puzzle(variant: str, size: int, box: tuple[int, int] | None, seed: 
     """A unique puzzle of a variant, as the text its solver reads."""
     from .variant_generate import generate_jigsaw, generate_variant
     from .variant_text import format_variant
-    from .variants import SAMURAI, Killer, Samurai, Variant
+    from .variants import Killer, Samurai, Variant
 
     if clues is not None or symmetric:
         raise ProblemError("--clues and --symmetric are for classic grids, not --variant")
     if variant == "jigsaw":
         return format_variant(generate_jigsaw(size, seed))
     if variant == "samurai":
-        inside = {(top + r) * 21 + left + c for top, left in SAMURAI for r in range(9) for c in range(9)}
-        template: Variant = Samurai.make([0 if k in inside else None for k in range(21 * 21)])
+        template: Variant = Samurai.empty()
     elif variant == "killer":
         template = Killer.make([0] * (size * size), [], box)
     else:

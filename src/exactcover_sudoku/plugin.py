@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import os
 
 from exactcover import Batch, CommandLine, ProblemError, ProblemType, Size, hookimpl
 from exactcover.hookspecs import Register
@@ -12,11 +11,11 @@ from exactcover.hookspecs import Register
 if TYPE_CHECKING:
     import click
 from exactcover.commandline import Argument, Option
-from exactcover.textinput import lines, read_text
+from exactcover.textinput import lines
 
 from .encoding import decode, encode
 from .grid import InvalidPuzzle, Sudoku
-from .variant_plugin import DIAGONAL, WINDOKU, register_variants, with_extras
+from .variant_plugin import DIAGONAL, WINDOKU, file_text, register_variants, with_extras
 
 LINE_LENGTHS = {n * n for n in range(2, 37)}
 
@@ -64,8 +63,9 @@ def build_puzzles(puzzle: str, box: tuple[int, int] | None = None, diagonal: boo
 
 def read_puzzles(puzzle: str, box: tuple[int, int] | None = None) -> Sudoku | Batch:
     """``puzzle``: a puzzle as text, a file of puzzles (one per line, or one grid), or ``-``."""
-    if puzzle == "-" or os.path.exists(puzzle):
-        return parse_puzzles(read_text(puzzle), box, "<stdin>" if puzzle == "-" else puzzle)
+    found = file_text(puzzle)
+    if found is not None:
+        return parse_puzzles(found[0], box, found[1])
     try:
         return Sudoku.parse(puzzle, box)
     except InvalidPuzzle as error:

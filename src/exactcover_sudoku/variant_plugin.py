@@ -16,7 +16,7 @@ from .grid import InvalidPuzzle
 from .variant_text import parse_jigsaw, parse_killer, parse_samurai
 from .variants import Jigsaw, Killer, Samurai, Variant, combinations, decode, encode
 
-__all__ = ["DIAGONAL", "WINDOKU", "register_variants", "with_extras"]
+__all__ = ["DIAGONAL", "WINDOKU", "file_text", "register_variants", "with_extras"]
 
 DIAGONAL = Flag("--diagonal", help="both long diagonals hold every digit once too (sudoku-X)")
 WINDOKU = Flag("--windoku", help="four more windows hold every digit once too (hyper sudoku; N = 4, 9, 16, ...)")
@@ -44,13 +44,19 @@ def _size(variant: Variant) -> Size:
     return Size(cells * variant.digits + combos, cells * variant.digits * 6 + combos * variant.digits)
 
 
-def _text(puzzle: str) -> tuple[str, str]:
-    """A puzzle's text, from a file, standard input ('-') or the argument itself."""
+def file_text(argument: str) -> tuple[str, str] | None:
+    """The text of the file an argument names (``-``: standard input) and its name for
+    messages; None when it names no file."""
     import os
 
-    if puzzle == "-" or os.path.exists(puzzle):
-        return read_text(puzzle), "<stdin>" if puzzle == "-" else puzzle
-    return puzzle.replace("\\n", "\n"), "the puzzle"
+    if argument == "-" or os.path.exists(argument):
+        return read_text(argument), "<stdin>" if argument == "-" else argument
+    return None
+
+
+def _text(puzzle: str) -> tuple[str, str]:
+    """A puzzle's text, from a file, standard input ('-') or the argument itself."""
+    return file_text(puzzle) or (puzzle.replace("\\n", "\n"), "the puzzle")
 
 
 def _reader(parse: Callable[..., Variant]) -> Callable[..., Any]:

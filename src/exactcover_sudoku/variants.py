@@ -23,6 +23,7 @@ Cells are numbered row by row over the layout's bounding box (``rows × cols``),
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -264,12 +265,18 @@ class Samurai(Variant):
     """Five overlapping 9×9 sudokus (gattai-5): the centre grid shares a box with each corner one."""
 
     @classmethod
+    def empty(cls) -> Samurai:
+        """A samurai with no givens (the layout the generator fills)."""
+        inside = _samurai_cells()
+        return cls.make([0 if k in inside else None for k in range(21 * 21)])
+
+    @classmethod
     def make(cls, cells: Sequence[int | None]) -> Samurai:
         """``cells``: the 21×21 box row by row, ``None`` where it has no cell."""
         side = 21
         if len(cells) != side * side:
             raise InvalidPuzzle(f"a samurai is a 21x21 box of cells, not {len(cells)} positions")
-        inside = {(top + r) * side + left + c for top, left in SAMURAI for r in range(9) for c in range(9)}
+        inside = _samurai_cells()
         for k, v in enumerate(cells):
             if (k in inside) != (v is not None):
                 raise InvalidPuzzle(f"{cell_name(*divmod(k, side))} is {'a hole' if v is None else 'not a cell'} "
@@ -289,9 +296,12 @@ class Samurai(Variant):
         return "samurai"
 
 
-def _side(count: int) -> int:
-    import math
+def _samurai_cells() -> set[int]:
+    """The positions of a samurai's 21×21 box that are cells (the five grids')."""
+    return {(top + r) * 21 + left + c for top, left in SAMURAI for r in range(9) for c in range(9)}
 
+
+def _side(count: int) -> int:
     n = math.isqrt(count)
     if n * n != count or n < 1:
         raise InvalidPuzzle(f"a grid has n×n cells (16, 36, 81, ...), not {count}")
