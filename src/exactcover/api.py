@@ -190,7 +190,7 @@ def prepare(problem: Any, engine: str = "auto", registry: Any = None, max_entrie
 #: The engines a search may be asked for by name (see `exactcover.engines`).
 Engine = Literal["auto", "c", "python"]
 #: How an engine runs a search: on its links, on bitsets of options, or as a sample decides.
-Way = Literal["auto", "links", "sets"]
+Way = Literal["auto", "links", "sets", "weighted"]
 Progressed = Callable[[Progress], Any]
 
 

@@ -30,7 +30,7 @@ import attrs
 from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption, Unsupported
 
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
-           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "FEATURE_NAMES", "WAYS", "tuning",
+           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "FEATURE_NAMES", "WAYS", "EQUAL_WAYS", "tuning",
            "check_tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO", "DEFAULT_MEMO_BYTES"]
 
 
@@ -58,11 +58,15 @@ ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, Pref
 FEATURE_NAMES = frozenset({"bounds", "costs"})
 
 
-#: How a search may run, on either engine, with the same results: "auto", the calibrated
-#: rule (start on the links, move to the sets of options if a sample of nodes says they
-#: pay); "links"; "sets", from the first node, wherever the sets can be used (uncolored,
-#: unseeded, small enough matrices).
-WAYS = ("auto", "links", "sets")
+#: How a search may run, on either engine: "auto", the calibrated rule (start on the links,
+#: move to the sets of options if a sample of nodes says they pay); "links"; "sets", from
+#: the first node, wherever the sets can be used (uncolored, unseeded, small enough
+#: matrices): these three with the same results and statistics. "weighted": on the links,
+#: each item chosen by the conflicts it has met (`Dancer.search`'s ``weighted``: pydlx's
+#: `Search.choose_weighted`), the same solutions in another order, with other statistics.
+WAYS = ("auto", "links", "sets", "weighted")
+#: ... the ways that search the same tree (the same results and statistics).
+EQUAL_WAYS = WAYS[:3]
 #: `Search.sets` of a search that runs on the sets of options (-1: on the links for good; 0
 #: before its first run; 2 on the links while sampling; C's 3: about to move).
 ON_SETS = 1
@@ -81,7 +85,7 @@ def tuning(way: str, after: int = 1) -> tuple[int, int, float, float] | None:
     the search moves after ``after`` nodes (tests put the move everywhere)."""
     if way == "auto":
         return None
-    if way == "links":
+    if way in ("links", "weighted"):
         return (0, 1, 0.0, 1.0)
     if way == "sets":
         return (_NEVER_TOO_BIG, after, -1.0, 1e300)

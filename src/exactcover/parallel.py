@@ -74,6 +74,7 @@ class Job:
     costs: bytes = b""  # the cost of each option, or nothing
     memo: int = 0  # counting: each subtree memoized with a table of its own (contract.MEMO_ON) ...
     memo_bytes: int = contract.DEFAULT_MEMO_BYTES  # ... of at most this many bytes
+    weighted: bool = False  # the subtrees choose their items by weight (contract.WAYS)
 
     @classmethod
     def of(cls, solver: Solver, givens: Sequence[Any] = (), exclude: Sequence[Any] = (), way: str = "auto",
@@ -83,7 +84,7 @@ class Job:
                    compiled.starts.tobytes(), compiled.items.tobytes(), compiled.colors.tobytes(),
                    tuple(solver.option_numbers(givens, "given")), tuple(solver.option_numbers(exclude, "excluded")),
                    contract.tuning(way), compiled.bounds.tobytes(), compiled.costs.tobytes(), memo,
-                   memo_budget(memo_bytes))
+                   memo_budget(memo_bytes), way == "weighted")
 
 
 # -- the worker side -------------------------------------------------------------------------
@@ -242,6 +243,8 @@ def _search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: boo
         more: dict[str, Any] = {} if best is None else {"best": best[0], "cutoff": best[1]}
         if job.memo and not listing:
             more.update(memo=job.memo, memo_bytes=job.memo_bytes)
+        if job.weighted:
+            more["weighted"] = True
         search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix), job.tuning,
                                **more)
         while (stopped := meter.check()) is None:

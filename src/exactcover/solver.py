@@ -190,6 +190,8 @@ class _Run:
                 more.update(memo=memo, memo_bytes=memo_budget(memo_bytes))
             if diagram:
                 more["diagram"] = True
+            if way == "weighted":
+                more["weighted"] = True
             self.search = solver.dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes,
                                                tuning, **more)
         except GivensClash as clash:  # the engine names option and item numbers; say their names
@@ -321,7 +323,11 @@ class Solver:
       `BudgetExceeded`, never a wrong answer.
     * ``way`` (`first`, `solutions`, `count`): "auto" (the calibrated rule), "links" or
       "sets": how the engine runs this search (see `contract.WAYS`); the results and
-      statistics are the same, only the time differs. Each search has its own.
+      statistics are the same, only the time differs. Each search has its own. Or
+      "weighted": on the links, choosing first the items that have ended branches before
+      (dom/wdeg); the same solutions in another order, and a tree that can be thousands of
+      times smaller on hard puzzles (the hard 16x16 sudokus) or somewhat larger and slower
+      per node on easy ones. Not with a seed, bounds, costs or memo (`Unsupported`).
 
     Every search has its own statistics: `Solutions.stats`, `BudgetExceeded.stats`, and
     `stats`, which is the statistics of the search most recently started *by the calling

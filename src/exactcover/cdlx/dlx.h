@@ -48,6 +48,9 @@ typedef int32_t idx; /* "a pointer is an array index" */
    blocks (choose_wide); benchmarks/README.md has the measurement behind it. */
 #define WIDE_ITEMS 1024
 
+/* The weighted choice's WEIGHTs stop growing here (so that LEN * WEIGHT fits 64 bits). */
+#define WEIGHT_MAX (1LL << 32)
+
 /* The bitset way counts updates by option length: at most this many distinct lengths; and
    its masks (one row of n_options bits per item) take at most this many words. */
 #define MAX_CLASSES 16
@@ -154,6 +157,7 @@ typedef struct {
     int memo;             /* MEMO_OFF, MEMO_ON or MEMO_AUTO: a memoized count (memo.c) ... */
     long long memo_bytes; /* ... whose table takes at most this much memory */
     int diagram;          /* ... and which builds the diagram of its solutions */
+    int weighted;         /* the weighted item choice (links.c: choose_weighted) */
 } Start;
 
 /* One call of search_run: at most `steps` more nodes and about `work` more effort (0: no
@@ -211,6 +215,7 @@ typedef struct {
     long long cutoff, current; /* ... the k-th best's (or INFINITE), the partial solution's */
     long long *partial, *thresh0, *thresh; /* ... per level: the cost above, the thresholds */
     Memo *memo;             /* a memoized count (memo.c), or NULL */
+    long long *weight;      /* the weighted choice: each primary item's WEIGHT, or NULL (MRV) */
 } Search;
 
 /* SplitMix64, bit for bit the same as pydlx.Random: a number below n (n > 0). */

@@ -61,6 +61,39 @@ choose(Search *s)
     return best;
 }
 
+/* Step X3 with the weighted choice (pydlx/search.py: choose_weighted): the first active
+   primary item without options, whose WEIGHT then grows by one; else the first with one
+   option (a forced move, never put off); else the one of least LEN / WEIGHT, ties to the
+   first in matrix order. So the items that have ended branches are
+   chosen sooner: Boussemart et al.'s dom/wdeg, an item being a constraint. */
+static idx
+choose_weighted(Search *s)
+{
+    const idx *top = s->top, *rlink = s->rlink;
+    const idx n1 = s->n_primary;
+    long long *weight = s->weight;
+    idx best = rlink[0];
+    if (n1 > 32) { /* the first item of LEN 0 or 1, if any, by choose's vectorized scan */
+        idx first = 1 + first_minimum(top + 1, n1);
+        s->scanned += n1 >> SCAN_SHIFT;
+        if (top[first] <= 1)
+            best = first;
+    }
+    long long len = top[best], w = weight[best];
+    for (idx p = rlink[best]; p != 0 && len > 0; p = rlink[p]) {
+        long long l = top[p];
+        if (l < 2 ? l < len : len >= 2 && l * w < len * weight[p]) {
+            best = p;
+            len = l;
+            w = weight[p];
+        }
+    }
+    s->scanned += n1 >> SCAN_SHIFT;
+    if (len == 0 && w < WEIGHT_MAX)
+        weight[best] = w + 1;
+    return best;
+}
+
 /* choose for memo.c, whose searches are never seeded. */
 idx
 choose_first(Search *s)
@@ -167,7 +200,7 @@ next_option(Search *s, idx level, idx x, idx i)
 ALWAYS_INLINE idx
 enter(Search *s, idx level, const int mode)
 {
-    idx i = (mode & WIDE) ? choose_wide(s) : choose(s); /* X3 */
+    idx i = s->weight != NULL ? choose_weighted(s) : (mode & WIDE) ? choose_wide(s) : choose(s); /* X3 */
     s->total[level] = s->top[i];
     s->tried[level] = 1;
     cover(s, i, mode); /* X4 */

@@ -193,21 +193,20 @@ Dancer_get_arrays(DancerObject *self, void *closure)
     return arrays_dict(arrays, d->n_links, d->n_nodes);
 }
 
-static PyObject *Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *excluded,
-                               PyObject *prefix, PyObject *tuning, Py_ssize_t best, long long cutoff, int memo,
-                               long long memo_bytes, int diagram);
+static PyObject *Search_create(DancerObject *dancer, Start *start, PyObject *givens, PyObject *seed,
+                               PyObject *excluded, PyObject *prefix, PyObject *tuning);
 
 static PyObject *
 Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"givens", "seed", "excluded", "prefix", "tuning", "best", "cutoff", "memo", "memo_bytes",
-                             "diagram", NULL};
+                             "diagram", "weighted", NULL};
     PyObject *givens = NULL, *seed = Py_None, *excluded = NULL, *prefix = NULL, *tuning = Py_None, *cutoff = Py_None;
     Py_ssize_t best = 0;
-    int memo = MEMO_OFF, diagram = 0;
+    int memo = MEMO_OFF, diagram = 0, weighted = 0;
     long long memo_bytes = 1LL << 30;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOOnOiLp", kwlist, &givens, &seed, &excluded, &prefix, &tuning,
-                                     &best, &cutoff, &memo, &memo_bytes, &diagram))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOOnOiLpp", kwlist, &givens, &seed, &excluded, &prefix, &tuning,
+                                     &best, &cutoff, &memo, &memo_bytes, &diagram, &weighted))
         return NULL;
     if (diagram && memo != MEMO_ON) {
         PyErr_SetString(PyExc_ValueError, "a diagram needs memo=1");
@@ -225,10 +224,16 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "best must be a positive number of solutions, on a dancer with costs");
         return NULL;
     }
-    long long limit = LLONG_MAX;
-    if (cutoff != Py_None && ((limit = PyLong_AsLongLong(cutoff)) == -1 && PyErr_Occurred()))
+    Start start = {NULL};
+    start.cutoff = LLONG_MAX;
+    if (cutoff != Py_None && ((start.cutoff = PyLong_AsLongLong(cutoff)) == -1 && PyErr_Occurred()))
         return NULL;
-    return Search_create(self, givens, seed, excluded, prefix, tuning, best, limit, memo, memo_bytes, diagram);
+    start.best = (idx)best;
+    start.memo = memo;
+    start.memo_bytes = memo_bytes;
+    start.diagram = diagram;
+    start.weighted = weighted;
+    return Search_create(self, &start, givens, seed, excluded, prefix, tuning);
 }
 
 static PyMethodDef Dancer_methods[] = {
@@ -281,34 +286,30 @@ static PyTypeObject DancerType = {
 
 /* -- Search ------------------------------------------------------------------------------ */
 
+/* A new Search on `dancer`: `start` as Dancer_search filled it, with the arrays and the seed
+   parsed from the arguments. */
 static PyObject *
-Search_create(DancerObject *dancer, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix,
-              PyObject *tuning, Py_ssize_t best, long long cutoff, int memo, long long memo_bytes, int diagram)
+Search_create(DancerObject *dancer, Start *start, PyObject *givens, PyObject *seed, PyObject *excluded,
+              PyObject *prefix, PyObject *tuning)
 {
-    Start start = {NULL};
     dlx_error err = {DLX_OK};
     SearchObject *self = NULL;
-    if (parse_start(&start, givens, seed, excluded, prefix, tuning) < 0)
+    if (parse_start(start, givens, seed, excluded, prefix, tuning) < 0)
         goto done;
-    start.best = (idx)best;
-    start.cutoff = cutoff;
-    start.memo = memo;
-    start.memo_bytes = memo_bytes;
-    start.diagram = diagram;
     self = PyObject_New(SearchObject, &SearchType);
     if (self == NULL)
         goto done;
     Py_INCREF(dancer);
     self->dancer = dancer;
     memset(&self->s, 0, sizeof self->s);
-    if (search_init(&self->s, &dancer->d, &start, &err) < 0) {
+    if (search_init(&self->s, &dancer->d, start, &err) < 0) {
         raise_failure(&err);
         Py_CLEAR(self);
     }
 done:
-    PyMem_Free((void *)start.givens);
-    PyMem_Free((void *)start.excluded);
-    PyMem_Free((void *)start.prefix);
+    PyMem_Free((void *)start->givens);
+    PyMem_Free((void *)start->excluded);
+    PyMem_Free((void *)start->prefix);
     return (PyObject *)self;
 }
 
@@ -452,6 +453,12 @@ Search_probe(SearchObject *self, PyObject *arg)
     int solved;
     if ((seed == (unsigned long long)-1 && PyErr_Occurred()) || check_idle(self) < 0)
         return NULL;
+    if (self->s.weight != NULL) { /* (a probe follows MRV: its tree is not this search's) */
+        dlx_error err = {DLX_UNSUPPORTED, {0}, "random probes of a search with the weighted choice",
+                         "probe one that chooses by MRV"};
+        raise_failure(&err);
+        return NULL;
+    }
     idx *degrees = PyMem_Calloc(search_levels(self->s.dancer), sizeof(idx));
     idx depth = degrees == NULL ? -1 : search_probe(&self->s, (uint64_t)seed, degrees, &solved);
     if (depth < 0) {

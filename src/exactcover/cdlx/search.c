@@ -205,6 +205,32 @@ unsupported(dlx_error *err, const char *what, const char *instead)
     return -1;
 }
 
+/* The weighted choice's WEIGHTs, all 1, or Unsupported where the choice is not made by
+   choose (bounds, costs, memo) or a seed breaks its ties. */
+static int
+start_weighted(Search *s, const Start *start, dlx_error *err)
+{
+    const Dancer *d = s->dancer;
+    const char *instead = "choose by MRV";
+    if (d->bounds != NULL)
+        return unsupported(err, "the weighted choice with bounds", instead);
+    if (start->best > 0)
+        return unsupported(err, "the weighted choice in a search for the cheapest solutions", instead);
+    if (start->memo != MEMO_OFF)
+        return unsupported(err, "the weighted choice in a memoized count", instead);
+    if (start->seeded)
+        return unsupported(err, "a seed with the weighted choice", "search without one");
+    s->weight = dlx_malloc(((size_t)d->n_primary + 1) * sizeof(long long));
+    if (s->weight == NULL) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
+    for (idx i = 0; i <= d->n_primary; i++)
+        s->weight[i] = 1;
+    s->sets = LINKS;
+    return 0;
+}
+
 /* A search for the `best` cheapest solutions (costs.c): its k best and per-level costs, the
    givens' net cost. */
 static int
@@ -245,6 +271,8 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     s->random = start->seed;
     s->sets = UNDECIDED;
     s->tuning = start->tuning;
+    if (start->weighted && start_weighted(s, start, err) < 0)
+        return -1;
     if (start->best > 0 && start_best(s, start, err) < 0)
         return -1;
     if (allocate(s, d) < 0 || (d->bounds != NULL && bounded_arrange(s) < 0)) {
@@ -305,6 +333,7 @@ search_release(Search *s)
     dlx_free(s->thresh0);
     dlx_free(s->thresh);
     memo_free(s);
+    dlx_free(s->weight);
     memset(s, 0, sizeof *s);
 }
 

@@ -157,7 +157,7 @@ class Dancer:
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
                prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
                best: int = 0, cutoff: int | None = None, memo: int = MEMO_OFF,
-               memo_bytes: int = DEFAULT_MEMO_BYTES, diagram: bool = False) -> Search:
+               memo_bytes: int = DEFAULT_MEMO_BYTES, diagram: bool = False, weighted: bool = False) -> Search:
         """A new search on a private copy of the arrays, with the options ``excluded`` taken
         out, then ``givens`` chosen, then the choices of ``prefix`` replayed: the search is
         then the subtree under that prefix. ``tuning`` chooses between the links and the
@@ -166,15 +166,20 @@ class Dancer:
         cheaper than ``cutoff`` if given. With ``memo`` (MEMO_ON, or MEMO_AUTO to decide from
         a sample), a counting search that memoizes the counts of its states in a table of at
         most ``memo_bytes`` (`memo.Memo`); with ``diagram`` too (and MEMO_ON), one that also
-        builds the diagram of its solutions (`Memo.diagram_nodes`)."""
+        builds the diagram of its solutions (`Memo.diagram_nodes`). With ``weighted``, a search
+        on the links that chooses its items by `Search.choose_weighted` (not with bounds,
+        costs, memo or a seed)."""
         check_tuning(tuning)
         if memo not in (MEMO_OFF, MEMO_ON, MEMO_AUTO) or memo_bytes < 0:
             raise ValueError("memo must be 0, 1 or 2 and memo_bytes >= 0")
         if diagram and memo != MEMO_ON:
             raise ValueError("a diagram needs memo=1")
+        if best and (best < 0 or not self.has_costs):
+            raise ValueError("best must be a positive number of solutions, on a dancer with costs")
+        if weighted:
+            check_weighted(bool(self.bounds), best, memo, seed)
+            return Search(self, givens, seed, excluded, prefix, tuning, weighted=True)
         if best:
-            if best < 0 or not self.has_costs:
-                raise ValueError("best must be a positive number of solutions, on a dancer with costs")
             if seed is not None:
                 raise Unsupported("a seed in a search for the cheapest solutions", "search without one")
             return Costed(self, best, givens, excluded, prefix, cutoff)
@@ -187,6 +192,20 @@ class Dancer:
                 raise Unsupported("a seed in a memoized count", "count without one")
             return Memo(self, givens, excluded, prefix, tuning, memo, memo_bytes, diagram)
         return Search(self, givens, seed, excluded, prefix, tuning)
+
+
+def check_weighted(bounded: bool, best: int, memo: int, seed: int | None) -> None:
+    """Unsupported (as the C engine says it) where the weighted choice cannot be used: where
+    the item choice is not `Search.choose`'s (bounds, costs, memo) or a seed breaks its ties."""
+    instead = "choose by MRV"
+    if bounded:
+        raise Unsupported("the weighted choice with bounds", instead)
+    if best:
+        raise Unsupported("the weighted choice in a search for the cheapest solutions", instead)
+    if memo:
+        raise Unsupported("the weighted choice in a memoized count", instead)
+    if seed is not None:
+        raise Unsupported("a seed with the weighted choice", "search without one")
 
 
 def check_bounds(n_primary: int, bounds: Sequence[int]) -> None:

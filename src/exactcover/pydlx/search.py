@@ -8,9 +8,10 @@ of `Search.run`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError, UnknownOption
+from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError,
+                        UnknownOption, Unsupported)
 from .dance import COVERED, Links, option_number
 from .sets import DEFAULT_TUNING, Sets, build, can_use
 
@@ -40,6 +41,8 @@ _MASK = (1 << 64) - 1
 #: (where the choice costs more than the updates) as on a small one, and a budget, a
 #: deadline or Ctrl-C is seen as soon.
 SCAN_SHIFT = 3
+#: The weighted choice's WEIGHTs stop growing here (so that C's LEN * WEIGHT fits 64 bits).
+WEIGHT_MAX = 1 << 32
 
 
 class Random:
@@ -65,7 +68,7 @@ class Search(Links):
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
                  excluded: Sequence[int] = (), prefix: Sequence[int] = (),
-                 tuning: tuple[int, int, float, float] | None = None):
+                 tuning: tuple[int, int, float, float] | None = None, weighted: bool = False):
         super().__init__(dancer)
         self.dancer = dancer
         # Where it runs (see run): LINKS, UNDECIDED, SETS or SAMPLING; on the sets, `way`.
@@ -89,6 +92,12 @@ class Search(Links):
             self.perm = [0] * (dancer.n_entries + 1)
             self.base = [0] * (dancer.n_primary + 2)
             self.pos = [0] * (dancer.n_primary + 1)
+        # With the weighted choice: each primary item's WEIGHT (see choose_weighted), on the links.
+        self.weight: list[int] | None = None
+        if weighted:
+            self.weight = [1] * (dancer.n_primary + 1)
+            self.choose = self.choose_weighted  # type: ignore[method-assign]
+            self.sets = LINKS
         self.arrange()
         self.exclude(excluded, givens)
         self.apply_givens(givens)
@@ -218,6 +227,8 @@ class Search(Links):
         and one of its d options uniformly at random, level after level, until a solution or
         a dead end; then undo it all. Returns (d_0, d_1, ..., d_L) and whether it ended in a
         solution."""
+        if self.weight is not None:  # (a probe follows MRV: its tree is not this search's)
+            raise Unsupported("random probes of a search with the weighted choice", "probe one that chooses by MRV")
         random, top, dlink = Random(seed), self.top, self.dlink
         updates = self.updates
         if self.way is not None:  # on the sets, whose state the links are not
@@ -275,6 +286,28 @@ class Search(Links):
                     if random.below(ties) == 0:
                         best = i
                 i = rlink[i]
+        return best
+
+    def choose_weighted(self) -> int:
+        """Step X3 with the weighted choice: the first active primary item without options,
+        whose WEIGHT then grows by one; else the first with one option (a forced move, never
+        put off); else the one of least LEN / WEIGHT, ties to the first in matrix order.
+
+        So the items that have ended branches are chosen sooner: Boussemart et al.'s dom/wdeg
+        (2004), an item being a constraint. WEIGHTs stop growing at 2**32.
+        """
+        top, rlink, weight = self.top, self.rlink, cast("list[int]", self.weight)
+        self.scanned += self.n_primary >> SCAN_SHIFT
+        best = rlink[0]
+        least, w = top[best], weight[best]
+        i = rlink[best]
+        while i and least:
+            length = top[i]
+            if length < least if length < 2 else least >= 2 and length * w < least * weight[i]:
+                best, least, w = i, length, weight[i]
+            i = rlink[i]
+        if not least and w < WEIGHT_MAX:
+            weight[best] = w + 1
         return best
 
     def first_option(self, level: int, i: int) -> int:

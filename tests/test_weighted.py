@@ -1,0 +1,118 @@
+"""The weighted item choice (way="weighted": pydlx's Search.choose_weighted, C's links.c).
+
+It must find exactly the solutions MRV finds, on both engines in the same order with the
+same statistics (at any step size, so resuming changes nothing), refuse what it cannot do
+with the same errors, and make the trees of hard puzzles smaller, which is what it is for.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exactcover import GivensError, Matrix, Solver, Unsupported, contract, engines, parallel, pydlx
+
+from oracle import brute_force
+from test_differential import matrices
+from test_sets import dancer, problems, trace
+
+ENGINES = ["python"] if engines.FORCE_PURE_PYTHON else list(engines.available())
+MODULES = [pydlx] + ([engines.get("c")] if "c" in engines.available() else [])
+LINKS = contract.tuning("links")
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matrix=matrices(), data=st.data())
+def test_the_weighted_choice_finds_every_solution_alike_on_both_engines(matrix, data):
+    """Colors, secondary items, givens and exclusions: the oracle's solutions, and on every
+    engine the same sequence, statistics and count."""
+    labels = [option.label for option in matrix.options]
+    givens = data.draw(st.lists(st.sampled_from(labels), max_size=2, unique=True)) if labels else []
+    free = [label for label in labels if label not in givens]
+    exclude = data.draw(st.lists(st.sampled_from(free), max_size=3)) if free else []
+    expected = brute_force(matrix, givens, exclude)
+    seen = []
+    for engine in ENGINES:
+        solver = Solver(matrix, engine)
+        try:
+            solutions = list(solver.solutions(givens, exclude=exclude, way="weighted"))
+        except GivensError:  # clashing givens: the same error everywhere
+            seen.append("clash")
+            continue
+        stats = solver.stats
+        count = solver.count(givens, exclude=exclude, way="weighted")
+        assert {frozenset(s) for s in solutions} == expected
+        assert count == len(solutions) == len(expected)
+        seen.append((solutions, stats.nodes, stats.updates, stats.max_level, solver.stats.nodes))
+    assert all(entry == seen[0] for entry in seen)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), steps=st.integers(1, 7), depth=st.integers(-1, 3))
+def test_a_weighted_search_is_the_same_at_any_step_size_and_on_both_engines(problem, steps, depth):
+    """Statuses, solutions, prefixes, fractions and counts, run a few nodes at a time: the
+    weights carry over between runs; C and pydlx agree at every step."""
+    whole = [trace(module, problem, 10**9, depth=depth, tuning=LINKS, weighted=True)[0] for module in MODULES]
+    stepped = [trace(module, problem, steps, depth=depth, tuning=LINKS, weighted=True)[0] for module in MODULES]
+    assert all(run == stepped[0] for run in stepped)
+    assert all(run == whole[0] for run in whole)
+    found = [entry[1] for entry in whole[0] if entry[0] == pydlx.SOLUTION]
+    assert found == [entry[1] for entry in stepped[0] if entry[0] == pydlx.SOLUTION]
+
+
+def test_what_the_weighted_choice_refuses_is_refused_alike():
+    """A seed, bounds, costs, memo and random probes: Unsupported, with the same words on
+    both engines."""
+    said = []
+    for module in MODULES:
+        plain = dancer(module, (2, 0, [[0], [1], [0, 1]]))
+        bounded = dancer(module, (2, 0, [[0], [1], [0, 1]], [1, 2, 1, 1]))
+        costed = module.Dancer(2, 0, [0, 1, 2, 4], [0, 1, 0, 1], [0] * 4, [], [1, 2, 3])
+        attempts = [lambda: plain.search(seed=3, weighted=True),
+                    lambda: bounded.search(weighted=True),
+                    lambda: costed.search(best=1, weighted=True),
+                    lambda: plain.search(memo=contract.MEMO_ON, weighted=True),
+                    lambda: plain.search(weighted=True).probe(1)]
+        words = []
+        for attempt in attempts:
+            with pytest.raises(Unsupported) as caught:
+                attempt()
+            words.append(str(caught.value))
+        said.append(words)
+    assert all(words == said[0] for words in said)
+    assert "seed" in said[0][0] and "bounds" in said[0][1] and "cheapest" in said[0][2]
+    assert "memoized" in said[0][3] and "probe" in said[0][4]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_parallel_weighted_count_adds_up(engine):
+    """The subtrees (cut by MRV) searched with the weighted choice count what the serial
+    searches count."""
+    from problems import queens_matrix
+
+    solver = Solver(queens_matrix(7), engine)
+    assert parallel.count(solver, jobs=2, way="weighted") == solver.count(way="weighted") == solver.count() == 40
+
+
+@pytest.mark.skipif("c" not in ENGINES, reason="a hard 16x16 sudoku needs the C engine")
+def test_the_weighted_choice_finishes_a_sudoku_that_mrv_cannot_in_a_million_nodes():
+    """A forum 16x16 puzzle (tests/data/sudoku): MRV needs millions of nodes to prove it
+    unique; the weighted choice a few thousand."""
+    from exactcover import BudgetExceeded
+    from exactcover.api import prepare
+    from exactcover_sudoku import Sudoku
+
+    from sudoku_data import puzzle_lines
+
+    prepared = prepare(Sudoku.parse(puzzle_lines("sudoku16_sample.txt")[8]), engine="c")  # (#9: 11.6M nodes by MRV)
+    with pytest.raises(BudgetExceeded):
+        prepared.count(limit=2, way="links", max_nodes=1_000_000, memo=False)
+    assert prepared.count(limit=2, way="weighted", max_nodes=100_000) == 1
+    assert prepared.solver.stats.nodes < 20_000
+
+
+def test_weighted_is_a_way_of_the_contract():
+    assert "weighted" in contract.WAYS and contract.tuning("weighted") == LINKS
+    with pytest.raises(Unsupported):
+        Solver(Matrix([1], {"a": [1]})).first(seed=1, way="weighted")
