@@ -116,3 +116,25 @@ def test_weighted_is_a_way_of_the_contract():
     assert "weighted" in contract.WAYS and contract.tuning("weighted") == LINKS
     with pytest.raises(Unsupported):
         Solver(Matrix([1], {"a": [1]})).first(seed=1, way="weighted")
+
+
+@pytest.mark.skipif("c" not in ENGINES, reason="a hard 16x16 sudoku needs the C engine")
+def test_an_encoding_asks_for_its_way_and_the_caller_can_overrule_it():
+    """The sudoku plugin's 16x16 encoding says "weighted": a search left at "auto" takes it
+    (the hard puzzle ends within a budget MRV cannot), one with a seed or memo, or that names
+    its way, does not; an encoding's way is one of contract.WAYS."""
+    from exactcover import BudgetExceeded, Encoding
+    from exactcover.api import prepare
+    from exactcover_sudoku import Sudoku
+
+    from sudoku_data import puzzle_lines
+
+    prepared = prepare(Sudoku.parse(puzzle_lines("sudoku16_sample.txt")[8]), engine="c")
+    assert prepared.way == "weighted"
+    assert prepared.count(limit=2, max_nodes=100_000) == 1
+    with pytest.raises(BudgetExceeded):
+        prepared.count(limit=2, max_nodes=100_000, way="links", memo=False)
+    assert prepared.first(seed=5) is not None  # (a seed: MRV's random ties, not Unsupported)
+    assert prepare(Sudoku.parse(puzzle_lines("norvig_top95.txt")[0])).way == "auto"
+    with pytest.raises(ValueError):
+        Encoding(Matrix([1], {"a": [1]}), way="fortran")

@@ -76,6 +76,7 @@ class Prepared:
     givens: tuple[Hashable, ...] = ()
     exclude: tuple[Hashable, ...] = ()
     accept: Callable[[tuple[Any, ...]], bool] | None = None
+    way: str = "auto"  # the encoding's way for searches left at "auto" (see `Encoding`)
 
     def decode(self, solution: tuple[Any, ...]) -> Any:
         """The domain answer for a solution (option labels, givens first)."""
@@ -83,6 +84,9 @@ class Prepared:
 
     def _search(self, search: dict[str, Any]) -> dict[str, Any]:
         search = {k: v for k, v in search.items() if v is not None or k not in ("max_nodes", "timeout", "seed")}
+        if self.way != "auto" and search.get("way", "auto") == "auto" and search.get("seed") is None and \
+                not search.get("memo"):
+            search["way"] = self.way
         givens, exclude = search.pop("givens", ()), search.pop("exclude", ())
         for name, value in (("givens", givens), ("exclude", exclude)):
             if isinstance(value, (str, bytes)):  # let the solver refuse it with its message
@@ -184,7 +188,7 @@ def prepare(problem: Any, engine: str = "auto", registry: Any = None, max_entrie
     encoding = kind.encoding(problem)
     accept = None if kind.select is None else kind.select(problem)
     solver = solver_for(encoding.matrix, engine, max_entries)
-    return Prepared(problem, kind, solver, encoding.givens, encoding.exclude, accept)
+    return Prepared(problem, kind, solver, encoding.givens, encoding.exclude, accept, encoding.way)
 
 
 #: The engines a search may be asked for by name (see `exactcover.engines`).

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
+from .contract import WAYS
 from .matrix import Matrix
 
 if TYPE_CHECKING:
@@ -55,11 +56,14 @@ class Encoding:
     """A domain problem as an exact cover problem: a matrix, the options forced into every
     solution (a sudoku's clues) and the options left out (symmetry breaking, eliminated
     candidates). Plugins may return the same `Matrix` object for many problems of one shape
-    (every 9×9 sudoku): it is then compiled only once."""
+    (every 9×9 sudoku): it is then compiled only once. ``way`` is the way (`contract.WAYS`)
+    a search of this problem takes when its caller leaves ``way`` at "auto" and the way
+    can serve the search (a hard 16×16 sudoku's "weighted", not with a seed or memo)."""
 
     matrix: Matrix
     givens: tuple[Hashable, ...] = attrs.field(default=(), converter=_labels)
     exclude: tuple[Hashable, ...] = attrs.field(default=(), converter=_labels)
+    way: str = attrs.field(default="auto", validator=attrs.validators.in_(WAYS))
 
 
 @attrs.frozen

@@ -33,11 +33,17 @@ def matrix_for(n: int, rows: int, cols: int) -> Matrix:
     return Matrix(items, options)
 
 
+#: Grids of this size and more are searched by the weighted item choice (`contract.WAYS`):
+#: the forum's hard 16×16s need millions of nodes by MRV and thousands by weight, while an
+#: easy grid costs a few milliseconds more (benchmarks/README.md, "sudoku.py --big").
+WEIGHTED_SIZE = 16
+
+
 def encode(puzzle: Sudoku) -> Encoding:
     """The shape's matrix, with the puzzle's filled cells as givens."""
     n = puzzle.size
     givens = [(k // n, k % n, v) for k, v in enumerate(puzzle.cells) if v]
-    return Encoding(matrix_for(n, *puzzle.box), givens)
+    return Encoding(matrix_for(n, *puzzle.box), givens, way="weighted" if n >= WEIGHTED_SIZE else "auto")
 
 
 def decode(puzzle: Sudoku, solution: tuple[Any, ...]) -> Sudoku:
