@@ -183,9 +183,15 @@ class Dancer(Protocol):
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
                prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
-               memo: int = MEMO_OFF, memo_bytes: int = DEFAULT_MEMO_BYTES) -> Search:
+               memo: int = MEMO_OFF, memo_bytes: int = DEFAULT_MEMO_BYTES, weighted: bool = False) -> Search:
         """A new search: ``excluded`` options taken out, then ``givens`` chosen (option
         numbers), then ``prefix`` replayed; ``seed`` breaks ties at random, reproducibly;
         ``tuning`` (see `tuning`) chooses how it runs, for this search alone; ``memo`` (see
         MEMO_ON) makes it a counting search with a table of at most ``memo_bytes``, whose
-        ``solutions`` is exact at any size (Unsupported with a seed or bounds)."""
+        ``solutions`` is exact at any size (Unsupported with a seed or bounds); ``weighted``
+        chooses its items by weight (the way "weighted" of `WAYS`)."""
+
+    def solve_lines(self, data: bytes, width: int, codes: Sequence[int], writes: Sequence[int], limit: int = 1,
+                    max_nodes: int = 0, weighted: bool = False) -> tuple[bytes, bytes, int, int]:
+        """Every problem of ``data``, a line of symbols each (``pydlx/lines.py`` says how):
+        (answers, statuses, nodes, solutions)."""

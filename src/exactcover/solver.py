@@ -185,7 +185,7 @@ class _Run:
         self.progress, self.reported = progress, 0.0
         nodes = _node_ids(prefix)
         try:
-            more: dict[str, int] = {"best": best} if best else {}  # (the cheapest solutions: see best.py)
+            more: dict[str, Any] = {"best": best} if best else {}  # (the cheapest solutions: see best.py)
             if memo:
                 more.update(memo=memo, memo_bytes=memo_budget(memo_bytes))
             if diagram:

@@ -13,10 +13,11 @@ from typing import Any
 from functools import lru_cache
 
 from exactcover import Encoding, Matrix
+from exactcover.lines import LineCode
 
-from .grid import Sudoku
+from .grid import Sudoku, _value, symbol
 
-__all__ = ["matrix_for", "encode", "decode"]
+__all__ = ["matrix_for", "encode", "decode", "line_code"]
 
 
 @lru_cache(maxsize=None)
@@ -44,6 +45,25 @@ def encode(puzzle: Sudoku) -> Encoding:
     n = puzzle.size
     givens = [(k // n, k % n, v) for k, v in enumerate(puzzle.cells) if v]
     return Encoding(matrix_for(n, *puzzle.box), givens, way="weighted" if n >= WEIGHTED_SIZE else "auto")
+
+
+@lru_cache(maxsize=None)
+def line_code(n: int, rows: int, cols: int) -> LineCode:
+    """How a puzzle of the shape is a line of n×n symbols (`Sudoku.parse`'s, a blank as
+    ``.`` or ``0``), and its solution the line `Sudoku.to_line` writes: for the engine's
+    batches (`exactcover.lines`). Up to 35×35, where every symbol is one character."""
+
+    def given(position: int, ch: str) -> Any:
+        value = _value(ch)
+        if value is None or value > n:
+            return LineCode.BAD
+        return LineCode.BLANK if value == 0 else (position // n, position % n, value)
+
+    def written(label: Any) -> tuple[int, str]:
+        r, c, d = label
+        return r * n + c, symbol(d)
+
+    return LineCode.build(matrix_for(n, rows, cols), n * n, given, written)
 
 
 def decode(puzzle: Sudoku, solution: tuple[Any, ...]) -> Sudoku:

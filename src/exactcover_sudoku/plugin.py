@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 
@@ -11,9 +12,10 @@ from exactcover.hookspecs import Register
 if TYPE_CHECKING:
     import click
 from exactcover.commandline import Argument, Option
+from exactcover.lines import LineFile
 from exactcover.textinput import lines
 
-from .encoding import decode, encode
+from .encoding import WEIGHTED_SIZE, decode, encode, line_code, matrix_for
 from .grid import InvalidPuzzle, Sudoku
 from .variant_plugin import DIAGONAL, WINDOKU, file_text, register_variants, with_extras
 
@@ -42,13 +44,7 @@ def parse_puzzles(text: str, box: tuple[int, int] | None = None, source: str = "
     whole = all(len(line) in LINE_LENGTHS and " " not in line for _, line in kept)
     rows = len(kept) <= 35 and all(len(line) == len(kept) for _, line in kept)
     if len(kept) > 1 and whole and not rows:
-        entries: list[object] = []
-        for number, line in kept:
-            try:
-                entries.append(Sudoku.parse(line, box))
-            except InvalidPuzzle as error:
-                entries.append(InvalidPuzzle(f"{source}, line {number}: {error}"))
-        return Batch(entries)
+        return parse_one_per_line(text, box, source)
     try:
         return Sudoku.parse("\n".join(line for _, line in kept), box)
     except InvalidPuzzle as error:
@@ -57,8 +53,61 @@ def parse_puzzles(text: str, box: tuple[int, int] | None = None, source: str = "
 
 def build_puzzles(puzzle: str, box: tuple[int, int] | None = None, diagonal: bool = False,
                   windoku: bool = False) -> Any:
-    """The command line's problem: `read_puzzles`, with the extra rules the flags ask for."""
-    return with_extras(read_puzzles(puzzle, box), diagonal, windoku)
+    """The command line's problem: `read_puzzles`, with the extra rules the flags ask for;
+    for a file of classic puzzles one per line, a `LineFile` that the engine solves whole."""
+    found = file_text(puzzle)  # (read once: it may be standard input)
+    if found is not None and not (diagonal or windoku):
+        lines = line_file(found[0], box, found[1])
+        if lines is not None:
+            return lines
+    problem = parse_puzzles(found[0], box, found[1]) if found is not None else read_puzzles(puzzle, box)
+    return with_extras(problem, diagonal, windoku)
+
+
+def line_file(text: str, box: tuple[int, int] | None, source: str) -> LineFile | None:
+    """``text`` as a `LineFile`, if it holds more than 35 lines and its first puzzle line is a
+    whole puzzle of one-character symbols (so that it cannot be the rows of one grid); the
+    lines are not read one by one (a line that is not a puzzle of that shape is reported as
+    `parse_one_per_line` words it)."""
+    if text.count("\n") < 35:
+        return None
+    first = first_line(text)
+    n = math.isqrt(len(first))
+    if n * n != len(first) or not 2 <= n <= 35 or " " in first:
+        return None
+    try:
+        data = text.encode("latin-1")
+        shape = Sudoku.parse(first, box).box
+    except (UnicodeEncodeError, InvalidPuzzle):
+        return None
+    return LineFile(data, line_code(n, *shape), matrix_for(n, *shape), lambda: parse_one_per_line(text, shape, source),
+                    "weighted" if n >= WEIGHTED_SIZE else "auto")
+
+
+def first_line(text: str) -> str:
+    """The first line of ``text`` that is not blank nor a comment, stripped ("" if none)."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        line = text[start:end].strip()
+        if line and not line.startswith("#"):
+            return line
+        start = end + 1
+    return ""
+
+
+def parse_one_per_line(text: str, box: tuple[int, int] | None, source: str) -> Batch:
+    """A `Batch` of every puzzle line of ``text`` (comments and blank lines skipped), an
+    `InvalidPuzzle` naming the line for each that is not a puzzle."""
+    entries: list[object] = []
+    for number, line in lines(text):
+        if line.strip() and not line.lstrip().startswith("#"):
+            try:
+                entries.append(Sudoku.parse(line.strip(), box))
+            except InvalidPuzzle as error:
+                entries.append(InvalidPuzzle(f"{source}, line {number}: {error}"))
+    return Batch(entries)
 
 
 def read_puzzles(puzzle: str, box: tuple[int, int] | None = None) -> Sudoku | Batch:

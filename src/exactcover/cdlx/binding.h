@@ -1,10 +1,21 @@
 /*
- * binding.h: what the two files of the CPython binding (module.c, arguments.c) share.
+ * binding.h: what the files of the CPython binding (module.c, arguments.c, linesbinding.c)
+ * share.
  */
 #ifndef EXACTCOVER_BINDING_H
 #define EXACTCOVER_BINDING_H
 
 #include "dlx.h"
+
+/* module.c: a compiled matrix as a Python object, and the engine's failures raised. */
+typedef struct {
+    PyObject_HEAD
+    Dancer d;
+} DancerObject;
+void raise_failure(const dlx_error *err);
+
+/* lines.c's binding (linesbinding.c): Dancer.solve_lines. */
+PyObject *Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds);
 
 /* arguments.c: new arrays (PyMem_Free them) from sequences or buffers of ints; NULL with an
    exception set on failure. */

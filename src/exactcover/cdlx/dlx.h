@@ -17,9 +17,11 @@
  *   msets.c    pydlx/msets.py      Algorithm M on sets of options (sets.h: what both
  *                                  searches on sets use)
  *   costs.c    pydlx/costs.py      costs: the k cheapest solutions (DLX5), with its own loop
+ *   lines.c    pydlx/lines.py      many problems written as lines of symbols, one search
  *   sanity.c   exactcover/sanity.py  Knuth's sanity check, for the links and for the sets
  *   module.c   (none)              the CPython binding: types, errors, the GIL (binding.h)
  *   arguments.c (none)             ... and its argument parsing
+ *   linesbinding.c (none)          ... and Dancer.solve_lines
  *
  * Only the binding (module.c, arguments.c) includes Python.h: the engine is plain C,
  * reports failures in a dlx_error, and runs without the GIL. It allocates through dlx_malloc, dlx_calloc and dlx_free, which
@@ -167,6 +169,27 @@ typedef struct {
     long long steps, work, limit, depth;
     int counting;
 } Run;
+
+/* What a byte of a problem's line gives (Lines.codes: else an option) and what a status
+   says (else the number of solutions found). */
+enum { LINE_NONE = -1, LINE_BAD = -2 };
+enum { LINE_STOPPED = 254, LINE_INVALID = 255 };
+
+/* A file of problems as lines of symbols (lines.c): the input, the code of its symbols,
+   what to search, and the answers, statuses and counts out. */
+typedef struct {
+    const unsigned char *data;
+    ptrdiff_t size;
+    idx width;           /* the bytes of a problem's line */
+    const idx *codes;    /* width * 256: the option a byte gives at a position, or LINE_NONE/LINE_BAD */
+    const idx *writes;   /* per option: (position << 8) | byte of its symbol in an answer, or -1 */
+    long long limit;     /* the solutions to look for (2: to decide uniqueness) */
+    long long max_nodes; /* per problem (0: no limit) */
+    int weighted;        /* the weighted item choice */
+    unsigned char *out;  /* (width + 1) bytes per problem line */
+    unsigned char *status; /* one per problem line */
+    long long nodes, solutions;
+} Lines;
 
 /* A memoized count's table and rows (memo.c). */
 typedef struct Memo Memo;
@@ -330,6 +353,9 @@ int run_memo(Search *s, const Run *run); /* -1: no memory; -2: the diagram passe
 idx memo_width(const Search *s);
 idx memo_total(const Search *s, uint64_t *out); /* room for memo_width(s) + 1 limbs */
 void memo_stats(const Search *s, long long *hits, long long *lookups, long long *entries, int *memoizing);
+
+/* lines.c */
+ptrdiff_t solve_lines(const Dancer *d, Lines *job, dlx_error *err);
 
 /* costs.c */
 int costs_prepare(Dancer *d, const long long *costs);

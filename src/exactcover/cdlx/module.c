@@ -15,11 +15,6 @@
 
 typedef struct {
     PyObject_HEAD
-    Dancer d;
-} DancerObject;
-
-typedef struct {
-    PyObject_HEAD
     DancerObject *dancer; /* a reference: the search reads its arrays */
     Search s;
 } SearchObject;
@@ -69,7 +64,7 @@ raise_error(PyObject *cls, const char *format, ...)
 }
 
 /* Raise what the engine told in err. */
-static void
+void
 raise_failure(const dlx_error *err)
 {
     const long long *f = err->facts;
@@ -249,6 +244,10 @@ static PyMethodDef Dancer_methods[] = {
      "The results are the same either way; only the time differs.\n"
      "memo (1, or 2 to decide from a sample): a counting search that memoizes the counts\n"
      "of its states in a table of at most memo_bytes (see pydlx.memo)."},
+    {"solve_lines", (PyCFunction)(void (*)(void))Dancer_solve_lines, METH_VARARGS | METH_KEYWORDS,
+     "solve_lines(data, width, codes, writes, limit=1, max_nodes=0, weighted=False)\n--\n\n"
+     "Every problem of data, a line of symbols each (see pydlx.lines): (answers, statuses,\n"
+     "nodes, solutions)."},
     {NULL},
 };
 

@@ -11,6 +11,7 @@ import click
 
 from .. import api
 from ..errors import BudgetExceeded, ProblemTooLarge
+from ..lines import LineFile
 from ..problem import Batch, ProblemType
 from .exits import BAD_INPUT, NO_SOLUTION, STOPPED, Exit, errors_reported, interrupted, sigint_deferred
 from .report import Report
@@ -36,6 +37,9 @@ class Run:
         assert kind.command_line is not None
         self.kind, self.shown, self.problem = kind, kind.command_line, problem
         self.batch = problem.problems if isinstance(problem, Batch) else None
+        self.lines = problem if isinstance(problem, LineFile) else None  # (read into batch if need be)
+        if self.lines is not None:
+            self.batch = ()
         self._prepared: api.Prepared | None = None
         with errors_reported():
             if self.batch is None:
@@ -54,6 +58,13 @@ class Run:
         """One output line per problem, and a summary with the rate on stderr."""
         import time
 
+        if self.lines is not None:
+            from .lines import can_solve_whole
+
+            if can_solve_whole(self.search, self.as_json, counting, limit):
+                return self.solve_whole(counting, limit)
+            with errors_reported():
+                self.batch = self.lines.read().problems
         tally = dict.fromkeys(self.OUTCOMES, 0)
         started = time.perf_counter()
         done = 0
@@ -73,12 +84,32 @@ class Run:
         finally:
             self.report.set(tally=tally, seconds=round(time.perf_counter() - started, 6))
         self.batch_summary(done, tally, time.perf_counter() - started)
+        self.end_batch(tally)
+
+    @staticmethod
+    def end_batch(tally: dict[str, int]) -> None:
+        """A batch's exit status: bad input, then stopped, then no solution, else 0."""
         if tally["invalid"]:
             raise Exit(BAD_INPUT)
         if tally["stopped"]:
             raise Exit(STOPPED)
         if tally["no solution"]:
             raise Exit(NO_SOLUTION)
+
+    def solve_whole(self, counting: bool, limit: int | None) -> None:
+        """A `LineFile` solved by the engine whole (`cli.lines`): the same lines out, the same
+        summary and exit status as `solve_batch`."""
+        from .lines import solve_whole
+
+        assert self.lines is not None
+        try:
+            with errors_reported():
+                tally, found = solve_whole(self.lines, self.search, self.engine, self.max_entries, counting, limit)
+        except KeyboardInterrupt as error:
+            raise interrupted(error, " (a file solved whole: its answers were not written)") from None
+        self.report.set(tally=tally, seconds=round(found.seconds, 6))
+        self.batch_summary(len(found), tally, found.seconds)
+        self.end_batch(tally)
 
     def one_of_batch(self, problem: Any, counting: bool, limit: int | None) -> tuple[dict[str, Any], str]:
         """One problem of a batch: its JSON record (``status`` and ``solution``, ``count`` or

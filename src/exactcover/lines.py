@@ -1,0 +1,169 @@
+"""Files of problems written as lines of symbols, solved without a Python object per problem.
+
+Puzzle sites and machine-learning corpora keep puzzles one per line (a 9×9 sudoku as 81
+symbols). Reading each line into a problem object, searching it and decoding its answer
+costs more, in Python, than the search itself. When every problem of a file is the same
+matrix with different givens, and a line's symbols name those givens position by position,
+the engine can do it all: `solve_lines` hands the whole text and a `LineCode` (which option
+each symbol at each position gives, and which symbol each option writes) to the engine's
+``Dancer.solve_lines`` (``pydlx/lines.py``, the C engine's ``cdlx/lines.c``), which returns
+the answers as one block of text and a status byte per problem. The C engine runs without
+the GIL, so ``jobs`` threads solve parts of the file at once.
+
+    >>> from exactcover import Matrix, Solver
+    >>> from exactcover.lines import LineCode, solve_lines
+    >>> m = Matrix(["a", "b"], {("a", 1): ["a"], ("a", 2): ["a"], ("b", 1): ["b"], ("b", 2): ["b"]})
+    >>> def given(position, ch):  # what a character gives at a position
+    ...     return LineCode.BLANK if ch == "." else ("ab"[position], int(ch)) if ch in "12" else LineCode.BAD
+    >>> code = LineCode.build(m, 2, given, lambda label: ("ab".index(label[0]), str(label[1])))
+    >>> found = solve_lines(Solver(m), b"1.\\n.2\\n", code, limit=2)
+    >>> found.answers, list(found.statuses)
+    (b'11\\n12\\n', [2, 2])
+"""
+
+from __future__ import annotations
+
+import time
+from array import array
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from .errors import Unsupported
+
+if TYPE_CHECKING:
+    from .matrix import Matrix
+    from .problem import Batch
+    from .solver import Solver
+
+__all__ = ["LineCode", "LineResults", "LineFile", "solve_lines", "NO_SOLUTION", "STOPPED", "INVALID", "CHUNK_BYTES"]
+
+#: A problem's status (else the number of solutions found, up to the limit): none; the node
+#: budget ran out; its line is not a problem (another width, a symbol not allowed where it
+#: stands, givens that clash).
+NO_SOLUTION, STOPPED, INVALID = 0, 254, 255
+#: The engine gets the text in parts of about this many bytes (whole lines): between two, a
+#: Ctrl-C is seen and the threads of ``jobs`` take the next part.
+CHUNK_BYTES = 1 << 18
+
+
+class _Bad:
+    def __repr__(self) -> str:
+        return "LineCode.BAD"
+
+
+@attrs.frozen
+class LineCode:
+    """How a problem of one matrix is a line of ``width`` one-byte symbols: ``codes[p * 256 +
+    b]`` is the option number that byte b gives at position p (-1 none, -2 not allowed), and
+    ``writes[k]`` the position and byte of option k in an answer (``p << 8 | b``, or -1)."""
+
+    width: int
+    codes: array[int]
+    writes: array[int]
+
+    #: What `build`'s ``given`` returns for a blank, and for a symbol not allowed there.
+    BLANK: ClassVar[Any] = None
+    BAD: ClassVar[Any] = _Bad()
+
+    @classmethod
+    def build(cls, matrix: Matrix, width: int, given: Callable[[int, str], Any],
+              written: Callable[[Hashable], tuple[int, str] | None]) -> LineCode:
+        """The code for ``matrix``: ``given(p, ch)`` is the label of the option that the
+        character ``ch`` (one of the 256 of Latin-1) gives at position p, `BLANK` or `BAD`;
+        ``written(label)`` is the position and character of an option in an answer, or None."""
+        index = {option.label: k for k, option in enumerate(matrix.options)}
+        codes = array("i", [-2]) * (width * 256)
+        for p in range(width):
+            for b in range(256):
+                label = given(p, chr(b))
+                if label is not cls.BAD:
+                    codes[p * 256 + b] = -1 if label is None else index[label]
+        writes = array("i", [-1]) * len(index)
+        for label, k in index.items():
+            place = written(label)
+            if place is not None:
+                if not 0 <= place[0] < width or len(place[1].encode("latin-1")) != 1:
+                    raise ValueError(f"option {label!r} writes {place!r}: not a position and one character")
+                writes[k] = place[0] << 8 | ord(place[1])
+        return cls(width, codes, writes)
+
+
+@attrs.frozen
+class LineFile:
+    """What a problem type's `CommandLine.build` may return for a file of problems that are
+    all lines of one `LineCode` (a file of 9×9 sudokus): the command solves it with
+    `solve_lines` where it can (text output, a node budget at most), and otherwise, as for
+    a `Batch`, problem by problem: ``read()`` is that `Batch` (its entries also say what is
+    wrong with a line the engine found invalid). ``way`` is the encoding's (`Encoding`)."""
+
+    data: bytes
+    code: LineCode
+    matrix: Matrix
+    read: Callable[[], Batch]
+    way: str = "auto"
+
+
+@attrs.frozen
+class LineResults:
+    """What `solve_lines` found: ``answers``, a line (``width`` symbols and a newline) per
+    problem, in order (the first solution written over the givens; the line itself if none
+    was found; dots for an invalid one); ``statuses``, a byte per problem (the solutions
+    found up to the limit, `STOPPED` or `INVALID`); and the nodes, solutions and seconds."""
+
+    answers: bytes
+    statuses: bytes
+    nodes: int
+    solutions: int
+    seconds: float
+
+    def __len__(self) -> int:
+        return len(self.statuses)
+
+    def tally(self) -> dict[int, int]:
+        """How many problems have each status."""
+        return {status: self.statuses.count(status) for status in sorted(set(self.statuses))}
+
+
+def solve_lines(solver: Solver, data: bytes, code: LineCode, *, limit: int = 1, max_nodes: int | None = None,
+                way: str = "auto", jobs: int | None = None) -> LineResults:
+    """Solve every problem of ``data`` (lines of ``code.width`` symbols; blank lines and
+    lines starting with ``#`` skipped) on ``solver``'s matrix, each to ``limit`` solutions
+    (2 decides uniqueness), each within ``max_nodes`` if given; ``way`` "auto" or "links"
+    (MRV) or "weighted"; on ``jobs`` threads (the C engine's run at once)."""
+    if way not in ("auto", "links", "weighted"):
+        raise Unsupported(f"problems as lines with way={way!r}", "way='auto', 'links' or 'weighted'")
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise ValueError(f"jobs must be a whole number >= 1, not {jobs!r}")
+    dancer, started = solver.dancer, time.perf_counter()
+
+    def solve(part: bytes) -> tuple[bytes, bytes, int, int]:
+        return dancer.solve_lines(part, code.width, code.codes, code.writes, limit, max_nodes or 0, way == "weighted")
+
+    parts = list(_parts(data)) or [b""]  # (an empty text still has its arguments checked)
+    if jobs is None or jobs == 1 or len(parts) < 2:
+        found = [solve(part) for part in parts]
+    else:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(jobs) as pool:
+            futures = [pool.submit(solve, part) for part in parts]
+            try:
+                found = [future.result() for future in futures]
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
+    return LineResults(b"".join(f[0] for f in found), b"".join(f[1] for f in found), sum(f[2] for f in found),
+                       sum(f[3] for f in found), time.perf_counter() - started)
+
+
+def _parts(data: bytes) -> Any:
+    """``data`` cut after a newline about every `CHUNK_BYTES` bytes."""
+    start = 0
+    while start < len(data):
+        cut = data.find(b"\n", start + CHUNK_BYTES)
+        end = len(data) if cut < 0 else cut + 1
+        yield data[start:end]
+        start = end
