@@ -43,8 +43,9 @@ __all__ = ["LineCode", "LineResults", "LineFile", "solve_lines", "NO_SOLUTION", 
 #: budget ran out; its line is not a problem (another width, a symbol not allowed where it
 #: stands, givens that clash).
 NO_SOLUTION, STOPPED, INVALID = 0, 254, 255
-#: The engine gets the text in parts of about this many bytes (whole lines): between two, a
-#: Ctrl-C is seen and the threads of ``jobs`` take the next part.
+#: The engine gets the text in parts of about this many bytes (whole lines), or, on ``jobs``
+#: threads, of a quarter of a thread's share if that is less: between two, a Ctrl-C is seen
+#: and the threads take the next part.
 CHUNK_BYTES = 1 << 18
 
 
@@ -141,7 +142,8 @@ def solve_lines(solver: Solver, data: bytes, code: LineCode, *, limit: int = 1, 
     def solve(part: bytes) -> tuple[bytes, bytes, int, int]:
         return dancer.solve_lines(part, code.width, code.codes, code.writes, limit, max_nodes or 0, way == "weighted")
 
-    parts = list(_parts(data)) or [b""]  # (an empty text still has its arguments checked)
+    size = CHUNK_BYTES if jobs is None or jobs == 1 else min(CHUNK_BYTES, len(data) // (4 * jobs) + 1)
+    parts = list(_parts(data, size)) or [b""]  # (an empty text still has its arguments checked)
     if jobs is None or jobs == 1 or len(parts) < 2:
         found = [solve(part) for part in parts]
     else:
@@ -159,11 +161,11 @@ def solve_lines(solver: Solver, data: bytes, code: LineCode, *, limit: int = 1, 
                        sum(f[3] for f in found), time.perf_counter() - started)
 
 
-def _parts(data: bytes) -> Any:
-    """``data`` cut after a newline about every `CHUNK_BYTES` bytes."""
+def _parts(data: bytes, size: int) -> Any:
+    """``data`` cut after a newline about every ``size`` bytes."""
     start = 0
     while start < len(data):
-        cut = data.find(b"\n", start + CHUNK_BYTES)
+        cut = data.find(b"\n", start + size)
         end = len(data) if cut < 0 else cut + 1
         yield data[start:end]
         start = end
