@@ -33,11 +33,13 @@ import attrs
 from .errors import Unsupported
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from .matrix import Matrix
     from .problem import Batch
     from .solver import Solver
 
-__all__ = ["LineCode", "LineResults", "LineFile", "solve_lines", "NO_SOLUTION", "STOPPED", "INVALID", "CHUNK_BYTES"]
+__all__ = ["LineCode", "LineResults", "LineFile", "solve_lines", "solve_parts", "NO_SOLUTION", "STOPPED", "INVALID", "CHUNK_BYTES"]
 
 #: A problem's status (else the number of solutions found, up to the limit): none; the node
 #: budget ran out; its line is not a problem (another width, a symbol not allowed where it
@@ -108,7 +110,7 @@ class LineFile:
 
 @attrs.frozen
 class LineResults:
-    """What `solve_lines` found: ``answers``, a line (``width`` symbols and a newline) per
+    """What `solve_lines` (or a part of `solve_parts`) found: ``answers``, a line (``width`` symbols and a newline) per
     problem, in order (the first solution written over the givens; the line itself if none
     was found; dots for an invalid one); ``statuses``, a byte per problem (the solutions
     found up to the limit, `STOPPED` or `INVALID`); and the nodes, solutions and seconds."""
@@ -130,35 +132,47 @@ class LineResults:
 def solve_lines(solver: Solver, data: bytes, code: LineCode, *, limit: int = 1, max_nodes: int | None = None,
                 way: str = "auto", jobs: int | None = None) -> LineResults:
     """Solve every problem of ``data`` (lines of ``code.width`` symbols; blank lines and
-    lines starting with ``#`` skipped) on ``solver``'s matrix, each to ``limit`` solutions
-    (2 decides uniqueness), each within ``max_nodes`` if given; ``way`` "auto" or "links"
-    (MRV) or "weighted"; on ``jobs`` threads (the C engine's run at once)."""
+    lines starting with ``#`` skipped) on ``solver``'s matrix (the one ``code`` was built
+    for), each to ``limit`` solutions (2 decides uniqueness), each within ``max_nodes`` if
+    given; ``way`` "auto" or "links" (MRV) or "weighted"; on ``jobs`` threads (the C engine's
+    run at once)."""
+    started = time.perf_counter()
+    found = list(solve_parts(solver, data, code, limit=limit, max_nodes=max_nodes, way=way, jobs=jobs))
+    return LineResults(b"".join(f.answers for f in found), b"".join(f.statuses for f in found),
+                       sum(f.nodes for f in found), sum(f.solutions for f in found), time.perf_counter() - started)
+
+
+def solve_parts(solver: Solver, data: bytes, code: LineCode, *, limit: int = 1, max_nodes: int | None = None,
+                way: str = "auto", jobs: int | None = None) -> Iterator[LineResults]:
+    """`solve_lines`, a part of the text at a time, in order, as each is solved (so that a
+    command can write the answers as they come, and stop between two parts)."""
     if way not in ("auto", "links", "weighted"):
         raise Unsupported(f"problems as lines with way={way!r}", "way='auto', 'links' or 'weighted'")
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         raise ValueError(f"jobs must be a whole number >= 1, not {jobs!r}")
-    dancer, started = solver.dancer, time.perf_counter()
+    dancer = solver.dancer
 
-    def solve(part: bytes) -> tuple[bytes, bytes, int, int]:
-        return dancer.solve_lines(part, code.width, code.codes, code.writes, limit, max_nodes or 0, way == "weighted")
+    def solve(part: bytes) -> LineResults:
+        started = time.perf_counter()
+        answers, statuses, nodes, solutions = dancer.solve_lines(part, code.width, code.codes, code.writes, limit,
+                                                                 max_nodes or 0, way == "weighted")
+        return LineResults(answers, statuses, nodes, solutions, time.perf_counter() - started)
 
     size = CHUNK_BYTES if jobs is None or jobs == 1 else min(CHUNK_BYTES, len(data) // (4 * jobs) + 1)
     parts = list(_parts(data, size)) or [b""]  # (an empty text still has its arguments checked)
     if jobs is None or jobs == 1 or len(parts) < 2:
-        found = [solve(part) for part in parts]
-    else:
-        from concurrent.futures import ThreadPoolExecutor
+        yield from map(solve, parts)
+        return
+    from concurrent.futures import ThreadPoolExecutor
 
-        with ThreadPoolExecutor(jobs) as pool:
-            futures = [pool.submit(solve, part) for part in parts]
-            try:
-                found = [future.result() for future in futures]
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
-    return LineResults(b"".join(f[0] for f in found), b"".join(f[1] for f in found), sum(f[2] for f in found),
-                       sum(f[3] for f in found), time.perf_counter() - started)
+    with ThreadPoolExecutor(jobs) as pool:
+        futures = [pool.submit(solve, part) for part in parts]
+        try:
+            for future in futures:
+                yield future.result()
+        finally:  # (stopped early: the parts not started are dropped)
+            for future in futures:
+                future.cancel()
 
 
 def _parts(data: bytes, size: int) -> Any:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import api
-from ..lines import INVALID, NO_SOLUTION, STOPPED, LineFile, LineResults, solve_lines
+from ..lines import INVALID, NO_SOLUTION, STOPPED, LineFile, LineResults, solve_parts
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -20,8 +20,10 @@ __all__ = ["can_solve_whole", "solve_whole"]
 
 #: The search options the engine's line batch takes (a node budget per problem, threads).
 _TAKEN = {"max_nodes", "jobs"}
-#: A count up to this limit is a digit per problem.
+#: A count up to this limit is a digit per problem ...
 _DIGITS = 9
+#: ... the status byte n translated to its digit.
+_COUNTS = bytes(48 + n if n <= _DIGITS else 63 for n in range(256))
 
 
 def can_solve_whole(search: dict[str, Any], as_json: bool, counting: bool, limit: int | None) -> bool:
@@ -31,32 +33,35 @@ def can_solve_whole(search: dict[str, Any], as_json: bool, counting: bool, limit
 
 
 def solve_whole(lines: LineFile, search: dict[str, Any], engine: str, max_entries: int | None, counting: bool,
-                limit: int | None) -> tuple[dict[str, int], LineResults]:
-    """Solve every problem of ``lines``; write a line per problem as a batch does; the tally of
-    the report's statuses (ok, no solution, invalid, stopped) and the results."""
+                limit: int | None) -> Iterator[dict[str, int]]:
+    """Solve every problem of ``lines``, writing a line per problem as a batch does, a part of
+    the file at a time; after each part, its tally of the report's statuses (ok, no
+    solution, invalid, stopped)."""
     solver = api.solver_for(lines.matrix, engine, max_entries)
-    found = solve_lines(solver, lines.data, lines.code, limit=limit if counting and limit else 1,
-                        max_nodes=search.get("max_nodes"), way=lines.way, jobs=search.get("jobs"))
-    statuses = found.statuses
-    irregular = rb"[\xfe\xff]" if counting else rb"[\x00\xfe\xff]"
-    odd = [m.start() for m in re.finditer(irregular, statuses)]
-    messages = _messages(lines, [k for k in odd if statuses[k] == INVALID])
     out = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
-    for piece in _pieces(found, odd, counting, lines.code.width, messages):
+    irregular = re.compile(rb"[\xfe\xff]" if counting else rb"[\x00\xfe\xff]")
+    messages, offset = _Messages(lines), 0
+    for found in solve_parts(solver, lines.data, lines.code, limit=limit if counting and limit else 1,
+                             max_nodes=search.get("max_nodes"), way=lines.way, jobs=search.get("jobs")):
+        statuses = found.statuses
+        odd = [m.start() for m in irregular.finditer(statuses)]
+        for piece in _pieces(found, odd, counting, lines.code.width, messages, offset):
+            if out is not None:
+                out.write(piece)
+            else:  # (a stream without bytes, as under click's test runner)
+                click.echo(piece.decode("latin-1"), nl=False)
         if out is not None:
-            out.write(piece)
-        else:  # (a stream without bytes, as under click's test runner)
-            click.echo(piece.decode("latin-1"), nl=False)
-    if out is not None:
-        out.flush()
-    tally = {"ok": len(statuses) - sum(statuses.count(s) for s in (NO_SOLUTION, STOPPED, INVALID)),
-             "no solution": statuses.count(NO_SOLUTION), "invalid": statuses.count(INVALID),
-             "stopped": statuses.count(STOPPED)}
-    return tally, found
+            out.flush()
+        offset += len(statuses)
+        bad = {"no solution": statuses.count(NO_SOLUTION), "invalid": statuses.count(INVALID),
+               "stopped": statuses.count(STOPPED)}
+        yield {"ok": len(statuses) - sum(bad.values()), **bad}
 
 
-def _pieces(found: LineResults, odd: list[int], counting: bool, width: int, messages: dict[int, str]) -> Iterator[bytes]:
-    """The output, a run of plain lines at a time, and a line for each odd problem."""
+def _pieces(found: LineResults, odd: list[int], counting: bool, width: int, messages: _Messages,
+            offset: int) -> Iterator[bytes]:
+    """The output of a part (problems ``offset``...), a run of plain lines at a time, and a
+    line for each odd problem."""
     start = 0
     for k in [*odd, len(found.statuses)]:
         if k > start:
@@ -65,7 +70,7 @@ def _pieces(found: LineResults, odd: list[int], counting: bool, width: int, mess
             break
         status = found.statuses[k]
         if status == INVALID:
-            click.echo(f"exactcover: error: {messages.get(k, 'not a problem of this type')}", err=True)
+            click.echo(f"exactcover: error: {messages.of(offset + k)}", err=True)
         yield {INVALID: b"invalid\n", STOPPED: b"stopped\n", NO_SOLUTION: b"no solution\n"}[status]
         start = k + 1
 
@@ -81,12 +86,16 @@ def _plain(found: LineResults, start: int, end: int, counting: bool, width: int)
     return bytes(text)
 
 
-_COUNTS = bytes(48 + n if n <= _DIGITS else 63 for n in range(256))  # (a count n as its digit)
+class _Messages:
+    """What is wrong with an invalid problem, as the type's reader says it (the file is read
+    problem by problem the first time one is asked for)."""
 
+    def __init__(self, lines: LineFile) -> None:
+        self.lines = lines
+        self.entries: tuple[Any, ...] | None = None
 
-def _messages(lines: LineFile, invalid: list[int]) -> dict[int, str]:
-    """What is wrong with each invalid problem, as the type's reader says it."""
-    if not invalid:
-        return {}
-    entries = lines.read().problems
-    return {k: str(entries[k]) for k in invalid if k < len(entries) and isinstance(entries[k], Exception)}
+    def of(self, k: int) -> str:
+        if self.entries is None:
+            self.entries = self.lines.read().problems
+        entry = self.entries[k] if k < len(self.entries) else None
+        return str(entry) if isinstance(entry, Exception) else "not a problem of this type"

@@ -97,18 +97,25 @@ class Run:
             raise Exit(NO_SOLUTION)
 
     def solve_whole(self, counting: bool, limit: int | None) -> None:
-        """A `LineFile` solved by the engine whole (`cli.lines`): the same lines out, the same
-        summary and exit status as `solve_batch`."""
+        """A `LineFile` solved by the engine whole (`cli.lines`), a part at a time: the same
+        lines out, the same summary and exit status as `solve_batch`."""
+        import time
+
         from .lines import solve_whole
 
         assert self.lines is not None
+        tally, done, started = dict.fromkeys(self.OUTCOMES, 0), 0, time.perf_counter()
         try:
             with errors_reported():
-                tally, found = solve_whole(self.lines, self.search, self.engine, self.max_entries, counting, limit)
+                for part in solve_whole(self.lines, self.search, self.engine, self.max_entries, counting, limit):
+                    done += sum(part.values())
+                    tally = {what: tally[what] + part[what] for what in tally}
         except KeyboardInterrupt as error:
-            raise interrupted(error, " (a file solved whole: its answers were not written)") from None
-        self.report.set(tally=tally, seconds=round(found.seconds, 6))
-        self.batch_summary(len(found), tally, found.seconds)
+            self.batch_summary(done, tally, time.perf_counter() - started)
+            raise interrupted(error, f" after {done} problem(s)") from None
+        finally:
+            self.report.set(tally=tally, seconds=round(time.perf_counter() - started, 6))
+        self.batch_summary(done, tally, time.perf_counter() - started)
         self.end_batch(tally)
 
     def one_of_batch(self, problem: Any, counting: bool, limit: int | None) -> tuple[dict[str, Any], str]:
