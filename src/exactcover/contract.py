@@ -151,6 +151,16 @@ class Search(Protocol):
         """After PREFIX: the option nodes chosen at the levels above, which ``Dancer.search``
         replays to search that subtree alone."""
 
+    def rewind(self) -> None:
+        """Back to the floor, as a new search of the same givens (pydlx/reuse.py; not with
+        colors, bounds, costs, memo, on the sets or with a prefix: Unsupported)."""
+
+    def push(self, option: int) -> None:
+        """At the floor of a rewound (or unrun) search: choose ``option`` as one more given."""
+
+    def pop(self) -> int:
+        """Undo the last `push` (last in, first out): the option it pushed."""
+
     def fraction(self) -> float:
         """Knuth's estimate of the part of the tree done so far (0..1, never decreasing)."""
 

@@ -1,9 +1,10 @@
 """Generation at scale: many unique, minimal puzzles of a requested grade, fast.
 
 `generate` (generate.py) goes through the library's front door for every uniqueness check;
-here the checks run on the engine's compiled matrix directly (`Solver.dancer`: one search per
-check on the puzzle's clues as option numbers, counting to 2), which is what makes a
-thousand puzzles a second possible. Each puzzle:
+here the checks run on the engine's compiled matrix directly (`Solver.dancer`), on one search
+used again for every check: the grid's clues are its givens (option numbers), a check pops
+the clues it leaves out, runs to 2 solutions and rewinds (`Search.pop`, `push`, `rewind`), so
+that it costs the clues it changes rather than a new search. Each puzzle:
 
 1. a full grid from a seeded random search of the empty grid;
 2. clues removed in a seeded random order. For the grade "easy" a clue goes if the puzzle
@@ -19,8 +20,6 @@ thousand puzzles a second possible. Each puzzle:
 from __future__ import annotations
 
 import random
-from array import array
-from bisect import bisect_left
 from collections.abc import Iterator
 from typing import Any
 
@@ -44,22 +43,7 @@ class _Checks:
     def __init__(self, size: int, box: tuple[int, int]) -> None:
         self.size = size
         self.dancer: Any = exactcover.Solver(matrix_for(size, *box)).dancer
-
-    def options(self, cells: list[int]) -> array[int]:
-        """The clues as option numbers: (r, c, d) is option (r·n + c)·n + d - 1."""
-        n = self.size
-        return array("i", [k * n + v - 1 for k, v in enumerate(cells) if v])
-
-    def unique(self, clues: array[int]) -> bool:
-        search = self.dancer.search(clues)
-        status = search.run(CHECK_NODES, 0, True, 2)
-        return bool(status == Status.DONE and search.solutions == 1)
-
-    def singles(self, clues: array[int], empty: int) -> bool:
-        """Whether singles alone solve it: the search finds its one solution down one path."""
-        search = self.dancer.search(clues)
-        status = search.run(empty + 2, 0, True, 2)
-        return bool(status == Status.DONE and search.solutions == 1 and search.nodes == empty + 1)
+        self.stack = _Stack(self.dancer.search((), None, (), (), LINKS))  # (every grid's checks)
 
     def full_grid(self, rng: random.Random) -> list[int]:
         search = self.dancer.search((), rng.getrandbits(63))
@@ -69,6 +53,82 @@ class _Checks:
         for option in search.solution():
             cells[option // n] = option % n + 1
         return cells
+
+
+#: The searches of the checks stay on the links (contract.tuning: the sets never pay here,
+#: and a search that moved there could not be rewound).
+LINKS = (0, 1, 0.0, 1.0)
+
+
+def _unique(search: Any) -> bool:
+    status = search.run(CHECK_NODES, 0, True, 2)
+    return bool(status == Status.DONE and search.solutions == 1)
+
+
+def _singles(search: Any, empty: int) -> bool:
+    """Whether singles alone solve it: the search finds its one solution down one path."""
+    status = search.run(empty + 2, 0, True, 2)
+    return bool(status == Status.DONE and search.solutions == 1 and search.nodes == empty + 1)
+
+
+class _Stack:
+    """One grid's clues as the givens of one search used for every check (`Search.push`,
+    `pop`, `rewind`), so that a check costs the clues it changes, not a new search.
+
+    The clues still to try lie in the order they are tried, the next on top; the clues that
+    must stay lie under them or, found since, above them (`on_top`), where every check pops
+    and pushes them again: past `ON_TOP` they are laid under the rest."""
+
+    ON_TOP = 4
+
+    def __init__(self, search: Any) -> None:
+        self.search = search
+        self.below: list[int] = []
+        self.on_top: list[int] = []
+        self.untried: list[int] = []
+
+    def lay(self, order: list[int]) -> None:
+        """The clues of ``order`` to try (in that order), and no others."""
+        for _ in range(len(self.below) + len(self.untried) + len(self.on_top)):
+            self.search.pop()
+        self.below, self.on_top, self.untried = [], [], order[::-1]
+        for option in self.untried:
+            self.search.push(option)
+
+    def check(self, count: int, passes: Any) -> bool:
+        """Whether the puzzle passes without the next ``count`` clues: if so they are gone."""
+        search, dropped = self.search, self.untried[-count:]
+        for _ in self.on_top:
+            search.pop()
+        for _ in dropped:
+            search.pop()
+        for option in self.on_top:
+            search.push(option)
+        passed = passes(search)
+        search.rewind()
+        if passed:
+            del self.untried[-count:]
+            return True
+        for _ in self.on_top:
+            search.pop()
+        for option in dropped:
+            search.push(option)
+        for option in self.on_top:
+            search.push(option)
+        return False
+
+    def keep(self) -> int:
+        """The next clue stays: it goes on top (and the kept ones under the rest, if many)."""
+        option = self.untried.pop()
+        self.on_top.append(option)
+        if len(self.on_top) > self.ON_TOP:
+            for _ in range(len(self.below) + len(self.untried) + len(self.on_top)):
+                self.search.pop()
+            self.below += self.on_top
+            self.on_top = []
+            for kept in self.below + self.untried:
+                self.search.push(kept)
+        return option
 
 
 #: The first EARLY of every 81 clues tried (where most can go) are tried in groups of GROUP
@@ -85,53 +145,42 @@ def _minimal(checks: _Checks, cells: list[int], rng: random.Random, by_singles: 
     that cannot is split in two and each half tried the same way."""
     order = list(range(len(cells)))
     rng.shuffle(order)
-    clues = checks.options(cells)  # (sorted by cell, so a clue's place in it is found by bisection)
+    n = checks.size
+    stack = checks.stack
+    stack.lay([k * n + cells[k] - 1 for k in order])
     empty, kept = 0, []  # the cells emptied so far; the clues that must stay
 
-    def passes() -> bool:
-        return checks.singles(clues, empty) if by_singles else checks.unique(clues)
+    def passes(search: Any) -> bool:
+        return _singles(search, empty) if by_singles else _unique(search)
 
-    def attempt(group: list[int]) -> None:
+    def attempt(count: int) -> None:
         nonlocal empty
-        options = [k * checks.size + cells[k] - 1 for k in group]
-        for option in options:
-            del clues[bisect_left(clues, option)]
-        empty += len(group)
-        if passes():
-            for k in group:
-                cells[k] = 0
+        empty += count
+        if stack.check(count, passes):
             return
-        for option in options:
-            clues.insert(bisect_left(clues, option), option)
-        empty -= len(group)
-        if len(group) == 1:
-            kept.append(options[0])
+        empty -= count
+        if count == 1:
+            kept.append(stack.keep())
             return
-        attempt(group[:len(group) // 2])
-        attempt(group[len(group) // 2:])
+        attempt(count // 2)
+        attempt(count - count // 2)
 
     grouped = EARLY * len(order) // 81
     for start in range(0, grouped, GROUP):
-        attempt(order[start:min(start + GROUP, grouped)])
-    test, n = checks.singles if by_singles else (lambda clues, _empty: checks.unique(clues)), checks.size
-    for k in order[grouped:]:  # (attempt's loop for one clue, written out: most of the time goes here)
-        option = k * n + cells[k] - 1
-        at = bisect_left(clues, option)
-        del clues[at]
-        if test(clues, empty + 1):
-            cells[k] = 0
-            empty += 1
-        else:
-            clues.insert(at, option)
-            kept.append(option)
+        attempt(min(GROUP, grouped - start))
+    for _ in order[grouped:]:
+        attempt(1)
+    for option in kept:
+        cells[option // n] = option % n + 1
+    removed = set(range(len(cells))) - {option // n for option in kept}
+    for k in removed:
+        cells[k] = 0
     if by_singles:  # (minimal for singles; for uniqueness too, each clue left must be needed)
-        for option in kept:
-            at = bisect_left(clues, option)
-            del clues[at]
-            needed = not checks.unique(clues)
-            clues.insert(at, option)
-            if not needed:
+        stack.lay(kept)
+        for _ in kept:
+            if stack.check(1, _unique):
                 return None
+            stack.keep()
     return cells
 
 

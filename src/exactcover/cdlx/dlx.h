@@ -96,6 +96,7 @@ typedef enum {
     DLX_GIVEN_AND_EXCLUDED, /* facts[0] the option */
     DLX_PREFIX_ERROR,       /* facts: the node, its place in the prefix */
     DLX_UNSUPPORTED,        /* what, instead */
+    DLX_NOT_PUSHED,         /* facts[0] the option, facts[1] the item covered (-1: excluded); what */
 } dlx_failure;
 
 typedef struct {
@@ -239,6 +240,8 @@ typedef struct {
     long long *partial, *thresh0, *thresh; /* ... per level: the cost above, the thresholds */
     Memo *memo;             /* a memoized count (memo.c), or NULL */
     long long *weight;      /* the weighted choice: each primary item's WEIGHT, or NULL (MRV) */
+    idx *pushed;            /* the givens pushed since the search began (search_push), or NULL */
+    idx n_pushed;
 } Search;
 
 /* SplitMix64, bit for bit the same as pydlx.Random: a number below n (n > 0). */
@@ -314,6 +317,11 @@ size_t search_levels(const Dancer *d);
 idx option_of(const Search *s, idx x);
 double search_fraction(const Search *s);
 double search_share(const Search *s);
+/* A search used again: back to its floor as new (search_rewind), and givens pushed and
+   popped there, last in first out. -1 with err (or, for pop, none to pop) on failure. */
+int search_rewind(Search *s, dlx_error *err);
+int search_push(Search *s, idx k, dlx_error *err);
+int search_pop(Search *s);
 /* Knuth's random probe: fills degrees[0..depth-1] (room for search_levels(s)), returns
    depth, *solved whether it ended in a solution; -1 when memory ran out. */
 idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);

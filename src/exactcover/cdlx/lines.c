@@ -25,7 +25,7 @@ static void
 uncommit_given(Search *s, idx k, const int mode)
 {
     const idx *top = s->top;
-    idx first = s->opt_start[k], last = first;
+    idx first = s->opt_start[k], last = first - 1; /* (an option without items: nothing) */
     while (top[last + 1] > 0)
         last++;
     for (idx q = last; q >= first; q--)

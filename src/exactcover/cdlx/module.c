@@ -84,6 +84,12 @@ raise_failure(const dlx_error *err)
     case DLX_PREFIX_ERROR:
         raise_error(PrefixError, "(LL)", f[0], f[1]);
         break;
+    case DLX_NOT_PUSHED:
+        if (f[1] >= 0)
+            PyErr_Format(PyExc_ValueError, "option %lld cannot be pushed: %s (item %lld)", f[0], err->what, f[1]);
+        else
+            PyErr_Format(PyExc_ValueError, "option %lld cannot be pushed: %s", f[0], err->what);
+        break;
     case DLX_UNSUPPORTED:
         raise_error(Unsupported, "(ss)", err->what, err->instead);
         break;
@@ -487,7 +493,55 @@ Search_diagram(SearchObject *self, PyObject *Py_UNUSED(ignored))
     return Py_BuildValue("(iy#)", (int)root, n ? (const char *)nodes : "", (Py_ssize_t)(3 * n * sizeof(idx)));
 }
 
+static PyObject *
+Search_rewind(SearchObject *self, PyObject *Py_UNUSED(ignored))
+{
+    dlx_error err = {DLX_OK};
+    if (check_idle(self) < 0)
+        return NULL;
+    if (search_rewind(&self->s, &err) < 0) {
+        raise_failure(&err);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+Search_push(SearchObject *self, PyObject *arg)
+{
+    dlx_error err = {DLX_OK};
+    long k = PyLong_AsLong(arg);
+    if ((k == -1 && PyErr_Occurred()) || check_idle(self) < 0)
+        return NULL;
+    if (k < INT32_MIN || k > INT32_MAX)
+        k = -1; /* (out of range: UnknownOption says so) */
+    if (search_push(&self->s, (idx)k, &err) < 0) {
+        if (err.kind == DLX_UNKNOWN_OPTION)
+            err.facts[0] = PyLong_AsLongLong(arg);
+        raise_failure(&err);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+Search_pop(SearchObject *self, PyObject *Py_UNUSED(ignored))
+{
+    if (check_idle(self) < 0)
+        return NULL;
+    idx k = search_pop(&self->s);
+    if (k < 0) {
+        PyErr_SetString(PyExc_IndexError, "pop: no given pushed, or the search is under way (rewind it first)");
+        return NULL;
+    }
+    return PyLong_FromLong(k);
+}
+
 static PyMethodDef Search_methods[] = {
+    {"rewind", (PyCFunction)Search_rewind, METH_NOARGS,
+     "Back to the floor, as a new search of the same givens (see pydlx.search.Search.rewind)."},
+    {"push", (PyCFunction)Search_push, METH_O, "push(option)\n--\n\nChoose one more given (rewound searches only)."},
+    {"pop", (PyCFunction)Search_pop, METH_NOARGS, "Undo the last push: its option."},
     {"diagram_nodes", (PyCFunction)Search_diagram, METH_NOARGS,
      "After a search with diagram=True: (root, nodes), the nodes as bytes of int32 (option, lo, hi)\n"
      "triples for nodes 2, 3, ... (0 and 1 are the terminals; see pydlx.memo)."},

@@ -334,6 +334,7 @@ search_release(Search *s)
     dlx_free(s->thresh);
     memo_free(s);
     dlx_free(s->weight);
+    dlx_free(s->pushed);
     memset(s, 0, sizeof *s);
 }
 
@@ -386,6 +387,93 @@ search_run(Search *s, const Run *run)
     if (s->bound != NULL)
         return s->sets == SETS ? run_msets(s, &rest) : run_bounded(s, &rest);
     return s->sets == SETS ? run_sets(s, &rest) : run_links(s, &rest);
+}
+
+/* -- a search used again: rewound to its floor, givens pushed and popped there ------------ */
+
+/* Refuse to rewind a search that is not a plain one on the links (its other state would
+   have to be rewound too), or one with a prefix (its choices sit above its givens). */
+static int
+reusable(const Search *s, dlx_error *err)
+{
+    if (s->dancer->has_colors || s->bound != NULL || s->best_costs != NULL || s->memo != NULL)
+        return unsupported(err, "rewinding a search with colors, bounds, costs or memo", "start a new search");
+    if (s->sets == SETS || s->sets == MOVING)
+        return unsupported(err, "rewinding a search on the sets", "search with way='links'");
+    if (s->floor != 0)
+        return unsupported(err, "rewinding a search of a subtree (a prefix)", "start a new search");
+    return 0;
+}
+
+/* Undo the search's path back to its floor: a new search of the same givens. */
+int
+search_rewind(Search *s, dlx_error *err)
+{
+    const int mode = s->dirty != NULL ? WIDE : 0;
+    if (reusable(s, err) < 0)
+        return -1;
+    for (idx l = s->level; l-- > s->floor;) {
+        uncommit_others(s, s->choice[l], mode);
+        uncover(s, s->top[s->choice[l]], mode);
+    }
+    s->level = 0;
+    s->resume = X2;
+    s->nodes = s->updates = s->solutions = s->max_level = s->scanned = 0;
+    if (s->sets == SAMPLING) /* (its sample starts again) */
+        s->sets = UNDECIDED;
+    if (s->weight != NULL)
+        for (idx i = 0; i <= s->n_primary; i++)
+            s->weight[i] = 1;
+    return 0;
+}
+
+/* Choose option k as one more given, at the floor of a rewound (or unrun) search. */
+int
+search_push(Search *s, idx k, dlx_error *err)
+{
+    const int mode = s->dirty != NULL ? WIDE : 0;
+    const idx *top = s->top;
+    if (reusable(s, err) < 0)
+        return -1;
+    if (s->level != 0 || s->resume != X2)
+        return unsupported(err, "pushing a given into a search under way", "rewind it first");
+    if (k < 0 || k >= s->dancer->n_options) {
+        err->what = "given";
+        return dlx_fail(err, DLX_UNKNOWN_OPTION, k, 0, 0);
+    }
+    idx first = s->opt_start[k];
+    for (idx p = first; top[p] > 0; p++)
+        if (top[top[p]] >= COVERED) {
+            err->what = "it shares an item with a given";
+            return dlx_fail(err, DLX_NOT_PUSHED, k, top[p] - 1, 0);
+        }
+    if (s->dlink[s->ulink[first]] != first) { /* (its items all active: only an exclusion unlinks it) */
+        err->what = "it is excluded";
+        return dlx_fail(err, DLX_NOT_PUSHED, k, -1, 0);
+    }
+    if (s->pushed == NULL && (s->pushed = dlx_malloc(((size_t)s->dancer->n_options + 1) * sizeof(idx))) == NULL) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
+    for (idx p = first; top[p] > 0; p++)
+        cover(s, top[p], mode);
+    s->pushed[s->n_pushed++] = k;
+    return 0;
+}
+
+/* Undo the last search_push: the option it pushed, or -1 if none is left. */
+int
+search_pop(Search *s)
+{
+    const int mode = s->dirty != NULL ? WIDE : 0;
+    if (s->n_pushed == 0 || s->level != 0 || s->resume != X2)
+        return -1;
+    idx k = s->pushed[--s->n_pushed], first = s->opt_start[k], last = first - 1; /* (none if empty) */
+    while (s->top[last + 1] > 0)
+        last++;
+    for (idx q = last; q >= first; q--)
+        uncover(s, s->top[q], mode);
+    return k;
 }
 
 /* The number of the option of node x (a spacer's TOP never changes: the dancer's says). */

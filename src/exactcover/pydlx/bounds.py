@@ -38,6 +38,8 @@ __all__ = ["Bounded"]
 class Bounded(Search):
     """A search of a dancer with bounds: Algorithm M on the links."""
 
+    REUSABLE = False  # (its own state would have to be rewound too)
+
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
                  excluded: Sequence[int] = (), prefix: Sequence[int] = (),
                  tuning: tuple[int, int, float, float] | None = None) -> None:

@@ -73,6 +73,8 @@ def _better(count: int, regret: int, least: int, fewest: int, best_regret: int, 
 class Costed(Search):
     """A search for the k cheapest solutions of a dancer with costs (see the module docstring)."""
 
+    REUSABLE = False  # (its own state would have to be rewound too)
+
     def __init__(self, dancer: Dancer, best: int, givens: Sequence[int] = (), excluded: Sequence[int] = (),
                  prefix: Sequence[int] = (), cutoff: int | None = None) -> None:
         """``prefix``: search that subtree alone (a split's, replayed as `Search` replays

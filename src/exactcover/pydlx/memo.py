@@ -89,6 +89,8 @@ def tables(dancer: Dancer) -> tuple[list[int], list[tuple[tuple[int, int], ...]]
 class Memo(Search):
     """A counting search with a table of the counts of the states it has finished."""
 
+    REUSABLE = False  # (its own state would have to be rewound too)
+
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), excluded: Sequence[int] = (),
                  prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
                  memo: int = MEMO_ON, memo_bytes: int = DEFAULT_MEMO_BYTES, diagram: bool = False) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError,
                         UnknownOption, Unsupported)
+from . import reuse
 from .dance import COVERED, Links, option_number
 from .sets import DEFAULT_TUNING, Sets, build, can_use
 
@@ -65,6 +66,8 @@ class Search(Links):
     # The table's statistics (a plain search has none; memo.Memo keeps them).
     memo_hits = memo_lookups = memo_entries = 0
     memoizing = False
+    #: Whether `rewind`, `push` and `pop` may be used (not with bounds, costs or memo).
+    REUSABLE = True
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
                  excluded: Sequence[int] = (), prefix: Sequence[int] = (),
@@ -94,6 +97,7 @@ class Search(Links):
             self.pos = [0] * (dancer.n_primary + 1)
         # With the weighted choice: each primary item's WEIGHT (see choose_weighted), on the links.
         self.weight: list[int] | None = None
+        self.pushed: list[int] = []  # the givens pushed since (see reuse.py)
         if weighted:
             self.weight = [1] * (dancer.n_primary + 1)
             self.choose = self.choose_weighted  # type: ignore[method-assign]
@@ -195,6 +199,18 @@ class Search(Links):
             self.level += 1
         self.floor = self.max_level = self.level
         self.updates = updates
+
+    def rewind(self) -> None:
+        """Back to the floor, as a new search of the same givens (`reuse.rewind`)."""
+        reuse.rewind(self)
+
+    def push(self, option: int) -> None:
+        """Choose one more given, at the floor of a rewound search (`reuse.push`)."""
+        reuse.push(self, option)
+
+    def pop(self) -> int:
+        """Undo the last `push`: its option (`reuse.pop`)."""
+        return reuse.pop(self)
 
     def prefix(self) -> tuple[int, ...]:
         """The option nodes chosen at levels 0..level-1 (after PREFIX: the subtree's prefix)."""

@@ -1,0 +1,84 @@
+"""A search used again (C: the end of ``cdlx/search.c``): rewound to its floor as a new search
+of the same givens, and givens pushed and popped there, last in first out.
+
+A generator that checks thousands of puzzles of one grid, each a clue less than the last,
+keeps one search: it pops the clue and runs again, instead of making a search (a copy of the
+arrays, every clue covered again) per check. Only a plain search on the links can be used
+again: not one with colors, bounds, costs or a memo, on the sets, or of a subtree.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..contract import Unsupported, UnknownOption
+from .dance import COVERED
+
+if TYPE_CHECKING:
+    from .search import Search
+
+__all__ = ["rewind", "push", "pop"]
+
+_SETS = 1
+
+
+def _check(search: Search) -> None:
+    if search.dancer.has_colors or not search.REUSABLE:
+        raise Unsupported("rewinding a search with colors, bounds, costs or memo", "start a new search")
+    if search.sets == _SETS:
+        raise Unsupported("rewinding a search on the sets", "search with way='links'")
+    if search.floor != 0:
+        raise Unsupported("rewinding a search of a subtree (a prefix)", "start a new search")
+
+
+def rewind(search: Search) -> None:
+    """Undo the search's path back to its floor: a new search of the same givens (counts at 0,
+    a sample or the weights begun again)."""
+    _check(search)
+    top = search.top
+    for level in reversed(range(search.floor, search.level)):
+        search.uncommit_others(search.choice[level])
+        search.uncover(top[search.choice[level]])
+    search.level, search.resume = 0, 2  # (X2)
+    search.nodes = search.updates = search.solutions = search.max_level = search.scanned = 0
+    if search.sets == 2:  # (SAMPLING: the sample starts again)
+        search.sets = 0
+    if search.weight is not None:
+        search.weight[:] = [1] * len(search.weight)
+
+
+def push(search: Search, k: int) -> None:
+    """Choose option k as one more given, at the floor of a rewound (or unrun) search;
+    ValueError if it shares an item with a given or is excluded."""
+    _check(search)
+    if search.level != 0 or search.resume != 2:
+        raise Unsupported("pushing a given into a search under way", "rewind it first")
+    if not 0 <= k < len(search.opt_start) - 1:
+        raise UnknownOption(k, "given")
+    top, first = search.top, search.opt_start[k]
+    p = first
+    while top[p] > 0:
+        if top[top[p]] >= COVERED:
+            raise ValueError(f"option {k} cannot be pushed: it shares an item with a given (item {top[p] - 1})")
+        p += 1
+    if search.dlink[search.ulink[first]] != first:  # (its items all active: only an exclusion unlinks it)
+        raise ValueError(f"option {k} cannot be pushed: it is excluded")
+    p = first
+    while top[p] > 0:
+        search.cover(top[p])
+        p += 1
+    search.pushed.append(k)
+
+
+def pop(search: Search) -> int:
+    """Undo the last `push`: the option it pushed."""
+    if not search.pushed or search.level != 0 or search.resume != 2:
+        raise IndexError("pop: no given pushed, or the search is under way (rewind it first)")
+    k = search.pushed.pop()
+    top, first = search.top, search.opt_start[k]
+    last = first - 1  # (an option without items has nothing to undo)
+    while top[last + 1] > 0:
+        last += 1
+    for q in range(last, first - 1, -1):
+        search.uncover(top[q])
+    return k

@@ -1,0 +1,87 @@
+"""A search used again (Search.rewind, push, pop: pydlx/reuse.py, the end of cdlx/search.c).
+
+After any run, rewinding and pushing or popping givens must leave a search that finds what a
+new search of those givens finds, node for node, on both engines; what cannot be rewound is
+refused alike.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exactcover import Unsupported, contract, engines, pydlx
+
+from test_sets import dancer, problems
+
+MODULES = [pydlx] + ([engines.get("c")] if "c" in engines.available() else [])
+LINKS = contract.tuning("links")
+
+
+def seen(search, steps):
+    """The solutions and nodes of a run to the end (in ``steps`` at a time)."""
+    found = []
+    while (status := search.run(steps)) != pydlx.DONE:
+        if status == pydlx.SOLUTION:
+            found.append(search.solution())
+    return found, search.nodes, search.solutions
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), data=st.data())
+def test_a_rewound_search_is_a_new_search_of_its_givens(problem, data):
+    n_options = len(problem[2])
+    pushes = st.integers(0, n_options - 1) if n_options else st.just("pop")
+    moves = data.draw(st.lists(st.one_of(pushes, st.just("pop")), max_size=6))
+    steps = data.draw(st.integers(1, 5))
+    results = []
+    for module in MODULES:
+        d = dancer(module, problem)
+        search, givens, log = d.search(tuning=LINKS), [], []
+        for move in moves:
+            if move == "pop":
+                if givens:
+                    assert search.pop() == givens.pop()
+                else:
+                    with pytest.raises(IndexError):
+                        search.pop()
+                continue
+            try:
+                search.push(move)
+            except ValueError as error:  # (it shares an item with a given)
+                log.append(str(error))
+                continue
+            givens.append(move)
+            log.append(seen(search, steps))
+            fresh = d.search(givens, tuning=LINKS)
+            assert log[-1] == seen(fresh, 10**6)
+            search.rewind()
+        results.append(log)
+    assert all(r == results[0] for r in results)
+
+
+def test_what_cannot_be_used_again_is_refused_alike():
+    """Bounds, a prefix, a search under way, an excluded option, an unknown one: the same
+    errors on both engines."""
+    said = []
+    for module in MODULES:
+        plain = dancer(module, (2, 0, [[0], [1], [0, 1]]))
+        bounded = dancer(module, (2, 0, [[0], [1], [0, 1]], [1, 2, 1, 1]))
+        split = plain.search(tuning=LINKS)
+        assert split.run(10, depth=1) == pydlx.PREFIX
+        running = plain.search(tuning=LINKS)
+        running.run(1)
+        attempts = [lambda: bounded.search().rewind(), lambda: plain.search(prefix=split.prefix()).rewind(),
+                    lambda: running.push(1), lambda: plain.search(excluded=[1]).push(1), lambda: plain.search().push(7),
+                    lambda: plain.search().pop()]
+        words = []
+        for attempt in attempts:
+            with pytest.raises((Unsupported, ValueError, IndexError)) as caught:
+                attempt()
+            words.append((type(caught.value).__name__, str(caught.value)))
+        said.append(words)
+    assert all(words == said[0] for words in said)
+    kinds = [kind for kind, _ in said[0]]
+    assert kinds == ["Unsupported", "Unsupported", "Unsupported", "ValueError", "UnknownOption", "IndexError"]
+    assert "bounds" in said[0][0][1] and "prefix" in said[0][1][1] and "excluded" in said[0][3][1]
