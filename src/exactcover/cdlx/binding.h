@@ -14,6 +14,19 @@ typedef struct {
 } DancerObject;
 void raise_failure(const dlx_error *err);
 
+/* module.c: a search as a Python object, and the refusal to touch one running elsewhere. */
+typedef struct {
+    PyObject_HEAD
+    DancerObject *dancer; /* a reference: the search reads its arrays */
+    Search s;
+} SearchObject;
+int check_idle(const SearchObject *self);
+
+/* linesbinding.c: Search.rewind, push and pop. */
+PyObject *Search_rewind(SearchObject *self, PyObject *ignored);
+PyObject *Search_push(SearchObject *self, PyObject *arg);
+PyObject *Search_pop(SearchObject *self, PyObject *ignored);
+
 /* lines.c's binding (linesbinding.c): Dancer.solve_lines. */
 PyObject *Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds);
 

@@ -21,7 +21,7 @@
  *   sanity.c   exactcover/sanity.py  Knuth's sanity check, for the links and for the sets
  *   module.c   (none)              the CPython binding: types, errors, the GIL (binding.h)
  *   arguments.c (none)             ... and its argument parsing
- *   linesbinding.c (none)          ... and Dancer.solve_lines
+ *   linesbinding.c (none)          ... and Dancer.solve_lines, Search.rewind, push and pop
  *
  * Only the binding (module.c, arguments.c) includes Python.h: the engine is plain C,
  * reports failures in a dlx_error, and runs without the GIL. It allocates through dlx_malloc, dlx_calloc and dlx_free, which

@@ -1,6 +1,7 @@
 /*
- * linesbinding.c: Dancer.solve_lines, the binding of lines.c: the arguments checked, the
- * buffers made, the GIL released while the lines are solved.
+ * linesbinding.c: the binding of many problems on one matrix: Dancer.solve_lines (lines.c:
+ * the arguments checked, the buffers made, the GIL released while the lines are solved), and
+ * Search.rewind, push and pop (a search used again: the end of search.c).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -122,3 +123,50 @@ done:
     PyBuffer_Release(&data);
     return result;
 }
+
+/* -- a search used again ------------------------------------------------------------------ */
+
+PyObject *
+Search_rewind(SearchObject *self, PyObject *Py_UNUSED(ignored))
+{
+    dlx_error err = {DLX_OK};
+    if (check_idle(self) < 0)
+        return NULL;
+    if (search_rewind(&self->s, &err) < 0) {
+        raise_failure(&err);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyObject *
+Search_push(SearchObject *self, PyObject *arg)
+{
+    dlx_error err = {DLX_OK};
+    long k = PyLong_AsLong(arg);
+    if ((k == -1 && PyErr_Occurred()) || check_idle(self) < 0)
+        return NULL;
+    if (k < INT32_MIN || k > INT32_MAX)
+        k = -1; /* (out of range: UnknownOption says so) */
+    if (search_push(&self->s, (idx)k, &err) < 0) {
+        if (err.kind == DLX_UNKNOWN_OPTION)
+            err.facts[0] = PyLong_AsLongLong(arg);
+        raise_failure(&err);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyObject *
+Search_pop(SearchObject *self, PyObject *Py_UNUSED(ignored))
+{
+    if (check_idle(self) < 0)
+        return NULL;
+    idx k = search_pop(&self->s);
+    if (k < 0) {
+        PyErr_SetString(PyExc_IndexError, "pop: no given pushed, or the search is under way (rewind it first)");
+        return NULL;
+    }
+    return PyLong_FromLong(k);
+}
+

@@ -13,12 +13,6 @@
 
 #include "binding.h"
 
-typedef struct {
-    PyObject_HEAD
-    DancerObject *dancer; /* a reference: the search reads its arrays */
-    Search s;
-} SearchObject;
-
 static PyTypeObject DancerType;
 static PyTypeObject SearchType;
 
@@ -326,7 +320,7 @@ Search_dealloc(SearchObject *self)
     PyObject_Free(self);
 }
 
-static int
+int
 check_idle(const SearchObject *self)
 {
     if (!self->s.busy)
@@ -491,50 +485,6 @@ Search_diagram(SearchObject *self, PyObject *Py_UNUSED(ignored))
         return NULL;
     }
     return Py_BuildValue("(iy#)", (int)root, n ? (const char *)nodes : "", (Py_ssize_t)(3 * n * sizeof(idx)));
-}
-
-static PyObject *
-Search_rewind(SearchObject *self, PyObject *Py_UNUSED(ignored))
-{
-    dlx_error err = {DLX_OK};
-    if (check_idle(self) < 0)
-        return NULL;
-    if (search_rewind(&self->s, &err) < 0) {
-        raise_failure(&err);
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
-static PyObject *
-Search_push(SearchObject *self, PyObject *arg)
-{
-    dlx_error err = {DLX_OK};
-    long k = PyLong_AsLong(arg);
-    if ((k == -1 && PyErr_Occurred()) || check_idle(self) < 0)
-        return NULL;
-    if (k < INT32_MIN || k > INT32_MAX)
-        k = -1; /* (out of range: UnknownOption says so) */
-    if (search_push(&self->s, (idx)k, &err) < 0) {
-        if (err.kind == DLX_UNKNOWN_OPTION)
-            err.facts[0] = PyLong_AsLongLong(arg);
-        raise_failure(&err);
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
-static PyObject *
-Search_pop(SearchObject *self, PyObject *Py_UNUSED(ignored))
-{
-    if (check_idle(self) < 0)
-        return NULL;
-    idx k = search_pop(&self->s);
-    if (k < 0) {
-        PyErr_SetString(PyExc_IndexError, "pop: no given pushed, or the search is under way (rewind it first)");
-        return NULL;
-    }
-    return PyLong_FromLong(k);
 }
 
 static PyMethodDef Search_methods[] = {

@@ -20,6 +20,7 @@ pydlx                     cdlx (C)               what
                           ``msteps.h``           steps M2..M9 on the links
 ``msets.py``              ``msets.c``            Algorithm M on sets of options
 ``costs.py``              ``costs.c``            costs: the k cheapest solutions
+``reuse.py``              ``search.c``           a search rewound, givens pushed, popped
 ``lines.py``              ``lines.c``,           many problems written as lines of
                           ``linesbinding.c``     symbols, one search for them all
 ``exactcover/sanity.py``  ``sanity.c``           Knuth's sanity check
