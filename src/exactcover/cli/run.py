@@ -5,6 +5,7 @@ or Ctrl-C said as such."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -55,40 +56,32 @@ class Run:
     OUTCOMES = {"ok": "solved", "no solution": "without solution", "invalid": "invalid", "stopped": "stopped"}
 
     def solve_batch(self, counting: bool, limit: int | None) -> None:
-        """One output line per problem, and a summary with the rate on stderr."""
+        """One output line per problem, and a summary with the rate on stderr: a `LineFile`
+        solved by the engine whole where it can be (`cli.lines`, a part at a time), else
+        problem by problem."""
         import time
 
+        parts: Iterator[dict[str, int]] | None = None
         if self.lines is not None:
-            from .lines import can_solve_whole
+            from .lines import can_solve_whole, solve_whole
 
             if can_solve_whole(self.search, self.as_json, counting, limit):
-                return self.solve_whole(counting, limit)
-            with errors_reported():
-                self.batch = self.lines.read().problems
-        tally = dict.fromkeys(self.OUTCOMES, 0)
-        started = time.perf_counter()
-        done = 0
-        assert self.batch is not None
+                parts = solve_whole(self.lines, self.search, self.engine, self.max_entries, counting, limit)
+            else:
+                with errors_reported():
+                    self.batch = self.lines.read().problems
+        tally, done, started = dict.fromkeys(self.OUTCOMES, 0), 0, time.perf_counter()
         try:
-            for problem in self.batch:
-                record, text = self.one_of_batch(problem, counting, limit)
-                tally[record["status"]] += 1
-                done += 1
-                if self.as_json:
-                    self.report.problem({"number": done, **record})
-                else:
-                    click.echo(text)
+            with errors_reported():
+                for part in parts if parts is not None else self.one_by_one(counting, limit):
+                    done += sum(part.values())
+                    tally = {what: n + part.get(what, 0) for what, n in tally.items()}
         except KeyboardInterrupt as error:
             self.batch_summary(done, tally, time.perf_counter() - started)
             raise interrupted(error, f" after {done} problem(s)") from None
         finally:
             self.report.set(tally=tally, seconds=round(time.perf_counter() - started, 6))
         self.batch_summary(done, tally, time.perf_counter() - started)
-        self.end_batch(tally)
-
-    @staticmethod
-    def end_batch(tally: dict[str, int]) -> None:
-        """A batch's exit status: bad input, then stopped, then no solution, else 0."""
         if tally["invalid"]:
             raise Exit(BAD_INPUT)
         if tally["stopped"]:
@@ -96,27 +89,17 @@ class Run:
         if tally["no solution"]:
             raise Exit(NO_SOLUTION)
 
-    def solve_whole(self, counting: bool, limit: int | None) -> None:
-        """A `LineFile` solved by the engine whole (`cli.lines`), a part at a time: the same
-        lines out, the same summary and exit status as `solve_batch`."""
-        import time
-
-        from .lines import solve_whole
-
-        assert self.lines is not None
-        tally, done, started = dict.fromkeys(self.OUTCOMES, 0), 0, time.perf_counter()
-        try:
-            with errors_reported():
-                for part in solve_whole(self.lines, self.search, self.engine, self.max_entries, counting, limit):
-                    done += sum(part.values())
-                    tally = {what: tally[what] + part[what] for what in tally}
-        except KeyboardInterrupt as error:
-            self.batch_summary(done, tally, time.perf_counter() - started)
-            raise interrupted(error, f" after {done} problem(s)") from None
-        finally:
-            self.report.set(tally=tally, seconds=round(time.perf_counter() - started, 6))
-        self.batch_summary(done, tally, time.perf_counter() - started)
-        self.end_batch(tally)
+    def one_by_one(self, counting: bool, limit: int | None) -> Iterator[dict[str, int]]:
+        """The batch's problems searched one at a time, each line written as it is found;
+        after each, its status counted once."""
+        assert self.batch is not None
+        for number, problem in enumerate(self.batch, 1):
+            record, text = self.one_of_batch(problem, counting, limit)
+            if self.as_json:
+                self.report.problem({"number": number, **record})
+            else:
+                click.echo(text)
+            yield {record["status"]: 1}
 
     def one_of_batch(self, problem: Any, counting: bool, limit: int | None) -> tuple[dict[str, Any], str]:
         """One problem of a batch: its JSON record (``status`` and ``solution``, ``count`` or
