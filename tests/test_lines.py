@@ -165,3 +165,12 @@ def test_a_file_of_puzzles_is_not_read_line_by_line(tmp_path, monkeypatch):
     assert result.exit_code == 0 and len(calls) == 1
     out = result.stdout.split()
     assert len(out) == 95 and out[:3] == [Sudoku.parse(line).solve().to_line() for line in lines[:3]]
+
+
+def test_commands_that_take_one_problem_refuse_a_file_of_lines(tmp_path):
+    """estimate and sample say a file of puzzles is not one problem (no internal error)."""
+    path = tmp_path / "top95.txt"
+    path.write_text("\n".join(puzzle_lines("norvig_top95.txt")))
+    for command in ("estimate", "sample"):
+        result = run(command, "sudoku", path)
+        assert result.exit_code == 2 and "one problem" in result.stderr

@@ -22,6 +22,7 @@ import click
 
 from .. import __version__, api
 from ..engines import ENGINE, available
+from ..lines import LineFile
 from ..problem import Batch, ProblemType
 from .declared import TypeCommands
 from .exits import BAD_INPUT, Commands, Exit, errors_reported
@@ -283,7 +284,7 @@ def estimate_options() -> list[click.Option]:
 def estimate_run(kind: ProblemType[Any, Any], problem: Any, samples: int, seed: int | None, engine: api.Engine,
                  report: Report, max_entries: int) -> None:
     with errors_reported():
-        if isinstance(problem, Batch):
+        if isinstance(problem, (Batch, LineFile)):
             raise Exit(BAD_INPUT, "error: estimate takes one problem, not a file of several")
         result = api.estimate(problem, samples=samples, seed=seed, engine=engine, max_entries=max_entries or None)
     if report.on:
