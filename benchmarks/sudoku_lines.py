@@ -33,7 +33,8 @@ from exactcover_sudoku.encoding import line_code, matrix_for
 
 DATA = ROOT.parent / "shared" / "data" / "sudoku"
 SETS = {"top1465": "magictour_top1465.txt", "17-clue": "royle_17clue_49158.txt"}
-MAIN = "int fast_solv_9r2_main(int, char **);\nint main(int argc, char **argv) { return fast_solv_9r2_main(argc, argv); }\n"
+MAIN = ("int fast_solv_9r2_main(int, char **);\n"
+        "int main(int argc, char **argv) { return fast_solv_9r2_main(argc, argv); }\n")
 
 
 def build(folder: Path, source: Path) -> Path:

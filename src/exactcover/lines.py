@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from .problem import Batch
     from .solver import Solver
 
-__all__ = ["LineCode", "LineResults", "LineFile", "solve_lines", "solve_parts", "NO_SOLUTION", "STOPPED", "INVALID", "CHUNK_BYTES"]
+__all__ = ["LineCode", "LineResults", "LineFile", "solve_lines", "solve_parts", "NO_SOLUTION", "STOPPED", "INVALID",
+           "CHUNK_BYTES"]
 
 #: A problem's status (else the number of solutions found, up to the limit): none; the node
 #: budget ran out; its line is not a problem (another width, a symbol not allowed where it
@@ -110,10 +111,11 @@ class LineFile:
 
 @attrs.frozen
 class LineResults:
-    """What `solve_lines` (or a part of `solve_parts`) found: ``answers``, a line (``width`` symbols and a newline) per
-    problem, in order (the first solution written over the givens; the line itself if none
-    was found; dots for an invalid one); ``statuses``, a byte per problem (the solutions
-    found up to the limit, `STOPPED` or `INVALID`); and the nodes, solutions and seconds."""
+    """What `solve_lines` (or a part of `solve_parts`) found: ``answers``, a line (``width``
+    symbols and a newline) per problem, in order (the first solution written over the givens;
+    the line itself if none was found; dots for an invalid one); ``statuses``, a byte per
+    problem (the solutions found up to the limit, `STOPPED` or `INVALID`); and the nodes,
+    solutions and seconds."""
 
     answers: bytes
     statuses: bytes
