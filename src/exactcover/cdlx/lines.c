@@ -11,59 +11,28 @@
  * Its status is the number of solutions found (up to the limit), or STOPPED (the node
  * budget ran out) or INVALID (a line of another width, a BAD byte, givens that clash).
  *
- * One search serves every line: the givens are committed, the search runs, and then the
- * search is unwound and the givens uncommitted, which leaves the links as they were, so no
- * line pays for a copy of the arrays.
+ * One search serves every line: the givens are pushed, the search runs, and then it is
+ * rewound and the givens popped (search.c's search_push, search_rewind, search_pop), which
+ * leaves the links as they were, so no line pays for a copy of the arrays.
  */
 #include "dlx.h"
 #include "dance.h"
 
 #include <string.h>
 
-/* Uncover the items of option k, last first (undoing its commit as a given). */
-static void
-uncommit_given(Search *s, idx k, const int mode)
+/* Push the givens of one line (search_push, in position order); -1 if one shares an item
+   with one before it or repeats one (those pushed are then popped). */
+static int
+push_givens(Search *s, const idx *givens, ptrdiff_t n)
 {
-    const idx *top = s->top;
-    idx first = s->opt_start[k], last = first - 1; /* (an option without items: nothing) */
-    while (top[last + 1] > 0)
-        last++;
-    for (idx q = last; q >= first; q--)
-        uncover(s, top[q], mode);
-}
-
-/* Commit the givens of one line (in position order); the number committed, or -1 if an
-   option shares an item with one before it or repeats one (they are then all uncommitted). */
-static ptrdiff_t
-commit_givens(Search *s, const idx *givens, ptrdiff_t n, const int mode)
-{
-    const idx *top = s->top;
-    for (ptrdiff_t g = 0; g < n; g++) {
-        idx first = s->opt_start[givens[g]];
-        for (idx p = first; top[p] > 0; p++)
-            if (top[top[p]] >= COVERED) { /* an item an earlier given covered */
-                for (ptrdiff_t h = g; h-- > 0;)
-                    uncommit_given(s, givens[h], mode);
-                return -1;
-            }
-        for (idx p = first; top[p] > 0; p++)
-            cover(s, top[p], mode);
-    }
-    return n;
-}
-
-/* Undo the search's current path (levels floor..level-1), then the givens. */
-static void
-unwind(Search *s, const idx *givens, ptrdiff_t n, const int mode)
-{
-    for (idx l = s->level; l-- > s->floor;) {
-        uncommit_others(s, s->choice[l], mode);
-        uncover(s, s->top[s->choice[l]], mode);
-    }
-    for (ptrdiff_t h = n; h-- > 0;)
-        uncommit_given(s, givens[h], mode);
-    s->level = s->floor = 0;
-    s->resume = X2;
+    dlx_error ignored = {DLX_OK};
+    for (ptrdiff_t g = 0; g < n; g++)
+        if (search_push(s, givens[g], &ignored) < 0) {
+            while (g-- > 0)
+                search_pop(s);
+            return -1;
+        }
+    return 0;
 }
 
 /* The givens of a line, or -1 if a byte is BAD. */
@@ -121,13 +90,16 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
     start.weighted = job->weighted;
     ptrdiff_t problems = 0;
     idx *givens = dlx_malloc(((size_t)job->width + 1) * sizeof(idx));
-    if (givens == NULL || search_init(&s, d, &start, err) < 0) {
+    /* (the room for pushed givens made now, so that a push never fails for memory) */
+    if (givens == NULL || search_init(&s, d, &start, err) < 0 ||
+        (s.pushed = dlx_malloc(((size_t)d->n_options + 1) * sizeof(idx))) == NULL) {
+        if (err->kind == DLX_OK)
+            err->kind = DLX_NO_MEMORY;
         dlx_free(givens);
         search_release(&s);
         return -1;
     }
     s.sets = LINKS;
-    const int mode = s.dirty != NULL ? WIDE : 0; /* (a wide search's blocks must see every change) */
     const unsigned char *at = job->data, *end = job->data + job->size;
     while (at < end) {
         const unsigned char *newline = memchr(at, '\n', (size_t)(end - at)), *stop = newline ? newline : end;
@@ -146,15 +118,11 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
         out[job->width] = '\n';
         ptrdiff_t n;
         if (length != job->width || (n = read_line(line, job->width, job->codes, givens)) < 0 ||
-            commit_givens(&s, givens, n, mode) < 0) {
+            push_givens(&s, givens, n) < 0) {
             *status = LINE_INVALID;
             continue;
         }
         memcpy(out, line, (size_t)job->width);
-        s.nodes = s.solutions = 0;
-        if (s.weight != NULL)
-            for (idx i = 0; i <= s.n_primary; i++)
-                s.weight[i] = 1;
         int found = solve_line(&s, job, out, &job->nodes);
         *status = (unsigned char)found;
         if (found == 0 || found == LINE_STOPPED)
@@ -164,7 +132,9 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
                 if (job->writes[givens[g]] >= 0)
                     out[job->writes[givens[g]] >> 8] = (unsigned char)(job->writes[givens[g]] & 255);
         job->solutions += found == LINE_STOPPED ? 0 : found;
-        unwind(&s, givens, n, mode);
+        search_rewind(&s, err); /* (it cannot refuse: a plain search on the links, from 0) */
+        for (ptrdiff_t g = 0; g < n; g++)
+            search_pop(&s);
     }
     dlx_free(givens);
     search_release(&s);
