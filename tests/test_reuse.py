@@ -85,3 +85,15 @@ def test_what_cannot_be_used_again_is_refused_alike():
     kinds = [kind for kind, _ in said[0]]
     assert kinds == ["Unsupported", "Unsupported", "Unsupported", "ValueError", "UnknownOption", "IndexError"]
     assert "bounds" in said[0][0][1] and "prefix" in said[0][1][1] and "excluded" in said[0][3][1]
+
+
+def test_an_option_without_items_can_be_pushed_again_and_again():
+    """(It shares no item with anything: no clash, and the C engine's room for pushed givens
+    grows: it once wrote past its end.)"""
+    for module in MODULES:
+        search = dancer(module, (1, 0, [[], [0]])).search(tuning=LINKS)
+        for _ in range(100):
+            search.push(0)
+        assert search.run(10**6, counting=True) == pydlx.DONE and search.solutions == 1
+        search.rewind()
+        assert [search.pop() for _ in range(100)] == [0] * 100

@@ -23,9 +23,10 @@
  *   arguments.c (none)             ... and its argument parsing
  *   linesbinding.c (none)          ... and Dancer.solve_lines, Search.rewind, push and pop
  *
- * Only the binding (module.c, arguments.c) includes Python.h: the engine is plain C,
- * reports failures in a dlx_error, and runs without the GIL. It allocates through dlx_malloc, dlx_calloc and dlx_free, which
- * the binding provides (CPython's raw allocator: safe without the GIL, seen by tracemalloc).
+ * Only the binding (module.c, arguments.c, linesbinding.c) includes Python.h: the engine is
+ * plain C, reports failures in a dlx_error, and runs without the GIL. It allocates through
+ * dlx_malloc, dlx_calloc and dlx_free, which the binding provides (CPython's raw allocator:
+ * safe without the GIL, seen by tracemalloc).
  */
 #ifndef EXACTCOVER_DLX_H
 #define EXACTCOVER_DLX_H
@@ -241,7 +242,8 @@ typedef struct {
     Memo *memo;             /* a memoized count (memo.c), or NULL */
     long long *weight;      /* the weighted choice: each primary item's WEIGHT, or NULL (MRV) */
     idx *pushed;            /* the givens pushed since the search began (search_push), or NULL */
-    idx n_pushed;
+    idx n_pushed, pushed_room; /* ... how many, and room for how many (an option without
+                                  items may be pushed again and again) */
 } Search;
 
 /* SplitMix64, bit for bit the same as pydlx.Random: a number below n (n > 0). */

@@ -90,15 +90,16 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
     start.weighted = job->weighted;
     ptrdiff_t problems = 0;
     idx *givens = dlx_malloc(((size_t)job->width + 1) * sizeof(idx));
-    /* (the room for pushed givens made now, so that a push never fails for memory) */
+    /* (the room for a line's givens made now, so that a push never fails for memory) */
     if (givens == NULL || search_init(&s, d, &start, err) < 0 ||
-        (s.pushed = dlx_malloc(((size_t)d->n_options + 1) * sizeof(idx))) == NULL) {
+        (s.pushed = dlx_malloc(((size_t)job->width + 1) * sizeof(idx))) == NULL) {
         if (err->kind == DLX_OK)
             err->kind = DLX_NO_MEMORY;
         dlx_free(givens);
         search_release(&s);
         return -1;
     }
+    s.pushed_room = job->width + 1; /* (a line gives at most one option per position) */
     s.sets = LINKS;
     const unsigned char *at = job->data, *end = job->data + job->size;
     while (at < end) {

@@ -447,13 +447,22 @@ search_push(Search *s, idx k, dlx_error *err)
             err->what = "it shares an item with a given";
             return dlx_fail(err, DLX_NOT_PUSHED, k, top[p] - 1, 0);
         }
-    if (s->dlink[s->ulink[first]] != first) { /* (its items all active: only an exclusion unlinks it) */
+    if (top[first] > 0 && s->dlink[s->ulink[first]] != first) { /* (items active: only an exclusion unlinks it) */
         err->what = "it is excluded";
         return dlx_fail(err, DLX_NOT_PUSHED, k, -1, 0);
     }
-    if (s->pushed == NULL && (s->pushed = dlx_malloc(((size_t)s->dancer->n_options + 1) * sizeof(idx))) == NULL) {
-        err->kind = DLX_NO_MEMORY;
-        return -1;
+    if (s->n_pushed == s->pushed_room) {
+        idx room = s->pushed_room + s->n_primary + 16; /* (n_primary: all a matrix can take, but for empty options) */
+        idx *more = dlx_malloc((size_t)room * sizeof(idx));
+        if (more == NULL) {
+            err->kind = DLX_NO_MEMORY;
+            return -1;
+        }
+        if (s->n_pushed > 0)
+            memcpy(more, s->pushed, (size_t)s->n_pushed * sizeof(idx));
+        dlx_free(s->pushed);
+        s->pushed = more;
+        s->pushed_room = room;
     }
     for (idx p = first; top[p] > 0; p++)
         cover(s, top[p], mode);

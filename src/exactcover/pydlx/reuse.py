@@ -61,7 +61,7 @@ def push(search: Search, k: int) -> None:
         if top[top[p]] >= COVERED:
             raise ValueError(f"option {k} cannot be pushed: it shares an item with a given (item {top[p] - 1})")
         p += 1
-    if search.dlink[search.ulink[first]] != first:  # (its items all active: only an exclusion unlinks it)
+    if top[first] > 0 and search.dlink[search.ulink[first]] != first:  # (items active: only an exclusion)
         raise ValueError(f"option {k} cannot be pushed: it is excluded")
     p = first
     while top[p] > 0:
