@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .errors import Unsupported
+from .solver import check_positive
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -150,8 +151,7 @@ def solve_parts(solver: Solver, data: bytes, code: LineCode, *, limit: int = 1, 
     command can write the answers as they come, and stop between two parts)."""
     if way not in ("auto", "links", "weighted"):
         raise Unsupported(f"problems as lines with way={way!r}", "way='auto', 'links' or 'weighted'")
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
-        raise ValueError(f"jobs must be a whole number >= 1, not {jobs!r}")
+    check_positive("jobs", jobs)
     dancer = solver.dancer
 
     def solve(part: bytes) -> LineResults:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import PAUSED, SOLUTION, GivensClash
+from ..contract import PAUSED, SOLUTION, GivensClash, Unsupported
 from .search import Search
 
 if TYPE_CHECKING:
@@ -102,8 +102,6 @@ def solve_lines(dancer: Dancer, data: bytes, width: int, codes: Sequence[int], w
 def check_lines(dancer: Dancer, width: int, codes: Sequence[int], writes: Sequence[int], limit: int,
                 max_nodes: int) -> None:
     """The errors the C engine raises for the arguments of `solve_lines`, in its order."""
-    from ..contract import Unsupported
-
     if not 1 <= limit <= 253 or max_nodes < 0:
         raise ValueError("solve_lines: limit must be 1 to 253 and max_nodes >= 0")
     what = ("with colors" if dancer.has_colors else "with bounds" if dancer.bounds else
