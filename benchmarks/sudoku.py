@@ -29,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 from collections.abc import Callable
 from pathlib import Path
 
@@ -89,6 +90,21 @@ def measure(solve: Callable[[str], str], lines: list[str], budget: float, expect
     return done, time.perf_counter() - started
 
 
+def decide(name: str, prepared: Any, puzzle: Sudoku, timeout: float) -> tuple[int, float, str]:
+    """One search to the second solution: the first checked (every cell filled, the clues
+    kept), and the nodes, seconds and verdict (unique, several, or stopped)."""
+    started = time.perf_counter()
+    try:
+        found = prepared.solutions(limit=2, timeout=timeout)
+        solved = list(found)
+        if not solved or not solved[0].is_solved or any(v and v != w for v, w in zip(puzzle.cells, solved[0].cells)):
+            raise AssertionError(f"{name}: no valid solution")
+        nodes, verdict = found.stats.nodes, {1: "unique", 2: "several"}[len(solved)]
+    except exactcover.BudgetExceeded as stopped:
+        nodes, verdict = stopped.stats.nodes, f"stopped at {timeout:g} s"
+    return nodes, time.perf_counter() - started, verdict
+
+
 def big(timeout: float, before: float) -> None:
     """Per hard big grid: solved (the grid checked: every cell filled by the engine's exact
     cover, the clues kept) and its uniqueness decided, in one search to the second solution,
@@ -104,17 +120,7 @@ def big(timeout: float, before: float) -> None:
     worst = 0.0
     for name, puzzle in puzzles:
         prepared = prepare(puzzle)
-        started = time.perf_counter()
-        try:  # one search: the first solution, and whether there is a second
-            found = prepared.solutions(limit=2, timeout=timeout)
-            solved = list(found)
-            nodes = found.stats.nodes
-            if not solved or not solved[0].is_solved or any(v and v != w for v, w in zip(puzzle.cells, solved[0].cells)):
-                raise AssertionError(f"{name}: no valid solution")
-            verdict = {1: "unique", 2: "several"}[len(solved)]
-        except exactcover.BudgetExceeded as stopped:
-            nodes, verdict = stopped.stats.nodes, f"stopped at {timeout:g} s"
-        seconds = time.perf_counter() - started
+        nodes, seconds, verdict = decide(name, prepared, puzzle, timeout)
         worst = max(worst, seconds)
         try:
             prepared.count(limit=2, timeout=before, memo=False, way="links")
@@ -135,18 +141,9 @@ def more_big(paths: list[str], timeout: float) -> None:
         for number, line in enumerate(Path(path).read_text().split(), 1):
             if len(line) != 256:
                 continue
-            puzzle = Sudoku.parse(line)
-            prepared = prepare(puzzle)
-            started = time.perf_counter()
-            try:
-                found = prepared.solutions(limit=2, timeout=timeout)
-                solved = list(found)
-                if not solved or any(v and v != w for v, w in zip(puzzle.cells, solved[0].cells)):
-                    raise AssertionError(f"{path}, line {number}: no valid solution")
-                verdict = {1: "unique", 2: "several"}[len(solved)]
-            except exactcover.BudgetExceeded:
-                verdict = f"stopped at {timeout:g} s"
-            times.append((time.perf_counter() - started, f"{path}, line {number}", found.stats.nodes, verdict))
+            puzzle, where = Sudoku.parse(line), f"{path}, line {number}"
+            nodes, seconds, verdict = decide(where, prepare(puzzle), puzzle, timeout)
+            times.append((seconds, where, nodes, verdict))
     for seconds, where, nodes, verdict in sorted(times, reverse=True)[:5]:
         print(f"{where}: {nodes:,} nodes, {seconds:.3f} s, {verdict}")
     print(f"{len(times)} puzzles, {sum(t[0] for t in times):.2f} s in all, the slowest {max(t[0] for t in times):.3f} s; "
