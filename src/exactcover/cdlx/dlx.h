@@ -214,6 +214,7 @@ typedef struct {
     int resume;
     long long nodes, updates, solutions, max_level;
     long long scanned;    /* the item choice's reads, in updates' worth (see effort) */
+    idx zeros;            /* active primary items of LEN 0, or more (links.c: choose) */
     unsigned char *dirty; /* WIDE: per block of 64 items, whether a LEN in it changed */
     idx *block_min;       /* WIDE: per block of 64 primary items, its least LEN (if clean) */
     int seeded;

@@ -6,37 +6,68 @@
 #include "dlx.h"
 #include "dance.h"
 
-/* The first position of the smallest of len[0..n-1] (n > 0): the minimum by a loop the
-   compiler vectorizes, then a scan for it (faster than one pass written in lanes: see
-   benchmarks/README.md). On x86-64 with GCC an AVX2 clone is chosen at load time when the
-   processor has it, the plain one otherwise. */
+/* The first position of the smallest of len[0..n-1] (n > 0), or of the first one at most
+   `enough`: the minimum of each block of 32 by a loop the compiler vectorizes, stopping at
+   a block whose minimum is at most `enough`, then a scan for it (faster than one pass
+   written in lanes: see benchmarks/README.md). On x86-64 with GCC an AVX2 clone is chosen
+   at load time when the processor has it, the plain one otherwise. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
     !defined(EXACTCOVER_NO_CLONES)
 __attribute__((target_clones("avx2", "default")))
 #endif
 static idx
-first_minimum(const idx *len, idx n)
+first_minimum(const idx *len, idx n, idx enough)
 {
-    idx least = IDX_MAX, p;
-    for (p = 0; p < n; p++) /* a min reduction: vectorized */
+    idx least = IDX_MAX, b, p;
+    for (b = 0; b + 32 <= n; b += 32) {
+        idx m = IDX_MAX;
+        for (p = b; p < b + 32; p++) /* a min reduction: vectorized */
+            m = len[p] < m ? len[p] : m;
+        if (m < least) {
+            least = m;
+            if (m <= enough) { /* (the blocks before hold nothing below `enough`) */
+                for (p = b; len[p] != least; p++)
+                    ;
+                return p;
+            }
+        }
+    }
+    for (p = b; p < n; p++)
         least = len[p] < least ? len[p] : least;
     for (p = 0; len[p] != least; p++)
         ;
     return p;
 }
 
+/* The least LEN an active primary item can have when the first of that LEN is the first
+   minimum: 0 if some item may have none (s->zeros, kept by the dance), else 1. */
+#define ENOUGH(s) ((s)->zeros > 0 ? 0 : 1)
+
+/* Count the active primary items of LEN 0 into s->zeros, for the dance to keep up to date
+   (every search's run and probe starts here: exclude and the givens change LENs without it). */
+static void
+count_zeros(Search *s)
+{
+    idx zeros = 0;
+    for (idx i = 1; i <= s->n_primary; i++)
+        zeros += s->top[i] == 0;
+    s->zeros = zeros;
+}
+
 /* Step X3: the active primary item with the fewest options (MRV), ties to the first in
    matrix order, or, with a seed, to a uniformly random one of the tied items. Covered items
    carry COVERED in their LEN, so the first minimum of LEN over the primary headers 1..N1 (a
-   contiguous block) is the item a walk of the list of active items would find. */
+   contiguous block) is the item a walk of the list of active items would find; the scan
+   stops at the first item of LEN 1 when no item has LEN 0 (ENOUGH). `exact`: s->zeros is not
+   kept (memo.c's search), read every LEN. The item choice's effort counts every LEN read. */
 ALWAYS_INLINE idx
-choose(Search *s)
+choose_mrv(Search *s, int exact)
 {
     const idx *top = s->top;
     const idx n1 = s->n_primary;
     idx best = 1, least, p;
     if (n1 > 32) { /* a long block: the vectorized scan */
-        best += first_minimum(top + 1, n1);
+        best += first_minimum(top + 1, n1, exact ? -1 : ENOUGH(s));
         s->scanned += n1 >> SCAN_SHIFT;
     }
     else { /* a short one: walking the list of active items (Knuth's way) beats the call */
@@ -61,6 +92,12 @@ choose(Search *s)
     return best;
 }
 
+ALWAYS_INLINE idx
+choose(Search *s)
+{
+    return choose_mrv(s, 0);
+}
+
 /* Step X3 with the weighted choice (pydlx/search.py: choose_weighted): the first active
    primary item without options, whose WEIGHT then grows by one; else the first with one
    option (a forced move, never put off); else the one of least LEN / WEIGHT, ties to the
@@ -74,7 +111,7 @@ choose_weighted(Search *s)
     long long *weight = s->weight;
     idx best = rlink[0];
     if (n1 > 32) { /* the first item of LEN 0 or 1, if any, by choose's vectorized scan */
-        idx first = 1 + first_minimum(top + 1, n1);
+        idx first = 1 + first_minimum(top + 1, n1, ENOUGH(s));
         s->scanned += n1 >> SCAN_SHIFT;
         if (top[first] <= 1)
             best = first;
@@ -98,7 +135,7 @@ choose_weighted(Search *s)
 idx
 choose_first(Search *s)
 {
-    return choose(s);
+    return choose_mrv(s, 1);
 }
 
 /* Whether searches of this matrix choose their items by blocks: many primary items, and no
@@ -155,7 +192,7 @@ choose_wide(Search *s)
         s->scanned += 64 >> SCAN_SHIFT;
     }
     s->scanned += blocks >> SCAN_SHIFT;
-    idx b = first_minimum(block_min, blocks), least = block_min[b];
+    idx b = first_minimum(block_min, blocks, -1), least = block_min[b];
     idx best = b == 0 ? 1 : b << 6;
     while (top[best] != least)
         best++;
@@ -255,6 +292,7 @@ run_wide(Search *s, const Run *run)
 int
 run_links(Search *s, const Run *run)
 {
+    count_zeros(s);
     if (s->dancer->has_colors)
         return run_colored(s, run);
     if (s->dirty != NULL)
@@ -272,6 +310,7 @@ probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
     idx depth = 0;
     int seeded = s->seeded;
     s->seeded = 0; /* ties go to the first item, as in the search */
+    count_zeros(s);
     while (s->rlink[0] != 0) {
         idx i = choose(s), x = dlink[i];
         degrees[depth] = top[i];

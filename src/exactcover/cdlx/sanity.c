@@ -56,8 +56,9 @@ sanity(const Search *s)
 {
     const idx n = s->n_items, *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
     const ptrdiff_t size = s->dancer->n_nodes;
-    long long active = item_lists(s, 1, NULL), off = 0;
+    long long active = item_lists(s, 1, NULL), off = 0, zeros = 0;
     for (idx i = 1; i <= n; i++) {
+        zeros += i <= s->n_primary && top[i] == 0;
         idx p = i, length = 0;
         while (dlink[p] != i) {
             idx q = dlink[p];
@@ -73,6 +74,8 @@ sanity(const Search *s)
     }
     if (active + off != n && s->bound == NULL) /* (with bounds, a null move deactivates an item) */
         insane("items neither active nor covered", n - active - off);
+    if (zeros != s->zeros && s->bound == NULL && s->best_costs == NULL && s->memo == NULL) /* (run_links keeps it) */
+        insane("the count of items without options", s->zeros - zeros);
 }
 
 /* On the sets: the lists of active items doubly linked; which items are on them (freed by
