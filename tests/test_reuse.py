@@ -31,28 +31,31 @@ def seen(search, steps):
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=problems(), data=st.data())
 def test_a_rewound_search_is_a_new_search_of_its_givens(problem, data):
+    """Pushes of one option or several (all or none), pops of one or several (none when
+    fewer are pushed), each push followed by a run that must match a new search's."""
     n_options = len(problem[2])
-    pushes = st.integers(0, n_options - 1) if n_options else st.just("pop")
-    moves = data.draw(st.lists(st.one_of(pushes, st.just("pop")), max_size=6))
+    pushes = st.lists(st.integers(0, n_options - 1), min_size=1, max_size=3) if n_options else st.just([])
+    moves = data.draw(st.lists(st.one_of(pushes, st.integers(1, 3)), max_size=6))
     steps = data.draw(st.integers(1, 5))
     results = []
     for module in MODULES:
         d = dancer(module, problem)
         search, givens, log = d.search(tuning=LINKS), [], []
         for move in moves:
-            if move == "pop":
-                if givens:
-                    assert search.pop() == givens.pop()
+            if isinstance(move, int):  # (pop that many)
+                if move <= len(givens):
+                    assert search.pop(move) == givens[-move]
+                    del givens[-move:]
                 else:
                     with pytest.raises(IndexError):
-                        search.pop()
+                        search.pop(move)
                 continue
             try:
-                search.push(move)
-            except ValueError as error:  # (it shares an item with a given)
+                search.push(*move)
+            except ValueError as error:  # (one shares an item with a given, or with one before it)
                 log.append(str(error))
                 continue
-            givens.append(move)
+            givens += move
             log.append(seen(search, steps))
             fresh = d.search(givens, tuning=LINKS)
             assert log[-1] == seen(fresh, 10**6)
@@ -74,7 +77,7 @@ def test_what_cannot_be_used_again_is_refused_alike():
         running.run(1)
         attempts = [lambda: bounded.search().rewind(), lambda: plain.search(prefix=split.prefix()).rewind(),
                     lambda: running.push(1), lambda: plain.search(excluded=[1]).push(1), lambda: plain.search().push(7),
-                    lambda: plain.search().pop()]
+                    lambda: plain.search().pop(), lambda: plain.search().pop(0), lambda: plain.search().push(1, 2, 0)]
         words = []
         for attempt in attempts:
             with pytest.raises((Unsupported, ValueError, IndexError)) as caught:
@@ -83,7 +86,8 @@ def test_what_cannot_be_used_again_is_refused_alike():
         said.append(words)
     assert all(words == said[0] for words in said)
     kinds = [kind for kind, _ in said[0]]
-    assert kinds == ["Unsupported", "Unsupported", "Unsupported", "ValueError", "UnknownOption", "IndexError"]
+    assert kinds == ["Unsupported", "Unsupported", "Unsupported", "ValueError", "UnknownOption", "IndexError",
+                     "ValueError", "ValueError"]
     assert "bounds" in said[0][0][1] and "prefix" in said[0][1][1] and "excluded" in said[0][3][1]
 
 
@@ -96,4 +100,21 @@ def test_an_option_without_items_can_be_pushed_again_and_again():
             search.push(0)
         assert search.run(10**6, counting=True) == pydlx.DONE and search.solutions == 1
         search.rewind()
-        assert [search.pop() for _ in range(100)] == [0] * 100
+        assert [search.pop() for _ in range(50)] == [0] * 50
+        assert search.pop(50) == 0
+        with pytest.raises(IndexError):
+            search.pop()
+
+
+def test_a_push_of_several_is_all_or_none():
+    """A push that fails at its third option leaves the two before it unpushed, alike."""
+    for module in MODULES:
+        search = dancer(module, (3, 0, [[0], [1], [0, 2], [2]])).search(tuning=LINKS)
+        with pytest.raises(ValueError, match="option 2 cannot be pushed"):
+            search.push(1, 0, 2)
+        with pytest.raises(IndexError):
+            search.pop()
+        search.push(1, 0, 3)
+        assert search.run(10**6, counting=True) == pydlx.DONE and search.solutions == 1
+        search.rewind()
+        assert search.pop(3) == 1

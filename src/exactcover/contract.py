@@ -155,11 +155,13 @@ class Search(Protocol):
         """Back to the floor, as a new search of the same givens (pydlx/reuse.py; not with
         colors, bounds, costs, memo, on the sets or with a prefix: Unsupported)."""
 
-    def push(self, option: int) -> None:
-        """At the floor of a rewound (or unrun) search: choose ``option`` as one more given."""
+    def push(self, *options: int) -> None:
+        """At the floor of a rewound (or unrun) search: choose the options as more givens, in
+        turn; all or none (ValueError, UnknownOption: those before are popped again)."""
 
-    def pop(self) -> int:
-        """Undo the last `push` (last in, first out): the option it pushed."""
+    def pop(self, count: int = 1) -> int:
+        """Undo the last ``count`` pushes (last in, first out): the last option popped;
+        IndexError, and none popped, if fewer are pushed."""
 
     def fraction(self) -> float:
         """Knuth's estimate of the part of the tree done so far (0..1, never decreasing)."""

@@ -20,7 +20,7 @@ that it costs the clues it changes rather than a new search. Each puzzle:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import exactcover
@@ -77,7 +77,7 @@ class _Stack:
 
     The clues still to try lie in the order they are tried, the next on top; the clues that
     must stay lie under them or, found since, above them (`on_top`), where every check pops
-    and pushes them again: past `ON_TOP` they are laid under the rest."""
+    and pushes them again: past `ON_TOP` they are laid under the clues still to try."""
 
     ON_TOP = 4
 
@@ -89,46 +89,43 @@ class _Stack:
 
     def lay(self, order: list[int]) -> None:
         """The clues of ``order`` to try (in that order), and no others."""
-        for _ in range(len(self.below) + len(self.untried) + len(self.on_top)):
-            self.search.pop()
+        if self.below or self.untried or self.on_top:
+            self.search.pop(len(self.below) + len(self.untried) + len(self.on_top))
         self.below, self.on_top, self.untried = [], [], order[::-1]
-        for option in self.untried:
-            self.search.push(option)
+        self.search.push(*self.untried)
 
-    def check(self, count: int, passes: Any) -> bool:
-        """Whether the puzzle passes without the next ``count`` clues: if so they are gone."""
-        search, dropped = self.search, self.untried[-count:]
-        for _ in self.on_top:
-            search.pop()
-        for _ in dropped:
-            search.pop()
-        for option in self.on_top:
-            search.push(option)
+    def check(self, count: int, passes: Callable[[Any], bool]) -> bool:
+        """Whether the puzzle passes without the next ``count`` clues: if so they are gone;
+        if not and ``count`` is 1, the clue stays (on top)."""
+        search, dropped, on_top = self.search, self.untried[-count:], self.on_top
+        search.pop(len(on_top) + count)
+        search.push(*on_top)
         passed = passes(search)
         search.rewind()
         if passed:
             del self.untried[-count:]
-            return True
-        for _ in self.on_top:
-            search.pop()
-        for option in dropped:
-            search.push(option)
-        for option in self.on_top:
-            search.push(option)
-        return False
+        elif count == 1:  # (it stays: on top of the others found since)
+            search.push(self.untried.pop())
+            on_top += dropped
+            if len(on_top) > self.ON_TOP:
+                self._lay_under()
+        else:
+            if on_top:
+                search.pop(len(on_top))
+            search.push(*dropped, *on_top)
+        return passed
 
-    def keep(self) -> int:
-        """The next clue stays: it goes on top (and the kept ones under the rest, if many)."""
-        option = self.untried.pop()
-        self.on_top.append(option)
-        if len(self.on_top) > self.ON_TOP:
-            for _ in range(len(self.below) + len(self.untried) + len(self.on_top)):
-                self.search.pop()
-            self.below += self.on_top
-            self.on_top = []
-            for kept in self.below + self.untried:
-                self.search.push(kept)
-        return option
+    def _lay_under(self) -> None:
+        """The clues on top laid under those still to try (the ones below stay)."""
+        self.search.pop(len(self.untried) + len(self.on_top))
+        self.search.push(*self.on_top, *self.untried)
+        self.below += self.on_top
+        self.on_top = []
+
+    @property
+    def kept(self) -> list[int]:
+        """The clues found to stay, in the order they were found."""
+        return self.below + self.on_top
 
 
 #: The first EARLY of every 81 clues tried (where most can go) are tried in groups of GROUP
@@ -148,7 +145,7 @@ def _minimal(checks: _Checks, cells: list[int], rng: random.Random, by_singles: 
     n = checks.size
     stack = checks.stack
     stack.lay([k * n + cells[k] - 1 for k in order])
-    empty, kept = 0, []  # the cells emptied so far; the clues that must stay
+    empty = 0  # the cells emptied so far
 
     def passes(search: Any) -> bool:
         return _singles(search, empty) if by_singles else _unique(search)
@@ -159,8 +156,7 @@ def _minimal(checks: _Checks, cells: list[int], rng: random.Random, by_singles: 
         if stack.check(count, passes):
             return
         empty -= count
-        if count == 1:
-            kept.append(stack.keep())
+        if count == 1:  # (it stays)
             return
         attempt(count // 2)
         attempt(count - count // 2)
@@ -170,6 +166,7 @@ def _minimal(checks: _Checks, cells: list[int], rng: random.Random, by_singles: 
         attempt(min(GROUP, grouped - start))
     for _ in order[grouped:]:
         attempt(1)
+    kept = stack.kept
     for option in kept:
         cells[option // n] = option % n + 1
     removed = set(range(len(cells))) - {option // n for option in kept}
@@ -180,7 +177,6 @@ def _minimal(checks: _Checks, cells: list[int], rng: random.Random, by_singles: 
         for _ in kept:
             if stack.check(1, _unique):
                 return None
-            stack.keep()
     return cells
 
 

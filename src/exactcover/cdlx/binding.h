@@ -24,8 +24,8 @@ int check_idle(const SearchObject *self);
 
 /* linesbinding.c: Search.rewind, push and pop. */
 PyObject *Search_rewind(SearchObject *self, PyObject *ignored);
-PyObject *Search_push(SearchObject *self, PyObject *arg);
-PyObject *Search_pop(SearchObject *self, PyObject *ignored);
+PyObject *Search_push(SearchObject *self, PyObject *const *args, Py_ssize_t n);
+PyObject *Search_pop(SearchObject *self, PyObject *const *args, Py_ssize_t n);
 
 /* lines.c's binding (linesbinding.c): Dancer.solve_lines. */
 PyObject *Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds);

@@ -139,34 +139,60 @@ Search_rewind(SearchObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
-PyObject *
-Search_push(SearchObject *self, PyObject *arg)
+/* Push one option (a Python int); -1 with the error set if it cannot be. */
+static int
+push_one(SearchObject *self, PyObject *option)
 {
     dlx_error err = {DLX_OK};
-    long k = PyLong_AsLong(arg);
-    if ((k == -1 && PyErr_Occurred()) || check_idle(self) < 0)
-        return NULL;
+    long k = PyLong_AsLong(option);
+    if (k == -1 && PyErr_Occurred())
+        return -1;
     if (k < INT32_MIN || k > INT32_MAX)
         k = -1; /* (out of range: UnknownOption says so) */
     if (search_push(&self->s, (idx)k, &err) < 0) {
         if (err.kind == DLX_UNKNOWN_OPTION)
-            err.facts[0] = PyLong_AsLongLong(arg);
+            err.facts[0] = PyLong_AsLongLong(option);
         raise_failure(&err);
-        return NULL;
+        return -1;
     }
-    Py_RETURN_NONE;
+    return 0;
 }
 
+/* Push the options in turn, all or none: on a failure the ones pushed are popped again. */
 PyObject *
-Search_pop(SearchObject *self, PyObject *Py_UNUSED(ignored))
+Search_push(SearchObject *self, PyObject *const *args, Py_ssize_t n)
 {
     if (check_idle(self) < 0)
         return NULL;
-    idx k = search_pop(&self->s);
-    if (k < 0) {
-        PyErr_SetString(PyExc_IndexError, "pop: no given pushed, or the search is under way (rewind it first)");
-        return NULL;
-    }
-    return PyLong_FromLong(k);
+    for (Py_ssize_t a = 0; a < n; a++)
+        if (push_one(self, args[a]) < 0) {
+            while (a-- > 0)
+                search_pop(&self->s);
+            return NULL;
+        }
+    Py_RETURN_NONE;
 }
 
+/* Pop `count` (default 1) givens: the last one popped; IndexError, and none popped, if
+   fewer are pushed or the search is under way. */
+PyObject *
+Search_pop(SearchObject *self, PyObject *const *args, Py_ssize_t n)
+{
+    long count = 1;
+    if (n > 1)
+        return PyErr_Format(PyExc_TypeError, "pop() takes at most 1 argument (%zd given)", n);
+    if (n == 1 && (count = PyLong_AsLong(args[0])) == -1 && PyErr_Occurred())
+        return NULL;
+    if (check_idle(self) < 0)
+        return NULL;
+    if (count < 1)
+        return PyErr_Format(PyExc_ValueError, "pop: count must be at least 1, not %ld", count);
+    if (count > self->s.n_pushed || self->s.level != 0 || self->s.resume != X2) {
+        PyErr_SetString(PyExc_IndexError, "pop: fewer givens pushed, or the search is under way (rewind it first)");
+        return NULL;
+    }
+    idx k = -1;
+    while (count-- > 0)
+        k = search_pop(&self->s);
+    return PyLong_FromLong(k);
+}

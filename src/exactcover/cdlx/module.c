@@ -490,8 +490,10 @@ Search_diagram(SearchObject *self, PyObject *Py_UNUSED(ignored))
 static PyMethodDef Search_methods[] = {
     {"rewind", (PyCFunction)Search_rewind, METH_NOARGS,
      "Back to the floor, as a new search of the same givens (see pydlx.search.Search.rewind)."},
-    {"push", (PyCFunction)Search_push, METH_O, "push(option)\n--\n\nChoose one more given (rewound searches only)."},
-    {"pop", (PyCFunction)Search_pop, METH_NOARGS, "Undo the last push: its option."},
+    {"push", (PyCFunction)(void (*)(void))Search_push, METH_FASTCALL,
+     "push(*options)\n--\n\nChoose more givens, in order (rewound searches only; all or none)."},
+    {"pop", (PyCFunction)(void (*)(void))Search_pop, METH_FASTCALL,
+     "pop(count=1)\n--\n\nUndo the last count pushes: the last option popped."},
     {"diagram_nodes", (PyCFunction)Search_diagram, METH_NOARGS,
      "After a search with diagram=True: (root, nodes), the nodes as bytes of int32 (option, lo, hi)\n"
      "triples for nodes 2, 3, ... (0 and 1 are the terminals; see pydlx.memo)."},

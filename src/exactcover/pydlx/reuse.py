@@ -47,9 +47,20 @@ def rewind(search: Search) -> None:
         search.weight[:] = [1] * len(search.weight)
 
 
-def push(search: Search, k: int) -> None:
-    """Choose option k as one more given, at the floor of a rewound (or unrun) search;
-    ValueError if it shares an item with a given or is excluded."""
+def push(search: Search, *options: int) -> None:
+    """Choose the options as more givens, in turn, at the floor of a rewound (or unrun)
+    search; all or none: ValueError if one shares an item with a given or is excluded (then
+    those before it are popped again)."""
+    for pushed, k in enumerate(options):
+        try:
+            _push(search, k)
+        except Exception:
+            for _ in range(pushed):
+                _pop(search)
+            raise
+
+
+def _push(search: Search, k: int) -> None:
     _check(search)
     if search.level != 0 or search.resume != 2:
         raise Unsupported("pushing a given into a search under way", "rewind it first")
@@ -70,10 +81,19 @@ def push(search: Search, k: int) -> None:
     search.pushed.append(k)
 
 
-def pop(search: Search) -> int:
-    """Undo the last `push`: the option it pushed."""
-    if not search.pushed or search.level != 0 or search.resume != 2:
-        raise IndexError("pop: no given pushed, or the search is under way (rewind it first)")
+def pop(search: Search, count: int = 1) -> int:
+    """Undo the last ``count`` givens pushed: the last option popped (IndexError, and none
+    popped, if fewer are pushed)."""
+    if count < 1:
+        raise ValueError(f"pop: count must be at least 1, not {count}")
+    if count > len(search.pushed) or search.level != 0 or search.resume != 2:
+        raise IndexError("pop: fewer givens pushed, or the search is under way (rewind it first)")
+    for _ in range(count):
+        k = _pop(search)
+    return k
+
+
+def _pop(search: Search) -> int:
     k = search.pushed.pop()
     top, first = search.top, search.opt_start[k]
     last = first - 1  # (an option without items has nothing to undo)

@@ -204,13 +204,13 @@ class Search(Links):
         """Back to the floor, as a new search of the same givens (`reuse.rewind`)."""
         reuse.rewind(self)
 
-    def push(self, option: int) -> None:
-        """Choose one more given, at the floor of a rewound search (`reuse.push`)."""
-        reuse.push(self, option)
+    def push(self, *options: int) -> None:
+        """Choose more givens, at the floor of a rewound search (`reuse.push`)."""
+        reuse.push(self, *options)
 
-    def pop(self) -> int:
-        """Undo the last `push`: its option (`reuse.pop`)."""
-        return reuse.pop(self)
+    def pop(self, count: int = 1) -> int:
+        """Undo the last ``count`` pushes: the last option popped (`reuse.pop`)."""
+        return reuse.pop(self, count)
 
     def prefix(self) -> tuple[int, ...]:
         """The option nodes chosen at levels 0..level-1 (after PREFIX: the subtree's prefix)."""
