@@ -9,9 +9,9 @@
 
 #include "dlx.h"
 
-/* Take the other nodes of p's option out of their items' lists; count the removals. Each
-   primary item whose LEN falls to 0 adds one to s->zeros (a local sum: a store to s->zeros
-   in the loop could alias top's). */
+/* Take the other nodes of p's option out of their items' lists; count the removals. In mode
+   ZEROS each primary item whose LEN falls to 0 adds one to s->zeros (a local sum: a store
+   to s->zeros in the loop could alias top's). */
 ALWAYS_INLINE long long
 hide(Search *s, idx p, const int mode)
 {
@@ -31,14 +31,16 @@ hide(Search *s, idx p, const int mode)
             dlink[u] = d;
             ulink[d] = u;
             top[x] -= 1;
-            zeros += (top[x] == 0) & (x <= n1);
+            if (mode & ZEROS)
+                zeros += (top[x] == 0) & (x <= n1);
             if (mode & WIDE)
                 s->dirty[x >> 6] = 1;
             k += 1;
         }
         q += 1;
     }
-    s->zeros += zeros;
+    if (mode & ZEROS)
+        s->zeros += zeros;
     return k;
 }
 
@@ -60,14 +62,16 @@ unhide(Search *s, idx p, const int mode)
             idx u = ulink[q], d = dlink[q];
             dlink[u] = q;
             ulink[d] = q;
-            zeros += (top[x] == 0) & (x <= n1);
+            if (mode & ZEROS)
+                zeros += (top[x] == 0) & (x <= n1);
             top[x] += 1;
             if (mode & WIDE)
                 s->dirty[x >> 6] = 1;
         }
         q -= 1;
     }
-    s->zeros -= zeros;
+    if (mode & ZEROS)
+        s->zeros -= zeros;
 }
 
 /* Take item i off the list of active items and hide every option in its list. */
@@ -84,7 +88,8 @@ cover(Search *s, idx i, const int mode)
     idx left = s->llink[i], right = s->rlink[i];
     s->rlink[left] = right;
     s->llink[right] = left;
-    s->zeros -= s->top[i] == 0 && i <= s->n_primary;
+    if (mode & ZEROS)
+        s->zeros -= s->top[i] == 0 && i <= s->n_primary;
     s->top[i] += COVERED;
     if (mode & WIDE)
         s->dirty[i >> 6] = 1;
@@ -96,7 +101,8 @@ ALWAYS_INLINE void
 uncover(Search *s, idx i, const int mode)
 {
     s->top[i] -= COVERED;
-    s->zeros += s->top[i] == 0 && i <= s->n_primary;
+    if (mode & ZEROS)
+        s->zeros += s->top[i] == 0 && i <= s->n_primary;
     if (mode & WIDE)
         s->dirty[i >> 6] = 1;
     idx left = s->llink[i], right = s->rlink[i];

@@ -44,9 +44,14 @@ typedef int32_t idx; /* "a pointer is an array index" */
 
 /* How a step treats the links, a compile-time constant in each copy of the search loop:
    COLORED, nodes may carry colors (purified nodes stay in their lists); WIDE, every change
-   of an item's LEN marks its block of 64 items dirty, for choose_wide. */
+   of an item's LEN marks its block of 64 items dirty, for choose_wide; ZEROS, the dance
+   keeps s->zeros, the count of active primary items of LEN 0, for choose's early stop. */
 #define COLORED 1
 #define WIDE 2
+#define ZEROS 4
+/* Uncolored matrices with at least this many primary items (and fewer than WIDE_ITEMS)
+   search in mode ZEROS; benchmarks/README.md has the measurement behind it. */
+#define ZEROS_ITEMS 256
 /* Matrices with at least this many primary items (and no colors) choose their items by
    blocks (choose_wide); benchmarks/README.md has the measurement behind it. */
 #define WIDE_ITEMS 1024
@@ -214,7 +219,7 @@ typedef struct {
     int resume;
     long long nodes, updates, solutions, max_level;
     long long scanned;    /* the item choice's reads, in updates' worth (see effort) */
-    idx zeros;            /* active primary items of LEN 0, or more (links.c: choose) */
+    idx zeros;            /* in mode ZEROS: the active primary items of LEN 0 (links.c: choose) */
     unsigned char *dirty; /* WIDE: per block of 64 items, whether a LEN in it changed */
     idx *block_min;       /* WIDE: per block of 64 primary items, its least LEN (if clean) */
     int seeded;
@@ -331,6 +336,7 @@ idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);
 
 /* links.c */
 int is_wide(const Dancer *d);
+int is_zeros(const Dancer *d);
 int run_links(Search *s, const Run *run);
 idx probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 

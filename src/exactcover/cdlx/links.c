@@ -39,12 +39,12 @@ first_minimum(const idx *len, idx n, idx enough)
     return p;
 }
 
-/* The least LEN an active primary item can have when the first of that LEN is the first
-   minimum: 0 if some item may have none (s->zeros, kept by the dance), else 1. */
-#define ENOUGH(s) ((s)->zeros > 0 ? 0 : 1)
+/* What choose's scan may stop at (first_minimum's `enough`): in mode ZEROS, LEN 0 if some
+   item has it (s->zeros), else 1, the least LEN left; otherwise -1, read every LEN. */
+#define ENOUGH(s, mode) (!((mode) & ZEROS) ? -1 : (s)->zeros > 0 ? 0 : 1)
 
 /* Count the active primary items of LEN 0 into s->zeros, for the dance to keep up to date
-   (every search's run and probe starts here: exclude and the givens change LENs without it). */
+   in mode ZEROS (exclude and the givens change LENs without it). */
 static void
 count_zeros(Search *s)
 {
@@ -58,16 +58,16 @@ count_zeros(Search *s)
    matrix order, or, with a seed, to a uniformly random one of the tied items. Covered items
    carry COVERED in their LEN, so the first minimum of LEN over the primary headers 1..N1 (a
    contiguous block) is the item a walk of the list of active items would find; the scan
-   stops at the first item of LEN 1 when no item has LEN 0 (ENOUGH). `exact`: s->zeros is not
-   kept (memo.c's search), read every LEN. The item choice's effort counts every LEN read. */
+   may stop at a LEN of `enough` (ENOUGH). The effort counted is every LEN's read, as pydlx
+   counts it, so that a work budget stops both engines at the same node. */
 ALWAYS_INLINE idx
-choose_mrv(Search *s, int exact)
+choose(Search *s, idx enough)
 {
     const idx *top = s->top;
     const idx n1 = s->n_primary;
     idx best = 1, least, p;
     if (n1 > 32) { /* a long block: the vectorized scan */
-        best += first_minimum(top + 1, n1, exact ? -1 : ENOUGH(s));
+        best += first_minimum(top + 1, n1, enough);
         s->scanned += n1 >> SCAN_SHIFT;
     }
     else { /* a short one: walking the list of active items (Knuth's way) beats the call */
@@ -92,26 +92,20 @@ choose_mrv(Search *s, int exact)
     return best;
 }
 
-ALWAYS_INLINE idx
-choose(Search *s)
-{
-    return choose_mrv(s, 0);
-}
-
 /* Step X3 with the weighted choice (pydlx/search.py: choose_weighted): the first active
    primary item without options, whose WEIGHT then grows by one; else the first with one
    option (a forced move, never put off); else the one of least LEN / WEIGHT, ties to the
    first in matrix order. So the items that have ended branches are
    chosen sooner: Boussemart et al.'s dom/wdeg, an item being a constraint. */
 static idx
-choose_weighted(Search *s)
+choose_weighted(Search *s, idx enough)
 {
     const idx *top = s->top, *rlink = s->rlink;
     const idx n1 = s->n_primary;
     long long *weight = s->weight;
     idx best = rlink[0];
     if (n1 > 32) { /* the first item of LEN 0 or 1, if any, by choose's vectorized scan */
-        idx first = 1 + first_minimum(top + 1, n1, ENOUGH(s));
+        idx first = 1 + first_minimum(top + 1, n1, enough);
         s->scanned += n1 >> SCAN_SHIFT;
         if (top[first] <= 1)
             best = first;
@@ -135,7 +129,7 @@ choose_weighted(Search *s)
 idx
 choose_first(Search *s)
 {
-    return choose_mrv(s, 1);
+    return choose(s, -1);
 }
 
 /* Whether searches of this matrix choose their items by blocks: many primary items, and no
@@ -144,6 +138,15 @@ int
 is_wide(const Dancer *d)
 {
     return !d->has_colors && d->bounds == NULL && d->n_primary >= WIDE_ITEMS;
+}
+
+/* Whether searches of this matrix on the links keep the count of items without options
+   (mode ZEROS): a block of primary items long enough for choose's early stop to pay for
+   the count (benchmarks/README.md), uncolored and not wide. */
+int
+is_zeros(const Dancer *d)
+{
+    return !d->has_colors && d->bounds == NULL && d->n_primary >= ZEROS_ITEMS && d->n_primary < WIDE_ITEMS;
 }
 
 /* The ties of `least` after item `best`, in order, for a seeded choice: the same random
@@ -237,7 +240,8 @@ next_option(Search *s, idx level, idx x, idx i)
 ALWAYS_INLINE idx
 enter(Search *s, idx level, const int mode)
 {
-    idx i = s->weight != NULL ? choose_weighted(s) : (mode & WIDE) ? choose_wide(s) : choose(s); /* X3 */
+    idx enough = ENOUGH(s, mode); /* X3 */
+    idx i = s->weight != NULL ? choose_weighted(s, enough) : (mode & WIDE) ? choose_wide(s) : choose(s, enough);
     s->total[level] = s->top[i];
     s->tried[level] = 1;
     cover(s, i, mode); /* X4 */
@@ -288,15 +292,24 @@ run_wide(Search *s, const Run *run)
     return run_steps(s, run, WIDE);
 }
 
-/* The links search for this matrix: with colors, on a wide matrix, or plain. */
+static int
+run_zeros(Search *s, const Run *run)
+{
+    count_zeros(s);
+    return run_steps(s, run, ZEROS);
+}
+
+/* The links search for this matrix: with colors, on a wide matrix, counting its items
+   without options, or plain. */
 int
 run_links(Search *s, const Run *run)
 {
-    count_zeros(s);
     if (s->dancer->has_colors)
         return run_colored(s, run);
     if (s->dirty != NULL)
         return run_wide(s, run);
+    if (is_zeros(s->dancer))
+        return run_zeros(s, run);
     return run_plain(s, run);
 }
 
@@ -310,9 +323,8 @@ probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
     idx depth = 0;
     int seeded = s->seeded;
     s->seeded = 0; /* ties go to the first item, as in the search */
-    count_zeros(s);
     while (s->rlink[0] != 0) {
-        idx i = choose(s), x = dlink[i];
+        idx i = choose(s, -1), x = dlink[i];
         degrees[depth] = top[i];
         if (top[i] == 0) {
             depth++;
