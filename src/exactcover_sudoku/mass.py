@@ -105,8 +105,9 @@ class _Stack:
         if passed:
             del self.untried[-count:]
         elif count == 1:  # (it stays: on top of the others found since)
-            search.push(self.untried.pop())
-            on_top += dropped
+            option = self.untried.pop()
+            search.push(option)
+            on_top.append(option)
             if len(on_top) > self.ON_TOP:
                 self._lay_under()
         else:
