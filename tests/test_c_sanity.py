@@ -41,12 +41,25 @@ BREAKAGES = {
                                 "links", "items neither active nor covered"),
     "a set keeps an option that meets": ("sets.c", "next[w] = left ^ gone;", "next[w] = left ^ (gone & (gone - 1));",
                                          "sets", "a level's set of options"),
-    "an option keeps its items active": ("sets.c", "        s->active[v] &= ~items[v];",
+    "an option keeps its items active": ("sets.h", "        s->active[v] &= ~items[v];",
                                          "        s->active[v] &= ~items[v] | items[v];",
                                          "sets", "the bitset of active items"),
     "a set with bounds grows": ("msets.c", "        next[w] = set[w] & ~out;", "        next[w] = set[w] & ~out | ~set[w];",
                                 "sets", "a level's set of options", {"r0": (1, 2)}),
 }
+#: The same for the bitset way with colors, on word squares (COLORED_COUNT).
+COLORED_BREAKAGES = {
+    "a purify hides its own color": ("csets.h", "& (batch[b].keep != NULL ? ~batch[b].keep[w] : ~(uint64_t)0);", ";",
+                                     "a level's set of options"),
+    "an item purified is not pushed": ("csets.h", "                push_pure(s, j, batch[n - 1].keep);",
+                                       "                (void)0;", "the stack of items purified"),
+}
+COLORED_COUNT = ("from exactcover import Matrix, Solver; "
+                 "words = ['ab', 'ba', 'aa', 'bb', 'ca', 'ac', 'cc']; "
+                 "options = [{f'{l}{r}': None, **{(f'x{r}{c}' if l == 'row' else f'x{c}{r}'): w[c] for c in range(2)}} "
+                 "for w in words for r in range(2) for l in ('row', 'col')]; "
+                 "m = Matrix(['row0', 'row1', 'col0', 'col1'], options, secondary=['x00', 'x01', 'x10', 'x11']); "
+                 "print(Solver(m, 'c').count(way='sets', memo=False))")
 
 
 def compiler_available() -> bool:
@@ -73,6 +86,23 @@ def test_the_c_sanity_check_catches_a_broken_step(breakage, tmp_path):
 
 
 @pytest.mark.skipif(not compiler_available(), reason="no C compiler")
+@pytest.mark.parametrize("breakage", COLORED_BREAKAGES)
+def test_the_c_sanity_check_catches_a_broken_colored_step(breakage, tmp_path):
+    name, good, bad, message = COLORED_BREAKAGES[breakage]
+    shutil.copytree(SRC, tmp_path / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    source = tmp_path / "src" / "exactcover" / "cdlx" / name
+    text = source.read_text()
+    assert text.count(good) == 1, f"the line to break is not in {name} once"
+    source.write_text(text.replace(good, bad))
+    env = {"CFLAGS": "-O0 -DEXACTCOVER_SANITY", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "src")}
+    subprocess.run([sys.executable, "-c", BUILD], cwd=tmp_path, env=env, check=True, capture_output=True)
+    run = subprocess.run([sys.executable, "-c", COLORED_COUNT], cwd=tmp_path, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode != 0
+    assert f"sanity check failed: {message}" in run.stderr
+
+
+@pytest.mark.skipif(not compiler_available(), reason="no C compiler")
 def test_an_unbroken_engine_passes_its_sanity_check(tmp_path):
     shutil.copytree(SRC, tmp_path / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     env = {"CFLAGS": "-O0 -DEXACTCOVER_SANITY", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "src")}
@@ -83,3 +113,6 @@ def test_an_unbroken_engine_passes_its_sanity_check(tmp_path):
             run = subprocess.run([sys.executable, "-c", count], cwd=tmp_path, env=env, capture_output=True,
                                  text=True, timeout=120)
             assert run.stdout.strip() == "120", run.stderr
+    run = subprocess.run([sys.executable, "-c", COLORED_COUNT], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert run.stdout.strip() == "35", run.stderr

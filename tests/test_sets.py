@@ -29,13 +29,17 @@ def on_sets(after: int):
 
 
 def dancer(module, problem):
-    """(n_primary, n_secondary, options as lists of item numbers[, bounds: lo, hi, ...])."""
+    """(n_primary, n_secondary, options as lists of item numbers or of (item, color) pairs
+    (color 0: none)[, bounds: lo, hi, ...])."""
     n_primary, n_secondary, options, *bounds = problem
-    starts, items = [0], []
+    starts, items, colors = [0], [], []
     for option in options:
-        items += option
+        for entry in option:
+            item, color = entry if isinstance(entry, tuple) else (entry, 0)
+            items.append(item)
+            colors.append(color)
         starts.append(len(items))
-    return module.Dancer(n_primary, n_secondary, starts, items, [0] * len(items), *bounds)
+    return module.Dancer(n_primary, n_secondary, starts, items, colors, *bounds)
 
 
 def trace(module, problem, steps: int, *, counting=False, work=0, depth=-1, probes=(), **search):
@@ -70,12 +74,25 @@ def problems(draw, bounded=False):
     return n_primary, n_secondary, options, bounds
 
 
+@st.composite
+def colored_problems(draw):
+    """Small matrices with colors: options of (item, color) pairs, a color (1..3, or 0 for
+    none) on some of the secondary items; an option may give one item twice only if never."""
+    n_primary = draw(st.integers(1, 5))
+    n_secondary = draw(st.integers(1, 4))
+    n = n_primary + n_secondary
+    options = []
+    for items in draw(st.lists(st.lists(st.integers(0, n - 1), unique=True, max_size=5), max_size=22)):
+        options.append([(i, draw(st.integers(0, 3)) if i >= n_primary else 0) for i in items])
+    return n_primary, n_secondary, options
+
+
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=st.one_of(problems(), problems(bounded=True)), data=st.data())
+@given(problem=st.one_of(problems(), problems(bounded=True), colored_problems()), data=st.data())
 def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
     """Links only and sets from node k, on both engines: the same trace, step by step, as
     pydlx's links (but for where the search runs, which is the same on both engines); with
-    bounds and without."""
+    bounds, with colors, and without."""
     n_options = len(problem[2])
     options = list(range(n_options))
     givens = data.draw(st.lists(st.sampled_from(options), max_size=2, unique=True)) if options else []
@@ -225,8 +242,8 @@ def test_bounded_searches_move_to_the_sets_by_default_and_count_alike(engine):
 
 
 @pytest.mark.parametrize("c", ENGINES, ids=engines.name_of)
-def test_colored_and_seeded_searches_never_use_the_sets(c):
-    colored = c.Dancer(1, 1, [0, 2, 4], [0, 1, 0, 1], [0, 1, 0, 2])
+def test_seeded_searches_and_colored_ones_with_bounds_never_use_the_sets(c):
+    colored = c.Dancer(1, 1, [0, 2, 4], [0, 1, 0, 1], [0, 1, 0, 2], [0, 2])
     plain = dancer(c, (2, 0, [[0], [1], [0, 1]]))
     bounded = dancer(c, (2, 0, [[0], [1], [0, 1]], [0, 2, 1, 1]))
     for search in (colored.search(tuning=on_sets(1)), plain.search(seed=3, tuning=on_sets(1)),
@@ -285,6 +302,61 @@ def test_larger_random_searches_agree(seed, c):
     for after in (1, 3, 10, 40):
         got, s = trace(c, problem, 10**6, counting=True, tuning=on_sets(after))
         assert [step[:-1] for step in got] == [step[:-1] for step in expected]
+
+
+@pytest.mark.parametrize("c", ENGINES, ids=engines.name_of)
+@pytest.mark.parametrize("seed", range(8))
+def test_larger_colored_searches_agree(seed, c):
+    """With colors, over more than one word of options: the sets, moved to at several points,
+    after givens or within a subtree, give the links' trace, statistics included."""
+    rng = random.Random(seed)
+    n_primary, n_secondary = rng.randint(5, 10), rng.randint(3, 6)
+    n = n_primary + n_secondary
+    options = []
+    for _ in range(rng.randint(70, 160)):
+        items = rng.sample(range(n_primary), rng.randint(1, 2)) + rng.sample(range(n_primary, n), rng.randint(1, 3))
+        options.append([(i, rng.choice([0, 1, 2, 2, 3]) if i >= n_primary else 0) for i in items])
+    problem = (n_primary, n_secondary, options)
+    for after in (1, 3, 10, 40):
+        expected, _ = trace(c, problem, 50, counting=True, tuning=LINKS, probes=(after,))
+        got, s = trace(c, problem, 50, counting=True, tuning=on_sets(after), probes=(after,))
+        assert [step[:-1] if isinstance(step[0], int) else step for step in got] == \
+            [step[:-1] if isinstance(step[0], int) else step for step in expected]
+        assert s.sets == 1 or s.nodes <= after
+    prefixes = [step[1] for step in trace(c, problem, 10**6, counting=True, depth=2, tuning=LINKS)[0]
+                if step[0] == pydlx.PREFIX]
+    for prefix in prefixes[:6]:
+        expected, _ = trace(c, problem, 10**6, counting=True, prefix=prefix, tuning=LINKS)
+        got, _ = trace(c, problem, 10**6, counting=True, prefix=prefix, tuning=on_sets(2))
+        assert [step[:-1] for step in got] == [step[:-1] for step in expected]
+
+
+@pytest.mark.parametrize("engine", [engines.name_of(m) for m in ENGINES])
+def test_word_squares_move_to_the_sets_by_default_and_count_alike(engine):
+    """Word squares (a word per row and column, the letters as colors on the cells) make
+    many updates per node: the default rule moves the count to the sets; counts and
+    statistics agree with the links, also after a given word."""
+    from exactcover import Matrix, Solver
+
+    rng = random.Random(4)
+    words = sorted({"".join(rng.choice("abcde") for _ in range(3)) for _ in range(60)})
+    options = [{f"{line}{r}": None, **{f"x{r}{c}" if line == "row" else f"x{c}{r}": w[c] for c in range(3)}}
+               for w in words for r in range(3) for line in ("row", "col")]
+    matrix = Matrix([f"{line}{r}" for line in ("row", "col") for r in range(3)], options,
+                    secondary=[f"x{r}{c}" for r in range(3) for c in range(3)])
+    dancer = Solver(matrix, engine).dancer
+    for givens, tuning in (([], None), ([0], on_sets(100))):  # (with the given, 624 nodes: under the sample)
+        searches = dancer.search(givens=givens, tuning=tuning), dancer.search(givens=givens, tuning=LINKS)
+        for search in searches:
+            assert search.run(10**7, counting=True) == pydlx.DONE
+        assert [search.sets for search in searches] == [1, -1]
+        assert len({(s.nodes, s.updates, s.solutions, s.max_level) for s in searches}) == 1
+        assert searches[0].solutions > 0
+    solver = Solver(matrix, engine)  # a whole count samples with a table first, then hands over
+    counts = [(solver.count(way=way, memo=memo), solver.stats.nodes, solver.stats.updates, solver.stats.way)
+              for way, memo in (("auto", None), ("auto", False), ("links", False))]
+    assert counts[1][:3] == counts[2][:3] and [c[3] for c in counts] == ["sets", "sets", "links"]
+    assert counts[0][:2] == counts[2][:2]  # (its updates: the memoizing sample's, see design-notes)
 
 
 def test_both_engines_have_the_same_rule():

@@ -210,21 +210,25 @@ dancer_free(Dancer *d)
     dlx_free(d->classes);
     dlx_free(d->conflicts);
     dlx_free(d->opt_items);
+    dlx_free(d->tints);
+    dlx_free(d->same);
     dlx_free(d->bounds);
     dlx_free(d->cost);
     d->mem = d->opt_start = d->bounds = NULL;
     d->cost = NULL;
-    d->masks = d->classes = d->conflicts = d->opt_items = NULL;
+    d->masks = d->classes = d->conflicts = d->opt_items = d->tints = NULL;
+    d->same = NULL;
 }
 
 /* The bytes of the arrays, and of the bitset way's tables once built. */
 ptrdiff_t
 dancer_nbytes(const Dancer *d)
 {
-    ptrdiff_t sets = d->sets > 0 ? (d->n_items + 1 + d->n_classes + d->n_options) * d->n_words +
+    ptrdiff_t sets = d->sets > 0 ? (d->n_items + 1 + d->n_classes + d->n_options + d->n_tints) * d->n_words +
                                        d->n_options * d->item_words : 0;
     return (ptrdiff_t)sizeof(idx) * (2 * d->n_links + 4 * d->n_nodes + d->n_options + 1 +
-                                     (d->bounds != NULL ? 2 * d->n_primary : 0)) +
+                                     (d->bounds != NULL ? 2 * d->n_primary : 0) +
+                                     (d->same != NULL ? d->n_nodes : 0)) +
            (ptrdiff_t)sizeof(long long) * (d->cost != NULL ? d->n_nodes : 0) +
            (ptrdiff_t)sizeof(uint64_t) * sets;
 }

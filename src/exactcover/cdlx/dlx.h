@@ -12,6 +12,8 @@
  *   links.c    pydlx/search.py     the search on the links: the item choice, the options
  *   steps.h    pydlx/search.py     Algorithm X's steps X2..X8, written once for both ways
  *   sets.c     pydlx/sets.py       the same search on sets of options: the bitset way
+ *   csets.c    pydlx/sets.py       ... with colors: its tables, the floor, the move
+ *                                  (csets.h: its commit, which sets.c's loop inlines)
  *   bounds.c   pydlx/bounds.py     multiplicities: Algorithm M on the links
  *   msteps.h   pydlx/bounds.py     Algorithm M's steps M2..M9, written once for both ways
  *   msets.c    pydlx/msets.py      Algorithm M on sets of options (sets.h: what both
@@ -145,7 +147,18 @@ typedef struct {
     uint64_t *conflicts; /* row k: the options that share an item with option k, or NULL */
     ptrdiff_t item_words; /* 64-bit words in a set of primary items (bit i: item i) */
     uint64_t *opt_items;  /* row k: the primary items of option k */
+    idx n_tints;          /* with colors: the pairs of a secondary item and a color met */
+    uint64_t *tints;      /* row t: the options that give pair t's item its color */
+    idx *same;            /* per node: the row of tints of its item and color, or -1 */
 } Dancer;
+
+/* The bitset way with colors: one item of an option committed (sets.c: commit_colored),
+   the options it takes out (mask, less keep if it is purified), counting the nodes on the
+   items purified from the level's first to height - 1 as the links do not. */
+typedef struct {
+    const uint64_t *mask, *keep;
+    idx height;
+} Batch;
 
 /* How a search chooses between the links and the sets (Dancer.search's tuning). */
 typedef struct {
@@ -236,6 +249,13 @@ typedef struct {
     idx n_live;      /* ... and how many there are */
     uint64_t *active; /* the bitset way: the primary items still to cover (item_words) */
     unsigned char *floor_items; /* and 1 for each item active at the floor (for sanity_sets) */
+    const uint64_t **pure;  /* the bitset way with colors: the tints of the items purified, */
+    idx *pure_item, n_pure; /* ... their items, in order, and how many */
+    idx *pure_at;           /* ... per level, how many before its option was committed */
+    unsigned char *is_pure; /* ... per item, whether it is purified */
+    Batch *batch;           /* ... room for an option's items (commit_colored) */
+    idx *live, *n_live_at;  /* ... per level the nonzero words of its set, and how many */
+    idx *floor_pure, n_floor_pure; /* noted at the floor: a node purified on each item purified */
     /* (The fields of the other loops come last, after those of the links' hot loop.) */
     idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */
     idx *first_tweak;       /* ... and the first option tweaked at each level */
@@ -343,6 +363,11 @@ idx probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solve
 /* sets.c */
 int sets_build(Dancer *d); /* 1: built, 0: this matrix cannot use them, -1: no memory */
 void sets_start(Search *s);
+/* csets.c: with colors, the dancer's tints (1: too many for the sets); at the floor, what a
+   move needs; the move. 0, or -1 if memory ran out. */
+int sets_tints(Dancer *d);
+int sets_note_floor(Search *s);
+int csets_move(Search *s);
 void sets_move(Search *s);
 int run_sets(Search *s, const Run *run);
 idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);

@@ -111,10 +111,78 @@ available_active(const Search *s, idx level, unsigned char *active)
    chosen options share an item; the bitset of active primary items holds those active at
    the floor and in no chosen option; and every option still available has all its items
    active. */
+/* Whether options k and o meet: share an item, but for a secondary item both give one color. */
+static int
+meet(const Search *s, idx k, idx o)
+{
+    const Dancer *d = s->dancer;
+    for (idx p = d->opt_start[k]; d->top[p] > 0; p++)
+        for (idx q = d->opt_start[o]; d->top[q] > 0; q++)
+            if (d->top[p] == d->top[q] && (d->color[p] == 0 || d->color[p] != d->color[q]))
+                return 1;
+    return 0;
+}
+
+/* sanity_sets with colors: at each level below, the option tried is the one of its node, in
+   that level's set, and the next level's set is that set less every option that meets it;
+   the items purified are the floor's and those given a color by the options chosen, each
+   once; the bitset of active primary items holds those active at the floor and in no chosen
+   option; and every option still available has its primary items active. */
+static void
+sanity_colored_sets(const Search *s, idx level)
+{
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const idx *top = d->top, *opt_start = d->opt_start;
+    unsigned char *active = dlx_malloc((size_t)s->n_items + 2), *pure = dlx_calloc((size_t)s->n_items + 2, 1);
+    if (active == NULL || pure == NULL)
+        insane("no memory for the check", 0);
+    memcpy(active, s->floor_items, (size_t)s->n_items + 2);
+    idx n_pure = 0;
+    for (idx f = 0; f < s->n_floor_pure; f++)
+        n_pure += !pure[top[s->floor_pure[f]]]++;
+    for (idx l = s->floor; l < level; l++) {
+        const uint64_t *set = s->alive + (size_t)l * (size_t)W, *next = set + W;
+        idx k = s->option[l];
+        if (k < 0 || k >= d->n_options || option_of(s, s->choice[l]) != k || !(set[k >> 6] >> (k & 63) & 1))
+            insane("the option tried at a level", l);
+        for (idx o = 0; o < d->n_options; o++)
+            if ((next[o >> 6] >> (o & 63) & 1) != ((set[o >> 6] >> (o & 63) & 1) && !meet(s, k, o)))
+                insane("a level's set of options", l + 1);
+        for (idx q = opt_start[k]; top[q] > 0; q++) {
+            if (top[q] <= s->n_primary && !active[top[q]])
+                insane("a primary item of a chosen option was not active", top[q]);
+            active[top[q]] = top[q] > s->n_primary && d->color[q] != 0 ? active[top[q]] : 0;
+            if (d->color[q] != 0 && !pure[top[q]]++)
+                n_pure++;
+        }
+    }
+    if (n_pure != s->n_pure)
+        insane("the stack of items purified", s->n_pure);
+    for (idx t = 0; t < s->n_pure; t++)
+        if (!pure[s->pure_item[t]] || !s->is_pure[s->pure_item[t]])
+            insane("an item purified", s->pure_item[t]);
+    for (idx i = 0; i <= s->n_primary; i++)
+        if ((s->active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))
+            insane("the bitset of active items", i);
+    const uint64_t *set = s->alive + (size_t)level * (size_t)W;
+    for (idx k = 0; k < d->n_options; k++)
+        if (set[k >> 6] >> (k & 63) & 1)
+            for (idx q = opt_start[k]; top[q] > 0; q++)
+                if (top[q] <= s->n_primary && !active[top[q]])
+                    insane("an available option has an inactive item", k);
+    dlx_free(active);
+    dlx_free(pure);
+}
+
 void
 sanity_sets(const Search *s, idx level)
 {
     const Dancer *d = s->dancer;
+    if (d->has_colors) {
+        sanity_colored_sets(s, level);
+        return;
+    }
     const ptrdiff_t W = d->n_words;
     const idx *top = s->top, *opt_start = s->opt_start;
     unsigned char *active = dlx_malloc((size_t)s->n_items + 2);

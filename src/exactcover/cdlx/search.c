@@ -328,6 +328,14 @@ search_release(Search *s)
     dlx_free(s->first_tweak);
     dlx_free(s->floor_bound);
     dlx_free(s->floor_set);
+    dlx_free(s->pure_item);
+    dlx_free(s->pure_at);
+    dlx_free(s->is_pure);
+    dlx_free(s->batch);
+    dlx_free(s->live);
+    dlx_free(s->n_live_at);
+    dlx_free((void *)s->pure);
+    dlx_free(s->floor_pure);
     dlx_free(s->best_costs);
     dlx_free(s->partial);
     dlx_free(s->thresh0);

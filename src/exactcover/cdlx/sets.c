@@ -22,9 +22,15 @@
  * set follows from the set where the search began and the options chosen since. Then it
  * stays. tests/test_sets.py moves searches here at every point and compares everything
  * with the links.
+ *
+ * With colors (pydlx/sets.py's docstring tells how) an option's conflicts leave out the
+ * options that give a secondary item the same color, csets.h's commit_colored commits its
+ * items one by one to count the updates the links make, and the items purified are a stack
+ * of their rows of tints (Search.pure). The set and the items purified at the floor are
+ * noted there (csets.c: sets_note_floor), since the links cannot tell them later.
  */
 #include "dlx.h"
-#include "sets.h"
+#include "csets.h"
 
 #include <string.h>
 
@@ -57,8 +63,17 @@ sets_build(Dancer *d)
     if (d->sets != 0)
         return d->sets > 0;
     d->sets = -1;
-    if (d->has_colors || length_classes(d) < 0)
+    if (length_classes(d) < 0)
         return 0;
+    if (d->has_colors) {
+        int tinted = sets_tints(d);
+        if (tinted != 0) {
+            dlx_free(d->same);
+            d->same = NULL;
+            d->n_tints = 0;
+            return tinted > 0 ? 0 : -1;
+        }
+    }
     const ptrdiff_t W = d->n_words, IW = d->n_primary / 64 + 1;
     const idx *top = d->top, *opt_start = d->opt_start;
     uint64_t *masks = dlx_calloc((size_t)(d->n_items + 1) * (size_t)W, sizeof(uint64_t));
@@ -70,6 +85,11 @@ sets_build(Dancer *d)
         dlx_free(classes);
         dlx_free(conflicts);
         dlx_free(opt_items);
+        dlx_free(d->tints);
+        dlx_free(d->same);
+        d->tints = NULL;
+        d->same = NULL;
+        d->n_tints = 0;
         return -1;
     }
     for (idx k = 0; k < d->n_options; k++) {
@@ -84,10 +104,13 @@ sets_build(Dancer *d)
             c++;
         classes[(size_t)c * (size_t)W + (size_t)(k >> 6)] |= bit;
     }
-    for (idx k = 0; k < d->n_options; k++)
-        for (idx q = opt_start[k]; top[q] > 0; q++)
+    for (idx k = 0; k < d->n_options; k++) /* (with colors: not those of the same color) */
+        for (idx q = opt_start[k]; top[q] > 0; q++) {
+            const uint64_t *keep = d->same != NULL && d->same[q] >= 0 ? d->tints + (size_t)d->same[q] * (size_t)W : NULL;
             for (ptrdiff_t w = 0; w < W; w++)
-                conflicts[(size_t)k * (size_t)W + (size_t)w] |= masks[(size_t)top[q] * (size_t)W + (size_t)w];
+                conflicts[(size_t)k * (size_t)W + (size_t)w] |=
+                    masks[(size_t)top[q] * (size_t)W + (size_t)w] & (keep != NULL ? ~keep[w] : ~(uint64_t)0);
+        }
     d->masks = masks;
     d->classes = classes;
     d->conflicts = conflicts;
@@ -108,9 +131,11 @@ sets_start(Search *s)
     ptrdiff_t rows = (ptrdiff_t)search_levels(d) > d->n_items + 1 ? (ptrdiff_t)search_levels(d) : d->n_items + 1;
     if (rows < d->n_options) /* (the conflicts: a row per option) */
         rows = d->n_options;
-    if (s->seeded || d->has_colors || d->cost != NULL || d->sets < 0 || s->tuning.set_budget <= 0 ||
-        (ptrdiff_t)d->n_primary * W > s->tuning.set_budget || rows * W > MAX_MASK_WORDS)
+    if (s->seeded || (d->has_colors && s->bound != NULL) || d->cost != NULL || d->sets < 0 ||
+        s->tuning.set_budget <= 0 || (ptrdiff_t)d->n_primary * W > s->tuning.set_budget || rows * W > MAX_MASK_WORDS)
         return;
+    if (d->has_colors && s->floor_set == NULL && (s->memo != NULL || sets_note_floor(s) < 0))
+        return; /* (a memoized count notes its floor when it starts: it hands over far from it) */
     s->sample_nodes = s->nodes;
     s->sample_updates = s->updates;
     s->sample_end = s->nodes + s->tuning.sample;
@@ -136,14 +161,6 @@ first_set(Search *s, uint64_t *set, const unsigned char *since)
         if (clear && (linked || opt_start[k + 1] - 1 == opt_start[k])) /* (or empty) */
             set[k >> 6] |= (uint64_t)1 << (k & 63);
     }
-}
-
-/* Mark primary item i active (on) or covered in the bitset of active items. */
-ALWAYS_INLINE void
-set_active(Search *s, idx i, int on)
-{
-    uint64_t bit = (uint64_t)1 << (i & 63);
-    s->active[i >> 6] = on ? s->active[i >> 6] | bit : s->active[i >> 6] & ~bit;
 }
 
 /* Move a search paused at step X2 of its level to the sets, once the dancer's are built.
@@ -182,6 +199,11 @@ sets_move(Search *s)
         s->option[level] = k;
         for (idx q = s->opt_start[k]; top[q] > 0; q++)
             since[top[q]] = s->floor_items[top[q]] = 1;
+    }
+    if (d->has_colors) {
+        if (csets_move(s) == 0)
+            s->sets = SETS;
+        goto done;
     }
     uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
     first_set(s, set, since);
@@ -310,27 +332,6 @@ none_active(const Search *s)
     return any == 0;
 }
 
-/* The active primary items less option k's (commit_set), and back (uncommit_set: but for
-   item i, which stays covered until X7). */
-ALWAYS_INLINE void
-take_items(Search *s, idx k)
-{
-    const ptrdiff_t IW = s->dancer->item_words;
-    const uint64_t *items = s->dancer->opt_items + (size_t)k * (size_t)IW;
-    for (ptrdiff_t v = 0; v < IW; v++)
-        s->active[v] &= ~items[v];
-}
-
-ALWAYS_INLINE void
-return_items(Search *s, idx k, idx i)
-{
-    const ptrdiff_t IW = s->dancer->item_words;
-    const uint64_t *items = s->dancer->opt_items + (size_t)k * (size_t)IW;
-    for (ptrdiff_t v = 0; v < IW; v++)
-        s->active[v] |= items[v];
-    set_active(s, i, 0);
-}
-
 /* Commit option x (node x, option k_x), chosen for its item i at a level whose set is `set`,
    into the next level's set: take out i's options and those that meet option k_x (its row
    of the dancer's conflicts), counting the updates the links would make (1 per item
@@ -355,6 +356,42 @@ commit_set(Search *s, uint64_t *set, idx x, idx k_x)
     }
     take_items(s, k_x);
     s->updates += k + (d->opt_start[k_x + 1] - 2 - d->opt_start[k_x]); /* 1 per other item */
+}
+
+/* X3 with colors: choose_set on the level's nonzero words, listed when its set was made. */
+ALWAYS_INLINE idx
+choose_listed(Search *s, idx level, const uint64_t *set, idx *length)
+{
+    const ptrdiff_t W = s->dancer->n_words;
+    const idx *words = s->live + (size_t)level * (size_t)W, n = s->n_live_at[level];
+    if (W <= DENSE_WORDS || 2 * n > W)
+        return choose_dense(s, set, length, W);
+    return choose_sparse(s, set, words, n, length);
+}
+
+/* X3 and X4 with colors: as enter_set, on the level's nonzero words, its cover counted less
+   the nodes of its options on items purified. */
+ALWAYS_INLINE idx
+enter_colored(Search *s, idx level)
+{
+    const ptrdiff_t W = s->dancer->n_words;
+    uint64_t *set = s->alive + (size_t)level * (size_t)W;
+    idx least, i = choose_listed(s, level, set, &least);
+    const uint64_t *mask = s->dancer->masks + (size_t)i * (size_t)W;
+    const idx *words = s->live + (size_t)level * (size_t)W, n = s->n_live_at[level];
+    idx k = next_listed(s, level, mask, -1);
+    s->total[level] = least;
+    s->tried[level] = 1;
+    cover_in(s, set, words, n, i, 0);
+    for (idx t = 0; t < n && s->n_pure > 0; t++) {
+        const idx w = words[t];
+        const uint64_t mine = set[w] & mask[w];
+        if (mine != 0)
+            s->updates -= purified_nodes(s, mine, w, 0, s->n_pure);
+    }
+    set_active(s, i, 0);
+    s->option[level] = k;
+    return k >= 0 ? node_of(s, k, i) : i;
 }
 
 /* Undo commit_set: the option's other items active again. */
@@ -400,23 +437,31 @@ next_set(Search *s, idx level)
 ALWAYS_INLINE idx
 enter(Search *s, idx level, const int mode)
 {
-    (void)mode;
-    return enter_set(s, level);
+    return (mode & COLORED) ? enter_colored(s, level) : enter_set(s, level);
 }
 
 ALWAYS_INLINE void
 try_option(Search *s, idx level, idx x, const int mode)
 {
-    (void)mode;
-    commit_set(s, s->alive + (size_t)level * (size_t)s->dancer->n_words, x, s->option[level]);
+    uint64_t *set = s->alive + (size_t)level * (size_t)s->dancer->n_words;
+    if (mode & COLORED)
+        commit_colored(s, set, x, s->option[level], level);
+    else
+        commit_set(s, set, x, s->option[level]);
 }
 
 ALWAYS_INLINE idx
 try_next(Search *s, idx level, idx x, const int mode)
 {
-    (void)mode;
-    uncommit_set(s, x, s->option[level]);
-    return next_set(s, level);
+    if (!(mode & COLORED)) {
+        uncommit_set(s, x, s->option[level]);
+        return next_set(s, level);
+    }
+    uncommit_colored(s, x, s->option[level], level);
+    idx i = s->top[x], k = next_listed(s, level, s->dancer->masks + (size_t)i * (size_t)s->dancer->n_words,
+                                       s->option[level]);
+    s->option[level] = k;
+    return k >= 0 ? node_of(s, k, i) : i;
 }
 
 ALWAYS_INLINE void
@@ -436,7 +481,7 @@ WITH_POPCNT_CLONES
 int
 run_sets(Search *s, const Run *run)
 {
-    return run_steps(s, run, 0);
+    return s->dancer->has_colors ? run_steps(s, run, COLORED) : run_steps(s, run, 0);
 }
 
 /* Knuth's random probe on the sets (search_probe): the walk of probe_links, on the sets
@@ -445,6 +490,7 @@ idx
 probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
 {
     const ptrdiff_t W = s->dancer->n_words;
+    const int colored = s->dancer->has_colors;
     idx level = s->level, depth = 0, least;
     while (!none_active(s)) {
         uint64_t *set = s->alive + (size_t)level * (size_t)W;
@@ -461,13 +507,19 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         cover_in(s, set, s->words, s->n_live, i, 0);
         set_active(s, i, 0);
         path[depth] = node_of(s, k, i);
-        commit_set(s, set, path[depth++], k);
+        if (colored)
+            commit_colored(s, set, path[depth++], k, level);
+        else
+            commit_set(s, set, path[depth++], k);
         level++;
     }
     *solved = none_active(s);
     for (idx d = *solved ? depth : depth - 1; d-- > 0;) {
         idx i = s->top[path[d]];
-        uncommit_set(s, path[d], option_of(s, path[d]));
+        if (colored)
+            uncommit_colored(s, path[d], option_of(s, path[d]), s->level + d);
+        else
+            uncommit_set(s, path[d], option_of(s, path[d]));
         set_active(s, i, 1);
     }
     return depth;

@@ -135,4 +135,33 @@ node_of(const Search *s, idx k, idx i)
     return q;
 }
 
+/* Mark primary item i active (on) or covered in the bitset of active items. */
+ALWAYS_INLINE void
+set_active(Search *s, idx i, int on)
+{
+    uint64_t bit = (uint64_t)1 << (i & 63);
+    s->active[i >> 6] = on ? s->active[i >> 6] | bit : s->active[i >> 6] & ~bit;
+}
+
+/* The active primary items less option k's (commit_set), and back (uncommit_set: but for
+   item i, which stays covered until X7). */
+ALWAYS_INLINE void
+take_items(Search *s, idx k)
+{
+    const ptrdiff_t IW = s->dancer->item_words;
+    const uint64_t *items = s->dancer->opt_items + (size_t)k * (size_t)IW;
+    for (ptrdiff_t v = 0; v < IW; v++)
+        s->active[v] &= ~items[v];
+}
+
+ALWAYS_INLINE void
+return_items(Search *s, idx k, idx i)
+{
+    const ptrdiff_t IW = s->dancer->item_words;
+    const uint64_t *items = s->dancer->opt_items + (size_t)k * (size_t)IW;
+    for (ptrdiff_t v = 0; v < IW; v++)
+        s->active[v] |= items[v];
+    set_active(s, i, 0);
+}
+
 #endif

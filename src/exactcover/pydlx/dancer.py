@@ -62,6 +62,8 @@ class Dancer:
         self.masks: list[int] = []
         self.classes: list[tuple[int, int]] = []
         self.conflicts: list[int] = []
+        self.same: list[int] = []  # (with colors: per node of a color, the options giving its item that color)
+        self.n_tints = 0  # (... and how many pairs of an item and a color there are)
         self._rest: list[tuple[int, ...]] | None = None  # (the_rest, made the first time)
         self._other_items: list[tuple[int, ...]] | None = None  # (other_items, likewise)
         self._memo: tuple[Any, ...] | None = None  # (memo.tables, likewise)
@@ -148,11 +150,12 @@ class Dancer:
         """Bytes the C engine uses for these arrays (4 per array entry), and for the bitset
         way's tables once built (8 per word)."""
         words = 0
-        if self.sets > 0:  # masks, classes and conflicts; each option's primary items
-            words = ((self.n_items + 1 + len(self.classes) + self.n_options) * (self.n_options // 64 + 1)
+        if self.sets > 0:  # masks, classes, conflicts, colors; each option's primary items
+            words = ((self.n_items + 1 + len(self.classes) + self.n_options + self.n_tints) * (self.n_options // 64 + 1)
                      + self.n_options * (self.n_primary // 64 + 1))
         words += len(self.top) if self.has_costs else 0  # (a net cost per node)
-        return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start) + len(self.bounds)) + 8 * words
+        tinted = len(self.top) if self.sets > 0 and self.has_colors else 0  # (the sets: a row per colored node)
+        return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start) + len(self.bounds) + tinted) + 8 * words
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
                prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,

@@ -112,6 +112,8 @@ class Memo(Search):
         self.znode = [0] * (levels + 1)
         self.key[self.level] = self.state_key()
         self.decide_at = self.nodes + MEMO_SAMPLE if memo == MEMO_AUTO else -1
+        if memo == MEMO_AUTO and dancer.has_colors and can_use(self, self.tuning[0]):
+            self.note_floor()  # (a table dropped hands over far from the floor)
         self.start_nodes, self.start_updates = self.nodes, self.updates  # (the sample's start)
 
     def state_key(self) -> int:

@@ -8,6 +8,17 @@ ties to the first), the options are tried in the same order, and the statistics 
 updates included (a cover counts 1 plus, for each option it hides, the option's length less
 1). The list of active items stays on ``llink``/``rlink``, updated as the links would
 (the item choice walks it; C's sets.c keeps a bitset of the active items instead).
+
+With colors (Algorithm C) nothing changes but what an option meets: on a secondary item it
+gives color c, it meets the options that give that item no color or another one, and not
+those that give it c (`build`'s conflicts), so that committing an option is still one
+AND-NOT. Committing it item by item (`commit_colored`) gives the links' updates: purifying
+an item hides the options of other colors (no 1 for the item, which stays on its list), and
+a node purified before, which a hide leaves in its list, is not counted; so each option
+hidden counts its length less 1 less its nodes on the items purified to its color by then
+(`purified`, a stack per level). The links do not say what was purified below the level
+where the search moves, so the set and the purified items at the floor are noted when the
+sample begins (`colored_floor`).
 """
 
 from __future__ import annotations
@@ -22,7 +33,7 @@ if TYPE_CHECKING:
     from .dancer import Dancer
     from .search import Random, Search, Steps
 
-__all__ = ["DEFAULT_TUNING", "Sets", "build", "can_use"]
+__all__ = ["DEFAULT_TUNING", "Sets", "build", "can_use", "colored_floor"]
 
 #: The rule's defaults, as the C engine's (``_dlx.DEFAULT_TUNING``): the largest n_primary *
 #: n_words for the sets, the nodes sampled, and the two lines a sample's updates per node must
@@ -36,42 +47,53 @@ MAX_MASK_WORDS = 1 << 21
 
 def build(dancer: Dancer) -> bool:
     """The dancer's tables, built once: a mask per item (the options that contain it), one
-    per class of option length, and the conflicts (per option, the options that share an
-    item with it). False if this matrix cannot use the sets."""
+    per class of option length, with colors one per node of a color (the options that give
+    its item its color), and the conflicts (per option, the options it meets: those that
+    share an item with it, but for those that give a secondary item the same color). False
+    if this matrix cannot use the sets."""
     if dancer.sets:
         return dancer.sets > 0
     dancer.sets = -1
-    opt_start, top = dancer.opt_start, dancer.top
+    opt_start, top, color = dancer.opt_start, dancer.top, dancer.color
     lengths = dict.fromkeys(opt_start[k + 1] - 1 - opt_start[k] for k in range(dancer.n_options))  # (in order met)
-    if dancer.has_colors or len(lengths) > MAX_CLASSES:
+    if len(lengths) > MAX_CLASSES:
         return False
     masks = [0] * (dancer.n_items + 1)
     classes = dict.fromkeys(lengths, 0)
+    tints: dict[tuple[int, int], int] = {}  # (item, color): the options that give it that color
     for k in range(dancer.n_options):
         bit = 1 << k
         q = opt_start[k]
         while top[q] > 0:
             masks[top[q]] |= bit
+            if color[q]:
+                tints[top[q], color[q]] = tints.get((top[q], color[q]), 0) | bit
             q += 1
         classes[opt_start[k + 1] - 1 - opt_start[k]] |= bit
+    if len(tints) * (dancer.n_options // 64 + 1) > MAX_MASK_WORDS:
+        return False
+    same = [tints[top[q], color[q]] if top[q] > 0 and color[q] else 0 for q in range(len(top))]
     conflicts = []
     for k in range(dancer.n_options):
         meets = 0
         for q in range(opt_start[k], opt_start[k + 1] - 1):
-            meets |= masks[top[q]]
+            meets |= masks[top[q]] & ~same[q]
         conflicts.append(meets)
     dancer.masks, dancer.classes, dancer.conflicts = masks, list(classes.items()), conflicts
+    dancer.same, dancer.n_tints = same, len(tints)
     dancer.sets = 1
     return True
 
 
 def can_use(search: Search, budget: int) -> bool:
     """Whether a search could move to the sets (before its first run; C's sets_start): not
-    with a seed, colors, or costs (whose lists are sorted by cost, not in option order), and
-    only if a mask per item, a set per level and a row of conflicts per option fit."""
+    with a seed, costs (whose lists are sorted by cost, not in option order), or colors with
+    bounds, and only if a mask per item, a set per level and a row of conflicts per option
+    fit."""
     dancer = search.dancer
     words = dancer.n_options // 64 + 1
-    return (search.random is None and not dancer.has_colors and not dancer.has_costs and dancer.sets >= 0
+    return (search.random is None and not (dancer.has_colors and dancer.bounds) and not dancer.has_costs
+            and dancer.sets >= 0
             and 0 < budget and dancer.n_primary * words <= budget
             and max(dancer.n_items + 1, len(search.choice), dancer.n_options) * words <= MAX_MASK_WORDS)
 
@@ -88,7 +110,21 @@ class Sets:
         self.conflicts, self.others = s.dancer.conflicts, s.dancer.other_items()
         self.alive = [0] * (s.n_primary + 2)
         self.option = [-1] * (s.n_primary + 1)
+        #: With colors: per level, how many items were purified before its option was committed.
+        self.purified_at = [0] * (s.n_primary + 2)
         top, opt_start = s.top, s.opt_start
+        if self.colored:
+            assert s.floor_colored is not None, "noted at the floor (Search.start_sampling)"
+            self.alive[s.floor], floor_purified = s.floor_colored
+            self.purified.update((j, self.same[q]) for j, q in floor_purified.items())
+            for level in range(s.floor, s.level):
+                k = self.option[level] = s.option_of(s.choice[level])
+                self.purified_at[level] = len(self.purified)
+                self.alive[level + 1] = self.alive[level] & ~self.conflicts[k]
+                for q in range(opt_start[k], opt_start[k + 1] - 1):
+                    if self.pristine[q]:
+                        self.purified.setdefault(top[q], self.same[q])
+            return
         since: set[int] = set()
         for level in range(s.floor, s.level):
             k = self.option[level] = s.option_of(s.choice[level])
@@ -101,8 +137,12 @@ class Sets:
             self.alive[level + 1] = available
 
     def read_tables(self, dancer: Dancer) -> None:
-        """The dancer's masks and classes of option length, as `hidden_updates` reads them."""
+        """The dancer's masks and classes of option length, as `hidden_updates` reads them;
+        with colors, its masks of a node's color and its colors as they were compiled."""
         self.masks, self.classes = dancer.masks, dancer.classes
+        self.colored, self.same, self.pristine = dancer.has_colors, dancer.same, dancer.color
+        #: With colors: the items purified, each with the options of its color, in order.
+        self.purified: dict[int, int] = {}
         #: With options of one length and more than one item, that length less 1, else 0.
         self.uniform = self.classes[0][0] - 1 if len(self.classes) == 1 and self.classes[0][0] > 1 else 0
 
@@ -131,10 +171,13 @@ class Sets:
         return available ^ gone
 
     def hidden_updates(self, gone: int) -> int:
-        """The updates the links make hiding the options ``gone``: each one's length less 1."""
-        if self.uniform:  # (one length: the common case, without the loop)
-            return gone.bit_count() * self.uniform
+        """The updates the links make hiding the options ``gone``: each one's length less 1,
+        less its nodes purified (which stay in their lists)."""
         n = 0
+        for members in self.purified.values():
+            n -= (gone & members).bit_count()
+        if self.uniform:  # (one length: the common case, without the loop)
+            return n + gone.bit_count() * self.uniform
         for length, members in self.classes:
             n += (gone & members).bit_count() * (length - 1)
         return n
@@ -203,6 +246,9 @@ class Sets:
         if level is None:
             level = s.level
         available = self.alive[level] & ~self.masks[s.top[x]]
+        if self.colored:
+            self.alive[level + 1] = self.commit_colored(x, level, available)
+            return
         gone = available & self.conflicts[self.option[level]]
         items = self.other_items(x)
         llink, rlink = s.llink, s.rlink
@@ -211,6 +257,42 @@ class Sets:
             rlink[left], llink[right] = right, left
         s.updates += self.hidden_updates(gone) + len(items)
         self.alive[level + 1] = available ^ gone
+
+    def commit_colored(self, x: int, level: int, available: int) -> int:
+        """X5 with colors: x's other items committed in the links' order, each taking its
+        options out of ``available`` (the next level's set, returned): an item without a
+        color covered (1, and each option hidden), one with a color purified unless it is
+        already (each option of another color hidden), counting the updates as they go."""
+        s = self.search
+        top, masks, same, pristine, purified = s.top, self.masks, self.same, self.pristine, self.purified
+        self.purified_at[level] = len(purified)
+        updates = 0
+        for q in self.other_nodes(x):
+            j = top[q]
+            if not pristine[q]:
+                gone = available & masks[j]
+                updates += 1 + self.hidden_updates(gone)
+                self.unlink(j)
+            elif j not in purified:
+                gone = available & masks[j] & ~same[q]
+                updates += self.hidden_updates(gone)
+                purified[j] = same[q]
+            else:  # (purified to this color already: the links do nothing)
+                continue
+            available ^= gone
+        s.updates += updates
+        return available
+
+    def other_nodes(self, x: int) -> list[int]:
+        """The nodes of x's option other than x, in the links' order (right from x)."""
+        top, ulink, nodes, p = self.search.top, self.search.ulink, [], x + 1
+        while p != x:
+            if top[p] <= 0:
+                p = ulink[p]
+            else:
+                nodes.append(p)
+                p += 1
+        return nodes
 
     def other_items(self, x: int) -> Sequence[int]:
         """The items of x's option other than x's own, in the links' order (right from x)."""
@@ -227,15 +309,24 @@ class Sets:
 
     def try_next(self, x: int) -> int:
         """X6: undo try_option(x); the node of the item's next option (the item after the last)."""
-        self.uncommit(x)
         level, i = self.search.level, self.search.top[x]
+        self.uncommit(x, level)
         k = self.option[level] = _lowest(self.alive[level] & self.masks[i], self.option[level])
         return self.node_of(k, i)
 
-    def uncommit(self, x: int) -> None:
-        """Undo try_option(x)'s covers: the other items back on the list, in reverse order."""
+    def uncommit(self, x: int, level: int) -> None:
+        """Undo try_option(x) at ``level``: the other items covered back on the list, in
+        reverse order; with colors, those purified there purified no more."""
         s = self.search
         llink, rlink = s.llink, s.rlink
+        if self.colored:
+            for q in reversed(self.other_nodes(x)):
+                if not self.pristine[q]:
+                    j = s.top[q]
+                    rlink[llink[j]] = llink[rlink[j]] = j
+            while len(self.purified) > self.purified_at[level]:
+                self.purified.popitem()
+            return
         for j in reversed(self.other_items(x)):  # uncover(j), written out
             rlink[llink[j]] = llink[rlink[j]] = j
 
@@ -260,10 +351,34 @@ class Sets:
             self.try_option(x, level)
             level += 1
         solved = s.rlink[0] == 0
-        for x in reversed(path):
-            self.uncommit(x)
-            self.uncover(s.top[x])
+        for depth in reversed(range(len(path))):
+            self.uncommit(path[depth], s.level + depth)
+            self.uncover(s.top[path[depth]])
         return degrees, solved
+
+
+def colored_floor(search: Search) -> tuple[int, dict[int, int]]:
+    """At a colored search's floor (after its givens and prefix): the options available
+    there (each node on its item's list, no item covered, and a node on an item purified
+    purified too) and the items purified, each with a node purified on it (of its color).
+
+    An item purified with no other option of its color left leaves no trace here; then no
+    option with a primary item has it, and an option without one is never chosen nor hidden
+    by another, so it does not matter whether it is counted available."""
+    top, ulink, dlink, color, opt_start = search.top, search.ulink, search.dlink, search.color, search.opt_start
+    purified: dict[int, int] = {}
+    for q in range(search.n_items + 2, len(top)):
+        if top[q] > 0 and color[q] < 0:
+            purified.setdefault(top[q], q)
+    available = 0
+    for k in range(search.dancer.n_options):
+        for q in range(opt_start[k], opt_start[k + 1] - 1):
+            j = top[q]
+            if dlink[ulink[q]] != q or top[j] >= COVERED or (j in purified and color[q] >= 0):
+                break
+        else:
+            available |= 1 << k
+    return available, purified
 
 
 def _lowest(members: int, after: int) -> int:

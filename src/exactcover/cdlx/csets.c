@@ -1,0 +1,137 @@
+/*
+ * csets.c: the bitset way with colors, its tables and its move (pydlx/sets.py's docstring
+ * tells the idea): the dancer's tints (per pair of a secondary item and a color, the options
+ * giving it), the floor noted before the sample, and a search moved from the links. The
+ * steps are sets.c's, in mode COLORED, with csets.h's commit.
+ */
+#include "dlx.h"
+#include "csets.h"
+
+/* With colors: a row of tints per pair of a secondary item and a color met (the options
+   that give the item that color), and each node's row (same). 0, or -1 if memory ran out;
+   1 if the rows would not fit (then the matrix cannot use the sets). */
+int
+sets_tints(Dancer *d)
+{
+    const idx *top = d->top, *dlink = d->dlink, *color = d->color, *opt_start = d->opt_start;
+    idx colors = 0;
+    for (ptrdiff_t q = 0; q < d->n_nodes; q++)
+        colors = color[q] > colors ? color[q] : colors;
+    idx *row_of = dlx_malloc(((size_t)colors + 1) * sizeof(idx));
+    d->same = dlx_malloc((size_t)d->n_nodes * sizeof(idx));
+    if (row_of == NULL || d->same == NULL) {
+        dlx_free(row_of);
+        return -1;
+    }
+    for (ptrdiff_t q = 0; q < d->n_nodes; q++)
+        d->same[q] = -1;
+    idx rows = 0;
+    for (idx j = d->n_primary + 1; j <= d->n_items; j++) {
+        for (idx c = 0; c <= colors; c++)
+            row_of[c] = -1;
+        for (idx q = dlink[j]; q != j; q = dlink[q])
+            if (color[q] > 0) {
+                if (row_of[color[q]] < 0)
+                    row_of[color[q]] = rows++;
+                d->same[q] = row_of[color[q]];
+            }
+    }
+    dlx_free(row_of);
+    d->n_tints = rows;
+    if ((ptrdiff_t)rows * d->n_words > MAX_MASK_WORDS)
+        return 1;
+    d->tints = dlx_calloc((size_t)rows * (size_t)d->n_words + 1, sizeof(uint64_t));
+    if (d->tints == NULL)
+        return -1;
+    for (idx k = 0; k < d->n_options; k++)
+        for (idx q = opt_start[k]; top[q] > 0; q++)
+            if (d->same[q] >= 0)
+                d->tints[(size_t)d->same[q] * (size_t)d->n_words + (size_t)(k >> 6)] |= (uint64_t)1 << (k & 63);
+    return 0;
+}
+
+/* At a colored search's floor: the options available there (each node on its item's list,
+   no item covered, and a node on an item purified purified too) and a node purified on each
+   item purified (pydlx sets.colored_floor, which says why an item purified without a trace
+   does not matter). 0, or -1 if memory ran out. */
+int
+sets_note_floor(Search *s)
+{
+    const Dancer *d = s->dancer;
+    const idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color, *opt_start = s->opt_start;
+    unsigned char *purified = dlx_calloc((size_t)s->n_items + 2, 1);
+    s->floor_set = dlx_calloc((size_t)d->n_words, sizeof(uint64_t));
+    s->floor_pure = dlx_malloc(((size_t)s->n_items + 1) * sizeof(idx));
+    if (purified == NULL || s->floor_set == NULL || s->floor_pure == NULL) {
+        dlx_free(purified);
+        dlx_free(s->floor_set);
+        s->floor_set = NULL;
+        return -1;
+    }
+    s->n_floor_pure = 0;
+    for (ptrdiff_t q = s->n_items + 2; q < d->n_nodes; q++)
+        if (top[q] > 0 && color[q] < 0 && !purified[top[q]]) {
+            purified[top[q]] = 1;
+            s->floor_pure[s->n_floor_pure++] = (idx)q;
+        }
+    for (idx k = 0; k < d->n_options; k++) {
+        idx q = opt_start[k];
+        while (top[q] > 0 && dlink[ulink[q]] == q && top[top[q]] < COVERED && !(purified[top[q]] && color[q] >= 0))
+            q++;
+        if (top[q] <= 0)
+            s->floor_set[k >> 6] |= (uint64_t)1 << (k & 63);
+    }
+    dlx_free(purified);
+    return 0;
+}
+
+/* Move a colored search (sets_move): room for the items purified and an option's batches;
+   the floor's set and items purified, as noted; each level's set from the one below, less
+   the option's conflicts, and its items purified. -1 if memory ran out. */
+int
+csets_move(Search *s)
+{
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const idx *top = s->top, *same = d->same;
+    idx longest = 0;
+    for (idx k = 0; k < d->n_options; k++)
+        longest = d->opt_start[k + 1] - d->opt_start[k] > longest ? d->opt_start[k + 1] - d->opt_start[k] : longest;
+    s->pure = dlx_calloc((size_t)s->n_items + 1, sizeof(uint64_t *));
+    s->pure_item = dlx_calloc((size_t)s->n_items + 1, sizeof(idx));
+    s->pure_at = dlx_calloc((size_t)s->n_primary + 2, sizeof(idx));
+    s->is_pure = dlx_calloc((size_t)s->n_items + 2, 1);
+    s->batch = dlx_calloc((size_t)longest + 1, sizeof(Batch));
+    s->live = dlx_calloc((size_t)(s->n_primary + 2) * (size_t)W, sizeof(idx));
+    s->n_live_at = dlx_calloc((size_t)s->n_primary + 2, sizeof(idx));
+    if (s->pure == NULL || s->pure_item == NULL || s->pure_at == NULL || s->is_pure == NULL || s->batch == NULL ||
+        s->live == NULL || s->n_live_at == NULL)
+        return -1;
+    s->n_pure = 0;
+    for (idx f = 0; f < s->n_floor_pure; f++) {
+        idx q = s->floor_pure[f];
+        push_pure(s, top[q], d->tints + (size_t)same[q] * (size_t)W);
+    }
+    uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
+    memcpy(set, s->floor_set, (size_t)W * sizeof(uint64_t));
+    for (idx level = s->floor; level < s->level; level++, set += W) {
+        idx k = s->option[level];
+        const uint64_t *conflict = d->conflicts + (size_t)k * (size_t)W;
+        for (ptrdiff_t w = 0; w < W; w++)
+            set[W + w] = set[w] & ~conflict[w];
+        s->pure_at[level] = s->n_pure;
+        for (idx q = s->opt_start[k]; top[q] > 0; q++)
+            if (same[q] >= 0 && !s->is_pure[top[q]])
+                push_pure(s, top[q], d->tints + (size_t)same[q] * (size_t)W);
+    }
+    for (idx level = s->floor; level <= s->level; level++) {
+        const uint64_t *at = s->alive + (size_t)level * (size_t)W;
+        idx *words = s->live + (size_t)level * (size_t)W, n = 0;
+        for (ptrdiff_t w = 0; w < W; w++) {
+            words[n] = (idx)w;
+            n += at[w] != 0;
+        }
+        s->n_live_at[level] = n;
+    }
+    return 0;
+}
