@@ -67,10 +67,9 @@ def compiler_available() -> bool:
     return shutil.which(cc) is not None
 
 
-@pytest.mark.skipif(not compiler_available(), reason="no C compiler")
-@pytest.mark.parametrize("breakage", BREAKAGES)
-def test_the_c_sanity_check_catches_a_broken_step(breakage, tmp_path):
-    name, good, bad, way, message, *bounds = BREAKAGES[breakage]
+def broken_engine(tmp_path, name: str, good: str, bad: str) -> dict[str, str]:
+    """A copy of the engine in tmp_path with line ``good`` of file ``name`` made ``bad``, built
+    with the sanity checks; the environment that runs it."""
     shutil.copytree(SRC, tmp_path / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     source = tmp_path / "src" / "exactcover" / "cdlx" / name
     text = source.read_text()
@@ -78,6 +77,14 @@ def test_the_c_sanity_check_catches_a_broken_step(breakage, tmp_path):
     source.write_text(text.replace(good, bad))
     env = {"CFLAGS": "-O0 -DEXACTCOVER_SANITY", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "src")}
     subprocess.run([sys.executable, "-c", BUILD], cwd=tmp_path, env=env, check=True, capture_output=True)
+    return env
+
+
+@pytest.mark.skipif(not compiler_available(), reason="no C compiler")
+@pytest.mark.parametrize("breakage", BREAKAGES)
+def test_the_c_sanity_check_catches_a_broken_step(breakage, tmp_path):
+    name, good, bad, way, message, *bounds = BREAKAGES[breakage]
+    env = broken_engine(tmp_path, name, good, bad)
     count = COUNT.format(primary=PRIMARY, options=OPTIONS, way=way, bounds=bounds[0] if bounds else {})
     run = subprocess.run([sys.executable, "-c", count], cwd=tmp_path, env=env, capture_output=True, text=True,
                          timeout=120)
@@ -89,13 +96,7 @@ def test_the_c_sanity_check_catches_a_broken_step(breakage, tmp_path):
 @pytest.mark.parametrize("breakage", COLORED_BREAKAGES)
 def test_the_c_sanity_check_catches_a_broken_colored_step(breakage, tmp_path):
     name, good, bad, message = COLORED_BREAKAGES[breakage]
-    shutil.copytree(SRC, tmp_path / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
-    source = tmp_path / "src" / "exactcover" / "cdlx" / name
-    text = source.read_text()
-    assert text.count(good) == 1, f"the line to break is not in {name} once"
-    source.write_text(text.replace(good, bad))
-    env = {"CFLAGS": "-O0 -DEXACTCOVER_SANITY", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "src")}
-    subprocess.run([sys.executable, "-c", BUILD], cwd=tmp_path, env=env, check=True, capture_output=True)
+    env = broken_engine(tmp_path, name, good, bad)
     run = subprocess.run([sys.executable, "-c", COLORED_COUNT], cwd=tmp_path, env=env, capture_output=True,
                          text=True, timeout=120)
     assert run.returncode != 0
