@@ -97,6 +97,27 @@ def test_the_sets_with_bounds_stay_sane_at_every_node(matrix, after):
     every_node(search)
 
 
+@pytest.mark.parametrize("breakage", ["set", "purified"])
+def test_a_broken_colored_set_is_caught(breakage):
+    """Word squares on the sets: a level's set that keeps an option of another color, or an
+    item purified forgotten, is reported."""
+    words = ["ab", "ba", "aa", "bb", "ca", "ac", "cc"]
+    options = [{f"{line}{r}": None, **{(f"x{r}{c}" if line == "row" else f"x{c}{r}"): w[c] for c in range(2)}}
+               for w in words for r in range(2) for line in ("row", "col")]
+    matrix = Matrix(["row0", "row1", "col0", "col1"], options, secondary=["x00", "x01", "x10", "x11"])
+    search = Solver(matrix, "python").dancer.search(tuning=contract.tuning("sets", 1))
+    while search.level < 2:
+        search.run(1)
+    way, level = search.way, search.level
+    sanity.check(search)
+    if breakage == "set":
+        way.alive[level] |= way.alive[level - 1]
+    else:
+        way.purified.popitem()
+    with pytest.raises(sanity.InsaneSearch):
+        sanity.check(search)
+
+
 @pytest.mark.parametrize("breakage", ["set", "option", "bound"])
 def test_a_broken_set_with_bounds_is_caught(breakage):
     squares = [(r, c) for r in range(5) for c in range(5)]

@@ -17,7 +17,8 @@ A pydlx search on the sets (which leaves the links' LENs as they were when it mo
 checked for the bitset way's invariants instead, at its current level: the active items'
 lists doubly linked; at each level below, the option tried is its node's option and in that
 level's set, and the next level's set is that set less every option meeting it; no item of a
-chosen option is active; every option still available has all its items active. On the
+chosen option is active (with colors: none it covers; those it gives a color, and the
+floor's, are the items purified); every option still available has all its items active. On the
 sets with bounds (Algorithm M, `pydlx.msets`), at each level below, the move's option is its
 node's (-1 for a null move) and in that level's set, and the next level's set lies within
 that one; every BOUND is within 0..hi; every option still available has all its items active.
@@ -105,21 +106,30 @@ def _spacers(search: Any) -> None:
 
 
 def _sets(search: Any, active: set[int]) -> None:
-    way, top, opt_start = search.way, search.top, search.opt_start
+    way, top, opt_start, color = search.way, search.top, search.opt_start, search.dancer.color
 
-    def items(k: int) -> list[int]:
-        return [top[q] for q in range(opt_start[k], opt_start[k + 1] - 1)]
+    def entries(k: int) -> dict[int, int]:  # item -> color (0: none)
+        return {top[q]: color[q] for q in range(opt_start[k], opt_start[k + 1] - 1)}
 
+    def meet(k: int, o: int) -> bool:  # sharing an item, but for one given the same color by both
+        theirs = entries(o)
+        return any(i in theirs and (c == 0 or theirs[i] != c) for i, c in entries(k).items())
+
+    purified = set(search.floor_colored[1]) if search.floor_colored is not None else set()
     for level in range(search.floor, search.level):
         k, available = way.option[level], way.alive[level]
         if search.option_of(search.choice[level]) != k or not available >> k & 1:
             raise InsaneSearch(f"level {level}: option {k} is not the one tried there, or not available")
-        for i in items(k):
-            available &= ~way.masks[i]
-            if i in active:
+        for i, c in entries(k).items():
+            if c:  # (a purified item stays on its list)
+                purified.add(i)
+            elif i in active:
                 raise InsaneSearch(f"level {level}: item {i} of the chosen option {k} is active")
+        available = sum(1 << o for o in range(len(opt_start) - 1) if available >> o & 1 and not meet(k, o))
         if way.alive[level + 1] != available:
             raise InsaneSearch(f"level {level + 1}: its set is not level {level}'s less the options meeting {k}")
+    if set(way.purified) != purified:
+        raise InsaneSearch(f"the items purified are {sorted(way.purified)}, not {sorted(purified)}")
     _available(search, active)
 
 
