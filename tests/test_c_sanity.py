@@ -49,7 +49,7 @@ BREAKAGES = {
 }
 #: The same for the bitset way with colors, on word squares (COLORED_COUNT).
 COLORED_BREAKAGES = {
-    "a purify hides its own color": ("csets.h", "& (batch[b].keep != NULL ? ~batch[b].keep[w] : ~(uint64_t)0);", ";",
+    "a purify hides its own color": ("csets.h", " & ~batch[b].keep[w];", ";",
                                      "a level's set of options"),
     "an item purified is not pushed": ("csets.h", "                push_pure(s, j, batch[n - 1].keep);",
                                        "                (void)0;", "the stack of items purified"),

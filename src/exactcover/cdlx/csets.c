@@ -40,7 +40,7 @@ sets_tints(Dancer *d)
     d->n_tints = rows;
     if ((ptrdiff_t)rows * d->n_words > MAX_MASK_WORDS)
         return 1;
-    d->tints = dlx_calloc((size_t)rows * (size_t)d->n_words + 1, sizeof(uint64_t));
+    d->tints = dlx_calloc(((size_t)rows + 1) * (size_t)d->n_words, sizeof(uint64_t)); /* (and a row of none) */
     if (d->tints == NULL)
         return -1;
     for (idx k = 0; k < d->n_options; k++)

@@ -57,7 +57,7 @@ commit_colored(Search *s, uint64_t *set, idx x, idx k_x, idx level)
         }
         if (same[p] < 0 || !s->is_pure[j]) {
             batch[n].mask = d->masks + (size_t)j * (size_t)W;
-            batch[n].keep = same[p] < 0 ? NULL : d->tints + (size_t)same[p] * (size_t)W;
+            batch[n].keep = d->tints + (size_t)(same[p] < 0 ? d->n_tints : same[p]) * (size_t)W; /* (none: 0s) */
             batch[n++].height = s->n_pure;
             if (same[p] < 0)
                 k += 1;
@@ -76,7 +76,7 @@ commit_colored(Search *s, uint64_t *set, idx x, idx k_x, idx level)
         const uint64_t start = set[w] & ~mask[w];
         uint64_t left = start;
         for (idx b = 0; b < n && left != 0; b++) {
-            uint64_t gone = left & batch[b].mask[w] & (batch[b].keep != NULL ? ~batch[b].keep[w] : ~(uint64_t)0);
+            uint64_t gone = left & batch[b].mask[w] & ~batch[b].keep[w];
             if (gone == 0)
                 continue;
             k += hidden_updates(d, gone, w) - purified_nodes(s, gone, w, before, batch[b].height);

@@ -224,7 +224,8 @@ dancer_free(Dancer *d)
 ptrdiff_t
 dancer_nbytes(const Dancer *d)
 {
-    ptrdiff_t sets = d->sets > 0 ? (d->n_items + 1 + d->n_classes + d->n_options + d->n_tints) * d->n_words +
+    ptrdiff_t tints = d->same != NULL ? d->n_tints + 1 : 0; /* (and the row of none) */
+    ptrdiff_t sets = d->sets > 0 ? (d->n_items + 1 + d->n_classes + d->n_options + tints) * d->n_words +
                                        d->n_options * d->item_words : 0;
     return (ptrdiff_t)sizeof(idx) * (2 * d->n_links + 4 * d->n_nodes + d->n_options + 1 +
                                      (d->bounds != NULL ? 2 * d->n_primary : 0) +

@@ -152,9 +152,10 @@ typedef struct {
     idx *same;            /* per node: the row of tints of its item and color, or -1 */
 } Dancer;
 
-/* The bitset way with colors: one item of an option committed (sets.c: commit_colored),
-   the options it takes out (mask, less keep if it is purified), counting the nodes on the
-   items purified from the level's first to height - 1 as the links do not. */
+/* The bitset way with colors: one item of an option committed (csets.h: commit_colored),
+   the options it takes out (mask, less keep: if it is purified, those of its color; else
+   none, the row of 0s after the tints), counting the nodes on the items purified from the
+   level's first to height - 1 as the links do not. */
 typedef struct {
     const uint64_t *mask, *keep;
     idx height;

@@ -151,7 +151,8 @@ class Dancer:
         way's tables once built (8 per word)."""
         words = 0
         if self.sets > 0:  # masks, classes, conflicts, colors; each option's primary items
-            words = ((self.n_items + 1 + len(self.classes) + self.n_options + self.n_tints) * (self.n_options // 64 + 1)
+            tints = self.n_tints + 1 if self.has_colors else 0  # (and C's row of none)
+            words = ((self.n_items + 1 + len(self.classes) + self.n_options + tints) * (self.n_options // 64 + 1)
                      + self.n_options * (self.n_primary // 64 + 1))
         words += len(self.top) if self.has_costs else 0  # (a net cost per node)
         tinted = len(self.top) if self.sets > 0 and self.has_colors else 0  # (the sets: a row per colored node)
