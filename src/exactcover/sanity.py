@@ -117,15 +117,16 @@ def _sets(search: Any, active: set[int]) -> None:
 
     purified = set(search.floor_colored[1]) if search.floor_colored is not None else set()
     for level in range(search.floor, search.level):
-        k, available = way.option[level], way.alive[level]
-        if search.option_of(search.choice[level]) != k or not available >> k & 1:
+        k, available = search.option_of(search.choice[level]), way.alive[level]
+        if way.option[level] != way.bit(k) or not available >> way.bit(k) & 1:
             raise InsaneSearch(f"level {level}: option {k} is not the one tried there, or not available")
         for i, c in entries(k).items():
             if c:  # (a purified item stays on its list)
                 purified.add(i)
             elif i in active:
                 raise InsaneSearch(f"level {level}: item {i} of the chosen option {k} is active")
-        available = sum(1 << o for o in range(len(opt_start) - 1) if available >> o & 1 and not meet(k, o))
+        available = sum(1 << way.bit(o) for o in range(len(opt_start) - 1)
+                        if available >> way.bit(o) & 1 and not meet(k, o))
         if way.alive[level + 1] != available:
             raise InsaneSearch(f"level {level + 1}: its set is not level {level}'s less the options meeting {k}")
     if set(way.purified) != purified:
@@ -135,9 +136,10 @@ def _sets(search: Any, active: set[int]) -> None:
 
 def _available(search: Any, active: set[int]) -> None:
     """Every option available at the search's level has all its items active."""
-    available, top, opt_start = search.way.alive[search.level], search.top, search.opt_start
+    way, top, opt_start = search.way, search.top, search.opt_start
+    available = way.alive[search.level]
     for k in range(len(opt_start) - 1):
-        if available >> k & 1 and not {top[q] for q in range(opt_start[k], opt_start[k + 1] - 1)} <= active:
+        if available >> way.bit(k) & 1 and not {top[q] for q in range(opt_start[k], opt_start[k + 1] - 1)} <= active:
             raise InsaneSearch(f"option {k} is available but has an item that is not active")
 
 

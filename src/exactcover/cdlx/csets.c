@@ -46,7 +46,8 @@ sets_tints(Dancer *d)
     for (idx k = 0; k < d->n_options; k++)
         for (idx q = opt_start[k]; top[q] > 0; q++)
             if (d->same[q] >= 0)
-                d->tints[(size_t)d->same[q] * (size_t)d->n_words + (size_t)(k >> 6)] |= (uint64_t)1 << (k & 63);
+                d->tints[(size_t)d->same[q] * (size_t)d->n_words + (size_t)(rank_of(d, k) >> 6)] |=
+                    (uint64_t)1 << (rank_of(d, k) & 63);
     return 0;
 }
 
@@ -113,10 +114,13 @@ csets_move(Search *s)
         push_pure(s, top[q], d->tints + (size_t)same[q] * (size_t)W);
     }
     uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
-    memcpy(set, s->floor_set, (size_t)W * sizeof(uint64_t));
+    memset(set, 0, (size_t)W * sizeof(uint64_t));
+    for (idx k = 0; k < d->n_options; k++) /* (noted in matrix order, before the ranks were known) */
+        if (s->floor_set[k >> 6] >> (k & 63) & 1)
+            set[rank_of(d, k) >> 6] |= (uint64_t)1 << (rank_of(d, k) & 63);
     for (idx level = s->floor; level < s->level; level++, set += W) {
-        idx k = s->option[level];
-        const uint64_t *conflict = d->conflicts + (size_t)k * (size_t)W;
+        idx r = s->option[level], k = option_at(d, r);
+        const uint64_t *conflict = d->conflicts + (size_t)r * (size_t)W;
         for (ptrdiff_t w = 0; w < W; w++)
             set[W + w] = set[w] & ~conflict[w];
         s->pure_at[level] = s->n_pure;

@@ -210,6 +210,8 @@ dancer_free(Dancer *d)
     dlx_free(d->classes);
     dlx_free(d->conflicts);
     dlx_free(d->opt_items);
+    dlx_free(d->rank);
+    dlx_free(d->ranked);
     dlx_free(d->tints);
     dlx_free(d->same);
     dlx_free(d->bounds);
@@ -217,7 +219,7 @@ dancer_free(Dancer *d)
     d->mem = d->opt_start = d->bounds = NULL;
     d->cost = NULL;
     d->masks = d->classes = d->conflicts = d->opt_items = d->tints = NULL;
-    d->same = NULL;
+    d->same = d->rank = d->ranked = NULL;
 }
 
 /* The bytes of the arrays, and of the bitset way's tables once built. */
@@ -229,7 +231,8 @@ dancer_nbytes(const Dancer *d)
                                        d->n_options * d->item_words : 0;
     return (ptrdiff_t)sizeof(idx) * (2 * d->n_links + 4 * d->n_nodes + d->n_options + 1 +
                                      (d->bounds != NULL ? 2 * d->n_primary : 0) +
-                                     (d->same != NULL ? d->n_nodes : 0)) +
+                                     (d->same != NULL ? d->n_nodes : 0) +
+                                     (d->sets > 0 && d->rank != NULL ? 2 * d->n_options : 0)) +
            (ptrdiff_t)sizeof(long long) * (d->cost != NULL ? d->n_nodes : 0) +
            (ptrdiff_t)sizeof(uint64_t) * sets;
 }

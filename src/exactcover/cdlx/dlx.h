@@ -139,14 +139,15 @@ typedef struct {
     long long tax;     /* ... and the total tax on the items */
     /* The bitset way's tables (sets.c): */
     int sets;           /* 0: not built yet; 1: built; -1: this matrix cannot use them */
-    ptrdiff_t n_words;  /* 64-bit words in a set of options (bit k: option k) */
+    ptrdiff_t n_words;  /* 64-bit words in a set of options (bit rank[k]: option k, see rank) */
     uint64_t *masks;    /* row i, for item i = 1..n_items: the options that contain i */
     int n_classes;      /* the distinct lengths of the options, to count updates */
     idx class_length[MAX_CLASSES];
     uint64_t *classes;  /* row c: the options of length class_length[c] */
     uint64_t *conflicts; /* row k: the options that share an item with option k, or NULL */
     ptrdiff_t item_words; /* 64-bit words in a set of primary items (bit i: item i) */
-    uint64_t *opt_items;  /* row k: the primary items of option k */
+    uint64_t *opt_items;  /* row r: the primary items of the option of bit r */
+    idx *rank, *ranked;   /* option k's bit in a set, and bit r's option; NULL: bit k is option k */
     idx n_tints;          /* with colors: the pairs of a secondary item and a color met */
     uint64_t *tints;      /* row t: the options that give pair t's item its color */
     idx *same;            /* per node: the row of tints of its item and color, or -1 */

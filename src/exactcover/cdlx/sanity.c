@@ -90,6 +90,21 @@ active_items(const Search *s)
     return active;
 }
 
+/* Whether option k (not its bit: Dancer.rank) is in a set of options. */
+static int
+in_set(const Dancer *d, const uint64_t *set, idx k)
+{
+    idx r = d->rank != NULL ? d->rank[k] : k;
+    return set[r >> 6] >> (r & 63) & 1;
+}
+
+/* The option of bit r. */
+static idx
+option_at_bit(const Dancer *d, idx r)
+{
+    return d->ranked != NULL ? d->ranked[r] : r;
+}
+
 /* On the sets: every option available at `level` has all its items active; frees active. */
 static void
 available_active(const Search *s, idx level, unsigned char *active)
@@ -98,7 +113,7 @@ available_active(const Search *s, idx level, unsigned char *active)
     const idx *top = s->top, *opt_start = s->opt_start;
     const uint64_t *set = s->alive + (size_t)level * (size_t)d->n_words;
     for (idx k = 0; k < d->n_options; k++)
-        if (set[k >> 6] >> (k & 63) & 1)
+        if (in_set(d, set, k))
             for (idx q = opt_start[k]; top[q] > 0; q++)
                 if (!active[top[q]])
                     insane("an available option has an inactive item", k);
@@ -143,11 +158,11 @@ sanity_colored_sets(const Search *s, idx level)
         n_pure += !pure[top[s->floor_pure[f]]]++;
     for (idx l = s->floor; l < level; l++) {
         const uint64_t *set = s->alive + (size_t)l * (size_t)W, *next = set + W;
-        idx k = s->option[l];
-        if (k < 0 || k >= d->n_options || option_of(s, s->choice[l]) != k || !(set[k >> 6] >> (k & 63) & 1))
+        idx r = s->option[l], k = r >= 0 && r < d->n_options ? option_at_bit(d, r) : -1;
+        if (k < 0 || option_of(s, s->choice[l]) != k || !in_set(d, set, k))
             insane("the option tried at a level", l);
         for (idx o = 0; o < d->n_options; o++)
-            if ((next[o >> 6] >> (o & 63) & 1) != ((set[o >> 6] >> (o & 63) & 1) && !meet(s, k, o)))
+            if (in_set(d, next, o) != (in_set(d, set, o) && !meet(s, k, o)))
                 insane("a level's set of options", l + 1);
         for (idx q = opt_start[k]; top[q] > 0; q++) {
             if (top[q] <= s->n_primary && !active[top[q]])
@@ -167,7 +182,7 @@ sanity_colored_sets(const Search *s, idx level)
             insane("the bitset of active items", i);
     const uint64_t *set = s->alive + (size_t)level * (size_t)W;
     for (idx k = 0; k < d->n_options; k++)
-        if (set[k >> 6] >> (k & 63) & 1)
+        if (in_set(d, set, k))
             for (idx q = opt_start[k]; top[q] > 0; q++)
                 if (top[q] <= s->n_primary && !active[top[q]])
                     insane("an available option has an inactive item", k);
@@ -191,8 +206,8 @@ sanity_sets(const Search *s, idx level)
     memcpy(active, s->floor_items, (size_t)s->n_items + 2);
     for (idx l = s->floor; l < level; l++) {
         const uint64_t *set = s->alive + (size_t)l * (size_t)W, *next = set + W;
-        idx k = s->option[l];
-        if (k < 0 || k >= d->n_options || option_of(s, s->choice[l]) != k || !(set[k >> 6] >> (k & 63) & 1))
+        idx r = s->option[l], k = r >= 0 && r < d->n_options ? option_at_bit(d, r) : -1;
+        if (k < 0 || option_of(s, s->choice[l]) != k || !in_set(d, set, k))
             insane("the option tried at a level", l);
         for (ptrdiff_t w = 0; w < W; w++) {
             uint64_t expected = set[w];

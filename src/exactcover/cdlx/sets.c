@@ -52,6 +52,59 @@ length_classes(Dancer *d)
     return 0;
 }
 
+/* The order of the options' bits in a set (Dancer.rank): by each option's first primary
+   item, and in matrix order within it, if that keeps every primary item's options in matrix
+   order (the order the search tries them in, which is the order of the bits); else, or if
+   that is the matrix order, the bits are the options themselves (rank NULL). Where options
+   of different items alternate (word squares: a row's word, a column's), this puts each
+   item's options together, so that a level's set has fewer nonzero words. 0, or -1 if
+   memory ran out. */
+static int
+rank_options(Dancer *d)
+{
+    const idx n = d->n_options, n1 = d->n_primary, *top = d->top, *opt_start = d->opt_start;
+    if (d->bounds != NULL || n == 0)
+        return 0;
+    idx *rank = dlx_malloc((size_t)n * sizeof(idx)), *ranked = dlx_malloc((size_t)n * sizeof(idx));
+    idx *start = dlx_calloc((size_t)n1 + 3, sizeof(idx));
+    if (rank == NULL || ranked == NULL || start == NULL) {
+        dlx_free(rank);
+        dlx_free(ranked);
+        dlx_free(start);
+        return -1;
+    }
+    for (idx k = 0; k < n; k++) { /* (a counting sort by first primary item, n1 + 1: none) */
+        idx first = n1 + 1;
+        for (idx q = opt_start[k]; top[q] > 0; q++)
+            first = top[q] < first ? top[q] : first;
+        rank[k] = first;
+        start[first + 1] += 1;
+    }
+    for (idx i = 1; i <= n1 + 1; i++)
+        start[i + 1] += start[i];
+    int moved = 0;
+    for (idx k = 0; k < n; k++) {
+        rank[k] = start[rank[k]]++;
+        ranked[rank[k]] = k;
+        moved |= rank[k] != k;
+    }
+    dlx_free(start);
+    for (idx i = 1; i <= n1 && moved; i++) /* each primary item's options still in order? */
+        for (idx q = d->dlink[i], last = -1; q != i && moved; q = d->dlink[q]) {
+            idx r = rank[option_number(d, q)];
+            moved = r > last;
+            last = r;
+        }
+    if (!moved) {
+        dlx_free(rank);
+        dlx_free(ranked);
+        return 0;
+    }
+    d->rank = rank;
+    d->ranked = ranked;
+    return 0;
+}
+
 /* Build the dancer's tables, once: the masks (a row of options per item), the length
    classes, the conflicts (a row of options per option: those that share an item with it)
    and the options' primary items. 1 if it can use the bitset way, 0 if not, -1 if memory
@@ -65,6 +118,8 @@ sets_build(Dancer *d)
     d->sets = -1;
     if (length_classes(d) < 0)
         return 0;
+    if (rank_options(d) < 0)
+        return -1;
     if (d->has_colors) {
         int tinted = sets_tints(d);
         if (tinted != 0) {
@@ -93,22 +148,23 @@ sets_build(Dancer *d)
         return -1;
     }
     for (idx k = 0; k < d->n_options; k++) {
-        uint64_t bit = (uint64_t)1 << (k & 63);
+        idx r = rank_of(d, k);
+        uint64_t bit = (uint64_t)1 << (r & 63);
         idx length = opt_start[k + 1] - 1 - opt_start[k], c = 0;
         for (idx q = opt_start[k]; top[q] > 0; q++) {
-            masks[(size_t)top[q] * (size_t)W + (size_t)(k >> 6)] |= bit;
+            masks[(size_t)top[q] * (size_t)W + (size_t)(r >> 6)] |= bit;
             if (top[q] <= d->n_primary)
-                opt_items[(size_t)k * (size_t)IW + (size_t)(top[q] >> 6)] |= (uint64_t)1 << (top[q] & 63);
+                opt_items[(size_t)r * (size_t)IW + (size_t)(top[q] >> 6)] |= (uint64_t)1 << (top[q] & 63);
         }
         while (d->class_length[c] != length)
             c++;
-        classes[(size_t)c * (size_t)W + (size_t)(k >> 6)] |= bit;
+        classes[(size_t)c * (size_t)W + (size_t)(r >> 6)] |= bit;
     }
     for (idx k = 0; k < d->n_options; k++) /* (with colors: not those of the same color) */
         for (idx q = opt_start[k]; top[q] > 0; q++) {
             const uint64_t *keep = d->same != NULL && d->same[q] >= 0 ? d->tints + (size_t)d->same[q] * (size_t)W : NULL;
             for (ptrdiff_t w = 0; w < W; w++)
-                conflicts[(size_t)k * (size_t)W + (size_t)w] |=
+                conflicts[(size_t)rank_of(d, k) * (size_t)W + (size_t)w] |=
                     masks[(size_t)top[q] * (size_t)W + (size_t)w] & (keep != NULL ? ~keep[w] : ~(uint64_t)0);
         }
     d->masks = masks;
@@ -159,7 +215,7 @@ first_set(Search *s, uint64_t *set, const unsigned char *since)
             clear &= top[top[q]] < COVERED || since[top[q]];
         }
         if (clear && (linked || opt_start[k + 1] - 1 == opt_start[k])) /* (or empty) */
-            set[k >> 6] |= (uint64_t)1 << (k & 63);
+            set[rank_of(s->dancer, k) >> 6] |= (uint64_t)1 << (rank_of(s->dancer, k) & 63);
     }
 }
 
@@ -196,7 +252,7 @@ sets_move(Search *s)
             s->floor_items[i] = 1;
     for (idx level = s->floor; level < s->level; level++) {
         idx k = option_of(s, s->choice[level]);
-        s->option[level] = k;
+        s->option[level] = rank_of(d, k);
         for (idx q = s->opt_start[k]; top[q] > 0; q++)
             since[top[q]] = s->floor_items[top[q]] = 1;
     }
@@ -208,7 +264,7 @@ sets_move(Search *s)
     uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
     first_set(s, set, since);
     for (idx level = s->floor; level < s->level; level++, set += W) {
-        idx k = s->option[level];
+        idx k = option_at(d, s->option[level]);
         memcpy(set + W, set, (size_t)W * sizeof(uint64_t));
         for (idx q = s->opt_start[k]; top[q] > 0; q++) {
             const uint64_t *mask = d->masks + (size_t)top[q] * (size_t)W;
@@ -355,7 +411,8 @@ commit_set(Search *s, uint64_t *set, idx x, idx k_x)
             k += hidden_updates(d, gone, w);
     }
     take_items(s, k_x);
-    s->updates += k + (d->opt_start[k_x + 1] - 2 - d->opt_start[k_x]); /* 1 per other item */
+    const idx option = option_at(d, k_x);
+    s->updates += k + (d->opt_start[option + 1] - 2 - d->opt_start[option]); /* 1 per other item */
 }
 
 /* X3 with colors: choose_set on the level's nonzero words, listed when its set was made. */
@@ -517,9 +574,9 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
     for (idx d = *solved ? depth : depth - 1; d-- > 0;) {
         idx i = s->top[path[d]];
         if (colored)
-            uncommit_colored(s, path[d], option_of(s, path[d]), s->level + d);
+            uncommit_colored(s, path[d], rank_of(s->dancer, option_of(s, path[d])), s->level + d);
         else
-            uncommit_set(s, path[d], option_of(s, path[d]));
+            uncommit_set(s, path[d], rank_of(s->dancer, option_of(s, path[d])));
         set_active(s, i, 1);
     }
     return depth;

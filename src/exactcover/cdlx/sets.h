@@ -125,11 +125,24 @@ next_in(const uint64_t *set, const uint64_t *mask, ptrdiff_t W, idx after)
     return (idx)(w * 64 + CTZ64(word));
 }
 
-/* The node of option k on item i's list. */
+/* Option k's bit in a set of options, and bit r's option (sets_build says why they differ). */
 ALWAYS_INLINE idx
-node_of(const Search *s, idx k, idx i)
+rank_of(const Dancer *d, idx k)
 {
-    idx q = s->opt_start[k];
+    return d->rank != NULL ? d->rank[k] : k;
+}
+
+ALWAYS_INLINE idx
+option_at(const Dancer *d, idx r)
+{
+    return d->ranked != NULL ? d->ranked[r] : r;
+}
+
+/* The node on item i's list of the option of bit r. */
+ALWAYS_INLINE idx
+node_of(const Search *s, idx r, idx i)
+{
+    idx q = s->opt_start[option_at(s->dancer, r)];
     while (s->top[q] != i)
         q++;
     return q;

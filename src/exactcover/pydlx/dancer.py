@@ -62,6 +62,8 @@ class Dancer:
         self.masks: list[int] = []
         self.classes: list[tuple[int, int]] = []
         self.conflicts: list[int] = []
+        self.rank: list[int] | None = None  # (sets.rank_options: each option's bit, None: its number)
+        self.ranked: list[int] | None = None  # (... and each bit's option)
         self.same: list[int] = []  # (with colors: per node of a color, the options giving its item that color)
         self.n_tints = 0  # (... and how many pairs of an item and a color there are)
         self._rest: list[tuple[int, ...]] | None = None  # (the_rest, made the first time)
@@ -156,6 +158,7 @@ class Dancer:
                      + self.n_options * (self.n_primary // 64 + 1))
         words += len(self.top) if self.has_costs else 0  # (a net cost per node)
         tinted = len(self.top) if self.sets > 0 and self.has_colors else 0  # (the sets: a row per colored node)
+        tinted += 2 * self.n_options if self.sets > 0 and self.rank is not None else 0  # (and the ranks)
         return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start) + len(self.bounds) + tinted) + 8 * words
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),

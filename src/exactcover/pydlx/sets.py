@@ -58,11 +58,13 @@ def build(dancer: Dancer) -> bool:
     lengths = dict.fromkeys(opt_start[k + 1] - 1 - opt_start[k] for k in range(dancer.n_options))  # (in order met)
     if len(lengths) > MAX_CLASSES:
         return False
+    dancer.rank, dancer.ranked = rank_options(dancer)
+    rank = dancer.rank or range(dancer.n_options)
     masks = [0] * (dancer.n_items + 1)
     classes = dict.fromkeys(lengths, 0)
     tints: dict[tuple[int, int], int] = {}  # (item, color): the options that give it that color
     for k in range(dancer.n_options):
-        bit = 1 << k
+        bit = 1 << rank[k]
         q = opt_start[k]
         while top[q] > 0:
             masks[top[q]] |= bit
@@ -73,16 +75,47 @@ def build(dancer: Dancer) -> bool:
     if len(tints) * (dancer.n_options // 64 + 1) > MAX_MASK_WORDS:
         return False
     same = [tints[top[q], color[q]] if top[q] > 0 and color[q] else 0 for q in range(len(top))]
-    conflicts = []
+    conflicts = [0] * dancer.n_options  # (per bit)
     for k in range(dancer.n_options):
         meets = 0
         for q in range(opt_start[k], opt_start[k + 1] - 1):
             meets |= masks[top[q]] & ~same[q]
-        conflicts.append(meets)
+        conflicts[rank[k]] = meets
     dancer.masks, dancer.classes, dancer.conflicts = masks, list(classes.items()), conflicts
     dancer.same, dancer.n_tints = same, len(tints)
     dancer.sets = 1
     return True
+
+
+def rank_options(dancer: Dancer) -> tuple[list[int] | None, list[int] | None]:
+    """The order of the options' bits in a set: each option's bit, and each bit's option. By
+    each option's first primary item, and in matrix order within it, if that keeps every
+    primary item's options in matrix order (the order the search tries them in, which is the
+    order of the bits); else, or if that is the matrix order, (None, None): bit k is option
+    k. Where options of different items alternate (word squares: a row's word, a column's),
+    this puts each item's options together, so that a level's set has fewer nonzero words
+    (C's sets.c reads only those). Not with bounds."""
+    n, n1, top, opt_start = dancer.n_options, dancer.n_primary, dancer.top, dancer.opt_start
+    if dancer.bounds or n == 0:
+        return None, None
+    first = [min([top[q] for q in range(opt_start[k], opt_start[k + 1] - 1) if top[q] <= n1], default=n1 + 1)
+             for k in range(n)]
+    ranked = sorted(range(n), key=first.__getitem__)  # (stable: matrix order within an item)
+    rank = [0] * n
+    for r, k in enumerate(ranked):
+        rank[k] = r
+    if rank == list(range(n)):
+        return None, None
+    option = [0] * len(top)  # (each node's option, from the spacer after it)
+    for k in range(n):
+        option[opt_start[k]:opt_start[k + 1] - 1] = [k] * (opt_start[k + 1] - 1 - opt_start[k])
+    for i in range(1, n1 + 1):
+        q, last = dancer.dlink[i], -1
+        while q != i:
+            if rank[option[q]] < last:
+                return None, None
+            last, q = rank[option[q]], dancer.dlink[q]
+    return rank, ranked
 
 
 def can_use(search: Search, budget: int) -> bool:
@@ -115,23 +148,26 @@ class Sets:
         top, opt_start = s.top, s.opt_start
         if self.colored:
             assert s.floor_colored is not None, "noted at the floor (Search.start_sampling)"
-            self.alive[s.floor], floor_purified = s.floor_colored
+            floor_set, floor_purified = s.floor_colored  # (noted before the ranks were known)
+            self.alive[s.floor] = sum(1 << self.bit(k) for k in range(s.dancer.n_options) if floor_set >> k & 1)
             self.purified.update((j, self.same[q]) for j, q in floor_purified.items())
             for level in range(s.floor, s.level):
-                k = self.option[level] = s.option_of(s.choice[level])
+                k = s.option_of(s.choice[level])
+                self.option[level] = self.bit(k)
                 self.purified_at[level] = len(self.purified)
-                self.alive[level + 1] = self.alive[level] & ~self.conflicts[k]
+                self.alive[level + 1] = self.alive[level] & ~self.conflicts[self.bit(k)]
                 for q in range(opt_start[k], opt_start[k + 1] - 1):
                     if self.pristine[q]:
                         self.purified.setdefault(top[q], self.same[q])
             return
         since: set[int] = set()
         for level in range(s.floor, s.level):
-            k = self.option[level] = s.option_of(s.choice[level])
+            k = s.option_of(s.choice[level])
+            self.option[level] = self.bit(k)
             since.update(top[q] for q in range(opt_start[k], opt_start[k + 1] - 1))
         self.alive[s.floor] = self.first_set(since)
         for level in range(s.floor, s.level):
-            k, available = self.option[level], self.alive[level]
+            k, available = s.option_of(s.choice[level]), self.alive[level]
             for q in range(opt_start[k], opt_start[k + 1] - 1):
                 available &= ~self.masks[top[q]]
             self.alive[level + 1] = available
@@ -141,6 +177,7 @@ class Sets:
         with colors, its masks of a node's color and its colors as they were compiled."""
         self.masks, self.classes = dancer.masks, dancer.classes
         self.colored, self.same, self.pristine = dancer.has_colors, dancer.same, dancer.color
+        self.rank, self.ranked = dancer.rank, dancer.ranked
         #: With colors: the items purified, each with the options of its color, in order.
         self.purified: dict[int, int] = {}
         #: With options of one length and more than one item, that length less 1, else 0.
@@ -157,8 +194,12 @@ class Sets:
             nodes = range(opt_start[k], opt_start[k + 1] - 1)
             linked = any(dlink[ulink[q]] == q for q in nodes) or not nodes
             if linked and all(top[top[q]] < COVERED or top[q] in since for q in nodes):
-                available |= 1 << k
+                available |= 1 << self.bit(k)
         return available
+
+    def bit(self, k: int) -> int:
+        """Option k's bit in a set of options (`rank_options`)."""
+        return k if self.rank is None else self.rank[k]
 
     # -- covering on the sets -----------------------------------------------------------------
 
@@ -208,11 +249,11 @@ class Sets:
             i = rlink[i]
         return best, least
 
-    def node_of(self, k: int, i: int) -> int:
-        """The node of option k on item i's list (i itself for k = -1: no option left)."""
-        if k < 0:
+    def node_of(self, r: int, i: int) -> int:
+        """The node on item i's list of the option of bit r (i itself for r = -1: none left)."""
+        if r < 0:
             return i
-        top, q = self.search.top, self.search.opt_start[k]
+        top, q = self.search.top, self.search.opt_start[r if self.ranked is None else self.ranked[r]]
         while top[q] != i:
             q += 1
         return q
@@ -360,7 +401,8 @@ class Sets:
 def colored_floor(search: Search) -> tuple[int, dict[int, int]]:
     """At a colored search's floor (after its givens and prefix): the options available
     there (each node on its item's list, no item covered, and a node on an item purified
-    purified too) and the items purified, each with a node purified on it (of its color).
+    purified too; bit k for option k, the ranks being unknown yet) and the items purified,
+    each with a node purified on it (of its color).
 
     An item purified with no other option of its color left leaves no trace here; then no
     option with a primary item has it, and an option without one is never chosen nor hidden
