@@ -11,9 +11,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the problem builders the tests use
 
-from problems import INKALA, PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix  # noqa: E402
+from problems import INKALA, PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix, word_squares  # noqa: E402
 
-__all__ = ["INKALA", "PUZZLE_8008", "ROOT", "median_time", "queens_matrix", "sudoku_givens", "sudoku_matrix"]
+__all__ = ["INKALA", "PUZZLE_8008", "ROOT", "median_time", "queens_matrix", "sudoku_givens", "sudoku_matrix",
+           "word_squares"]
 
 
 def median_time(function: Callable[[], object], repeats: int) -> tuple[float, object]:

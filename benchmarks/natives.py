@@ -35,7 +35,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
-from common import INKALA, PUZZLE_8008, sudoku_givens, sudoku_matrix  # noqa: E402
+from common import INKALA, PUZZLE_8008, sudoku_givens, sudoku_matrix, word_squares  # noqa: E402
 from knuth import command_line, header, interleaved, knuth_time, miniexact_time, ours_time, report  # noqa: E402
 from peers import problem  # noqa: E402
 
@@ -79,21 +79,6 @@ def random_sparse(items: int, options: int, sizes: tuple[int, int], seed: int) -
         rows.append(rng.sample(names, rng.randint(*sizes)))
     rng.shuffle(rows)
     return Matrix(names, rows)
-
-
-def word_squares(size: int, words: int, letters: str, seed: int) -> Matrix:
-    """size x size word squares from a random dictionary: a word per row and per column
-    (primary), each cell a secondary item colored by its letter."""
-    rng = random.Random(seed)
-    dictionary = sorted({"".join(rng.choice(letters) for _ in range(size)) for _ in range(words)})
-    options = []
-    for word in dictionary:
-        for r in range(size):
-            options.append({f"row{r}": None, **{f"x{r}{c}": word[c] for c in range(size)}})
-            options.append({f"col{r}": None, **{f"x{c}{r}": word[c] for c in range(size)}})
-    primary = [f"row{r}" for r in range(size)] + [f"col{c}" for c in range(size)]
-    cells = [f"x{r}{c}" for r in range(size) for c in range(size)]
-    return Matrix(primary, options, secondary=cells)
 
 
 def tiling(board: str, pieces: str, **options: object) -> Matrix:

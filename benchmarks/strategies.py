@@ -25,7 +25,7 @@ import statistics
 import sys
 import time
 
-from common import PUZZLE_8008, ROOT, queens_matrix, sudoku_givens, sudoku_matrix
+from common import PUZZLE_8008, ROOT, queens_matrix, sudoku_givens, sudoku_matrix, word_squares
 from engine import langford_matrix
 from mcc import queen_domination, random_mcc, tetrominoes
 
@@ -46,6 +46,7 @@ def workloads():
     yield "pentominoes 6x10", encode(Pentominoes()), []
     yield "pentominoes 5x12", encode(Pentominoes(width=12, height=5)), []
     yield "pentominoes 4x15", encode(Pentominoes(width=15, height=4)), []
+    yield "word squares 4x4, colors", word_squares(4, 400, "abcdefghijkl", 3), []
 
 
 def random_matrix(n_items: int, n_options: int, size: int, seed: int) -> Matrix:

@@ -6,6 +6,8 @@ issues) will offer the user-facing versions.
 
 from __future__ import annotations
 
+import random
+
 from exactcover import Matrix
 
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -56,3 +58,18 @@ def queens_matrix(n: int) -> Matrix:
         for c in range(n)
     }
     return Matrix(primary, options, secondary=secondary)
+
+
+def word_squares(size: int, words: int, letters: str, seed: int) -> Matrix:
+    """size x size word squares from a random dictionary: a word per row and per column
+    (primary), each cell a secondary item colored by its letter."""
+    rng = random.Random(seed)
+    dictionary = sorted({"".join(rng.choice(letters) for _ in range(size)) for _ in range(words)})
+    options = []
+    for word in dictionary:
+        for r in range(size):
+            options.append({f"row{r}": None, **{f"x{r}{c}": word[c] for c in range(size)}})
+            options.append({f"col{r}": None, **{f"x{c}{r}": word[c] for c in range(size)}})
+    primary = [f"row{r}" for r in range(size)] + [f"col{c}" for c in range(size)]
+    cells = [f"x{r}{c}" for r in range(size) for c in range(size)]
+    return Matrix(primary, options, secondary=cells)

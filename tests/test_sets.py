@@ -351,14 +351,11 @@ def test_word_squares_move_to_the_sets_by_default_and_count_alike(engine):
     """Word squares (a word per row and column, the letters as colors on the cells) make
     many updates per node: the default rule moves the count to the sets; counts and
     statistics agree with the links, also after a given word."""
-    from exactcover import Matrix, Solver
+    from problems import word_squares
 
-    rng = random.Random(4)
-    words = sorted({"".join(rng.choice("abcde") for _ in range(3)) for _ in range(60)})
-    options = [{f"{line}{r}": None, **{f"x{r}{c}" if line == "row" else f"x{c}{r}": w[c] for c in range(3)}}
-               for w in words for r in range(3) for line in ("row", "col")]
-    matrix = Matrix([f"{line}{r}" for line in ("row", "col") for r in range(3)], options,
-                    secondary=[f"x{r}{c}" for r in range(3) for c in range(3)])
+    from exactcover import Solver
+
+    matrix = word_squares(3, 60, "abcde", 4)
     dancer = Solver(matrix, engine).dancer
     for givens, tuning in (([], None), ([0], on_sets(100))):  # (with the given, 624 nodes: under the sample)
         searches = dancer.search(givens=givens, tuning=tuning), dancer.search(givens=givens, tuning=LINKS)
