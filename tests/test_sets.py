@@ -370,7 +370,7 @@ def test_word_squares_move_to_the_sets_by_default_and_count_alike(engine):
     counts = [(solver.count(way=way, memo=memo), solver.stats.nodes, solver.stats.updates, solver.stats.way)
               for way, memo in (("auto", None), ("auto", False), ("links", False))]
     assert counts[1][:3] == counts[2][:3] and [c[3] for c in counts] == ["sets", "sets", "links"]
-    assert counts[0][:2] == counts[2][:2]  # (its updates: the memoizing sample's, see design-notes)
+    assert counts[0][:2] == counts[2][:2]  # (its updates: the memoizing sample's, see design-notes.md)
 
 
 def test_both_engines_have_the_same_rule():
