@@ -3,8 +3,9 @@
 A search of the C engine samples 4096 nodes on the links and moves to the bitset way
 (src/exactcover/cdlx/sets.c) if its updates per node say that is faster (the rule is
 search_run in cdlx/search.c). This script measures, in one run and interleaved, each
-workload on the links only and with the default choice; prints the medians, their ratio,
-and which way the default went. Both ways give the
+workload on the links only and with the default choice (counts without a memo, which is a
+decision of its own: memo.py); prints the medians, their ratio, and which way the default
+went. Both ways give the
 same statistics (checked here too), so only the time differs.
 
     python benchmarks/strategies.py [--repeats 3]
@@ -130,7 +131,7 @@ def main() -> None:
         for _ in range(args.repeats):
             for way in times:
                 started = time.perf_counter()
-                solver.count(givens, way="links" if way == "links" else "auto")
+                solver.count(givens, way="links" if way == "links" else "auto", memo=False)  # (the ways only)
                 times[way].append(time.perf_counter() - started)
                 s = solver.stats
                 stats[way] = (s.nodes, s.updates, s.solutions)
