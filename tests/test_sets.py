@@ -373,6 +373,24 @@ def test_word_squares_move_to_the_sets_by_default_and_count_alike(engine):
     assert counts[0][:2] == counts[2][:2]  # (its updates: the memoizing sample's, see design-notes.md)
 
 
+@pytest.mark.parametrize("options, ranked", [
+    ([[0], [1], [0], [1]], [0, 2, 1, 3]),  # (two items' options alternating: gathered)
+    ([[1], [0, 1], [0]], None),  # (gathered by first item, item 1's would go out of order)
+    ([[0], [0, 1], [1]], None),  # (already in that order)
+    ([[0, 2], [1, 2], [0], [2]], [0, 2, 1, 3]),  # (option 3 has no primary item: last)
+])
+def test_the_bits_are_ranked_only_where_every_items_order_stays(options, ranked):
+    """sets.rank_options gathers each primary item's options where no item's options change
+    order, and keeps bit k for option k otherwise; both engines count the same either way."""
+    problem = (2, 1, options)
+    d = dancer(pydlx, problem)
+    assert pydlx.sets.build(d) and d.ranked == ranked
+    for module in ENGINES:
+        expected, _ = trace(module, problem, 1, counting=True, tuning=LINKS)
+        got, _ = trace(module, problem, 1, counting=True, tuning=on_sets(1), probes=(2,))
+        assert [step[:-1] for step in got if isinstance(step[0], int)] == [step[:-1] for step in expected]
+
+
 def test_both_engines_have_the_same_rule():
     """The defaults of the rule are one, so both engines move the same searches."""
     if "c" in engines.available():
