@@ -19,6 +19,11 @@ hidden counts its length less 1 less its nodes on the items purified to its colo
 (`purified`, a stack per level). The links do not say what was purified below the level
 where the search moves, so the set and the purified items at the floor are noted when the
 sample begins (`colored_floor`).
+
+Bit k of a set is option k unless `rank_options` orders the bits otherwise (each primary
+item's options together, where that keeps every item's options in matrix order): the tables,
+`Sets.option` and the levels' sets are by bit, the links and everything a caller sees by
+option.
 """
 
 from __future__ import annotations
@@ -106,7 +111,7 @@ def rank_options(dancer: Dancer) -> tuple[list[int] | None, list[int] | None]:
         rank[k] = r
     if rank == list(range(n)):
         return None, None
-    option = [0] * len(top)  # (each node's option, from the spacer after it)
+    option = [0] * len(top)  # (each node's option)
     for k in range(n):
         option[opt_start[k]:opt_start[k + 1] - 1] = [k] * (opt_start[k + 1] - 1 - opt_start[k])
     for i in range(1, n1 + 1):
