@@ -113,7 +113,7 @@ class Memo(Search):
         self.key[self.level] = self.state_key()
         self.decide_at = self.nodes + MEMO_SAMPLE if memo == MEMO_AUTO else -1
         if memo == MEMO_AUTO and dancer.has_colors and can_use(self, self.tuning[0]):
-            self.note_floor()  # (a table dropped hands over far from the floor)
+            self.start_sampling()  # (the floor noted now: a table dropped hands over far from it)
         self.start_nodes, self.start_updates = self.nodes, self.updates  # (the sample's start)
 
     def state_key(self) -> int:

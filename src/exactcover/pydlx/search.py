@@ -79,8 +79,7 @@ class Search(Links):
         self.way: Sets | None = None
         self.tuning = DEFAULT_TUNING if tuning is None else tuning
         self.sample_end = self.sample_nodes = self.sample_updates = 0
-        #: With colors: the options available at the floor and the items purified there
-        #: (sets.colored_floor), noted at the floor for a move to the sets.
+        #: With colors: sets.colored_floor, noted at the floor for a move to the sets.
         self.floor_colored: tuple[int, dict[int, int]] | None = None
         levels = self.max_levels(dancer)
         self.choice = [0] * levels  # x_0, x_1, ...: one node per level
@@ -426,15 +425,11 @@ class Search(Links):
         return self.steps(steps, work, counting, limit, depth, self.way.steps() if self.way else self.on_links())
 
     def start_sampling(self) -> None:
-        """When a search that could use the sets starts its sample, at its floor: without
-        colors nothing (`Sets` reads what it needs off the links when the search moves);
-        with colors the floor's set and purified items, unless noted already (`note_floor`)."""
+        """When a search that could use the sets starts its sample, at its floor: with colors
+        the floor's set and purified items, unless noted already (a memoized count notes them
+        as it starts); without, nothing (`Sets` reads what it needs off the links)."""
         if self.dancer.has_colors and self.floor_colored is None:
-            self.note_floor()
-
-    def note_floor(self) -> None:
-        """At the floor of a colored search: what `Sets` needs to start from there."""
-        self.floor_colored = colored_floor(self)
+            self.floor_colored = colored_floor(self)
 
     def to_sets(self) -> Sets:
         """The search's state on the sets, paused at step X2 of its level."""
