@@ -86,9 +86,10 @@ sets_note_floor(Search *s)
     return 0;
 }
 
-/* Move a colored search (sets_move): room for the items purified and an option's batches;
-   the floor's set and items purified, as noted; each level's set from the one below, less
-   the option's conflicts, and its items purified. -1 if memory ran out. */
+/* Move a colored search (sets_move): room for the items purified, an option's batches and
+   each level's list of nonzero words; the floor's set (its bits ranked) and items purified,
+   as noted; each level's set from the one below, less the option's conflicts, and its items
+   purified; the levels' lists. -1 if memory ran out. */
 int
 csets_move(Search *s)
 {

@@ -125,7 +125,8 @@ next_in(const uint64_t *set, const uint64_t *mask, ptrdiff_t W, idx after)
     return (idx)(w * 64 + CTZ64(word));
 }
 
-/* Option k's bit in a set of options, and bit r's option (sets_build says why they differ). */
+/* Option k's bit in a set of options, and bit r's option (sets.c's rank_options says why
+   they may differ). */
 ALWAYS_INLINE idx
 rank_of(const Dancer *d, idx k)
 {
