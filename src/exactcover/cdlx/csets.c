@@ -7,6 +7,17 @@
 #include "dlx.h"
 #include "csets.h"
 
+/* Free what sets_tints built, as if it had not run. */
+void
+sets_tints_free(Dancer *d)
+{
+    dlx_free(d->tints);
+    dlx_free(d->same);
+    d->tints = NULL;
+    d->same = NULL;
+    d->n_tints = 0;
+}
+
 /* With colors: a row of tints per pair of a secondary item and a color met (the options
    that give the item that color), and each node's row (same). 0, or -1 if memory ran out;
    1 if the rows would not fit (then the matrix cannot use the sets). */

@@ -212,14 +212,13 @@ dancer_free(Dancer *d)
     dlx_free(d->opt_items);
     dlx_free(d->rank);
     dlx_free(d->ranked);
-    dlx_free(d->tints);
-    dlx_free(d->same);
+    sets_tints_free(d);
     dlx_free(d->bounds);
     dlx_free(d->cost);
     d->mem = d->opt_start = d->bounds = NULL;
     d->cost = NULL;
-    d->masks = d->classes = d->conflicts = d->opt_items = d->tints = NULL;
-    d->same = d->rank = d->ranked = NULL;
+    d->masks = d->classes = d->conflicts = d->opt_items = NULL;
+    d->rank = d->ranked = NULL;
 }
 
 /* The bytes of the arrays, and of the bitset way's tables once built. */

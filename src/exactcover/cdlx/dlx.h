@@ -368,6 +368,7 @@ void sets_start(Search *s);
 /* csets.c: with colors, the dancer's tints (1: too many for the sets); at the floor, what a
    move needs; the move. 0, or -1 if memory ran out. */
 int sets_tints(Dancer *d);
+void sets_tints_free(Dancer *d);
 int sets_note_floor(Search *s);
 int csets_move(Search *s);
 void sets_move(Search *s);

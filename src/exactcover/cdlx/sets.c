@@ -123,9 +123,7 @@ sets_build(Dancer *d)
     if (d->has_colors) {
         int tinted = sets_tints(d);
         if (tinted != 0) {
-            dlx_free(d->same);
-            d->same = NULL;
-            d->n_tints = 0;
+            sets_tints_free(d);
             return tinted > 0 ? 0 : -1;
         }
     }
@@ -140,11 +138,7 @@ sets_build(Dancer *d)
         dlx_free(classes);
         dlx_free(conflicts);
         dlx_free(opt_items);
-        dlx_free(d->tints);
-        dlx_free(d->same);
-        d->tints = NULL;
-        d->same = NULL;
-        d->n_tints = 0;
+        sets_tints_free(d);
         return -1;
     }
     for (idx k = 0; k < d->n_options; k++) {
@@ -476,14 +470,16 @@ enter_set(Search *s, idx level)
     return k >= 0 ? node_of(s, k, i) : i;
 }
 
-/* The node of the next option of the level's item (the item itself after the last). */
+/* The node of the next option of the level's item (the item itself after the last); with
+   colors, read from the level's nonzero words. */
 ALWAYS_INLINE idx
-next_set(Search *s, idx level)
+next_set(Search *s, idx level, const int mode)
 {
     const ptrdiff_t W = s->dancer->n_words;
     idx i = s->top[s->choice[level]];
-    idx k = next_in(s->alive + (size_t)level * (size_t)W, s->dancer->masks + (size_t)i * (size_t)W, W,
-                    s->option[level]);
+    const uint64_t *mask = s->dancer->masks + (size_t)i * (size_t)W;
+    idx k = (mode & COLORED) ? next_listed(s, level, mask, s->option[level])
+                             : next_in(s->alive + (size_t)level * (size_t)W, mask, W, s->option[level]);
     s->option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
 }
@@ -510,15 +506,11 @@ try_option(Search *s, idx level, idx x, const int mode)
 ALWAYS_INLINE idx
 try_next(Search *s, idx level, idx x, const int mode)
 {
-    if (!(mode & COLORED)) {
+    if (mode & COLORED)
+        uncommit_colored(s, x, s->option[level], level);
+    else
         uncommit_set(s, x, s->option[level]);
-        return next_set(s, level);
-    }
-    uncommit_colored(s, x, s->option[level], level);
-    idx i = s->top[x], k = next_listed(s, level, s->dancer->masks + (size_t)i * (size_t)s->dancer->n_words,
-                                       s->option[level]);
-    s->option[level] = k;
-    return k >= 0 ? node_of(s, k, i) : i;
+    return next_set(s, level, mode);
 }
 
 ALWAYS_INLINE void
@@ -535,7 +527,7 @@ backtrack(Search *s, idx level, idx i, const int mode)
 #include "steps.h"
 
 /* The loop without colors and with, each a function of its own (as one, the loop without
-   colors ran 6% slower: Langford pairs n = 12, benchmarks/README.md). */
+   colors ran 3% slower on Langford pairs n = 12: benchmarks/README.md, Loop alignment). */
 WITH_POPCNT_CLONES
 static int
 run_plain_sets(Search *s, const Run *run)

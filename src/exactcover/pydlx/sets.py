@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .dance import COVERED
+from .dance import COVERED, option_number
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -111,15 +111,12 @@ def rank_options(dancer: Dancer) -> tuple[list[int] | None, list[int] | None]:
         rank[k] = r
     if rank == list(range(n)):
         return None, None
-    option = [0] * len(top)  # (each node's option)
-    for k in range(n):
-        option[opt_start[k]:opt_start[k + 1] - 1] = [k] * (opt_start[k + 1] - 1 - opt_start[k])
     for i in range(1, n1 + 1):
         q, last = dancer.dlink[i], -1
         while q != i:
-            if rank[option[q]] < last:
+            if rank[option_number(top, q)] < last:
                 return None, None
-            last, q = rank[option[q]], dancer.dlink[q]
+            last, q = rank[option_number(top, q)], dancer.dlink[q]
     return rank, ranked
 
 
