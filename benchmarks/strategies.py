@@ -30,7 +30,7 @@ from common import PUZZLE_8008, ROOT, queens_matrix, sudoku_givens, sudoku_matri
 from engine import langford_matrix
 from mcc import queen_domination, random_mcc, tetrominoes
 
-from exactcover import Matrix, Solver, engines, read_dlx
+from exactcover import Matrix, Solver, contract, engines, read_dlx
 from exactcover_queens.queens import Queens
 from exactcover_queens.queens import encode as queens_encode
 
@@ -87,26 +87,27 @@ def calibration_bounded():
 def calibrate(repeats: int, bounded: bool) -> None:
     default = engines.get("c").DEFAULT_TUNING
     ratio = default[3]
+    tunings = {"links": contract.tuning("links"), "sets": contract.tuning("sets"),
+               "tallies": contract.tuning("sets", tallies=True)}
     print(f"{'search (count)':<32}{'n1*W':>7}{'u':>8}{f'{ratio:g}u/(n1*W)':>12}{'links ms':>11}{'sets ms':>10}"
-          f"{'links/sets':>12}")
+          f"{'tallies ms':>12}{'links/sets':>12}{'links/tallies':>15}")
     for title, matrix, givens in calibration_bounded() if bounded else calibration():
         solver = Solver(matrix, "c")
-        sample = solver.dancer.search(givens=solver.option_numbers(givens, "given"))
+        numbers = solver.option_numbers(givens, "given")
+        sample = solver.dancer.search(givens=numbers)
         sample.run(default[1], counting=True)
         u = sample.updates / max(sample.nodes, 1)
         n1w = len(matrix.primary) * (len(matrix.options) // 64 + 1)
-        times: dict[str, list[float]] = {"links": [], "sets": []}
+        times: dict[str, list[float]] = {way: [] for way in tunings}
         for _ in range(repeats):
-            for way in times:
+            for way, tuning in tunings.items():
+                search = solver.dancer.search(givens=numbers, tuning=tuning)
                 started = time.perf_counter()
-                try:
-                    solver.count(givens, max_nodes=3_000_000, way=way)
-                except Exception:  # BudgetExceeded: the capped part is what is timed
-                    pass
+                search.run(3_000_000, counting=True)  # (capped: the part run is what is timed)
                 times[way].append(time.perf_counter() - started)
-        links, sets = statistics.median(times["links"]), statistics.median(times["sets"])
+        links, sets, tallies = (statistics.median(times[way]) for way in tunings)
         print(f"{title:<32}{n1w:>7}{u:>8.1f}{ratio * u / n1w:>12.2f}{links * 1000:>11.1f}{sets * 1000:>10.1f}"
-              f"{links / sets:>12.2f}", flush=True)
+              f"{tallies * 1000:>12.1f}{links / sets:>12.2f}{links / tallies:>15.2f}", flush=True)
 
 
 def main() -> None:

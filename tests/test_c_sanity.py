@@ -61,6 +61,19 @@ COLORED_COUNT = ("from exactcover import Matrix, Solver; "
                  "m = Matrix(['row0', 'row1', 'col0', 'col1'], options, secondary=['x00', 'x01', 'x10', 'x11']); "
                  "print(Solver(m, 'c').count(way='sets', memo=False))")
 
+#: The same for the bitset way with tallies (TALLY_COUNT: the rooks of BREAKAGES, moved at once).
+TALLY_BREAKAGES = {
+    "a tally misses a decrement": ("tally.h", "                zero |= --next[items[t]] == 0;",
+                                   "                zero |= (next[items[t]] -= r != 0) == 0;",
+                                   "a count in a level's tally"),
+    "an uncommit loses an active item": ("tally.h", "    s->n_left += s->dancer->bit_start[r_x + 1] - s->dancer->bit_start[r_x];",
+                                         "    s->n_left += s->dancer->bit_start[r_x + 1] - s->dancer->bit_start[r_x] - 1;",
+                                         "the count of active items"),
+}
+TALLY_COUNT = ("from exactcover import Matrix, Solver, contract; "
+               f"s = Solver(Matrix({PRIMARY}, {OPTIONS}), 'c').dancer.search(tuning=contract.tuning('sets', 1, True)); "
+               "s.run(10 ** 6, counting=True); print(s.solutions, s.tallied)")
+
 
 def compiler_available() -> bool:
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
@@ -104,6 +117,17 @@ def test_the_c_sanity_check_catches_a_broken_colored_step(breakage, tmp_path):
 
 
 @pytest.mark.skipif(not compiler_available(), reason="no C compiler")
+@pytest.mark.parametrize("breakage", TALLY_BREAKAGES)
+def test_the_c_sanity_check_catches_a_broken_tally(breakage, tmp_path):
+    name, good, bad, message = TALLY_BREAKAGES[breakage]
+    env = broken_engine(tmp_path, name, good, bad)
+    run = subprocess.run([sys.executable, "-c", TALLY_COUNT], cwd=tmp_path, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode != 0
+    assert f"sanity check failed: {message}" in run.stderr
+
+
+@pytest.mark.skipif(not compiler_available(), reason="no C compiler")
 def test_an_unbroken_engine_passes_its_sanity_check(tmp_path):
     shutil.copytree(SRC, tmp_path / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     env = {"CFLAGS": "-O0 -DEXACTCOVER_SANITY", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "src")}
@@ -117,3 +141,6 @@ def test_an_unbroken_engine_passes_its_sanity_check(tmp_path):
     run = subprocess.run([sys.executable, "-c", COLORED_COUNT], cwd=tmp_path, env=env, capture_output=True, text=True,
                          timeout=120)
     assert run.stdout.strip() == "35", run.stderr
+    run = subprocess.run([sys.executable, "-c", TALLY_COUNT], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert run.stdout.strip() == "120 1", run.stderr

@@ -82,11 +82,28 @@ def test_a_broken_link_is_caught(breakage):
 
 
 @settings(max_examples=150, deadline=None)
-@given(matrix=matrices(), after=st.integers(1, 6))
-def test_the_sets_stay_sane_at_every_node(matrix, after):
-    """pydlx's bitset way, moved to after a few nodes, keeps its invariants at every node."""
-    search = Solver(matrix, "python").dancer.search(tuning=contract.tuning("sets", after))
+@given(matrix=matrices(), after=st.integers(1, 6), tallies=st.booleans())
+def test_the_sets_stay_sane_at_every_node(matrix, after, tallies):
+    """pydlx's bitset way, moved to after a few nodes, with tallies or without, keeps its
+    invariants at every node."""
+    search = Solver(matrix, "python").dancer.search(tuning=contract.tuning("sets", after, tallies))
     every_node(search)
+
+
+def test_a_broken_tally_is_caught():
+    """Sudoku on the sets with tallies: a count one off at a level below is reported."""
+    from problems import PUZZLE_8008, sudoku_givens, sudoku_matrix
+
+    solver = Solver(sudoku_matrix(), "python")
+    givens = solver.option_numbers(sudoku_givens(PUZZLE_8008), "given")
+    search = solver.dancer.search(givens=givens, tuning=contract.tuning("sets", 1, tallies=True))
+    while search.level < 3:
+        search.run(1)
+    sanity.check(search)
+    assert search.tallied and search.way.tally is not None
+    search.way.tally[1][search.way.tally[1].find(2)] = 3
+    with pytest.raises(sanity.InsaneSearch, match="level 1: its tally"):
+        sanity.check(search)
 
 
 @settings(max_examples=150, deadline=None)

@@ -23,9 +23,10 @@ ENGINES = [pydlx] + ([engines.get("c")] if "c" in engines.available() else [])
 LINKS = contract.tuning("links")
 
 
-def on_sets(after: int):
-    """Every search that can use the sets moves there after ``after`` nodes."""
-    return contract.tuning("sets", after)
+def on_sets(after: int, tallies: bool = False):
+    """Every search that can use the sets moves there after ``after`` nodes; with
+    ``tallies``, every one that can have them, with them (the others stay on the links)."""
+    return contract.tuning("sets", after, tallies)
 
 
 def dancer(module, problem):
@@ -107,7 +108,7 @@ def one_primary_problems(draw):
 def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
     """Links only and sets from node k, on both engines: the same trace, step by step, as
     pydlx's links (but for where the search runs, which is the same on both engines); with
-    bounds, with colors, and without."""
+    bounds, with colors, and without; with tallies and without."""
     n_options = len(problem[2])
     options = list(range(n_options))
     givens = data.draw(st.lists(st.sampled_from(options), max_size=2, unique=True)) if options else []
@@ -115,6 +116,7 @@ def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
         if len(options) > len(givens) else []
     steps = data.draw(st.integers(1, 9))
     after = data.draw(st.integers(1, 5))
+    tallies = data.draw(st.booleans())
     kwargs = dict(counting=data.draw(st.booleans()), work=data.draw(st.sampled_from([0, 0, 3, 17])),
                   depth=data.draw(st.sampled_from([-1, -1, 1, 2])), probes=(1, 2),
                   givens=givens, excluded=excluded)
@@ -131,7 +133,7 @@ def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
         links, s = trace(module, problem, steps, tuning=LINKS, **kwargs)
         assert s.sets == -1
         assert links == expected
-        sets, s = trace(module, problem, steps, tuning=on_sets(after), **kwargs)
+        sets, s = trace(module, problem, steps, tuning=on_sets(after, tallies), **kwargs)
         assert [step[:-1] for step in sets if not isinstance(step[0], tuple)] == on_links
         assert [step for step in sets if isinstance(step[0], tuple)] == \
             [step for step in expected if isinstance(step[0], tuple)]  # the probes
@@ -146,7 +148,7 @@ def test_pythons_loops_over_tuples_are_its_loops_over_spacers(problem, data):
     with no option short enough every trace, seeded or not, on the links
     and moved to the sets, is the same."""
     kwargs = dict(counting=data.draw(st.booleans()), probes=(1, 2), seed=data.draw(st.sampled_from([None, 3])),
-                  tuning=data.draw(st.sampled_from([LINKS, on_sets(1), on_sets(3)])))
+                  tuning=data.draw(st.sampled_from([LINKS, on_sets(1), on_sets(3), on_sets(2, tallies=True)])))
     steps = data.draw(st.integers(1, 9))
     expected, s = trace(pydlx, problem, steps, **kwargs)
     assert s.dancer.the_rest()
@@ -208,9 +210,10 @@ def test_pentominoes_move_to_the_sets_by_default_and_count_alike(engine):
 @pytest.mark.parametrize("engine", [engines.name_of(m) for m in ENGINES])
 def test_the_sample_decides_by_updates_per_node(engine):
     """Sudoku (15 updates per node, 324 items and 12 words: far below n1 * W / 30) and a
-    random 100-item matrix of 1000 options (44 per node, below 1600 / 30) stay on the links;
+    random 100-item matrix of 1000 options (44 per node, below 1600 / 30) move to the sets
+    with tallies (past TALLY_FLOOR); one of 2-item options (4 per node) stays on the links;
     12-queens (21 per node, 24 items and 3 words) and a matrix whose nodes make ~90 updates
-    move; a search that ends within its sample never moves."""
+    move, without tallies; a search that ends within its sample never moves."""
     from problems import PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix
 
     from exactcover import Matrix, Solver
@@ -218,20 +221,24 @@ def test_the_sample_decides_by_updates_per_node(engine):
     sudoku = Solver(sudoku_matrix(), engine)
     search = sudoku.dancer.search(givens=sudoku.option_numbers(sudoku_givens(PUZZLE_8008), "given"))
     search.run(10_000, counting=True)
-    assert search.sets == -1
+    assert search.sets == 1 and search.tallied
     rng = random.Random(9)
     wide = Matrix([f"i{k}" for k in range(100)], [[f"i{k}" for k in rng.sample(range(100), 4)] for _ in range(1000)])
     search = Solver(wide, engine).dancer.search()
     search.run(10_000, counting=True)
-    assert 40 < search.updates / search.nodes < 1600 / 30 and search.sets == -1
+    assert 40 < search.updates / search.nodes < 1600 / 30 and search.sets == 1 and search.tallied
+    pairs = Matrix([f"i{k}" for k in range(100)], [[f"i{k}" for k in rng.sample(range(100), 2)] for _ in range(1000)])
+    search = Solver(pairs, engine).dancer.search()
+    search.run(10_000, counting=True)
+    assert search.updates / search.nodes < pydlx.tally.TALLY_FLOOR and search.sets == -1 and not search.tallied
     search = Solver(queens_matrix(12), engine).dancer.search()
     search.run(10_000, counting=True)
-    assert search.sets == 1
+    assert search.sets == 1 and not search.tallied
     rng = random.Random(8)
     dense = Matrix([f"i{k}" for k in range(50)], [[f"i{k}" for k in rng.sample(range(50), 5)] for _ in range(400)])
     search = Solver(dense, engine).dancer.search()
     search.run(10_000, counting=True)
-    assert search.updates / search.nodes > 40 and search.sets == 1
+    assert search.updates / search.nodes > 40 and search.sets == 1 and not search.tallied
     default = engines.get(engine).DEFAULT_TUNING
     search = Solver(queens_matrix(8), engine).dancer.search(tuning=(default[0], 20_000, *default[2:]))
     assert search.run(20_000, counting=True) == pydlx.DONE and search.sets == 2
@@ -395,6 +402,7 @@ def test_both_engines_have_the_same_rule():
     """The defaults of the rule are one, so both engines move the same searches."""
     if "c" in engines.available():
         assert engines.get("c").DEFAULT_TUNING == pydlx.DEFAULT_TUNING
+        assert engines.get("c").TALLIES == (pydlx.tally.TALLY_FLOOR, pydlx.tally.TALLY_COVERED, pydlx.tally.MAX_TALLY)
 
 
 @pytest.mark.parametrize("engine", ["python", "c"] if "c" in engines.available() else ["python"])

@@ -80,15 +80,17 @@ DEFAULT_MEMO_BYTES = 1 << 30
 _NEVER_TOO_BIG = 1 << 40
 
 
-def tuning(way: str, after: int = 1) -> tuple[int, int, float, float] | None:
+def tuning(way: str, after: int = 1, tallies: bool = False) -> tuple[int, int, float, float] | None:
     """The ``tuning`` argument of `Dancer.search` for ``way`` (one of `WAYS`); with "sets",
-    the search moves after ``after`` nodes (tests put the move everywhere)."""
+    the search moves after ``after`` nodes (tests put the move everywhere), and with
+    ``tallies`` it chooses its items by tallies (pydlx/sets.py), or stays on the links if the
+    matrix cannot have them (colors, bounds, or an item with 255 options or more)."""
     if way == "auto":
         return None
     if way in ("links", "weighted"):
         return (0, 1, 0.0, 1.0)
     if way == "sets":
-        return (_NEVER_TOO_BIG, after, -1.0, 1e300)
+        return (_NEVER_TOO_BIG, after, -1.0, 1e-300 if tallies else 1e300)
     raise ValueError(f"way must be one of {', '.join(map(repr, WAYS))}, not {way!r}")
 
 
@@ -138,6 +140,7 @@ class Search(Protocol):
     memo_entries: int  #: states stored
     memoizing: bool  #: whether the search uses its table now (MEMO_AUTO may drop it)
     sets: int  #: where it runs: ON_SETS on the sets of options; else on the links (see `WAYS`)
+    tallied: bool  #: on the sets, whether with tallies (pydlx/sets.py), or will be when it moves
 
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
         """Search on for at most ``steps`` nodes (and ``work`` units of effort, if not 0): a

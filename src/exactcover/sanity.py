@@ -18,7 +18,8 @@ checked for the bitset way's invariants instead, at its current level: the activ
 lists doubly linked; at each level below, the option tried is its node's option and in that
 level's set, and the next level's set is that set less every option meeting it; no item of a
 chosen option is active (with colors: none it covers; those it gives a color, and the
-floor's, are the items purified); every option still available has all its items active. On the
+floor's, are the items purified); with tallies, each level's count of an item's options is
+right; every option still available has all its items active. On the
 sets with bounds (Algorithm M, `pydlx.msets`), at each level below, the move's option is its
 node's (-1 for a null move) and in that level's set, and the next level's set lies within
 that one; every BOUND is within 0..hi; every option still available has all its items active.
@@ -30,6 +31,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from .pydlx import COVERED
+from .pydlx.tally import TALLY_COVERED
 
 __all__ = ["InsaneSearch", "check"]
 
@@ -131,7 +133,24 @@ def _sets(search: Any, active: set[int]) -> None:
             raise InsaneSearch(f"level {level + 1}: its set is not level {level}'s less the options meeting {k}")
     if set(way.purified) != purified:
         raise InsaneSearch(f"the items purified are {sorted(way.purified)}, not {sorted(purified)}")
+    if way.tally is not None:
+        _tallies(search, active)
     _available(search, active)
+
+
+def _tallies(search: Any, active: set[int]) -> None:
+    """With tallies, at each level from the floor up: an active primary item's count its
+    options in the level's set, a covered one's TALLY_COVERED (active there: active now, or
+    covered by an option chosen at that level or above)."""
+    way, top, opt_start, n1 = search.way, search.top, search.opt_start, search.n_primary
+    for level in reversed(range(search.floor, search.level + 1)):
+        if level < search.level:
+            k = search.option_of(search.choice[level])
+            active = active | {top[q] for q in range(opt_start[k], opt_start[k + 1] - 1)}
+        expected = bytearray((way.alive[level] & way.masks[i]).bit_count() if i in active else TALLY_COVERED
+                             for i in range(1, n1 + 1))
+        if way.tally[level] != expected:
+            raise InsaneSearch(f"level {level}: its tally is {list(way.tally[level])}, not {list(expected)}")
 
 
 def _available(search: Any, active: set[int]) -> None:

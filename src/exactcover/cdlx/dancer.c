@@ -212,6 +212,8 @@ dancer_free(Dancer *d)
     dlx_free(d->opt_items);
     dlx_free(d->rank);
     dlx_free(d->ranked);
+    dlx_free(d->bit_start);
+    dlx_free(d->bit_items);
     sets_tints_free(d);
     dlx_free(d->bounds);
     dlx_free(d->cost);
@@ -219,6 +221,7 @@ dancer_free(Dancer *d)
     d->cost = NULL;
     d->masks = d->classes = d->conflicts = d->opt_items = NULL;
     d->rank = d->ranked = NULL;
+    d->bit_start = d->bit_items = NULL;
 }
 
 /* The bytes of the arrays, and of the bitset way's tables once built. */
@@ -231,7 +234,8 @@ dancer_nbytes(const Dancer *d)
     return (ptrdiff_t)sizeof(idx) * (2 * d->n_links + 4 * d->n_nodes + d->n_options + 1 +
                                      (d->bounds != NULL ? 2 * d->n_primary : 0) +
                                      (d->same != NULL ? d->n_nodes : 0) +
-                                     (d->sets > 0 && d->rank != NULL ? 2 * d->n_options : 0)) +
+                                     (d->sets > 0 && d->rank != NULL ? 2 * d->n_options : 0) +
+                                     (d->bit_start != NULL ? d->n_options + 1 + d->n_nodes + 1 : 0)) +
            (ptrdiff_t)sizeof(long long) * (d->cost != NULL ? d->n_nodes : 0) +
            (ptrdiff_t)sizeof(uint64_t) * sets;
 }

@@ -18,6 +18,9 @@
  *   msteps.h   pydlx/bounds.py     Algorithm M's steps M2..M9, written once for both ways
  *   msets.c    pydlx/msets.py      Algorithm M on sets of options (sets.h: what both
  *                                  searches on sets use)
+ *   tally.c    pydlx/tally.py      ... without colors: each level's tally of the options of
+ *                                  each item, for the item choice (tally.h: what the loop
+ *                                  inlines)
  *   costs.c    pydlx/costs.py      costs: the k cheapest solutions (DLX5), with its own loop
  *   lines.c    pydlx/lines.py      many problems written as lines of symbols, one search
  *   sanity.c   exactcover/sanity.py  Knuth's sanity check, for the links and for the sets
@@ -69,12 +72,21 @@ typedef int32_t idx; /* "a pointer is an array index" */
    one that is mostly nonzero), and only the nonzero words of larger ones. */
 #define DENSE_WORDS 8
 
+/* The tallies (tally.h): a covered item's count, above any count of options an item can
+   have (a matrix whose primary items have as many or more goes without tallies). */
+#define TALLY_COVERED 255
+/* ... and the tallies of a search take at most this many counts (a larger one goes without) */
+#define MAX_TALLY (1 << 24)
+
 /* The defaults of a search's tuning: the calibrated rule for moving to the sets (see
    search_run; the measurements are in benchmarks/README.md). */
 #define SET_BUDGET (1 << 16)
 #define SAMPLE_NODES 4096
 #define SET_FLOOR 0.0
 #define SET_RATIO 30.0
+/* ... and below the line of the population counts, the updates per node past which a move
+   takes tallies (pydlx/sets.py: TALLY_FLOOR) */
+#define TALLY_FLOOR 12.0
 
 /* Where a search runs (Search.sets): on the links, not decided yet (before its first run),
    on sets of options, on the links while measuring whether to move to the sets, or paused
@@ -151,6 +163,9 @@ typedef struct {
     idx n_tints;          /* with colors: the pairs of a secondary item and a color met */
     uint64_t *tints;      /* row t: the options that give pair t's item its color */
     idx *same;            /* per node: the row of tints of its item and color, or -1 */
+    idx *bit_start, *bit_items; /* without colors or bounds: the primary items of the option
+                                   of bit r, bit_items[bit_start[r] .. bit_start[r + 1] - 1],
+                                   for the tallies (tally.h); NULL: no tallies */
 } Dancer;
 
 /* The bitset way with colors: one item of an option committed (csets.h: commit_colored),
@@ -258,6 +273,12 @@ typedef struct {
     Batch *batch;           /* ... room for an option's items (commit_colored) */
     idx *live, *n_live_at;  /* ... per level the nonzero words of its set, and how many */
     idx *floor_pure, n_floor_pure; /* noted at the floor: a node purified on each item purified */
+    uint8_t *tally;     /* the bitset way's tallies (tally.h): per level, n_tally counts, or NULL */
+    void *tally_block;  /* ... the memory they are in (tally aligned to 64 bytes within it) */
+    unsigned char *tally_zero; /* ... and per level, whether an active primary item has none */
+    idx n_tally;        /* ... counts per level: n_primary rounded up to 64 */
+    idx n_left;         /* ... the primary items active (with tallies, instead of `active`) */
+    int tallied;        /* ... whether the move to the sets is to take them (search_run) */
     /* (The fields of the other loops come last, after those of the links' hot loop.) */
     idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */
     idx *first_tweak;       /* ... and the first option tweaked at each level */
@@ -374,6 +395,14 @@ int csets_move(Search *s);
 void sets_move(Search *s);
 int run_sets(Search *s, const Run *run);
 idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
+/* tally.c: whether a matrix can have tallies; the dancer's lists of each bit's primary
+   items (0, or -1 if memory ran out);
+   a search's tallies at the levels up to its own once it moves to the sets (0, or -1);
+   the item choice on a level's tally */
+int tally_possible(const Dancer *d);
+int tally_build(Dancer *d);
+int tally_move(Search *s);
+idx tally_least(const uint8_t *tally, idx n);
 
 /* bounds.c */
 int run_bounded(Search *s, const Run *run);

@@ -588,6 +588,8 @@ static PyMemberDef Search_members[] = {
     {"sets", T_INT, SEARCH_FIELD(sets), READONLY,
      "where it runs: 1 on sets of options, -1 on the links, 2 on the links while measuring\n"
      "which is faster, 0 before its first run (see sets.c)"},
+    {"tallied", T_INT, SEARCH_FIELD(tallied), READONLY,
+     "whether it runs on the sets with tallies (tally.h), or will when it moves"},
     {NULL},
 };
 
@@ -656,6 +658,7 @@ PyInit__dlx(void)
         PyModule_AddIntConstant(m, "PAUSED", PAUSED) < 0 || PyModule_AddIntConstant(m, "LIMIT", LIMIT) < 0 ||
         PyModule_AddIntConstant(m, "PREFIX", PREFIX) < 0 || PyModule_AddIntConstant(m, "ZEROS_ITEMS", ZEROS_ITEMS) < 0 ||
         PyModule_AddObject(m, "FEATURES", features()) < 0 ||
+        PyModule_AddObject(m, "TALLIES", Py_BuildValue("(dii)", TALLY_FLOOR, TALLY_COVERED, MAX_TALLY)) < 0 ||
         PyModule_AddObject(m, "DEFAULT_TUNING",
                            Py_BuildValue("(nLdd)", (Py_ssize_t)SET_BUDGET, (long long)SAMPLE_NODES, SET_FLOOR,
                                          SET_RATIO)) < 0) {

@@ -6,6 +6,7 @@
  * sanitizer run.
  */
 #include "dlx.h"
+#include "sets.h"
 
 #include <string.h>
 
@@ -138,7 +139,33 @@ meet(const Search *s, idx k, idx o)
     return 0;
 }
 
-/* sanity_sets with colors: at each level below, the option tried is the one of its node, in
+/* With tallies, level l's (the items active there marked in `active`): each active primary
+   item's count its options in the level's set, every other count TALLY_COVERED, and the
+   level noted as having an item with none if and only if it has. */
+static void
+sanity_tally(const Search *s, idx l, const unsigned char *active)
+{
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const uint8_t *tally = s->tally + (size_t)l * (size_t)s->n_tally;
+    const uint64_t *set = s->alive + (size_t)l * (size_t)W;
+    int zero = 0;
+    for (idx p = 0; p < s->n_tally; p++) {
+        idx c = TALLY_COVERED;
+        if (p < s->n_primary && active[p + 1]) {
+            c = 0;
+            for (ptrdiff_t w = 0; w < W; w++)
+                c += (idx)POPCOUNT64(set[w] & d->masks[(size_t)(p + 1) * (size_t)W + (size_t)w]);
+            zero |= c == 0;
+        }
+        if (tally[p] != c)
+            insane("a count in a level's tally", l);
+    }
+    if (s->tally_zero[l] != zero)
+        insane("a level's note of an item with no options", l);
+}
+
+/* sanity_colored_sets with colors: at each level below, the option tried is the one of its node, in
    that level's set, and the next level's set is that set less every option that meets it;
    the items purified are the floor's and those given a color by the options chosen, each
    once; the bitset of active primary items holds those active at the floor and in no chosen
@@ -216,15 +243,26 @@ sanity_sets(const Search *s, idx level)
             if (next[w] != expected)
                 insane("a level's set of options", l + 1);
         }
+        if (s->tally != NULL)
+            sanity_tally(s, l, active);
         for (idx q = opt_start[k]; top[q] > 0; q++) {
             if (!active[top[q]])
                 insane("an item of a chosen option was not active", top[q]);
             active[top[q]] = 0;
         }
     }
-    for (idx i = 0; i <= s->n_primary; i++)
-        if ((s->active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))
-            insane("the bitset of active items", i);
+    if (s->tally != NULL) { /* (which keep a count of the active items instead of the bitset) */
+        idx n_left = 0;
+        for (idx i = 1; i <= s->n_primary; i++)
+            n_left += active[i];
+        if (s->n_left != n_left)
+            insane("the count of active items", s->n_left);
+        sanity_tally(s, level, active);
+    }
+    else
+        for (idx i = 0; i <= s->n_primary; i++)
+            if ((s->active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))
+                insane("the bitset of active items", i);
     available_active(s, level, active);
 }
 

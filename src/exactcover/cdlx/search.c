@@ -336,6 +336,8 @@ search_release(Search *s)
     dlx_free(s->n_live_at);
     dlx_free((void *)s->pure);
     dlx_free(s->floor_pure);
+    dlx_free(s->tally_block);
+    dlx_free(s->tally_zero);
     dlx_free(s->best_costs);
     dlx_free(s->partial);
     dlx_free(s->thresh0);
@@ -346,15 +348,20 @@ search_release(Search *s)
     memset(s, 0, sizeof *s);
 }
 
-/* Whether the sample says the sets pay: more updates per node than the tuning's floor and
-   than n_primary * n_words / ratio (the calibration is in benchmarks/README.md). */
+/* What the sample says: more updates per node than the tuning's floor, and more than
+   n_primary * n_words / ratio, and the sets pay with their item choice by population
+   counts (1); short of that second line, with tallies, if the matrix can have them (2);
+   else they do not pay (0). The calibration is in benchmarks/README.md. */
 static int
 sets_pay(const Search *s)
 {
     long long nodes = s->nodes - s->sample_nodes, updates = s->updates - s->sample_updates;
     double per_node = (double)updates / (double)(nodes > 0 ? nodes : 1);
-    return per_node > s->tuning.floor &&
-           per_node * s->tuning.ratio > (double)s->dancer->n_primary * (double)s->dancer->n_words;
+    if (!(per_node > s->tuning.floor))
+        return 0;
+    if (per_node * s->tuning.ratio > (double)s->dancer->n_primary * (double)s->dancer->n_words)
+        return 1;
+    return (s->tuning.floor < 0 || per_node > TALLY_FLOOR) && tally_possible(s->dancer) ? 2 : 0;
 }
 
 /* Search on, within `run`'s budgets, on the links or the sets. A search that could use the
@@ -380,7 +387,9 @@ search_run(Search *s, const Run *run)
         int status = s->bound != NULL ? run_bounded(s, &sample) : run_links(s, &sample);
         if (status != PAUSED || s->nodes < s->sample_end)
             return status;
-        if (!sets_pay(s) || s->dancer->sets < 0)
+        int pay = sets_pay(s);
+        s->tallied = pay == 2;
+        if (!pay || s->dancer->sets < 0)
             s->sets = LINKS;
         else if (s->dancer->sets == 0) {
             s->sets = MOVING;

@@ -31,6 +31,7 @@
  */
 #include "dlx.h"
 #include "csets.h"
+#include "tally.h"
 
 #include <string.h>
 
@@ -167,6 +168,7 @@ sets_build(Dancer *d)
     d->opt_items = opt_items;
     d->item_words = IW;
     d->sets = 1;
+    tally_build(d); /* (if memory runs out, the searches go without tallies) */
     return 1;
 }
 
@@ -267,6 +269,8 @@ sets_move(Search *s)
         }
     }
     s->sets = SETS;
+    if (s->tallied && tally_move(s) < 0)
+        s->tallied = 0; /* (memory ran out: this search goes without tallies) */
 done:
     dlx_free(since);
 }
@@ -346,7 +350,7 @@ chosen:
 /* Step X3 on sets: the first active primary item with the fewest available options (both
    loops choose alike; benchmarks/README.md has the times behind the line between them). */
 ALWAYS_INLINE idx
-choose_set(Search *s, const uint64_t *set, idx *length)
+live_words(Search *s, const uint64_t *set)
 {
     const ptrdiff_t W = s->dancer->n_words;
     idx *words = s->words, n = 0;
@@ -355,6 +359,14 @@ choose_set(Search *s, const uint64_t *set, idx *length)
         n += set[w] != 0;
     }
     s->n_live = n; /* for the count of i's cover that follows */
+    return n;
+}
+
+ALWAYS_INLINE idx
+choose_set(Search *s, const uint64_t *set, idx *length)
+{
+    const ptrdiff_t W = s->dancer->n_words;
+    idx *words = s->words, n = live_words(s, set);
     _Static_assert(DENSE_WORDS == 8, "a case per W up to DENSE_WORDS");
     switch (W) {
     case 1: return choose_dense(s, set, length, 1);
@@ -376,6 +388,8 @@ choose_set(Search *s, const uint64_t *set, idx *length)
 ALWAYS_INLINE int
 none_active(const Search *s)
 {
+    if (s->tally != NULL)
+        return s->n_left == 0;
     uint64_t any = 0;
     for (ptrdiff_t v = 0; v < s->dancer->item_words; v++)
         any |= s->active[v];
@@ -389,7 +403,7 @@ none_active(const Search *s)
    take the option's other items off the items' list in the links' order (x + 1, ...,
    wrapping at the spacer), so that the list is restored alike. */
 ALWAYS_INLINE void
-commit_set(Search *s, uint64_t *set, idx x, idx k_x)
+commit_set(Search *s, idx level, uint64_t *set, idx x, idx k_x)
 {
     const Dancer *d = s->dancer;
     const idx *top = s->top;
@@ -404,7 +418,10 @@ commit_set(Search *s, uint64_t *set, idx x, idx k_x)
         if (gone != 0)
             k += hidden_updates(d, gone, w);
     }
-    take_items(s, k_x);
+    if (s->tally != NULL)
+        tally_commit(s, level, set, k_x);
+    else
+        take_items(s, k_x);
     const idx option = option_at(d, k_x);
     s->updates += k + (d->opt_start[option + 1] - 2 - d->opt_start[option]); /* 1 per other item */
 }
@@ -449,7 +466,10 @@ enter_colored(Search *s, idx level)
 ALWAYS_INLINE void
 uncommit_set(Search *s, idx x, idx k_x)
 {
-    return_items(s, k_x, s->top[x]);
+    if (s->tally != NULL)
+        tally_uncommit(s, k_x);
+    else
+        return_items(s, k_x, s->top[x]);
 }
 
 /* Steps X3 and X4 at a level: choose the item i (its options stay in the level's set, to be
@@ -459,13 +479,25 @@ ALWAYS_INLINE idx
 enter_set(Search *s, idx level)
 {
     const ptrdiff_t W = s->dancer->n_words;
+    const Dancer *d = s->dancer;
     uint64_t *set = s->alive + (size_t)level * (size_t)W;
-    idx least, i = choose_set(s, set, &least);
-    idx k = next_in(set, s->dancer->masks + (size_t)i * (size_t)W, W, -1);
+    idx least, i;
+    if (s->tally == NULL) {
+        i = choose_set(s, set, &least);
+        cover_in(s, set, s->words, s->n_live, i, 0);
+    }
+    else {
+        i = tally_choose(s, level, &least);
+        if (d->n_classes == 1) /* (cover_in's count, from the tally) */
+            s->updates += 1 + (long long)least * (d->class_length[0] - 1);
+        else
+            cover_in(s, set, s->words, live_words(s, set), i, 0);
+    }
+    idx k = next_in(set, d->masks + (size_t)i * (size_t)W, W, -1);
     s->total[level] = least;
     s->tried[level] = 1;
-    cover_in(s, set, s->words, s->n_live, i, 0);
-    set_active(s, i, 0);
+    if (s->tally == NULL) /* (with tallies, n_left counts i when its option is committed) */
+        set_active(s, i, 0);
     s->option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
 }
@@ -500,7 +532,7 @@ try_option(Search *s, idx level, idx x, const int mode)
     if (mode & COLORED)
         commit_colored(s, set, x, s->option[level], level);
     else
-        commit_set(s, set, x, s->option[level]);
+        commit_set(s, level, set, x, s->option[level]);
 }
 
 ALWAYS_INLINE idx
@@ -518,7 +550,8 @@ backtrack(Search *s, idx level, idx i, const int mode)
 {
     (void)level;
     (void)mode;
-    set_active(s, i, 1);
+    if (s->tally == NULL)
+        set_active(s, i, 1);
 }
 
 #define ALL_COVERED(s) none_active(s)
@@ -558,7 +591,9 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
     idx level = s->level, depth = 0, least;
     while (!none_active(s)) {
         uint64_t *set = s->alive + (size_t)level * (size_t)W;
-        idx i = choose_set(s, set, &least);
+        idx i = s->tally != NULL ? tally_choose(s, level, &least) : choose_set(s, set, &least);
+        if (s->tally != NULL)
+            live_words(s, set);
         degrees[depth] = least;
         if (least == 0) {
             depth++;
@@ -574,7 +609,7 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         if (colored)
             commit_colored(s, set, path[depth++], k, level);
         else
-            commit_set(s, set, path[depth++], k);
+            commit_set(s, level, set, path[depth++], k);
         level++;
     }
     *solved = none_active(s);

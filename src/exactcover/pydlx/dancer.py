@@ -66,6 +66,7 @@ class Dancer:
         self.ranked: list[int] | None = None  # (... and each bit's option)
         self.same: list[int] = []  # (with colors: per node of a color, the options giving its item that color)
         self.n_tints = 0  # (... and how many pairs of an item and a color there are)
+        self.bit_items: list[tuple[int, ...]] | None = None  # (sets.bit_items, if it can have tallies)
         self._rest: list[tuple[int, ...]] | None = None  # (the_rest, made the first time)
         self._other_items: list[tuple[int, ...]] | None = None  # (other_items, likewise)
         self._memo: tuple[Any, ...] | None = None  # (memo.tables, likewise)
@@ -159,6 +160,7 @@ class Dancer:
         words += len(self.top) if self.has_costs else 0  # (a net cost per node)
         tinted = len(self.top) if self.sets > 0 and self.has_colors else 0  # (the sets: a row per colored node)
         tinted += 2 * self.n_options if self.sets > 0 and self.rank is not None else 0  # (and the ranks)
+        tinted += self.n_options + len(self.top) + 2 if self.bit_items is not None else 0  # (C's bit lists)
         return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start) + len(self.bounds) + tinted) + 8 * words
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),

@@ -20,6 +20,15 @@ hidden counts its length less 1 less its nodes on the items purified to its colo
 where the search moves, so the set and the purified items at the floor are noted when the
 sample begins (`colored_floor`).
 
+Without colors or bounds, a search whose sample says its nodes take out few options (short
+of the line for the population counts, `Search.run`) moves here with **tallies**: each level
+keeps, beside its set, a byte per primary item, the count of its options in the set (its LEN
+on the links; `TALLY_COVERED` once covered). The item choice is then the first item with no
+options, else the first with one (`bytearray.find`, C's memchr), else the first least
+count; committing an option makes the next level's tally from the level's, one decrement
+per primary item of each option it takes out (`Sets.commit_tally`). The same item is
+chosen as by the population counts; the list of items is kept as well, for the rest.
+
 Bit k of a set is option k unless `rank_options` orders the bits otherwise (each primary
 item's options together, where that keeps every item's options in matrix order): the tables,
 `Sets.option` and the levels' sets are by bit, the links and everything a caller sees by
@@ -31,6 +40,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .dance import COVERED, option_number
+from .tally import TALLY_COVERED, bit_items, tally_possible
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -89,6 +99,7 @@ def build(dancer: Dancer) -> bool:
     dancer.masks, dancer.classes, dancer.conflicts = masks, list(classes.items()), conflicts
     dancer.same, dancer.n_tints = same, len(tints)
     dancer.sets = 1
+    dancer.bit_items = bit_items(dancer) if tally_possible(dancer) else None
     return True
 
 
@@ -147,6 +158,8 @@ class Sets:
         self.option = [-1] * (s.n_primary + 1)
         #: With colors: per level, how many items were purified before its option was committed.
         self.purified_at = [0] * (s.n_primary + 2)
+        #: With tallies: per level, its tally (see the module's docstring); else None.
+        self.tally: list[bytearray] | None = None
         top, opt_start = s.top, s.opt_start
         if self.colored:
             assert s.floor_colored is not None, "noted at the floor (Search.start_sampling)"
@@ -173,6 +186,26 @@ class Sets:
             for q in range(opt_start[k], opt_start[k + 1] - 1):
                 available &= ~self.masks[top[q]]
             self.alive[level + 1] = available
+        if s.tallied:
+            self.tallies(since)
+
+    def tallies(self, since: set[int]) -> None:
+        """The tally at the floor, counted from its set (an item is active there if it is now
+        or was covered by an option chosen since), and at each level above from the one below."""
+        s = self.search
+        assert s.dancer.bit_items is not None, "a search takes tallies only where they are possible"
+        self.bit_items = s.dancer.bit_items
+        available, rlink = self.alive[s.floor], s.rlink
+        active = set(since)
+        i = rlink[0]
+        while i != 0:
+            active.add(i)
+            i = rlink[i]
+        self.tally = [bytearray()] * (s.n_primary + 2)
+        self.tally[s.floor] = bytearray((available & self.masks[i]).bit_count() if i in active else TALLY_COVERED
+                                        for i in range(1, s.n_primary + 1))
+        for level in range(s.floor, s.level):
+            self.commit_tally(level, self.option[level])
 
     def read_tables(self, dancer: Dancer) -> None:
         """The dancer's masks and classes of option length, as `hidden_updates` reads them;
@@ -236,9 +269,40 @@ class Sets:
         s = self.search
         s.rlink[s.llink[j]] = s.llink[s.rlink[j]] = j
 
-    def choose(self, available: int) -> tuple[int, int]:
-        """Step X3 on a set: the first active primary item with the fewest available options,
-        and how many it has."""
+    def commit_tally(self, level: int, r: int) -> None:
+        """The next level's tally: level's, less one for each primary item of each option in
+        level's set that meets option r (bit r), r's own items covered (first, so that none
+        of them reaches 0 on the way, and after)."""
+        tally = bytearray(self.tally[level])  # type: ignore[index]
+        items, mine = self.bit_items, self.bit_items[r]
+        for j in mine:
+            tally[j] = TALLY_COVERED
+        gone = self.alive[level] & self.conflicts[r]
+        while gone:
+            low = gone & -gone
+            for j in items[low.bit_length() - 1]:
+                tally[j] -= 1
+            gone ^= low
+        for j in mine:
+            tally[j] = TALLY_COVERED
+        self.tally[level + 1] = tally  # type: ignore[index]
+
+    def choose_tally(self, level: int) -> tuple[int, int]:
+        """Step X3 on a level's tally: the first item with no options, else the first with
+        one, else the first least count (none has fewer); and that count."""
+        tally = self.tally[level]  # type: ignore[index]
+        p = tally.find(0)
+        if p < 0:
+            p = tally.find(1)
+            if p < 0:
+                p = tally.index(min(tally))
+        return p + 1, tally[p]
+
+    def choose(self, available: int, level: int) -> tuple[int, int]:
+        """Step X3 on a set (level's): the first active primary item with the fewest available
+        options, and how many it has."""
+        if self.tally is not None:
+            return self.choose_tally(level)
         rlink, masks = self.search.rlink, self.masks
         best, least = 0, -1
         i = rlink[0]
@@ -272,7 +336,7 @@ class Sets:
         s = self.search
         level = s.level
         available = self.alive[level]
-        i, least = self.choose(available)
+        i, least = self.choose(available, level)
         s.total[level], s.tried[level] = least, 1
         mine = available & self.masks[i]  # (cover_in's count, without taking them out)
         s.updates += 1 + self.hidden_updates(mine)
@@ -300,6 +364,8 @@ class Sets:
             rlink[left], llink[right] = right, left
         s.updates += self.hidden_updates(gone) + len(items)
         self.alive[level + 1] = available ^ gone
+        if self.tally is not None:
+            self.commit_tally(level, self.option[level])
 
     def commit_colored(self, x: int, level: int, available: int) -> int:
         """X5 with colors: x's other items committed in the links' order, each taking its
@@ -379,7 +445,7 @@ class Sets:
         level, degrees, path = s.level, [], []
         while s.rlink[0] != 0:
             available = self.alive[level]
-            i, least = self.choose(available)
+            i, least = self.choose(available, level)
             degrees.append(least)
             if least == 0:
                 break

@@ -1,0 +1,124 @@
+/*
+ * tally.c: the bitset way's tallies (tally.h has what they are): the dancer's lists of the
+ * primary items of each option, the tallies a search needs when it moves to the sets, and
+ * the item choice on a tally.
+ */
+#include "dlx.h"
+#include "tally.h"
+
+
+/* The position of the first least of tally[0..n-1] (n a multiple of 64): the least of each
+   block of 64 by a loop the compiler vectorizes (as links.c's first_minimum), then a scan
+   of the block that holds it. (tally_choose has looked for a 0 and a 1 already.) */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(EXACTCOVER_NO_CLONES)
+__attribute__((target_clones("avx2", "default")))
+#endif
+idx
+tally_least(const uint8_t *tally, idx n)
+{
+    int least = UINT8_MAX;
+    idx at = 0, p;
+    for (idx b = 0; b < n; b += 64) {
+        const uint8_t *block = tally + b;
+        uint8_t m = UINT8_MAX;
+        for (int j = 0; j < 64; j++) /* a min reduction of a constant length: vectorized */
+            m = block[j] < m ? block[j] : m;
+        if (m < least) {
+            least = m;
+            at = b;
+        }
+    }
+    for (p = at; tally[p] != least; p++)
+        ;
+    return p;
+}
+
+/* Whether searches of d can have tallies: no colors, no bounds, fewer than TALLY_COVERED
+   options on every primary item, and not too many counts. */
+int
+tally_possible(const Dancer *d)
+{
+    const idx n1 = d->n_primary, nt = (n1 + 63) / 64 * 64;
+    if (d->has_colors || d->bounds != NULL || (size_t)(n1 + 2) * (size_t)nt > MAX_TALLY)
+        return 0;
+    for (idx i = 1; i <= n1; i++)
+        if (d->top[i] >= TALLY_COVERED)
+            return 0;
+    return 1;
+}
+
+/* The lists of the primary items (as item - 1) of the option of each bit, if d can have
+   tallies. 0, or -1 if memory ran out. */
+int
+tally_build(Dancer *d)
+{
+    const idx *top = d->top, *opt_start = d->opt_start, n1 = d->n_primary;
+    if (!tally_possible(d))
+        return 0;
+    idx *start = dlx_malloc(((size_t)d->n_options + 1) * sizeof(idx));
+    idx *items = dlx_malloc(((size_t)d->n_nodes + 1) * sizeof(idx));
+    if (start == NULL || items == NULL) {
+        dlx_free(start);
+        dlx_free(items);
+        return -1;
+    }
+    idx t = 0;
+    for (idx r = 0; r < d->n_options; r++) {
+        start[r] = t;
+        for (idx q = opt_start[option_at(d, r)]; top[q] > 0; q++)
+            if (top[q] <= n1)
+                items[t++] = top[q] - 1;
+    }
+    start[d->n_options] = t;
+    d->bit_start = start;
+    d->bit_items = items;
+    return 0;
+}
+
+/* A search moving to the sets (sets_move, its levels' sets made): its tally at the floor,
+   counted from the floor's set, and at each level above from the one below. 0; -1 if
+   memory ran out (the search goes without). */
+int
+tally_move(Search *s)
+{
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const idx n1 = s->n_primary, nt = (n1 + 63) / 64 * 64, levels = n1 + 2;
+    if (d->bit_start == NULL)
+        return -1;
+    s->tally_block = dlx_malloc((size_t)levels * (size_t)nt + 64);
+    s->tally_zero = dlx_calloc((size_t)levels, 1);
+    if (s->tally_block == NULL || s->tally_zero == NULL) {
+        dlx_free(s->tally_block);
+        dlx_free(s->tally_zero);
+        s->tally_block = NULL;
+        s->tally_zero = NULL;
+        return -1;
+    }
+    /* (each level's row on whole cache lines: its blocks of 64 counts are read and copied
+       as such) */
+    s->tally = (uint8_t *)((char *)s->tally_block + (64 - (uintptr_t)s->tally_block % 64) % 64);
+    s->n_tally = nt;
+    uint8_t *tally = s->tally + (size_t)s->floor * (size_t)nt;
+    const uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
+    int zero = 0;
+    for (idx p = 0; p < nt; p++) {
+        idx c = TALLY_COVERED;
+        if (p < n1 && s->floor_items[p + 1]) {
+            const uint64_t *mask = d->masks + (size_t)(p + 1) * (size_t)W;
+            c = 0;
+            for (ptrdiff_t w = 0; w < W; w++)
+                c += (idx)POPCOUNT64(set[w] & mask[w]);
+            zero |= c == 0;
+        }
+        tally[p] = (uint8_t)c;
+    }
+    s->tally_zero[s->floor] = (unsigned char)zero;
+    for (idx level = s->floor; level < s->level; level++)
+        tally_commit(s, level, s->alive + (size_t)level * (size_t)W, s->option[level]);
+    s->n_left = 0; /* (the items active now, which the bitset holds at the move) */
+    for (idx i = 1; i <= n1; i++)
+        s->n_left += (s->active[i >> 6] >> (i & 63)) & 1;
+    return 0;
+}

@@ -1,0 +1,73 @@
+/*
+ * tally.h: the bitset way's tallies, what its loop (sets.c) inlines. Without colors or
+ * bounds, each level keeps a tally: for each primary item, a byte with the count of its
+ * options in the level's set, TALLY_COVERED if the item is covered (its LEN on the links).
+ * The item choice is then the first item with no options, else the first with one (memchr
+ * finds either), else the first least count; instead of a population count per active
+ * item and word. Committing an option makes the next level's tally from the level's: one
+ * decrement per primary item of each option it takes out. Nothing is undone: the level's
+ * tally is still there. The choice is MRV's, ties to the first item, as on the links and
+ * on the sets without tallies; sanity.c checks every count. Its twin is pydlx/sets.py
+ * (Sets.commit_tally, Sets.choose_tally) with pydlx/tally.py.
+ */
+#ifndef EXACTCOVER_TALLY_H
+#define EXACTCOVER_TALLY_H
+
+#include "sets.h"
+
+#include <string.h>
+
+/* Level `level` + 1's tally: level's, with option r_x's primary items covered and one
+   option less for each primary item of each option in set & r_x's conflicts (those of
+   r_x's item among them: that item's cover). r_x's items are marked covered before the
+   count goes down (so that none of them reaches 0) and after. Notes whether an active item
+   is left with none (then the next choice looks for a 0 first). */
+ALWAYS_INLINE void
+tally_commit(Search *s, idx level, const uint64_t *set, idx r_x)
+{
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const idx nt = s->n_tally, *start = d->bit_start, *items = d->bit_items;
+    const uint64_t *conflict = d->conflicts + (size_t)r_x * (size_t)W;
+    const uint8_t *tally = s->tally + (size_t)level * (size_t)nt;
+    uint8_t *next = (uint8_t *)tally + nt;
+    for (idx b = 0; b < nt; b += 64) /* (blocks of a constant length: inline vector moves) */
+        memcpy(next + b, tally + b, 64);
+    const idx first = start[r_x], end = start[r_x + 1];
+    for (idx t = first; t < end; t++)
+        next[items[t]] = TALLY_COVERED;
+    int zero = 0;
+    for (ptrdiff_t w = 0; w < W; w++)
+        for (uint64_t gone = set[w] & conflict[w]; gone != 0; gone &= gone - 1) {
+            idx r = (idx)(w * 64 + CTZ64(gone));
+            for (idx t = start[r]; t < start[r + 1]; t++)
+                zero |= --next[items[t]] == 0;
+        }
+    for (idx t = first; t < end; t++)
+        next[items[t]] = TALLY_COVERED;
+    s->tally_zero[level + 1] = (unsigned char)zero;
+    s->n_left -= end - first;
+}
+
+/* Undo tally_commit's count of the active items. */
+ALWAYS_INLINE void
+tally_uncommit(Search *s, idx r_x)
+{
+    s->n_left += s->dancer->bit_start[r_x + 1] - s->dancer->bit_start[r_x];
+}
+
+/* Step X3 on a level's tally: the first active primary item with the fewest options. */
+ALWAYS_INLINE idx
+tally_choose(const Search *s, idx level, idx *length)
+{
+    const uint8_t *tally = s->tally + (size_t)level * (size_t)s->n_tally;
+    const idx n1 = s->n_primary;
+    const uint8_t *at = s->tally_zero[level] ? memchr(tally, 0, (size_t)n1) : NULL;
+    if (at == NULL)
+        at = memchr(tally, 1, (size_t)n1);
+    idx p = at != NULL ? (idx)(at - tally) : tally_least(tally, s->n_tally);
+    *length = tally[p];
+    return p + 1;
+}
+
+#endif

@@ -1,0 +1,37 @@
+"""The bitset way's tallies (`Sets.commit_tally`, `Sets.choose_tally`; the module docstring
+of `pydlx.sets` tells what they are): which matrices can have them, and each option's
+primary items. Its C twin is ``cdlx/tally.c`` (and ``tally.h``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .dancer import Dancer
+
+__all__ = ["MAX_TALLY", "TALLY_COVERED", "TALLY_FLOOR", "bit_items", "tally_possible"]
+
+#: A covered item's count in a tally, above any count an item can have: a matrix with a
+#: primary item on as many options or more goes without tallies; as do those whose tallies,
+#: a row of n_primary rounded up to 64 per level, would pass MAX_TALLY counts (C's limits).
+TALLY_COVERED = 255
+MAX_TALLY = 1 << 24
+#: Below the line of the population counts, a sample's updates per node must pass this for
+#: the move with tallies (the calibration is in benchmarks/README.md).
+TALLY_FLOOR = 12.0
+
+
+def tally_possible(dancer: Dancer) -> bool:
+    """Whether searches of ``dancer`` can have tallies (C's tally_possible): no colors, no
+    bounds, fewer than `TALLY_COVERED` options on every primary item, not too many counts."""
+    n1 = dancer.n_primary
+    return (not dancer.has_colors and not dancer.bounds and (n1 + 2) * ((n1 + 63) // 64 * 64) <= MAX_TALLY
+            and all(dancer.top[i] < TALLY_COVERED for i in range(1, n1 + 1)))
+
+
+def bit_items(dancer: Dancer) -> list[tuple[int, ...]]:
+    """Per bit, the primary items of its option (as item - 1: a tally's positions)."""
+    top, opt_start, n1 = dancer.top, dancer.opt_start, dancer.n_primary
+    options = dancer.ranked or range(dancer.n_options)
+    return [tuple(top[q] - 1 for q in range(opt_start[k], opt_start[k + 1] - 1) if top[q] <= n1) for k in options]
