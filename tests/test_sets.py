@@ -422,3 +422,35 @@ def test_the_statistics_say_which_way_a_search_took(engine):
     assert parallel.count(solver, jobs=2, way="links") == 8 and solver.stats.way == "links"
     queens = exactcover.api.prepare(exactcover.Matrix.from_dense([[1]]), engine).solver
     assert queens.count() == 1 and queens.stats.way == "links"
+
+
+@pytest.mark.parametrize("engine", [engines.name_of(m) for m in ENGINES])
+def test_tallies_count_alike_with_options_of_three_and_four_items(engine):
+    """The C tallies count down the items of options of 3 or 4 primary items unrolled
+    (cdlx/tally.h): sudoku (4 each) and a random matrix of 3-item options count as on the
+    links, statistics included, and so does one of 2- and 3-item options with a secondary
+    item each (the loop over each option's primary items)."""
+    from problems import PUZZLE_8008, sudoku_givens, sudoku_matrix
+
+    from exactcover import Matrix, Solver
+
+    rng = random.Random(4)
+    planted = rng.sample(range(24), 24)  # (8 disjoint triples, each with a secondary item of its own)
+    triples = [(planted[3 * k:3 * k + 3], k) for k in range(8)] + \
+        [(rng.sample(range(24), 3), rng.randrange(8)) for _ in range(140)]
+    rng.shuffle(triples)
+    matrices = [(sudoku_matrix(), sudoku_givens(PUZZLE_8008)),
+                (Matrix([f"i{k}" for k in range(24)], [[f"i{k}" for k in t] for t, _ in triples]), []),
+                (Matrix([f"i{k}" for k in range(24)], [[f"i{k}" for k in t] + [f"s{j}"] for t, j in triples] +
+                        [[f"i{k}" for k in rng.sample(range(24), 2)] + ["s0"] for _ in range(30)],
+                        secondary=[f"s{k}" for k in range(8)]), [])]
+    for matrix, givens in matrices:
+        solver = Solver(matrix, engine)
+        numbers = solver.option_numbers(givens, "given")
+        seen = []
+        for tuning in (LINKS, on_sets(3, tallies=True)):
+            search = solver.dancer.search(givens=numbers, tuning=tuning)
+            search.run(10 ** 7, counting=True)
+            seen.append((search.nodes, search.updates, search.solutions, search.max_level))
+            assert search.tallied == (tuning != LINKS)
+        assert seen[0] == seen[1] and seen[0][2] > 0

@@ -166,6 +166,7 @@ typedef struct {
     idx *bit_start, *bit_items; /* without colors or bounds: the primary items of the option
                                    of bit r, bit_items[bit_start[r] .. bit_start[r + 1] - 1],
                                    for the tallies (tally.h); NULL: no tallies */
+    idx bit_stride;     /* ... 3 or 4 if every option has that many primary items, else 0 */
 } Dancer;
 
 /* The bitset way with colors: one item of an option committed (csets.h: commit_colored),

@@ -73,6 +73,13 @@ tally_build(Dancer *d)
     start[d->n_options] = t;
     d->bit_start = start;
     d->bit_items = items;
+    d->bit_stride = 0;
+    if (d->n_options > 0 && (start[1] == 3 || start[1] == 4) && t == start[1] * d->n_options) {
+        d->bit_stride = start[1];
+        for (idx r = 0; r < d->n_options && d->bit_stride != 0; r++)
+            if (start[r + 1] - start[r] != start[1])
+                d->bit_stride = 0;
+    }
     return 0;
 }
 

@@ -21,9 +21,10 @@
    option less for each primary item of each option in set & r_x's conflicts (those of
    r_x's item among them: that item's cover). r_x's items are marked covered before the
    count goes down (so that none of them reaches 0) and after. Notes whether an active item
-   is left with none (then the next choice looks for a 0 first). */
-ALWAYS_INLINE void
-tally_commit(Search *s, idx level, const uint64_t *set, idx r_x)
+   is left with none (then the next choice looks for a 0 first). Makes the next level's set
+   too, and returns how many options it took out. */
+ALWAYS_INLINE idx
+tally_commit(Search *s, idx level, uint64_t *set, idx r_x)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
@@ -37,16 +38,35 @@ tally_commit(Search *s, idx level, const uint64_t *set, idx r_x)
     for (idx t = first; t < end; t++)
         next[items[t]] = TALLY_COVERED;
     int zero = 0;
-    for (ptrdiff_t w = 0; w < W; w++)
-        for (uint64_t gone = set[w] & conflict[w]; gone != 0; gone &= gone - 1) {
+    idx taken = 0;
+    const idx stride = d->bit_stride;
+    for (ptrdiff_t w = 0; w < W; w++) {
+        uint64_t gone = set[w] & conflict[w];
+        set[W + w] = set[w] ^ gone;
+        taken += (idx)POPCOUNT64(gone);
+        for (; gone != 0; gone &= gone - 1) {
             idx r = (idx)(w * 64 + CTZ64(gone));
-            for (idx t = start[r]; t < start[r + 1]; t++)
-                zero |= --next[items[t]] == 0;
+            const idx *its = items + (size_t)stride * (size_t)r; /* (stride 3 or 4: its items) */
+            switch (stride) { /* (every option of 3 or 4 primary items, as sudoku's: unrolled) */
+            case 4:
+                zero |= --next[its[3]] == 0;
+                /* fall through */
+            case 3:
+                zero |= --next[its[2]] == 0;
+                zero |= --next[its[1]] == 0;
+                zero |= --next[its[0]] == 0;
+                break;
+            default:
+                for (idx t = start[r]; t < start[r + 1]; t++)
+                    zero |= --next[items[t]] == 0;
+            }
         }
+    }
     for (idx t = first; t < end; t++)
         next[items[t]] = TALLY_COVERED;
     s->tally_zero[level + 1] = (unsigned char)zero;
     s->n_left -= end - first;
+    return taken;
 }
 
 /* Undo tally_commit's count of the active items. */
