@@ -402,7 +402,8 @@ def test_both_engines_have_the_same_rule():
     """The defaults of the rule are one, so both engines move the same searches."""
     if "c" in engines.available():
         assert engines.get("c").DEFAULT_TUNING == pydlx.DEFAULT_TUNING
-        assert engines.get("c").TALLIES == (pydlx.tally.TALLY_FLOOR, pydlx.tally.TALLY_COVERED, pydlx.tally.MAX_TALLY)
+        assert engines.get("c").TALLIES == (pydlx.tally.TALLY_FLOOR, pydlx.tally.TALLY_LINE, pydlx.tally.TALLY_COVERED,
+                                            pydlx.tally.MAX_TALLY)
 
 
 @pytest.mark.parametrize("engine", ["python", "c"] if "c" in engines.available() else ["python"])

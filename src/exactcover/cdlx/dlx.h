@@ -81,12 +81,13 @@ typedef int32_t idx; /* "a pointer is an array index" */
 /* The defaults of a search's tuning: the calibrated rule for moving to the sets (see
    search_run; the measurements are in benchmarks/README.md). */
 #define SET_BUDGET (1 << 16)
-#define SAMPLE_NODES 4096
+#define SAMPLE_NODES 256
 #define SET_FLOOR 0.0
 #define SET_RATIO 30.0
-/* ... and below the line of the population counts, the updates per node past which a move
-   takes tallies (pydlx/sets.py: TALLY_FLOOR) */
+/* ... and the updates per node past which a move takes tallies, and the factor of the line
+   below which it takes them rather than the population counts (pydlx/tally.py) */
 #define TALLY_FLOOR 12.0
+#define TALLY_LINE 2.0
 
 /* Where a search runs (Search.sets): on the links, not decided yet (before its first run),
    on sets of options, on the links while measuring whether to move to the sets, or paused

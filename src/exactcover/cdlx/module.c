@@ -658,7 +658,7 @@ PyInit__dlx(void)
         PyModule_AddIntConstant(m, "PAUSED", PAUSED) < 0 || PyModule_AddIntConstant(m, "LIMIT", LIMIT) < 0 ||
         PyModule_AddIntConstant(m, "PREFIX", PREFIX) < 0 || PyModule_AddIntConstant(m, "ZEROS_ITEMS", ZEROS_ITEMS) < 0 ||
         PyModule_AddObject(m, "FEATURES", features()) < 0 ||
-        PyModule_AddObject(m, "TALLIES", Py_BuildValue("(dii)", TALLY_FLOOR, TALLY_COVERED, MAX_TALLY)) < 0 ||
+        PyModule_AddObject(m, "TALLIES", Py_BuildValue("(ddii)", TALLY_FLOOR, TALLY_LINE, TALLY_COVERED, MAX_TALLY)) < 0 ||
         PyModule_AddObject(m, "DEFAULT_TUNING",
                            Py_BuildValue("(nLdd)", (Py_ssize_t)SET_BUDGET, (long long)SAMPLE_NODES, SET_FLOOR,
                                          SET_RATIO)) < 0) {

@@ -348,20 +348,23 @@ search_release(Search *s)
     memset(s, 0, sizeof *s);
 }
 
-/* What the sample says: more updates per node than the tuning's floor, and more than
-   n_primary * n_words / ratio, and the sets pay with their item choice by population
-   counts (1); short of that second line, with tallies, if the matrix can have them (2);
-   else they do not pay (0). The calibration is in benchmarks/README.md. */
+/* What the sample says: more updates per node than the tuning's floor, and the sets pay.
+   With tallies (2) if the matrix can have them, the updates per node pass TALLY_FLOOR (or
+   the floor is negative: a forced move) and are at most n_primary * n_words * TALLY_LINE /
+   ratio; else with their item choice by population counts (1) if they pass n_primary *
+   n_words / ratio; else they do not pay (0). The calibration is in benchmarks/README.md. */
 static int
 sets_pay(const Search *s)
 {
     long long nodes = s->nodes - s->sample_nodes, updates = s->updates - s->sample_updates;
     double per_node = (double)updates / (double)(nodes > 0 ? nodes : 1);
+    double line = (double)s->dancer->n_primary * (double)s->dancer->n_words;
     if (!(per_node > s->tuning.floor))
         return 0;
-    if (per_node * s->tuning.ratio > (double)s->dancer->n_primary * (double)s->dancer->n_words)
-        return 1;
-    return (s->tuning.floor < 0 || per_node > TALLY_FLOOR) && tally_possible(s->dancer) ? 2 : 0;
+    if ((s->tuning.floor < 0 || per_node > TALLY_FLOOR) && per_node * s->tuning.ratio <= line * TALLY_LINE &&
+        tally_possible(s->dancer))
+        return 2;
+    return per_node * s->tuning.ratio > line;
 }
 
 /* Search on, within `run`'s budgets, on the links or the sets. A search that could use the

@@ -15,7 +15,7 @@ from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded,
 from . import reuse
 from .dance import COVERED, Links, option_number
 from .sets import DEFAULT_TUNING, Sets, build, can_use, colored_floor
-from .tally import TALLY_FLOOR, tally_possible
+from .tally import TALLY_FLOOR, TALLY_LINE, tally_possible
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -402,9 +402,9 @@ class Search(Links):
         This is the one place that chooses the way: a search that could use the sets starts
         SAMPLING on the links and, at the end of its sample, moves to the sets if its updates
         per node pass both lines of its tuning (more than floor, and more than n_primary *
-        n_words / ratio); short of the second line, to the sets with tallies (`Sets`) if the
-        matrix can have them and the updates per node pass `TALLY_FLOOR` (or the floor is
-        negative: a forced move); else it stays on the links for good.
+        n_words / ratio), or with tallies (`Sets`) if the matrix can have them and the updates
+        per node pass `TALLY_FLOOR` (or the floor is negative: a forced move) but not
+        n_primary * n_words * `TALLY_LINE` / ratio; else it stays on the links for good.
         """
         budget, sample, floor, ratio = self.tuning
         if self.sets == UNDECIDED:
@@ -420,9 +420,10 @@ class Search(Links):
             per_node = (self.updates - self.sample_updates) / max(1, self.nodes - self.sample_nodes)
             words = self.dancer.n_options // 64 + 1
             self.sets = LINKS
-            counts = per_node > floor and per_node * ratio > self.n_primary * words
-            self.tallied = (per_node > floor and not counts and (floor < 0 or per_node > TALLY_FLOOR)
-                            and tally_possible(self.dancer))
+            line = self.n_primary * words
+            self.tallied = (per_node > floor and (floor < 0 or per_node > TALLY_FLOOR)
+                            and per_node * ratio <= line * TALLY_LINE and tally_possible(self.dancer))
+            counts = per_node > floor and per_node * ratio > line and not self.tallied
             if (counts or self.tallied) and build(self.dancer):
                 self.sets, self.way = SETS, self.to_sets()
             steps = stop - self.nodes

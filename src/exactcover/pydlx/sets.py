@@ -53,7 +53,7 @@ __all__ = ["DEFAULT_TUNING", "Sets", "build", "can_use", "colored_floor"]
 #: The rule's defaults, as the C engine's (``_dlx.DEFAULT_TUNING``): the largest n_primary *
 #: n_words for the sets, the nodes sampled, and the two lines a sample's updates per node must
 #: pass to move (see `Search.run`; the calibration is in benchmarks/README.md).
-DEFAULT_TUNING = (1 << 16, 4096, 0.0, 30.0)
+DEFAULT_TUNING = (1 << 16, 256, 0.0, 30.0)
 #: The updates are counted by option length: at most this many distinct lengths; and the
 #: masks take at most this many 64-bit words (the C engine's limits, so both decide alike).
 MAX_CLASSES = 16

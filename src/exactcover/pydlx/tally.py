@@ -10,16 +10,18 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .dancer import Dancer
 
-__all__ = ["MAX_TALLY", "TALLY_COVERED", "TALLY_FLOOR", "bit_items", "tally_possible"]
+__all__ = ["MAX_TALLY", "TALLY_COVERED", "TALLY_FLOOR", "TALLY_LINE", "bit_items", "tally_possible"]
 
 #: A covered item's count in a tally, above any count an item can have: a matrix with a
 #: primary item on as many options or more goes without tallies; as do those whose tallies,
 #: a row of n_primary rounded up to 64 per level, would pass MAX_TALLY counts (C's limits).
 TALLY_COVERED = 255
 MAX_TALLY = 1 << 24
-#: Below the line of the population counts, a sample's updates per node must pass this for
-#: the move with tallies (the calibration is in benchmarks/README.md).
+#: A sample's updates per node must pass this for a move with tallies, and be at most
+#: n_primary * n_words * TALLY_LINE / ratio (ratio: the tuning's; the calibration is in
+#: benchmarks/README.md).
 TALLY_FLOOR = 12.0
+TALLY_LINE = 2.0
 
 
 def tally_possible(dancer: Dancer) -> bool:
