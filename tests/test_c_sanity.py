@@ -105,23 +105,17 @@ def test_the_c_sanity_check_catches_a_broken_step(breakage, tmp_path):
     assert f"sanity check failed: {message}" in run.stderr
 
 
-@pytest.mark.skipif(not compiler_available(), reason="no C compiler")
-@pytest.mark.parametrize("breakage", COLORED_BREAKAGES)
-def test_the_c_sanity_check_catches_a_broken_colored_step(breakage, tmp_path):
-    name, good, bad, message = COLORED_BREAKAGES[breakage]
-    env = broken_engine(tmp_path, name, good, bad)
-    run = subprocess.run([sys.executable, "-c", COLORED_COUNT], cwd=tmp_path, env=env, capture_output=True,
-                         text=True, timeout=120)
-    assert run.returncode != 0
-    assert f"sanity check failed: {message}" in run.stderr
+#: The breakages on the sets with colors and with tallies, each with the count that shows it.
+SCRIPTED_BREAKAGES = {**{name: (*case, COLORED_COUNT) for name, case in COLORED_BREAKAGES.items()},
+                      **{name: (*case, TALLY_COUNT) for name, case in TALLY_BREAKAGES.items()}}
 
 
 @pytest.mark.skipif(not compiler_available(), reason="no C compiler")
-@pytest.mark.parametrize("breakage", TALLY_BREAKAGES)
-def test_the_c_sanity_check_catches_a_broken_tally(breakage, tmp_path):
-    name, good, bad, message = TALLY_BREAKAGES[breakage]
+@pytest.mark.parametrize("breakage", SCRIPTED_BREAKAGES)
+def test_the_c_sanity_check_catches_a_broken_colored_or_tallied_step(breakage, tmp_path):
+    name, good, bad, message, script = SCRIPTED_BREAKAGES[breakage]
     env = broken_engine(tmp_path, name, good, bad)
-    run = subprocess.run([sys.executable, "-c", TALLY_COUNT], cwd=tmp_path, env=env, capture_output=True,
+    run = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True,
                          text=True, timeout=120)
     assert run.returncode != 0
     assert f"sanity check failed: {message}" in run.stderr
