@@ -28,6 +28,10 @@
  * items one by one to count the updates the links make, and the items purified are a stack
  * of their rows of tints (Search.pure). The set and the items purified at the floor are
  * noted there (csets.c: sets_note_floor), since the links cannot tell them later.
+ *
+ * Without colors or bounds a search may move here with tallies (tally.h says what they
+ * are): then the item choice reads a level's tally instead of counting, the commit makes
+ * the next level's, and the active items are a count (Search.n_left) instead of the bitset.
  */
 #include "dlx.h"
 #include "csets.h"
@@ -347,8 +351,7 @@ chosen:
     return best;
 }
 
-/* Step X3 on sets: the first active primary item with the fewest available options (both
-   loops choose alike; benchmarks/README.md has the times behind the line between them). */
+/* The nonzero words of a level's set, into s->words (s->n_live of them, returned). */
 ALWAYS_INLINE idx
 live_words(Search *s, const uint64_t *set)
 {
@@ -362,6 +365,8 @@ live_words(Search *s, const uint64_t *set)
     return n;
 }
 
+/* Step X3 on sets: the first active primary item with the fewest available options (both
+   loops choose alike; benchmarks/README.md has the times behind the line between them). */
 ALWAYS_INLINE idx
 choose_set(Search *s, const uint64_t *set, idx *length)
 {
