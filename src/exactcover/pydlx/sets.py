@@ -20,8 +20,8 @@ hidden counts its length less 1 less its nodes on the items purified to its colo
 where the search moves, so the set and the purified items at the floor are noted when the
 sample begins (`colored_floor`).
 
-Without colors or bounds, a search whose sample says its nodes take out few options (short
-of the line for the population counts, `Search.run`) moves here with **tallies**: each level
+Without colors or bounds, a search whose sample says its nodes take out few options for
+the items active (`Search.run` has the rule) moves here with **tallies**: each level
 keeps, beside its set, a byte per primary item, the count of its options in the set (its LEN
 on the links; `TALLY_COVERED` once covered). The item choice is then the first item with no
 options, else the first with one (`bytearray.find`, C's memchr), else the first least
@@ -158,8 +158,10 @@ class Sets:
         self.option = [-1] * (s.n_primary + 1)
         #: With colors: per level, how many items were purified before its option was committed.
         self.purified_at = [0] * (s.n_primary + 2)
-        #: With tallies: per level, its tally (see the module's docstring); else None.
+        #: With tallies: per level, its tally (see the module's docstring), else None; and per
+        #: bit, its option's primary items (`tally.bit_items`).
         self.tally: list[bytearray] | None = None
+        self.bit_items: list[tuple[int, ...]] = []
         top, opt_start = s.top, s.opt_start
         if self.colored:
             assert s.floor_colored is not None, "noted at the floor (Search.start_sampling)"
@@ -273,7 +275,9 @@ class Sets:
         """The next level's tally: level's, less one for each primary item of each option in
         level's set that meets option r (bit r), r's own items covered (first, so that none
         of them reaches 0 on the way, and after)."""
-        tally = bytearray(self.tally[level])  # type: ignore[index]
+        tallies = self.tally
+        assert tallies is not None, "only a search with tallies commits them"
+        tally = bytearray(tallies[level])
         items, mine = self.bit_items, self.bit_items[r]
         for j in mine:
             tally[j] = TALLY_COVERED
@@ -285,12 +289,13 @@ class Sets:
             gone ^= low
         for j in mine:
             tally[j] = TALLY_COVERED
-        self.tally[level + 1] = tally  # type: ignore[index]
+        tallies[level + 1] = tally
 
     def choose_tally(self, level: int) -> tuple[int, int]:
         """Step X3 on a level's tally: the first item with no options, else the first with
         one, else the first least count (none has fewer); and that count."""
-        tally = self.tally[level]  # type: ignore[index]
+        assert self.tally is not None, "only a search with tallies chooses by them"
+        tally = self.tally[level]
         p = tally.find(0)
         if p < 0:
             p = tally.find(1)
