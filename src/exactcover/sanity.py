@@ -31,7 +31,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from .pydlx import COVERED
-from .pydlx.tally import TALLY_COVERED
+from .pydlx.tally import count
 
 __all__ = ["InsaneSearch", "check"]
 
@@ -147,8 +147,7 @@ def _tallies(search: Any, active: set[int]) -> None:
         if level < search.level:
             k = search.option_of(search.choice[level])
             active = active | {top[q] for q in range(opt_start[k], opt_start[k + 1] - 1)}
-        expected = bytearray((way.alive[level] & way.masks[i]).bit_count() if i in active else TALLY_COVERED
-                             for i in range(1, n1 + 1))
+        expected = count(way.alive[level], way.masks, active, n1)
         if way.tally[level] != expected:
             raise InsaneSearch(f"level {level}: its tally is {list(way.tally[level])}, not {list(expected)}")
 

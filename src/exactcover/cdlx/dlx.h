@@ -75,8 +75,10 @@ typedef int32_t idx; /* "a pointer is an array index" */
 /* The tallies (tally.h): a covered item's count, above any count of options an item can
    have (a matrix whose primary items have as many or more goes without tallies). */
 #define TALLY_COVERED 255
-/* ... and the tallies of a search take at most this many counts (a larger one goes without) */
+/* ... and the tallies of a search take at most this many counts (a larger one goes without),
+   a row per level of TALLY_ROW counts (n1 primary items: whole blocks of 64) */
 #define MAX_TALLY (1 << 24)
+#define TALLY_ROW(n1) (((n1) + 63) / 64 * 64)
 
 /* The defaults of a search's tuning: the calibrated rule for moving to the sets (see
    search_run; the measurements are in benchmarks/README.md). */
@@ -398,11 +400,13 @@ void sets_move(Search *s);
 int run_sets(Search *s, const Run *run);
 idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 /* tally.c: whether a matrix can have tallies; the dancer's lists of each bit's primary
-   items (0, or -1 if memory ran out);
+   items (0, or -1 if memory ran out); a tally counted afresh from a set (whether an active
+   item has no options);
    a search's tallies at the levels up to its own once it moves to the sets (0, or -1);
    the item choice on a level's tally */
 int tally_possible(const Dancer *d);
 int tally_build(Dancer *d);
+int tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row);
 int tally_move(Search *s);
 idx tally_least(const uint8_t *tally, idx n);
 

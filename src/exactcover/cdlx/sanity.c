@@ -6,7 +6,6 @@
  * sanitizer run.
  */
 #include "dlx.h"
-#include "sets.h"
 
 #include <string.h>
 
@@ -139,30 +138,21 @@ meet(const Search *s, idx k, idx o)
     return 0;
 }
 
-/* With tallies, level l's (the items active there marked in `active`): each active primary
-   item's count its options in the level's set, every other count TALLY_COVERED, and the
-   level noted as having an item with none if and only if it has. */
+/* With tallies, level l's (the items active there marked in `active`): its counts those of
+   a tally counted afresh from the level's set, and the level noted as having an item with
+   no options if and only if it has. */
 static void
 sanity_tally(const Search *s, idx l, const unsigned char *active)
 {
-    const Dancer *d = s->dancer;
-    const ptrdiff_t W = d->n_words;
-    const uint8_t *tally = s->tally + (size_t)l * (size_t)s->n_tally;
-    const uint64_t *set = s->alive + (size_t)l * (size_t)W;
-    int zero = 0;
-    for (idx p = 0; p < s->n_tally; p++) {
-        idx c = TALLY_COVERED;
-        if (p < s->n_primary && active[p + 1]) {
-            c = 0;
-            for (ptrdiff_t w = 0; w < W; w++)
-                c += (idx)POPCOUNT64(set[w] & d->masks[(size_t)(p + 1) * (size_t)W + (size_t)w]);
-            zero |= c == 0;
-        }
-        if (tally[p] != c)
-            insane("a count in a level's tally", l);
-    }
+    uint8_t *fresh = dlx_malloc((size_t)s->n_tally);
+    if (fresh == NULL)
+        insane("no memory for the check", 0);
+    int zero = tally_count(s->dancer, s->alive + (size_t)l * (size_t)s->dancer->n_words, active, fresh);
+    if (memcmp(fresh, s->tally + (size_t)l * (size_t)s->n_tally, (size_t)s->n_tally) != 0)
+        insane("a count in a level's tally", l);
     if (s->tally_zero[l] != zero)
         insane("a level's note of an item with no options", l);
+    dlx_free(fresh);
 }
 
 /* sanity_colored_sets with colors: at each level below, the option tried is the one of its node, in

@@ -417,9 +417,18 @@ commit_set(Search *s, idx level, uint64_t *set, idx x, idx k_x)
     const uint64_t *conflict = d->conflicts + (size_t)k_x * (size_t)W;
     uint64_t *next = set + W;
     long long k = 0;
-    if (s->tally != NULL && d->n_classes == 1) { /* (the next set made with the tally) */
-        idx taken = tally_commit(s, level, set, k_x), mine = s->tally[(size_t)level * (size_t)s->n_tally + top[x] - 1];
-        k = (long long)(taken - mine) * (d->class_length[0] - 1); /* (i's own were its cover's) */
+    if (s->tally != NULL) { /* (it makes the next set as it counts down) */
+        idx taken = tally_commit(s, level, set, k_x);
+        if (d->n_classes == 1) { /* (less i's own options, which were its cover's) */
+            idx mine = s->tally[(size_t)level * (size_t)s->n_tally + top[x] - 1];
+            k = (long long)(taken - mine) * (d->class_length[0] - 1);
+        }
+        else
+            for (ptrdiff_t w = 0; w < W; w++) {
+                uint64_t gone = set[w] & ~mask[w] & conflict[w];
+                if (gone != 0)
+                    k += hidden_updates(d, gone, w);
+            }
     }
     else {
         for (ptrdiff_t w = 0; w < W; w++) {
@@ -428,10 +437,7 @@ commit_set(Search *s, idx level, uint64_t *set, idx x, idx k_x)
             if (gone != 0)
                 k += hidden_updates(d, gone, w);
         }
-        if (s->tally != NULL)
-            tally_commit(s, level, set, k_x);
-        else
-            take_items(s, k_x);
+        take_items(s, k_x);
     }
     const idx option = option_at(d, k_x);
     s->updates += k + (d->opt_start[option + 1] - 2 - d->opt_start[option]); /* 1 per other item */

@@ -39,8 +39,8 @@ tally_least(const uint8_t *tally, idx n)
 int
 tally_possible(const Dancer *d)
 {
-    const idx n1 = d->n_primary, nt = (n1 + 63) / 64 * 64;
-    if (d->has_colors || d->bounds != NULL || (size_t)(n1 + 2) * (size_t)nt > MAX_TALLY)
+    const idx n1 = d->n_primary;
+    if (d->has_colors || d->bounds != NULL || (size_t)(n1 + 2) * (size_t)TALLY_ROW(n1) > MAX_TALLY)
         return 0;
     for (idx i = 1; i <= n1; i++)
         if (d->top[i] >= TALLY_COVERED)
@@ -73,14 +73,33 @@ tally_build(Dancer *d)
     start[d->n_options] = t;
     d->bit_start = start;
     d->bit_items = items;
-    d->bit_stride = 0;
-    if (d->n_options > 0 && (start[1] == 3 || start[1] == 4) && t == start[1] * d->n_options) {
-        d->bit_stride = start[1];
-        for (idx r = 0; r < d->n_options && d->bit_stride != 0; r++)
-            if (start[r + 1] - start[r] != start[1])
-                d->bit_stride = 0;
-    }
+    d->bit_stride = d->n_options > 0 && (start[1] == 3 || start[1] == 4) ? start[1] : 0;
+    for (idx r = 0; r < d->n_options && d->bit_stride != 0; r++)
+        if (start[r + 1] - start[r] != d->bit_stride)
+            d->bit_stride = 0;
     return 0;
+}
+
+/* A tally counted afresh: row[p] the options of item p + 1 in `set` if active[p + 1], else
+   TALLY_COVERED (as are the counts past n_primary); whether an active item has none. */
+int
+tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row)
+{
+    const ptrdiff_t W = d->n_words;
+    const idx n1 = d->n_primary;
+    int zero = 0;
+    for (idx p = 0; p < TALLY_ROW(n1); p++) {
+        idx c = TALLY_COVERED;
+        if (p < n1 && active[p + 1]) {
+            const uint64_t *mask = d->masks + (size_t)(p + 1) * (size_t)W;
+            c = 0;
+            for (ptrdiff_t w = 0; w < W; w++)
+                c += (idx)POPCOUNT64(set[w] & mask[w]);
+            zero |= c == 0;
+        }
+        row[p] = (uint8_t)c;
+    }
+    return zero;
 }
 
 /* A search moving to the sets (sets_move, its levels' sets made): its tally at the floor,
@@ -91,7 +110,7 @@ tally_move(Search *s)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
-    const idx n1 = s->n_primary, nt = (n1 + 63) / 64 * 64, levels = n1 + 2;
+    const idx n1 = s->n_primary, nt = TALLY_ROW(n1), levels = n1 + 2;
     if (d->bit_start == NULL)
         return -1;
     s->tally_block = dlx_malloc((size_t)levels * (size_t)nt + 64);
@@ -107,21 +126,8 @@ tally_move(Search *s)
        as such) */
     s->tally = (uint8_t *)((char *)s->tally_block + (64 - (uintptr_t)s->tally_block % 64) % 64);
     s->n_tally = nt;
-    uint8_t *tally = s->tally + (size_t)s->floor * (size_t)nt;
-    const uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
-    int zero = 0;
-    for (idx p = 0; p < nt; p++) {
-        idx c = TALLY_COVERED;
-        if (p < n1 && s->floor_items[p + 1]) {
-            const uint64_t *mask = d->masks + (size_t)(p + 1) * (size_t)W;
-            c = 0;
-            for (ptrdiff_t w = 0; w < W; w++)
-                c += (idx)POPCOUNT64(set[w] & mask[w]);
-            zero |= c == 0;
-        }
-        tally[p] = (uint8_t)c;
-    }
-    s->tally_zero[s->floor] = (unsigned char)zero;
+    s->tally_zero[s->floor] = (unsigned char)tally_count(d, s->alive + (size_t)s->floor * (size_t)W, s->floor_items,
+                                                         s->tally + (size_t)s->floor * (size_t)nt);
     for (idx level = s->floor; level < s->level; level++)
         tally_commit(s, level, s->alive + (size_t)level * (size_t)W, s->option[level]);
     s->n_left = 0; /* (the items active now, which the bitset holds at the move) */

@@ -40,7 +40,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .dance import COVERED, option_number
-from .tally import TALLY_COVERED, bit_items, tally_possible
+from .tally import TALLY_COVERED, bit_items, count, tally_possible
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -204,8 +204,7 @@ class Sets:
             active.add(i)
             i = rlink[i]
         self.tally = [bytearray()] * (s.n_primary + 2)
-        self.tally[s.floor] = bytearray((available & self.masks[i]).bit_count() if i in active else TALLY_COVERED
-                                        for i in range(1, s.n_primary + 1))
+        self.tally[s.floor] = count(available, self.masks, active, s.n_primary)
         for level in range(s.floor, s.level):
             self.commit_tally(level, self.option[level])
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .dancer import Dancer
 
-__all__ = ["MAX_TALLY", "TALLY_COVERED", "TALLY_FLOOR", "TALLY_LINE", "bit_items", "tally_possible"]
+__all__ = ["MAX_TALLY", "TALLY_COVERED", "TALLY_FLOOR", "TALLY_LINE", "bit_items", "count", "tally_possible"]
 
 #: A covered item's count in a tally, above any count an item can have: a matrix with a
 #: primary item on as many options or more goes without tallies; as do those whose tallies,
@@ -37,3 +37,10 @@ def bit_items(dancer: Dancer) -> list[tuple[int, ...]]:
     top, opt_start, n1 = dancer.top, dancer.opt_start, dancer.n_primary
     options = dancer.ranked or range(dancer.n_options)
     return [tuple(top[q] - 1 for q in range(opt_start[k], opt_start[k + 1] - 1) if top[q] <= n1) for k in options]
+
+
+def count(available: int, masks: list[int], active: set[int], n_primary: int) -> bytearray:
+    """A tally counted afresh (C's tally_count): per primary item, its options in the set
+    ``available`` if it is in ``active``, else `TALLY_COVERED`."""
+    return bytearray((available & masks[i]).bit_count() if i in active else TALLY_COVERED
+                     for i in range(1, n_primary + 1))
