@@ -23,7 +23,7 @@ import attrs
 from . import engines
 from .errors import ProblemTooLarge, Unsupported
 from .matrix import Matrix
-from .problem import Problem, Size
+from .problem import Problem, ProblemType, Size
 from .solver import Estimate, Progress, Solutions, Solver, check_positive, needs
 
 if TYPE_CHECKING:
@@ -172,17 +172,20 @@ def _parallel_only(search: dict[str, Any], what: str) -> None:
         raise ValueError(f"{what} with jobs= or executor= does not take {', '.join(extra)}")
 
 
-def prepare(problem: Any, engine: str = "auto", registry: Any = None, max_entries: int | None = MAX_ENTRIES) -> Prepared:
+def prepare(problem: Any, engine: str = "auto", registry: Any = None, max_entries: int | None = MAX_ENTRIES,
+            kind: ProblemType[Any, Any] | None = None) -> Prepared:
     """Find ``problem``'s type, check the size it states against ``max_entries``, encode it and
-    compile (or reuse) its solver."""
+    compile (or reuse) its solver. ``kind``: the type that built ``problem`` (the command line
+    knows it), used when it handles the problem's class; else the registry finds one."""
     check_positive("max_entries", max_entries)
     if isinstance(problem, Matrix):
         return Prepared(problem, None, solver_for(problem, engine, max_entries))
-    if registry is None:
-        from .plugins import registry as default_registry
+    if kind is None or not isinstance(problem, kind.handles):
+        if registry is None:
+            from .plugins import registry as default_registry
 
-        registry = default_registry()
-    kind = registry.for_object(problem)
+            registry = default_registry()
+        kind = registry.for_object(problem)
     if kind.size is not None and max_entries is not None:
         check_size(f"this {kind.name} problem", kind.size(problem), max_entries)
     encoding = kind.encoding(problem)

@@ -2,7 +2,12 @@
 
 Nothing here runs at import. `registry()` builds the default registry the first time it is
 needed: it loads the ``exactcover`` entry points (all of them, or those named in
-``EXACTCOVER_LOAD_PLUGINS=a,b``; empty loads none). Registration is a transaction, one plugin at
+``EXACTCOVER_LOAD_PLUGINS=a,b``; empty loads none). The command line asks for one type by name
+(`registry` with ``type_name``): a type of this distribution's own plugins (`BUNDLED`) then
+loads its plugin alone, and the entry points are read only when a lookup needs more (a name or
+a class the loaded plugins do not have, or the list of every type); importing
+importlib.metadata and reading every installed distribution's entry points is a third of a
+short command's time. Registration is a transaction, one plugin at
 a time: the plugin's hooks are checked against the specifications and run at once, and if
 anything fails (an import, a misspelt hook, a hook that raises, a name or class another type
 already has) the registry is left exactly as it was. An installed plugin that fails is kept
@@ -30,6 +35,18 @@ __all__ = ["BrokenPlugin", "Registry", "make_manager", "registry"]
 
 GROUP = "exactcover"
 HOOKS = ("register_problem_types", "register_commands")
+
+#: This distribution's own plugins, its ``exactcover`` entry points (pyproject.toml): entry
+#: point name -> (module, the problem types it registers). tests/test_plugins.py checks the
+#: table against the installed entry points and what each plugin registers.
+BUNDLED: dict[str, tuple[str, tuple[str, ...]]] = {
+    "subsets": ("exactcover.subsets", ("subsets",)),
+    "dlx": ("exactcover.dlx", ("dlx",)),
+    "sudoku": ("exactcover_sudoku.plugin", ("jigsaw", "killer", "samurai", "sudoku", "sudoku-variant")),
+    "queens": ("exactcover_queens.queens", ("queens",)),
+    "polyomino": ("exactcover_polyomino.plugin", ("polyomino",)),
+}
+DISTRIBUTION = "pyexactcover"
 
 
 def make_manager() -> pluggy.PluginManager:
@@ -80,6 +97,8 @@ class Registry:
         #: The plugins whose commands were refused: plugin name -> why.
         self.command_errors: dict[str, str] = {}
         self._lock = threading.RLock()
+        self._bundled: set[str] = set()  # the BUNDLED plugins loaded alone, before the entry points
+        self._unread = False  # whether a lookup that misses reads the entry points first
         if entry_points:
             self.load_entry_points()
 
@@ -90,25 +109,47 @@ class Registry:
         the ones that fail are kept in `broken`."""
         from importlib.metadata import entry_points
 
-        wanted = os.environ.get("EXACTCOVER_LOAD_PLUGINS")
-        names = None if wanted is None else {n.strip() for n in wanted.split(",") if n.strip()}
+        self._unread = False
+        names = _wanted()
         for entry_point in entry_points(group=GROUP):
             if names is not None and entry_point.name not in names:
                 continue
+            if entry_point.name in self._bundled and entry_point.value == BUNDLED[entry_point.name][0]:
+                continue  # (loaded already, alone: `load_bundled`)
             dist = entry_point.dist
             source = (dist.name, dist.version) if dist is not None else (None, None)
-            try:
-                self.register(entry_point.load(), entry_point.name)
-            except (Exception, SystemExit) as error:  # noqa: BLE001 -- one broken plugin must not take the
-                # others down, nor end the process (sys.exit at import); Ctrl-C still goes through
-                message = str(error) if isinstance(error, PluginError) else f"{type(error).__name__}: {error}"
-                self.broken[entry_point.name] = BrokenPlugin(entry_point.name, entry_point.value, source[0], source[1],
-                                                             message)
-                log.warning("%s", self.broken[entry_point.name])
-            else:
-                self.sources[entry_point.name] = source
-                log.info("loaded plugin %r (%s %s): %s", entry_point.name, *source,
-                         ", ".join(sorted(n for n, (p, _) in self._types.items() if p == entry_point.name)) or "no types")
+            self._load(entry_point.name, entry_point.value, entry_point.load, source)
+
+    def load_bundled(self, plugin: str) -> None:
+        """Register one of this distribution's own plugins (a `BUNDLED` name) by importing its
+        module, without reading the installed entry points; `load_entry_points` then leaves
+        it as it is."""
+        from importlib import import_module
+
+        from . import __version__
+
+        module = BUNDLED[plugin][0]
+        self._bundled.add(plugin)
+        self._load(plugin, module, lambda: import_module(module), (DISTRIBUTION, __version__))
+
+    def _load(self, name: str, value: str, load: Any, source: tuple[str | None, str | None]) -> None:
+        """Register the plugin ``load()`` returns under ``name``, or keep it in `broken`."""
+        try:
+            self.register(load(), name)
+        except (Exception, SystemExit) as error:  # noqa: BLE001 -- one broken plugin must not take the
+            # others down, nor end the process (sys.exit at import); Ctrl-C still goes through
+            message = str(error) if isinstance(error, PluginError) else f"{type(error).__name__}: {error}"
+            self.broken[name] = BrokenPlugin(name, value, source[0], source[1], message)
+            log.warning("%s", self.broken[name])
+        else:
+            self.sources[name] = source
+            log.info("loaded plugin %r (%s %s): %s", name, *source,
+                     ", ".join(sorted(n for n, (p, _) in self._types.items() if p == name)) or "no types")
+
+    def _read(self) -> None:
+        """Read the entry points if a lookup needs them and they are still unread."""
+        if self._unread:
+            self.load_entry_points()
 
     def register(self, plugin: Any, name: str | None = None) -> str:
         """Register a plugin object (a module, a class or an instance with ``@hookimpl``
@@ -195,6 +236,7 @@ class Registry:
         ``reserved`` (the host's own) or another plugin's, has its commands left out and the
         reason kept in `command_errors`."""
         with self._lock:
+            self._read()
             if self._commands is None:
                 self._commands = self._collect_commands(reserved)
             return self._commands
@@ -227,6 +269,7 @@ class Registry:
     def types(self) -> dict[str, ProblemType[Any, Any]]:
         """Every registered problem type, by name."""
         with self._lock:
+            self._read()
             return {name: kind for name, (_, kind) in sorted(self._types.items())}
 
     def plugin_of(self, name: str) -> str:
@@ -237,6 +280,8 @@ class Registry:
         """The problem type called ``name``; PluginError (a LookupError) listing the known
         ones otherwise, or the error of the broken plugin of that name."""
         with self._lock:
+            if name not in self._types and name not in self.broken:
+                self._read()
             if name in self._types:
                 return self._types[name][1]
             if name in self.broken:
@@ -289,14 +334,40 @@ def _check_marked(plugin: Any, name: str) -> None:
                           f"{' or '.join(HOOKS)}, marked with @exactcover.hookimpl")
 
 
+def _wanted() -> set[str] | None:
+    """The plugins EXACTCOVER_LOAD_PLUGINS names (None: every one)."""
+    wanted = os.environ.get("EXACTCOVER_LOAD_PLUGINS")
+    return None if wanted is None else {n.strip() for n in wanted.split(",") if n.strip()}
+
+
+def _bundled_plugin(type_name: str) -> str | None:
+    """The `BUNDLED` plugin that registers ``type_name``, if EXACTCOVER_LOAD_PLUGINS lets it load."""
+    names = _wanted()
+    for plugin, (_, types) in BUNDLED.items():
+        if type_name in types and (names is None or plugin in names):
+            return plugin
+    return None
+
+
 _default: Registry | None = None
 _default_lock = threading.Lock()
 
 
-def registry() -> Registry:
-    """The default registry, built (and its entry points loaded) the first time it is asked for."""
+def registry(type_name: str | None = None) -> Registry:
+    """The default registry, built the first time it is asked for, with the installed
+    plugins' entry points. With ``type_name`` (the command line's case) and the entry points
+    not read yet, a type of a `BUNDLED` plugin loads that plugin alone; the registry reads the
+    entry points when a lookup needs more (`Registry.get` of another name, `for_object`,
+    `types`, `commands`), so what it answers is the same, except that a third-party plugin
+    that claims a bundled type's name is always the one refused."""
     global _default
     with _default_lock:
         if _default is None:
-            _default = Registry(entry_points=True)
+            _default = Registry()
+            _default._unread = True
+        plugin = None if type_name is None else _bundled_plugin(type_name)
+        if plugin is None:
+            _default._read()
+        elif _default._unread and plugin not in _default._bundled:
+            _default.load_bundled(plugin)
         return _default

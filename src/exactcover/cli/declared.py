@@ -116,7 +116,7 @@ class TypeCommands(click.Group):
         from ..plugins import registry
 
         try:
-            kind = registry().get(name)
+            kind = registry(name).get(name)
         except PluginError:
             return None
         if kind.command_line is None:

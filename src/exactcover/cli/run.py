@@ -44,7 +44,7 @@ class Run:
         self._prepared: api.Prepared | None = None
         with errors_reported():
             if self.batch is None:
-                self._prepared = api.prepare(problem, self.engine, max_entries=self.max_entries)
+                self._prepared = api.prepare(problem, self.engine, max_entries=self.max_entries, kind=self.kind)
 
     @property
     def prepared(self) -> api.Prepared:
@@ -110,7 +110,7 @@ class Run:
         try:
             with errors_reported():
                 try:
-                    prepared = api.prepare(problem, self.engine, max_entries=self.max_entries)
+                    prepared = api.prepare(problem, self.engine, max_entries=self.max_entries, kind=self.kind)
                 except ProblemTooLarge as error:  # this line's problem, not the whole batch's
                     return self.one_of_batch(error, counting, limit)
                 if counting:
