@@ -62,16 +62,18 @@ lines_4x4 = st.lists(st.text(alphabet="....01234x", min_size=15, max_size=17), m
 @given(lines=lines_4x4, limit=st.integers(1, 3), budget=st.sampled_from([None, 3, 40]))
 def test_a_file_solved_whole_says_what_each_search_apart_says(lines, limit, budget):
     """4x4 lines, many invalid (a width other than 16, an x, a 0 as a blank, clashing clues,
-    no solution, several): statuses and answers as the one-by-one searches, on every engine."""
+    no solution, several): statuses and answers as the one-by-one searches, on every engine,
+    on the sets with tallies ("auto") and on the links alike, nodes included."""
     data = "".join(line + "\n" for line in lines).encode()
     code = line_code(4, 2, 2)
     results = []
     for engine in ENGINES:
-        found = solve_lines(Solver(matrix_for(4, 2, 2), engine), data, code, limit=limit, max_nodes=budget)
-        if budget is None:
-            assert (found.answers, found.statuses) == one_by_one(engine, lines, limit)
-        assert found.solutions == sum(s for s in found.statuses if s < STOPPED)
-        results.append((found.answers, found.statuses, found.nodes, found.solutions))
+        for way in ("auto", "links"):
+            found = solve_lines(Solver(matrix_for(4, 2, 2), engine), data, code, limit=limit, max_nodes=budget, way=way)
+            if budget is None:
+                assert (found.answers, found.statuses) == one_by_one(engine, lines, limit)
+            assert found.solutions == sum(s for s in found.statuses if s < STOPPED)
+            results.append((found.answers, found.statuses, found.nodes, found.solutions))
     assert all(r == results[0] for r in results)
 
 
@@ -84,6 +86,23 @@ def test_the_top95_file_solved_whole(engine):
     assert found.statuses == bytes([1]) * len(lines) and found.tally() == {1: len(lines)}
     expected = [Sudoku.parse(line).solve().to_line() for line in lines[:5]]
     assert found.answers.decode().split()[:5] == expected
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_tallies_and_links_solve_a_file_alike(engine):
+    """9x9 puzzles (top95, and lines made invalid or stopped by the budget between them): the
+    same answers, statuses, nodes and solutions on the sets with tallies as on the links."""
+    lines = puzzle_lines("norvig_top95.txt")[: 40 if engine == "c" else 4]
+    clash = "11" + lines[0][2:]
+    data = "\n".join([*lines[:2], clash, lines[2][:80], *lines[2:]]).encode()
+    solver = Solver(matrix_for(9, 3, 3), engine)
+    for limit, budget in ((1, None), (2, None), (2, 300)):
+        auto, links = (solve_lines(solver, data, line_code(9, 3, 3), limit=limit, max_nodes=budget, way=way)
+                       for way in ("auto", "links"))
+        assert (auto.answers, auto.statuses, auto.nodes, auto.solutions) == (
+            links.answers, links.statuses, links.nodes, links.solutions)
+        assert auto.statuses[2:4] == bytes([INVALID, INVALID])
+        assert (STOPPED in auto.statuses) == (budget is not None)
 
 
 @pytest.mark.skipif("c" not in ENGINES, reason="threads pay on the C engine")

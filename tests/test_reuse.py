@@ -118,3 +118,30 @@ def test_a_push_of_several_is_all_or_none():
         assert search.run(10**6, counting=True) == pydlx.DONE and search.solutions == 1
         search.rewind()
         assert search.pop(3) == 1
+
+
+def test_a_search_that_moved_to_the_sets_above_its_floor_is_refused_alike():
+    """Its links hold the levels it ran on them: a rewind would have them to undo."""
+    said = []
+    for module in MODULES:
+        search = dancer(module, (3, 0, [[0], [1], [2], [0, 1], [1, 2]])).search(tuning=contract.tuning("sets", 1))
+        assert search.run(2) == pydlx.PAUSED and search.level > 0
+        with pytest.raises(Unsupported) as caught:
+            search.rewind()
+        said.append(str(caught.value))
+    assert all(words == said[0] for words in said) and "on the sets" in said[0]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), steps=st.integers(1, 5))
+def test_a_search_that_moved_at_its_floor_is_rewound_as_new(problem, steps):
+    """pydlx's twin of solve_lines's searches with tallies (C: sets_enter): moved to the sets
+    before its first node, it rewinds (its items' list put back) and finds again what it found."""
+    from exactcover.pydlx.lines import TALLIES_AT_ONCE
+
+    d = dancer(pydlx, problem)
+    search = d.search(tuning=LINKS)
+    search.tuning = TALLIES_AT_ONCE  # (a sample of none: not a tuning a caller may give)
+    first = seen(search, steps)
+    search.rewind()
+    assert seen(search, steps) == first == seen(d.search(tuning=LINKS), 10**6)

@@ -207,6 +207,7 @@ class Dancer(Protocol):
         chooses its items by weight (the way "weighted" of `WAYS`)."""
 
     def solve_lines(self, data: bytes, width: int, codes: Sequence[int], writes: Sequence[int], limit: int = 1,
-                    max_nodes: int = 0, weighted: bool = False) -> tuple[bytes, bytes, int, int]:
+                    max_nodes: int = 0, weighted: bool = False, tallies: bool = False) -> tuple[bytes, bytes, int, int]:
         """Every problem of ``data``, a line of symbols each (``pydlx/lines.py`` says how):
-        (answers, statuses, nodes, solutions)."""
+        (answers, statuses, nodes, solutions); with ``tallies``, each searched on the sets with
+        tallies where the matrix can have them (the same results)."""

@@ -227,6 +227,7 @@ typedef struct {
     long long limit;     /* the solutions to look for (2: to decide uniqueness) */
     long long max_nodes; /* per problem (0: no limit) */
     int weighted;        /* the weighted item choice */
+    int tallies;         /* each problem on the sets with tallies from its first node (the dancer's built) */
     unsigned char *out;  /* (width + 1) bytes per problem line */
     unsigned char *status; /* one per problem line */
     long long nodes, solutions;
@@ -283,6 +284,7 @@ typedef struct {
     idx n_tally;        /* ... counts per level: n_primary rounded up to 64 */
     idx n_left;         /* ... the primary items active (with tallies, instead of `active`) */
     int tallied;        /* ... whether the move to the sets is to take them (search_run) */
+    idx moved_at;       /* the bitset way: the level the search moved at (a rewind needs its floor) */
     /* (The fields of the other loops come last, after those of the links' hot loop.) */
     idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */
     idx *first_tweak;       /* ... and the first option tweaked at each level */
@@ -407,6 +409,7 @@ idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved
 int tally_possible(const Dancer *d);
 int tally_build(Dancer *d);
 int tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row);
+int sets_enter(Search *s, const idx *givens, ptrdiff_t n);
 int tally_move(Search *s);
 idx tally_least(const uint8_t *tally, idx n);
 

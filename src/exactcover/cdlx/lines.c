@@ -13,7 +13,10 @@
  *
  * One search serves every line: the givens are pushed, the search runs, and then it is
  * rewound and the givens popped (search.c's search_push, search_rewind, search_pop), which
- * leaves the links as they were, so no line pays for a copy of the arrays.
+ * leaves the links as they were, so no line pays for a copy of the arrays. With job->tallies
+ * the givens are not pushed: each line's search starts on the sets with tallies at its floor
+ * (sets.c: sets_enter), the links untouched, so the rewind has nothing of theirs to undo; the
+ * same nodes, solutions and answers as on the links.
  */
 #include "dlx.h"
 #include "dance.h"
@@ -33,6 +36,21 @@ push_givens(Search *s, const idx *givens, ptrdiff_t n)
             return -1;
         }
     return 0;
+}
+
+/* Start a line's search with its givens: on the sets with tallies (sets_enter) if the job
+   takes them, else pushed on the links (and so if memory ran out for the sets: the job then
+   goes on without them). 0; nonzero if a given shares an item with one before it. */
+static int
+enter_givens(Search *s, Lines *job, const idx *givens, ptrdiff_t n)
+{
+    if (job->tallies) {
+        int entered = sets_enter(s, givens, n);
+        if (entered >= 0)
+            return entered;
+        job->tallies = 0;
+    }
+    return push_givens(s, givens, n);
 }
 
 /* The givens of a line, or -1 if a byte is BAD. */
@@ -119,7 +137,7 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
         out[job->width] = '\n';
         ptrdiff_t n;
         if (length != job->width || (n = read_line(line, job->width, job->codes, givens)) < 0 ||
-            push_givens(&s, givens, n) < 0) {
+            enter_givens(&s, job, givens, n) != 0) {
             *status = LINE_INVALID;
             continue;
         }
@@ -133,8 +151,10 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
                 if (job->writes[givens[g]] >= 0)
                     out[job->writes[givens[g]] >> 8] = (unsigned char)(job->writes[givens[g]] & 255);
         job->solutions += found == LINE_STOPPED ? 0 : found;
-        search_rewind(&s, err); /* (it cannot refuse: a plain search on the links, from 0) */
-        for (ptrdiff_t g = 0; g < n; g++)
+        int entered = s.sets == SETS;
+        search_rewind(&s, err); /* (it cannot refuse: a plain search on the links, or entered at 0) */
+        s.sets = LINKS;
+        for (ptrdiff_t g = 0; g < n && !entered; g++)
             search_pop(&s);
     }
     dlx_free(givens);

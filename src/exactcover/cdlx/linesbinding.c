@@ -64,14 +64,14 @@ check_dancer(const Dancer *d)
 PyObject *
 Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"data", "width", "codes", "writes", "limit", "max_nodes", "weighted", NULL};
+    static char *kwlist[] = {"data", "width", "codes", "writes", "limit", "max_nodes", "weighted", "tallies", NULL};
     Py_buffer data;
     PyObject *codes_obj, *writes_obj, *result = NULL;
     Py_ssize_t width, n_codes = 0, n_writes = 0;
     long long limit = 1, max_nodes = 0;
-    int weighted = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*nOO|LLp", kwlist, &data, &width, &codes_obj, &writes_obj, &limit,
-                                     &max_nodes, &weighted))
+    int weighted = 0, tallies = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*nOO|LLpp", kwlist, &data, &width, &codes_obj, &writes_obj, &limit,
+                                     &max_nodes, &weighted, &tallies))
         return NULL;
     Lines job = {0};
     idx *codes = NULL, *writes = NULL;
@@ -101,6 +101,8 @@ Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds)
     job.limit = limit;
     job.max_nodes = max_nodes;
     job.weighted = weighted;
+    /* (the dancer's sets are shared: built here, with the GIL, as Search_run builds them) */
+    job.tallies = tallies && !weighted && sets_build(&self->d) > 0 && tally_possible(&self->d);
     job.out = (unsigned char *)PyBytes_AS_STRING(out);
     job.status = (unsigned char *)PyBytes_AS_STRING(status);
     dlx_error err = {DLX_OK};

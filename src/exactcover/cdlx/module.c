@@ -245,9 +245,9 @@ static PyMethodDef Dancer_methods[] = {
      "memo (1, or 2 to decide from a sample): a counting search that memoizes the counts\n"
      "of its states in a table of at most memo_bytes (see pydlx.memo)."},
     {"solve_lines", (PyCFunction)(void (*)(void))Dancer_solve_lines, METH_VARARGS | METH_KEYWORDS,
-     "solve_lines(data, width, codes, writes, limit=1, max_nodes=0, weighted=False)\n--\n\n"
+     "solve_lines(data, width, codes, writes, limit=1, max_nodes=0, weighted=False, tallies=False)\n--\n\n"
      "Every problem of data, a line of symbols each (see pydlx.lines): (answers, statuses,\n"
-     "nodes, solutions)."},
+     "nodes, solutions); with tallies, on the sets with tallies where the matrix can have them."},
     {NULL},
 };
 

@@ -412,13 +412,14 @@ search_run(Search *s, const Run *run)
 /* -- a search used again: rewound to its floor, givens pushed and popped there ------------ */
 
 /* Refuse to rewind a search that is not a plain one on the links (its other state would
-   have to be rewound too), or one with a prefix (its choices sit above its givens). */
+   have to be rewound too), or one with a prefix (its choices sit above its givens). A search
+   that moved to the sets at its floor (solve_lines) has the links as they were there. */
 static int
 reusable(const Search *s, dlx_error *err)
 {
     if (s->dancer->has_colors || s->bound != NULL || s->best_costs != NULL || s->memo != NULL)
         return unsupported(err, "rewinding a search with colors, bounds, costs or memo", "start a new search");
-    if (s->sets == SETS || s->sets == MOVING)
+    if ((s->sets == SETS && s->moved_at != s->floor) || s->sets == MOVING)
         return unsupported(err, "rewinding a search on the sets", "search with way='links'");
     if (s->floor != 0)
         return unsupported(err, "rewinding a search of a subtree (a prefix)", "start a new search");
@@ -432,14 +433,14 @@ search_rewind(Search *s, dlx_error *err)
     const int mode = s->dirty != NULL ? WIDE : 0;
     if (reusable(s, err) < 0)
         return -1;
-    for (idx l = s->level; l-- > s->floor;) {
+    for (idx l = s->level; s->sets != SETS && l-- > s->floor;) {
         uncommit_others(s, s->choice[l], mode);
         uncover(s, s->top[s->choice[l]], mode);
     }
     s->level = 0;
     s->resume = X2;
     s->nodes = s->updates = s->solutions = s->max_level = s->scanned = 0;
-    if (s->sets == SAMPLING) /* (its sample starts again) */
+    if (s->sets == SAMPLING || s->sets == SETS) /* (its sample starts again; or its move) */
         s->sets = UNDECIDED;
     if (s->weight != NULL)
         for (idx i = 0; i <= s->n_primary; i++)
@@ -455,7 +456,7 @@ search_push(Search *s, idx k, dlx_error *err)
     const idx *top = s->top;
     if (reusable(s, err) < 0)
         return -1;
-    if (s->level != 0 || s->resume != X2)
+    if (s->level != 0 || s->resume != X2 || s->sets == SETS)
         return unsupported(err, "pushing a given into a search under way", "rewind it first");
     if (k < 0 || k >= s->dancer->n_options) {
         err->what = "given";
@@ -495,7 +496,7 @@ int
 search_pop(Search *s)
 {
     const int mode = s->dirty != NULL ? WIDE : 0;
-    if (s->n_pushed == 0 || s->level != 0 || s->resume != X2)
+    if (s->n_pushed == 0 || s->level != 0 || s->resume != X2 || s->sets == SETS)
         return -1;
     idx k = s->pushed[--s->n_pushed], first = s->opt_start[k], last = first - 1; /* (none if empty) */
     while (s->top[last + 1] > 0)

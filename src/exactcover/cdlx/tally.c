@@ -6,6 +6,8 @@
 #include "dlx.h"
 #include "tally.h"
 
+#include <string.h>
+
 
 /* The position of the first least of tally[0..n-1] (n a multiple of 64): the least of each
    block of 64 by a loop the compiler vectorizes (as links.c's first_minimum), then a scan
@@ -82,6 +84,7 @@ tally_build(Dancer *d)
 
 /* A tally counted afresh: row[p] the options of item p + 1 in `set` if active[p + 1], else
    TALLY_COVERED (as are the counts past n_primary); whether an active item has none. */
+WITH_POPCNT_CLONES
 int
 tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row)
 {
@@ -113,8 +116,12 @@ tally_move(Search *s)
     const idx n1 = s->n_primary, nt = TALLY_ROW(n1), levels = n1 + 2;
     if (d->bit_start == NULL)
         return -1;
-    s->tally_block = dlx_malloc((size_t)levels * (size_t)nt + 64);
-    s->tally_zero = dlx_calloc((size_t)levels, 1);
+    if (s->tally_block == NULL) { /* (kept for the next move of a search rewound: solve_lines) */
+        s->tally_block = dlx_malloc((size_t)levels * (size_t)nt + 64);
+        s->tally_zero = dlx_calloc((size_t)levels, 1);
+    }
+    else
+        memset(s->tally_zero, 0, (size_t)levels);
     if (s->tally_block == NULL || s->tally_zero == NULL) {
         dlx_free(s->tally_block);
         dlx_free(s->tally_zero);

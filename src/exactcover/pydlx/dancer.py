@@ -203,12 +203,13 @@ class Dancer:
         return Search(self, givens, seed, excluded, prefix, tuning)
 
     def solve_lines(self, data: bytes, width: int, codes: Sequence[int], writes: Sequence[int],
-                    limit: int = 1, max_nodes: int = 0, weighted: bool = False) -> tuple[bytes, bytes, int, int]:
+                    limit: int = 1, max_nodes: int = 0, weighted: bool = False,
+                    tallies: bool = False) -> tuple[bytes, bytes, int, int]:
         """Every problem of ``data``, a line of symbols each (`lines.solve_lines`): (answers,
         statuses, nodes, solutions)."""
         from .lines import solve_lines
 
-        return solve_lines(self, data, width, codes, writes, limit, max_nodes, weighted)
+        return solve_lines(self, data, width, codes, writes, limit, max_nodes, weighted, tallies)
 
 
 def check_weighted(bounded: bool, best: int, memo: int, seed: int | None) -> None:

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 from ..contract import PAUSED, SOLUTION, GivensClash, Unsupported
 from .search import Search
+from .sets import build
+from .tally import tally_possible
 
 if TYPE_CHECKING:
     from .dancer import Dancer
@@ -51,10 +53,16 @@ def givens_of(line: bytes, width: int, codes: Sequence[int]) -> list[int] | None
     return givens
 
 
+#: A line's search with tallies: on the sets with tallies from its first node (a sample of
+#: none, the move forced: contract.tuning("sets", tallies=True), after none), or on the links
+#: if the matrix cannot have them.
+TALLIES_AT_ONCE = (1 << 40, 0, -1.0, 1e-300)
+
+
 def solve_line(dancer: Dancer, givens: list[int], writes: Sequence[int], limit: int, max_nodes: int,
-               weighted: bool, answer: bytearray) -> tuple[int, int]:
+               weighted: bool, answer: bytearray, tallies: bool = False) -> tuple[int, int]:
     """One problem: its status and nodes; its first solution's symbols written on ``answer``."""
-    search = Search(dancer, givens, weighted=weighted, tuning=(0, 1, 0.0, 1.0))
+    search = Search(dancer, givens, weighted=weighted, tuning=TALLIES_AT_ONCE if tallies else (0, 1, 0.0, 1.0))
     steps = max_nodes if max_nodes > 0 else 1 << 62
     status, found = search.run(steps), 0
     if status == SOLUTION:
@@ -70,10 +78,14 @@ def solve_line(dancer: Dancer, givens: list[int], writes: Sequence[int], limit: 
 
 
 def solve_lines(dancer: Dancer, data: bytes, width: int, codes: Sequence[int], writes: Sequence[int],
-                limit: int = 1, max_nodes: int = 0, weighted: bool = False) -> tuple[bytes, bytes, int, int]:
+                limit: int = 1, max_nodes: int = 0, weighted: bool = False,
+                tallies: bool = False) -> tuple[bytes, bytes, int, int]:
     """Every problem of ``data`` (see the module docstring): (answers, ``width`` + 1 bytes a
-    problem with ``\\n`` last; statuses, a byte a problem; nodes; solutions), in order."""
+    problem with ``\\n`` last; statuses, a byte a problem; nodes; solutions), in order. With
+    ``tallies`` (and not ``weighted``), each search runs on the sets with tallies if the matrix
+    can have them: the same answers and nodes as on the links, sooner."""
     check_lines(dancer, width, codes, writes, limit, max_nodes)
+    tallies = tallies and not weighted and tally_possible(dancer) and build(dancer)
     answers, statuses = bytearray(), bytearray()
     nodes = solutions = 0
     for line in problem_lines(data):
@@ -82,7 +94,7 @@ def solve_lines(dancer: Dancer, data: bytes, width: int, codes: Sequence[int], w
         status = INVALID
         if givens is not None:
             try:
-                status, spent = solve_line(dancer, givens, writes, limit, max_nodes, weighted, answer)
+                status, spent = solve_line(dancer, givens, writes, limit, max_nodes, weighted, answer, tallies)
             except GivensClash:
                 answer[:] = b"." * width
             else:

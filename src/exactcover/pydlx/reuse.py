@@ -4,7 +4,8 @@ of the same givens, and givens pushed and popped there, last in first out.
 A generator that checks thousands of puzzles of one grid, each a clue less than the last,
 keeps one search: it pops the clue and runs again, instead of making a search (a copy of the
 arrays, every clue covered again) per check. Only a plain search on the links can be used
-again: not one with colors, bounds, costs or a memo, on the sets, or of a subtree.
+again: not one with colors, bounds, costs or a memo, on the sets (unless it moved there at its
+floor, as `lines.solve_lines` makes it: its links are as they were there), or of a subtree.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ _SETS = 1
 def _check(search: Search) -> None:
     if search.dancer.has_colors or not search.REUSABLE:
         raise Unsupported("rewinding a search with colors, bounds, costs or memo", "start a new search")
-    if search.sets == _SETS:
+    if search.sets == _SETS and search.moved_at != search.floor:
         raise Unsupported("rewinding a search on the sets", "search with way='links'")
     if search.floor != 0:
         raise Unsupported("rewinding a search of a subtree (a prefix)", "start a new search")
@@ -35,14 +36,18 @@ def rewind(search: Search) -> None:
     """Undo the search's path back to its floor: a new search of the same givens (counts at 0,
     a sample or the weights begun again)."""
     _check(search)
-    top = search.top
+    top, way = search.top, search.way
     for level in reversed(range(search.floor, search.level)):
-        search.uncommit_others(search.choice[level])
-        search.uncover(top[search.choice[level]])
+        if way is not None:  # (moved at the floor: only the items' list to put back, which C's sets leave alone)
+            way.uncommit(search.choice[level], level)
+            way.uncover(top[search.choice[level]])
+        else:
+            search.uncommit_others(search.choice[level])
+            search.uncover(top[search.choice[level]])
     search.level, search.resume = 0, 2  # (X2)
     search.nodes = search.updates = search.solutions = search.max_level = search.scanned = 0
-    if search.sets == 2:  # (SAMPLING: the sample starts again)
-        search.sets = 0
+    if search.sets in (2, _SETS):  # (SAMPLING: the sample starts again; or the move)
+        search.sets, search.way = 0, None
     if search.weight is not None:
         search.weight[:] = [1] * len(search.weight)
 
@@ -62,7 +67,7 @@ def push(search: Search, *options: int) -> None:
 
 def _push(search: Search, k: int) -> None:
     _check(search)
-    if search.level != 0 or search.resume != 2:
+    if search.level != 0 or search.resume != 2 or search.sets == _SETS:
         raise Unsupported("pushing a given into a search under way", "rewind it first")
     if not 0 <= k < len(search.opt_start) - 1:
         raise UnknownOption(k, "given")
@@ -86,7 +91,7 @@ def pop(search: Search, count: int = 1) -> int:
     popped, if fewer are pushed)."""
     if count < 1:
         raise ValueError(f"pop: count must be at least 1, not {count}")
-    if count > len(search.pushed) or search.level != 0 or search.resume != 2:
+    if count > len(search.pushed) or search.level != 0 or search.resume != 2 or search.sets == _SETS:
         raise IndexError("pop: fewer givens pushed, or the search is under way (rewind it first)")
     for _ in range(count):
         k = _pop(search)

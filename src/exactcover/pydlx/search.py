@@ -79,6 +79,7 @@ class Search(Links):
         self.sets = UNDECIDED
         self.way: Sets | None = None
         self.tallied = False  # (whether its move to the sets takes tallies: run decides)
+        self.moved_at = 0  # (the level it moved to the sets at: a rewind needs its floor)
         self.tuning = DEFAULT_TUNING if tuning is None else tuning
         self.sample_end = self.sample_nodes = self.sample_updates = 0
         #: With colors: sets.colored_floor, noted at the floor for a move to the sets.
@@ -425,7 +426,7 @@ class Search(Links):
                             and per_node * ratio <= line * TALLY_LINE and tally_possible(self.dancer))
             counts = per_node > floor and per_node * ratio > line and not self.tallied
             if (counts or self.tallied) and build(self.dancer):
-                self.sets, self.way = SETS, self.to_sets()
+                self.sets, self.way, self.moved_at = SETS, self.to_sets(), self.level
             steps = stop - self.nodes
             if work and (work := work_stop - self.updates - self.scanned) <= 0:
                 return PAUSED
