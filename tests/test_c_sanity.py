@@ -63,8 +63,8 @@ COLORED_COUNT = ("from exactcover import Matrix, Solver; "
 
 #: The same for the bitset way with tallies (TALLY_COUNT: the rooks of BREAKAGES, moved at once).
 TALLY_BREAKAGES = {
-    "a tally misses a decrement": ("tally.h", "                    zero |= --next[items[t]] == 0;",
-                                   "                    zero |= (next[items[t]] -= r != 0) == 0;",
+    "a tally misses a decrement": ("tally.h", "                    --next[items[t]];",
+                                   "                    next[items[t]] -= r != 0;",
                                    "a count in a level's tally"),
     "an uncommit loses an active item": ("tally.h", "    s->n_left += s->dancer->bit_start[r_x + 1] - s->dancer->bit_start[r_x];",
                                          "    s->n_left += s->dancer->bit_start[r_x + 1] - s->dancer->bit_start[r_x] - 1;",

@@ -280,7 +280,6 @@ typedef struct {
     idx *floor_pure, n_floor_pure; /* noted at the floor: a node purified on each item purified */
     uint8_t *tally;     /* the bitset way's tallies (tally.h): per level, n_tally counts, or NULL */
     void *tally_block;  /* ... the memory they are in (tally aligned to 64 bytes within it) */
-    unsigned char *tally_zero; /* ... and per level, whether an active primary item has none */
     idx n_tally;        /* ... counts per level: n_primary rounded up to 64 */
     idx n_left;         /* ... the primary items active (with tallies, instead of `active`) */
     int tallied;        /* ... whether the move to the sets is to take them (search_run) */
@@ -408,7 +407,7 @@ idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved
    the item choice on a level's tally */
 int tally_possible(const Dancer *d);
 int tally_build(Dancer *d);
-int tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row);
+void tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row);
 int sets_enter(Search *s, const idx *givens, ptrdiff_t n);
 int tally_move(Search *s);
 idx tally_least(const uint8_t *tally, idx n);

@@ -139,19 +139,16 @@ meet(const Search *s, idx k, idx o)
 }
 
 /* With tallies, level l's (the items active there marked in `active`): its counts those of
-   a tally counted afresh from the level's set, and the level noted as having an item with
-   no options if and only if it has. */
+   a tally counted afresh from the level's set. */
 static void
 sanity_tally(const Search *s, idx l, const unsigned char *active)
 {
     uint8_t *fresh = dlx_malloc((size_t)s->n_tally);
     if (fresh == NULL)
         insane("no memory for the check", 0);
-    int zero = tally_count(s->dancer, s->alive + (size_t)l * (size_t)s->dancer->n_words, active, fresh);
+    tally_count(s->dancer, s->alive + (size_t)l * (size_t)s->dancer->n_words, active, fresh);
     if (memcmp(fresh, s->tally + (size_t)l * (size_t)s->n_tally, (size_t)s->n_tally) != 0)
         insane("a count in a level's tally", l);
-    if (s->tally_zero[l] != zero)
-        insane("a level's note of an item with no options", l);
     dlx_free(fresh);
 }
 

@@ -337,7 +337,6 @@ search_release(Search *s)
     dlx_free((void *)s->pure);
     dlx_free(s->floor_pure);
     dlx_free(s->tally_block);
-    dlx_free(s->tally_zero);
     dlx_free(s->best_costs);
     dlx_free(s->partial);
     dlx_free(s->thresh0);

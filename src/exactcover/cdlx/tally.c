@@ -83,14 +83,13 @@ tally_build(Dancer *d)
 }
 
 /* A tally counted afresh: row[p] the options of item p + 1 in `set` if active[p + 1], else
-   TALLY_COVERED (as are the counts past n_primary); whether an active item has none. */
+   TALLY_COVERED (as are the counts past n_primary). */
 WITH_POPCNT_CLONES
-int
+void
 tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row)
 {
     const ptrdiff_t W = d->n_words;
     const idx n1 = d->n_primary;
-    int zero = 0;
     for (idx p = 0; p < TALLY_ROW(n1); p++) {
         idx c = TALLY_COVERED;
         if (p < n1 && active[p + 1]) {
@@ -98,11 +97,9 @@ tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, u
             c = 0;
             for (ptrdiff_t w = 0; w < W; w++)
                 c += (idx)POPCOUNT64(set[w] & mask[w]);
-            zero |= c == 0;
         }
         row[p] = (uint8_t)c;
     }
-    return zero;
 }
 
 /* A search moving to the sets (sets_move, its levels' sets made): its tally at the floor,
@@ -116,25 +113,15 @@ tally_move(Search *s)
     const idx n1 = s->n_primary, nt = TALLY_ROW(n1), levels = n1 + 2;
     if (d->bit_start == NULL)
         return -1;
-    if (s->tally_block == NULL) { /* (kept for the next move of a search rewound: solve_lines) */
+    if (s->tally_block == NULL) /* (kept for the next move of a search rewound: solve_lines) */
         s->tally_block = dlx_malloc((size_t)levels * (size_t)nt + 64);
-        s->tally_zero = dlx_calloc((size_t)levels, 1);
-    }
-    else
-        memset(s->tally_zero, 0, (size_t)levels);
-    if (s->tally_block == NULL || s->tally_zero == NULL) {
-        dlx_free(s->tally_block);
-        dlx_free(s->tally_zero);
-        s->tally_block = NULL;
-        s->tally_zero = NULL;
+    if (s->tally_block == NULL)
         return -1;
-    }
     /* (each level's row on whole cache lines: its blocks of 64 counts are read and copied
        as such) */
     s->tally = (uint8_t *)((char *)s->tally_block + (64 - (uintptr_t)s->tally_block % 64) % 64);
     s->n_tally = nt;
-    s->tally_zero[s->floor] = (unsigned char)tally_count(d, s->alive + (size_t)s->floor * (size_t)W, s->floor_items,
-                                                         s->tally + (size_t)s->floor * (size_t)nt);
+    tally_count(d, s->alive + (size_t)s->floor * (size_t)W, s->floor_items, s->tally + (size_t)s->floor * (size_t)nt);
     for (idx level = s->floor; level < s->level; level++)
         tally_commit(s, level, s->alive + (size_t)level * (size_t)W, s->option[level]);
     s->n_left = 0; /* (the items active now, which the bitset holds at the move) */

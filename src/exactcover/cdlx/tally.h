@@ -20,8 +20,7 @@
 /* Level `level` + 1's tally: level's, with option r_x's primary items covered and one
    option less for each primary item of each option in set & r_x's conflicts (those of
    r_x's item among them: that item's cover). r_x's items are marked covered before the
-   count goes down (so that none of them reaches 0) and after. Notes whether an active item
-   is left with none (then the next choice looks for a 0 first). Makes the next level's set
+   count goes down (so that none of them reaches 0) and after. Makes the next level's set
    too, and returns how many options it took out. */
 ALWAYS_INLINE idx
 tally_commit(Search *s, idx level, uint64_t *set, idx r_x)
@@ -37,7 +36,6 @@ tally_commit(Search *s, idx level, uint64_t *set, idx r_x)
     const idx first = start[r_x], end = start[r_x + 1];
     for (idx t = first; t < end; t++)
         next[items[t]] = TALLY_COVERED;
-    int zero = 0;
     idx taken = 0;
     const idx stride = d->bit_stride;
     for (ptrdiff_t w = 0; w < W; w++) {
@@ -49,22 +47,21 @@ tally_commit(Search *s, idx level, uint64_t *set, idx r_x)
             const idx *its = items + (size_t)stride * (size_t)r; /* (stride 3 or 4: its items) */
             switch (stride) { /* (every option of 3 or 4 primary items, as sudoku's: unrolled) */
             case 4:
-                zero |= --next[its[3]] == 0;
+                --next[its[3]];
                 /* fall through */
             case 3:
-                zero |= --next[its[2]] == 0;
-                zero |= --next[its[1]] == 0;
-                zero |= --next[its[0]] == 0;
+                --next[its[2]];
+                --next[its[1]];
+                --next[its[0]];
                 break;
             default:
                 for (idx t = start[r]; t < start[r + 1]; t++)
-                    zero |= --next[items[t]] == 0;
+                    --next[items[t]];
             }
         }
     }
     for (idx t = first; t < end; t++)
         next[items[t]] = TALLY_COVERED;
-    s->tally_zero[level + 1] = (unsigned char)zero;
     s->n_left -= end - first;
     return taken;
 }
@@ -82,7 +79,7 @@ tally_choose(const Search *s, idx level, idx *length)
 {
     const uint8_t *tally = s->tally + (size_t)level * (size_t)s->n_tally;
     const idx n1 = s->n_primary;
-    const uint8_t *at = s->tally_zero[level] ? memchr(tally, 0, (size_t)n1) : NULL;
+    const uint8_t *at = memchr(tally, 0, (size_t)n1); /* (cheaper than noting a 0 at each decrement) */
     if (at == NULL)
         at = memchr(tally, 1, (size_t)n1);
     idx p = at != NULL ? (idx)(at - tally) : tally_least(tally, s->n_tally);
