@@ -214,6 +214,7 @@ dancer_free(Dancer *d)
     dlx_free(d->ranked);
     dlx_free(d->bit_start);
     dlx_free(d->bit_items);
+    dlx_free(d->mask_span);
     sets_tints_free(d);
     dlx_free(d->bounds);
     dlx_free(d->cost);

@@ -170,6 +170,8 @@ typedef struct {
                                    of bit r, bit_items[bit_start[r] .. bit_start[r + 1] - 1],
                                    for the tallies (tally.h); NULL: no tallies */
     idx bit_stride;     /* ... 3 or 4 if every option has that many primary items, else 0 */
+    idx *mask_span;     /* ... and per primary item i, its mask's first and last word not zero
+                           (mask_span[2i - 2], mask_span[2i - 1]), for a count afresh */
 } Dancer;
 
 /* The bitset way with colors: one item of an option committed (csets.h: commit_colored),

@@ -50,21 +50,35 @@ tally_possible(const Dancer *d)
     return 1;
 }
 
-/* The lists of the primary items (as item - 1) of the option of each bit, if d can have
-   tallies. 0, or -1 if memory ran out. */
+/* The lists of the primary items (as item - 1) of the option of each bit, and the span of
+   each primary item's mask, if d can have tallies. 0, or -1 if memory ran out. */
 int
 tally_build(Dancer *d)
 {
     const idx *top = d->top, *opt_start = d->opt_start, n1 = d->n_primary;
+    const ptrdiff_t W = d->n_words;
     if (!tally_possible(d))
         return 0;
     idx *start = dlx_malloc(((size_t)d->n_options + 1) * sizeof(idx));
     idx *items = dlx_malloc(((size_t)d->n_nodes + 1) * sizeof(idx));
-    if (start == NULL || items == NULL) {
+    idx *span = dlx_malloc(((size_t)n1 + 1) * 2 * sizeof(idx));
+    if (start == NULL || items == NULL || span == NULL) {
         dlx_free(start);
         dlx_free(items);
+        dlx_free(span);
         return -1;
     }
+    for (idx i = 1; i <= n1; i++) { /* (an item without options: an empty span, 0 to -1) */
+        const uint64_t *mask = d->masks + (size_t)i * (size_t)W;
+        idx lo = 0, hi = (idx)W - 1;
+        while (lo < W && mask[lo] == 0)
+            lo++;
+        while (hi >= lo && mask[hi] == 0)
+            hi--;
+        span[2 * i - 2] = lo < W ? lo : 0;
+        span[2 * i - 1] = lo < W ? hi : -1;
+    }
+    d->mask_span = span;
     idx t = 0;
     for (idx r = 0; r < d->n_options; r++) {
         start[r] = t;
@@ -95,7 +109,7 @@ tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, u
         if (p < n1 && active[p + 1]) {
             const uint64_t *mask = d->masks + (size_t)(p + 1) * (size_t)W;
             c = 0;
-            for (ptrdiff_t w = 0; w < W; w++)
+            for (idx w = d->mask_span[2 * p]; w <= d->mask_span[2 * p + 1]; w++) /* (the words where it has options) */
                 c += (idx)POPCOUNT64(set[w] & mask[w]);
         }
         row[p] = (uint8_t)c;
