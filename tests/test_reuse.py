@@ -135,7 +135,7 @@ def test_a_search_that_moved_to_the_sets_above_its_floor_is_refused_alike():
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=problems(), steps=st.integers(1, 5))
 def test_a_search_that_moved_at_its_floor_is_rewound_as_new(problem, steps):
-    """pydlx's twin of solve_lines's searches with tallies (C: sets_enter): moved to the sets
+    """pydlx's twin of solve_lines's searches with tallies (C: tally_enter): moved to the sets
     before its first node, it rewinds (its items' list put back) and finds again what it found."""
     from exactcover.pydlx.lines import TALLIES_AT_ONCE
 

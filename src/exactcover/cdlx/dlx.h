@@ -410,7 +410,8 @@ idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved
 int tally_possible(const Dancer *d);
 int tally_build(Dancer *d);
 void tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row);
-int sets_enter(Search *s, const idx *givens, ptrdiff_t n);
+int tally_enter(Search *s, const idx *givens, ptrdiff_t n);
+int sets_room(Search *s);
 int tally_move(Search *s);
 idx tally_least(const uint8_t *tally, idx n);
 

@@ -15,7 +15,7 @@
  * rewound and the givens popped (search.c's search_push, search_rewind, search_pop), which
  * leaves the links as they were, so no line pays for a copy of the arrays. With job->tallies
  * the givens are not pushed: each line's search starts on the sets with tallies at its floor
- * (sets.c: sets_enter), the links untouched, so the rewind has nothing of theirs to undo; the
+ * (tally.c: tally_enter), the links untouched, so the rewind has nothing of theirs to undo; the
  * same nodes, solutions and answers as on the links.
  */
 #include "dlx.h"
@@ -38,14 +38,14 @@ push_givens(Search *s, const idx *givens, ptrdiff_t n)
     return 0;
 }
 
-/* Start a line's search with its givens: on the sets with tallies (sets_enter) if the job
+/* Start a line's search with its givens: on the sets with tallies (tally_enter) if the job
    takes them, else pushed on the links (and so if memory ran out for the sets: the job then
    goes on without them). 0; nonzero if a given shares an item with one before it. */
 static int
 enter_givens(Search *s, Lines *job, const idx *givens, ptrdiff_t n)
 {
     if (job->tallies) {
-        int entered = sets_enter(s, givens, n);
+        int entered = tally_enter(s, givens, n);
         if (entered >= 0)
             return entered;
         job->tallies = 0;

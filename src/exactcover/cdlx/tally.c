@@ -1,7 +1,7 @@
 /*
  * tally.c: the bitset way's tallies (tally.h has what they are): the dancer's lists of the
- * primary items of each option, the tallies a search needs when it moves to the sets, and
- * the item choice on a tally.
+ * primary items of each option, the tallies a search needs when it moves to the sets, the
+ * item choice on a tally, and solve_lines's start on the sets with tallies (tally_enter).
  */
 #include "dlx.h"
 #include "tally.h"
@@ -141,5 +141,44 @@ tally_move(Search *s)
     s->n_left = 0; /* (the items active now, which the bitset holds at the move) */
     for (idx i = 1; i <= n1; i++)
         s->n_left += (s->active[i >> 6] >> (i & 63)) & 1;
+    return 0;
+}
+
+/* A search with tallies at its floor as if `givens` were pushed there, the links untouched
+   (solve_lines: a search made with no givens, exclusions or prefix, rewound, nothing pushed,
+   the dancer's sets built, tallies possible). Its set is every option but those that meet a
+   given (an option's row of conflicts holds the option itself); its active items those of
+   no given. 0; 1 if a given meets one before it (nothing is entered); -1 if memory ran out. */
+int
+tally_enter(Search *s, const idx *givens, ptrdiff_t n)
+{
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const idx *top = s->top;
+    if (sets_room(s) < 0)
+        return -1;
+    uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
+    memset(set, 0xff, (size_t)W * sizeof(uint64_t));
+    set[d->n_options / 64] = ((uint64_t)1 << (d->n_options % 64)) - 1; /* (W is n_options / 64 + 1) */
+    memset(s->floor_items + 1, 1, (size_t)d->n_items);
+    for (ptrdiff_t g = 0; g < n; g++) {
+        idx r = rank_of(d, givens[g]);
+        if (!(set[r >> 6] >> (r & 63) & 1))
+            return 1;
+        const uint64_t *conflict = d->conflicts + (size_t)r * (size_t)W;
+        for (ptrdiff_t w = 0; w < W; w++)
+            set[w] &= ~conflict[w];
+        for (idx q = s->opt_start[givens[g]]; top[q] > 0; q++)
+            s->floor_items[top[q]] = 0;
+    }
+    for (idx i = 1; i <= d->n_primary; i++)
+        if (s->floor_items[i])
+            set_active(s, i, 1);
+    s->tallied = 1;
+    s->level = s->floor;
+    if (tally_move(s) < 0)
+        return -1;
+    s->sets = SETS;
+    s->moved_at = s->floor;
     return 0;
 }
