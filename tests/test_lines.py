@@ -105,6 +105,27 @@ def test_tallies_and_links_solve_a_file_alike(engine):
         assert (STOPPED in auto.statuses) == (budget is not None)
 
 
+def test_a_matrix_whose_sets_do_not_fit_stays_on_the_links():
+    """300 items of 50 options each: n_primary * n_words (300 * 235) is over the default
+    budget, so way "auto" searches on the links, as a search apart would, and pydlx's dancer
+    never builds its sets (nor does C's: its binding asks sets_fit first)."""
+    m = Matrix([f"i{p}" for p in range(300)], {(p, j): [f"i{p}"] for p in range(300) for j in range(50)})
+    def given(p: int, ch: str) -> object:
+        return LineCode.BLANK if ch == "." else (p, int(ch)) if ch in "0123456789" else LineCode.BAD
+
+    code = LineCode.build(m, 300, given, lambda label: (label[0], str(label[1] % 10)))
+    data = b"." * 300 + b"\n" + b"17" + b"." * 298 + b"\n"
+    results = []
+    for engine in ENGINES:
+        solver = Solver(m, engine)
+        for way in ("auto", "links"):
+            found = solve_lines(solver, data, code, limit=2, way=way)
+            results.append((found.answers, found.statuses, found.nodes))
+        if engine == "python":
+            assert solver.dancer.sets == 0
+    assert all(r == results[0] for r in results) and results[0][1] == bytes([2, 2])
+
+
 @pytest.mark.skipif("c" not in ENGINES, reason="threads pay on the C engine")
 def test_jobs_give_the_same_answers():
     from exactcover import lines as module

@@ -412,6 +412,7 @@ int tally_build(Dancer *d);
 void tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row);
 int tally_enter(Search *s, const idx *givens, ptrdiff_t n);
 int sets_room(Search *s);
+int sets_fit(const Dancer *d, ptrdiff_t budget);
 int tally_move(Search *s);
 idx tally_least(const uint8_t *tally, idx n);
 

@@ -176,19 +176,27 @@ sets_build(Dancer *d)
     return 1;
 }
 
+/* Whether d's sets fit: its masks within `budget` words (n_primary * n_words; 0: never), and
+   a mask per item, a set per level and a row of conflicts per option within MAX_MASK_WORDS. */
+int
+sets_fit(const Dancer *d, ptrdiff_t budget)
+{
+    const ptrdiff_t W = d->n_words;
+    ptrdiff_t rows = (ptrdiff_t)search_levels(d) > d->n_items + 1 ? (ptrdiff_t)search_levels(d) : d->n_items + 1;
+    if (rows < d->n_options) /* (the conflicts: a row per option) */
+        rows = d->n_options;
+    return budget > 0 && (ptrdiff_t)d->n_primary * W <= budget && rows * W <= MAX_MASK_WORDS;
+}
+
 /* Before a search's first run: SAMPLING if it could use the sets (a mask per item, a set
    per level and a row of conflicts per option fit), LINKS if not. */
 void
 sets_start(Search *s)
 {
     const Dancer *d = s->dancer;
-    const ptrdiff_t W = d->n_words;
     s->sets = LINKS;
-    ptrdiff_t rows = (ptrdiff_t)search_levels(d) > d->n_items + 1 ? (ptrdiff_t)search_levels(d) : d->n_items + 1;
-    if (rows < d->n_options) /* (the conflicts: a row per option) */
-        rows = d->n_options;
     if (s->seeded || (d->has_colors && s->bound != NULL) || d->cost != NULL || d->sets < 0 ||
-        s->tuning.set_budget <= 0 || (ptrdiff_t)d->n_primary * W > s->tuning.set_budget || rows * W > MAX_MASK_WORDS)
+        !sets_fit(d, s->tuning.set_budget))
         return;
     if (d->has_colors && s->floor_set == NULL && (s->memo != NULL || sets_note_floor(s) < 0))
         return; /* (a memoized count notes its floor when it starts: it hands over far from it) */

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..contract import PAUSED, SOLUTION, GivensClash, Unsupported
 from .search import Search
-from .sets import build
+from .sets import DEFAULT_TUNING, build, fits
 from .tally import tally_possible
 
 if TYPE_CHECKING:
@@ -85,7 +85,8 @@ def solve_lines(dancer: Dancer, data: bytes, width: int, codes: Sequence[int], w
     ``tallies`` (and not ``weighted``), each search runs on the sets with tallies if the matrix
     can have them: the same answers and nodes as on the links, sooner."""
     check_lines(dancer, width, codes, writes, limit, max_nodes)
-    tallies = tallies and not weighted and tally_possible(dancer) and build(dancer)
+    tallies = (tallies and not weighted and tally_possible(dancer) and fits(dancer, DEFAULT_TUNING[0])
+               and build(dancer))
     answers, statuses = bytearray(), bytearray()
     nodes = solutions = 0
     for line in problem_lines(data):

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from .dancer import Dancer
     from .search import Random, Search, Steps
 
-__all__ = ["DEFAULT_TUNING", "Sets", "build", "can_use", "colored_floor"]
+__all__ = ["DEFAULT_TUNING", "Sets", "build", "can_use", "colored_floor", "fits"]
 
 #: The rule's defaults, as the C engine's (``_dlx.DEFAULT_TUNING``): the largest n_primary *
 #: n_words for the sets, the nodes sampled, and the two lines a sample's updates per node must
@@ -134,14 +134,19 @@ def rank_options(dancer: Dancer) -> tuple[list[int] | None, list[int] | None]:
 def can_use(search: Search, budget: int) -> bool:
     """Whether a search could move to the sets (before its first run; C's sets_start): not
     with a seed, costs (whose lists are sorted by cost, not in option order), or colors with
-    bounds, and only if a mask per item, a set per level and a row of conflicts per option
-    fit."""
+    bounds, and only if its sets `fits`."""
     dancer = search.dancer
-    words = dancer.n_options // 64 + 1
     return (search.random is None and not (dancer.has_colors and dancer.bounds) and not dancer.has_costs
-            and dancer.sets >= 0
-            and 0 < budget and dancer.n_primary * words <= budget
-            and max(dancer.n_items + 1, len(search.choice), dancer.n_options) * words <= MAX_MASK_WORDS)
+            and dancer.sets >= 0 and fits(dancer, budget))
+
+
+def fits(dancer: Dancer, budget: int) -> bool:
+    """Whether the dancer's sets fit (C's sets_fit): its masks within ``budget`` words
+    (n_primary * n_words; 0: never), and a mask per item, a set per level and a row of
+    conflicts per option within `MAX_MASK_WORDS`."""
+    words, levels = dancer.n_options // 64 + 1, dancer.n_primary + 1  # (levels: Search.max_levels)
+    rows = max(dancer.n_items + 1, levels, dancer.n_options)
+    return 0 < budget and dancer.n_primary * words <= budget and rows * words <= MAX_MASK_WORDS
 
 
 class Sets:
