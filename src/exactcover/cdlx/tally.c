@@ -138,9 +138,9 @@ tally_move(Search *s)
     tally_count(d, s->alive + (size_t)s->floor * (size_t)W, s->floor_items, s->tally + (size_t)s->floor * (size_t)nt);
     for (idx level = s->floor; level < s->level; level++)
         tally_commit(s, level, s->alive + (size_t)level * (size_t)W, s->option[level]);
-    s->n_left = 0; /* (the items active now, which the bitset holds at the move) */
-    for (idx i = 1; i <= n1; i++)
-        s->n_left += (s->active[i >> 6] >> (i & 63)) & 1;
+    s->n_left = 0; /* (the items active now, which the bitset holds at the move: primary ones only) */
+    for (ptrdiff_t v = 0; v < d->item_words; v++)
+        s->n_left += (idx)POPCOUNT64(s->active[v]);
     return 0;
 }
 
@@ -161,6 +161,8 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
     memset(set, 0xff, (size_t)W * sizeof(uint64_t));
     set[d->n_options / 64] = ((uint64_t)1 << (d->n_options % 64)) - 1; /* (W is n_options / 64 + 1) */
     memset(s->floor_items + 1, 1, (size_t)d->n_items);
+    for (idx i = 1; i <= d->n_primary; i++) /* (the givens' items cleared below) */
+        set_active(s, i, 1);
     for (ptrdiff_t g = 0; g < n; g++) {
         idx r = rank_of(d, givens[g]);
         if (!(set[r >> 6] >> (r & 63) & 1))
@@ -168,12 +170,12 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
         const uint64_t *conflict = d->conflicts + (size_t)r * (size_t)W;
         for (ptrdiff_t w = 0; w < W; w++)
             set[w] &= ~conflict[w];
-        for (idx q = s->opt_start[givens[g]]; top[q] > 0; q++)
+        for (idx q = s->opt_start[givens[g]]; top[q] > 0; q++) {
             s->floor_items[top[q]] = 0;
+            if (top[q] <= d->n_primary)
+                set_active(s, top[q], 0);
+        }
     }
-    for (idx i = 1; i <= d->n_primary; i++)
-        if (s->floor_items[i])
-            set_active(s, i, 1);
     s->tallied = 1;
     s->level = s->floor;
     if (tally_move(s) < 0)
