@@ -170,11 +170,9 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
         const uint64_t *conflict = d->conflicts + (size_t)r * (size_t)W;
         for (ptrdiff_t w = 0; w < W; w++)
             set[w] &= ~conflict[w];
-        for (idx q = s->opt_start[givens[g]]; top[q] > 0; q++) {
+        for (idx q = s->opt_start[givens[g]]; top[q] > 0; q++)
             s->floor_items[top[q]] = 0;
-            if (top[q] <= d->n_primary)
-                set_active(s, top[q], 0);
-        }
+        take_items(s, r);
     }
     s->tallied = 1;
     s->level = s->floor;
