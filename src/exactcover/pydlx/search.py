@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError,
                         UnknownOption, Unsupported)
-from . import reuse
+from . import fused, reuse
 from .dance import COVERED, Links, option_number
 from .sets import DEFAULT_TUNING, Sets, build, can_use, colored_floor
 from .tally import TALLY_FLOOR, TALLY_LINE, tally_possible
@@ -430,6 +430,8 @@ class Search(Links):
             steps = stop - self.nodes
             if work and (work := work_stop - self.updates - self.scanned) <= 0:
                 return PAUSED
+        if self.way is not None and self.way.fused:  # (Search.steps with Sets.steps, written out)
+            return fused.run(self.way, steps, work, counting, limit, depth)
         return self.steps(steps, work, counting, limit, depth, self.way.steps() if self.way else self.on_links())
 
     def start_sampling(self) -> None:

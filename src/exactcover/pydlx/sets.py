@@ -153,12 +153,20 @@ class Sets:
     """A search's state on the sets: the available options at each level, and the option
     tried there; with the four steps of `Search.steps` and the probe."""
 
+    #: Whether `fused.run` runs the search instead of `Search.steps` with these steps (not
+    #: with colors nor long options, without `Dancer.other_items`; never for a subclass),
+    #: and whether it may (the tests turn it off to run the specification).
+    fused, FUSE = False, True
+
     def __init__(self, search: Search) -> None:
         """Move ``search``, paused at step X2 of its level, to the sets (the dancer's tables
         built). Each level's set follows from the one below and the option chosen there."""
         self.search = s = search
         self.read_tables(s.dancer)
         self.conflicts, self.others = s.dancer.conflicts, s.dancer.other_items()
+        self.fused = self.FUSE and not self.colored and bool(self.others)
+        #: Per bit, the first node of its option.
+        self.starts = s.opt_start if self.ranked is None else [s.opt_start[k] for k in self.ranked]
         self.alive = [0] * (s.n_primary + 2)
         self.option = [-1] * (s.n_primary + 1)
         #: With colors: per level, how many items were purified before its option was committed.
