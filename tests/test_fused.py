@@ -21,7 +21,7 @@ def state(s):
             [s.choice[k] for k in range(s.level)], [(s.tried[k], s.total[k]) for k in range(s.level)],
             list(s.rlink), list(s.llink),
             None if way is None else ([way.alive[k] for k in levels], [way.option[k] for k in range(s.level)],
-                                      None if way.tally is None else [bytes(way.tally[k]) for k in levels]))
+                                      None if way.tally is None else [way.tally[k] for k in levels]))
 
 
 def trace(problem, steps, loops, *, counting, work, depth, tallies, after, givens):

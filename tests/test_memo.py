@@ -200,3 +200,29 @@ def test_the_command_line(tmp_path):
     assert result.exit_code == 2 and "memo-bytes" in result.stderr
     result = runner.invoke(cli, ["count", "queens", "6", "--memo", "--seed", "3"])
     assert result.exit_code == 2 and "seed" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("tuning", [None, contract.tuning("links"), (1 << 16, 256, 1e9, 30.0),
+                                    contract.tuning("sets", 1, True)], ids=["default", "links", "stays", "tallies"])
+def test_pythons_table_on_the_sets_hands_over_as_cs_on_the_links(tuning, monkeypatch):
+    """pydlx's table searches on the sets where a plain search could (Memo.runs_on_sets),
+    C's on the links. An automatic count that drops its table after the sample then goes on
+    where C's goes (back to the links, to the sets, with tallies): the same statistics,
+    paused every 1,000 nodes, as C's and as pydlx's own table on the links."""
+    from exactcover.pydlx.memo import Memo
+
+    solver = Solver(queens_matrix(10), "python")
+
+    def run(dancer):
+        search = dancer.search((), None, (), (), tuning, memo=contract.MEMO_AUTO, memo_bytes=contract.DEFAULT_MEMO_BYTES)
+        statuses = []
+        while (status := search.run(1000, 0, True)) == contract.PAUSED:
+            statuses.append((search.nodes, search.updates, search.sets))
+        return statuses, (search.solutions, search.memo_hits, search.memo_entries, search.memoizing, search.tallied)
+
+    on_sets = run(solver.dancer)
+    assert on_sets[1][0] == 724 and not on_sets[1][3]
+    if "c" in ENGINES:
+        assert run(Solver(queens_matrix(10), "c").dancer) == on_sets
+    monkeypatch.setattr(Memo, "runs_on_sets", lambda self: False)
+    assert run(solver.dancer) == on_sets

@@ -101,7 +101,8 @@ def test_a_broken_tally_is_caught():
         search.run(1)
     sanity.check(search)
     assert search.tallied and search.way.tally is not None
-    search.way.tally[1][search.way.tally[1].find(2)] = 3
+    tally = search.way.tally[1]  # (an int, a byte per primary item: one count of 2 made 3)
+    search.way.tally[1] = tally + (1 << 8 * tally.to_bytes(search.n_primary, "little").find(2))
     with pytest.raises(sanity.InsaneSearch, match="level 1: its tally"):
         sanity.check(search)
 

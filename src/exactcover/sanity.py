@@ -149,7 +149,8 @@ def _tallies(search: Any, active: set[int]) -> None:
             active = active | {top[q] for q in range(opt_start[k], opt_start[k + 1] - 1)}
         expected = count(way.alive[level], way.masks, active, n1)
         if way.tally[level] != expected:
-            raise InsaneSearch(f"level {level}: its tally is {list(way.tally[level])}, not {list(expected)}")
+            got, wanted = (list(tally.to_bytes(n1, "little")) for tally in (way.tally[level], expected))
+            raise InsaneSearch(f"level {level}: its tally is {got}, not {wanted}")
 
 
 def _available(search: Any, active: set[int]) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .dancer import Dancer
 
-__all__ = ["COVERED", "Links", "members", "option_number", "relink"]
+__all__ = ["COVERED", "SCAN_SHIFT", "Links", "members", "option_number", "relink"]
 
 #: Added to LEN of an item while it is covered. Nothing changes a covered item's length (every
 #: option on it is hidden), so the mark tells covered items from active ones at a glance (the
@@ -41,6 +41,12 @@ def option_number(top: list[int], q: int) -> int:
         q += 1
     return -top[q] - 1
 
+
+#: The item choice reads 2**SCAN_SHIFT LENs in the time of one update: ``run``'s ``work``
+#: counts them too, so that a chunk of work takes about as long on a matrix of 10^6 items
+#: (where the choice costs more than the updates) as on a small one, and a budget, a
+#: deadline or Ctrl-C is seen as soon.
+SCAN_SHIFT = 3
 
 class Links:
     """A copy of a dancer's links, and the operations that change them and change them back."""

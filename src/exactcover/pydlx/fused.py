@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
-from .tally import TALLY_COVERED
 
 if TYPE_CHECKING:
     from .sets import Sets
@@ -37,7 +36,8 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
     work_stop = updates + work if work else -1  # (the sets scan nothing: s.scanned stays)
     rlink, llink, top, choice, total, tried, n = s.rlink, s.llink, s.top, s.choice, s.total, s.tried, s.n_items
     alive, option, masks, conflicts, others = way.alive, way.option, way.masks, way.conflicts, way.others
-    tallies, bit_items, uniform, starts = way.tally, way.bit_items, way.uniform, way.starts
+    tallies, ones, covers, uniform, starts = way.tally, way.ones, way.covers, way.uniform, way.starts
+    n_primary = s.n_primary
     hidden = way.hidden_updates
     state, status, x, k, i = s.resume, DONE, 0, -1, 0
     while True:
@@ -63,7 +63,7 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
                 continue
             available = alive[level]
             if tallies is not None:  # X3 [Choose i.]: Sets.choose_tally
-                tally = tallies[level]
+                tally = tallies[level].to_bytes(n_primary, "little")
                 p = tally.find(0)
                 if p < 0:
                     p = tally.find(1)
@@ -132,19 +132,13 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
         updates += (gone.bit_count() * uniform if uniform else hidden(gone)) + len(items)
         alive[level + 1] = available ^ gone
         if tallies is not None:  # Sets.commit_tally
-            tally = bytearray(tallies[level])
-            mine_items = bit_items[k]
-            for j in mine_items:
-                tally[j] = TALLY_COVERED
+            counts = tallies[level]
             gone = alive[level] & conflicts[k]
             while gone:
                 low = gone & -gone
-                for j in bit_items[low.bit_length() - 1]:
-                    tally[j] -= 1
+                counts -= ones[low.bit_length() - 1]
                 gone ^= low
-            for j in mine_items:
-                tally[j] = TALLY_COVERED
-            tallies[level + 1] = tally
+            tallies[level + 1] = counts | covers[k]
         level += 1
         state = X2
     s.level, s.nodes, s.updates, s.solutions, s.max_level, s.resume = level, nodes, updates, solutions, max_level, state

@@ -33,6 +33,12 @@ nodes of the search without a table) make the sample at least MEMO_GAIN times la
 the nodes it visited; otherwise it drops the table and goes on as a plain search, which
 decides at once whether to move to the sets, from the same sample (its updates per node).
 Its C port is ``cdlx/memo.c``.
+
+Here, unlike in C, the table's search runs on the sets (`Sets.memo_way`) wherever a plain
+search could move there and there are no colors (`Memo.runs_on_sets`): the same items are
+chosen and the same updates counted as on the links (the sets' contract), and a Python node
+costs a third of a node on the links. A count that drops its table goes back to the links
+first (`leave_sets`), so that its plain search decides and moves as C's does.
 """
 
 from __future__ import annotations
@@ -44,10 +50,11 @@ from typing import TYPE_CHECKING
 from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Unsupported
 from .dance import COVERED
 from .search import LINKS, SAMPLING, X2, X5, X6, X8, _FINISHED, Search
-from .sets import can_use
+from .sets import Sets, build, can_use
 
 if TYPE_CHECKING:
     from .dancer import Dancer
+    from .sets import MemoSteps
 
 __all__ = ["DEFAULT_MEMO_BYTES", "MEMO_AUTO", "MEMO_GAIN", "MEMO_OFF", "MEMO_ON", "MEMO_SAMPLE", "Memo", "tables"]
 
@@ -143,11 +150,46 @@ class Memo(Search):
         """Whether the sample's hits stood for at least MEMO_GAIN times the nodes visited."""
         return self.saved >= (MEMO_GAIN - 1) * max(1, self.nodes)
 
+    def runs_on_sets(self) -> bool:
+        """Whether the table's search runs on the sets (see the module docstring): without
+        colors, where a plain search could move there."""
+        return not self.dancer.has_colors and can_use(self, self.tuning[0]) and build(self.dancer)
+
+    def memo_way(self) -> MemoSteps:
+        """The table's steps on the links (`Sets.memo_way` has them on the sets)."""
+        return self.choose_length, self.cover_first, self.try_next, self.uncover, self.commit_others
+
+    def choose_length(self, level: int) -> tuple[int, int]:
+        """X3: the item to branch on and its LEN."""
+        i = self.choose()
+        return i, self.top[i]
+
+    def cover_first(self, level: int, i: int) -> int:
+        """X4: cover item i; the node of its first option (i if none)."""
+        self.cover(i)
+        return self.dlink[i]
+
+    def leave_sets(self) -> None:
+        """Back from the sets to the links, at X2 of the search's level: the list of active
+        items as it was at the floor, then each level's option committed on the links, as
+        `replay` does (their updates counted already)."""
+        way, updates, levels = self.way, self.updates, range(self.floor, self.level)
+        assert way is not None, "only a search on the sets leaves them"
+        for level in reversed(levels):
+            way.uncommit(self.choice[level], level)
+            way.uncover(self.top[self.choice[level]])
+        for level in levels:
+            self.cover(self.top[self.choice[level]])
+            self.commit_others(self.choice[level])
+        self.way, self.updates = None, updates
+
     def hand_over(self) -> None:
         """Drop the table and go on as a plain search from the same node: the solutions
         counted so far are the running total, and the links are a plain search's. The
         sample just taken is the sets' sample too (C's sets_start, then its end now)."""
         self.memoizing, self.table = False, {}
+        if self.way is not None:
+            self.leave_sets()
         if can_use(self, self.tuning[0]):
             self.sets = SAMPLING
             self.sample_nodes, self.sample_updates, self.sample_end = self.start_nodes, self.start_updates, self.nodes
@@ -198,7 +240,10 @@ class Memo(Search):
         the finished children of level floor + r - 1 (row 0: the floor's own), each child
         handing its count, size (and node) up as it leaves; ``solutions`` is the running
         total."""
-        rlink, top, choice, n = self.rlink, self.top, self.choice, self.n_items
+        if self.way is None and self.runs_on_sets():
+            self.way, self.moved_at = Sets(self), self.level
+        choose, cover_first, try_next, uncover, commit_others = (self.way or self).memo_way()
+        rlink, choice, n = self.rlink, self.choice, self.n_items
         key, looked, table = self.key, self.looked, self.table
         stop = self.nodes + steps
         work_stop = self.updates + self.scanned + work if work else -1
@@ -216,19 +261,18 @@ class Memo(Search):
                 if rlink[0] == 0:  # a solution
                     found = (1, 1, 1)
                 else:
-                    i = self.choose()
+                    i, length = choose(level)
                     found = (0, 1, 0)  # a dead end, unless
-                    if top[i] > 0:
-                        looked[level] = top[i] > 1
+                    if length > 0:
+                        looked[level] = length > 1
                         hit = table.get(key[level]) if looked[level] else None
                         if looked[level]:
                             self.memo_lookups += 1
                         if hit is None:  # X3, X4: the item's options are to be tried
                             row = level - self.floor + 1
                             self.count[row], self.size[row], self.znode[row] = 0, 1, 0
-                            self.total[level], self.tried[level] = top[i], 1
-                            self.cover(i)
-                            x = choice[level] = self.dlink[i]
+                            self.total[level], self.tried[level] = length, 1
+                            x = choice[level] = cover_first(level, i)
                             state = X5
                         else:
                             self.memo_hits += 1
@@ -243,7 +287,7 @@ class Memo(Search):
                             break
                     continue
             elif state == X6:  # [Try again.]
-                x = choice[level] = self.try_next(choice[level])
+                x = choice[level] = try_next(choice[level])
                 self.tried[level] += 1
             elif state == X8:  # [Leave level l.]
                 if level == self.floor:
@@ -256,7 +300,7 @@ class Memo(Search):
                 status = DONE
                 break
             if x <= n:  # X7 [Backtrack.]: every option was tried; the level's count is known
-                self.uncover(choice[level])
+                uncover(choice[level])
                 row = level - self.floor + 1
                 found = (self.count[row], self.size[row], self.znode[row])
                 if looked[level] and self.memo_used + self.entry_bytes <= self.memo_bytes:
@@ -269,7 +313,7 @@ class Memo(Search):
                 state = X8
             else:  # X5 [Try x_l.]
                 key[level + 1] = self.child_key(key[level], x)
-                self.commit_others(x)
+                commit_others(x)
                 self.level = level + 1
                 state = X2
         self.resume = state

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, cast
 from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError,
                         UnknownOption, Unsupported)
 from . import fused, reuse
-from .dance import COVERED, Links, option_number
+from .dance import COVERED, SCAN_SHIFT, Links, option_number
 from .sets import DEFAULT_TUNING, Sets, build, can_use, colored_floor
 from .tally import TALLY_FLOOR, TALLY_LINE, tally_possible
 
@@ -38,11 +38,6 @@ LINKS, UNDECIDED, SETS, SAMPLING = -1, 0, 1, 2
 
 _MASK = (1 << 64) - 1
 
-#: The item choice reads 2**SCAN_SHIFT LENs in the time of one update: ``run``'s ``work``
-#: counts them too, so that a chunk of work takes about as long on a matrix of 10^6 items
-#: (where the choice costs more than the updates) as on a small one, and a budget, a
-#: deadline or Ctrl-C is seen as soon.
-SCAN_SHIFT = 3
 #: The weighted choice's WEIGHTs stop growing here (so that C's LEN * WEIGHT fits 64 bits).
 WEIGHT_MAX = 1 << 32
 

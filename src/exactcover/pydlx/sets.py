@@ -23,11 +23,14 @@ sample begins (`colored_floor`).
 Without colors or bounds, a search whose sample says its nodes take out few options for
 the items active (`Search.run` has the rule) moves here with **tallies**: each level
 keeps, beside its set, a byte per primary item, the count of its options in the set (its LEN
-on the links; `TALLY_COVERED` once covered). The item choice is then the first item with no
-options, else the first with one (`bytearray.find`, C's memchr), else the first least
-count; committing an option makes the next level's tally from the level's, one decrement
-per primary item of each option it takes out (`Sets.commit_tally`). The same item is
-chosen as by the population counts; the list of items is kept as well, for the rest.
+on the links; `TALLY_COVERED` once covered): one int, byte j for item j + 1. The item
+choice is then the first item with no options, else the first with one (`bytes.find` on the
+int's bytes, C's memchr), else the first least count; committing an option makes the next
+level's tally from the level's, less each option it takes out (an int with a 1 in the byte
+of each of its primary items: one subtraction, where C decrements byte by byte), the
+option's own items then set to `TALLY_COVERED` (`Sets.commit_tally`). No byte borrows: each
+ends at the count of its item's options left, or at 0 for the option's own items. The same
+item is chosen as by the population counts; the list of items is kept as well, for the rest.
 
 Bit k of a set is option k unless `rank_options` orders the bits otherwise (each primary
 item's options together, where that keeps every item's options in matrix order): the tables,
@@ -39,14 +42,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .dance import COVERED, option_number
-from .tally import TALLY_COVERED, bit_items, count, tally_possible
+from .dance import COVERED, SCAN_SHIFT, option_number
+from .tally import bit_items, count, fields, tally_possible
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from .dancer import Dancer
     from .search import Random, Search, Steps
+
+    #: A memoized count's steps (`Memo.memo_way`): choose (the item and its LEN), cover it
+    #: (its first option's node), try the next option, backtrack, commit an option.
+    MemoSteps = tuple[Callable[[int], tuple[int, int]], Callable[[int, int], int], Callable[[int], int],
+                      Callable[[int], None], Callable[[int], None]]
 
 __all__ = ["DEFAULT_TUNING", "Sets", "build", "can_use", "colored_floor", "fits"]
 
@@ -172,9 +180,10 @@ class Sets:
         #: With colors: per level, how many items were purified before its option was committed.
         self.purified_at = [0] * (s.n_primary + 2)
         #: With tallies: per level, its tally (see the module's docstring), else None; and per
-        #: bit, its option's primary items (`tally.bit_items`).
-        self.tally: list[bytearray] | None = None
-        self.bit_items: list[tuple[int, ...]] = []
+        #: bit, its option's ones and covers in a tally (`tally.fields`).
+        self.tally: list[int] | None = None
+        self.ones: list[int] = []
+        self.covers: list[int] = []
         top, opt_start = s.top, s.opt_start
         if self.colored:
             assert s.floor_colored is not None, "noted at the floor (Search.start_sampling)"
@@ -208,15 +217,14 @@ class Sets:
         """The tally at the floor, counted from its set (an item is active there if it is now
         or was covered by an option chosen since), and at each level above from the one below."""
         s = self.search
-        assert s.dancer.bit_items is not None, "a search takes tallies only where they are possible"
-        self.bit_items = s.dancer.bit_items
+        self.ones, self.covers = fields(s.dancer)
         available, rlink = self.alive[s.floor], s.rlink
         active = set(since)
         i = rlink[0]
         while i != 0:
             active.add(i)
             i = rlink[i]
-        self.tally = [bytearray()] * (s.n_primary + 2)
+        self.tally = [0] * (s.n_primary + 2)
         self.tally[s.floor] = count(available, self.masks, active, s.n_primary)
         for level in range(s.floor, s.level):
             self.commit_tally(level, self.option[level])
@@ -284,30 +292,23 @@ class Sets:
         s.rlink[s.llink[j]] = s.llink[s.rlink[j]] = j
 
     def commit_tally(self, level: int, r: int) -> None:
-        """The next level's tally: level's, less one for each primary item of each option in
-        level's set that meets option r (bit r), r's own items covered (first, so that none
-        of them reaches 0 on the way, and after)."""
+        """The next level's tally: level's, less the ones of each option in level's set that
+        meets option r (bit r), r's own items then covered."""
         tallies = self.tally
         assert tallies is not None, "only a search with tallies commits them"
-        tally = bytearray(tallies[level])
-        items, mine = self.bit_items, self.bit_items[r]
-        for j in mine:
-            tally[j] = TALLY_COVERED
+        tally, ones = tallies[level], self.ones
         gone = self.alive[level] & self.conflicts[r]
         while gone:
             low = gone & -gone
-            for j in items[low.bit_length() - 1]:
-                tally[j] -= 1
+            tally -= ones[low.bit_length() - 1]
             gone ^= low
-        for j in mine:
-            tally[j] = TALLY_COVERED
-        tallies[level + 1] = tally
+        tallies[level + 1] = tally | self.covers[r]
 
     def choose_tally(self, level: int) -> tuple[int, int]:
         """Step X3 on a level's tally: the first item with no options, else the first with
         one, else the first least count (none has fewer); and that count."""
         assert self.tally is not None, "only a search with tallies chooses by them"
-        tally = self.tally[level]
+        tally = self.tally[level].to_bytes(self.search.n_primary, "little")
         p = tally.find(0)
         if p < 0:
             p = tally.find(1)
@@ -455,6 +456,24 @@ class Sets:
             return
         for j in reversed(self.other_items(x)):  # uncover(j), written out
             rlink[llink[j]] = llink[rlink[j]] = j
+
+    def memo_way(self) -> MemoSteps:
+        """A memoized count's steps on the sets (`Memo.memo_way` has them on the links)."""
+        return self.choose_length, self.cover_first, self.try_next, self.uncover, self.try_option
+
+    def choose_length(self, level: int) -> tuple[int, int]:
+        """X3: the item to branch on at ``level``, and its LEN (the links' choice reads
+        as many LENs: the same reads counted, for budgets of work)."""
+        self.search.scanned += self.search.n_primary >> SCAN_SHIFT
+        return self.choose(self.alive[level], level)
+
+    def cover_first(self, level: int, i: int) -> int:
+        """X4 after `choose_length`: `enter` but for the choice."""
+        mine = self.alive[level] & self.masks[i]
+        self.search.updates += 1 + self.hidden_updates(mine)
+        self.unlink(i)
+        k = self.option[level] = _lowest(mine, -1)
+        return self.node_of(k, i)
 
     def probe(self, random: Random) -> tuple[list[int], bool]:
         """Knuth's random probe on the sets (`Search.probe`), all of it undone."""

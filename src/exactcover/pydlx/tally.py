@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .dancer import Dancer
 
-__all__ = ["MAX_TALLY", "TALLY_COVERED", "TALLY_FLOOR", "TALLY_LINE", "bit_items", "count", "tally_possible"]
+__all__ = ["MAX_TALLY", "TALLY_COVERED", "TALLY_FLOOR", "TALLY_LINE", "bit_items", "count", "fields", "tally_possible"]
 
 #: A covered item's count in a tally, above any count an item can have: a matrix with a
 #: primary item on as many options or more goes without tallies; as do those whose tallies,
@@ -39,8 +39,19 @@ def bit_items(dancer: Dancer) -> list[tuple[int, ...]]:
     return [tuple(top[q] - 1 for q in range(opt_start[k], opt_start[k + 1] - 1) if top[q] <= n1) for k in options]
 
 
-def count(available: int, masks: list[int], active: set[int], n_primary: int) -> bytearray:
+def fields(dancer: Dancer) -> tuple[list[int], list[int]]:
+    """Per bit, its option's primary items as bytes of a tally (byte j: item j + 1): a 1 in
+    each, what taking the option out takes off the tally; and `TALLY_COVERED` in each, what
+    committing it sets. Made once per dancer."""
+    if dancer.tally_fields is None:
+        assert dancer.bit_items is not None, "only a matrix that can have tallies has their fields"
+        ones = [sum(1 << 8 * j for j in items) for items in dancer.bit_items]
+        dancer.tally_fields = ones, [one * TALLY_COVERED for one in ones]
+    return dancer.tally_fields
+
+
+def count(available: int, masks: list[int], active: set[int], n_primary: int) -> int:
     """A tally counted afresh (C's tally_count): per primary item, its options in the set
     ``available`` if it is in ``active``, else `TALLY_COVERED`."""
-    return bytearray((available & masks[i]).bit_count() if i in active else TALLY_COVERED
-                     for i in range(1, n_primary + 1))
+    return int.from_bytes(bytes((available & masks[i]).bit_count() if i in active else TALLY_COVERED
+                                for i in range(1, n_primary + 1)), "little")
