@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
+from .tally import TALLY_COVERED
 
 if TYPE_CHECKING:
     from .sets import Sets
@@ -29,7 +30,10 @@ X2, X6, X8, FINISHED = 2, 6, 8, 0
 def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
     """`Search.steps` on the sets, without colors: search on for at most ``steps`` more
     nodes (and, if ``work``, until about that many more updates). Returns DONE, SOLUTION,
-    PAUSED, LIMIT or PREFIX, with the search's state where `Search.steps` would leave it."""
+    PAUSED, LIMIT or PREFIX, with the search's state where `Search.steps` would leave it.
+
+    With tallies the loop leaves the list of active items alone (a tally says which items
+    are covered: `TALLY_COVERED`) and `relist` brings the list up to date as it returns."""
     s = way.search
     level, floor, nodes, updates, solutions, max_level = s.level, s.floor, s.nodes, s.updates, s.solutions, s.max_level
     stop = nodes + steps
@@ -37,12 +41,13 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
     rlink, llink, top, choice, total, tried, n = s.rlink, s.llink, s.top, s.choice, s.total, s.tried, s.n_items
     alive, option, masks, conflicts, others = way.alive, way.option, way.masks, way.conflicts, way.others
     tallies, ones, covers, uniform, starts = way.tally, way.ones, way.covers, way.uniform, way.starts
-    n_primary = s.n_primary
-    hidden = way.hidden_updates
+    n_primary, listed, hidden = s.n_primary, way.tally is None, way.hidden_updates
+    covered = int.from_bytes(bytes([TALLY_COVERED]) * n_primary, "little")  # (a tally with every item covered)
+    entered, low = choice[floor:level], level  # (the lowest level reached: see relist)
     state, status, x, k, i = s.resume, DONE, 0, -1, 0
     while True:
         if state == X2:  # [Enter level l.]
-            if level == depth and rlink[0] != 0:
+            if level == depth and (rlink[0] != 0 if listed else tallies[level] != covered):
                 state, status = X8, PREFIX
                 break
             if nodes >= stop or 0 <= work_stop <= updates:
@@ -51,7 +56,7 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
             nodes += 1
             if level > max_level:
                 max_level = level
-            if rlink[0] == 0:  # a solution
+            if rlink[0] == 0 if listed else tallies[level] == covered:  # a solution
                 state = X8
                 solutions += 1
                 if not counting:
@@ -62,15 +67,7 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
                     break
                 continue
             available = alive[level]
-            if tallies is not None:  # X3 [Choose i.]: Sets.choose_tally
-                tally = tallies[level].to_bytes(n_primary, "little")
-                p = tally.find(0)
-                if p < 0:
-                    p = tally.find(1)
-                    if p < 0:
-                        p = tally.index(min(tally))
-                i, least = p + 1, tally[p]
-            else:  # Sets.choose
+            if listed:  # X3 [Choose i.]: Sets.choose
                 i, least, j = 0, -1, rlink[0]
                 while j != 0:
                     c = (available & masks[j]).bit_count()
@@ -79,11 +76,20 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
                         if c == 0:
                             break
                     j = rlink[j]
+            else:  # Sets.choose_tally
+                tally = tallies[level].to_bytes(n_primary, "little")
+                p = tally.find(0)
+                if p < 0:
+                    p = tally.find(1)
+                    if p < 0:
+                        p = tally.index(min(tally))
+                i, least = p + 1, tally[p]
             total[level], tried[level] = least, 1
             mine = available & masks[i]  # X4 [Cover i.]
-            updates += 1 + (mine.bit_count() * uniform if uniform else hidden(mine))
-            left, right = llink[i], rlink[i]
-            rlink[left], llink[right] = right, left
+            updates += 1 + (least * uniform if uniform else hidden(mine))
+            if listed:
+                left, right = llink[i], rlink[i]
+                rlink[left], llink[right] = right, left
             if mine:
                 k = (mine & -mine).bit_length() - 1
                 x = starts[k]
@@ -96,8 +102,9 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
         elif state == X6:  # [Try again.]: undo X5, then the next option
             x = choice[level]
             i = top[x]
-            for j in reversed(others[x]):
-                rlink[llink[j]] = llink[rlink[j]] = j
+            if listed:
+                for j in reversed(others[x]):
+                    rlink[llink[j]] = llink[rlink[j]] = j
             rest = (alive[level] & masks[i]) >> (option[level] + 1)
             if rest:
                 k = option[level] + (rest & -rest).bit_length()
@@ -114,32 +121,58 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
                 status, state = DONE, FINISHED
                 break
             level -= 1
+            if level < low:
+                low = level
             state = X6
             continue
         else:  # finished before
             status = DONE
             break
         if x <= n:  # X7 [Backtrack.]: every option of item i was tried
-            rlink[llink[i]] = llink[rlink[i]] = i
+            if listed:
+                rlink[llink[i]] = llink[rlink[i]] = i
             state = X8
             continue
-        available = alive[level] & ~masks[i]  # X5 [Try x_l.]
-        gone = available & conflicts[k]
-        items = others[x]
-        for j in items:
-            left, right = llink[j], rlink[j]
-            rlink[left], llink[right] = right, left
-        updates += (gone.bit_count() * uniform if uniform else hidden(gone)) + len(items)
-        alive[level + 1] = available ^ gone
-        if tallies is not None:  # Sets.commit_tally
+        # X5 [Try x_l.]: the options that meet x's (i's among them) leave the next level's set
+        gone = alive[level] & conflicts[k]
+        alive[level + 1] = alive[level] ^ gone
+        if uniform:  # (i's own options were counted by X4)
+            updates += (gone.bit_count() - total[level] + 1) * uniform
+        else:
+            updates += hidden(gone & ~masks[i]) + len(others[x])
+        if listed:
+            for j in others[x]:
+                left, right = llink[j], rlink[j]
+                rlink[left], llink[right] = right, left
+        else:  # Sets.commit_tally
             counts = tallies[level]
-            gone = alive[level] & conflicts[k]
             while gone:
-                low = gone & -gone
-                counts -= ones[low.bit_length() - 1]
-                gone ^= low
+                low_bit = gone & -gone
+                counts -= ones[low_bit.bit_length() - 1]
+                gone ^= low_bit
             tallies[level + 1] = counts | covers[k]
         level += 1
         state = X2
+    if not listed:
+        relist(way, entered, low, level)
     s.level, s.nodes, s.updates, s.solutions, s.max_level, s.resume = level, nodes, updates, solutions, max_level, state
     return status
+
+
+def relist(way: Sets, entered: list[int], low: int, level: int) -> None:
+    """The list of active items, left as it was when the loop began (levels floor to the
+    length of ``entered`` chosen, ``entered`` their choices), brought to the levels chosen
+    now (floor to ``level``): the levels from ``low`` up (the lowest the loop went back to)
+    undone in reverse order, then done again with their new choices, as X4 and X5 would."""
+    s = way.search
+    top, choice, floor, others = s.top, s.choice, s.floor, way.others
+    for at in reversed(range(low, floor + len(entered))):
+        x = entered[at - floor]
+        for j in reversed(others[x]):
+            way.uncover(j)
+        way.uncover(top[x])
+    for at in range(low, level):
+        x = choice[at]
+        way.unlink(top[x])
+        for j in others[x]:
+            way.unlink(j)
