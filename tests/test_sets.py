@@ -91,7 +91,7 @@ def colored_problems(draw):
 @st.composite
 def one_primary_problems(draw):
     """Options of one primary item each (and secondary items, some with colors), the items'
-    options interleaved: their bits are put in another order (sets.rank_options)."""
+    options interleaved: their bits are put in another order (tables.rank_options)."""
     n_primary = draw(st.integers(2, 5))
     n_secondary = draw(st.integers(0, 4))
     options = []
@@ -387,11 +387,11 @@ def test_word_squares_move_to_the_sets_by_default_and_count_alike(engine):
     ([[0, 2], [1, 2], [0], [2]], [0, 2, 1, 3]),  # (option 3 has no primary item: last)
 ])
 def test_the_bits_are_ranked_only_where_every_items_order_stays(options, ranked):
-    """sets.rank_options gathers each primary item's options where no item's options change
+    """tables.rank_options gathers each primary item's options where no item's options change
     order, and keeps bit k for option k otherwise; both engines count the same either way."""
     problem = (2, 1, options)
     d = dancer(pydlx, problem)
-    assert pydlx.sets.build(d) and d.ranked == ranked
+    assert pydlx.tables.build(d) and d.ranked == ranked
     for module in ENGINES:
         expected, _ = trace(module, problem, 1, counting=True, tuning=LINKS)
         got, _ = trace(module, problem, 1, counting=True, tuning=on_sets(1), probes=(2,))

@@ -75,7 +75,7 @@ from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
 from .dance import COVERED
 from .dancer import Dancer
 from .search import SCAN_SHIFT, Random, Search
-from .sets import DEFAULT_TUNING
+from .tables import DEFAULT_TUNING
 
 #: What this engine supports beyond exact cover with colors (contract.FEATURE_NAMES).
 FEATURES = frozenset({"bounds", "costs"})

@@ -57,12 +57,12 @@ class Dancer:
         self.n_options = n_options
         self.n_entries = len(items)
         self.has_colors = any(colors)
-        # The bitset way's tables (sets.build), made the first time a search moves there:
+        # The bitset way's tables (tables.build), made the first time a search moves there:
         self.sets = 0  # 0: not built yet; 1: built; -1: this matrix cannot use them
         self.masks: list[int] = []
         self.classes: list[tuple[int, int]] = []
         self.conflicts: list[int] = []
-        self.rank: list[int] | None = None  # (sets.rank_options: each option's bit, None: its number)
+        self.rank: list[int] | None = None  # (tables.rank_options: each option's bit, None: its number)
         self.ranked: list[int] | None = None  # (... and each bit's option)
         self.same: list[int] = []  # (with colors: per node of a color, the options giving its item that color)
         self.n_tints = 0  # (... and how many pairs of an item and a color there are)

@@ -40,7 +40,7 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
     work_stop = updates + work if work else -1  # (the sets scan nothing: s.scanned stays)
     rlink, llink, top, choice, total, tried, n = s.rlink, s.llink, s.top, s.choice, s.total, s.tried, s.n_items
     alive, option, masks, conflicts, others = way.alive, way.option, way.masks, way.conflicts, way.others
-    tallies, ones, covers, uniform, starts = way.tally, way.ones, way.covers, way.uniform, way.starts
+    tallies, ones, covers, uniform, starts = way.tally or [], way.ones, way.covers, way.uniform, way.starts
     n_primary, listed, hidden = s.n_primary, way.tally is None, way.hidden_updates
     covered = int.from_bytes(bytes([TALLY_COVERED]) * n_primary, "little")  # (a tally with every item covered)
     entered, low = choice[floor:level], level  # (the lowest level reached: see relist)

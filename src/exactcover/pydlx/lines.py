@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..contract import PAUSED, SOLUTION, GivensClash, Unsupported
 from .search import Search
-from .sets import DEFAULT_TUNING, build, fits
+from .tables import DEFAULT_TUNING, build, fits
 from .tally import tally_possible
 
 if TYPE_CHECKING:

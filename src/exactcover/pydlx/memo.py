@@ -50,7 +50,8 @@ from typing import TYPE_CHECKING
 from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Unsupported
 from .dance import COVERED
 from .search import LINKS, SAMPLING, X2, X5, X6, X8, _FINISHED, Search
-from .sets import Sets, build, can_use
+from .sets import Sets
+from .tables import build, can_use
 
 if TYPE_CHECKING:
     from .dancer import Dancer

@@ -14,7 +14,8 @@ from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded,
                         UnknownOption, Unsupported)
 from . import fused, reuse
 from .dance import COVERED, SCAN_SHIFT, Links, option_number
-from .sets import DEFAULT_TUNING, Sets, build, can_use, colored_floor
+from .sets import Sets, colored_floor
+from .tables import DEFAULT_TUNING, build, can_use
 from .tally import TALLY_FLOOR, TALLY_LINE, tally_possible
 
 if TYPE_CHECKING:

@@ -1,0 +1,116 @@
+"""The bitset way's tables (`pydlx.sets`'s docstring tells the way), made once per dancer,
+and whether a search can move there: the masks, classes of option length, conflicts and
+ranks of `build`, the limits both engines share, the default tuning. Their C twin is the
+first part of ``cdlx/sets.c`` (and ``csets.c`` for the colors).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .dance import option_number
+from .tally import bit_items, tally_possible
+
+if TYPE_CHECKING:
+    from .dancer import Dancer
+    from .search import Search
+
+__all__ = ["DEFAULT_TUNING", "MAX_CLASSES", "MAX_MASK_WORDS", "build", "can_use", "fits", "rank_options"]
+
+#: The rule's defaults, as the C engine's (``_dlx.DEFAULT_TUNING``): the largest n_primary *
+#: n_words for the sets, the nodes sampled, and the two lines a sample's updates per node must
+#: pass to move (see `Search.run`; the calibration is in benchmarks/README.md).
+DEFAULT_TUNING = (1 << 16, 256, 0.0, 30.0)
+#: The updates are counted by option length: at most this many distinct lengths; and the
+#: masks take at most this many 64-bit words (the C engine's limits, so both decide alike).
+MAX_CLASSES = 16
+MAX_MASK_WORDS = 1 << 21
+
+
+def build(dancer: Dancer) -> bool:
+    """The dancer's tables, built once: a mask per item (the options that contain it), one
+    per class of option length, with colors one per node of a color (the options that give
+    its item its color), and the conflicts (per option, the options it meets: those that
+    share an item with it, but for those that give a secondary item the same color). False
+    if this matrix cannot use the sets."""
+    if dancer.sets:
+        return dancer.sets > 0
+    dancer.sets = -1
+    opt_start, top, color = dancer.opt_start, dancer.top, dancer.color
+    lengths = dict.fromkeys(opt_start[k + 1] - 1 - opt_start[k] for k in range(dancer.n_options))  # (in order met)
+    if len(lengths) > MAX_CLASSES:
+        return False
+    dancer.rank, dancer.ranked = rank_options(dancer)
+    rank = dancer.rank or range(dancer.n_options)
+    masks = [0] * (dancer.n_items + 1)
+    classes = dict.fromkeys(lengths, 0)
+    tints: dict[tuple[int, int], int] = {}  # (item, color): the options that give it that color
+    for k in range(dancer.n_options):
+        bit = 1 << rank[k]
+        q = opt_start[k]
+        while top[q] > 0:
+            masks[top[q]] |= bit
+            if color[q]:
+                tints[top[q], color[q]] = tints.get((top[q], color[q]), 0) | bit
+            q += 1
+        classes[opt_start[k + 1] - 1 - opt_start[k]] |= bit
+    if len(tints) * (dancer.n_options // 64 + 1) > MAX_MASK_WORDS:
+        return False
+    same = [tints[top[q], color[q]] if top[q] > 0 and color[q] else 0 for q in range(len(top))]
+    conflicts = [0] * dancer.n_options  # (per bit)
+    for k in range(dancer.n_options):
+        meets = 0
+        for q in range(opt_start[k], opt_start[k + 1] - 1):
+            meets |= masks[top[q]] & ~same[q]
+        conflicts[rank[k]] = meets
+    dancer.masks, dancer.classes, dancer.conflicts = masks, list(classes.items()), conflicts
+    dancer.same, dancer.n_tints = same, len(tints)
+    dancer.sets = 1
+    dancer.bit_items = bit_items(dancer) if tally_possible(dancer) else None
+    return True
+
+
+def rank_options(dancer: Dancer) -> tuple[list[int] | None, list[int] | None]:
+    """The order of the options' bits in a set: each option's bit, and each bit's option. By
+    each option's first primary item, and in matrix order within it, if that keeps every
+    primary item's options in matrix order (the order the search tries them in, which is the
+    order of the bits); else, or if that is the matrix order, (None, None): bit k is option
+    k. Where options of different items alternate (word squares: a row's word, a column's),
+    this puts each item's options together, so that a level's set has fewer nonzero words
+    (C's sets.c reads only those). Not with bounds."""
+    n, n1, top, opt_start = dancer.n_options, dancer.n_primary, dancer.top, dancer.opt_start
+    if dancer.bounds or n == 0:
+        return None, None
+    first = [min([top[q] for q in range(opt_start[k], opt_start[k + 1] - 1) if top[q] <= n1], default=n1 + 1)
+             for k in range(n)]
+    ranked = sorted(range(n), key=first.__getitem__)  # (stable: matrix order within an item)
+    rank = [0] * n
+    for r, k in enumerate(ranked):
+        rank[k] = r
+    if rank == list(range(n)):
+        return None, None
+    for i in range(1, n1 + 1):
+        q, last = dancer.dlink[i], -1
+        while q != i:
+            if rank[option_number(top, q)] < last:
+                return None, None
+            last, q = rank[option_number(top, q)], dancer.dlink[q]
+    return rank, ranked
+
+
+def can_use(search: Search, budget: int) -> bool:
+    """Whether a search could move to the sets (before its first run; C's sets_start): not
+    with a seed, costs (whose lists are sorted by cost, not in option order), or colors with
+    bounds, and only if its sets `fits`."""
+    dancer = search.dancer
+    return (search.random is None and not (dancer.has_colors and dancer.bounds) and not dancer.has_costs
+            and dancer.sets >= 0 and fits(dancer, budget))
+
+
+def fits(dancer: Dancer, budget: int) -> bool:
+    """Whether the dancer's sets fit (C's sets_fit): its masks within ``budget`` words
+    (n_primary * n_words; 0: never), and a mask per item, a set per level and a row of
+    conflicts per option within `MAX_MASK_WORDS`."""
+    words, levels = dancer.n_options // 64 + 1, dancer.n_primary + 1  # (levels: Search.max_levels)
+    rows = max(dancer.n_items + 1, levels, dancer.n_options)
+    return 0 < budget and dancer.n_primary * words <= budget and rows * words <= MAX_MASK_WORDS
