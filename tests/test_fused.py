@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_sets import dancer, on_sets
 
-from exactcover import pydlx
+from exactcover import contract, pydlx
 from exactcover.pydlx.sets import Sets
 
 
@@ -106,3 +106,35 @@ def test_the_fused_loop_counts_the_queens_as_the_specification(tallies, monkeypa
         results.append((s.solutions, s.nodes, s.updates, s.max_level, s.way.fused, s.tallied))
     assert results[0][:4] == results[1][:4] and results[0][0] == 92
     assert results[0][4] and not results[1][4]
+
+
+@pytest.mark.parametrize("tuning", [None, (1 << 16, 256, 1e9, 30.0), contract.tuning("sets", 1, True)],
+                         ids=["default", "stays", "tallies"])
+@pytest.mark.parametrize("problem", ["queens", "sudoku"])
+def test_a_sample_on_the_sets_is_the_sample_on_the_links(problem, tuning, monkeypatch):
+    """pydlx takes a search's sample on the sets with tallies (Search.samples_on_sets), C on
+    the links; then each moves, with tallies or not, or stays on the links alike: at every
+    pause the same nodes, updates, way and tallies, and at the end the same solutions and
+    `nbytes` (the tables counted only where C builds them); as pydlx's sample on the links."""
+    from problems import PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix
+
+    from exactcover import Solver, engines
+    from exactcover.pydlx.search import Search
+
+    matrix = queens_matrix(9) if problem == "queens" else sudoku_matrix()
+
+    def run(engine):
+        solver = Solver(matrix, engine)
+        givens = solver.option_numbers(sudoku_givens(PUZZLE_8008), "given") if problem == "sudoku" else ()
+        search = solver.dancer.search(givens=givens, tuning=tuning)
+        seen = []
+        while (status := search.run(100, counting=True)) == pydlx.PAUSED:
+            seen.append((search.nodes, search.updates, search.sets, search.tallied))
+        return seen, search.solutions, search.max_level, solver.dancer.nbytes
+
+    on_sets = run("python")
+    assert on_sets[1] == (352 if problem == "queens" else 8008)
+    if "c" in engines.available():
+        assert run("c") == on_sets
+    monkeypatch.setattr(Search, "SAMPLE_ON_SETS", False)
+    assert run("python") == on_sets

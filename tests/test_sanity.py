@@ -62,7 +62,7 @@ def test_sane_on_a_wide_matrix():
 
 @pytest.mark.parametrize("breakage", ["dlink", "llink", "len", "top", "spacer"])
 def test_a_broken_link_is_caught(breakage):
-    search = Solver(queens_matrix(5), "python").dancer.search()
+    search = Solver(queens_matrix(5), "python").dancer.search(tuning=LINKS)  # (pydlx samples on the sets)
     search.run(3)
     sanity.check(search)
     node = search.dlink[3]  # an option node of item 3

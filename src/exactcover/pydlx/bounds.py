@@ -38,6 +38,7 @@ __all__ = ["Bounded"]
 class Bounded(Search):
     """A search of a dancer with bounds: Algorithm M on the links."""
 
+    SAMPLE_ON_SETS = False  # (its sample runs on the links: BoundedSets replays from the floor)
     REUSABLE = False  # (its own state would have to be rewound too)
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,

@@ -59,6 +59,7 @@ class Dancer:
         self.has_colors = any(colors)
         # The bitset way's tables (tables.build), made the first time a search moves there:
         self.sets = 0  # 0: not built yet; 1: built; -1: this matrix cannot use them
+        self.tables_as_c = False  # (whether the C engine would have built them: tables.build)
         self.masks: list[int] = []
         self.classes: list[tuple[int, int]] = []
         self.conflicts: list[int] = []
@@ -68,6 +69,7 @@ class Dancer:
         self.n_tints = 0  # (... and how many pairs of an item and a color there are)
         self.bit_items: list[tuple[int, ...]] | None = None  # (sets.bit_items, if it can have tallies)
         self.tally_fields: tuple[list[int], list[int]] | None = None  # (tally.fields, once made)
+        self.tally_reach: list[tuple[int, int] | None] | None = None  # (Sets.reach_of, as needed)
         self._rest: list[tuple[int, ...]] | None = None  # (the_rest, made the first time)
         self._other_items: list[tuple[int, ...]] | None = None  # (other_items, likewise)
         self._memo: tuple[Any, ...] | None = None  # (memo.tables, likewise)
@@ -140,7 +142,7 @@ class Dancer:
         """Per node, the items of `the_rest`'s nodes (for the bitset way); empty as it is."""
         if self._other_items is None:
             top = self.top
-            self._other_items = [tuple(top[q] for q in nodes) for nodes in self.the_rest()]
+            self._other_items = [tuple(map(top.__getitem__, nodes)) for nodes in self.the_rest()]
         return self._other_items
 
     @property
@@ -153,15 +155,15 @@ class Dancer:
     def nbytes(self) -> int:
         """Bytes the C engine uses for these arrays (4 per array entry), and for the bitset
         way's tables once built (8 per word)."""
-        words = 0
-        if self.sets > 0:  # masks, classes, conflicts, colors; each option's primary items
+        words, built = 0, self.sets > 0 and self.tables_as_c
+        if built:  # masks, classes, conflicts, colors; each option's primary items
             tints = self.n_tints + 1 if self.has_colors else 0  # (and C's row of none)
             words = ((self.n_items + 1 + len(self.classes) + self.n_options + tints) * (self.n_options // 64 + 1)
                      + self.n_options * (self.n_primary // 64 + 1))
         words += len(self.top) if self.has_costs else 0  # (a net cost per node)
-        tinted = len(self.top) if self.sets > 0 and self.has_colors else 0  # (the sets: a row per colored node)
-        tinted += 2 * self.n_options if self.sets > 0 and self.rank is not None else 0  # (and the ranks)
-        tinted += self.n_options + len(self.top) + 2 if self.bit_items is not None else 0  # (C's bit lists)
+        tinted = len(self.top) if built and self.has_colors else 0  # (the sets: a row per colored node)
+        tinted += 2 * self.n_options if built and self.rank is not None else 0  # (and the ranks)
+        tinted += self.n_options + len(self.top) + 2 if built and self.bit_items is not None else 0  # (C's bit lists)
         return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start) + len(self.bounds) + tinted) + 8 * words
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),

@@ -154,7 +154,7 @@ class Memo(Search):
     def runs_on_sets(self) -> bool:
         """Whether the table's search runs on the sets (see the module docstring): without
         colors, where a plain search could move there."""
-        return not self.dancer.has_colors and can_use(self, self.tuning[0]) and build(self.dancer)
+        return not self.dancer.has_colors and can_use(self, self.tuning[0]) and build(self.dancer, as_c=False)
 
     def memo_way(self) -> MemoSteps:
         """The table's steps on the links (`Sets.memo_way` has them on the sets)."""
@@ -169,20 +169,6 @@ class Memo(Search):
         """X4: cover item i; the node of its first option (i if none)."""
         self.cover(i)
         return self.dlink[i]
-
-    def leave_sets(self) -> None:
-        """Back from the sets to the links, at X2 of the search's level: the list of active
-        items as it was at the floor, then each level's option committed on the links, as
-        `replay` does (their updates counted already)."""
-        way, updates, levels = self.way, self.updates, range(self.floor, self.level)
-        assert way is not None, "only a search on the sets leaves them"
-        for level in reversed(levels):
-            way.uncommit(self.choice[level], level)
-            way.uncover(self.top[self.choice[level]])
-        for level in levels:
-            self.cover(self.top[self.choice[level]])
-            self.commit_others(self.choice[level])
-        self.way, self.updates = None, updates
 
     def hand_over(self) -> None:
         """Drop the table and go on as a plain search from the same node: the solutions

@@ -39,6 +39,9 @@ LINKS, UNDECIDED, SETS, SAMPLING = -1, 0, 1, 2
 
 _MASK = (1 << 64) - 1
 
+#: pydlx takes a search's sample on the sets where a dancer without their tables has at most
+#: this many options (building them costs more on larger ones: benchmarks/README.md, pure.py).
+SAMPLE_ON_SETS_OPTIONS = 4096
 #: The weighted choice's WEIGHTs stop growing here (so that C's LEN * WEIGHT fits 64 bits).
 WEIGHT_MAX = 1 << 32
 
@@ -65,6 +68,8 @@ class Search(Links):
     memoizing = False
     #: Whether `rewind`, `push` and `pop` may be used (not with bounds, costs or memo).
     REUSABLE = True
+    #: Whether the sample may run on the sets (`samples_on_sets`; not with bounds).
+    SAMPLE_ON_SETS = True
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
                  excluded: Sequence[int] = (), prefix: Sequence[int] = (),
@@ -99,6 +104,7 @@ class Search(Links):
         # With the weighted choice: each primary item's WEIGHT (see choose_weighted), on the links.
         self.weight: list[int] | None = None
         self.pushed: list[int] = []  # the givens pushed since (see reuse.py)
+        self.excluded: set[int] = set()  # the options excluded (exclude; the sets read it)
         if weighted:
             self.weight = [1] * (dancer.n_primary + 1)
             self.choose = self.choose_weighted  # type: ignore[method-assign]
@@ -125,7 +131,7 @@ class Search(Links):
         n_options = len(self.opt_start) - 1
         top, ulink, dlink = self.top, self.ulink, self.dlink
         chosen = set(givens)
-        done: set[int] = set()
+        done = self.excluded
         for k in excluded:
             if not 0 <= k < n_options:
                 raise UnknownOption(k, "excluded")
@@ -409,9 +415,12 @@ class Search(Links):
             self.sample_nodes, self.sample_updates, self.sample_end = self.nodes, self.updates, self.nodes + sample
             if self.sets == SAMPLING:
                 self.start_sampling()
+                if self.SAMPLE_ON_SETS and self.samples_on_sets():
+                    self.way = self.to_sets()
+                    self.way.tallies(set())
         if self.sets == SAMPLING and steps > self.sample_end - self.nodes:
             stop, work_stop = self.nodes + steps, self.updates + self.scanned + work
-            status = self.steps(self.sample_end - self.nodes, work, counting, limit, depth, self.on_links())
+            status = self.advance(self.sample_end - self.nodes, work, counting, limit, depth)
             if status != PAUSED or self.nodes < self.sample_end:
                 return status
             per_node = (self.updates - self.sample_updates) / max(1, self.nodes - self.sample_nodes)
@@ -422,13 +431,49 @@ class Search(Links):
                             and per_node * ratio <= line * TALLY_LINE and tally_possible(self.dancer))
             counts = per_node > floor and per_node * ratio > line and not self.tallied
             if (counts or self.tallied) and build(self.dancer):
-                self.sets, self.way, self.moved_at = SETS, self.to_sets(), self.level
+                if self.way is None:
+                    self.way = self.to_sets()
+                elif not self.tallied:  # (sampled on the sets with tallies: choose as C does)
+                    self.way.tally = None
+                self.sets, self.moved_at = SETS, self.level
+            elif self.way is not None:
+                self.leave_sets()
             steps = stop - self.nodes
             if work and (work := work_stop - self.updates - self.scanned) <= 0:
                 return PAUSED
-        if self.way is not None and self.way.fused:  # (Search.steps with Sets.steps, written out)
-            return fused.run(self.way, steps, work, counting, limit, depth)
-        return self.steps(steps, work, counting, limit, depth, self.way.steps() if self.way else self.on_links())
+        return self.advance(steps, work, counting, limit, depth)
+
+    def advance(self, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
+        """`steps` on the way the search runs: the links, the sets, or (on the sets without
+        colors) `fused.run`, Search.steps with Sets.steps written out."""
+        way = self.way
+        if way is not None and way.fused:
+            return fused.run(way, steps, work, counting, limit, depth)
+        return self.steps(steps, work, counting, limit, depth, way.steps() if way is not None else self.on_links())
+
+    def samples_on_sets(self) -> bool:
+        """Whether pydlx takes the sample on the sets, with tallies (C takes it on the links):
+        where the matrix can have them, and its tables are built or cheap to build
+        (`SAMPLE_ON_SETS_OPTIONS`). The sample's nodes and updates are the same on either; a
+        search that then moves without tallies drops them, one that stays on the links goes
+        back there (`leave_sets`)."""
+        dancer = self.dancer
+        return ((dancer.sets > 0 or dancer.n_options <= SAMPLE_ON_SETS_OPTIONS) and tally_possible(dancer)
+                and build(dancer, as_c=False))
+
+    def leave_sets(self) -> None:
+        """Back from the sets to the links, at X2 of the search's level: the list of active
+        items as it was at the floor, then each level's option committed on the links, as
+        `replay` does (their updates counted already)."""
+        way, updates, levels = self.way, self.updates, range(self.floor, self.level)
+        assert way is not None, "only a search on the sets leaves them"
+        for level in reversed(levels):
+            way.uncommit(self.choice[level], level)
+            way.uncover(self.top[self.choice[level]])
+        for level in levels:
+            self.cover(self.top[self.choice[level]])
+            self.commit_others(self.choice[level])
+        self.way, self.updates = None, updates
 
     def start_sampling(self) -> None:
         """When a search that could use the sets starts its sample, at its floor: with colors

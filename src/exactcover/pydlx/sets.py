@@ -86,6 +86,8 @@ class Sets:
         self.tally: list[int] | None = None
         self.ones: list[int] = []
         self.covers: list[int] = []
+        #: With tallies, per bit, its conflicts' number and ones summed, once needed (`reach_of`).
+        self.reach: list[tuple[int, int] | None] = []
         top, opt_start = s.top, s.opt_start
         if self.colored:
             assert s.floor_colored is not None, "noted at the floor (Search.start_sampling)"
@@ -101,11 +103,9 @@ class Sets:
                     if self.pristine[q]:
                         self.purified.setdefault(top[q], self.same[q])
             return
-        since: set[int] = set()
+        since = self.chosen_items()
         for level in range(s.floor, s.level):
-            k = s.option_of(s.choice[level])
-            self.option[level] = self.bit(k)
-            since.update(top[q] for q in range(opt_start[k], opt_start[k + 1] - 1))
+            self.option[level] = self.bit(s.option_of(s.choice[level]))
         self.alive[s.floor] = self.first_set(since)
         for level in range(s.floor, s.level):
             k, available = s.option_of(s.choice[level]), self.alive[level]
@@ -115,11 +115,22 @@ class Sets:
         if s.tallied:
             self.tallies(since)
 
+    def chosen_items(self) -> set[int]:
+        """The items of the options chosen since the floor."""
+        s = self.search
+        top, opt_start, since = s.top, s.opt_start, set[int]()
+        for level in range(s.floor, s.level):
+            k = s.option_of(s.choice[level])
+            since.update(top[q] for q in range(opt_start[k], opt_start[k + 1] - 1))
+        return since
+
     def tallies(self, since: set[int]) -> None:
         """The tally at the floor, counted from its set (an item is active there if it is now
         or was covered by an option chosen since), and at each level above from the one below."""
         s = self.search
         self.ones, self.covers = fields(s.dancer)
+        self.reach = s.dancer.tally_reach or [None] * s.dancer.n_options
+        s.dancer.tally_reach = self.reach
         available, rlink = self.alive[s.floor], s.rlink
         active = set(since)
         i = rlink[0]
@@ -143,17 +154,19 @@ class Sets:
         self.uniform = self.classes[0][0] - 1 if len(self.classes) == 1 and self.classes[0][0] > 1 else 0
 
     def first_set(self, since: set[int]) -> int:
-        """The options available where the search began, read off the links: not excluded
-        (then none of its nodes is linked) and none of its items covered before (covered now,
-        and not by an option chosen since)."""
+        """The options available where the search began: all but those excluded and those
+        with an item covered before (covered now, and not by an option chosen since). (On
+        the links an excluded option has none of its nodes linked; one hidden by a cover
+        keeps its node on the item covered.)"""
         s = self.search
-        top, ulink, dlink, opt_start = s.top, s.ulink, s.dlink, s.opt_start
-        available = 0
-        for k in range(s.dancer.n_options):
-            nodes = range(opt_start[k], opt_start[k + 1] - 1)
-            linked = any(dlink[ulink[q]] == q for q in nodes) or not nodes
-            if linked and all(top[top[q]] < COVERED or top[q] in since for q in nodes):
-                available |= 1 << self.bit(k)
+        top, opt_start, masks = s.top, s.opt_start, self.masks
+        available = (1 << s.dancer.n_options) - 1
+        for i in range(1, s.n_items + 1):
+            if top[i] >= COVERED and i not in since:
+                available &= ~masks[i]
+        for k in s.excluded:
+            if opt_start[k + 1] - 1 > opt_start[k]:  # (an option without items stays)
+                available &= ~(1 << self.bit(k))
         return available
 
     def bit(self, k: int) -> int:
@@ -205,6 +218,18 @@ class Sets:
             tally -= ones[low.bit_length() - 1]
             gone ^= low
         tallies[level + 1] = tally | self.covers[r]
+
+    def reach_of(self, r: int) -> tuple[int, int]:
+        """How many options meet option r (bit r), and their ones summed: what committing r
+        takes off a tally with all of them in the set (`fused.run` takes that and adds back
+        those not in the set, when they are fewer). Kept per dancer."""
+        meets, total, ones = self.conflicts[r], 0, self.ones
+        while meets:
+            low = meets & -meets
+            total += ones[low.bit_length() - 1]
+            meets ^= low
+        reach = self.reach[r] = self.conflicts[r].bit_count(), total
+        return reach
 
     def choose_tally(self, level: int) -> tuple[int, int]:
         """Step X3 on a level's tally: the first item with no options, else the first with

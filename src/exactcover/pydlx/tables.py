@@ -27,12 +27,15 @@ MAX_CLASSES = 16
 MAX_MASK_WORDS = 1 << 21
 
 
-def build(dancer: Dancer) -> bool:
+def build(dancer: Dancer, as_c: bool = True) -> bool:
     """The dancer's tables, built once: a mask per item (the options that contain it), one
     per class of option length, with colors one per node of a color (the options that give
     its item its color), and the conflicts (per option, the options it meets: those that
     share an item with it, but for those that give a secondary item the same color). False
-    if this matrix cannot use the sets."""
+    if this matrix cannot use the sets. ``as_c``: where the C engine builds them too (a
+    search moving, a batch with tallies), which `Dancer.nbytes` then counts; pydlx also
+    builds them for its own samples and memoized counts on the sets."""
+    dancer.tables_as_c = dancer.tables_as_c or as_c
     if dancer.sets:
         return dancer.sets > 0
     dancer.sets = -1
