@@ -69,7 +69,6 @@ class Dancer:
         self.n_tints = 0  # (... and how many pairs of an item and a color there are)
         self.bit_items: list[tuple[int, ...]] | None = None  # (sets.bit_items, if it can have tallies)
         self.tally_fields: tuple[list[int], list[int]] | None = None  # (tally.fields, once made)
-        self.tally_reach: list[tuple[int, int] | None] | None = None  # (Sets.reach_of, as needed)
         self._rest: list[tuple[int, ...]] | None = None  # (the_rest, made the first time)
         self._other_items: list[tuple[int, ...]] | None = None  # (other_items, likewise)
         self._memo: tuple[Any, ...] | None = None  # (memo.tables, likewise)

@@ -41,7 +41,6 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
     rlink, llink, top, choice, total, tried, n = s.rlink, s.llink, s.top, s.choice, s.total, s.tried, s.n_items
     alive, option, masks, conflicts, others = way.alive, way.option, way.masks, way.conflicts, way.others
     tallies, ones, covers, uniform, starts = way.tally or [], way.ones, way.covers, way.uniform, way.starts
-    reach = way.reach
     n_primary, listed, hidden = s.n_primary, way.tally is None, way.hidden_updates
     covered = int.from_bytes(bytes([TALLY_COVERED]) * n_primary, "little")  # (a tally with every item covered)
     entered, low = choice[floor:level], level  # (the lowest level reached: see relist)
@@ -137,30 +136,20 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
         # X5 [Try x_l.]: the options that meet x's (i's among them) leave the next level's set
         gone = alive[level] & conflicts[k]
         alive[level + 1] = alive[level] ^ gone
-        taken = gone.bit_count()
         if uniform:  # (i's own options were counted by X4)
-            updates += (taken - total[level] + 1) * uniform
+            updates += (gone.bit_count() - total[level] + 1) * uniform
         else:
             updates += hidden(gone & ~masks[i]) + len(others[x])
         if listed:
             for j in others[x]:
                 left, right = llink[j], rlink[j]
                 rlink[left], llink[right] = right, left
-        else:  # Sets.commit_tally, reading the fewer of the options taken out and those not
-            meets, total_ones = reach[k] or way.reach_of(k)
-            if meets - taken < taken:  # (all of k's conflicts' ones, less those gone before)
-                gone ^= conflicts[k]
-                while gone:
-                    low_bit = gone & -gone
-                    total_ones -= ones[low_bit.bit_length() - 1]
-                    gone ^= low_bit
-                counts = tallies[level] - total_ones
-            else:
-                counts = tallies[level]
-                while gone:
-                    low_bit = gone & -gone
-                    counts -= ones[low_bit.bit_length() - 1]
-                    gone ^= low_bit
+        else:  # Sets.commit_tally
+            counts = tallies[level]
+            while gone:
+                low_bit = gone & -gone
+                counts -= ones[low_bit.bit_length() - 1]
+                gone ^= low_bit
             tallies[level + 1] = counts | covers[k]
         level += 1
         state = X2

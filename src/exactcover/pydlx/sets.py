@@ -86,8 +86,6 @@ class Sets:
         self.tally: list[int] | None = None
         self.ones: list[int] = []
         self.covers: list[int] = []
-        #: With tallies, per bit, its conflicts' number and ones summed, once needed (`reach_of`).
-        self.reach: list[tuple[int, int] | None] = []
         top, opt_start = s.top, s.opt_start
         if self.colored:
             assert s.floor_colored is not None, "noted at the floor (Search.start_sampling)"
@@ -129,8 +127,6 @@ class Sets:
         or was covered by an option chosen since), and at each level above from the one below."""
         s = self.search
         self.ones, self.covers = fields(s.dancer)
-        self.reach = s.dancer.tally_reach or [None] * s.dancer.n_options
-        s.dancer.tally_reach = self.reach
         available, rlink = self.alive[s.floor], s.rlink
         active = set(since)
         i = rlink[0]
@@ -218,18 +214,6 @@ class Sets:
             tally -= ones[low.bit_length() - 1]
             gone ^= low
         tallies[level + 1] = tally | self.covers[r]
-
-    def reach_of(self, r: int) -> tuple[int, int]:
-        """How many options meet option r (bit r), and their ones summed: what committing r
-        takes off a tally with all of them in the set (`fused.run` takes that and adds back
-        those not in the set, when they are fewer). Kept per dancer."""
-        meets, total, ones = self.conflicts[r], 0, self.ones
-        while meets:
-            low = meets & -meets
-            total += ones[low.bit_length() - 1]
-            meets ^= low
-        reach = self.reach[r] = self.conflicts[r].bit_count(), total
-        return reach
 
     def choose_tally(self, level: int) -> tuple[int, int]:
         """Step X3 on a level's tally: the first item with no options, else the first with
