@@ -140,8 +140,14 @@ class Dancer:
     def other_items(self) -> list[tuple[int, ...]]:
         """Per node, the items of `the_rest`'s nodes (for the bitset way); empty as it is."""
         if self._other_items is None:
-            top = self.top
-            self._other_items = [tuple(map(top.__getitem__, nodes)) for nodes in self.the_rest()]
+            top, starts, self._other_items = self.top, self.opt_start, []
+            if self.the_rest():  # (the same rotations of each option's items as the_rest's of its nodes)
+                others: list[tuple[int, ...]] = [()] * len(top)
+                for k in range(self.n_options):
+                    items = tuple(top[starts[k] : starts[k + 1] - 1])
+                    for j in range(len(items)):
+                        others[starts[k] + j] = items[j + 1 :] + items[:j]
+                self._other_items = others
         return self._other_items
 
     @property

@@ -63,8 +63,12 @@ def build(dancer: Dancer, as_c: bool = True) -> bool:
     conflicts = [0] * dancer.n_options  # (per bit)
     for k in range(dancer.n_options):
         meets = 0
-        for q in range(opt_start[k], opt_start[k + 1] - 1):
-            meets |= masks[top[q]] & ~same[q]
+        if tints:
+            for q in range(opt_start[k], opt_start[k + 1] - 1):
+                meets |= masks[top[q]] & ~same[q]
+        else:  # (no colors: every option sharing an item)
+            for j in top[opt_start[k] : opt_start[k + 1] - 1]:
+                meets |= masks[j]
         conflicts[rank[k]] = meets
     dancer.masks, dancer.classes, dancer.conflicts = masks, list(classes.items()), conflicts
     dancer.same, dancer.n_tints = same, len(tints)
