@@ -41,7 +41,7 @@ _MASK = (1 << 64) - 1
 
 #: pydlx takes a search's sample on the sets where a dancer without their tables has at most
 #: this many options (building them costs more on larger ones: benchmarks/README.md, pure.py).
-SAMPLE_ON_SETS_OPTIONS = 4096
+SAMPLE_ON_SETS_OPTIONS = 1024
 #: The weighted choice's WEIGHTs stop growing here (so that C's LEN * WEIGHT fits 64 bits).
 WEIGHT_MAX = 1 << 32
 
