@@ -38,7 +38,7 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
     level, floor, nodes, updates, solutions, max_level = s.level, s.floor, s.nodes, s.updates, s.solutions, s.max_level
     stop = nodes + steps
     work_stop = updates + work if work else -1  # (the sets scan nothing: s.scanned stays)
-    rlink, llink, top, choice, total, tried, n = s.rlink, s.llink, s.top, s.choice, s.total, s.tried, s.n_items
+    rlink, llink, top, choice, total, tried = s.rlink, s.llink, s.top, s.choice, s.total, s.tried
     alive, option, masks, conflicts, others = way.alive, way.option, way.masks, way.conflicts, way.others
     tallies, ones, covers, uniform, starts = way.tally or [], way.ones, way.covers, way.uniform, way.starts
     n_primary, listed, hidden = s.n_primary, way.tally is None, way.hidden_updates
@@ -90,15 +90,7 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
             if listed:
                 left, right = llink[i], rlink[i]
                 rlink[left], llink[right] = right, left
-            if mine:
-                k = (mine & -mine).bit_length() - 1
-                x = starts[k]
-                while top[x] != i:
-                    x += 1
-            else:
-                k, x = -1, i
-            option[level] = k
-            choice[level] = x
+            k = (mine & -mine).bit_length() - 1  # (its first option's bit; -1 if none)
         elif state == X6:  # [Try again.]: undo X5, then the next option
             x = choice[level]
             i = top[x]
@@ -106,15 +98,7 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
                 for j in reversed(others[x]):
                     rlink[llink[j]] = llink[rlink[j]] = j
             rest = (alive[level] & masks[i]) >> (option[level] + 1)
-            if rest:
-                k = option[level] + (rest & -rest).bit_length()
-                x = starts[k]
-                while top[x] != i:
-                    x += 1
-            else:
-                k, x = -1, i
-            option[level] = k
-            choice[level] = x
+            k = option[level] + (rest & -rest).bit_length() if rest else -1
             tried[level] += 1
         elif state == X8:  # [Leave level l.]
             if level == floor:
@@ -128,11 +112,17 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
         else:  # finished before
             status = DONE
             break
-        if x <= n:  # X7 [Backtrack.]: every option of item i was tried
+        option[level] = k
+        if k < 0:  # X7 [Backtrack.]: every option of item i was tried (x_l: i itself)
+            choice[level] = i
             if listed:
                 rlink[llink[i]] = llink[rlink[i]] = i
             state = X8
             continue
+        x = starts[k]  # x_l: the node of option k on item i's list
+        while top[x] != i:
+            x += 1
+        choice[level] = x
         # X5 [Try x_l.]: the options that meet x's (i's among them) leave the next level's set
         gone = alive[level] & conflicts[k]
         alive[level + 1] = alive[level] ^ gone
