@@ -112,7 +112,7 @@ def test_the_fused_loop_counts_the_queens_as_the_specification(tallies, monkeypa
                          ids=["default", "stays", "tallies"])
 @pytest.mark.parametrize("problem", ["queens", "sudoku"])
 def test_a_sample_on_the_sets_is_the_sample_on_the_links(problem, tuning, monkeypatch):
-    """pydlx takes a search's sample on the sets with tallies (Search.samples_on_sets), C on
+    """pydlx takes a search's sample on the sets with tallies (sets.samples_on_sets), C on
     the links; then each moves, with tallies or not, or stays on the links alike: at every
     pause the same nodes, updates, way and tallies, and at the end the same solutions and
     `nbytes` (the tables counted only where C builds them); as pydlx's sample on the links."""

@@ -9,7 +9,7 @@
  *   dance.h    pydlx/dance.py      hide, cover, purify, commit, and their undoing
  *   search.c   pydlx/search.py     a search: exclusions, givens, prefixes, progress, probes,
  *                                  and run, where the way of searching is chosen
- *   links.c    pydlx/search.py     the search on the links: the item choice, the options
+ *   links.c    pydlx/choice.py     the search on the links: the item choice, the options
  *   steps.h    pydlx/search.py     Algorithm X's steps X2..X8, written once for both ways
  *   sets.c     pydlx/sets.py       the same search on sets of options: the bitset way
  *   csets.c    pydlx/sets.py       ... with colors: its tables, the floor, the move

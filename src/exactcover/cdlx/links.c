@@ -1,7 +1,8 @@
 /*
- * links.c: the search on the links, the port of pydlx/search.py's choose, first_option,
- * next_option, run and probe: the item choice, the order of the options, the steps of
- * steps.h on the links, compiled three times (plain, COLORED and WIDE), and the probe.
+ * links.c: the search on the links, the port of pydlx/choice.py (choose, first_option,
+ * next_option) and of pydlx/search.py's run and probe on the links: the item choice, the
+ * order of the options, the steps of steps.h on the links, compiled three times (plain,
+ * COLORED and WIDE), and the probe.
  */
 #include "dlx.h"
 #include "dance.h"
@@ -92,7 +93,7 @@ choose(Search *s, idx enough)
     return best;
 }
 
-/* Step X3 with the weighted choice (pydlx/search.py: choose_weighted): the first active
+/* Step X3 with the weighted choice (pydlx/choice.py: choose_weighted): the first active
    primary item without options, whose WEIGHT then grows by one; else the first with one
    option (a forced move, never put off); else the one of least LEN / WEIGHT, ties to the
    first in matrix order. So the items that have ended branches are

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING
 from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Unsupported
 from .dance import COVERED
 from .search import LINKS, SAMPLING, X2, X5, X6, X8, _FINISHED, Search
-from .sets import Sets
+from .sets import Sets, leave_sets
 from .tables import build, can_use
 
 if TYPE_CHECKING:
@@ -176,7 +176,7 @@ class Memo(Search):
         sample just taken is the sets' sample too (C's sets_start, then its end now)."""
         self.memoizing, self.table = False, {}
         if self.way is not None:
-            self.leave_sets()
+            leave_sets(self)
         if can_use(self, self.tuning[0]):
             self.sets = SAMPLING
             self.sample_nodes, self.sample_updates, self.sample_end = self.start_nodes, self.start_updates, self.nodes

@@ -8,13 +8,14 @@ of `Search.run`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError,
                         UnknownOption, Unsupported)
 from . import fused, reuse
-from .dance import COVERED, SCAN_SHIFT, Links, option_number
-from .sets import Sets, colored_floor
+from .choice import Choice, Random
+from .dance import COVERED, SCAN_SHIFT, option_number
+from .sets import Sets, colored_floor, leave_sets, samples_on_sets
 from .tables import DEFAULT_TUNING, build, can_use
 from .tally import TALLY_FLOOR, TALLY_LINE, tally_possible
 
@@ -37,30 +38,7 @@ _FINISHED = 0
 # (before its first run), on sets of options, on the links while measuring which is faster.
 LINKS, UNDECIDED, SETS, SAMPLING = -1, 0, 1, 2
 
-_MASK = (1 << 64) - 1
-
-#: pydlx takes a search's sample on the sets where a dancer without their tables has at most
-#: this many options (building them costs more on larger ones: benchmarks/README.md, pure.py).
-SAMPLE_ON_SETS_OPTIONS = 1024
-#: The weighted choice's WEIGHTs stop growing here (so that C's LEN * WEIGHT fits 64 bits).
-WEIGHT_MAX = 1 << 32
-
-
-class Random:
-    """SplitMix64: a tiny generator whose output both engines reproduce bit for bit."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
-
-    def below(self, n: int) -> int:
-        """A number in ``range(n)`` (``n > 0``)."""
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return (z ^ (z >> 31)) % n
-
-
-class Search(Links):
+class Search(Choice):
     """One search on a `Dancer`: its own copy of the links, resumable at any node."""
 
     # The table's statistics (a plain search has none; memo.Memo keeps them).
@@ -280,85 +258,6 @@ class Search(Links):
 
     # -- the search -------------------------------------------------------------------------
 
-    def choose(self) -> int:
-        """Step X3: the active primary item with the fewest options (MRV), ties to the first
-        in matrix order, or, with a seed, to a uniformly random one of the tied items.
-
-        The list of active items is walked, as in Knuth's programs: in Python a step of the
-        walk costs about what a step of ``min`` over all the primary LENs does (C's block
-        scan), and a search has covered most items at most of its nodes.
-        """
-        top, rlink, random = self.top, self.rlink, self.random
-        self.scanned += self.n_primary >> SCAN_SHIFT
-        best = i = rlink[0]
-        least = top[i]
-        if least:
-            i = rlink[i]
-            while i:
-                if top[i] < least:
-                    best, least = i, top[i]
-                    if not least:
-                        break
-                i = rlink[i]
-        if random is not None and least > 0:  # (with LEN 0 any choice is the same dead end)
-            ties = 1
-            i = rlink[best]
-            while i:
-                if top[i] == least:
-                    ties += 1
-                    if random.below(ties) == 0:
-                        best = i
-                i = rlink[i]
-        return best
-
-    def choose_weighted(self) -> int:
-        """Step X3 with the weighted choice: the first active primary item without options,
-        whose WEIGHT then grows by one; else the first with one option (a forced move, never
-        put off); else the one of least LEN / WEIGHT, ties to the first in matrix order.
-
-        So the items that have ended branches are chosen sooner: Boussemart et al.'s dom/wdeg
-        (2004), an item being a constraint. WEIGHTs stop growing at 2**32.
-        """
-        top, rlink, weight = self.top, self.rlink, cast("list[int]", self.weight)
-        self.scanned += self.n_primary >> SCAN_SHIFT
-        best = rlink[0]
-        least, w = top[best], weight[best]
-        i = rlink[best]
-        while i and least:
-            length = top[i]
-            if length < least if length < 2 else least >= 2 and length * w < least * weight[i]:
-                best, least, w = i, length, weight[i]
-            i = rlink[i]
-        if not least and w < WEIGHT_MAX:
-            weight[best] = w + 1
-        return best
-
-    def first_option(self, level: int, i: int) -> int:
-        """The first option node of item i to try at ``level`` (i itself if there is none)."""
-        if self.random is None:
-            return self.dlink[i]
-        perm, dlink = self.perm, self.dlink
-        start = self.base[level]
-        end = start
-        p = dlink[i]
-        while p != i:
-            perm[end] = p
-            end += 1
-            p = dlink[p]
-        for a in range(end - 1, start, -1):  # Fisher-Yates
-            b = start + self.random.below(a - start + 1)
-            perm[a], perm[b] = perm[b], perm[a]
-        self.base[level + 1] = end
-        self.pos[level] = start
-        return perm[start] if end > start else i
-
-    def next_option(self, level: int, x: int, i: int) -> int:
-        """The option node of item i to try after x (i itself when they are all tried)."""
-        if self.random is None:
-            return self.dlink[x]
-        self.pos[level] += 1
-        return self.perm[self.pos[level]] if self.pos[level] < self.base[level + 1] else i
-
     # -- the four steps of run (sets.Sets has the same four on the sets) ---------------------
 
     def on_links(self) -> Steps:
@@ -415,7 +314,7 @@ class Search(Links):
             self.sample_nodes, self.sample_updates, self.sample_end = self.nodes, self.updates, self.nodes + sample
             if self.sets == SAMPLING:
                 self.start_sampling()
-                if self.SAMPLE_ON_SETS and self.samples_on_sets():
+                if self.SAMPLE_ON_SETS and samples_on_sets(self):
                     self.way = self.to_sets()
                     self.way.tallies(set())
         if self.sets == SAMPLING and steps > self.sample_end - self.nodes:
@@ -437,7 +336,7 @@ class Search(Links):
                     self.way.tally = None
                 self.sets, self.moved_at = SETS, self.level
             elif self.way is not None:
-                self.leave_sets()
+                leave_sets(self)
             steps = stop - self.nodes
             if work and (work := work_stop - self.updates - self.scanned) <= 0:
                 return PAUSED
@@ -450,30 +349,6 @@ class Search(Links):
         if way is not None and way.fused:
             return fused.run(way, steps, work, counting, limit, depth)
         return self.steps(steps, work, counting, limit, depth, way.steps() if way is not None else self.on_links())
-
-    def samples_on_sets(self) -> bool:
-        """Whether pydlx takes the sample on the sets, with tallies (C takes it on the links):
-        where the matrix can have them, and its tables are built or cheap to build
-        (`SAMPLE_ON_SETS_OPTIONS`). The sample's nodes and updates are the same on either; a
-        search that then moves without tallies drops them, one that stays on the links goes
-        back there (`leave_sets`)."""
-        dancer = self.dancer
-        return ((dancer.sets > 0 or dancer.n_options <= SAMPLE_ON_SETS_OPTIONS) and tally_possible(dancer)
-                and build(dancer, as_c=False))
-
-    def leave_sets(self) -> None:
-        """Back from the sets to the links, at X2 of the search's level: the list of active
-        items as it was at the floor, then each level's option committed on the links, as
-        `replay` does (their updates counted already)."""
-        way, updates, levels = self.way, self.updates, range(self.floor, self.level)
-        assert way is not None, "only a search on the sets leaves them"
-        for level in reversed(levels):
-            way.uncommit(self.choice[level], level)
-            way.uncover(self.top[self.choice[level]])
-        for level in levels:
-            self.cover(self.top[self.choice[level]])
-            self.commit_others(self.choice[level])
-        self.way, self.updates = None, updates
 
     def start_sampling(self) -> None:
         """When a search that could use the sets starts its sample, at its floor: with colors

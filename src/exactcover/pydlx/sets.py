@@ -43,7 +43,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .dance import COVERED, SCAN_SHIFT, option_number
-from .tally import count, fields
+from .tables import build
+from .tally import count, fields, tally_possible
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -56,7 +57,11 @@ if TYPE_CHECKING:
     MemoSteps = tuple[Callable[[int], tuple[int, int]], Callable[[int, int], int], Callable[[int], int],
                       Callable[[int], None], Callable[[int], None]]
 
-__all__ = ["Sets", "colored_floor"]
+__all__ = ["SAMPLE_ON_SETS_OPTIONS", "Sets", "colored_floor", "leave_sets", "samples_on_sets"]
+
+#: pydlx takes a search's sample on the sets where a dancer without their tables has at most
+#: this many options (building them costs more on larger ones: benchmarks/README.md, pure.py).
+SAMPLE_ON_SETS_OPTIONS = 1024
 
 
 class Sets:
@@ -411,6 +416,31 @@ class Sets:
             self.uncommit(path[depth], s.level + depth)
             self.uncover(s.top[path[depth]])
         return degrees, solved
+
+
+def samples_on_sets(search: Search) -> bool:
+    """Whether pydlx takes a search's sample on the sets, with tallies (C takes it on the
+    links): where the matrix can have them, and its tables are built or it has at most
+    `SAMPLE_ON_SETS_OPTIONS`. The sample's nodes and updates are the same on either; at its
+    end the search keeps the tallies, drops them, or goes back to the links (`leave_sets`)."""
+    dancer = search.dancer
+    return ((dancer.sets > 0 or dancer.n_options <= SAMPLE_ON_SETS_OPTIONS) and tally_possible(dancer)
+            and build(dancer, as_c=False))
+
+
+def leave_sets(search: Search) -> None:
+    """Back from the sets to the links, at X2 of the search's level: the list of active items
+    as it was at the floor, then each level's option committed on the links, as
+    `Search.replay` does (their updates counted already)."""
+    way, updates, levels, choice = search.way, search.updates, range(search.floor, search.level), search.choice
+    assert way is not None, "only a search on the sets leaves them"
+    for level in reversed(levels):
+        way.uncommit(choice[level], level)
+        way.uncover(search.top[choice[level]])
+    for level in levels:
+        search.cover(search.top[choice[level]])
+        search.commit_others(choice[level])
+    search.way, search.updates = None, updates
 
 
 def colored_floor(search: Search) -> tuple[int, dict[int, int]]:

@@ -1,0 +1,124 @@
+"""Step X3's item choice and the order of an item's options, which the links' search and its
+kin share (C's ``cdlx/links.c``): MRV with ties to the first item or, with a seed, to a
+random one (SplitMix64, bit for bit as in C), the weighted choice, and a seeded search's
+shuffled options.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from .dance import SCAN_SHIFT, Links
+
+__all__ = ["Choice", "Random", "WEIGHT_MAX"]
+
+_MASK = (1 << 64) - 1
+
+#: The weighted choice's WEIGHTs stop growing here (so that C's LEN * WEIGHT fits 64 bits).
+WEIGHT_MAX = 1 << 32
+
+
+class Random:
+    """SplitMix64: a tiny generator whose output both engines reproduce bit for bit."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def below(self, n: int) -> int:
+        """A number in ``range(n)`` (``n > 0``)."""
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
+
+
+class Choice(Links):
+    """The item choice and the options' order of a search on the links (`Search`'s base)."""
+
+    # (Search's: the state these read, made by Search.__init__)
+    n_primary: int
+    scanned: int
+    random: Random | None
+    weight: list[int] | None
+    perm: list[int]
+    base: list[int]
+    pos: list[int]
+
+    def choose(self) -> int:
+        """Step X3: the active primary item with the fewest options (MRV), ties to the first
+        in matrix order, or, with a seed, to a uniformly random one of the tied items.
+
+        The list of active items is walked, as in Knuth's programs: in Python a step of the
+        walk costs about what a step of ``min`` over all the primary LENs does (C's block
+        scan), and a search has covered most items at most of its nodes.
+        """
+        top, rlink, random = self.top, self.rlink, self.random
+        self.scanned += self.n_primary >> SCAN_SHIFT
+        best = i = rlink[0]
+        least = top[i]
+        if least:
+            i = rlink[i]
+            while i:
+                if top[i] < least:
+                    best, least = i, top[i]
+                    if not least:
+                        break
+                i = rlink[i]
+        if random is not None and least > 0:  # (with LEN 0 any choice is the same dead end)
+            ties = 1
+            i = rlink[best]
+            while i:
+                if top[i] == least:
+                    ties += 1
+                    if random.below(ties) == 0:
+                        best = i
+                i = rlink[i]
+        return best
+
+    def choose_weighted(self) -> int:
+        """Step X3 with the weighted choice: the first active primary item without options,
+        whose WEIGHT then grows by one; else the first with one option (a forced move, never
+        put off); else the one of least LEN / WEIGHT, ties to the first in matrix order.
+
+        So the items that have ended branches are chosen sooner: Boussemart et al.'s dom/wdeg
+        (2004), an item being a constraint. WEIGHTs stop growing at 2**32.
+        """
+        top, rlink, weight = self.top, self.rlink, cast("list[int]", self.weight)
+        self.scanned += self.n_primary >> SCAN_SHIFT
+        best = rlink[0]
+        least, w = top[best], weight[best]
+        i = rlink[best]
+        while i and least:
+            length = top[i]
+            if length < least if length < 2 else least >= 2 and length * w < least * weight[i]:
+                best, least, w = i, length, weight[i]
+            i = rlink[i]
+        if not least and w < WEIGHT_MAX:
+            weight[best] = w + 1
+        return best
+
+    def first_option(self, level: int, i: int) -> int:
+        """The first option node of item i to try at ``level`` (i itself if there is none)."""
+        if self.random is None:
+            return self.dlink[i]
+        perm, dlink = self.perm, self.dlink
+        start = self.base[level]
+        end = start
+        p = dlink[i]
+        while p != i:
+            perm[end] = p
+            end += 1
+            p = dlink[p]
+        for a in range(end - 1, start, -1):  # Fisher-Yates
+            b = start + self.random.below(a - start + 1)
+            perm[a], perm[b] = perm[b], perm[a]
+        self.base[level + 1] = end
+        self.pos[level] = start
+        return perm[start] if end > start else i
+
+    def next_option(self, level: int, x: int, i: int) -> int:
+        """The option node of item i to try after x (i itself when they are all tried)."""
+        if self.random is None:
+            return self.dlink[x]
+        self.pos[level] += 1
+        return self.perm[self.pos[level]] if self.pos[level] < self.base[level + 1] else i
