@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
-from .tally import TALLY_COVERED
 
 if TYPE_CHECKING:
     from .sets import Sets
@@ -33,7 +32,8 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
     PAUSED, LIMIT or PREFIX, with the search's state where `Search.steps` would leave it.
 
     With tallies the loop leaves the list of active items alone (a tally says which items
-    are covered: `TALLY_COVERED`) and `relist` brings the list up to date as it returns."""
+    are covered: `tally.TALLY_COVERED`; all of them at a solution, `Sets.solved`) and `relist`
+    brings the list up to date as it returns."""
     s = way.search
     level, floor, nodes, updates, solutions, max_level = s.level, s.floor, s.nodes, s.updates, s.solutions, s.max_level
     stop = nodes + steps
@@ -41,9 +41,8 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
     rlink, llink, top, choice, total, tried = s.rlink, s.llink, s.top, s.choice, s.total, s.tried
     alive, option, masks, conflicts, others = way.alive, way.option, way.masks, way.conflicts, way.others
     tallies, ones, covers, uniform, starts = way.tally or [], way.ones, way.covers, way.uniform, way.starts
-    n_primary, listed, hidden = s.n_primary, way.tally is None, way.hidden_updates
-    covered = int.from_bytes(bytes([TALLY_COVERED]) * n_primary, "little")  # (a tally with every item covered)
-    entered, low = choice[floor:level], level  # (the lowest level reached: see relist)
+    n_primary, listed, hidden, covered = s.n_primary, way.tally is None, way.hidden_updates, way.solved
+    entered, low = [] if listed else choice[floor:level], level  # (for relist: the lowest level reached)
     state, status, x, k, i = s.resume, DONE, 0, -1, 0
     while True:
         if state == X2:  # [Enter level l.]

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 
 from .dance import COVERED, SCAN_SHIFT, option_number
 from .tables import build
-from .tally import count, fields, tally_possible
+from .tally import TALLY_COVERED, count, fields, tally_possible
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -91,6 +91,7 @@ class Sets:
         self.tally: list[int] | None = None
         self.ones: list[int] = []
         self.covers: list[int] = []
+        self.solved = 0  # (with tallies: the tally of a solution, every item covered)
         top, opt_start = s.top, s.opt_start
         if self.colored:
             assert s.floor_colored is not None, "noted at the floor (Search.start_sampling)"
@@ -132,6 +133,7 @@ class Sets:
         or was covered by an option chosen since), and at each level above from the one below."""
         s = self.search
         self.ones, self.covers = fields(s.dancer)
+        self.solved = int.from_bytes(bytes([TALLY_COVERED]) * s.n_primary, "little")
         available, rlink = self.alive[s.floor], s.rlink
         active = set(since)
         i = rlink[0]
