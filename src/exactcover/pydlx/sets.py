@@ -271,14 +271,9 @@ class Sets:
         its cover, and return the node of its first option (the item itself if none)."""
         s = self.search
         level = s.level
-        available = self.alive[level]
-        i, least = self.choose(available, level)
+        i, least = self.choose(self.alive[level], level)
         s.total[level], s.tried[level] = least, 1
-        mine = available & self.masks[i]  # (cover_in's count, without taking them out)
-        s.updates += 1 + self.hidden_updates(mine)
-        self.unlink(i)
-        k = self.option[level] = _lowest(mine, -1)
-        return self.node_of(k, i)
+        return self.cover_first(level, i)
 
     def try_option(self, x: int, level: int | None = None) -> None:
         """X5: the next level's set (after the search's level, or ``level``): without the
@@ -386,8 +381,10 @@ class Sets:
         return self.choose(self.alive[level], level)
 
     def cover_first(self, level: int, i: int) -> int:
-        """X4 after `choose_length`: `enter` but for the choice."""
-        mine = self.alive[level] & self.masks[i]
+        """X4 (after `enter`'s choice or `choose_length`): count item i's cover (its options
+        stay in the level's set, to be tried), and return the node of its first option (i
+        itself if none)."""
+        mine = self.alive[level] & self.masks[i]  # (cover_in's count, without taking them out)
         self.search.updates += 1 + self.hidden_updates(mine)
         self.unlink(i)
         k = self.option[level] = _lowest(mine, -1)
