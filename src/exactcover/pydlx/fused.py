@@ -155,11 +155,7 @@ def relist(way: Sets, entered: list[int], low: int, level: int) -> None:
     undone in reverse order, then done again with their new choices, as X4 and X5 would."""
     s = way.search
     top, choice, floor, others = s.top, s.choice, s.floor, way.others
-    for at in reversed(range(low, floor + len(entered))):
-        x = entered[at - floor]
-        for j in reversed(others[x]):
-            way.uncover(j)
-        way.uncover(top[x])
+    way.unlist(entered[low - floor :], low)
     for at in range(low, level):
         x = choice[at]
         way.unlink(top[x])

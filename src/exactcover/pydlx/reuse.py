@@ -37,11 +37,10 @@ def rewind(search: Search) -> None:
     a sample or the weights begun again)."""
     _check(search)
     top, way = search.top, search.way
-    for level in reversed(range(search.floor, search.level)):
-        if way is not None:  # (moved at the floor: only the items' list to put back, which C's sets leave alone)
-            way.uncommit(search.choice[level], level)
-            way.uncover(top[search.choice[level]])
-        else:
+    if way is not None:  # (moved at the floor: only the items' list to put back, which C's sets leave alone)
+        way.unlist(search.choice[search.floor : search.level], search.floor)
+    else:
+        for level in reversed(range(search.floor, search.level)):
             search.uncommit_others(search.choice[level])
             search.uncover(top[search.choice[level]])
     search.level, search.resume = 0, 2  # (X2)

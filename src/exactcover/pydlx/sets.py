@@ -354,6 +354,15 @@ class Sets:
         k = self.option[level] = _lowest(self.alive[level] & self.masks[i], self.option[level])
         return self.node_of(k, i)
 
+    def unlist(self, choices: Sequence[int], level: int) -> None:
+        """Put the items of the option nodes ``choices``, chosen at ``level`` and up, back on
+        the list of active items, the last first (the links' X6 and X7 for each, the sets
+        needing no undoing): back to the list as it was at ``level``."""
+        top = self.search.top
+        for at in reversed(range(len(choices))):
+            self.uncommit(choices[at], level + at)
+            self.uncover(top[choices[at]])
+
     def uncommit(self, x: int, level: int) -> None:
         """Undo try_option(x) at ``level``: the other items covered back on the list, in
         reverse order; with colors, those purified there purified no more."""
@@ -433,9 +442,7 @@ def leave_sets(search: Search) -> None:
     `Search.replay` does (their updates counted already)."""
     way, updates, levels, choice = search.way, search.updates, range(search.floor, search.level), search.choice
     assert way is not None, "only a search on the sets leaves them"
-    for level in reversed(levels):
-        way.uncommit(choice[level], level)
-        way.uncover(search.top[choice[level]])
+    way.unlist(choice[search.floor : search.level], search.floor)
     for level in levels:
         search.cover(search.top[choice[level]])
         search.commit_others(choice[level])
