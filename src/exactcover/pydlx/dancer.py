@@ -127,28 +127,35 @@ class Dancer:
         loop over without looking for spacers. Empty when some option is longer than
         SHORT_OPTION (the tuples would take (length - 1) entries per node) or has colors."""
         if self._rest is None:
-            starts, self._rest = self.opt_start, []  # (empty: the plain loops do not apply)
-            if not self.has_colors and all(starts[k + 1] - starts[k] <= SHORT_OPTION + 1 for k in range(self.n_options)):
-                rest: list[tuple[int, ...]] = [()] * len(self.top)
-                self._rest = rest
-                for k in range(self.n_options):
-                    nodes = tuple(range(starts[k], starts[k + 1] - 1))
-                    for j, q in enumerate(nodes):
-                        rest[q] = nodes[j + 1 :] + nodes[:j]
+            starts = self.opt_start
+            short = all(starts[k + 1] - starts[k] <= SHORT_OPTION + 1 for k in range(self.n_options))
+            self._rest = self.rotations(range(len(self.top))) if short and not self.has_colors else []
         return self._rest
 
     def other_items(self) -> list[tuple[int, ...]]:
         """Per node, the items of `the_rest`'s nodes (for the bitset way); empty as it is."""
         if self._other_items is None:
-            top, starts, self._other_items = self.top, self.opt_start, []
-            if self.the_rest():  # (the same rotations of each option's items as the_rest's of its nodes)
-                others: list[tuple[int, ...]] = [()] * len(top)
-                for k in range(self.n_options):
-                    items = tuple(top[starts[k] : starts[k + 1] - 1])
-                    for j in range(len(items)):
-                        others[starts[k] + j] = items[j + 1 :] + items[:j]
-                self._other_items = others
+            self._other_items = self.rotations(self.top) if self.the_rest() else []
         return self._other_items
+
+    def rotations(self, values: Sequence[int]) -> list[tuple[int, ...]]:
+        """Per node q, ``values`` at the other nodes of its option, from q's right, wrapping
+        at the spacer. Made a run of options of one length at a time: their nodes lie at a
+        fixed stride, so each rotation is a zip of strided slices (a few times faster than a
+        tuple per node made in Python, which a small search's start-up would feel)."""
+        starts, n, rotated = self.opt_start, self.n_options, [()] * len(self.top)
+        k = 0
+        while k < n:
+            first, length = starts[k], starts[k + 1] - 1 - starts[k]
+            end = k + 1  # (the run: options k .. end - 1, each of this length)
+            while end < n and starts[end + 1] - starts[end] == length + 1:
+                end += 1
+            stop, stride = starts[end], length + 1
+            columns = [values[first + t : stop : stride] for t in range(length)]
+            for j in range(length if length > 1 else 0):  # (an option of one node: () for it)
+                rotated[first + j : stop : stride] = zip(*(columns[(j + t) % length] for t in range(1, length)))
+            k = end
+        return rotated
 
     @property
     def arrays(self) -> dict[str, list[int]]:

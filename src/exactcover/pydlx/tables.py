@@ -50,16 +50,16 @@ def build(dancer: Dancer, as_c: bool = True) -> bool:
     tints: dict[tuple[int, int], int] = {}  # (item, color): the options that give it that color
     for k in range(dancer.n_options):
         bit = 1 << rank[k]
-        q = opt_start[k]
-        while top[q] > 0:
-            masks[top[q]] |= bit
+        first, end = opt_start[k], opt_start[k + 1] - 1
+        for j in top[first:end]:
+            masks[j] |= bit
+        for q in range(first, end) if dancer.has_colors else ():
             if color[q]:
                 tints[top[q], color[q]] = tints.get((top[q], color[q]), 0) | bit
-            q += 1
-        classes[opt_start[k + 1] - 1 - opt_start[k]] |= bit
+        classes[end - first] |= bit
     if len(tints) * (dancer.n_options // 64 + 1) > MAX_MASK_WORDS:
         return False
-    same = [tints[top[q], color[q]] if top[q] > 0 and color[q] else 0 for q in range(len(top))]
+    same = [tints[top[q], color[q]] if top[q] > 0 and color[q] else 0 for q in range(len(top))] if tints else [0] * len(top)
     conflicts = [0] * dancer.n_options  # (per bit)
     for k in range(dancer.n_options):
         meets = 0
@@ -88,8 +88,9 @@ def rank_options(dancer: Dancer) -> tuple[list[int] | None, list[int] | None]:
     n, n1, top, opt_start = dancer.n_options, dancer.n_primary, dancer.top, dancer.opt_start
     if dancer.bounds or n == 0:
         return None, None
-    first = [min([top[q] for q in range(opt_start[k], opt_start[k + 1] - 1) if top[q] <= n1], default=n1 + 1)
-             for k in range(n)]
+    # (primary items are numbered before secondary ones: an option's least item is its first
+    # primary one, if it has one)
+    first = [min(min(top[opt_start[k] : opt_start[k + 1] - 1], default=n1 + 1), n1 + 1) for k in range(n)]
     ranked = sorted(range(n), key=first.__getitem__)  # (stable: matrix order within an item)
     rank = [0] * n
     for r, k in enumerate(ranked):

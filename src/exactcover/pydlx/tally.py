@@ -36,6 +36,9 @@ def bit_items(dancer: Dancer) -> list[tuple[int, ...]]:
     """Per bit, the primary items of its option (as item - 1: a tally's positions)."""
     top, opt_start, n1 = dancer.top, dancer.opt_start, dancer.n_primary
     options = dancer.ranked or range(dancer.n_options)
+    if dancer.n_items == n1:  # (no secondary items: each option's items, one slice each)
+        position = [i - 1 for i in top]
+        return [tuple(position[opt_start[k] : opt_start[k + 1] - 1]) for k in options]
     return [tuple(top[q] - 1 for q in range(opt_start[k], opt_start[k + 1] - 1) if top[q] <= n1) for k in options]
 
 
@@ -45,7 +48,8 @@ def fields(dancer: Dancer) -> tuple[list[int], list[int]]:
     committing it sets. Made once per dancer."""
     if dancer.tally_fields is None:
         assert dancer.bit_items is not None, "only a matrix that can have tallies has their fields"
-        ones = [sum(1 << 8 * j for j in items) for items in dancer.bit_items]
+        byte = [1 << 8 * j for j in range(dancer.n_primary)]
+        ones = [sum(map(byte.__getitem__, items)) for items in dancer.bit_items]
         dancer.tally_fields = ones, [one * TALLY_COVERED for one in ones]
     return dancer.tally_fields
 
