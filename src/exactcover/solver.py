@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 import time
 from array import array
+from itertools import accumulate, chain
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -146,6 +147,20 @@ def memo_budget(memo_bytes: int | None) -> int:
     """The engines' ``memo_bytes``: the default for None, else at most what a C long long holds
     with room to spare (no table comes near it)."""
     return contract.DEFAULT_MEMO_BYTES if memo_bytes is None else min(memo_bytes, 1 << 62)
+
+
+def _compile(matrix: Matrix) -> tuple[array[int], array[int], array[int]]:
+    """The options as the engines take them: where each option's items start, the items'
+    positions, and their color numbers (0: none). The matrix has checked every item and color."""
+    options, position = matrix.options, matrix.positions
+    starts = array("i", accumulate((len(option.items) for option in options), initial=0))
+    items = array("i", map(position.__getitem__, chain.from_iterable(option.items for option in options)))
+    if all(option.colors.count(None) == len(option.colors) for option in options):
+        return starts, items, array("i", [0]) * len(items)
+    number: dict[Hashable, int] = {}
+    colors = array("i", (0 if color is None else number.setdefault(color, len(number) + 1)
+                         for option in options for color in option.colors))
+    return starts, items, colors
 
 
 def needs(matrix: Matrix) -> frozenset[str]:
@@ -354,16 +369,7 @@ class Solver:
         #: The option labels by option number (the engines' numbering).
         self.labels = tuple(option.label for option in matrix.options)
         self._index = {label: k for k, label in enumerate(self.labels)}
-        starts, items, colors = array("i", [0]), array("i"), array("i")
-        color_number: dict[Hashable, int] = {}
-        position = matrix.positions
-        for option in matrix.options:  # (the matrix has checked every item and color)
-            items.extend([position[item] for item in option.items])
-            if any(color is not None for color in option.colors):
-                colors.extend([0 if c is None else color_number.setdefault(c, len(color_number) + 1) for c in option.colors])
-            else:
-                colors.extend(bytes(len(option.items)))
-            starts.append(len(items))
+        starts, items, colors = _compile(matrix)
         #: The matrix in the engines' form (see `contract.Compiled`): what a worker process
         #: needs to build the dancer again.
         costs = array("q")

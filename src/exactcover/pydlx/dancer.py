@@ -3,6 +3,7 @@ docstring, which every `Search` copies. Its C port is ``cdlx/dancer.c``."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -105,6 +106,8 @@ class Dancer:
                 top[q] = i
                 color[q] = colors[j]
                 u = ulink[i]  # append q at the bottom of item i's list
+                if u >= first:  # (i twice in option k: check_input names it)
+                    check_input(n_primary, n_secondary, starts, items, colors, every_entry=True)
                 ulink[q] = u
                 dlink[q] = i
                 dlink[u] = q
@@ -252,8 +255,10 @@ def check_bounds(n_primary: int, bounds: Sequence[int]) -> None:
 
 
 def check_input(n_primary: int, n_secondary: int, starts: Sequence[int], items: Sequence[int],
-                colors: Sequence[int]) -> None:
-    """Reject what would corrupt the links; the messages match the C engine's."""
+                colors: Sequence[int], every_entry: bool = False) -> None:
+    """Reject what would corrupt the links; the messages match the C engine's. Without colors
+    and ``every_entry`` it does not look for an item twice in an option (`Dancer` does, as it
+    links the nodes, and then calls it with ``every_entry``)."""
     if n_primary < 0 or n_secondary < 0:
         raise MatrixError("item counts must not be negative")
     n = n_primary + n_secondary
@@ -263,9 +268,11 @@ def check_input(n_primary: int, n_secondary: int, starts: Sequence[int], items: 
         raise MatrixError("colors must be as long as items")
     if n + 2 + len(items) + len(starts) >= COVERED:
         raise MatrixError("matrix too large")
-    for k in range(len(starts) - 1):  # all of them first: then every range is in bounds
-        if starts[k + 1] < starts[k]:
-            raise MatrixError(f"starts must not decrease (option {k})")
+    if any(map(operator.gt, starts, starts[1:])):  # all of them first: then every range is in bounds
+        k = next(k for k in range(len(starts) - 1) if starts[k + 1] < starts[k])
+        raise MatrixError(f"starts must not decrease (option {k})")
+    if not every_entry and (not items or (0 <= min(items) and max(items) < n)) and not any(colors):
+        return  # (the loop below, per entry, runs only to name what is wrong; `Dancer` finds an item twice)
     owner = [-1] * n
     for k in range(len(starts) - 1):
         for j in range(starts[k], starts[k + 1]):
