@@ -69,7 +69,7 @@ class Dancer:
         self.same: list[int] = []  # (with colors: per node of a color, the options giving its item that color)
         self.n_tints = 0  # (... and how many pairs of an item and a color there are)
         self.bit_items: list[tuple[int, ...]] | None = None  # (sets.bit_items, if it can have tallies)
-        self.tally_fields: tuple[list[int], list[int]] | None = None  # (tally.fields, once made)
+        self.tally_fields: tuple[list[int], list[int], list[int]] | None = None  # (tally.fields, once made)
         self._rest: list[tuple[int, ...]] | None = None  # (the_rest, made the first time)
         self._other_items: list[tuple[int, ...]] | None = None  # (other_items, likewise)
         self._memo: tuple[Any, ...] | None = None  # (memo.tables, likewise)

@@ -40,7 +40,7 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
     work_stop = updates + work if work else -1  # (the sets scan nothing: s.scanned stays)
     rlink, llink, top, choice, total, tried = s.rlink, s.llink, s.top, s.choice, s.total, s.tried
     alive, option, masks, conflicts, others = way.alive, way.option, way.masks, way.conflicts, way.others
-    tallies, ones, covers, uniform, starts = way.tally or [], way.ones, way.covers, way.uniform, way.starts
+    tallies, ones, covers, bits, uniform, starts = way.tally or [], way.ones, way.covers, way.bits, way.uniform, way.starts
     n_primary, listed, hidden, covered = s.n_primary, way.tally is None, way.hidden_updates, way.solved
     entered, low = [] if listed else choice[floor:level], level  # (for relist: the lowest level reached)
     state, status, x, k, i = s.resume, DONE, 0, -1, 0
@@ -136,9 +136,9 @@ def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int
         else:  # Sets.commit_tally
             counts = tallies[level]
             while gone:
-                low_bit = gone & -gone
-                counts -= ones[low_bit.bit_length() - 1]
-                gone ^= low_bit
+                b = gone.bit_length() - 1
+                counts -= ones[b]
+                gone ^= bits[b]
             tallies[level + 1] = counts | covers[k]
         level += 1
         state = X2

@@ -42,15 +42,16 @@ def bit_items(dancer: Dancer) -> list[tuple[int, ...]]:
     return [tuple(top[q] - 1 for q in range(opt_start[k], opt_start[k + 1] - 1) if top[q] <= n1) for k in options]
 
 
-def fields(dancer: Dancer) -> tuple[list[int], list[int]]:
+def fields(dancer: Dancer) -> tuple[list[int], list[int], list[int]]:
     """Per bit, its option's primary items as bytes of a tally (byte j: item j + 1): a 1 in
-    each, what taking the option out takes off the tally; and `TALLY_COVERED` in each, what
-    committing it sets. Made once per dancer."""
+    each, what taking the option out takes off the tally; `TALLY_COVERED` in each, what
+    committing it sets; and the bit itself as an int (``1 << r``), what taking it out of a
+    set takes off. Made once per dancer."""
     if dancer.tally_fields is None:
         assert dancer.bit_items is not None, "only a matrix that can have tallies has their fields"
         byte = [1 << 8 * j for j in range(dancer.n_primary)]
         ones = [sum(map(byte.__getitem__, items)) for items in dancer.bit_items]
-        dancer.tally_fields = ones, [one * TALLY_COVERED for one in ones]
+        dancer.tally_fields = ones, [one * TALLY_COVERED for one in ones], [1 << r for r in range(len(ones))]
     return dancer.tally_fields
 
 
