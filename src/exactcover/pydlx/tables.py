@@ -90,7 +90,8 @@ def rank_options(dancer: Dancer) -> tuple[list[int] | None, list[int] | None]:
         return None, None
     # (primary items are numbered before secondary ones: an option's least item is its first
     # primary one, if it has one)
-    first = [min(min(top[opt_start[k] : opt_start[k + 1] - 1], default=n1 + 1), n1 + 1) for k in range(n)]
+    spans = map(slice, opt_start[:-1], [start - 1 for start in opt_start[1:]])
+    first = [min(*items, n1 + 1) if items else n1 + 1 for items in map(top.__getitem__, spans)]
     ranked = sorted(range(n), key=first.__getitem__)  # (stable: matrix order within an item)
     rank = [0] * n
     for r, k in enumerate(ranked):
