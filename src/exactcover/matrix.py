@@ -13,8 +13,10 @@ Nothing here searches: a `Solver` compiles a Matrix for an engine.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
+from itertools import chain
 from types import MappingProxyType
 from typing import Any, TypeVar, Union
 
@@ -85,8 +87,10 @@ class Option:
         return f"Option({self.label!r}: {', '.join(parts)})"
 
 
-#: The key of the label -> option index in a matrix's cache (the other keys are engine names).
+#: The keys of the label -> option index and of the items' positions (`item_positions`) in a
+#: matrix's cache (the other keys are engine names).
 _BY_LABEL = "option index"
+_PLACES = "item positions"
 
 
 class _Compiled(dict[str, Any]):
@@ -99,6 +103,8 @@ class _Compiled(dict[str, Any]):
 
 
 def _option_from_spec(label: Hashable, spec: OptionSpec | Option) -> Option:
+    if type(spec) is list or type(spec) is tuple:  # (the common case, before the ABC checks)
+        return Option(label, tuple(spec), _no_colors(len(spec)))
     if isinstance(spec, Option):
         return spec
     if isinstance(spec, (str, bytes)):
@@ -284,24 +290,26 @@ class Matrix:
 
     def _check_options(self, position: dict[Hashable, int]) -> None:
         """Every option: a hashable label used once, known items each once, colors only on
-        secondary items. The fast checks run on every option; the slow loop below runs only
-        to name what is wrong."""
-        labels: set[Hashable] = set()
-        for option in self.options:
-            try:
-                labels.add(option.label)
-                places = [position[item] for item in option.items]
-            except (KeyError, TypeError):
-                self._name_problem(option, position, labels)
-            if len(set(places)) != len(places) or option.colors is not _no_colors(len(places)) and any(
-                color is not None for color in option.colors
-            ):
-                self._name_problem(option, position, labels)
-        if len(labels) != len(self.options):
-            twice = first_repeat(o.label for o in self.options)
+        secondary items. The fast checks run on every option at once (keeping the items'
+        positions, which `item_positions` gives a solver); `_name_problem` runs only on the
+        options that may be wrong, in order, to name the first that is."""
+        options = self.options
+        try:
+            labels = {option.label for option in options}
+            places = array("i", map(position.__getitem__, chain.from_iterable(option.items for option in options)))
+        except (KeyError, TypeError):  # (an unhashable label or item, or an unknown item: which?)
+            for option in options:
+                self._name_problem(option, position)
+            raise
+        for option in options:
+            if option.colors is not _no_colors(len(option.items)) or len(set(option.items)) != len(option.items):
+                self._name_problem(option, position)
+        if len(labels) != len(options):
+            twice = first_repeat(o.label for o in options)
             raise MatrixError(f"two options are labelled {_describe(twice)}")
+        self._compiled[_PLACES] = places
 
-    def _name_problem(self, option: Option, position: dict[Hashable, int], labels: set[Hashable]) -> None:
+    def _name_problem(self, option: Option, position: dict[Hashable, int]) -> None:
         """Raise the MatrixError that names what is wrong with ``option`` (if anything)."""
         label = option.label
         try:
@@ -440,3 +448,13 @@ class Matrix:
             f"Matrix(primary={len(self.primary)}, secondary={len(self.secondary)}, "
             f"options={len(self.options)}, entries={self.entries}{bounds})"
         )
+
+
+def item_positions(matrix: Matrix) -> array[int]:
+    """The positions (in `Matrix.items`) of every option's items in turn: kept by the
+    matrix's checks, or made again where it lost them (a matrix unpickled)."""
+    places = matrix.cache.get(_PLACES)
+    if places is None:
+        places = array("i", map(matrix.positions.__getitem__, chain.from_iterable(o.items for o in matrix.options)))
+        matrix.cache[_PLACES] = places
+    return places

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 import time
 from array import array
-from itertools import accumulate, chain
+from itertools import accumulate
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -24,7 +24,7 @@ from . import engines, log
 from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, GivensError, PrefixError, UnknownOption, Unsupported
 from .best import Best, best
 from .estimates import Estimate, estimate
-from .matrix import Matrix
+from .matrix import Matrix, item_positions
 
 if TYPE_CHECKING:
     from .diagram import Diagram
@@ -152,9 +152,9 @@ def memo_budget(memo_bytes: int | None) -> int:
 def _compile(matrix: Matrix) -> tuple[array[int], array[int], array[int]]:
     """The options as the engines take them: where each option's items start, the items'
     positions, and their color numbers (0: none). The matrix has checked every item and color."""
-    options, position = matrix.options, matrix.positions
+    options = matrix.options
     starts = array("i", accumulate((len(option.items) for option in options), initial=0))
-    items = array("i", map(position.__getitem__, chain.from_iterable(option.items for option in options)))
+    items = item_positions(matrix)
     if all(option.colors.count(None) == len(option.colors) for option in options):
         return starts, items, array("i", [0]) * len(items)
     number: dict[Hashable, int] = {}

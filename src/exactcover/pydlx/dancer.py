@@ -146,7 +146,8 @@ class Dancer:
         at the spacer. Made a run of options of one length at a time: their nodes lie at a
         fixed stride, so each rotation is a zip of strided slices (a few times faster than a
         tuple per node made in Python, which a small search's start-up would feel)."""
-        starts, n, rotated = self.opt_start, self.n_options, [()] * len(self.top)
+        starts, n = self.opt_start, self.n_options
+        rotated: list[tuple[int, ...]] = [()] * len(self.top)
         k = 0
         while k < n:
             first, length = starts[k], starts[k + 1] - 1 - starts[k]
