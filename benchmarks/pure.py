@@ -3,11 +3,15 @@
 Contenders: exactcover with ``engine="python"`` (its default way, which may move a search onto
 sets of options), the PyPI packages ``dlx``, ``algorithm-x`` and ``dancing-links`` (absent ones
 are skipped), and two plain solvers written for this benchmark in ``pure_peers.py``: dancing
-links on flat lists and Algorithm X on a dict of sets. Every solver gets the same items and
-options; each round times every solver once on the workload, in turn (A B C ... A B C ...), and
-the table shows the median of the rounds and the fastest peer's time over exactcover's.
+links on flat lists and Algorithm X on a dict of sets. Every solver gets the same lists of
+items and options and is timed from them to its answer (exactcover's time includes building
+and checking its `Matrix`). Each round runs in a fresh interpreter with its own hash seed
+(PYTHONHASHSEED = the round's number: dict X breaks its ties in the order of a set of strings,
+and its time on one puzzle ranges over ten times across seeds) and times every solver once, in
+turn (A B C ... A B C ...), after a first untimed run where that run takes under a second. The
+table shows the median of the rounds and the fastest peer's time over exactcover's.
 
-    python benchmarks/pure.py [--rounds 3] [--only WORKLOAD]
+    python benchmarks/pure.py [--rounds 5] [--only WORKLOAD]
     python benchmarks/pure.py --venv /tmp/pure    # a throwaway venv with the PyPI peers
 """
 
@@ -15,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
+import os
 import statistics
 import subprocess
 import sys
@@ -59,8 +65,11 @@ def contender(solver: str, prob: Problem, first: bool) -> Callable[[], int] | No
     if solver == "exactcover":
         from exactcover import Matrix, Solver
 
-        matrix = Matrix(primary, options, secondary=secondary)
-        return lambda: counted(Solver(matrix, "python").solutions(), True) if first else Solver(matrix, "python").count()
+        def run_exactcover() -> int:
+            solver = Solver(Matrix(primary, options, secondary=secondary), "python")
+            return counted(solver.solutions(), True) if first else solver.count()
+
+        return run_exactcover
     if solver == "flat DLX":
         return lambda: FlatDLX(primary, secondary, options).search(first)
     if solver == "dict X":
@@ -126,31 +135,52 @@ def dancing_links(prob: Problem, first: bool) -> Callable[[], int]:
 SOLVERS = ["exactcover", "flat DLX", "dict X", "dlx", "algorithm-x", "dancing-links"]
 
 
-def measure(workload: str, rounds: int, limit: float) -> dict[str, float]:
-    """Median seconds per solver; a solver slower than ``limit`` in its first round drops out."""
+def one_round(workload: str, skip: list[str]) -> dict[str, float]:
+    """Seconds per solver (but those in ``skip``) on ``workload``, each run once in turn; a
+    solver whose run takes under a second is timed on its second run."""
     name, first, expected = WORKLOADS[workload]
     prob = problem(name)
-    runs = {s: f for s in SOLVERS if (f := contender(s, prob, first)) is not None}
-    times: dict[str, list[float]] = {s: [] for s in runs}
-    for _ in range(rounds):
-        for solver, run in list(runs.items()):
+    runs = {s: f for s in SOLVERS if s not in skip and (f := contender(s, prob, first)) is not None}
+    times = {}
+    for solver, run in runs.items():
+        for _ in range(2):
             gc.collect()
             started = time.perf_counter()
             found = run()
-            times[solver].append(time.perf_counter() - started)
+            times[solver] = time.perf_counter() - started
             assert found == expected, (solver, workload, found, expected)
-            if times[solver][-1] > limit:
-                del runs[solver]
+            if times[solver] >= 1:
+                break
+    return times
+
+
+def measure(workload: str, rounds: int, limit: float) -> dict[str, float]:
+    """Median seconds per solver, round r in a fresh interpreter with PYTHONHASHSEED=r; a
+    solver slower than ``limit`` in a round drops out of those after it."""
+    times: dict[str, list[float]] = {}
+    for seed in range(rounds):
+        skip = [s for s, t in times.items() if t[-1] > limit]
+        child = subprocess.run([sys.executable, __file__, "--round", workload, "--skip", json.dumps(skip)],
+                               env={**os.environ, "PYTHONHASHSEED": str(seed)}, capture_output=True, text=True)
+        if child.returncode:
+            raise SystemExit(child.stderr)
+        for solver, seconds in json.loads(child.stdout).items():
+            times.setdefault(solver, []).append(seconds)
     return {s: statistics.median(t) for s, t in times.items()}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5, help="rounds, each its own interpreter and hash seed")
     parser.add_argument("--limit", type=float, default=60, help="a solver over this many seconds runs once")
     parser.add_argument("--only", action="append", help="run only this workload (repeatable)")
     parser.add_argument("--venv", help="create (if needed) this venv with exactcover and the peers, and run there")
+    parser.add_argument("--round", help=argparse.SUPPRESS)  # (one round of a workload, in a child)
+    parser.add_argument("--skip", default="[]", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.round:
+        print(json.dumps(one_round(args.round, json.loads(args.skip))))
+        return
     if args.venv:
         python = Path(args.venv) / "bin" / "python"
         if not python.exists():
@@ -161,7 +191,7 @@ def main() -> None:
     print(f"{'workload (median s)':<25}" + "".join(f"{s:>14}" for s in SOLVERS) + f"{'fastest peer / ours':>21}")
     for workload in args.only or WORKLOADS:
         times = measure(workload, args.rounds, args.limit)
-        cells = "".join(f"{times[s]:>14.3f}" if s in times else f"{'-':>14}" for s in SOLVERS)
+        cells = "".join(f"{times[s]:>14.4f}" if s in times else f"{'-':>14}" for s in SOLVERS)
         peers = [t for s, t in times.items() if s != "exactcover"]
         print(f"{workload:<25}{cells}{min(peers) / times['exactcover']:>20.2f}x", flush=True)
 

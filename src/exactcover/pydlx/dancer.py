@@ -4,7 +4,7 @@ docstring, which every `Search` copies. Its C port is ``cdlx/dancer.c``."""
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..contract import MatrixError, Unsupported, check_tuning
@@ -143,23 +143,34 @@ class Dancer:
 
     def rotations(self, values: Sequence[int]) -> list[tuple[int, ...]]:
         """Per node q, ``values`` at the other nodes of its option, from q's right, wrapping
-        at the spacer. Made a run of options of one length at a time: their nodes lie at a
-        fixed stride, so each rotation is a zip of strided slices (a few times faster than a
-        tuple per node made in Python, which a small search's start-up would feel)."""
-        starts, n = self.opt_start, self.n_options
+        at the spacer (a zip of `columns` per position: a few times faster than a tuple per
+        node made in Python, which a small search's start-up would feel)."""
         rotated: list[tuple[int, ...]] = [()] * len(self.top)
-        k = 0
+        for first, stop, columns in self.columns(values):
+            length = len(columns)
+            for j in range(length if length > 1 else 0):  # (an option of one node: () for it)
+                rotated[first + j : stop : length + 1] = zip(*(columns[(j + t) % length] for t in range(1, length)))
+        return rotated
+
+    def rows(self, values: Sequence[int]) -> list[tuple[int, ...]]:
+        """Per option, ``values`` at its nodes (a zip of `columns`)."""
+        rows: list[tuple[int, ...]] = []
+        for first, stop, columns in self.columns(values):
+            rows += zip(*columns) if columns else [()] * (stop - first)
+        return rows
+
+    def columns(self, values: Sequence[int]) -> Iterator[tuple[int, int, list[Sequence[int]]]]:
+        """The options in runs of one length, each as its first node, the node past its last
+        option's spacer, and per position in an option the ``values`` at that position of
+        each option of the run: a run's nodes lie at a fixed stride, so each is one slice."""
+        starts, n, k = self.opt_start, self.n_options, 0
         while k < n:
             first, length = starts[k], starts[k + 1] - 1 - starts[k]
-            end = k + 1  # (the run: options k .. end - 1, each of this length)
+            end = k + 1  # (the run: options k .. end - 1)
             while end < n and starts[end + 1] - starts[end] == length + 1:
                 end += 1
-            stop, stride = starts[end], length + 1
-            columns = [values[first + t : stop : stride] for t in range(length)]
-            for j in range(length if length > 1 else 0):  # (an option of one node: () for it)
-                rotated[first + j : stop : stride] = zip(*(columns[(j + t) % length] for t in range(1, length)))
+            yield first, starts[end], [values[first + t : starts[end] : length + 1] for t in range(length)]
             k = end
-        return rotated
 
     @property
     def arrays(self) -> dict[str, list[int]]:

@@ -34,12 +34,12 @@ def tally_possible(dancer: Dancer) -> bool:
 
 def bit_items(dancer: Dancer) -> list[tuple[int, ...]]:
     """Per bit, the primary items of its option (as item - 1: a tally's positions)."""
-    top, opt_start, n1 = dancer.top, dancer.opt_start, dancer.n_primary
-    options = dancer.ranked or range(dancer.n_options)
-    if dancer.n_items == n1:  # (no secondary items: each option's items, one slice each)
-        position = [i - 1 for i in top]
-        return [tuple(position[opt_start[k] : opt_start[k + 1] - 1]) for k in options]
-    return [tuple(top[q] - 1 for q in range(opt_start[k], opt_start[k + 1] - 1) if top[q] <= n1) for k in options]
+    n1 = dancer.n_primary
+    if dancer.n_items == n1:  # (no secondary items: each option's items as they are)
+        rows = dancer.rows(list(map((-1).__add__, dancer.top)))
+    else:
+        rows = [tuple(i - 1 for i in row if i <= n1) for row in dancer.rows(dancer.top)]
+    return rows if dancer.ranked is None else [rows[k] for k in dancer.ranked]
 
 
 def fields(dancer: Dancer) -> tuple[list[int], list[int], list[int]]:
