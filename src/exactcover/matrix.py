@@ -399,8 +399,8 @@ class Matrix:
     @property
     def cache(self) -> dict[str, Any]:
         """Derived forms of this matrix kept with it (a `Solver` per engine, see
-        `exactcover.solver_for`; the option index): not part of its value, neither compared
-        nor hashed, and pickled and copied empty."""
+        `exactcover.solver_for`; the option index; its items' positions, from its checks):
+        not part of its value, neither compared nor hashed, and pickled and copied empty."""
         return self._compiled
 
     @property
