@@ -105,6 +105,22 @@ def test_tallies_and_links_solve_a_file_alike(engine):
         assert (STOPPED in auto.statuses) == (budget is not None)
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_weighted_choice_solves_a_file_alike_on_the_tallies_and_the_links(engine):
+    """way "weighted" takes each line's search to the tallies too, its weights growing at
+    the same dead ends: the answers, statuses, nodes and solutions of the weighted choice on
+    the links (top95's lines, a clash, a short line, a node budget)."""
+    lines = puzzle_lines("norvig_top95.txt")[: 30 if engine == "c" else 3]
+    data = "\n".join([*lines[:2], "11" + lines[0][2:], lines[2][:80], *lines[2:]]).encode()
+    solver, code = Solver(matrix_for(9, 3, 3), engine), line_code(9, 3, 3)
+    for limit, budget in ((1, 0), (2, 0), (2, 300)):
+        weighted = solve_lines(solver, data, code, limit=limit, max_nodes=budget or None, way="weighted")
+        on_links = solver.dancer.solve_lines(data, 81, code.codes, code.writes, limit, budget, True, False)
+        mrv = solve_lines(solver, data, code, limit=limit, max_nodes=budget or None)
+        assert (weighted.answers, weighted.statuses, weighted.nodes, weighted.solutions) == on_links
+        assert weighted.nodes != mrv.nodes  # (another tree: the choice did change)
+
+
 def test_a_matrix_whose_sets_do_not_fit_stays_on_the_links():
     """300 items of 50 options each: n_primary * n_words (300 * 235) is over the default
     budget, so way "auto" searches on the links, as a search apart would, and pydlx's dancer

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from exactcover import GivensError, Matrix, Solver, Unsupported, contract, engines, parallel, pydlx
 
 from oracle import brute_force
+from problems import INKALA, PUZZLE_8008, sudoku_matrix
 from test_differential import matrices
-from test_sets import dancer, problems, trace
+from test_sets import colored_problems, dancer, on_sets, problems, trace
 
 ENGINES = ["python"] if engines.FORCE_PURE_PYTHON else list(engines.available())
 MODULES = [pydlx] + ([engines.get("c")] if "c" in engines.available() else [])
@@ -59,6 +60,44 @@ def test_a_weighted_search_is_the_same_at_any_step_size_and_on_both_engines(prob
     assert all(run == whole[0] for run in whole)
     found = [entry[1] for entry in whole[0] if entry[0] == pydlx.SOLUTION]
     assert found == [entry[1] for entry in stepped[0] if entry[0] == pydlx.SOLUTION]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=st.one_of(problems(), colored_problems()), steps=st.integers(1, 7), after=st.integers(1, 6),
+       tallies=st.booleans(), depth=st.integers(-1, 3))
+def test_a_weighted_search_moved_to_the_tallies_is_the_search_on_the_links(problem, steps, after, tallies, depth):
+    """Moved to the sets after a few nodes, a weighted search takes tallies, where the matrix
+    can have them, and chooses by them with its weights (C's tally_choose, pydlx's
+    choose_tally); without tallies it stays on the links. Either way every status, solution,
+    prefix, fraction and count is the links' at every step, on both engines."""
+    on_links = trace(pydlx, problem, steps, depth=depth, tuning=LINKS, weighted=True)[0]
+    for module in MODULES:
+        moved, s = trace(module, problem, steps, depth=depth, tuning=on_sets(after, tallies), weighted=True)
+        assert [step[:-1] for step in moved] == [step[:-1] for step in on_links]
+        assert (s.sets == contract.ON_SETS) <= (tallies and not s.dancer.has_colors) if module is pydlx else True
+
+
+def weighted_trace(module, matrix, tuning, steps=97):
+    """A weighted search's statuses, solutions, fractions and counts, run ``steps`` at a time."""
+    s = Solver(matrix, engines.name_of(module)).dancer.search(tuning=tuning, weighted=True)
+    seen = []
+    while (status := s.run(steps, counting=True)) != pydlx.DONE:
+        seen.append((status, s.fraction(), s.nodes, s.updates, s.solutions, s.max_level, s.level))
+    return seen + [(s.nodes, s.updates, s.solutions, s.max_level)], s
+
+
+@pytest.mark.parametrize("puzzle", [INKALA, PUZZLE_8008], ids=["Inkala", "8008"])
+@pytest.mark.parametrize("after", [1, 40])
+def test_a_weighted_sudoku_search_on_the_tallies_is_its_search_on_the_links(puzzle, after):
+    """Sudokus whose trees have dead ends and choices among items of two or more options,
+    where the weights steer: counted on the tallies from node ``after`` on, every pause and
+    count is the weighted search's on the links, on both engines."""
+    matrix = sudoku_matrix(puzzle)
+    expected, _ = weighted_trace(pydlx, matrix, LINKS)
+    for module in MODULES:
+        seen, s = weighted_trace(module, matrix, on_sets(after, tallies=True))
+        assert seen == expected
+        assert s.sets == contract.ON_SETS
 
 
 def test_what_the_weighted_choice_refuses_is_refused_alike():

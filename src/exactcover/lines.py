@@ -138,8 +138,8 @@ def solve_lines(solver: Solver, data: bytes, code: LineCode, *, limit: int = 1, 
     lines starting with ``#`` skipped) on ``solver``'s matrix (the one ``code`` was built
     for), each to ``limit`` solutions (2 decides uniqueness), each within ``max_nodes`` if
     given; ``way`` "auto" (MRV on the sets with tallies where the matrix can have them, else
-    on the links), "links" (MRV) or "weighted"; on ``jobs`` threads (the C engine's run at
-    once)."""
+    on the links), "links" (MRV) or "weighted" (the weighted choice, on the tallies likewise);
+    on ``jobs`` threads (the C engine's run at once)."""
     started = time.perf_counter()
     found = list(solve_parts(solver, data, code, limit=limit, max_nodes=max_nodes, way=way, jobs=jobs))
     return LineResults(b"".join(f.answers for f in found), b"".join(f.statuses for f in found),
@@ -158,7 +158,7 @@ def solve_parts(solver: Solver, data: bytes, code: LineCode, *, limit: int = 1, 
     def solve(part: bytes) -> LineResults:
         started = time.perf_counter()
         answers, statuses, nodes, solutions = dancer.solve_lines(part, code.width, code.codes, code.writes, limit,
-                                                                 max_nodes or 0, way == "weighted", way == "auto")
+                                                                 max_nodes or 0, way == "weighted", way != "links")
         return LineResults(answers, statuses, nodes, solutions, time.perf_counter() - started)
 
     size = CHUNK_BYTES if jobs is None or jobs == 1 else min(CHUNK_BYTES, len(data) // (4 * jobs) + 1)

@@ -415,6 +415,7 @@ int sets_room(Search *s);
 int sets_fit(const Dancer *d, ptrdiff_t budget);
 int tally_move(Search *s);
 idx tally_least(const uint8_t *tally, idx n);
+idx tally_least_weighted(const uint8_t *tally, idx n1, const long long *weight);
 
 /* bounds.c */
 int run_bounded(Search *s, const Run *run);

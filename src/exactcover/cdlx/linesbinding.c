@@ -103,7 +103,7 @@ Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds)
     job.weighted = weighted;
     /* (where a search apart could have them, by the default tuning's budget; the dancer's sets
        are shared: built here, with the GIL, as Search_run builds them) */
-    job.tallies = tallies && !weighted && tally_possible(&self->d) && sets_fit(&self->d, SET_BUDGET) &&
+    job.tallies = tallies && tally_possible(&self->d) && sets_fit(&self->d, SET_BUDGET) &&
                   sets_build(&self->d) > 0;
     job.out = (unsigned char *)PyBytes_AS_STRING(out);
     job.status = (unsigned char *)PyBytes_AS_STRING(status);

@@ -227,7 +227,6 @@ start_weighted(Search *s, const Start *start, dlx_error *err)
     }
     for (idx i = 0; i <= d->n_primary; i++)
         s->weight[i] = 1;
-    s->sets = LINKS;
     return 0;
 }
 
@@ -351,7 +350,8 @@ search_release(Search *s)
    With tallies (2) if the matrix can have them, the updates per node pass TALLY_FLOOR (or
    the floor is negative: a forced move) and are at most n_primary * n_words * TALLY_LINE /
    ratio; else with their item choice by population counts (1) if they pass n_primary *
-   n_words / ratio; else they do not pay (0). The calibration is in benchmarks/README.md. */
+   n_words / ratio (not with the weighted choice, which the sets make on tallies only); else
+   they do not pay (0). The calibration is in benchmarks/README.md. */
 static int
 sets_pay(const Search *s)
 {
@@ -363,7 +363,7 @@ sets_pay(const Search *s)
     if ((s->tuning.floor < 0 || per_node > TALLY_FLOOR) && per_node * s->tuning.ratio <= line * TALLY_LINE &&
         tally_possible(s->dancer))
         return 2;
-    return per_node * s->tuning.ratio > line;
+    return s->weight == NULL && per_node * s->tuning.ratio > line; /* (the weighted choice: on tallies only) */
 }
 
 /* Search on, within `run`'s budgets, on the links or the sets. A search that could use the

@@ -36,6 +36,32 @@ tally_least(const uint8_t *tally, idx n)
     return p;
 }
 
+/* The weighted choice's last case on a tally (tally_choose; links.c: choose_weighted): of the
+   active primary items (counts below TALLY_COVERED, each at least 2 here), the first of least
+   count / WEIGHT (item p + 1's WEIGHT: weight[p + 1]), compared as count * WEIGHT. Eight
+   counts at a time are skipped if all are covered (the row is padded with TALLY_COVERED to a
+   multiple of 64). */
+WITH_POPCNT_CLONES
+idx
+tally_least_weighted(const uint8_t *tally, idx n1, const long long *weight)
+{
+    idx best = 0;
+    long long least = 1, w = 0; /* (so that the first active item is taken: 0 < WEIGHT) */
+    for (idx b = 0; b < n1; b += 8) {
+        uint64_t eight;
+        memcpy(&eight, tally + b, sizeof eight);
+        if (eight == ~(uint64_t)0)
+            continue;
+        for (idx p = b; p < b + 8 && p < n1; p++)
+            if (tally[p] != TALLY_COVERED && tally[p] * w < least * weight[p + 1]) {
+                best = p;
+                least = tally[p];
+                w = weight[p + 1];
+            }
+    }
+    return best;
+}
+
 /* Whether searches of d can have tallies: no colors, no bounds, fewer than TALLY_COVERED
    options on every primary item, and not too many counts. */
 int

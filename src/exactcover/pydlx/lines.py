@@ -82,10 +82,10 @@ def solve_lines(dancer: Dancer, data: bytes, width: int, codes: Sequence[int], w
                 tallies: bool = False) -> tuple[bytes, bytes, int, int]:
     """Every problem of ``data`` (see the module docstring): (answers, ``width`` + 1 bytes a
     problem with ``\\n`` last; statuses, a byte a problem; nodes; solutions), in order. With
-    ``tallies`` (and not ``weighted``), each search runs on the sets with tallies if the matrix
-    can have them: the same answers and nodes as on the links, sooner."""
+    ``tallies``, each search runs on the sets with tallies if the matrix can have them: the
+    same answers and nodes as on the links (with ``weighted``, the weighted choice's), sooner."""
     check_lines(dancer, width, codes, writes, limit, max_nodes)
-    tallies = (tallies and not weighted and tally_possible(dancer) and fits(dancer, DEFAULT_TUNING[0])
+    tallies = (tallies and tally_possible(dancer) and fits(dancer, DEFAULT_TUNING[0])
                and build(dancer))
     answers, statuses = bytearray(), bytearray()
     nodes = solutions = 0

@@ -79,14 +79,14 @@ class Search(Choice):
             self.perm = [0] * (dancer.n_entries + 1)
             self.base = [0] * (dancer.n_primary + 2)
             self.pos = [0] * (dancer.n_primary + 1)
-        # With the weighted choice: each primary item's WEIGHT (see choose_weighted), on the links.
+        # With the weighted choice: each primary item's WEIGHT (see choose_weighted), on the
+        # links, or on the sets with tallies (Sets.choose_tally; never without them: run).
         self.weight: list[int] | None = None
         self.pushed: list[int] = []  # the givens pushed since (see reuse.py)
         self.excluded: set[int] = set()  # the options excluded (exclude; the sets read it)
         if weighted:
             self.weight = [1] * (dancer.n_primary + 1)
             self.choose = self.choose_weighted  # type: ignore[method-assign]
-            self.sets = LINKS
         self.arrange()
         self.exclude(excluded, givens)
         self.apply_givens(givens)
@@ -328,7 +328,7 @@ class Search(Choice):
             line = self.n_primary * words
             self.tallied = (per_node > floor and (floor < 0 or per_node > TALLY_FLOOR)
                             and per_node * ratio <= line * TALLY_LINE and tally_possible(self.dancer))
-            counts = per_node > floor and per_node * ratio > line and not self.tallied
+            counts = per_node > floor and per_node * ratio > line and not self.tallied and self.weight is None
             if (counts or self.tallied) and build(self.dancer):
                 if self.way is None:
                     self.way = self.to_sets()

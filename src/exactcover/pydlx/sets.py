@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .choice import WEIGHT_MAX
 from .dance import COVERED, SCAN_SHIFT, option_number
 from .tables import build
 from .tally import TALLY_COVERED, count, fields, tally_possible
@@ -79,7 +80,7 @@ class Sets:
         self.search = s = search
         self.read_tables(s.dancer)
         self.conflicts, self.others = s.dancer.conflicts, s.dancer.other_items()
-        self.fused = self.FUSE and not self.colored and bool(self.others)
+        self.fused = self.FUSE and not self.colored and bool(self.others) and s.weight is None
         #: Per bit, the first node of its option.
         self.starts = s.opt_start if self.ranked is None else [s.opt_start[k] for k in self.ranked]
         self.alive = [0] * (s.n_primary + 2)
@@ -225,14 +226,23 @@ class Sets:
 
     def choose_tally(self, level: int) -> tuple[int, int]:
         """Step X3 on a level's tally: the first item with no options, else the first with
-        one, else the first least count (none has fewer); and that count."""
+        one, else the first least count (none has fewer); and that count. With the weighted
+        choice (`Choice.choose_weighted`), the first without options has its WEIGHT grow by
+        one, and the last case is the first of least count / WEIGHT."""
         assert self.tally is not None, "only a search with tallies chooses by them"
-        tally = self.tally[level].to_bytes(self.search.n_primary, "little")
+        tally, weight = self.tally[level].to_bytes(self.search.n_primary, "little"), self.search.weight
         p = tally.find(0)
+        if p >= 0 and weight is not None and weight[p + 1] < WEIGHT_MAX:
+            weight[p + 1] += 1
         if p < 0:
             p = tally.find(1)
-            if p < 0:
+            if p < 0 and weight is None:
                 p = tally.index(min(tally))
+            elif p < 0:  # (compared as count * WEIGHT, ties to the first: C's tally_least_weighted)
+                least, w = 1, 0
+                for j, count in enumerate(tally):
+                    if count != TALLY_COVERED and count * w < least * weight[j + 1]:
+                        p, least, w = j, count, weight[j + 1]
         return p + 1, tally[p]
 
     def choose(self, available: int, level: int) -> tuple[int, int]:
@@ -434,7 +444,7 @@ def samples_on_sets(search: Search) -> bool:
     end the search keeps the tallies, drops them, or goes back to the links (`leave_sets`)."""
     dancer = search.dancer
     return ((dancer.sets > 0 or dancer.n_options <= SAMPLE_ON_SETS_OPTIONS) and tally_possible(dancer)
-            and build(dancer, as_c=False))
+            and search.weight is None and build(dancer, as_c=False))
 
 
 def leave_sets(search: Search) -> None:
