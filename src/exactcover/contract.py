@@ -63,7 +63,8 @@ FEATURE_NAMES = frozenset({"bounds", "costs"})
 #: the first node, wherever the sets can be used (uncolored, unseeded, small enough
 #: matrices): these three with the same results and statistics. "weighted": on the links,
 #: each item chosen by the conflicts it has met (`Dancer.search`'s ``weighted``: pydlx's
-#: `Search.choose_weighted`), the same solutions in another order, with other statistics.
+#: `Search.choose_weighted`), the same solutions in another order, with other statistics
+#: (a file of problems as lines takes it to the sets with tallies: the same tree).
 WAYS = ("auto", "links", "sets", "weighted")
 #: ... the ways that search the same tree (the same results and statistics).
 EQUAL_WAYS = WAYS[:3]
