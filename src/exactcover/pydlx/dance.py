@@ -3,6 +3,7 @@ on a search's own copy of the links. Its C port is ``cdlx/dance.h``."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -64,13 +65,19 @@ class Links:
         self.color = dancer.color[:]
         self.colored = dancer.has_colors  # without colors no node is ever purified
         self.opt_start = dancer.opt_start
-        self.rest = dancer.the_rest()
-        if self.rest:  # no colors, short options: the loops without spacers (Python's own)
+        self._the_rest = dancer.the_rest
+        if dancer.short():  # no colors, short options: the loops without spacers (Python's own)
             # (instance attributes over the methods: each call then finds the plain loop at once)
             self.cover, self.uncover = self.cover_plain, self.uncover_plain  # type: ignore[method-assign]
             if type(self).commit_others is Links.commit_others:  # (Algorithm M has its own)
                 self.commit_others = self.commit_others_plain  # type: ignore[method-assign]
                 self.uncommit_others = self.uncommit_others_plain  # type: ignore[method-assign]
+
+    @cached_property
+    def rest(self) -> list[tuple[int, ...]]:
+        """`Dancer.the_rest`, made the first time a loop without spacers runs (a search that
+        stays on the sets never needs it)."""
+        return self._the_rest()
 
     def hide(self, p: int) -> int:
         """Take the other nodes of p's option out of their items' lists; count removals."""

@@ -71,6 +71,7 @@ class Dancer:
         self.bit_items: list[tuple[int, ...]] | None = None  # (sets.bit_items, if it can have tallies)
         self.tally_fields: tuple[list[int], list[int], list[int]] | None = None  # (tally.fields, once made)
         self._rest: list[tuple[int, ...]] | None = None  # (the_rest, made the first time)
+        self._short: bool | None = None  # (short, likewise)
         self._other_items: list[tuple[int, ...]] | None = None  # (other_items, likewise)
         self._memo: tuple[Any, ...] | None = None  # (memo.tables, likewise)
 
@@ -130,15 +131,22 @@ class Dancer:
         loop over without looking for spacers. Empty when some option is longer than
         SHORT_OPTION (the tuples would take (length - 1) entries per node) or has colors."""
         if self._rest is None:
-            starts = self.opt_start
-            short = all(starts[k + 1] - starts[k] <= SHORT_OPTION + 1 for k in range(self.n_options))
-            self._rest = self.rotations(range(len(self.top))) if short and not self.has_colors else []
+            self._rest = self.rotations(range(len(self.top))) if self.short() else []
         return self._rest
+
+    def short(self) -> bool:
+        """Whether `the_rest` is not empty (no colors, no option longer than SHORT_OPTION),
+        known without making it."""
+        if self._short is None:
+            starts = self.opt_start
+            self._short = not self.has_colors and all(
+                starts[k + 1] - starts[k] <= SHORT_OPTION + 1 for k in range(self.n_options))
+        return self._short
 
     def other_items(self) -> list[tuple[int, ...]]:
         """Per node, the items of `the_rest`'s nodes (for the bitset way); empty as it is."""
         if self._other_items is None:
-            self._other_items = self.rotations(self.top) if self.the_rest() else []
+            self._other_items = self.rotations(self.top) if self.short() else []
         return self._other_items
 
     def rotations(self, values: Sequence[int]) -> list[tuple[int, ...]]:
