@@ -238,7 +238,7 @@ class Sets:
             p = tally.find(1)
             if p < 0 and weight is None:
                 p = tally.index(min(tally))
-            elif p < 0:  # (compared as count * WEIGHT, ties to the first: C's tally_least_weighted)
+            elif p < 0 and weight is not None:  # (count * WEIGHT, ties to the first: C's tally_least_weighted)
                 least, w = 1, 0
                 for j, count in enumerate(tally):
                     if count != TALLY_COVERED and count * w < least * weight[j + 1]:
