@@ -14,8 +14,8 @@ from __future__ import annotations
 import threading
 import time
 from array import array
-from itertools import accumulate
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
