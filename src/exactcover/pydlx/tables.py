@@ -6,6 +6,7 @@ first part of ``cdlx/sets.c`` (and ``csets.c`` for the colors).
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
 
 from .dance import option_number
@@ -40,7 +41,7 @@ def build(dancer: Dancer, as_c: bool = True) -> bool:
         return dancer.sets > 0
     dancer.sets = -1
     opt_start, top, color = dancer.opt_start, dancer.top, dancer.color
-    lengths = dict.fromkeys(opt_start[k + 1] - 1 - opt_start[k] for k in range(dancer.n_options))  # (in order met)
+    lengths = dict.fromkeys(map(operator.sub, opt_start[1:], map((1).__add__, opt_start[:-1])))  # (in order met)
     if len(lengths) > MAX_CLASSES:
         return False
     dancer.rank, dancer.ranked = rank_options(dancer)

@@ -29,7 +29,7 @@ def tally_possible(dancer: Dancer) -> bool:
     bounds, fewer than `TALLY_COVERED` options on every primary item, not too many counts."""
     n1 = dancer.n_primary
     return (not dancer.has_colors and not dancer.bounds and (n1 + 2) * ((n1 + 63) // 64 * 64) <= MAX_TALLY
-            and all(dancer.top[i] < TALLY_COVERED for i in range(1, n1 + 1)))
+            and max(dancer.top[1 : n1 + 1], default=0) < TALLY_COVERED)
 
 
 def bit_items(dancer: Dancer) -> list[tuple[int, ...]]:
