@@ -296,7 +296,7 @@ class Matrix:
         options = self.options
         try:
             labels = {option.label for option in options}
-            places = array("i", map(position.__getitem__, chain.from_iterable(option.items for option in options)))
+            places = _places(options, position)
         except (KeyError, TypeError):  # (an unhashable label or item, or an unknown item: which?)
             for option in options:
                 self._name_problem(option, position)
@@ -455,6 +455,10 @@ def item_positions(matrix: Matrix) -> array[int]:
     matrix's checks, or made again where it lost them (a matrix unpickled)."""
     places = matrix.cache.get(_PLACES)
     if places is None:
-        places = array("i", map(matrix.positions.__getitem__, chain.from_iterable(o.items for o in matrix.options)))
-        matrix.cache[_PLACES] = places
+        places = matrix.cache[_PLACES] = _places(matrix.options, matrix.positions)
     return places
+
+
+def _places(options: Iterable[Option], position: Mapping[Hashable, int]) -> array[int]:
+    """The positions of the options' items, one option after another."""
+    return array("i", map(position.__getitem__, chain.from_iterable(option.items for option in options)))
