@@ -86,13 +86,12 @@ def rank_options(dancer: Dancer) -> tuple[list[int] | None, list[int] | None]:
     k. Where options of different items alternate (word squares: a row's word, a column's),
     this puts each item's options together, so that a level's set has fewer nonzero words
     (C's sets.c reads only those). Not with bounds."""
-    n, n1, top, opt_start = dancer.n_options, dancer.n_primary, dancer.top, dancer.opt_start
+    n, n1, top = dancer.n_options, dancer.n_primary, dancer.top
     if dancer.bounds or n == 0:
         return None, None
     # (primary items are numbered before secondary ones: an option's least item is its first
     # primary one, if it has one)
-    spans = map(slice, opt_start[:-1], [start - 1 for start in opt_start[1:]])
-    first = [min(*items, n1 + 1) if items else n1 + 1 for items in map(top.__getitem__, spans)]
+    first = [min(*items, n1 + 1) if items else n1 + 1 for items in dancer.rows(top)]
     ranked = sorted(range(n), key=first.__getitem__)  # (stable: matrix order within an item)
     rank = [0] * n
     for r, k in enumerate(ranked):
