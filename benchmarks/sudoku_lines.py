@@ -2,7 +2,8 @@
 
 Uniqueness mode (each puzzle searched to its second solution), text in and text out, on the
 shared top1465 and 17-clue sets: exactcover's `solve_lines` in this process (the text read
-and written, no Python object per puzzle; one thread, then two), the whole command
+and written, no Python object per puzzle; one thread, then two; the file's code, matrix
+and way as the plugin makes them for the command), the whole command
 `exactcover count sudoku FILE --limit 2` as a process (start-up included), and the native
 `fast_solv_9r2` (I. Zelaya's DLX solver, as tdoku's benchmarks carry it) as a process, run
 `-v -s2` (its solutions printed, two looked for). The rounds alternate the contenders; the
@@ -28,8 +29,8 @@ from pathlib import Path
 from common import ROOT
 
 from exactcover import Solver
-from exactcover.lines import solve_lines
-from exactcover_sudoku.encoding import line_code, matrix_for
+from exactcover.lines import LineFile, solve_lines
+from exactcover_sudoku.plugin import line_file
 
 DATA = ROOT.parent / "shared" / "data" / "sudoku"
 SETS = {"top1465": "magictour_top1465.txt", "17-clue": "royle_17clue_49158.txt"}
@@ -46,10 +47,18 @@ def build(folder: Path, source: Path) -> Path:
     return program
 
 
-def ours(data: bytes, jobs: int | None) -> tuple[float, bytes]:
-    solver = Solver(matrix_for(9, 3, 3), "c")
+def lines_of(data: bytes) -> LineFile:
+    """The file as the command reads it: its code, matrix and way (the plugin's)."""
+    lines = line_file(data.decode("latin-1"), None, "benchmark")
+    if lines is None:
+        raise AssertionError("not a file of puzzles as lines")
+    return lines
+
+
+def ours(lines: LineFile, jobs: int | None) -> tuple[float, bytes]:
+    solver = Solver(lines.matrix, "c")
     started = time.perf_counter()
-    found = solve_lines(solver, data, line_code(9, 3, 3), limit=2, jobs=jobs)
+    found = solve_lines(solver, lines.data, lines.code, limit=2, way=lines.way, jobs=jobs)
     if found.statuses != bytes([1]) * len(found):
         raise AssertionError("a puzzle of the set is not unique, or not solved")
     return time.perf_counter() - started, found.answers
@@ -76,8 +85,9 @@ def main() -> None:
         path = DATA / file
         data = path.read_bytes()
         puzzles = len(data.split())
-        contenders = {"exactcover solve_lines": lambda: ours(data, None),
-                      "exactcover solve_lines, 2 threads": lambda: ours(data, 2),
+        lines = lines_of(data)
+        contenders = {"exactcover solve_lines": lambda: ours(lines, None),
+                      "exactcover solve_lines, 2 threads": lambda: ours(lines, 2),
                       "exactcover count sudoku --limit 2": lambda: process(command, path)}
         if native is not None:
             contenders["fast_solv_9r2 -v -s2 (native DLX)"] = lambda: process([str(native), "-v", "-s2"], path)

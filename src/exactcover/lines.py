@@ -101,7 +101,10 @@ class LineFile:
     all lines of one `LineCode` (a file of 9×9 sudokus): the command solves it with
     `solve_lines` where it can (text output, a node budget at most), and otherwise, as for
     a `Batch`, problem by problem: ``read()`` is that `Batch` (its entries also say what is
-    wrong with a line the engine found invalid). ``way`` is the encoding's (`Encoding`)."""
+    wrong with a line the engine found invalid). ``way`` is the file's way ("auto", "links"
+    or "weighted", as `solve_lines` takes it); a problem searched apart takes it too where
+    its search is left at way "auto" (as an `Encoding`'s way is taken), so that a problem
+    with many solutions gets the same first one either way."""
 
     data: bytes
     code: LineCode

@@ -39,6 +39,11 @@ def matrix_for(n: int, rows: int, cols: int) -> Matrix:
 #: easy grid costs a few milliseconds more (benchmarks/README.md, "sudoku.py --big").
 WEIGHTED_SIZE = 16
 
+#: A file of puzzles as lines (`exactcover.lines`, the command's file mode) is searched by the
+#: weighted choice at every size: on the tallies its smaller trees pay for its dearer choice
+#: on 9×9 too (top1465 and the 17-clue set: benchmarks/README.md, sudoku_lines.py).
+LINES_WAY = "weighted"
+
 
 def encode(puzzle: Sudoku) -> Encoding:
     """The shape's matrix, with the puzzle's filled cells as givens."""

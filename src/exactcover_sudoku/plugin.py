@@ -15,7 +15,7 @@ from exactcover.commandline import Argument, Option
 from exactcover.lines import LineFile
 from exactcover.textinput import lines
 
-from .encoding import WEIGHTED_SIZE, decode, encode, line_code, matrix_for
+from .encoding import LINES_WAY, decode, encode, line_code, matrix_for
 from .grid import InvalidPuzzle, Sudoku
 from .variant_plugin import DIAGONAL, WINDOKU, file_text, register_variants, with_extras
 
@@ -81,7 +81,7 @@ def line_file(text: str, box: tuple[int, int] | None, source: str) -> LineFile |
     except (UnicodeEncodeError, InvalidPuzzle):
         return None
     return LineFile(data, line_code(n, *shape), matrix_for(n, *shape), lambda: parse_one_per_line(text, shape, source),
-                    "weighted" if n >= WEIGHTED_SIZE else "auto")
+                    LINES_WAY)
 
 
 def first_line(text: str) -> str:

@@ -297,6 +297,9 @@ typedef struct {
     long long *partial, *thresh0, *thresh; /* ... per level: the cost above, the thresholds */
     Memo *memo;             /* a memoized count (memo.c), or NULL */
     long long *weight;      /* the weighted choice: each primary item's WEIGHT, or NULL (MRV) */
+    idx *heavy, n_heavy;    /* ... with tallies: the primary items (as item - 1) of WEIGHT above
+                               1, in the order they got there, and how many */
+    uint8_t *heavy_row;     /* ... and per item 0xff if heavy, else 0 (n_tally bytes) */
     idx *pushed;            /* the givens pushed since the search began (search_push), or NULL */
     idx n_pushed, pushed_room; /* ... how many, and room for how many (an option without
                                   items may be pushed again and again) */
@@ -415,7 +418,8 @@ int sets_room(Search *s);
 int sets_fit(const Dancer *d, ptrdiff_t budget);
 int tally_move(Search *s);
 idx tally_least(const uint8_t *tally, idx n);
-idx tally_least_weighted(const uint8_t *tally, idx n1, const long long *weight);
+idx tally_least_weighted(const Search *s, const uint8_t *tally);
+void tally_heavier(Search *s, idx p);
 
 /* bounds.c */
 int run_bounded(Search *s, const Run *run);

@@ -342,6 +342,7 @@ search_release(Search *s)
     dlx_free(s->thresh);
     memo_free(s);
     dlx_free(s->weight);
+    dlx_free(s->heavy);
     dlx_free(s->pushed);
     memset(s, 0, sizeof *s);
 }

@@ -38,28 +38,73 @@ tally_least(const uint8_t *tally, idx n)
 
 /* The weighted choice's last case on a tally (tally_choose; links.c: choose_weighted): of the
    active primary items (counts below TALLY_COVERED, each at least 2 here), the first of least
-   count / WEIGHT (item p + 1's WEIGHT: weight[p + 1]), compared as count * WEIGHT. Eight
-   counts at a time are skipped if all are covered (the row is padded with TALLY_COVERED to a
-   multiple of 64). */
+   count / WEIGHT. Most items keep WEIGHT 1 (s->heavy lists the others), so the first least
+   count among those is found as tally_least finds it, the heavy ones read as covered (their
+   byte of heavy_row is 0xff), and the few heavy ones are then compared with it, as count *
+   WEIGHT, a tie going to the first in matrix order. */
 WITH_POPCNT_CLONES
 idx
-tally_least_weighted(const uint8_t *tally, idx n1, const long long *weight)
+tally_least_weighted(const Search *s, const uint8_t *tally)
 {
-    idx best = 0;
-    long long least = 1, w = 0; /* (so that the first active item is taken: 0 < WEIGHT) */
-    for (idx b = 0; b < n1; b += 8) {
-        uint64_t eight;
-        memcpy(&eight, tally + b, sizeof eight);
-        if (eight == ~(uint64_t)0)
+    const uint8_t *heavy_row = s->heavy_row;
+    const long long *weight = s->weight;
+    const idx nt = s->n_tally;
+    int least = UINT8_MAX;
+    idx at = 0, best = -1;
+    for (idx b = 0; b < nt; b += 64) {
+        const uint8_t *block = tally + b, *heavy = heavy_row + b;
+        uint8_t m = UINT8_MAX;
+        for (int j = 0; j < 64; j++) { /* (a min reduction of a constant length: vectorized) */
+            const uint8_t c = block[j] | heavy[j];
+            m = c < m ? c : m;
+        }
+        if (m < least) {
+            least = m;
+            at = b;
+        }
+    }
+    if (least < TALLY_COVERED)
+        for (best = at; (tally[best] | heavy_row[best]) != least; best++)
+            ;
+    long long count = least, w = 1;
+    for (idx h = 0; h < s->n_heavy; h++) {
+        const idx p = s->heavy[h];
+        const long long c = tally[p];
+        if (c == TALLY_COVERED)
             continue;
-        for (idx p = b; p < b + 8 && p < n1; p++)
-            if (tally[p] != TALLY_COVERED && tally[p] * w < least * weight[p + 1]) {
-                best = p;
-                least = tally[p];
-                w = weight[p + 1];
-            }
+        if (best < 0 || c * w < count * weight[p + 1] || (c * w == count * weight[p + 1] && p < best)) {
+            best = p;
+            count = c;
+            w = weight[p + 1];
+        }
     }
     return best;
+}
+
+/* One more branch ended at primary item p + 1 (no options left): its WEIGHT grows by one,
+   and at 2 it joins the heavy ones. */
+void
+tally_heavier(Search *s, idx p)
+{
+    if (s->weight[p + 1]++ == 1) {
+        s->heavy[s->n_heavy++] = p;
+        s->heavy_row[p] = 0xff;
+    }
+}
+
+/* The weighted choice's heavy items (above) listed afresh from the WEIGHTs, for a search
+   moving to the sets: the row after the tallies' last. */
+static void
+heavy_list(Search *s, idx levels)
+{
+    s->heavy_row = s->tally + (size_t)levels * (size_t)s->n_tally;
+    memset(s->heavy_row, 0, (size_t)s->n_tally);
+    s->n_heavy = 0;
+    for (idx p = 0; p < s->n_primary; p++)
+        if (s->weight[p + 1] > 1) {
+            s->heavy[s->n_heavy++] = p;
+            s->heavy_row[p] = 0xff;
+        }
 }
 
 /* Whether searches of d can have tallies: no colors, no bounds, fewer than TALLY_COVERED
@@ -154,13 +199,17 @@ tally_move(Search *s)
     if (d->bit_start == NULL)
         return -1;
     if (s->tally_block == NULL) /* (kept for the next move of a search rewound: solve_lines) */
-        s->tally_block = dlx_malloc((size_t)levels * (size_t)nt + 64);
-    if (s->tally_block == NULL)
+        s->tally_block = dlx_malloc((size_t)(levels + 1) * (size_t)nt + 64);
+    if (s->weight != NULL && s->heavy == NULL)
+        s->heavy = dlx_malloc((size_t)n1 * sizeof(idx) + 1);
+    if (s->tally_block == NULL || (s->weight != NULL && s->heavy == NULL))
         return -1;
     /* (each level's row on whole cache lines: its blocks of 64 counts are read and copied
        as such) */
     s->tally = (uint8_t *)((char *)s->tally_block + (64 - (uintptr_t)s->tally_block % 64) % 64);
     s->n_tally = nt;
+    if (s->weight != NULL)
+        heavy_list(s, levels);
     tally_count(d, s->alive + (size_t)s->floor * (size_t)W, s->floor_items, s->tally + (size_t)s->floor * (size_t)nt);
     for (idx level = s->floor; level < s->level; level++)
         tally_commit(s, level, s->alive + (size_t)level * (size_t)W, s->option[level]);

@@ -77,17 +77,17 @@ tally_uncommit(Search *s, idx r_x)
    the weighted choice (links.c: choose_weighted), the first without options (its WEIGHT
    then grows by one), else the first with one, else the first of least count / WEIGHT. */
 ALWAYS_INLINE idx
-tally_choose(const Search *s, idx level, idx *length)
+tally_choose(Search *s, idx level, idx *length)
 {
     const uint8_t *tally = s->tally + (size_t)level * (size_t)s->n_tally;
     const idx n1 = s->n_primary;
     const uint8_t *at = memchr(tally, 0, (size_t)n1); /* (cheaper than noting a 0 at each decrement) */
     if (at != NULL && s->weight != NULL && s->weight[at - tally + 1] < WEIGHT_MAX)
-        s->weight[at - tally + 1]++;
+        tally_heavier(s, (idx)(at - tally));
     if (at == NULL)
         at = memchr(tally, 1, (size_t)n1);
     idx p = at != NULL                ? (idx)(at - tally)
-            : s->weight != NULL       ? tally_least_weighted(tally, n1, s->weight)
+            : s->weight != NULL       ? tally_least_weighted(s, tally)
                                       : tally_least(tally, s->n_tally);
     *length = tally[p];
     return p + 1;

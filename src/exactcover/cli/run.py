@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import click
 
 from .. import api
@@ -113,6 +114,8 @@ class Run:
                     prepared = api.prepare(problem, self.engine, max_entries=self.max_entries, kind=self.kind)
                 except ProblemTooLarge as error:  # this line's problem, not the whole batch's
                     return self.one_of_batch(error, counting, limit)
+                if self.lines is not None and prepared.way == "auto":  # (searched as the file whole is)
+                    prepared = attrs.evolve(prepared, way=self.lines.way)
                 if counting:
                     number = prepared.count(limit=limit, **self.search)
                     return {"status": "ok" if number else "no solution", "count": number}, str(number)
