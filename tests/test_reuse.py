@@ -28,11 +28,18 @@ def seen(search, steps):
     return found, search.nodes, search.solutions
 
 
+#: A search that moves to the sets at its floor, before its first node, with tallies where
+#: the matrix can have them (C: from the givens pushed, tally_enter): the generator's.
+AT_ONCE = contract.tuning("sets", after=0, tallies=True)
+
+
+@pytest.mark.parametrize("tuning", [LINKS, AT_ONCE], ids=["links", "sets at once"])
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=problems(), data=st.data())
-def test_a_rewound_search_is_a_new_search_of_its_givens(problem, data):
+def test_a_rewound_search_is_a_new_search_of_its_givens(tuning, problem, data):
     """Pushes of one option or several (all or none), pops of one or several (none when
-    fewer are pushed), each push followed by a run that must match a new search's."""
+    fewer are pushed), each push followed by a run that must match a new search's on the
+    links."""
     n_options = len(problem[2])
     pushes = st.lists(st.integers(0, n_options - 1), min_size=1, max_size=3) if n_options else st.just([])
     moves = data.draw(st.lists(st.one_of(pushes, st.integers(1, 3)), max_size=6))
@@ -40,7 +47,7 @@ def test_a_rewound_search_is_a_new_search_of_its_givens(problem, data):
     results = []
     for module in MODULES:
         d = dancer(module, problem)
-        search, givens, log = d.search(tuning=LINKS), [], []
+        search, givens, log = d.search(tuning=tuning), [], []
         for move in moves:
             if isinstance(move, int):  # (pop that many)
                 if move <= len(givens):

@@ -284,7 +284,7 @@ def test_seeded_searches_and_colored_ones_with_bounds_never_use_the_sets(c):
 def test_a_bad_tuning_is_refused_by_both_engines(name):
     module = engines.get(name)
     plain = dancer(module, (2, 0, [[0], [1], [0, 1]]))
-    for bad in [(-1, 1, 0.0, 1.0), (1, 0, 0.0, 1.0), (1, 1, 0.0, 0.0)]:
+    for bad in [(-1, 1, 0.0, 1.0), (1, -1, 0.0, 1.0), (1, 1, 0.0, 0.0)]:
         with pytest.raises(ValueError, match="tuning"):
             plain.search(tuning=bad)
     with pytest.raises(TypeError, match="tuning"):

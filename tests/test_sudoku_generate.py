@@ -93,3 +93,12 @@ def test_generation_at_scale_from_the_command_line():
 
     with pytest.raises(ProblemError, match="grade must be one of"):
         generate_many(1, grade="fiendish")
+
+
+def test_the_generators_checks_move_to_the_tallies_at_their_floor():
+    """The checks' tuning is the contract's move at the floor (the plugin writes it out, as it
+    imports only exactcover's public modules)."""
+    from exactcover import contract
+    from exactcover_sudoku.mass import AT_ONCE
+
+    assert AT_ONCE == contract.tuning("sets", after=0, tallies=True)

@@ -83,7 +83,8 @@ _NEVER_TOO_BIG = 1 << 40
 
 def tuning(way: str, after: int = 1, tallies: bool = False) -> tuple[int, int, float, float] | None:
     """The ``tuning`` argument of `Dancer.search` for ``way`` (one of `WAYS`); with "sets",
-    the search moves after ``after`` nodes (tests put the move everywhere), and with
+    the search moves after ``after`` nodes (0: at its floor, before its first node; tests put
+    the move everywhere), and with
     ``tallies`` it chooses its items by tallies (pydlx/sets.py), or stays on the links if the
     matrix cannot have them (colors, bounds, or an item with 255 options or more)."""
     if way == "auto":
@@ -97,14 +98,14 @@ def tuning(way: str, after: int = 1, tallies: bool = False) -> tuple[int, int, f
 
 def check_tuning(tuning: object) -> None:
     """TypeError or ValueError, as the C engine raises them, for a tuning that is not None or
-    (budget >= 0, sample >= 1, floor, ratio > 0)."""
+    (budget >= 0, sample >= 0, floor, ratio > 0)."""
     if tuning is None:
         return
     if not isinstance(tuning, tuple) or len(tuning) != 4:
         raise TypeError("tuning must be None or (budget, sample, floor, ratio)")
     budget, sample, _floor, ratio = tuning
-    if budget < 0 or sample < 1 or not ratio > 0:
-        raise ValueError("tuning: budget must be >= 0, sample >= 1 and ratio > 0")
+    if budget < 0 or sample < 0 or not ratio > 0:
+        raise ValueError("tuning: budget must be >= 0, sample >= 0 and ratio > 0")
 
 
 @attrs.frozen

@@ -43,7 +43,7 @@ class _Checks:
     def __init__(self, size: int, box: tuple[int, int]) -> None:
         self.size = size
         self.dancer: Any = exactcover.Solver(matrix_for(size, *box)).dancer
-        self.stack = _Stack(self.dancer.search((), None, (), (), LINKS))  # (every grid's checks)
+        self.stack = _Stack(self.dancer.search((), None, (), (), AT_ONCE))  # (every grid's checks)
 
     def full_grid(self, rng: random.Random) -> list[int]:
         search = self.dancer.search((), rng.getrandbits(63))
@@ -55,9 +55,11 @@ class _Checks:
         return cells
 
 
-#: The searches of the checks stay on the links (contract.tuning: the sets never pay here,
-#: and a search that moved there could not be rewound).
-LINKS = (0, 1, 0.0, 1.0)
+#: The checks' search moves to the sets with tallies at its floor, before its first node
+#: (contract.tuning): its run starts from the givens pushed (C: tally_enter), and a rewind has
+#: nothing of the links to undo (benchmarks/README.md, sudoku.py --generate). It is
+#: exactcover.contract.tuning("sets", after=0, tallies=True), which a plugin does not import.
+AT_ONCE = (1 << 40, 0, -1.0, 1e-300)
 
 
 def _unique(search: Any) -> bool:

@@ -109,8 +109,8 @@ parse_tuning(PyObject *obj, Tuning *tuning)
             PyErr_SetString(PyExc_TypeError, "tuning must be None or (budget, sample, floor, ratio)");
             return -1;
         }
-        if (budget < 0 || sample < 1 || !(ratio > 0)) {
-            PyErr_SetString(PyExc_ValueError, "tuning: budget must be >= 0, sample >= 1 and ratio > 0");
+        if (budget < 0 || sample < 0 || !(ratio > 0)) {
+            PyErr_SetString(PyExc_ValueError, "tuning: budget must be >= 0, sample >= 0 and ratio > 0");
             return -1;
         }
     }

@@ -285,6 +285,7 @@ typedef struct {
     idx n_tally;        /* ... counts per level: n_primary rounded up to 64 */
     idx n_left;         /* ... the primary items active (with tallies, instead of `active`) */
     int tallied;        /* ... whether the move to the sets is to take them (search_run) */
+    int bare;           /* made with no givens, exclusions or prefix: its floor is its pushes' */
     idx moved_at;       /* the bitset way: the level the search moved at (a rewind needs its floor) */
     /* (The fields of the other loops come last, after those of the links' hot loop.) */
     idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */

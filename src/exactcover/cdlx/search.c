@@ -270,6 +270,7 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     s->random = start->seed;
     s->sets = UNDECIDED;
     s->tuning = start->tuning;
+    s->bare = start->n_givens == 0 && start->n_excluded == 0 && start->n_prefix == 0;
     if (start->weighted && start_weighted(s, start, err) < 0)
         return -1;
     if (start->best > 0 && start_best(s, start, err) < 0)

@@ -268,6 +268,8 @@ sets_move(Search *s)
     s->sets = LINKS;
     if (d->sets <= 0)
         return;
+    if (s->tallied && s->bare && s->level == s->floor && tally_enter(s, s->pushed, s->n_pushed) == 0)
+        return; /* (at the floor of a search of pushed givens alone: from them, not off the links) */
     const ptrdiff_t W = d->n_words;
     since = dlx_calloc((size_t)d->n_items + 1, 1);
     if (since == NULL || sets_room(s) < 0)
