@@ -9,7 +9,9 @@ warm-up run, as a user's interpreter would.
 With ``--dlx2 PATH`` (Knuth's DLX2, built as natives.py builds it), also whole processes,
 paired A B A B: ``exactcover count queens 12`` (the console script) against ``dlx2 <
 12-queens.dlx`` (the same matrix, written by this script), both counting 14200, and the
-ratio of the medians (issue 15 asks for 1.2 at most).
+ratio of the medians (issue 15 asks for 1.2 at most); and the floor under it: an interpreter
+that imports attrs, click and pluggy (timed in the same rounds) plus the count alone from a
+compiled Solver (in this process).
 
     python benchmarks/import_time.py [--runs 21] [--dlx2 /tmp/knuth/dlx2]
 """
@@ -49,7 +51,8 @@ def whole_commands(dlx2: str, runs: int, env: dict[str, str]) -> None:
     primary, secondary, options = problem("queens-12")
     path.write_text(write_dlx(Matrix(primary, options, secondary=secondary)))
     commands = {"exactcover count queens 12": ([script, "count", "queens", "12"], None),
-                "dlx2 < 12-queens.dlx": ([dlx2], path)}
+                "dlx2 < 12-queens.dlx": ([dlx2], path),
+                "python: attrs, click, pluggy": ([sys.executable, "-c", "import attrs, click, pluggy; print(14200)"], None)}
     times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs + 1):  # the first round warms the caches and checks the counts
         for name, (command, stdin) in commands.items():
@@ -61,8 +64,26 @@ def whole_commands(dlx2: str, runs: int, env: dict[str, str]) -> None:
     medians = {name: statistics.median(values[1:]) for name, values in times.items()}
     for name, value in medians.items():
         print(f"{name:<28}{value * 1000:>8.0f} ms")
-    ours, theirs = medians.values()
+    ours, theirs, deps = medians.values()
     print(f"{'ratio':<28}{ours / theirs:>8.2f}")
+    search = search_alone(primary, options, secondary)
+    floor = deps + search
+    print(f"{'the search alone':<28}{search * 1000:>8.0f} ms  (a compiled Solver's count, in this process)")
+    print(f"{'floor: the three + search':<28}{floor * 1000:>8.0f} ms  ({floor / theirs:.2f} x dlx2: the least a "
+          f"command on attrs, click and pluggy can take)")
+
+
+def search_alone(primary: list[str], options: list[list[str]], secondary: list[str]) -> float:
+    """The median time of 12-queens' count from a compiled Solver (the search and its start)."""
+    from exactcover import Matrix, Solver
+
+    solver = Solver(Matrix(primary, options, secondary=secondary))
+    times = []
+    for _ in range(7):
+        started = time.perf_counter()
+        assert solver.count() == 14200
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
 
 
 def main() -> None:
