@@ -171,7 +171,7 @@ typedef struct {
                                    for the tallies (tally.h); NULL: no tallies */
     idx bit_stride;     /* ... 3 or 4 if every option has that many primary items, else 0 */
     idx *mask_span;     /* ... and per primary item i, its mask's first and last word not zero
-                           (mask_span[2i - 2], mask_span[2i - 1]), for a count afresh */
+                           (mask_span[2i - 2], mask_span[2i - 1]): its options' words */
 } Dancer;
 
 /* The bitset way with colors: one item of an option committed (csets.h: commit_colored),

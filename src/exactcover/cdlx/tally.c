@@ -221,7 +221,8 @@ tally_move(Search *s)
 
 /* A search with tallies at its floor as if `givens` were pushed there, the links untouched
    (solve_lines: a search made with no givens, exclusions or prefix, rewound, nothing pushed,
-   the dancer's sets built, tallies possible). Its set is every option but those that meet a
+   the dancer's sets built, tallies possible; or sets_move: such a search with `givens`
+   pushed, the links as they left them, which the sets do not read). Its set is every option but those that meet a
    given (an option's row of conflicts holds the option itself); its active items those of
    no given. 0; 1 if a given meets one before it (nothing is entered); -1 if memory ran out. */
 int
