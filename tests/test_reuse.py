@@ -146,9 +146,72 @@ def test_a_search_that_moved_at_its_floor_is_rewound_as_new(problem, steps):
     before its first node, it rewinds (its items' list put back) and finds again what it found."""
     from exactcover.pydlx.lines import TALLIES_AT_ONCE
 
+    assert TALLIES_AT_ONCE == AT_ONCE
     d = dancer(pydlx, problem)
-    search = d.search(tuning=LINKS)
-    search.tuning = TALLIES_AT_ONCE  # (a sample of none: not a tuning a caller may give)
+    search = d.search(tuning=AT_ONCE)
     first = seen(search, steps)
     search.rewind()
     assert seen(search, steps) == first == seen(d.search(tuning=LINKS), 10**6)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), data=st.data())
+def test_a_count_with_givens_is_a_new_search_of_them(problem, data):
+    """Search.count_with, several times on one search (of each tuning, MRV or weighted): the
+    status, solutions and nodes of a new search of the givens counting to the limit within
+    the node budget, on both engines alike; the search is then as it was (a plain run finds
+    what a new search finds)."""
+    n_options = len(problem[2])
+    checks = data.draw(st.lists(st.tuples(st.lists(st.integers(0, max(n_options - 1, 0)), max_size=3, unique=True)
+                                          if n_options else st.just([]), st.integers(1, 3), st.integers(0, 6)),
+                                min_size=1, max_size=4))
+    tuning = data.draw(st.sampled_from([LINKS, AT_ONCE, None]))
+    weighted = data.draw(st.booleans())
+    results = []
+    for module in MODULES:
+        d = dancer(module, problem)
+        search, log = d.search(tuning=tuning, weighted=weighted), []
+        for givens, limit, max_nodes in checks:
+            try:
+                got = search.count_with(givens, limit, max_nodes)
+            except ValueError as error:  # (GivensClash: as a new search says)
+                with pytest.raises(type(error), match=str(error)[:20]):
+                    d.search(givens)
+                log.append(type(error).__name__)
+                continue
+            fresh = d.search(givens, tuning=LINKS, weighted=weighted)
+            status = fresh.run(max_nodes if max_nodes else 10**9, counting=True, limit=limit)
+            assert got == (status, fresh.solutions, fresh.nodes)
+            log.append(got)
+        log.append(seen(search, 10**6) == seen(d.search(tuning=LINKS, weighted=weighted), 10**6))
+        results.append(log)
+    assert all(r == results[0] for r in results) and results[0][-1]
+
+
+def test_what_cannot_count_with_givens_is_refused_alike():
+    """A search made with givens, exclusions or a seed, one with givens pushed or under way,
+    colors, an unknown option, a clash, a bad limit: the same errors on both engines; and a
+    count_with on the links (a tuning without the sets) matches one on the tallies."""
+    said = []
+    for module in MODULES:
+        plain = dancer(module, (2, 0, [[0], [1], [0, 1]]))
+        colored = dancer(module, (1, 1, [[0, (1, 1)], [0, (1, 2)]]))
+        pushed = plain.search()
+        pushed.push(0)
+        running = plain.search()
+        running.run(1)
+        attempts = [lambda: plain.search([0]).count_with([1], 2), lambda: plain.search(excluded=[2]).count_with([], 2),
+                    lambda: plain.search(seed=3).count_with([], 2), lambda: pushed.count_with([1], 2),
+                    lambda: running.count_with([], 2), lambda: colored.search().count_with([], 2),
+                    lambda: plain.search().count_with([7], 2), lambda: plain.search().count_with([0, 2], 2),
+                    lambda: plain.search().count_with([], 0)]
+        words = []
+        for attempt in attempts:
+            with pytest.raises((Unsupported, ValueError)) as caught:
+                attempt()
+            words.append((type(caught.value).__name__, str(caught.value)))
+        said.append(words)
+        assert plain.search(tuning=LINKS).count_with([1], 2) == plain.search(tuning=AT_ONCE).count_with([1], 2)
+    assert all(words == said[0] for words in said)
+    kinds = [kind for kind, _ in said[0]]
+    assert kinds == ["Unsupported"] * 6 + ["UnknownOption", "GivensClash", "ValueError"]

@@ -168,6 +168,12 @@ class Search(Protocol):
         """Undo the last ``count`` pushes (last in, first out): the last option popped;
         IndexError, and none popped, if fewer are pushed."""
 
+    def count_with(self, givens: Sequence[int], limit: int, max_nodes: int = 0) -> tuple[int, int, int]:
+        """(status, solutions, nodes) of a new search of ``givens`` counting to ``limit``
+        solutions within ``max_nodes`` nodes (0: no bound), run on this search and rewound
+        (pydlx/reuse.py); only on a search made with no givens, exclusions, prefix or seed,
+        rewound, nothing pushed (Unsupported)."""
+
     def fraction(self) -> float:
         """Knuth's estimate of the part of the tree done so far (0..1, never decreasing)."""
 

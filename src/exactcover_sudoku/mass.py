@@ -1,10 +1,10 @@
 """Generation at scale: many unique, minimal puzzles of a requested grade, fast.
 
 `generate` (generate.py) goes through the library's front door for every uniqueness check;
-here the checks run on the engine's compiled matrix directly (`Solver.dancer`), on one search
-used again for every check: the grid's clues are its givens (option numbers), a check pops
-the clues it leaves out, runs to 2 solutions and rewinds (`Search.pop`, `push`, `rewind`), so
-that it costs the clues it changes rather than a new search. Each puzzle:
+here the checks run on the engine's compiled matrix directly (`Solver.dancer`), each one call
+on one search object used for them all (`Search.count_with`: a new search of the clues kept,
+option numbers, counted to 2 solutions; on the sets with tallies from its floor, so that
+nothing of the links is done or undone). Each puzzle:
 
 1. a full grid from a seeded random search of the empty grid;
 2. clues removed in a seeded random order. For the grade "easy" a clue goes if the puzzle
@@ -43,7 +43,7 @@ class _Checks:
     def __init__(self, size: int, box: tuple[int, int]) -> None:
         self.size = size
         self.dancer: Any = exactcover.Solver(matrix_for(size, *box)).dancer
-        self.stack = _Stack(self.dancer.search((), None, (), (), AT_ONCE))  # (every grid's checks)
+        self.clues = _Clues(self.dancer.search((), None, (), (), AT_ONCE))  # (every grid's checks)
 
     def full_grid(self, rng: random.Random) -> list[int]:
         search = self.dancer.search((), rng.getrandbits(63))
@@ -55,80 +55,45 @@ class _Checks:
         return cells
 
 
-#: The checks' search moves to the sets with tallies at its floor, before its first node
-#: (contract.tuning): its run starts from the givens pushed (C: tally_enter), and a rewind has
-#: nothing of the links to undo (benchmarks/README.md, sudoku.py --generate). It is
+#: The checks' search may use the sets with tallies at its floor (`Search.count_with` then
+#: counts there; contract.tuning: a sample of none). It is
 #: exactcover.contract.tuning("sets", after=0, tallies=True), which a plugin does not import.
 AT_ONCE = (1 << 40, 0, -1.0, 1e-300)
 
 
-def _unique(search: Any) -> bool:
-    status = search.run(CHECK_NODES, 0, True, 2)
-    return bool(status == Status.DONE and search.solutions == 1)
+def _unique(search: Any, clues: list[int]) -> bool:
+    status, solutions, _ = search.count_with(clues, 2, CHECK_NODES)
+    return bool(status == Status.DONE and solutions == 1)
 
 
-def _singles(search: Any, empty: int) -> bool:
+def _singles(search: Any, clues: list[int], empty: int) -> bool:
     """Whether singles alone solve it: the search finds its one solution down one path."""
-    status = search.run(empty + 2, 0, True, 2)
-    return bool(status == Status.DONE and search.solutions == 1 and search.nodes == empty + 1)
+    status, solutions, nodes = search.count_with(clues, 2, empty + 2)
+    return bool(status == Status.DONE and solutions == 1 and nodes == empty + 1)
 
 
-class _Stack:
-    """One grid's clues as the givens of one search used for every check (`Search.push`,
-    `pop`, `rewind`), so that a check costs the clues it changes, not a new search.
-
-    The clues still to try lie in the order they are tried, the next on top; the clues that
-    must stay lie under them or, found since, above them (`on_top`), where every check pops
-    and pushes them again: past `ON_TOP` they are laid under the clues still to try."""
-
-    ON_TOP = 4
+class _Clues:
+    """One grid's clues: those still to try, in the order they are tried (the next last), and
+    those found to stay."""
 
     def __init__(self, search: Any) -> None:
         self.search = search
-        self.below: list[int] = []
-        self.on_top: list[int] = []
+        self.kept: list[int] = []
         self.untried: list[int] = []
 
     def lay(self, order: list[int]) -> None:
         """The clues of ``order`` to try (in that order), and no others."""
-        if self.below or self.untried or self.on_top:
-            self.search.pop(len(self.below) + len(self.untried) + len(self.on_top))
-        self.below, self.on_top, self.untried = [], [], order[::-1]
-        self.search.push(*self.untried)
+        self.kept, self.untried = [], order[::-1]
 
-    def check(self, count: int, passes: Callable[[Any], bool]) -> bool:
+    def check(self, count: int, passes: Callable[[Any, list[int]], bool]) -> bool:
         """Whether the puzzle passes without the next ``count`` clues: if so they are gone;
-        if not and ``count`` is 1, the clue stays (on top)."""
-        search, dropped, on_top = self.search, self.untried[-count:], self.on_top
-        search.pop(len(on_top) + count)
-        search.push(*on_top)
-        passed = passes(search)
-        search.rewind()
+        if not and ``count`` is 1, the clue stays."""
+        passed = passes(self.search, self.untried[:-count] + self.kept)
         if passed:
             del self.untried[-count:]
-        elif count == 1:  # (it stays: on top of the others found since)
-            option = self.untried.pop()
-            search.push(option)
-            on_top.append(option)
-            if len(on_top) > self.ON_TOP:
-                self._lay_under()
-        else:
-            if on_top:
-                search.pop(len(on_top))
-            search.push(*dropped, *on_top)
+        elif count == 1:
+            self.kept.append(self.untried.pop())
         return passed
-
-    def _lay_under(self) -> None:
-        """The clues on top laid under those still to try (the ones below stay)."""
-        self.search.pop(len(self.untried) + len(self.on_top))
-        self.search.push(*self.on_top, *self.untried)
-        self.below += self.on_top
-        self.on_top = []
-
-    @property
-    def kept(self) -> list[int]:
-        """The clues found to stay, in the order they were found."""
-        return self.below + self.on_top
 
 
 #: The first EARLY of every 81 clues tried (where most can go) are tried in groups of GROUP
@@ -146,17 +111,17 @@ def _minimal(checks: _Checks, cells: list[int], rng: random.Random, by_singles: 
     order = list(range(len(cells)))
     rng.shuffle(order)
     n = checks.size
-    stack = checks.stack
-    stack.lay([k * n + cells[k] - 1 for k in order])
+    clues = checks.clues
+    clues.lay([k * n + cells[k] - 1 for k in order])
     empty = 0  # the cells emptied so far
 
-    def passes(search: Any) -> bool:
-        return _singles(search, empty) if by_singles else _unique(search)
+    def passes(search: Any, given: list[int]) -> bool:
+        return _singles(search, given, empty) if by_singles else _unique(search, given)
 
     def attempt(count: int) -> None:
         nonlocal empty
         empty += count
-        if stack.check(count, passes):
+        if clues.check(count, passes):
             return
         empty -= count
         if count == 1:  # (it stays)
@@ -169,16 +134,16 @@ def _minimal(checks: _Checks, cells: list[int], rng: random.Random, by_singles: 
         attempt(min(GROUP, grouped - start))
     for _ in order[grouped:]:
         attempt(1)
-    kept = stack.kept
+    kept = clues.kept
     for option in kept:
         cells[option // n] = option % n + 1
     removed = set(range(len(cells))) - {option // n for option in kept}
     for k in removed:
         cells[k] = 0
     if by_singles:  # (minimal for singles; for uniqueness too, each clue left must be needed)
-        stack.lay(kept)
+        clues.lay(kept)
         for _ in kept:
-            if stack.check(1, _unique):
+            if clues.check(1, _unique):
                 return None
     return cells
 

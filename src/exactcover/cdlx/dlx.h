@@ -382,6 +382,8 @@ double search_share(const Search *s);
 /* A search used again: back to its floor as new (search_rewind), and givens pushed and
    popped there, last in first out. -1 with err (or, for pop, none to pop) on failure. */
 int search_rewind(Search *s, dlx_error *err);
+int check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *owner, dlx_error *err);
+int search_reusable(const Search *s, dlx_error *err);
 int search_push(Search *s, idx k, dlx_error *err);
 int search_pop(Search *s);
 /* Knuth's random probe: fills degrees[0..depth-1] (room for search_levels(s)), returns
@@ -448,6 +450,8 @@ void memo_stats(const Search *s, long long *hits, long long *lookups, long long 
 
 /* lines.c */
 ptrdiff_t solve_lines(const Dancer *d, Lines *job, dlx_error *err);
+int search_count_with(Search *s, const idx *givens, ptrdiff_t n, int tallies, Run *run, long long counted[2],
+                      dlx_error *err);
 
 /* costs.c */
 int costs_prepare(Dancer *d, const long long *costs);

@@ -161,3 +161,61 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
     search_release(&s);
     return problems;
 }
+
+/* -- one check: a search's solutions with some givens, from a new search's start --------- */
+
+/* The solutions of a search (made with no givens, exclusions or prefix, rewound, nothing
+   pushed) with `givens`, counted to run->limit within run->steps nodes as a new search of
+   them counts them (its solutions and nodes in `counted`), then rewound as it was: on the sets with tallies from its floor if
+   `tallies` (the dancer's sets built), so that nothing of the links is done or undone;
+   else with the givens pushed on the links and popped after. The run's status; -1 with err
+   for a given that is not an option or meets one before it (UnknownOption, GivensClash), or
+   a search that cannot (Unsupported, as push says), or no memory. */
+int
+search_count_with(Search *s, const idx *givens, ptrdiff_t n, int tallies, Run *run, long long counted[2],
+                  dlx_error *err)
+{
+    const int sets = s->sets;
+    if (search_reusable(s, err) < 0)
+        return -1;
+    if (!s->bare || s->seeded || s->n_pushed != 0 || s->level != 0 || s->resume != X2 || s->sets == SETS) {
+        err->kind = DLX_UNSUPPORTED;
+        err->what = "counting with givens in a search made with givens, exclusions, a prefix or a "
+                    "seed, or with givens pushed, or under way";
+        err->instead = "a search made with none of them, rewound";
+        return -1;
+    }
+    ptrdiff_t known = 0; /* (the givens before the first that is not an option) */
+    while (known < n && givens[known] >= 0 && givens[known] < s->dancer->n_options)
+        known++;
+    /* on the tallies: 0 entered; 1 a given meets one before it; -1 memory ran out */
+    int entered = tallies && known == n ? tally_enter(s, givens, n) : -1;
+    if (entered != 0) { /* (check_givens names the fault, or clears the givens for the links) */
+        idx *owner = dlx_malloc(((size_t)s->n_items + 2) * sizeof(idx));
+        if (owner == NULL) {
+            err->kind = DLX_NO_MEMORY;
+            return -1;
+        }
+        int fault = check_givens(s, givens, n, owner, err);
+        dlx_free(owner);
+        if (fault < 0)
+            return -1;
+        s->sets = LINKS; /* (a search that moved above its floor could not be rewound) */
+        for (ptrdiff_t g = 0; g < n; g++)
+            if (search_push(s, givens[g], err) < 0) {
+                while (g-- > 0)
+                    search_pop(s);
+                s->sets = sets;
+                return -1;
+            }
+    }
+    int status = search_run(s, run);
+    counted[0] = s->solutions;
+    counted[1] = s->nodes;
+    if (search_rewind(s, err) < 0)
+        return -1;
+    for (ptrdiff_t g = 0; g < n && entered != 0; g++)
+        search_pop(s);
+    s->sets = sets;
+    return status;
+}

@@ -1,7 +1,8 @@
 /*
  * linesbinding.c: the binding of many problems on one matrix: Dancer.solve_lines (lines.c:
  * the arguments checked, the buffers made, the GIL released while the lines are solved), and
- * Search.rewind, push and pop (a search used again: the end of search.c).
+ * Search.rewind, push, pop and count_with (a search used again: the end of search.c and of
+ * lines.c).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -199,4 +200,62 @@ Search_pop(SearchObject *self, PyObject *const *args, Py_ssize_t n)
     while (count-- > 0)
         k = search_pop(&self->s);
     return PyLong_FromLong(k);
+}
+
+/* count_with(givens, limit, max_nodes=0): (status, solutions, nodes) of a new search of the
+   givens counting to `limit` solutions within max_nodes nodes (0: no bound), run on this
+   search and rewound (lines.c: search_count_with); on the sets with tallies from the floor
+   where its tuning lets it use the sets and the matrix can have tallies (the dancer's sets
+   built here, with the GIL). */
+PyObject *
+Search_count_with(SearchObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"givens", "limit", "max_nodes", NULL};
+    PyObject *given, *result = NULL;
+    long long limit, max_nodes = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OL|L:count_with", kwlist, &given, &limit, &max_nodes))
+        return NULL;
+    if (check_idle(self) < 0)
+        return NULL;
+    if (limit < 1 || max_nodes < 0) {
+        PyErr_SetString(PyExc_ValueError, "count_with: limit must be at least 1 and max_nodes >= 0");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(given, "count_with: givens must be a sequence of options");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    idx *givens = PyMem_Malloc(((size_t)n + 1) * sizeof(idx));
+    if (givens == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t g = 0; g < n; g++) {
+        long k = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, g));
+        if (k == -1 && PyErr_Occurred())
+            goto done;
+        givens[g] = k < INT32_MIN || k > INT32_MAX ? -1 : (idx)k; /* (out of range: UnknownOption) */
+    }
+    Dancer *d = &self->dancer->d;
+    int tallies = sets_fit(d, self->s.tuning.set_budget) && sets_build(d) > 0 && d->bit_start != NULL;
+    /* (bit_start: the tallies' lists, built with the sets where the matrix can have them) */
+    Run run = {max_nodes > 0 ? max_nodes : (1LL << 62), 0, limit, -1, 1};
+    dlx_error err = {DLX_OK};
+    long long counted[2] = {0, 0};
+    int status = search_count_with(&self->s, givens, n, tallies, &run, counted, &err);
+    if (status < 0) {
+        if (err.kind == DLX_UNKNOWN_OPTION)
+            for (Py_ssize_t g = 0; g < n; g++)
+                if (givens[g] == err.facts[0] || givens[g] == -1) {
+                    err.facts[0] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, g));
+                    break;
+                }
+        raise_failure(&err);
+        goto done;
+    }
+    result = Py_BuildValue("(iLL)", status, counted[0], counted[1]);
+done:
+    PyMem_Free(givens);
+    Py_DECREF(seq);
+    return result;
 }

@@ -494,6 +494,9 @@ static PyMethodDef Search_methods[] = {
      "push(*options)\n--\n\nChoose more givens, in order (rewound searches only; all or none)."},
     {"pop", (PyCFunction)(void (*)(void))Search_pop, METH_FASTCALL,
      "pop(count=1)\n--\n\nUndo the last count pushes: the last option popped."},
+    {"count_with", (PyCFunction)(void (*)(void))Search_count_with, METH_VARARGS | METH_KEYWORDS,
+     "count_with(givens, limit, max_nodes=0)\n--\n\n(status, solutions, nodes) of a new search of the\n"
+     "givens counting to limit, run here and rewound (see pydlx.reuse.count_with)."},
     {"diagram_nodes", (PyCFunction)Search_diagram, METH_NOARGS,
      "After a search with diagram=True: (root, nodes), the nodes as bytes of int32 (option, lo, hi)\n"
      "triples for nodes 2, 3, ... (0 and 1 are the terminals; see pydlx.memo)."},

@@ -56,7 +56,7 @@ fail:
 
 /* The givens' options in range and pairwise compatible (they may share a secondary item
    with the same color); UnknownOption or GivensClash(a, b, item) if not. */
-static int
+int
 check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *owner, dlx_error *err)
 {
     const idx *top = s->top, *color = s->color, *opt_start = s->opt_start;
@@ -415,8 +415,8 @@ search_run(Search *s, const Run *run)
 /* Refuse to rewind a search that is not a plain one on the links (its other state would
    have to be rewound too), or one with a prefix (its choices sit above its givens). A search
    that moved to the sets at its floor (solve_lines) has the links as they were there. */
-static int
-reusable(const Search *s, dlx_error *err)
+int
+search_reusable(const Search *s, dlx_error *err)
 {
     if (s->dancer->has_colors || s->bound != NULL || s->best_costs != NULL || s->memo != NULL)
         return unsupported(err, "rewinding a search with colors, bounds, costs or memo", "start a new search");
@@ -432,7 +432,7 @@ int
 search_rewind(Search *s, dlx_error *err)
 {
     const int mode = s->dirty != NULL ? WIDE : 0;
-    if (reusable(s, err) < 0)
+    if (search_reusable(s, err) < 0)
         return -1;
     for (idx l = s->level; s->sets != SETS && l-- > s->floor;) {
         uncommit_others(s, s->choice[l], mode);
@@ -455,7 +455,7 @@ search_push(Search *s, idx k, dlx_error *err)
 {
     const int mode = s->dirty != NULL ? WIDE : 0;
     const idx *top = s->top;
-    if (reusable(s, err) < 0)
+    if (search_reusable(s, err) < 0)
         return -1;
     if (s->level != 0 || s->resume != X2 || s->sets == SETS)
         return unsupported(err, "pushing a given into a search under way", "rewind it first");

@@ -10,6 +10,7 @@ floor, as `lines.solve_lines` makes it: its links are as they were there), or of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..contract import Unsupported, UnknownOption
@@ -18,7 +19,7 @@ from .dance import COVERED
 if TYPE_CHECKING:
     from .search import Search
 
-__all__ = ["rewind", "push", "pop"]
+__all__ = ["rewind", "push", "pop", "count_with"]
 
 _SETS = 1
 
@@ -106,3 +107,32 @@ def _pop(search: Search) -> int:
     for q in range(last, first - 1, -1):
         search.uncover(top[q])
     return k
+
+
+def count_with(search: Search, givens: Sequence[int], limit: int, max_nodes: int = 0) -> tuple[int, int, int]:
+    """(status, solutions, nodes) of a new search of ``givens`` counting to ``limit`` solutions
+    within ``max_nodes`` nodes (0: no bound), on the sets with tallies from its floor where the
+    search's tuning lets it use the sets and the matrix can have tallies, else on the links:
+    one call per check for a generator, where push, run, rewind and pop are four. C runs it
+    on ``search`` and rewinds it (the end of ``cdlx/lines.c``: the tallies entered from the
+    givens, or the givens pushed and popped); here it is a new search, as the result must be.
+    Only on a search made with no givens, exclusions, prefix or seed, rewound, nothing
+    pushed (Unsupported); UnknownOption or GivensClash for the givens, as a new search says."""
+    from .lines import TALLIES_AT_ONCE
+    from .search import Search
+    from .tables import build, fits
+    from .tally import tally_possible
+
+    if limit < 1 or max_nodes < 0:
+        raise ValueError("count_with: limit must be at least 1 and max_nodes >= 0")
+    _check(search)
+    if (not search.bare or search.random is not None or search.pushed or search.level != 0 or search.resume != 2
+            or search.sets == _SETS):
+        raise Unsupported("counting with givens in a search made with givens, exclusions, a prefix or a seed, "
+                          "or with givens pushed, or under way", "a search made with none of them, rewound")
+    dancer = search.dancer
+    tallies = fits(dancer, search.tuning[0]) and build(dancer) and tally_possible(dancer)
+    new = Search(dancer, givens, tuning=TALLIES_AT_ONCE if tallies else (0, 1, 0.0, 1.0),
+                 weighted=search.weight is not None)
+    status = new.run(max_nodes if max_nodes > 0 else 1 << 62, counting=True, limit=limit)
+    return status, new.solutions, new.nodes

@@ -83,6 +83,7 @@ class Search(Choice):
         # links, or on the sets with tallies (Sets.choose_tally; never without them: run).
         self.weight: list[int] | None = None
         self.pushed: list[int] = []  # the givens pushed since (see reuse.py)
+        self.bare = not givens and not excluded and not prefix  # (reuse.count_with takes only these)
         self.excluded: set[int] = set()  # the options excluded (exclude; the sets read it)
         if weighted:
             self.weight = [1] * (dancer.n_primary + 1)
@@ -196,6 +197,11 @@ class Search(Choice):
     def pop(self, count: int = 1) -> int:
         """Undo the last ``count`` pushes: the last option popped (`reuse.pop`)."""
         return reuse.pop(self, count)
+
+    def count_with(self, givens: Sequence[int], limit: int, max_nodes: int = 0) -> tuple[int, int, int]:
+        """(status, solutions, nodes) of a new search of ``givens`` counting to ``limit``
+        solutions, run here and rewound (`reuse.count_with`)."""
+        return reuse.count_with(self, givens, limit, max_nodes)
 
     def prefix(self) -> tuple[int, ...]:
         """The option nodes chosen at levels 0..level-1 (after PREFIX: the subtree's prefix)."""
