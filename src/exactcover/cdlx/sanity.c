@@ -112,11 +112,15 @@ available_active(const Search *s, idx level, unsigned char *active)
     const Dancer *d = s->dancer;
     const idx *top = s->top, *opt_start = s->opt_start;
     const uint64_t *set = s->alive + (size_t)level * (size_t)d->n_words;
-    for (idx k = 0; k < d->n_options; k++)
-        if (in_set(d, set, k))
+    for (ptrdiff_t w = 0; w < d->n_words; w++)
+        for (uint64_t bits = set[w]; bits != 0; bits &= bits - 1) { /* (the set's options) */
+            idx r = (idx)(w * 64 + __builtin_ctzll(bits)), k = r < d->n_options ? option_at_bit(d, r) : -1;
+            if (k < 0)
+                insane("a bit past the options in a level's set", r);
             for (idx q = opt_start[k]; top[q] > 0; q++)
                 if (!active[top[q]])
                     insane("an available option has an inactive item", k);
+        }
     dlx_free(active);
 }
 
@@ -139,8 +143,8 @@ meet(const Search *s, idx k, idx o)
 }
 
 /* With tallies, level l's (the items active there marked in `active`): its counts those of
-   a tally counted afresh from the level's set, by each item's mask (as tally_count does not,
-   so that an option of the set with an item covered is seen too). */
+   a tally counted afresh from the level's set, by each item's mask over its span of words
+   (as tally_count does not, so that an option of the set with an item covered is seen too). */
 static void
 sanity_tally(const Search *s, idx l, const unsigned char *active)
 {
@@ -155,7 +159,7 @@ sanity_tally(const Search *s, idx l, const unsigned char *active)
         if (p < d->n_primary && active[p + 1]) {
             const uint64_t *mask = d->masks + (size_t)(p + 1) * (size_t)W;
             c = 0;
-            for (ptrdiff_t w = 0; w < W; w++)
+            for (idx w = d->mask_span[2 * p]; w <= d->mask_span[2 * p + 1]; w++) /* (its options' words) */
                 c += (idx)__builtin_popcountll(set[w] & mask[w]);
         }
         fresh[p] = (uint8_t)c;
@@ -236,14 +240,17 @@ sanity_sets(const Search *s, idx level)
         idx r = s->option[l], k = r >= 0 && r < d->n_options ? option_at_bit(d, r) : -1;
         if (k < 0 || option_of(s, s->choice[l]) != k || !in_set(d, set, k))
             insane("the option tried at a level", l);
-        for (ptrdiff_t w = 0; w < W; w++) {
+        /* (a level's set and tally are made once, when the option below is committed: the
+           newest is checked at every node, all of them now and then) */
+        const int all = (s->nodes & 4095) == 0;
+        for (ptrdiff_t w = 0; (all || l == level - 1) && w < W; w++) {
             uint64_t expected = set[w];
             for (idx q = opt_start[k]; top[q] > 0; q++)
                 expected &= ~d->masks[(size_t)top[q] * (size_t)W + (size_t)w];
             if (next[w] != expected)
                 insane("a level's set of options", l + 1);
         }
-        if (s->tally != NULL)
+        if (s->tally != NULL && all)
             sanity_tally(s, l, active);
         for (idx q = opt_start[k]; top[q] > 0; q++) {
             if (!active[top[q]])
