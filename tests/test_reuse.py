@@ -144,9 +144,6 @@ def test_a_search_that_moved_to_the_sets_above_its_floor_is_refused_alike():
 def test_a_search_that_moved_at_its_floor_is_rewound_as_new(problem, steps):
     """pydlx's twin of solve_lines's searches with tallies (C: tally_enter): moved to the sets
     before its first node, it rewinds (its items' list put back) and finds again what it found."""
-    from exactcover.pydlx.lines import TALLIES_AT_ONCE
-
-    assert TALLIES_AT_ONCE == AT_ONCE
     d = dancer(pydlx, problem)
     search = d.search(tuning=AT_ONCE)
     first = seen(search, steps)

@@ -38,17 +38,17 @@ push_givens(Search *s, const idx *givens, ptrdiff_t n)
     return 0;
 }
 
-/* Start a line's search with its givens: on the sets with tallies (tally_enter) if the job
-   takes them, else pushed on the links (and so if memory ran out for the sets: the job then
-   goes on without them). 0; nonzero if a given shares an item with one before it. */
+/* Start a search with givens: on the sets with tallies (tally_enter) if *tallies, else
+   pushed on the links (and so if memory ran out for the sets: *tallies is then 0, and the
+   caller goes on without them). 0; nonzero if a given shares an item with one before it. */
 static int
-enter_givens(Search *s, Lines *job, const idx *givens, ptrdiff_t n)
+enter_givens(Search *s, int *tallies, const idx *givens, ptrdiff_t n)
 {
-    if (job->tallies) {
+    if (*tallies) {
         int entered = tally_enter(s, givens, n);
         if (entered >= 0)
             return entered;
-        job->tallies = 0;
+        *tallies = 0;
     }
     return push_givens(s, givens, n);
 }
@@ -137,7 +137,7 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
         out[job->width] = '\n';
         ptrdiff_t n;
         if (length != job->width || (n = read_line(line, job->width, job->codes, givens)) < 0 ||
-            enter_givens(&s, job, givens, n) != 0) {
+            enter_givens(&s, &job->tallies, givens, n) != 0) {
             *status = LINE_INVALID;
             continue;
         }
@@ -164,6 +164,18 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
 
 /* -- one check: a search's solutions with some givens, from a new search's start --------- */
 
+/* Why `givens` could not be entered (-1, told in err): UnknownOption or GivensClash, as a new
+   search says it (check_givens); else memory ran out. */
+static int
+name_fault(const Search *s, const idx *givens, ptrdiff_t n, dlx_error *err)
+{
+    idx *owner = dlx_malloc(((size_t)s->n_items + 2) * sizeof(idx));
+    if (owner == NULL || check_givens(s, givens, n, owner, err) == 0)
+        err->kind = DLX_NO_MEMORY;
+    dlx_free(owner);
+    return -1;
+}
+
 /* The solutions of a search (made with no givens, exclusions or prefix, rewound, nothing
    pushed) with `givens`, counted to run->limit within run->steps nodes as a new search of
    them counts them (its solutions and nodes in `counted`), then rewound as it was: on the sets with tallies from its floor if
@@ -188,33 +200,18 @@ search_count_with(Search *s, const idx *givens, ptrdiff_t n, int tallies, Run *r
     ptrdiff_t known = 0; /* (the givens before the first that is not an option) */
     while (known < n && givens[known] >= 0 && givens[known] < s->dancer->n_options)
         known++;
-    /* on the tallies: 0 entered; 1 a given meets one before it; -1 memory ran out */
-    int entered = tallies && known == n ? tally_enter(s, givens, n) : -1;
-    if (entered != 0) { /* (check_givens names the fault, or clears the givens for the links) */
-        idx *owner = dlx_malloc(((size_t)s->n_items + 2) * sizeof(idx));
-        if (owner == NULL) {
-            err->kind = DLX_NO_MEMORY;
-            return -1;
-        }
-        int fault = check_givens(s, givens, n, owner, err);
-        dlx_free(owner);
-        if (fault < 0)
-            return -1;
-        s->sets = LINKS; /* (a search that moved above its floor could not be rewound) */
-        for (ptrdiff_t g = 0; g < n; g++)
-            if (search_push(s, givens[g], err) < 0) {
-                while (g-- > 0)
-                    search_pop(s);
-                s->sets = sets;
-                return -1;
-            }
+    s->sets = LINKS; /* (on the links, a search that moved above its floor could not be rewound) */
+    if (known < n || enter_givens(s, &tallies, givens, n) != 0) {
+        s->sets = sets;
+        return name_fault(s, givens, n, err);
     }
+    const int entered = s->sets == SETS;
     int status = search_run(s, run);
     counted[0] = s->solutions;
     counted[1] = s->nodes;
     if (search_rewind(s, err) < 0)
         return -1;
-    for (ptrdiff_t g = 0; g < n && entered != 0; g++)
+    for (ptrdiff_t g = 0; g < n && !entered; g++)
         search_pop(s);
     s->sets = sets;
     return status;

@@ -235,14 +235,14 @@ sanity_sets(const Search *s, idx level)
     if (active == NULL)
         insane("no memory for the check", 0);
     memcpy(active, s->floor_items, (size_t)s->n_items + 2);
+    /* (a level's set and tally are made once, when the option below it is committed: the
+       newest is checked at every node, all of them now and then) */
+    const int all = (s->nodes & 4095) == 0;
     for (idx l = s->floor; l < level; l++) {
         const uint64_t *set = s->alive + (size_t)l * (size_t)W, *next = set + W;
         idx r = s->option[l], k = r >= 0 && r < d->n_options ? option_at_bit(d, r) : -1;
         if (k < 0 || option_of(s, s->choice[l]) != k || !in_set(d, set, k))
             insane("the option tried at a level", l);
-        /* (a level's set and tally are made once, when the option below is committed: the
-           newest is checked at every node, all of them now and then) */
-        const int all = (s->nodes & 4095) == 0;
         for (ptrdiff_t w = 0; (all || l == level - 1) && w < W; w++) {
             uint64_t expected = set[w];
             for (idx q = opt_start[k]; top[q] > 0; q++)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import PAUSED, SOLUTION, GivensClash, Unsupported
+from ..contract import PAUSED, SOLUTION, GivensClash, Unsupported, tuning
 from .search import Search
 from .tables import DEFAULT_TUNING, build, fits
 from .tally import tally_possible
@@ -54,9 +54,8 @@ def givens_of(line: bytes, width: int, codes: Sequence[int]) -> list[int] | None
 
 
 #: A line's search with tallies: on the sets with tallies from its first node (a sample of
-#: none, the move forced: contract.tuning("sets", tallies=True), after none), or on the links
-#: if the matrix cannot have them.
-TALLIES_AT_ONCE = (1 << 40, 0, -1.0, 1e-300)
+#: none, the move forced), or on the links if the matrix cannot have them.
+TALLIES_AT_ONCE = tuning("sets", after=0, tallies=True)
 
 
 def solve_line(dancer: Dancer, givens: list[int], writes: Sequence[int], limit: int, max_nodes: int,
