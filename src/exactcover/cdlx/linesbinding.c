@@ -21,6 +21,15 @@ most_lines(const char *data, Py_ssize_t size)
     return n;
 }
 
+/* Whether searches of d within `budget` can start on the tallies: its sets fit and are built
+   (shared by its searches: here, with the GIL, as Search_run builds them), with the tallies'
+   lists, which they have where the matrix can have tallies (tally_build). */
+static int
+tallies_at_hand(Dancer *d, ptrdiff_t budget)
+{
+    return sets_fit(d, budget) && sets_build(d) > 0 && d->bit_start != NULL;
+}
+
 /* codes (width * 256 entries, each an option, LINE_NONE or LINE_BAD) and writes (one per
    option) in range; -1 with ValueError if not. */
 static int
@@ -102,10 +111,8 @@ Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds)
     job.limit = limit;
     job.max_nodes = max_nodes;
     job.weighted = weighted;
-    /* (where a search apart could have them, by the default tuning's budget; the dancer's sets
-       are shared: built here, with the GIL, as Search_run builds them) */
-    job.tallies = tallies && tally_possible(&self->d) && sets_fit(&self->d, SET_BUDGET) &&
-                  sets_build(&self->d) > 0;
+    /* (where a search apart could have them, by the default tuning's budget) */
+    job.tallies = tallies && tallies_at_hand(&self->d, SET_BUDGET);
     job.out = (unsigned char *)PyBytes_AS_STRING(out);
     job.status = (unsigned char *)PyBytes_AS_STRING(status);
     dlx_error err = {DLX_OK};
@@ -236,20 +243,17 @@ Search_count_with(SearchObject *self, PyObject *args, PyObject *kwds)
             goto done;
         givens[g] = k < INT32_MIN || k > INT32_MAX ? -1 : (idx)k; /* (out of range: UnknownOption) */
     }
-    Dancer *d = &self->dancer->d;
-    int tallies = sets_fit(d, self->s.tuning.set_budget) && sets_build(d) > 0 && d->bit_start != NULL;
-    /* (bit_start: the tallies' lists, built with the sets where the matrix can have them) */
+    int tallies = tallies_at_hand(&self->dancer->d, self->s.tuning.set_budget);
     Run run = {max_nodes > 0 ? max_nodes : (1LL << 62), 0, limit, -1, 1};
     dlx_error err = {DLX_OK};
     long long counted[2] = {0, 0};
     int status = search_count_with(&self->s, givens, n, tallies, &run, counted, &err);
     if (status < 0) {
-        if (err.kind == DLX_UNKNOWN_OPTION)
-            for (Py_ssize_t g = 0; g < n; g++)
-                if (givens[g] == err.facts[0] || givens[g] == -1) {
-                    err.facts[0] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, g));
-                    break;
-                }
+        for (Py_ssize_t g = 0; err.kind == DLX_UNKNOWN_OPTION && g < n; g++)
+            if (givens[g] < 0 || givens[g] >= self->dancer->d.n_options) { /* (the first: the one named) */
+                err.facts[0] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, g));
+                break;
+            }
         raise_failure(&err);
         goto done;
     }

@@ -58,10 +58,22 @@ def givens_of(line: bytes, width: int, codes: Sequence[int]) -> list[int] | None
 TALLIES_AT_ONCE = tuning("sets", after=0, tallies=True)
 
 
+def tallies_at_hand(dancer: Dancer, budget: int) -> bool:
+    """Whether searches of ``dancer`` within ``budget`` can start on the tallies: the matrix
+    can have them and its tables fit and are built (C: linesbinding.c's tallies_at_hand)."""
+    return tally_possible(dancer) and fits(dancer, budget) and build(dancer)
+
+
+def new_search(dancer: Dancer, givens: Sequence[int], tallies: bool, weighted: bool) -> Search:
+    """A new search of ``givens``: on the sets with tallies from its floor if ``tallies``, else
+    on the links."""
+    return Search(dancer, givens, weighted=weighted, tuning=TALLIES_AT_ONCE if tallies else tuning("links"))
+
+
 def solve_line(dancer: Dancer, givens: list[int], writes: Sequence[int], limit: int, max_nodes: int,
                weighted: bool, answer: bytearray, tallies: bool = False) -> tuple[int, int]:
     """One problem: its status and nodes; its first solution's symbols written on ``answer``."""
-    search = Search(dancer, givens, weighted=weighted, tuning=TALLIES_AT_ONCE if tallies else (0, 1, 0.0, 1.0))
+    search = new_search(dancer, givens, tallies, weighted)
     steps = max_nodes if max_nodes > 0 else 1 << 62
     status, found = search.run(steps), 0
     if status == SOLUTION:
@@ -84,8 +96,7 @@ def solve_lines(dancer: Dancer, data: bytes, width: int, codes: Sequence[int], w
     ``tallies``, each search runs on the sets with tallies if the matrix can have them: the
     same answers and nodes as on the links (with ``weighted``, the weighted choice's), sooner."""
     check_lines(dancer, width, codes, writes, limit, max_nodes)
-    tallies = (tallies and tally_possible(dancer) and fits(dancer, DEFAULT_TUNING[0])
-               and build(dancer))
+    tallies = tallies and tallies_at_hand(dancer, DEFAULT_TUNING[0])
     answers, statuses = bytearray(), bytearray()
     nodes = solutions = 0
     for line in problem_lines(data):

@@ -118,10 +118,7 @@ def count_with(search: Search, givens: Sequence[int], limit: int, max_nodes: int
     givens, or the givens pushed and popped); here it is a new search, as the result must be.
     Only on a search made with no givens, exclusions, prefix or seed, rewound, nothing
     pushed (Unsupported); UnknownOption or GivensClash for the givens, as a new search says."""
-    from .lines import TALLIES_AT_ONCE
-    from .search import Search
-    from .tables import build, fits
-    from .tally import tally_possible
+    from .lines import new_search, tallies_at_hand
 
     if limit < 1 or max_nodes < 0:
         raise ValueError("count_with: limit must be at least 1 and max_nodes >= 0")
@@ -131,8 +128,6 @@ def count_with(search: Search, givens: Sequence[int], limit: int, max_nodes: int
         raise Unsupported("counting with givens in a search made with givens, exclusions, a prefix or a seed, "
                           "or with givens pushed, or under way", "a search made with none of them, rewound")
     dancer = search.dancer
-    tallies = fits(dancer, search.tuning[0]) and build(dancer) and tally_possible(dancer)
-    new = Search(dancer, givens, tuning=TALLIES_AT_ONCE if tallies else (0, 1, 0.0, 1.0),
-                 weighted=search.weight is not None)
+    new = new_search(dancer, givens, tallies_at_hand(dancer, search.tuning[0]), search.weight is not None)
     status = new.run(max_nodes if max_nodes > 0 else 1 << 62, counting=True, limit=limit)
     return status, new.solutions, new.nodes
