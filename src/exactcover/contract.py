@@ -174,6 +174,18 @@ class Search(Protocol):
         (pydlx/reuse.py); only on a search made with no givens, exclusions, prefix or seed,
         rewound, nothing pushed (Unsupported)."""
 
+    def thin(self, solution: Sequence[int], forced: bool = False, max_nodes: int = 0, group: int = 1,
+             grouped: int = 0) -> list[int]:
+        """The options of ``solution`` kept when each is dropped in turn where the search still
+        has that one solution without it (found without a choice if ``forced``; a uniqueness
+        check within ``max_nodes`` nodes, 0: no bound), the first ``grouped`` tried ``group`` at
+        a time (pydlx/thin.py); where count_with may run (Unsupported); ValueError if the
+        options are not a solution."""
+
+    def unneeded(self, givens: Sequence[int], max_nodes: int = 0) -> int | None:
+        """The position of the first of ``givens`` (with exactly one solution, else ValueError)
+        that the search does without, or None if it needs every one (pydlx/thin.py)."""
+
     def fraction(self) -> float:
         """Knuth's estimate of the part of the tree done so far (0..1, never decreasing)."""
 

@@ -1,18 +1,18 @@
 """Generation at scale: many unique, minimal puzzles of a requested grade, fast.
 
 `generate` (generate.py) goes through the library's front door for every uniqueness check;
-here the checks run on the engine's compiled matrix directly (`Solver.dancer`), each one call
-on one search object used for them all (`Search.count_with`: a new search of the clues kept,
-option numbers, counted to 2 solutions; on the sets with tallies from its floor, so that
-nothing of the links is done or undone). Each puzzle:
+here a grid's checks are two calls on the engine's compiled matrix (`Solver.dancer`), on one
+search object used for every grid: `Search.thin`, the clues removed in turn where a check
+still passes, and `Search.unneeded`, whether every clue left is needed (the engine's
+pydlx/thin.py says how; the C engine runs the loops with no Python between the checks, on the
+sets with tallies, so that nothing of the links is done or undone). Each puzzle:
 
 1. a full grid from a seeded random search of the empty grid;
 2. clues removed in a seeded random order. For the grade "easy" a clue goes if the puzzle
-   stays solvable by singles alone: the engine's search then never branches (choosing the
-   item with the fewest options, a naked single is a cell with one option left and a hidden
-   single a unit's digit with one place left), so it visits exactly one node per empty cell
-   plus the root, and the check stops after that many. Otherwise a clue goes if the puzzle
-   stays unique;
+   stays solvable by singles alone: the engine's search then finds its solution without a
+   choice (choosing the item with the fewest options, a naked single is a cell with one
+   option left and a hidden single a unit's digit with one place left), `thin`'s forced
+   check. Otherwise a clue goes if the puzzle stays unique (a count to 2);
 3. the puzzle is kept if it is minimal (every clue left is needed for uniqueness) and has
    the grade asked for (above "easy", `explain`'s grade); else the next grid is tried.
 """
@@ -20,7 +20,7 @@ nothing of the links is done or undone). Each puzzle:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import exactcover
@@ -35,15 +35,22 @@ __all__ = ["Generation", "generate_many", "GRADES"]
 GRADES = ("easy", "medium", "hard", "expert", "any")
 #: The node budget of one uniqueness check (a check that runs out keeps its clue).
 CHECK_NODES = 1 << 16
+#: The first EARLY of every 81 clues tried (where most can go) are tried in groups of GROUP
+#: (`Search.thin`'s group and grouped); the rest one by one. Calibrated in benchmarks/README.md.
+GROUP, EARLY = 8, 40
+#: The checks' search may use the sets with tallies at its floor (`Search.count_with`, and so
+#: `thin` and `unneeded`, then check there; contract.tuning: a sample of none). It is
+#: exactcover.contract.tuning("sets", after=0, tallies=True), which a plugin does not import.
+AT_ONCE = (1 << 40, 0, -1.0, 1e-300)
 
 
 class _Checks:
-    """Uniqueness and singles checks on one grid shape's compiled matrix."""
+    """A grid shape's compiled matrix, and the one search of its checks."""
 
     def __init__(self, size: int, box: tuple[int, int]) -> None:
         self.size = size
         self.dancer: Any = exactcover.Solver(matrix_for(size, *box)).dancer
-        self.clues = _Clues(self.dancer.search((), None, (), (), AT_ONCE))  # (every grid's checks)
+        self.search: Any = self.dancer.search((), None, (), (), AT_ONCE)  # (every grid's checks)
 
     def full_grid(self, rng: random.Random) -> list[int]:
         search = self.dancer.search((), rng.getrandbits(63))
@@ -55,97 +62,20 @@ class _Checks:
         return cells
 
 
-#: The checks' search may use the sets with tallies at its floor (`Search.count_with` then
-#: counts there; contract.tuning: a sample of none). It is
-#: exactcover.contract.tuning("sets", after=0, tallies=True), which a plugin does not import.
-AT_ONCE = (1 << 40, 0, -1.0, 1e-300)
-
-
-def _unique(search: Any, clues: list[int]) -> bool:
-    status, solutions, _ = search.count_with(clues, 2, CHECK_NODES)
-    return bool(status == Status.DONE and solutions == 1)
-
-
-def _singles(search: Any, clues: list[int], empty: int) -> bool:
-    """Whether singles alone solve it: the search finds its one solution down one path."""
-    status, solutions, nodes = search.count_with(clues, 2, empty + 2)
-    return bool(status == Status.DONE and solutions == 1 and nodes == empty + 1)
-
-
-class _Clues:
-    """One grid's clues: those still to try, in the order they are tried (the next last), and
-    those found to stay."""
-
-    def __init__(self, search: Any) -> None:
-        self.search = search
-        self.kept: list[int] = []
-        self.untried: list[int] = []
-
-    def lay(self, order: list[int]) -> None:
-        """The clues of ``order`` to try (in that order), and no others."""
-        self.kept, self.untried = [], order[::-1]
-
-    def check(self, count: int, passes: Callable[[Any, list[int]], bool]) -> bool:
-        """Whether the puzzle passes without the next ``count`` clues: if so they are gone;
-        if not and ``count`` is 1, the clue stays."""
-        passed = passes(self.search, self.untried[:-count] + self.kept)
-        if passed:
-            del self.untried[-count:]
-        elif count == 1:
-            self.kept.append(self.untried.pop())
-        return passed
-
-
-#: The first EARLY of every 81 clues tried (where most can go) are tried in groups of GROUP
-#: (see `_minimal`); the rest one by one. The values are calibrated in benchmarks/README.md.
-GROUP, EARLY = 8, 40
-
-
 def _minimal(checks: _Checks, cells: list[int], rng: random.Random, by_singles: bool) -> list[int] | None:
-    """The grid's clues removed as the module docstring says; None if the result is not minimal.
-
-    Both tests are monotone: a puzzle that stays unique (or solvable by singles) without a
-    set of clues stays so with any of them back. So a group of clues that can all go at once
-    goes in one check, with exactly the result of trying them one by one in order; a group
-    that cannot is split in two and each half tried the same way."""
+    """The grid's clues removed as the module docstring says, as cells (0: empty); None if
+    the result is not minimal."""
     order = list(range(len(cells)))
     rng.shuffle(order)
-    n = checks.size
-    clues = checks.clues
-    clues.lay([k * n + cells[k] - 1 for k in order])
-    empty = 0  # the cells emptied so far
-
-    def passes(search: Any, given: list[int]) -> bool:
-        return _singles(search, given, empty) if by_singles else _unique(search, given)
-
-    def attempt(count: int) -> None:
-        nonlocal empty
-        empty += count
-        if clues.check(count, passes):
-            return
-        empty -= count
-        if count == 1:  # (it stays)
-            return
-        attempt(count // 2)
-        attempt(count - count // 2)
-
-    grouped = EARLY * len(order) // 81
-    for start in range(0, grouped, GROUP):
-        attempt(min(GROUP, grouped - start))
-    for _ in order[grouped:]:
-        attempt(1)
-    kept = clues.kept
+    n, search = checks.size, checks.search
+    solution = [k * n + cells[k] - 1 for k in order]
+    kept = search.thin(solution, by_singles, CHECK_NODES, GROUP, EARLY * len(order) // 81)
+    if by_singles and search.unneeded(kept, CHECK_NODES) is not None:  # (minimal for singles, not for uniqueness)
+        return None
+    puzzle = [0] * len(cells)
     for option in kept:
-        cells[option // n] = option % n + 1
-    removed = set(range(len(cells))) - {option // n for option in kept}
-    for k in removed:
-        cells[k] = 0
-    if by_singles:  # (minimal for singles; for uniqueness too, each clue left must be needed)
-        clues.lay(kept)
-        for _ in kept:
-            if clues.check(1, _unique):
-                return None
-    return cells
+        puzzle[option // n] = option % n + 1
+    return puzzle
 
 
 class Generation:

@@ -27,6 +27,8 @@ PyObject *Search_rewind(SearchObject *self, PyObject *ignored);
 PyObject *Search_push(SearchObject *self, PyObject *const *args, Py_ssize_t n);
 PyObject *Search_pop(SearchObject *self, PyObject *const *args, Py_ssize_t n);
 PyObject *Search_count_with(SearchObject *self, PyObject *args, PyObject *kwds);
+PyObject *Search_thin(SearchObject *self, PyObject *args, PyObject *kwds);
+PyObject *Search_unneeded(SearchObject *self, PyObject *args, PyObject *kwds);
 
 /* lines.c's binding (linesbinding.c): Dancer.solve_lines. */
 PyObject *Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds);

@@ -120,6 +120,7 @@ typedef enum {
     DLX_PREFIX_ERROR,       /* facts: the node, its place in the prefix */
     DLX_UNSUPPORTED,        /* what, instead */
     DLX_NOT_PUSHED,         /* facts[0] the option, facts[1] the item covered (-1: excluded); what */
+    DLX_VALUE_ERROR,        /* what: the message (thin.c: givens that are not what it needs) */
 } dlx_failure;
 
 typedef struct {
@@ -412,7 +413,7 @@ idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved
    items (0, or -1 if memory ran out); a tally counted afresh from a set (whether an active
    item has no options);
    a search's tallies at the levels up to its own once it moves to the sets (0, or -1);
-   the item choice on a level's tally */
+   the item choice on a level's tally; whether forced moves alone cover every item */
 int tally_possible(const Dancer *d);
 int tally_build(Dancer *d);
 void tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row);
@@ -423,6 +424,7 @@ int tally_move(Search *s);
 idx tally_least(const uint8_t *tally, idx n);
 idx tally_least_weighted(const Search *s, const uint8_t *tally);
 void tally_heavier(Search *s, idx p);
+int tally_forced(Search *s);
 
 /* bounds.c */
 int run_bounded(Search *s, const Run *run);
@@ -450,8 +452,15 @@ void memo_stats(const Search *s, long long *hits, long long *lookups, long long 
 
 /* lines.c */
 ptrdiff_t solve_lines(const Dancer *d, Lines *job, dlx_error *err);
-int search_count_with(Search *s, const idx *givens, ptrdiff_t n, int tallies, Run *run, long long counted[2],
-                      dlx_error *err);
+int search_count_with(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallies, Run *run,
+                      long long counted[2], dlx_error *err);
+int search_forced_with(Search *s, const idx *givens, ptrdiff_t n, dlx_error *err);
+
+/* thin.c */
+ptrdiff_t search_thin(Search *s, const idx *solution, ptrdiff_t n, int tallies, int forced, long long max_nodes,
+                      ptrdiff_t group, ptrdiff_t grouped, idx *kept, dlx_error *err);
+ptrdiff_t search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies, long long max_nodes,
+                          dlx_error *err);
 
 /* costs.c */
 int costs_prepare(Dancer *d, const long long *costs);

@@ -20,6 +20,7 @@
  */
 #include "dlx.h"
 #include "dance.h"
+#include "sets.h"
 
 #include <string.h>
 
@@ -176,16 +177,13 @@ name_fault(const Search *s, const idx *givens, ptrdiff_t n, dlx_error *err)
     return -1;
 }
 
-/* The solutions of a search (made with no givens, exclusions or prefix, rewound, nothing
-   pushed) with `givens`, counted to run->limit within run->steps nodes as a new search of
-   them counts them (its solutions and nodes in `counted`), then rewound as it was: on the sets with tallies from its floor if
-   `tallies` (the dancer's sets built), so that nothing of the links is done or undone;
-   else with the givens pushed on the links and popped after. The run's status; -1 with err
-   for a given that is not an option or meets one before it (UnknownOption, GivensClash), or
-   a search that cannot (Unsupported, as push says), or no memory. */
-int
-search_count_with(Search *s, const idx *givens, ptrdiff_t n, int tallies, Run *run, long long counted[2],
-                  dlx_error *err)
+/* A check's start: the givens entered at the floor of a search (made with no givens,
+   exclusions or prefix, rewound, nothing pushed), on the sets with tallies if `*tallies`
+   (the dancer's sets built; *tallies is 0 if memory ran out for them), else pushed on the
+   links. 0; -1 with err for a given that is not an option or meets one before it
+   (UnknownOption, GivensClash), or a search that cannot (Unsupported, as push says). */
+static int
+begin_with(Search *s, const idx *givens, ptrdiff_t n, int *tallies, dlx_error *err)
 {
     const int sets = s->sets;
     if (search_reusable(s, err) < 0)
@@ -201,18 +199,92 @@ search_count_with(Search *s, const idx *givens, ptrdiff_t n, int tallies, Run *r
     while (known < n && givens[known] >= 0 && givens[known] < s->dancer->n_options)
         known++;
     s->sets = LINKS; /* (on the links, a search that moved above its floor could not be rewound) */
-    if (known < n || enter_givens(s, &tallies, givens, n) != 0) {
+    if (known < n || enter_givens(s, tallies, givens, n) != 0) {
         s->sets = sets;
         return name_fault(s, givens, n, err);
     }
+    return 0;
+}
+
+/* Option k out of a search entered at its floor (begin_with) with givens it meets none of:
+   on the sets, out of the floor's set and tally (both made afresh by the next entry); on
+   the links, its nodes out of their items' lists (`back`: in again, after the rewind). */
+static void
+leave_out(Search *s, idx k, int back)
+{
+    const Dancer *d = s->dancer;
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    if (s->sets == SETS) {
+        const idx r = rank_of(d, k);
+        s->alive[(size_t)s->floor * (size_t)d->n_words + (size_t)(r >> 6)] &= ~((uint64_t)1 << (r & 63));
+        uint8_t *row = s->tally + (size_t)s->floor * (size_t)s->n_tally;
+        for (idx t = d->bit_start[r]; t < d->bit_start[r + 1]; t++)
+            row[d->bit_items[t]] -= 1;
+        return;
+    }
+    idx first = s->opt_start[k], last = first;
+    while (top[last] > 0)
+        last++;
+    if (back) /* (in the reverse order) */
+        for (idx q = last - 1; q >= first; q--) {
+            dlink[ulink[q]] = q;
+            ulink[dlink[q]] = q;
+            top[top[q]] += 1;
+        }
+    else
+        for (idx q = first; q < last; q++) {
+            dlink[ulink[q]] = dlink[q];
+            ulink[dlink[q]] = ulink[q];
+            top[top[q]] -= 1;
+        }
+}
+
+/* A check's end: the search rewound as it was before begin_with (its way `sets`), option
+   `out` (-1: none) back in. */
+static int
+end_with(Search *s, ptrdiff_t n, int sets, idx out, dlx_error *err)
+{
     const int entered = s->sets == SETS;
-    int status = search_run(s, run);
-    counted[0] = s->solutions;
-    counted[1] = s->nodes;
     if (search_rewind(s, err) < 0)
         return -1;
+    if (out >= 0 && !entered)
+        leave_out(s, out, 1);
     for (ptrdiff_t g = 0; g < n && !entered; g++)
         search_pop(s);
     s->sets = sets;
-    return status;
+    return 0;
+}
+
+/* The solutions of a search with `givens` (begin_with), and option `out` taken out if
+   `out` >= 0 (one that meets no given), counted to run->limit within run->steps nodes as
+   a new search of them counts them (its solutions and nodes in `counted`), then rewound as
+   it was: on the sets with tallies from its floor if `tallies`, so that nothing of the
+   links is done or undone; else with the givens pushed on the links and popped after. The
+   run's status; -1 with err (begin_with's, or no memory). */
+int
+search_count_with(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallies, Run *run,
+                  long long counted[2], dlx_error *err)
+{
+    const int sets = s->sets;
+    if (begin_with(s, givens, n, &tallies, err) < 0)
+        return -1;
+    if (out >= 0)
+        leave_out(s, out, 0);
+    int status = search_run(s, run);
+    counted[0] = s->solutions;
+    counted[1] = s->nodes;
+    return end_with(s, n, sets, out, err) < 0 ? -1 : status;
+}
+
+/* Whether forced moves alone solve the search with `givens` (tally_forced; begin_with on
+   the tallies): 1 or 0; -1 with err; -2 if the tallies could not be made (nothing done). */
+int
+search_forced_with(Search *s, const idx *givens, ptrdiff_t n, dlx_error *err)
+{
+    const int sets = s->sets;
+    int tallies = 1;
+    if (begin_with(s, givens, n, &tallies, err) < 0)
+        return -1;
+    int covered = tallies ? tally_forced(s) : -2;
+    return end_with(s, n, sets, -1, err) < 0 ? -1 : covered;
 }

@@ -209,6 +209,40 @@ Search_pop(SearchObject *self, PyObject *const *args, Py_ssize_t n)
     return PyLong_FromLong(k);
 }
 
+/* The options of `seq` (n of them, a PySequence_Fast) as idx, one out of idx's range as -1
+   (UnknownOption then); NULL with an exception. */
+static idx *
+options_of(PyObject *seq, Py_ssize_t n)
+{
+    idx *options = PyMem_Malloc(((size_t)n + 1) * sizeof(idx));
+    if (options == NULL)
+        return (idx *)PyErr_NoMemory();
+    for (Py_ssize_t g = 0; g < n; g++) {
+        long k = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, g));
+        if (k == -1 && PyErr_Occurred()) {
+            PyMem_Free(options);
+            return NULL;
+        }
+        options[g] = k < INT32_MIN || k > INT32_MAX ? -1 : (idx)k;
+    }
+    return options;
+}
+
+/* Raise err, an UnknownOption naming the first of `seq` that is not an option as given. */
+static void
+raise_for(SearchObject *self, dlx_error *err, PyObject *seq, const idx *options, Py_ssize_t n)
+{
+    for (Py_ssize_t g = 0; err->kind == DLX_UNKNOWN_OPTION && g < n; g++)
+        if (options[g] < 0 || options[g] >= self->dancer->d.n_options) {
+            err->facts[0] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, g));
+            break;
+        }
+    if (err->kind == DLX_VALUE_ERROR)
+        PyErr_SetString(PyExc_ValueError, err->what);
+    else
+        raise_failure(err);
+}
+
 /* count_with(givens, limit, max_nodes=0): (status, solutions, nodes) of a new search of the
    givens counting to `limit` solutions within max_nodes nodes (0: no bound), run on this
    search and rewound (lines.c: search_count_with); on the sets with tallies from the floor
@@ -232,32 +266,101 @@ Search_count_with(SearchObject *self, PyObject *args, PyObject *kwds)
     if (seq == NULL)
         return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    idx *givens = PyMem_Malloc(((size_t)n + 1) * sizeof(idx));
-    if (givens == NULL) {
-        PyErr_NoMemory();
+    idx *givens = options_of(seq, n);
+    if (givens == NULL)
         goto done;
-    }
-    for (Py_ssize_t g = 0; g < n; g++) {
-        long k = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, g));
-        if (k == -1 && PyErr_Occurred())
-            goto done;
-        givens[g] = k < INT32_MIN || k > INT32_MAX ? -1 : (idx)k; /* (out of range: UnknownOption) */
-    }
     int tallies = tallies_at_hand(&self->dancer->d, self->s.tuning.set_budget);
     Run run = {max_nodes > 0 ? max_nodes : (1LL << 62), 0, limit, -1, 1};
     dlx_error err = {DLX_OK};
     long long counted[2] = {0, 0};
-    int status = search_count_with(&self->s, givens, n, tallies, &run, counted, &err);
-    if (status < 0) {
-        for (Py_ssize_t g = 0; err.kind == DLX_UNKNOWN_OPTION && g < n; g++)
-            if (givens[g] < 0 || givens[g] >= self->dancer->d.n_options) { /* (the first: the one named) */
-                err.facts[0] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, g));
-                break;
-            }
-        raise_failure(&err);
+    int status = search_count_with(&self->s, givens, n, -1, tallies, &run, counted, &err);
+    if (status < 0)
+        raise_for(self, &err, seq, givens, n);
+    else
+        result = Py_BuildValue("(iLL)", status, counted[0], counted[1]);
+done:
+    PyMem_Free(givens);
+    Py_DECREF(seq);
+    return result;
+}
+
+/* thin(solution, forced=False, max_nodes=0, group=1, grouped=0): the options of the solution
+   kept (thin.c: search_thin; pydlx/thin.py says what), as a list. */
+PyObject *
+Search_thin(SearchObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"solution", "forced", "max_nodes", "group", "grouped", NULL};
+    PyObject *given, *result = NULL;
+    int forced = 0;
+    long long max_nodes = 0;
+    Py_ssize_t group = 1, grouped = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|pLnn:thin", kwlist, &given, &forced, &max_nodes, &group,
+                                     &grouped))
+        return NULL;
+    if (check_idle(self) < 0)
+        return NULL;
+    if (max_nodes < 0 || group < 1 || grouped < 0) {
+        PyErr_SetString(PyExc_ValueError, "thin: max_nodes and grouped must be >= 0 and group >= 1");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(given, "thin: the solution must be a sequence of options");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    idx *solution = options_of(seq, n), *kept = PyMem_Malloc(((size_t)n + 1) * sizeof(idx));
+    if (solution == NULL || kept == NULL) {
+        if (kept == NULL)
+            PyErr_NoMemory();
         goto done;
     }
-    result = Py_BuildValue("(iLL)", status, counted[0], counted[1]);
+    int tallies = tallies_at_hand(&self->dancer->d, self->s.tuning.set_budget);
+    dlx_error err = {DLX_OK};
+    ptrdiff_t n_kept = search_thin(&self->s, solution, n, tallies, forced, max_nodes, group, grouped, kept, &err);
+    if (n_kept < 0) {
+        raise_for(self, &err, seq, solution, n);
+        goto done;
+    }
+    if ((result = PyList_New(n_kept)) == NULL)
+        goto done;
+    for (ptrdiff_t g = 0; g < n_kept; g++)
+        PyList_SET_ITEM(result, g, PyLong_FromLong(kept[g])); /* (small ints: cannot fail) */
+done:
+    PyMem_Free(solution);
+    PyMem_Free(kept);
+    Py_DECREF(seq);
+    return result;
+}
+
+/* unneeded(givens, max_nodes=0): the position of the first given the search does without, or
+   None (thin.c: search_unneeded). */
+PyObject *
+Search_unneeded(SearchObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"givens", "max_nodes", NULL};
+    PyObject *given, *result = NULL;
+    long long max_nodes = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|L:unneeded", kwlist, &given, &max_nodes))
+        return NULL;
+    if (check_idle(self) < 0)
+        return NULL;
+    if (max_nodes < 0) {
+        PyErr_SetString(PyExc_ValueError, "unneeded: max_nodes must be >= 0");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(given, "unneeded: givens must be a sequence of options");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    idx *givens = options_of(seq, n);
+    if (givens == NULL)
+        goto done;
+    int tallies = tallies_at_hand(&self->dancer->d, self->s.tuning.set_budget);
+    dlx_error err = {DLX_OK};
+    ptrdiff_t g = search_unneeded(&self->s, givens, n, tallies, max_nodes, &err);
+    if (g < 0)
+        raise_for(self, &err, seq, givens, n);
+    else
+        result = g < n ? PyLong_FromSsize_t(g) : (Py_INCREF(Py_None), Py_None);
 done:
     PyMem_Free(givens);
     Py_DECREF(seq);

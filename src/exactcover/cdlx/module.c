@@ -497,6 +497,12 @@ static PyMethodDef Search_methods[] = {
     {"count_with", (PyCFunction)(void (*)(void))Search_count_with, METH_VARARGS | METH_KEYWORDS,
      "count_with(givens, limit, max_nodes=0)\n--\n\n(status, solutions, nodes) of a new search of the\n"
      "givens counting to limit, run here and rewound (see pydlx.reuse.count_with)."},
+    {"thin", (PyCFunction)(void (*)(void))Search_thin, METH_VARARGS | METH_KEYWORDS,
+     "thin(solution, forced=False, max_nodes=0, group=1, grouped=0)\n--\n\nThe options of a solution kept\n"
+     "when each is dropped where the search still has that one solution (see pydlx.thin.thin)."},
+    {"unneeded", (PyCFunction)(void (*)(void))Search_unneeded, METH_VARARGS | METH_KEYWORDS,
+     "unneeded(givens, max_nodes=0)\n--\n\nThe position of the first given the search does without,\n"
+     "or None (see pydlx.thin.unneeded)."},
     {"diagram_nodes", (PyCFunction)Search_diagram, METH_NOARGS,
      "After a search with diagram=True: (root, nodes), the nodes as bytes of int32 (option, lo, hi)\n"
      "triples for nodes 2, 3, ... (0 and 1 are the terminals; see pydlx.memo)."},

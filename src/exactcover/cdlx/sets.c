@@ -519,19 +519,6 @@ uncommit_set(Search *s, idx x, idx k_x)
         return_items(s, k_x, s->top[x]);
 }
 
-/* The first option of primary item i after `after` (-1: the first of all) in `set`, or -1:
-   with tallies, only the words of its mask's span are read. */
-ALWAYS_INLINE idx
-next_of_item(const Search *s, const uint64_t *set, idx i, idx after)
-{
-    const Dancer *d = s->dancer;
-    const uint64_t *mask = d->masks + (size_t)i * (size_t)d->n_words;
-    if (s->tally == NULL)
-        return next_in(set, mask, d->n_words, after);
-    const idx before = d->mask_span[2 * i - 2] * 64 - 1;
-    return next_in(set, mask, d->mask_span[2 * i - 1] + 1, after > before ? after : before);
-}
-
 /* Steps X3 and X4 at a level: choose the item i (its options stay in the level's set, to be
    tried; X5 takes them out of the next level's), count its cover, and return the node of
    its first option (i itself if there is none). */

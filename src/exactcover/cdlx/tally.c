@@ -237,8 +237,11 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
     memset(set, 0xff, (size_t)W * sizeof(uint64_t));
     set[d->n_options / 64] = ((uint64_t)1 << (d->n_options % 64)) - 1; /* (W is n_options / 64 + 1) */
     memset(s->floor_items + 1, 1, (size_t)d->n_items);
-    for (idx i = 1; i <= d->n_primary; i++) /* (the givens' items cleared below) */
-        set_active(s, i, 1);
+    for (idx v = 0; v <= d->n_primary >> 6; v++) { /* (items 1..n_primary; the givens' cleared below) */
+        const idx below = v == d->n_primary >> 6 ? (d->n_primary & 63) + 1 : 64; /* (bits 0..below-1 of word v) */
+        uint64_t bits = below == 64 ? ~(uint64_t)0 : ((uint64_t)1 << below) - 1;
+        s->active[v] |= v == 0 ? bits & ~(uint64_t)1 : bits;
+    }
     for (ptrdiff_t g = 0; g < n; g++) {
         idx r = rank_of(d, givens[g]);
         if (!(set[r >> 6] >> (r & 63) & 1))
@@ -257,4 +260,30 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
     s->sets = SETS;
     s->moved_at = s->floor;
     return 0;
+}
+
+/* Whether forced moves alone cover every primary item, from the floor of a search entered
+   there (tally_enter): each time the item tally_choose chooses has one option left, that
+   option committed (tally_commit, as the loop commits it). A count of the search to 2
+   solutions would then find one solution down one path and stop: one node per option
+   committed, and one for the solution (thin.c's forced check, without the count's way back
+   up). The floor's set and tally stay as they were, and n_left too; nodes are not counted. */
+WITH_POPCNT_CLONES
+int
+tally_forced(Search *s)
+{
+    const ptrdiff_t W = s->dancer->n_words;
+    const idx left = s->n_left;
+    idx level = s->floor, least = 1;
+    while (s->n_left > 0) {
+        idx i = tally_choose(s, level, &least);
+        if (least != 1)
+            break;
+        uint64_t *set = s->alive + (size_t)level * (size_t)W;
+        tally_commit(s, level, set, next_of_item(s, set, i, -1));
+        level++;
+    }
+    int covered = s->n_left == 0;
+    s->n_left = left;
+    return covered;
 }

@@ -64,10 +64,12 @@ def tallies_at_hand(dancer: Dancer, budget: int) -> bool:
     return tally_possible(dancer) and fits(dancer, budget) and build(dancer)
 
 
-def new_search(dancer: Dancer, givens: Sequence[int], tallies: bool, weighted: bool) -> Search:
-    """A new search of ``givens``: on the sets with tallies from its floor if ``tallies``, else
-    on the links."""
-    return Search(dancer, givens, weighted=weighted, tuning=TALLIES_AT_ONCE if tallies else tuning("links"))
+def new_search(dancer: Dancer, givens: Sequence[int], tallies: bool, weighted: bool,
+               excluded: Sequence[int] = ()) -> Search:
+    """A new search of ``givens`` (the options ``excluded`` taken out): on the sets with tallies
+    from its floor if ``tallies``, else on the links."""
+    return Search(dancer, givens, excluded=excluded, weighted=weighted,
+                  tuning=TALLIES_AT_ONCE if tallies else tuning("links"))
 
 
 def solve_line(dancer: Dancer, givens: list[int], writes: Sequence[int], limit: int, max_nodes: int,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError,
                         UnknownOption, Unsupported)
-from . import fused, reuse
+from . import fused, reuse, thin
 from .choice import Choice, Random
 from .dance import COVERED, SCAN_SHIFT, option_number
 from .sets import Sets, colored_floor, leave_sets, samples_on_sets
@@ -202,6 +202,16 @@ class Search(Choice):
         """(status, solutions, nodes) of a new search of ``givens`` counting to ``limit``
         solutions, run here and rewound (`reuse.count_with`)."""
         return reuse.count_with(self, givens, limit, max_nodes)
+
+    def thin(self, solution: Sequence[int], forced: bool = False, max_nodes: int = 0, group: int = 1,
+             grouped: int = 0) -> list[int]:
+        """The options of a solution kept when each is dropped where the search still has that
+        one solution (`thin.thin`)."""
+        return thin.thin(self, solution, forced, max_nodes, group, grouped)
+
+    def unneeded(self, givens: Sequence[int], max_nodes: int = 0) -> int | None:
+        """The position of the first given the search does without, or None (`thin.unneeded`)."""
+        return thin.unneeded(self, givens, max_nodes)
 
     def prefix(self) -> tuple[int, ...]:
         """The option nodes chosen at levels 0..level-1 (after PREFIX: the subtree's prefix)."""

@@ -1,0 +1,139 @@
+/*
+ * thin.c: a solution's options as givens, thinned: the port of pydlx/thin.py, which says
+ * what it does and why (a puzzle generator's loop of checks, with no Python between them).
+ * Every check is one search_count_with on the same search (lines.c).
+ */
+#include "dlx.h"
+
+#include <string.h>
+
+/* A thinning under way: the givens kept so far, and those still to try (the next last). */
+typedef struct {
+    Search *s;
+    idx *kept, *untried, *givens; /* (givens: room for the givens of one check) */
+    ptrdiff_t n, n_kept, n_untried;
+    int tallies, forced;
+    long long max_nodes;
+    dlx_error *err;
+} Thinning;
+
+/* Whether the solution is still the one found without the next `count` givens to try (and
+   found without a choice if t->forced), as pydlx/thin.py's passes; -1 with t->err. */
+static int
+passes(Thinning *t, ptrdiff_t count)
+{
+    ptrdiff_t n = t->n_untried - count;
+    memcpy(t->givens, t->untried, (size_t)n * sizeof(idx));
+    memcpy(t->givens + n, t->kept, (size_t)t->n_kept * sizeof(idx));
+    n += t->n_kept;
+    if (t->forced && t->tallies) {
+        int covered = search_forced_with(t->s, t->givens, n, t->err);
+        if (covered != -2)
+            return covered;
+        t->tallies = 0; /* (no memory for them: on the links from now on) */
+    }
+    const long long depth = t->n - n; /* (the options a search without a choice chooses) */
+    const long long steps = t->forced ? depth + 2 : t->max_nodes > 0 ? t->max_nodes : (1LL << 62);
+    Run run = {steps, 0, 2, -1, 1};
+    long long counted[2];
+    int status = search_count_with(t->s, t->givens, n, -1, t->tallies, &run, counted, t->err);
+    if (status < 0)
+        return -1;
+    return status == DONE && counted[0] == 1 && (!t->forced || counted[1] == depth + 1);
+}
+
+/* Try without the next `count` givens: gone if the check passes; else the one kept, or the
+   first half and then the second tried the same way. */
+static int
+attempt(Thinning *t, ptrdiff_t count)
+{
+    int passed = passes(t, count);
+    if (passed < 0)
+        return -1;
+    if (passed)
+        t->n_untried -= count;
+    else if (count == 1)
+        t->kept[t->n_kept++] = t->untried[--t->n_untried];
+    else if (attempt(t, count / 2) < 0 || attempt(t, count - count / 2) < 0)
+        return -1;
+    return 0;
+}
+
+/* The options of `solution` (n of them, a solution of the matrix) kept when each is dropped
+   in turn where the search still has that one solution without it (found without a choice
+   if `forced`; within max_nodes nodes, 0: no bound), the first `grouped` tried in groups of
+   `group`: into `kept`, their number returned; -1 with err (a search that cannot count with
+   givens: Unsupported; options that are no solution: DLX_VALUE_ERROR; no memory). */
+ptrdiff_t
+search_thin(Search *s, const idx *solution, ptrdiff_t n, int tallies, int forced, long long max_nodes,
+            ptrdiff_t group, ptrdiff_t grouped, idx *kept, dlx_error *err)
+{
+    Run root = {2, 0, 2, -1, 1}; /* (every option given: a solution at the root, its one node) */
+    long long counted[2];
+    int whole = search_count_with(s, solution, n, -1, tallies, &root, counted, err);
+    if (whole < 0)
+        return -1;
+    if (whole != DONE || counted[0] != 1 || counted[1] != 1) {
+        err->kind = DLX_VALUE_ERROR;
+        err->what = "thin: the options are not a solution of the matrix";
+        return -1;
+    }
+    Thinning t = {s, kept, dlx_malloc(((size_t)n + 1) * sizeof(idx)), dlx_malloc(((size_t)n + 1) * sizeof(idx)),
+                  n, 0, n, tallies, forced, max_nodes, err};
+    const ptrdiff_t end = grouped < n ? grouped : n, step = group > 1 ? group : 1;
+    int failed = t.untried == NULL || t.givens == NULL;
+    if (failed)
+        err->kind = DLX_NO_MEMORY;
+    for (ptrdiff_t g = 0; !failed && g < n; g++)
+        t.untried[g] = solution[n - 1 - g];
+    for (ptrdiff_t start = 0; !failed && start < end; start += step)
+        failed = attempt(&t, end - start < step ? end - start : step) < 0;
+    while (!failed && t.n_untried > 0)
+        failed = attempt(&t, 1) < 0;
+    const ptrdiff_t result = failed ? -1 : t.n_kept;
+    dlx_free(t.untried);
+    dlx_free(t.givens);
+    return result;
+}
+
+/* The position of the first of the n givens that the search does without (givens with
+   exactly one solution: without the given alone, still that one; so no solution of the
+   others leaves it out, within max_nodes nodes, 0: no bound), n if it needs every one; -1
+   with err (as search_count_with's; givens without exactly one solution: DLX_VALUE_ERROR).
+   Each check a search of the others with the given taken out, to its first solution: a
+   search to one solution, not to two (the one of all the givens need not be found again). */
+ptrdiff_t
+search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies, long long max_nodes, dlx_error *err)
+{
+    Run two = {max_nodes > 0 ? max_nodes : (1LL << 62), 0, 2, -1, 1}, one = two;
+    long long counted[2];
+    int status = search_count_with(s, givens, n, -1, tallies, &two, counted, err);
+    if (status < 0)
+        return -1;
+    if (status != DONE || counted[0] != 1) {
+        err->kind = DLX_VALUE_ERROR;
+        err->what = "unneeded: the givens do not have exactly one solution (within max_nodes nodes)";
+        return -1;
+    }
+    idx *others = dlx_malloc(((size_t)n + 1) * sizeof(idx));
+    ptrdiff_t g = 0;
+    if (others == NULL) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
+    one.limit = 1;
+    memcpy(others, givens + 1, (size_t)(n > 0 ? n - 1 : 0) * sizeof(idx));
+    for (; g < n; g++) { /* (others: the givens but the g-th) */
+        if (g > 0)
+            others[g - 1] = givens[g - 1];
+        status = search_count_with(s, others, n - 1, givens[g], tallies, &one, counted, err);
+        if (status < 0) {
+            g = -1;
+            break;
+        }
+        if (status == DONE && counted[0] == 0)
+            break;
+    }
+    dlx_free(others);
+    return g;
+}

@@ -1,0 +1,103 @@
+"""A solution's options as givens, thinned: the loop of a puzzle generator's checks in one call
+(C: ``cdlx/thin.c``, with no Python between the checks).
+
+A generator removes clues from a full grid while the puzzle stays unique (or stays solvable by
+forced moves alone, the easiest puzzles), then keeps the puzzle if every clue left is needed.
+In exact cover terms: the options of a solution are givens, dropped in turn where the search
+still has that one solution without them (`thin`); then whether every given left is needed
+(`unneeded`). Both run on one search made with no givens, exclusions, prefix or seed, each
+check a new search of the givens at hand (`reuse.count_with`), so they are refused where
+``count_with`` is (Unsupported).
+
+Two checks:
+
+- *unique*: a count to 2 finds exactly one solution within ``max_nodes`` nodes (0: no
+  bound); a count that runs out keeps the given;
+- *forced*: the search finds its one solution without a choice, every item it chooses having
+  one option left: a count to 2 then visits one node per option it chooses and one for the
+  solution, and no more (its budget: that plus one). The C engine walks the forced moves on
+  the tallies instead (``tally.c: tally_forced``), the same answer without the count's way
+  back up. Forced moves commit options every solution has, so a search without a choice
+  proves uniqueness too.
+
+Both checks are monotone: givens that pass still pass with more of them (a forced move stays
+forced or is made by a given). So ``grouped`` givens may be tried ``group`` at a time: a group
+that can all go goes in one check, with the result of trying them one by one; a group that
+cannot is split in halves, each tried the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..contract import DONE
+from . import reuse
+
+if TYPE_CHECKING:
+    from .search import Search
+
+__all__ = ["thin", "unneeded"]
+
+
+def thin(search: Search, solution: Sequence[int], forced: bool = False, max_nodes: int = 0, group: int = 1,
+         grouped: int = 0) -> list[int]:
+    """The options of ``solution`` (a solution of the matrix, in the order to try them) kept
+    when each is dropped in turn where the check (*forced* if ``forced``, else *unique*; see
+    the module docstring) still passes without it and those dropped before: the first
+    ``grouped`` tried ``group`` at a time. The options kept, in the order tried. ValueError
+    if the options are not a solution (a forced check of them all fails)."""
+    if max_nodes < 0 or group < 1 or grouped < 0:
+        raise ValueError("thin: max_nodes and grouped must be >= 0 and group >= 1")
+    n = len(solution)
+    untried, kept = list(solution)[::-1], []  # (the next to try last)
+
+    def passes(count: int, forced: bool) -> bool:
+        givens = untried[: len(untried) - count] + kept
+        depth = n - len(givens)  # (the options a search without a choice chooses)
+        steps = depth + 2 if forced else max_nodes
+        status, solutions, nodes = reuse.count_with(search, givens, 2, steps)
+        return status == DONE and solutions == 1 and (not forced or nodes == depth + 1)
+
+    def attempt(count: int) -> None:
+        if passes(count, forced):
+            del untried[len(untried) - count :]
+        elif count == 1:
+            kept.append(untried.pop())
+        else:
+            attempt(count // 2)
+            attempt(count - count // 2)
+
+    if not passes(0, True):  # (every option given: a solution at the root)
+        raise ValueError("thin: the options are not a solution of the matrix")
+    end = min(grouped, n)
+    for start in range(0, end, group):
+        attempt(min(group, end - start))
+    while untried:
+        attempt(1)
+    return kept
+
+
+def unneeded(search: Search, givens: Sequence[int], max_nodes: int = 0) -> int | None:
+    """The position of the first of ``givens`` (which have exactly one solution) that the
+    search does without: without it alone, still that one solution. None if it needs every
+    one. Each check searches the others with the given excluded, to a first solution within
+    ``max_nodes`` nodes (0: no bound; one that runs out keeps the given): a solution of the
+    others is that one or leaves the given out, so the given is needed exactly when one
+    leaves it out. ValueError if the givens do not have exactly one solution (a count to 2
+    within ``max_nodes``)."""
+    from .lines import new_search, tallies_at_hand
+
+    if max_nodes < 0:
+        raise ValueError("unneeded: max_nodes must be >= 0")
+    status, solutions, _ = reuse.count_with(search, givens, 2, max_nodes)
+    if status != DONE or solutions != 1:
+        raise ValueError("unneeded: the givens do not have exactly one solution (within max_nodes nodes)")
+    dancer, steps = search.dancer, max_nodes if max_nodes > 0 else 1 << 62
+    tallies = tallies_at_hand(dancer, search.tuning[0])
+    for g, k in enumerate(givens):
+        others = [*givens[:g], *givens[g + 1 :]]
+        new = new_search(dancer, others, tallies, search.weight is not None, excluded=(k,))
+        if new.run(steps, counting=True, limit=1) == DONE and new.solutions == 0:
+            return g
+    return None

@@ -1,0 +1,162 @@
+"""A solution's givens thinned (Search.thin, Search.unneeded: pydlx/thin.py, cdlx/thin.c).
+
+Each must give what its loop of checks gives when written out with count_with and new
+searches, given by given, on both engines alike, whatever the search's tuning (the C engine
+checks forced moves on the tallies, and takes an option out of the floor's set there); and
+what cannot be thinned is refused alike.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exactcover import Unsupported, contract, engines, pydlx
+
+from test_sets import dancer
+
+MODULES = [pydlx] + ([engines.get("c")] if "c" in engines.available() else [])
+LINKS = contract.tuning("links")
+AT_ONCE = contract.tuning("sets", after=0, tallies=True)
+
+
+@st.composite
+def planted(draw):
+    """(problem, solution): a matrix of up to 12 primary items whose options include a
+    solution (the primary items cut into blocks, each an option, some with secondary items),
+    among random others; the solution's option numbers in a random order."""
+    n_primary, n_secondary = draw(st.integers(1, 12)), draw(st.integers(0, 2))
+    n = n_primary + n_secondary
+    items = draw(st.permutations(range(n_primary)))
+    cuts = sorted(draw(st.sets(st.integers(1, n_primary - 1), max_size=n_primary - 1))) if n_primary > 1 else []
+    blocks = [list(items[a:b]) for a, b in zip([0, *cuts], [*cuts, n_primary])]
+    secondary = list(range(n_primary, n))
+    for block in blocks:
+        if secondary and draw(st.booleans()):
+            block.append(secondary.pop())
+    others = draw(st.lists(st.lists(st.integers(0, n - 1), unique=True, min_size=1, max_size=4), max_size=24))
+    options = others + blocks
+    order = draw(st.permutations(range(len(options))))
+    shuffled = [options[k] for k in order]
+    solution = [order.index(len(others) + b) for b in range(len(blocks))]
+    return (n_primary, n_secondary, shuffled), draw(st.permutations(solution))
+
+
+def count(d, givens, limit, steps, excluded=()):
+    """A new search's (status, solutions, nodes), counting to ``limit`` within ``steps``."""
+    fresh = d.search(givens, excluded=excluded, tuning=LINKS)
+    status = fresh.run(steps if steps else 10**9, counting=True, limit=limit)
+    return status, fresh.solutions, fresh.nodes
+
+
+def thinned(d, solution, forced, max_nodes):
+    """Search.thin's answer written out: each option dropped in turn where the check passes."""
+    kept, untried = [], list(solution)
+    while untried:
+        option = untried.pop(0)
+        givens = untried + kept
+        depth = len(solution) - len(givens)
+        status, solutions, nodes = count(d, givens, 2, depth + 2 if forced else max_nodes)
+        if not (status == pydlx.DONE and solutions == 1 and (not forced or nodes == depth + 1)):
+            kept.append(option)
+    return kept
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=planted(), data=st.data())
+def test_thin_drops_each_given_the_check_lets_go(case, data):
+    """Forced or unique, in groups or one by one, on the links, on the tallies at once or the
+    default, MRV or weighted: the options kept are those of the loop written out (groups
+    give what one by one gives: both checks are monotone), on both engines; the search is
+    used again after."""
+    problem, solution = case
+    forced, weighted = data.draw(st.booleans()), data.draw(st.booleans())
+    tuning = data.draw(st.sampled_from([LINKS, AT_ONCE, None]))
+    group, grouped = data.draw(st.integers(1, 4)), data.draw(st.integers(0, len(solution) + 1))
+    results = []
+    for module in MODULES:
+        d = dancer(module, problem)
+        search = d.search(tuning=tuning, weighted=weighted)
+        kept = search.thin(solution, forced, 0, group, grouped)
+        assert kept == thinned(d, solution, forced, 0)
+        assert search.thin(solution[::-1], forced) == thinned(d, solution[::-1], forced, 0)
+        assert search.count_with([], 2) == count(d, [], 2, 0)
+        results.append(kept)
+    assert all(r == results[0] for r in results)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=planted(), data=st.data())
+def test_a_node_budget_keeps_a_given_alike(case, data):
+    """With a node budget on the uniqueness checks (one that runs out keeps its given), one by
+    one: the loop written out, on both engines."""
+    problem, solution = case
+    max_nodes = data.draw(st.integers(1, 6))
+    tuning = data.draw(st.sampled_from([LINKS, AT_ONCE]))
+    results = []
+    for module in MODULES:
+        d = dancer(module, problem)
+        kept = d.search(tuning=tuning).thin(solution, False, max_nodes)
+        assert kept == thinned(d, solution, False, max_nodes)
+        results.append(kept)
+    assert all(r == results[0] for r in results)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=planted(), data=st.data())
+def test_unneeded_names_the_first_given_a_count_does_without(case, data):
+    """Some of a solution's options as givens: if they have one solution, the first whose
+    dropping alone leaves one (a count to 2 of the others), or None; else ValueError; on both
+    engines, on the links or the tallies."""
+    problem, solution = case
+    givens = data.draw(st.lists(st.sampled_from(solution), unique=True)) if solution else []
+    max_nodes = data.draw(st.sampled_from([0, 0, 3]))
+    tuning = data.draw(st.sampled_from([LINKS, AT_ONCE, None]))
+    results = []
+    for module in MODULES:
+        d = dancer(module, problem)
+        search = d.search(tuning=tuning)
+        status, solutions, _ = count(d, givens, 2, max_nodes)
+        if (status, solutions) != (pydlx.DONE, 1):
+            with pytest.raises(ValueError, match="exactly one solution"):
+                search.unneeded(givens, max_nodes)
+            results.append("ValueError")
+            continue
+        got = search.unneeded(givens, max_nodes)
+        if max_nodes == 0:
+            first = [g for g in range(len(givens)) if count(d, givens[:g] + givens[g + 1 :], 2, 0)[:2] == (pydlx.DONE, 1)]
+            assert got == (first[0] if first else None)
+        else:  # (the budget is on each search of the others with the given excluded)
+            first = [g for g in range(len(givens))
+                     if count(d, givens[:g] + givens[g + 1 :], 1, max_nodes, [givens[g]])[:2] == (pydlx.DONE, 0)]
+            assert got == (first[0] if first else None)
+        assert search.count_with([], 2) == count(d, [], 2, 0)
+        results.append(got)
+    assert all(r == results[0] for r in results)
+
+
+def test_what_cannot_be_thinned_is_refused_alike():
+    """Options that are not a solution, givens without exactly one solution, bad numbers, a
+    search that cannot count with givens, colors, an unknown option, one repeated: the same
+    errors on both engines."""
+    said = []
+    for module in MODULES:
+        plain = dancer(module, (3, 0, [[0], [1], [0, 1], [2]]))
+        colored = dancer(module, (1, 1, [[0, (1, 1)], [0, (1, 2)]]))
+        attempts = [lambda: plain.search().thin([0, 1]), lambda: plain.search().thin([0, 2, 3]),
+                    lambda: plain.search().unneeded([3]), lambda: plain.search().thin([0, 1, 3], group=0),
+                    lambda: plain.search().thin([0, 1, 3], max_nodes=-1), lambda: plain.search().unneeded([], -1),
+                    lambda: plain.search(seed=1).thin([0, 1, 3]), lambda: plain.search([3]).unneeded([0, 1]),
+                    lambda: colored.search().thin([0]), lambda: plain.search().thin([0, 1, 9]),
+                    lambda: plain.search().thin([0, 1, 3, 3])]
+        words = []
+        for attempt in attempts:
+            with pytest.raises((Unsupported, ValueError)) as caught:
+                attempt()
+            words.append((type(caught.value).__name__, str(caught.value)))
+        said.append(words)
+        assert plain.search().thin([3, 0, 1]) == [1] and plain.search().unneeded([0, 1, 3]) == 0
+    assert all(words == said[0] for words in said)
+    kinds = [kind for kind, _ in said[0]]
+    assert kinds == ["ValueError", "GivensClash"] + ["ValueError"] * 4 + ["Unsupported"] * 3 + ["UnknownOption", "GivensClash"]
