@@ -179,11 +179,24 @@ tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, u
     const idx n1 = d->n_primary, *start = d->bit_start, *items = d->bit_items;
     for (idx p = 0; p < TALLY_ROW(n1); p++)
         row[p] = p < n1 && active[p + 1] ? 0 : TALLY_COVERED;
+    const idx stride = d->bit_stride;
     for (ptrdiff_t w = 0; w < d->n_words; w++)
         for (uint64_t bits = set[w]; bits != 0; bits &= bits - 1) {
             const idx r = (idx)(w * 64 + CTZ64(bits));
-            for (idx t = start[r]; t < start[r + 1]; t++)
-                row[items[t]]++;
+            const idx *its = items + (size_t)stride * (size_t)r;
+            switch (stride) { /* (as tally_commit: every option of 3 or 4 primary items, unrolled) */
+            case 4:
+                row[its[3]]++;
+                /* fall through */
+            case 3:
+                row[its[2]]++;
+                row[its[1]]++;
+                row[its[0]]++;
+                break;
+            default:
+                for (idx t = start[r]; t < start[r + 1]; t++)
+                    row[items[t]]++;
+            }
         }
 }
 
@@ -263,24 +276,28 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
 }
 
 /* Whether forced moves alone cover every primary item, from the floor of a search entered
-   there (tally_enter): each time the item tally_choose chooses has one option left, that
-   option committed (tally_commit, as the loop commits it). A count of the search to 2
+   there (tally_enter): the option of the first item with one option left committed
+   (tally_commit, as the loop commits it), again and again. A count of the search to 2
    solutions would then find one solution down one path and stop: one node per option
    committed, and one for the solution (thin.c's forced check, without the count's way back
-   up). The floor's set and tally stay as they were, and n_left too; nodes are not counted. */
+   up). The order of the forced moves does not change whether they cover every item (each
+   commits an option every solution has), and an item without options is never covered: so
+   no look for one (tally_choose's first memchr). The floor's set and tally stay as they
+   were, and n_left too; nodes are not counted. */
 WITH_POPCNT_CLONES
 int
 tally_forced(Search *s)
 {
     const ptrdiff_t W = s->dancer->n_words;
     const idx left = s->n_left;
-    idx level = s->floor, least = 1;
+    idx level = s->floor;
     while (s->n_left > 0) {
-        idx i = tally_choose(s, level, &least);
-        if (least != 1)
+        const uint8_t *tally = s->tally + (size_t)level * (size_t)s->n_tally;
+        const uint8_t *one = memchr(tally, 1, (size_t)s->n_primary);
+        if (one == NULL)
             break;
         uint64_t *set = s->alive + (size_t)level * (size_t)W;
-        tally_commit(s, level, set, next_of_item(s, set, i, -1));
+        tally_commit(s, level, set, next_of_item(s, set, (idx)(one - tally) + 1, -1));
         level++;
     }
     int covered = s->n_left == 0;
