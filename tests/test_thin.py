@@ -43,9 +43,9 @@ def planted(draw):
     return (n_primary, n_secondary, shuffled), draw(st.permutations(solution))
 
 
-def count(d, givens, limit, steps, excluded=()):
+def count(d, givens, limit, steps, excluded=(), weighted=False):
     """A new search's (status, solutions, nodes), counting to ``limit`` within ``steps``."""
-    fresh = d.search(givens, excluded=excluded, tuning=LINKS)
+    fresh = d.search(givens, excluded=excluded, tuning=LINKS, weighted=weighted)
     status = fresh.run(steps if steps else 10**9, counting=True, limit=limit)
     return status, fresh.solutions, fresh.nodes
 
@@ -81,7 +81,7 @@ def test_thin_drops_each_given_the_check_lets_go(case, data):
         kept = search.thin(solution, forced, 0, group, grouped)
         assert kept == thinned(d, solution, forced, 0)
         assert search.thin(solution[::-1], forced) == thinned(d, solution[::-1], forced, 0)
-        assert search.count_with([], 2) == count(d, [], 2, 0)
+        assert search.count_with([], 2) == count(d, [], 2, 0, weighted=weighted)
         results.append(kept)
     assert all(r == results[0] for r in results)
 

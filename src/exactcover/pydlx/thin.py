@@ -50,7 +50,7 @@ def thin(search: Search, solution: Sequence[int], forced: bool = False, max_node
     if max_nodes < 0 or group < 1 or grouped < 0:
         raise ValueError("thin: max_nodes and grouped must be >= 0 and group >= 1")
     n = len(solution)
-    untried, kept = list(solution)[::-1], []  # (the next to try last)
+    untried, kept = list(solution)[::-1], list[int]()  # (the next to try last)
 
     def passes(count: int, forced: bool) -> bool:
         givens = untried[: len(untried) - count] + kept
