@@ -160,3 +160,32 @@ def test_what_cannot_be_thinned_is_refused_alike():
     assert all(words == said[0] for words in said)
     kinds = [kind for kind, _ in said[0]]
     assert kinds == ["ValueError", "GivensClash"] + ["ValueError"] * 4 + ["Unsupported"] * 3 + ["UnknownOption", "GivensClash"]
+
+
+@pytest.mark.skipif("c" not in engines.available(), reason="the C engine's loop (pydlx's is Python's)")
+def test_ctrl_c_stops_a_long_thinning_and_leaves_the_search_usable():
+    """The C loop checks for signals between its checks: a KeyboardInterrupt half a second into
+    a 25x25 grid's thinning (seconds long) stops it, and the search counts again after."""
+    import _thread
+    import random
+    import threading
+
+    import exactcover
+    from exactcover_sudoku.encoding import matrix_for
+
+    d = exactcover.Solver(matrix_for(25, 5, 5), engine="c").dancer
+    full = d.search((), 5)
+    while full.run(1 << 20) != pydlx.SOLUTION:
+        pass
+    solution = list(full.solution())
+    random.Random(1).shuffle(solution)
+    search = d.search(tuning=AT_ONCE)
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            search.thin(solution, False, 1 << 16)
+    finally:
+        timer.cancel()
+    assert search.count_with(solution, 2) == (pydlx.DONE, 1, 1)
+    assert search.unneeded(solution) == 0

@@ -121,6 +121,7 @@ typedef enum {
     DLX_UNSUPPORTED,        /* what, instead */
     DLX_NOT_PUSHED,         /* facts[0] the option, facts[1] the item covered (-1: excluded); what */
     DLX_VALUE_ERROR,        /* what: the message (thin.c: givens that are not what it needs) */
+    DLX_STOPPED,            /* the caller's stop said so (thin.c; the binding's exception is set) */
 } dlx_failure;
 
 typedef struct {
@@ -458,9 +459,9 @@ int search_forced_with(Search *s, const idx *givens, ptrdiff_t n, dlx_error *err
 
 /* thin.c */
 ptrdiff_t search_thin(Search *s, const idx *solution, ptrdiff_t n, int tallies, int forced, long long max_nodes,
-                      ptrdiff_t group, ptrdiff_t grouped, idx *kept, dlx_error *err);
+                      ptrdiff_t group, ptrdiff_t grouped, int (*stop)(void), idx *kept, dlx_error *err);
 ptrdiff_t search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies, long long max_nodes,
-                          dlx_error *err);
+                          int (*stop)(void), dlx_error *err);
 
 /* costs.c */
 int costs_prepare(Dancer *d, const long long *costs);

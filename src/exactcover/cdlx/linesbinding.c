@@ -228,10 +228,24 @@ options_of(PyObject *seq, Py_ssize_t n)
     return options;
 }
 
-/* Raise err, an UnknownOption naming the first of `seq` that is not an option as given. */
+/* Whether a signal's handler raised (Ctrl-C: KeyboardInterrupt), checked between thin's and
+   unneeded's checks, which run without the GIL (taken back for the check). */
+static int
+signalled(void)
+{
+    PyGILState_STATE state = PyGILState_Ensure();
+    int raised = PyErr_CheckSignals() < 0;
+    PyGILState_Release(state);
+    return raised;
+}
+
+/* Raise err, an UnknownOption naming the first of `seq` that is not an option as given (for
+   DLX_STOPPED the handler's exception is raised already). */
 static void
 raise_for(SearchObject *self, dlx_error *err, PyObject *seq, const idx *options, Py_ssize_t n)
 {
+    if (err->kind == DLX_STOPPED)
+        return;
     for (Py_ssize_t g = 0; err->kind == DLX_UNKNOWN_OPTION && g < n; g++)
         if (options[g] < 0 || options[g] >= self->dancer->d.n_options) {
             err->facts[0] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, g));
@@ -315,7 +329,12 @@ Search_thin(SearchObject *self, PyObject *args, PyObject *kwds)
     }
     int tallies = tallies_at_hand(&self->dancer->d, self->s.tuning.set_budget);
     dlx_error err = {DLX_OK};
-    ptrdiff_t n_kept = search_thin(&self->s, solution, n, tallies, forced, max_nodes, group, grouped, kept, &err);
+    ptrdiff_t n_kept;
+    self->s.busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    n_kept = search_thin(&self->s, solution, n, tallies, forced, max_nodes, group, grouped, signalled, kept, &err);
+    Py_END_ALLOW_THREADS
+    self->s.busy = 0;
     if (n_kept < 0) {
         raise_for(self, &err, seq, solution, n);
         goto done;
@@ -356,7 +375,12 @@ Search_unneeded(SearchObject *self, PyObject *args, PyObject *kwds)
         goto done;
     int tallies = tallies_at_hand(&self->dancer->d, self->s.tuning.set_budget);
     dlx_error err = {DLX_OK};
-    ptrdiff_t g = search_unneeded(&self->s, givens, n, tallies, max_nodes, &err);
+    ptrdiff_t g;
+    self->s.busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    g = search_unneeded(&self->s, givens, n, tallies, max_nodes, signalled, &err);
+    Py_END_ALLOW_THREADS
+    self->s.busy = 0;
     if (g < 0)
         raise_for(self, &err, seq, givens, n);
     else

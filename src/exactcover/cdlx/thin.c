@@ -1,7 +1,8 @@
 /*
  * thin.c: a solution's options as givens, thinned: the port of pydlx/thin.py, which says
  * what it does and why (a puzzle generator's loop of checks, with no Python between them).
- * Every check is one search_count_with on the same search (lines.c).
+ * Every check is one search_count_with or search_forced_with on the same search (lines.c),
+ * and before each the caller's `stop` may end the loop (the binding: Ctrl-C).
  */
 #include "dlx.h"
 
@@ -14,6 +15,7 @@ typedef struct {
     ptrdiff_t n, n_kept, n_untried;
     int tallies, forced;
     long long max_nodes;
+    int (*stop)(void);
     dlx_error *err;
 } Thinning;
 
@@ -22,6 +24,10 @@ typedef struct {
 static int
 passes(Thinning *t, ptrdiff_t count)
 {
+    if (t->stop != NULL && t->stop()) {
+        t->err->kind = DLX_STOPPED;
+        return -1;
+    }
     ptrdiff_t n = t->n_untried - count;
     memcpy(t->givens, t->untried, (size_t)n * sizeof(idx));
     memcpy(t->givens + n, t->kept, (size_t)t->n_kept * sizeof(idx));
@@ -63,10 +69,11 @@ attempt(Thinning *t, ptrdiff_t count)
    in turn where the search still has that one solution without it (found without a choice
    if `forced`; within max_nodes nodes, 0: no bound), the first `grouped` tried in groups of
    `group`: into `kept`, their number returned; -1 with err (a search that cannot count with
-   givens: Unsupported; options that are no solution: DLX_VALUE_ERROR; no memory). */
+   givens: Unsupported; options that are no solution: DLX_VALUE_ERROR; `stop` said so before
+   a check: DLX_STOPPED; no memory). */
 ptrdiff_t
 search_thin(Search *s, const idx *solution, ptrdiff_t n, int tallies, int forced, long long max_nodes,
-            ptrdiff_t group, ptrdiff_t grouped, idx *kept, dlx_error *err)
+            ptrdiff_t group, ptrdiff_t grouped, int (*stop)(void), idx *kept, dlx_error *err)
 {
     Run root = {2, 0, 2, -1, 1}; /* (every option given: a solution at the root, its one node) */
     long long counted[2];
@@ -79,7 +86,7 @@ search_thin(Search *s, const idx *solution, ptrdiff_t n, int tallies, int forced
         return -1;
     }
     Thinning t = {s, kept, dlx_malloc(((size_t)n + 1) * sizeof(idx)), dlx_malloc(((size_t)n + 1) * sizeof(idx)),
-                  n, 0, n, tallies, forced, max_nodes, err};
+                  n, 0, n, tallies, forced, max_nodes, stop, err};
     const ptrdiff_t end = grouped < n ? grouped : n, step = group > 1 ? group : 1;
     int failed = t.untried == NULL || t.givens == NULL;
     if (failed)
@@ -99,11 +106,13 @@ search_thin(Search *s, const idx *solution, ptrdiff_t n, int tallies, int forced
 /* The position of the first of the n givens that the search does without (givens with
    exactly one solution: without the given alone, still that one; so no solution of the
    others leaves it out, within max_nodes nodes, 0: no bound), n if it needs every one; -1
-   with err (as search_count_with's; givens without exactly one solution: DLX_VALUE_ERROR).
-   Each check a search of the others with the given taken out, to its first solution: a
-   search to one solution, not to two (the one of all the givens need not be found again). */
+   with err (as search_count_with's; givens without exactly one solution: DLX_VALUE_ERROR;
+   `stop` said so before a check: DLX_STOPPED). Each check a search of the others with the
+   given taken out, to its first solution: a search to one solution, not to two (the one of
+   all the givens need not be found again). */
 ptrdiff_t
-search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies, long long max_nodes, dlx_error *err)
+search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies, long long max_nodes, int (*stop)(void),
+                dlx_error *err)
 {
     Run two = {max_nodes > 0 ? max_nodes : (1LL << 62), 0, 2, -1, 1}, one = two;
     long long counted[2];
@@ -126,6 +135,11 @@ search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies, long lon
     for (; g < n; g++) { /* (others: the givens but the g-th) */
         if (g > 0)
             others[g - 1] = givens[g - 1];
+        if (stop != NULL && stop()) {
+            err->kind = DLX_STOPPED;
+            g = -1;
+            break;
+        }
         status = search_count_with(s, others, n - 1, givens[g], tallies, &one, counted, err);
         if (status < 0) {
             g = -1;

@@ -7,7 +7,9 @@ In exact cover terms: the options of a solution are givens, dropped in turn wher
 still has that one solution without them (`thin`); then whether every given left is needed
 (`unneeded`). Both run on one search made with no givens, exclusions, prefix or seed, each
 check a new search of the givens at hand (`reuse.count_with`), so they are refused where
-``count_with`` is (Unsupported).
+``count_with`` is (Unsupported). A KeyboardInterrupt stops either between checks and leaves
+the search as it was (C releases the GIL for the loop and checks for signals before each
+check).
 
 Two checks:
 
