@@ -19,6 +19,17 @@ MODULES = [pydlx] + ([engines.get("c")] if "c" in engines.available() else [])
 LINKS = contract.tuning("links")
 
 
+def refusals(attempts, kinds=(Unsupported, ValueError)):
+    """What each attempt raises (one of ``kinds``, else the test fails): (its type's name, its
+    message)."""
+    words = []
+    for attempt in attempts:
+        with pytest.raises(kinds) as caught:
+            attempt()
+        words.append((type(caught.value).__name__, str(caught.value)))
+    return words
+
+
 def seen(search, steps):
     """The solutions and nodes of a run to the end (in ``steps`` at a time)."""
     found = []
@@ -85,12 +96,7 @@ def test_what_cannot_be_used_again_is_refused_alike():
         attempts = [lambda: bounded.search().rewind(), lambda: plain.search(prefix=split.prefix()).rewind(),
                     lambda: running.push(1), lambda: plain.search(excluded=[1]).push(1), lambda: plain.search().push(7),
                     lambda: plain.search().pop(), lambda: plain.search().pop(0), lambda: plain.search().push(1, 2, 0)]
-        words = []
-        for attempt in attempts:
-            with pytest.raises((Unsupported, ValueError, IndexError)) as caught:
-                attempt()
-            words.append((type(caught.value).__name__, str(caught.value)))
-        said.append(words)
+        said.append(refusals(attempts, (Unsupported, ValueError, IndexError)))
     assert all(words == said[0] for words in said)
     kinds = [kind for kind, _ in said[0]]
     assert kinds == ["Unsupported", "Unsupported", "Unsupported", "ValueError", "UnknownOption", "IndexError",
@@ -202,12 +208,7 @@ def test_what_cannot_count_with_givens_is_refused_alike():
                     lambda: running.count_with([], 2), lambda: colored.search().count_with([], 2),
                     lambda: plain.search().count_with([7], 2), lambda: plain.search().count_with([0, 2], 2),
                     lambda: plain.search().count_with([], 0)]
-        words = []
-        for attempt in attempts:
-            with pytest.raises((Unsupported, ValueError)) as caught:
-                attempt()
-            words.append((type(caught.value).__name__, str(caught.value)))
-        said.append(words)
+        said.append(refusals(attempts))
         assert plain.search(tuning=LINKS).count_with([1], 2) == plain.search(tuning=AT_ONCE).count_with([1], 2)
     assert all(words == said[0] for words in said)
     kinds = [kind for kind, _ in said[0]]

@@ -209,23 +209,30 @@ Search_pop(SearchObject *self, PyObject *const *args, Py_ssize_t n)
     return PyLong_FromLong(k);
 }
 
-/* The options of `seq` (n of them, a PySequence_Fast) as idx, one out of idx's range as -1
-   (UnknownOption then); NULL with an exception. */
-static idx *
-options_of(PyObject *seq, Py_ssize_t n)
+/* The options of `given` (a sequence, else TypeError `what`), n of them, as idx in
+   *options, one out of idx's range as -1 (UnknownOption then); returned, the sequence read
+   (a PySequence_Fast, by which a fault is named), or NULL with an exception. */
+static PyObject *
+read_options(PyObject *given, const char *what, idx **options, Py_ssize_t *n)
 {
-    idx *options = PyMem_Malloc(((size_t)n + 1) * sizeof(idx));
-    if (options == NULL)
-        return (idx *)PyErr_NoMemory();
-    for (Py_ssize_t g = 0; g < n; g++) {
+    PyObject *seq = PySequence_Fast(given, what);
+    if (seq == NULL)
+        return NULL;
+    *n = PySequence_Fast_GET_SIZE(seq);
+    if ((*options = PyMem_Malloc(((size_t)*n + 1) * sizeof(idx))) == NULL) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t g = 0; g < *n; g++) {
         long k = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, g));
         if (k == -1 && PyErr_Occurred()) {
-            PyMem_Free(options);
+            PyMem_Free(*options);
+            Py_DECREF(seq);
             return NULL;
         }
-        options[g] = k < INT32_MIN || k > INT32_MAX ? -1 : (idx)k;
+        (*options)[g] = k < INT32_MIN || k > INT32_MAX ? -1 : (idx)k;
     }
-    return options;
+    return seq;
 }
 
 /* Whether a signal's handler raised (Ctrl-C: KeyboardInterrupt), checked between thin's and
@@ -276,13 +283,11 @@ Search_count_with(SearchObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "count_with: limit must be at least 1 and max_nodes >= 0");
         return NULL;
     }
-    PyObject *seq = PySequence_Fast(given, "count_with: givens must be a sequence of options");
+    idx *givens;
+    Py_ssize_t n;
+    PyObject *seq = read_options(given, "count_with: givens must be a sequence of options", &givens, &n);
     if (seq == NULL)
         return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    idx *givens = options_of(seq, n);
-    if (givens == NULL)
-        goto done;
     int tallies = tallies_at_hand(&self->dancer->d, self->s.tuning.set_budget);
     Run run = {max_nodes > 0 ? max_nodes : (1LL << 62), 0, limit, -1, 1};
     dlx_error err = {DLX_OK};
@@ -292,7 +297,6 @@ Search_count_with(SearchObject *self, PyObject *args, PyObject *kwds)
         raise_for(self, &err, seq, givens, n);
     else
         result = Py_BuildValue("(iLL)", status, counted[0], counted[1]);
-done:
     PyMem_Free(givens);
     Py_DECREF(seq);
     return result;
@@ -317,14 +321,13 @@ Search_thin(SearchObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "thin: max_nodes and grouped must be >= 0 and group >= 1");
         return NULL;
     }
-    PyObject *seq = PySequence_Fast(given, "thin: the solution must be a sequence of options");
+    idx *solution, *kept;
+    Py_ssize_t n;
+    PyObject *seq = read_options(given, "thin: the solution must be a sequence of options", &solution, &n);
     if (seq == NULL)
         return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    idx *solution = options_of(seq, n), *kept = PyMem_Malloc(((size_t)n + 1) * sizeof(idx));
-    if (solution == NULL || kept == NULL) {
-        if (kept == NULL)
-            PyErr_NoMemory();
+    if ((kept = PyMem_Malloc(((size_t)n + 1) * sizeof(idx))) == NULL) {
+        PyErr_NoMemory();
         goto done;
     }
     int tallies = tallies_at_hand(&self->dancer->d, self->s.tuning.set_budget);
@@ -366,13 +369,11 @@ Search_unneeded(SearchObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "unneeded: max_nodes must be >= 0");
         return NULL;
     }
-    PyObject *seq = PySequence_Fast(given, "unneeded: givens must be a sequence of options");
+    idx *givens;
+    Py_ssize_t n;
+    PyObject *seq = read_options(given, "unneeded: givens must be a sequence of options", &givens, &n);
     if (seq == NULL)
         return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    idx *givens = options_of(seq, n);
-    if (givens == NULL)
-        goto done;
     int tallies = tallies_at_hand(&self->dancer->d, self->s.tuning.set_budget);
     dlx_error err = {DLX_OK};
     ptrdiff_t g;
@@ -385,7 +386,6 @@ Search_unneeded(SearchObject *self, PyObject *args, PyObject *kwds)
         raise_for(self, &err, seq, givens, n);
     else
         result = g < n ? PyLong_FromSsize_t(g) : (Py_INCREF(Py_None), Py_None);
-done:
     PyMem_Free(givens);
     Py_DECREF(seq);
     return result;
