@@ -250,9 +250,9 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
     memset(set, 0xff, (size_t)W * sizeof(uint64_t));
     set[d->n_options / 64] = ((uint64_t)1 << (d->n_options % 64)) - 1; /* (W is n_options / 64 + 1) */
     memset(s->floor_items + 1, 1, (size_t)d->n_items);
-    for (idx v = 0; v <= d->n_primary >> 6; v++) { /* (items 1..n_primary; the givens' cleared below) */
-        const idx below = v == d->n_primary >> 6 ? (d->n_primary & 63) + 1 : 64; /* (bits 0..below-1 of word v) */
-        uint64_t bits = below == 64 ? ~(uint64_t)0 : ((uint64_t)1 << below) - 1;
+    const idx last = d->n_primary; /* (items 1..last active, a word at a time; the givens' cleared below) */
+    for (idx v = 0; v <= last >> 6; v++) {
+        const uint64_t bits = v < last >> 6 ? ~(uint64_t)0 : ~(uint64_t)0 >> (63 - (last & 63));
         s->active[v] |= v == 0 ? bits & ~(uint64_t)1 : bits;
     }
     for (ptrdiff_t g = 0; g < n; g++) {
