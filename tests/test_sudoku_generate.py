@@ -102,3 +102,17 @@ def test_the_generators_checks_move_to_the_tallies_at_their_floor():
     from exactcover_sudoku.mass import AT_ONCE
 
     assert AT_ONCE == contract.tuning("sets", after=0, tallies=True)
+
+
+@pytest.mark.skipif("c" not in exactcover.engines.available(), reason="needs both engines")
+@pytest.mark.parametrize("grade", ["easy", "any"])
+def test_generation_at_scale_makes_the_same_puzzles_on_both_engines(grade, monkeypatch):
+    """The grids' checks are the engine's (Search.thin, Search.unneeded): the pure-Python
+    engine, the specification, makes the same puzzles for the same seed as the C engine."""
+    from exactcover_sudoku.mass import _Checks, generate_many
+
+    made = [p.to_line() for p in generate_many(3, grade=grade, seed=8)]
+    solver = exactcover.Solver
+    monkeypatch.setattr(exactcover, "Solver", lambda matrix: solver(matrix, engine="python"))
+    assert type(_Checks(9, (3, 3)).search).__module__ == "exactcover.pydlx.search"
+    assert [p.to_line() for p in generate_many(3, grade=grade, seed=8)] == made
