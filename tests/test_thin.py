@@ -52,14 +52,21 @@ def count(d, givens, limit, steps, excluded=(), weighted=False):
 
 
 def thinned(d, solution, forced, max_nodes):
-    """Search.thin's answer written out: each option dropped in turn where the check passes."""
+    """Search.thin's answer written out, one by one: each option dropped in turn where the check
+    passes (forced: a count to 2 finds one solution, one node per option it chooses and one
+    more; unique: no solution of the others leaves the option out)."""
     kept, untried = [], list(solution)
     while untried:
         option = untried.pop(0)
         givens = untried + kept
         depth = len(solution) - len(givens)
-        status, solutions, nodes = count(d, givens, 2, depth + 2 if forced else max_nodes)
-        if not (status == pydlx.DONE and solutions == 1 and (not forced or nodes == depth + 1)):
+        if forced:
+            status, solutions, nodes = count(d, givens, 2, depth + 2)
+            passed = status == pydlx.DONE and solutions == 1 and nodes == depth + 1
+        else:
+            status, solutions, _ = count(d, givens, 1, max_nodes, [option])
+            passed = status == pydlx.DONE and solutions == 0
+        if not passed:
             kept.append(option)
     return kept
 

@@ -19,6 +19,18 @@ typedef struct {
     dlx_error *err;
 } Thinning;
 
+/* Whether no solution of the n givens leaves option `out` out: a search of them with it taken
+   out finds none within max_nodes nodes (0: no bound), as pydlx/thin.py's _none_without;
+   -1 with err. */
+static int
+none_without(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallies, long long max_nodes, dlx_error *err)
+{
+    Run one = {max_nodes > 0 ? max_nodes : (1LL << 62), 0, 1, -1, 1};
+    long long counted[2];
+    int status = search_count_with(s, givens, n, out, tallies, &one, counted, err);
+    return status < 0 ? -1 : status == DONE && counted[0] == 0;
+}
+
 /* Whether the solution is still the one found without the next `count` givens to try (and
    found without a choice if t->forced), as pydlx/thin.py's passes; -1 with t->err. */
 static int
@@ -38,6 +50,8 @@ passes(Thinning *t, ptrdiff_t count)
             return covered;
         t->tallies = 0; /* (no memory for them: on the links from now on) */
     }
+    if (count == 1 && !t->forced)
+        return none_without(t->s, t->givens, n, t->untried[t->n_untried - 1], t->tallies, t->max_nodes, t->err);
     const long long depth = t->n - n; /* (the options a search without a choice chooses) */
     const long long steps = t->forced ? depth + 2 : t->max_nodes > 0 ? t->max_nodes : (1LL << 62);
     Run run = {steps, 0, 2, -1, 1};
@@ -114,7 +128,7 @@ ptrdiff_t
 search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies, long long max_nodes, int (*stop)(void),
                 dlx_error *err)
 {
-    Run two = {max_nodes > 0 ? max_nodes : (1LL << 62), 0, 2, -1, 1}, one = two;
+    Run two = {max_nodes > 0 ? max_nodes : (1LL << 62), 0, 2, -1, 1};
     long long counted[2];
     int status = search_count_with(s, givens, n, -1, tallies, &two, counted, err);
     if (status < 0)
@@ -130,7 +144,6 @@ search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies, long lon
         err->kind = DLX_NO_MEMORY;
         return -1;
     }
-    one.limit = 1;
     memcpy(others, givens + 1, (size_t)(n > 0 ? n - 1 : 0) * sizeof(idx));
     for (; g < n; g++) { /* (others: the givens but the g-th) */
         if (g > 0)
@@ -140,13 +153,11 @@ search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies, long lon
             g = -1;
             break;
         }
-        status = search_count_with(s, others, n - 1, givens[g], tallies, &one, counted, err);
-        if (status < 0) {
-            g = -1;
+        int none = none_without(s, others, n - 1, givens[g], tallies, max_nodes, err);
+        if (none != 0) {
+            g = none < 0 ? -1 : g;
             break;
         }
-        if (status == DONE && counted[0] == 0)
-            break;
     }
     dlx_free(others);
     return g;

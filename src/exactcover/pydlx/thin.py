@@ -13,8 +13,12 @@ check).
 
 Two checks:
 
-- *unique*: a count to 2 finds exactly one solution within ``max_nodes`` nodes (0: no
-  bound); a count that runs out keeps the given;
+- *unique*: without the givens tried, the search still has exactly one solution. The givens
+  at hand always have one (the solution), so without one given x that holds exactly when no
+  solution of the others leaves x out: a search with x excluded, to a first solution (about
+  half the nodes of a count to 2, which finds the solution again first). Without a group, a
+  count to 2 finds one solution. Either within ``max_nodes`` nodes (0: no bound); a check
+  that runs out keeps what it tried;
 - *forced*: the search finds its one solution without a choice, every item it chooses having
   one option left: a count to 2 then visits one node per option it chooses and one for the
   solution, and no more (its budget: that plus one). The C engine walks the forced moves on
@@ -56,6 +60,8 @@ def thin(search: Search, solution: Sequence[int], forced: bool = False, max_node
 
     def passes(count: int, forced: bool) -> bool:
         givens = untried[: len(untried) - count] + kept
+        if count == 1 and not forced:
+            return _none_without(search, givens, untried[-1], max_nodes)
         depth = n - len(givens)  # (the options a search without a choice chooses)
         steps = depth + 2 if forced else max_nodes
         status, solutions, nodes = reuse.count_with(search, givens, 2, steps)
@@ -80,6 +86,17 @@ def thin(search: Search, solution: Sequence[int], forced: bool = False, max_node
     return kept
 
 
+def _none_without(search: Search, givens: Sequence[int], option: int, max_nodes: int) -> bool:
+    """Whether no solution of ``givens`` leaves ``option`` out: a new search of them with it
+    excluded finds none within ``max_nodes`` nodes (0: no bound)."""
+    from .lines import new_search, tallies_at_hand
+
+    dancer = search.dancer
+    new = new_search(dancer, givens, tallies_at_hand(dancer, search.tuning[0]), search.weight is not None,
+                     excluded=(option,))
+    return new.run(max_nodes if max_nodes > 0 else 1 << 62, counting=True, limit=1) == DONE and new.solutions == 0
+
+
 def unneeded(search: Search, givens: Sequence[int], max_nodes: int = 0) -> int | None:
     """The position of the first of ``givens`` (which have exactly one solution) that the
     search does without: without it alone, still that one solution. None if it needs every
@@ -88,18 +105,12 @@ def unneeded(search: Search, givens: Sequence[int], max_nodes: int = 0) -> int |
     others is that one or leaves the given out, so the given is needed exactly when one
     leaves it out. ValueError if the givens do not have exactly one solution (a count to 2
     within ``max_nodes``)."""
-    from .lines import new_search, tallies_at_hand
-
     if max_nodes < 0:
         raise ValueError("unneeded: max_nodes must be >= 0")
     status, solutions, _ = reuse.count_with(search, givens, 2, max_nodes)
     if status != DONE or solutions != 1:
         raise ValueError("unneeded: the givens do not have exactly one solution (within max_nodes nodes)")
-    dancer, steps = search.dancer, max_nodes if max_nodes > 0 else 1 << 62
-    tallies = tallies_at_hand(dancer, search.tuning[0])
     for g, k in enumerate(givens):
-        others = [*givens[:g], *givens[g + 1 :]]
-        new = new_search(dancer, others, tallies, search.weight is not None, excluded=(k,))
-        if new.run(steps, counting=True, limit=1) == DONE and new.solutions == 0:
+        if _none_without(search, [*givens[:g], *givens[g + 1 :]], k, max_nodes):
             return g
     return None
