@@ -74,6 +74,41 @@ unhide(Search *s, idx p, const int mode)
         s->zeros -= zeros;
 }
 
+/* Take option k's nodes out of their items' lists, every one (an option excluded: search.c's
+   exclude, lines.c's leave_out); how many. In mode WIDE their items' blocks are marked
+   dirty; mode ZEROS recounts at the next run. */
+ALWAYS_INLINE long long
+take_out(Search *s, idx k, const int mode)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    idx q = s->opt_start[k];
+    for (; top[q] > 0; q++) {
+        dlink[ulink[q]] = dlink[q];
+        ulink[dlink[q]] = ulink[q];
+        top[top[q]] -= 1;
+        if (mode & WIDE)
+            s->dirty[top[q] >> 6] = 1;
+    }
+    return q - s->opt_start[k];
+}
+
+/* Undo take_out(k), in the reverse order. */
+ALWAYS_INLINE void
+put_back(Search *s, idx k, const int mode)
+{
+    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    idx q = s->opt_start[k];
+    while (top[q] > 0)
+        q++;
+    while (q-- > s->opt_start[k]) {
+        dlink[ulink[q]] = q;
+        ulink[dlink[q]] = q;
+        top[top[q]] += 1;
+        if (mode & WIDE)
+            s->dirty[top[q] >> 6] = 1;
+    }
+}
+
 /* Take item i off the list of active items and hide every option in its list. */
 ALWAYS_INLINE void
 cover(Search *s, idx i, const int mode)

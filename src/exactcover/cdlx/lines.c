@@ -213,7 +213,6 @@ static void
 leave_out(Search *s, idx k, int back)
 {
     const Dancer *d = s->dancer;
-    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
     if (s->sets == SETS) {
         const idx r = rank_of(d, k);
         s->alive[(size_t)s->floor * (size_t)d->n_words + (size_t)(r >> 6)] &= ~((uint64_t)1 << (r & 63));
@@ -222,21 +221,11 @@ leave_out(Search *s, idx k, int back)
             row[d->bit_items[t]] -= 1;
         return;
     }
-    idx first = s->opt_start[k], last = first;
-    while (top[last] > 0)
-        last++;
-    if (back) /* (in the reverse order) */
-        for (idx q = last - 1; q >= first; q--) {
-            dlink[ulink[q]] = q;
-            ulink[dlink[q]] = q;
-            top[top[q]] += 1;
-        }
+    const int mode = s->dirty != NULL ? WIDE : 0; /* (a wide search's blocks marked, as push marks them) */
+    if (back)
+        put_back(s, k, mode);
     else
-        for (idx q = first; q < last; q++) {
-            dlink[ulink[q]] = dlink[q];
-            ulink[dlink[q]] = ulink[q];
-            top[top[q]] -= 1;
-        }
+        take_out(s, k, mode);
 }
 
 /* A check's end: the search rewound as it was before begin_with (its way `sets`), option

@@ -15,7 +15,6 @@
 static int
 exclude(Search *s, const Start *start, dlx_error *err)
 {
-    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
     idx n_options = s->dancer->n_options;
     if (start->n_excluded == 0)
         return 0;
@@ -39,13 +38,7 @@ exclude(Search *s, const Start *start, dlx_error *err)
         if (done[k])
             continue;
         done[k] = 1;
-        for (idx q = s->opt_start[k]; top[q] > 0; q++) {
-            idx u = ulink[q], d = dlink[q];
-            dlink[u] = d;
-            ulink[d] = u;
-            top[top[q]] -= 1;
-            s->updates += 1;
-        }
+        s->updates += take_out(s, k, 0); /* (every block is dirty at the start) */
     }
     dlx_free(done);
     return 0;
