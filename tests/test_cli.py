@@ -5,16 +5,16 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
 from click.testing import CliRunner
 
 from exactcover.cli import cli
+
+from processes import alive, children, console_script
 
 KNUTH = "| Knuth's example\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n"
 FAMILY = "universe: 1 2 3 4 5\nS1: 1 3 5\nS2: 2 4\nS3: 1 2 5\nS4: 3 4\nS5:\n"
@@ -169,11 +169,6 @@ def test_every_command_has_help_with_an_example():
         assert result.exit_code == 0 and "Example" in result.output
 
 
-def console_script() -> list[str]:
-    script = shutil.which("exactcover", path=os.path.dirname(sys.executable))
-    return [script] if script else [sys.executable, "-m", "exactcover"]
-
-
 def test_console_script_runs(files):
     """The installed `exactcover` command solves a file and uses the exit codes."""
     ok = subprocess.run([*console_script(), "solve", "dlx", files["knuth"]], capture_output=True, text=True)
@@ -253,28 +248,6 @@ def test_estimate_command():
     data = json.loads(run("estimate", "queens", "8", "--seed", "3", "--json").stdout)["estimate"]
     assert data["samples"] == 1000 and data["nodes"] > 0
     assert run("estimate", "queens", "eight").exit_code == 2
-
-
-def children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (Linux's /proc)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        found.append(int(entry))
-            except (OSError, IndexError, ValueError):
-                continue
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def start_parallel_count() -> tuple[subprocess.Popen, list[int]]:

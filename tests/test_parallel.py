@@ -160,9 +160,10 @@ def test_streamed_pieces_keep_the_order_of_the_batches(monkeypatch):
     """With tiny pieces, a window of one piece and a slow reader, the pool's streamed listing
     is the same sequence as with whole pieces: every task's pieces in order, tasks in order."""
     import exactcover.parallel as parallel
+    import exactcover.subtrees as subtrees
 
     whole = [p.columns for p in exactcover.solutions(Queens(9), jobs=2)]
-    monkeypatch.setattr(parallel, "PIECE", 2)
+    monkeypatch.setattr(subtrees, "PIECE", 2)
     monkeypatch.setattr(parallel, "AHEAD", 1)
     streamed = []
     for placement in exactcover.solutions(Queens(9), jobs=2):

@@ -21,7 +21,7 @@ from .api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve, solv
 from .contract import Status
 from .engines import ENGINE
 from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, MatrixError, PluginError,
-                     PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported)
+                     PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported, WorkerLost)
 from .matrix import Matrix, Option
 from .problem import Batch, Encoding, Problem, ProblemType, Size
 from .solver import Estimate, Progress, Solutions, Solver, Split, Stats
@@ -67,6 +67,7 @@ __all__ = [
     "Subsets",
     "UnknownOption",
     "Unsupported",
+    "WorkerLost",
     "count",
     "estimate",
     "hookimpl",

@@ -29,6 +29,7 @@ __all__ = [
     "PluginError",
     "ProblemError",
     "ProblemTooLarge",
+    "WorkerLost",
 ]
 
 
@@ -161,3 +162,27 @@ class BudgetExceeded(ExactCoverError, RuntimeError):
         limit = "node budget" if self.reason == "max_nodes" else "time limit"
         return (f"search stopped by its {limit} after {self.stats.nodes} nodes and "
                 f"{self.solutions} solution(s); the search space was not exhausted")
+
+
+class WorkerLost(ExactCoverError, RuntimeError):
+    """A worker process of a parallel search died before its task was done (killed by a
+    signal, by the out-of-memory killer, or it crashed). The search is stopped: what it
+    would have counted is unknown. ``pid`` is the worker's process id and ``exitcode`` its
+    exit status (negative: the signal that ended it)."""
+
+    def __init__(self, pid: int | None, exitcode: int | None) -> None:
+        super().__init__(pid, exitcode)
+        self.pid, self.exitcode = pid, exitcode
+
+    def __str__(self) -> str:
+        import signal
+
+        how = "ended"
+        if self.exitcode is not None and self.exitcode < 0:
+            try:
+                how = f"was killed by {signal.Signals(-self.exitcode).name}"
+            except ValueError:
+                how = f"was killed by signal {-self.exitcode}"
+        elif self.exitcode is not None:
+            how = f"exited with status {self.exitcode}"
+        return f"worker process {self.pid} {how} before its task was done; the search was not finished"

@@ -9,7 +9,8 @@ Exit status: 0 found (or counted) solutions; 1 no solution; 2 bad input, with a 
 message on stderr; 3 stopped by ``--max-nodes`` or ``--timeout``; 130 interrupted (what was
 found so far is printed first), 143 terminated by SIGTERM; 141 the reader of the output went
 away (a broken pipe, as ``| head`` makes); 74 the output could not be written (a full disk,
-a closed stdout); 70 an internal error (set EXACTCOVER_DEBUG=1 for the traceback).
+a closed stdout); 70 an internal error (set EXACTCOVER_DEBUG=1 for the traceback) or a worker
+process of a parallel search lost (killed, or out of memory).
 """
 
 from __future__ import annotations

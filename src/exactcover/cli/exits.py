@@ -9,13 +9,13 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import click
 
-from ..errors import BudgetExceeded, ExactCoverError
+from ..errors import BudgetExceeded, ExactCoverError, WorkerLost
 
 NO_SOLUTION, BAD_INPUT, STOPPED, INTERNAL, CANNOT_WRITE, INTERRUPTED, BROKEN_PIPE = 1, 2, 3, 70, 74, 130, 141
 TERMINATED = 143
@@ -35,6 +35,15 @@ def interrupted(error: KeyboardInterrupt, after: str = "") -> Exit:
 
 def _raise_terminated(signum: int, frame: Any) -> None:
     raise Terminated
+
+
+def _default_signals() -> None:
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def terminate_like_ctrl_c() -> None:
@@ -74,11 +83,14 @@ def sigint_deferred() -> Iterator[None]:
 
 @contextmanager
 def errors_reported() -> Iterator[None]:
-    """Library and input errors become one line on stderr and exit status 2, never a traceback."""
+    """Library and input errors become one line on stderr and exit status 2, never a traceback;
+    a lost worker process of a parallel search, one line and status 70."""
     try:
         yield
     except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt, BudgetExceeded):
         raise  # (a stopped search is reported by the command, with what it found)
+    except WorkerLost as error:  # (not the input's fault)
+        raise Exit(INTERNAL, f"error: {error}") from None
     except (ExactCoverError, ValueError) as error:
         raise Exit(BAD_INPUT, f"error: {error}") from None
     except BrokenPipeError:
@@ -113,6 +125,36 @@ class Commands(click.Group):
     went away exits 141 silently; output that cannot be written exits 74 with one line; a
     usage error (an unknown command or option, a bad value) exits 2 with one line, and so
     does an ExactCoverError or ValueError from any command, a plugin's included."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        """click's main, but Ctrl-C at any moment (the arguments parsed, the context closed,
+        the status reported) is status 130 and one line, as it is inside a command, never
+        click's "Aborted!" and status 1, nor a traceback, nor ignored."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            try:
+                returned = super().main(args, prog_name, complete_var, False, **extra)
+            except click.exceptions.Abort as error:
+                if not isinstance(error.__cause__, KeyboardInterrupt):
+                    raise
+                raise interrupted(error.__cause__) from None
+            except click.ClickException as error:
+                error.show()
+                returned = error.exit_code
+            except BrokenPipeError:
+                raise _broken_pipe() from None
+            code = returned if isinstance(returned, int) else 0
+        except KeyboardInterrupt as error:
+            code = interrupted(error).exit_code
+        except click.exceptions.Exit as stop:
+            code = stop.exit_code
+        except click.exceptions.Abort:
+            click.echo("Aborted!", err=True)
+            code = 1
+        _default_signals()  # (a signal while Python shuts down ends it, without a traceback)
+        sys.exit(code)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         ctx.meta["exactcover.args"] = list(args)  # (for the JSON document of an error before the command runs)

@@ -1,0 +1,155 @@
+"""Signals at random moments: the ``exactcover`` command always ends, says how, and leaves no process.
+
+SIGINT, SIGTERM and SIGKILL go to the command, to its whole process group (a terminal's
+Ctrl-C) or to one worker of a parallel search, at a random moment of its first half-second:
+start-up and imports, the split, the pool's start and the search. Whatever the moment, the
+command ends within a second: 130 (Ctrl-C) or 143 (SIGTERM) with one line on stderr, 70
+with one line when a worker was lost, and nothing of it is left running. (Python itself
+starts in the first few milliseconds, before any exactcover code runs: a Ctrl-C then ends
+the process by its signal, after Python's own traceback of its start-up.)
+
+The moments are drawn at random, differently on each run; a failure names the seed that
+replays it (EXACTCOVER_SIGNAL_SEED).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import subprocess
+import time
+
+import attrs
+import pytest
+
+from processes import alive, console_script, descendants
+
+pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+
+SEED = int(os.environ.get("EXACTCOVER_SIGNAL_SEED") or random.SystemRandom().randrange(10**6))
+#: The commands: each runs for seconds, so that a signal always finds it at work.
+COMMANDS = {
+    "count": ["count", "queens", "16", "--jobs", "2"],
+    "listing": ["solve", "queens", "14", "--all", "--jobs", "2"],  # (into `head -n 3000000`, which reads it all)
+    "serial": ["count", "queens", "16"],
+}
+#: Seconds a command may take to end after the signal, and its workers after it.
+ENDS_WITHIN, WORKERS_END_WITHIN = 1.0, 1.5
+
+
+@attrs.frozen
+class Ending:
+    """How one run ended: its status, its stderr, the seconds it took after the signal,
+    and the processes of it still alive afterwards."""
+
+    status: int | None
+    stderr: str
+    seconds: float
+    left: tuple[int, ...]
+
+
+def run_and_signal(command: str, sig: signal.Signals, target: str, delay: float) -> Ending | None:
+    """Start ``command`` (its own process group), wait ``delay`` seconds (for "worker", until
+    a worker exists, then ``delay``), send ``sig`` to ``target``; None if no worker came."""
+    listing = command == "listing"
+    process = subprocess.Popen([*console_script(), *COMMANDS[command]], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, process_group=0)
+    reader = None
+    if listing:
+        reader = subprocess.Popen(["head", "-n", "3000000"], stdin=process.stdout, stdout=subprocess.DEVNULL,
+                                  process_group=process.pid)
+        process.stdout.close()  # type: ignore[union-attr]
+    seen: set[int] = set()
+    started = time.monotonic()
+    if target == "worker":
+        while not (workers := descendants(process.pid)) and time.monotonic() - started < 5:
+            time.sleep(0.002)
+        if not workers:
+            _kill(process, reader)
+            return None
+        started = time.monotonic()
+    while time.monotonic() - started < delay:
+        seen.update(descendants(process.pid))
+        time.sleep(0.002)
+    seen.update(workers := descendants(process.pid))
+    sent = time.monotonic()
+    if target == "parent":
+        os.kill(process.pid, sig)
+    elif target == "group":
+        os.killpg(process.pid, sig)
+    elif workers:
+        os.kill(random.choice(workers), sig)
+    try:
+        _out, err = process.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        _kill(process, reader)
+        return Ending(None, "", float("inf"), ())
+    seconds = time.monotonic() - sent
+    if reader is not None:
+        reader.wait(timeout=10)
+    until = time.monotonic() + WORKERS_END_WITHIN
+    while any(alive(pid) for pid in seen) and time.monotonic() < until:
+        time.sleep(0.02)
+    return Ending(process.returncode, err.decode(), seconds, tuple(pid for pid in seen if alive(pid)))
+
+
+def _kill(process: subprocess.Popen[bytes], reader: subprocess.Popen[bytes] | None) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.communicate()
+    if reader is not None:
+        reader.wait()
+
+
+def in_python_start_up(stderr: str) -> bool:
+    """Python's traceback of its own start-up: no frame of exactcover's code in it."""
+    return stderr.startswith("Traceback") and stderr.rstrip().endswith("KeyboardInterrupt") and \
+        not re.search(r"exactcover[^\n]*\.py\", line", stderr.replace("exactcover_command", ""))
+
+
+def check(ending: Ending, sig: signal.Signals, target: str) -> str | None:
+    """What is wrong with ``ending`` (None if nothing)."""
+    if ending.status is None:
+        return "the command did not end within 10 seconds"
+    if ending.left:
+        return f"processes left running: {ending.left}"
+    lines = ending.stderr.splitlines()
+    if ending.status == -sig:  # (ended by the signal itself: before its handler was set, or SIGKILL)
+        return None if not lines or (sig == signal.SIGINT and in_python_start_up(ending.stderr)) else ending.stderr
+    if ending.seconds > ENDS_WITHIN:
+        return f"it took {ending.seconds:.2f} s to end"
+    if len(lines) != 1:
+        return f"{len(lines)} lines on stderr: {ending.stderr!r}"
+    if target == "worker":
+        expected = (70, rf"exactcover: error: worker process \d+ was killed by {sig.name} before its task was done")
+    elif sig == signal.SIGINT:
+        expected = (130, "exactcover: interrupted")
+    else:
+        expected = (143, "exactcover: terminated")
+    if ending.status != expected[0] or not re.match(expected[1], lines[0]):
+        return f"status {ending.status}, stderr {ending.stderr!r}"
+    return None
+
+
+CASES = [(command, sig, target)
+         for command in COMMANDS
+         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGKILL)
+         for target in ("parent", "group", "worker")
+         if not (target == "worker" and (command == "serial" or sig == signal.SIGINT))]  # (workers ignore Ctrl-C)
+
+
+@pytest.mark.parametrize(("command", "sig", "target"), CASES, ids=lambda v: getattr(v, "name", v))
+def test_a_signal_at_any_moment_ends_the_command_cleanly(command, sig, target):
+    """Five random moments of the first half-second (at most a second each)."""
+    chance = random.Random(f"{SEED} {command} {sig.name} {target}")
+    for _ in range(5):
+        delay = chance.uniform(0.0, 0.5)
+        ending = run_and_signal(command, sig, target, delay)
+        if ending is None:
+            continue
+        problem = check(ending, sig, target)
+        assert problem is None, f"{sig.name} to the {target} of '{command}' after {delay:.3f} s: {problem} (seed {SEED})"
