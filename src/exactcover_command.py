@@ -3,19 +3,35 @@
 Importing the command takes about a tenth of a second, and a Ctrl-C then would end in
 Python's traceback. This module is tiny and outside the ``exactcover`` package (whose import
 is that tenth of a second), so that the guard is up a few milliseconds after Python starts:
-Ctrl-C while the command loads ends it as at any other moment, with one line and status 130.
+Ctrl-C or SIGTERM while the command loads ends it as at any other moment, with one line and
+status 130 or 143.
 """
 
+import signal
 import sys
+from typing import Any
 
 __all__ = ["main"]
 
 
+class _Terminated(Exception):
+    """SIGTERM while the command loads."""
+
+
+def _raise_terminated(signum: int, frame: Any) -> None:
+    raise _Terminated
+
+
 def main() -> None:
     """Run the ``exactcover`` command."""
+    signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         from exactcover.cli import main as command
     except KeyboardInterrupt:
         sys.stderr.write("exactcover: interrupted\n")
         raise SystemExit(130) from None
+    except _Terminated:
+        sys.stderr.write("exactcover: terminated\n")
+        raise SystemExit(143) from None
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # (the command sets its own: see exactcover.cli.exits)
     command()

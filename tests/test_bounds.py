@@ -172,6 +172,23 @@ def test_bad_bounds_name_the_item():
     assert Matrix(["a"], [["a"]], bounds={"a": 1}) == Matrix(["a"], [["a"]])
 
 
+def test_bounds_beyond_a_c_int_name_the_item(engine, tmp_path):
+    """Bounds up to 2**31 - 1 work; beyond, a MatrixError names the item (it was an
+    OverflowError from the engine, exit 70 on the command line)."""
+    from click.testing import CliRunner
+
+    from exactcover.cli import cli
+
+    top = (1 << 31) - 1
+    assert exactcover.count(Matrix(["a", "b"], [["a", "b"], ["b"]], bounds={"a": (0, top)}), engine=engine) == 2
+    with pytest.raises(MatrixError, match=r"item 'a' must be at most 2\*\*31 - 1"):
+        Matrix(["a", "b"], [["a", "b"], ["b"]], bounds={"a": (0, top + 1)})
+    path = tmp_path / "big.dlx"
+    path.write_text("b 0:2147483648|a\na b\nb\n")
+    done = CliRunner().invoke(cli, ["count", "dlx", str(path)])
+    assert done.exit_code == 2 and "item 'a' must be at most 2**31 - 1" in done.stderr
+
+
 @pytest.mark.skipif(len(BOUNDED) < 2, reason="needs both engines")
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=bounded_matrices(), data=st.data())

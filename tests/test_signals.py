@@ -6,7 +6,7 @@ start-up and imports, the split, the pool's start and the search. Whatever the m
 command ends within a second: 130 (Ctrl-C) or 143 (SIGTERM) with one line on stderr, 70
 with one line when a worker was lost, and nothing of it is left running. (Python itself
 starts in the first few milliseconds, before any exactcover code runs: a Ctrl-C then ends
-the process by its signal, after Python's own traceback of its start-up.)
+the process by its signal, or with status 1, after Python's own traceback of its start-up.)
 
 The moments are drawn at random, differently on each run; a failure names the seed that
 replays it (EXACTCOVER_SIGNAL_SEED).
@@ -106,8 +106,10 @@ def _kill(process: subprocess.Popen[bytes], reader: subprocess.Popen[bytes] | No
 
 
 def in_python_start_up(stderr: str) -> bool:
-    """Python's traceback of its own start-up: no frame of exactcover's code in it."""
-    return stderr.startswith("Traceback") and stderr.rstrip().endswith("KeyboardInterrupt") and \
+    """Python's traceback of its own start-up: no frame of exactcover's code in it (or the
+    interpreter's own "Fatal Python error" when the signal stops its initialization)."""
+    return (stderr.startswith("Traceback") or stderr.startswith("Fatal Python error: init_")) and \
+        "KeyboardInterrupt" in stderr and \
         not re.search(r"exactcover[^\n]*\.py\", line", stderr.replace("exactcover_command", ""))
 
 
@@ -118,8 +120,10 @@ def check(ending: Ending, sig: signal.Signals, target: str) -> str | None:
     if ending.left:
         return f"processes left running: {ending.left}"
     lines = ending.stderr.splitlines()
+    if ending.status in (-sig, 1) and sig == signal.SIGINT and in_python_start_up(ending.stderr):
+        return None  # (Python's own start-up, its first few milliseconds: see the module's docstring)
     if ending.status == -sig:  # (ended by the signal itself: before its handler was set, or SIGKILL)
-        return None if not lines or (sig == signal.SIGINT and in_python_start_up(ending.stderr)) else ending.stderr
+        return None if not lines else ending.stderr
     if ending.seconds > ENDS_WITHIN:
         return f"it took {ending.seconds:.2f} s to end"
     if len(lines) != 1:

@@ -46,6 +46,30 @@ def test_queens_100000_is_refused_at_once(command):
     assert done.returncode == 2 and "10,000,000,000 options" in done.stderr
 
 
+@pytest.mark.parametrize(("board", "piece"), [("5000x5000", "1"), ("hexagon:3000", "T1"), ("rhombus:4000x4000", "T1"),
+                                               ("300x300x300", "soma")])
+def test_a_huge_polyomino_board_is_refused_before_its_cells_are_made(board, piece):
+    """A board states its number of cells before making them: 25 million monominoes are
+    refused by the size limit at once (the board was once made first: 5.4 GB)."""
+    pieces = {"1": "monomino", "T1": "moniamond"}.get(piece, piece)
+    use = ["--use", f"{piece}=1..999999999"] if piece != "soma" else ["--use", "V=1..999999999"]
+    done = run_limited("count", "polyomino", "--board", board, "--pieces", pieces, *use, timeout=20)
+    assert done.returncode == 2 and "more than the limit of 20,000,000 entries" in done.stderr, done.stderr
+
+
+def test_a_lazy_board_is_the_board_it_names():
+    """A named shape's cells, holes and equality are those of the board drawn cell by cell."""
+    from exactcover_polyomino import Board
+
+    for board in (Board.rectangle(3, 4), Board.box(2, 3, 2), Board.triangle(4), Board.hexagon(2), Board.rhombus(2, 3)):
+        drawn = Board(board.cells, board.lattice)
+        assert len(board) == len(board.cells) == len(drawn) and board == drawn and hash(board) == hash(drawn)
+        hole = board.cells[len(board) // 2]
+        assert all(cell in board for cell in board.cells) and hole in board and (99, 99, 99)[:len(hole)] not in board
+        assert board.without([hole]).cells == drawn.without([hole]).cells and len(board.without([hole])) == len(board) - 1
+        assert pickle.loads(pickle.dumps(board)) == board
+
+
 def test_the_flag_sets_the_limit_and_zero_lifts_it():
     refused = run_limited("count", "queens", "8", "--max-entries", "100")
     assert refused.returncode == 2 and "more than the limit of 100 entries" in refused.stderr

@@ -160,6 +160,10 @@ def _to_bounds(bounds: Mapping[Any, Any] | None) -> Any:
     return tuple((item, _one_bound(item, value)) for item, value in bounds.items())
 
 
+#: The largest bound an item can have (the engines keep bounds as C ints).
+MAX_BOUND = (1 << 31) - 1
+
+
 def _one_bound(item: Hashable, value: Any) -> Bounds:
     """(lo, hi) from ``value``: an int hi (lo = hi) or a pair (lo, hi) of ints, 0 <= lo <= hi, hi >= 1."""
     pair = (value, value) if isinstance(value, int) and not isinstance(value, bool) else value
@@ -171,6 +175,8 @@ def _one_bound(item: Hashable, value: Any) -> Bounds:
         raise MatrixError(f"the bounds of item {item!r} must be ints, not {value!r}")
     if not 0 <= lo <= hi or hi < 1:
         raise MatrixError(f"the bounds of item {item!r} must satisfy 0 <= lo <= hi and hi >= 1, not {lo}..{hi}")
+    if hi > MAX_BOUND:
+        raise MatrixError(f"the bounds of item {item!r} must be at most 2**31 - 1 = {MAX_BOUND}, not {hi}")
     return lo, hi
 
 

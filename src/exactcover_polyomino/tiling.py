@@ -17,8 +17,9 @@ import attrs
 
 from exactcover import Matrix, Problem, ProblemError, Size
 
-from .lattice import CUBE, SQUARE, TRIANGLE, Cell, Lattice, Map
-from .pieces import Piece, parse_cells
+from .board import Board
+from .lattice import CUBE, Cell, Map
+from .pieces import Piece
 
 if TYPE_CHECKING:
     from .draw import Tiling  # noqa: F401 -- (the answer type; draw imports this module)
@@ -26,87 +27,6 @@ if TYPE_CHECKING:
 __all__ = ["Board", "Placement", "Polyomino", "encode", "placements", "symmetric_select"]
 
 Placement = tuple[str, tuple[Cell, ...]]  # (piece name, the cells it covers, sorted)
-
-
-def _cell_set(cells: Iterable[Iterable[int]]) -> tuple[Cell, ...]:
-    return tuple(sorted({tuple(int(x) for x in cell) for cell in cells}))
-
-
-@attrs.frozen
-class Board:
-    """The cells to cover, on one lattice. Named constructors make the usual shapes;
-    `without` cuts holes."""
-
-    cells: tuple[Cell, ...] = attrs.field(converter=_cell_set)
-    lattice: Lattice = attrs.field(default=SQUARE, eq=False)
-
-    def __attrs_post_init__(self) -> None:
-        if not self.cells:
-            raise ProblemError("the board has no cells")
-
-    @classmethod
-    def rectangle(cls, rows: int, columns: int) -> Board:
-        _check_sides(rows, columns)
-        return cls([(r, c) for r in range(rows) for c in range(columns)], SQUARE)
-
-    @classmethod
-    def box(cls, x: int, y: int, z: int) -> Board:
-        _check_sides(x, y, z)
-        return cls([(i, j, k) for i in range(x) for j in range(y) for k in range(z)], CUBE)
-
-    @classmethod
-    def triangle(cls, side: int) -> Board:
-        """A triangle of triangles, ``side`` on each side (side² cells)."""
-        _check_sides(side)
-        return cls([(a, b, c) for a in range(side) for b in range(side) for c in range(-side, 0)
-                    if a + b + c in (-1, -2)], TRIANGLE)
-
-    @classmethod
-    def hexagon(cls, side: int) -> Board:
-        """A hexagon of triangles, ``side`` on each side (6·side² cells)."""
-        _check_sides(side)
-        span = range(-side, side)
-        return cls([(a, b, c) for a in span for b in span for c in span if a + b + c in (-1, -2)], TRIANGLE)
-
-    @classmethod
-    def rhombus(cls, rows: int, columns: int) -> Board:
-        """A parallelogram of ``rows`` × ``columns`` rhombi, each two triangles."""
-        _check_sides(rows, columns)
-        return cls([(a, -s - a - c, c) for a in range(columns) for c in range(rows) for s in (1, 2)], TRIANGLE)
-
-    @classmethod
-    def from_text(cls, text: str, lattice: Lattice = SQUARE) -> Board:
-        """A board drawn as text: every character but space and ``.`` is a cell (see
-        `parse_cells`; holes are spaces or dots)."""
-        cells = [cell for found in parse_cells(text, lattice).values() for cell in found]
-        if not cells:
-            raise ProblemError("the drawing of the board marks no cell (every character but space and '.' is a cell)")
-        return cls(cells, lattice)
-
-    def without(self, holes: Iterable[Iterable[int]]) -> Board:
-        holes = _cell_set(holes)
-        missing = [hole for hole in holes if hole not in set(self.cells)]
-        if missing:
-            raise ProblemError(f"the hole {missing[0]} is not a cell of the board")
-        return Board([cell for cell in self.cells if cell not in set(holes)], self.lattice)
-
-    def symmetries(self) -> list[Map]:
-        """The lattice's symmetries that map the board onto itself (each followed by the
-        translation that puts it back), the identity first."""
-        lattice, cells = self.lattice, set(self.cells)
-        found = []
-        anchor = min(self.cells)
-        for f in lattice.symmetries():
-            image = [f(cell) for cell in self.cells]
-            shift = lattice.offset(anchor, min(image))
-            if shift is not None and set(lattice.shift(image, shift)) == cells:
-                found.append(f.then_shift(shift))
-        return found
-
-
-def _check_sides(*sides: int) -> None:
-    if any(isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in sides):
-        raise ProblemError(f"a board's sides are whole numbers >= 1, not {sides}")
 
 
 Bounds = tuple[int, int]
@@ -167,8 +87,8 @@ class Polyomino(Problem["Tiling"]):
             raise ProblemError(f"a count for {unknown[0]!r}, which is not one of the pieces ({' '.join(names)})")
         least = sum(piece.size * self.bounds(piece.name)[0] for piece in self.pieces)
         most = sum(piece.size * self.bounds(piece.name)[1] for piece in self.pieces)
-        if not least <= len(self.board.cells) <= most:
-            raise ProblemError(f"the board has {len(self.board.cells)} cells, and the pieces cover "
+        if not least <= len(self.board) <= most:
+            raise ProblemError(f"the board has {len(self.board)} cells, and the pieces cover "
                                f"{least if least == most else f'{least} to {most}'}: no tiling can exist")
 
     def bounds(self, name: str) -> Bounds:
@@ -220,7 +140,7 @@ def encode(problem: Polyomino) -> Matrix:
 
 def size(problem: Polyomino) -> Size:
     """An upper bound on the matrix's size, from the pieces' orientations (no placing)."""
-    lattice, cells = problem.board.lattice, len(problem.board.cells)
+    lattice, cells = problem.board.lattice, len(problem.board)
     options = sum(len(lattice.orientations(p.cells, problem.rotations, problem.reflect)) * cells for p in problem.pieces)
     return Size(options, options * (1 + max(p.size for p in problem.pieces)))
 

@@ -156,6 +156,13 @@ class Commands(click.Group):
         _default_signals()  # (a signal while Python shuts down ends it, without a traceback)
         sys.exit(code)
 
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt as error:  # (parsing may load plugins; click would say "Aborted!")
+            raise interrupted(error) from None
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         ctx.meta["exactcover.args"] = list(args)  # (for the JSON document of an error before the command runs)
         with usage_on_one_line():
@@ -163,13 +170,16 @@ class Commands(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return self.invoke_reported(ctx)
-        except click.exceptions.Exit as stop:
-            if stop.exit_code not in (0, BROKEN_PIPE, CANNOT_WRITE) and not ctx.meta.get("exactcover.reported"):
-                from .report import report_unreported
+            try:
+                return self.invoke_reported(ctx)
+            except click.exceptions.Exit as stop:
+                if stop.exit_code not in (0, BROKEN_PIPE, CANNOT_WRITE) and not ctx.meta.get("exactcover.reported"):
+                    from .report import report_unreported
 
-                report_unreported(self, ctx, stop)
-            raise
+                    report_unreported(self, ctx, stop)
+                raise
+        except KeyboardInterrupt as error:  # (while reporting)
+            raise interrupted(error) from None
 
     def invoke_reported(self, ctx: click.Context) -> Any:
         try:
