@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import exactcover
 from exactcover import GivensError, Matrix, Solver, Unsupported, contract, engines
+from exactcover.pydlx.memo import fixed_bytes
 
 from problems import queens_matrix
 from test_differential import matrices
@@ -107,7 +108,20 @@ def test_the_engines_keep_the_same_table():
     for budget in (None, 32 * 500):  # (an entry of a one-word key takes 32 bytes)
         c, python = (memo_count(Solver(dominoes(8), engine), memo_bytes=budget) for engine in ("c", "python"))
         assert c == python and c[0] == TILINGS[4]
-    assert c[6] == 500  # the budget held: exactly as many entries as fit
+    fixed = fixed_bytes(64 + 1, 64)  # (the per-level arrays count too: 65 levels of a 64-item key)
+    assert c[6] == (32 * 500 - fixed) // 32  # the budget held: exactly as many entries as fit
+
+
+def test_a_table_whose_arrays_pass_the_budget_is_not_started(engine):
+    """A count whose table's per-level arrays alone would pass memo_bytes counts without a
+    table, exactly (500,000 items: 31 GB of keys up front was a MemoryError)."""
+    matrix = Matrix(range(500_000), {"all": range(500_000)})
+    assert exactcover.count(matrix, engine=engine) == 1
+    solver = Solver(matrix, engine)
+    assert solver.count(memo=True) == 1 and not solver.stats.memoized
+    small = Solver(dominoes(4), engine)
+    assert small.count(memo=True, memo_bytes=100) == TILINGS[2] and not small.stats.memoized
+    assert small.count(memo=True) == TILINGS[2] and small.stats.memoized
 
 
 def test_a_purified_color_is_part_of_the_state():

@@ -491,13 +491,20 @@ memo_start(Search *s, int mode, long long budget, int diagram)
     m->diagram = diagram;
     m->entry_bytes = 8 * ((long long)m->words + 3 + (diagram != 0));
     m->budget = budget;
+    size_t levels = search_levels(d);
+    /* The per-level arrays count against the budget too; a table whose arrays alone pass
+       it is not started, and the count goes on without (pydlx.memo.fixed_bytes). */
+    m->used = 8 * (long long)levels * ((long long)m->words + 3);
+    if (m->used > budget && !diagram) {
+        drop_table(m);
+        return 0;
+    }
     m->decide_at = mode == MEMO_AUTO ? s->nodes + MEMO_SAMPLE : -1;
     m->start_nodes = s->nodes;
     m->start_updates = s->updates;
     if (mode == MEMO_AUTO && d->has_colors)
         (void)sets_note_floor(s); /* (a table dropped hands over far from the floor; without
                                      memory for the note the search stays on the links) */
-    size_t levels = search_levels(d);
     m->rows = (idx)levels + 1;
     m->width = 2;
     m->capacity = 1024;

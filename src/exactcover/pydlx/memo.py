@@ -69,6 +69,14 @@ _INLINE = 1 << 63  # a count below this fits in the entry; a larger one takes wo
 _RUNNING_CAP = (1 << 63) - 1  # C's running total saturates here: a search past it keeps its table
 
 
+def fixed_bytes(levels: int, bits: int) -> int:
+    """The bytes a table takes before its first entry, as the budget counts them: per level
+    of the search, its state's key (``bits`` rounded up to 64-bit words) and 3 words more
+    (its count, size and flags). A table whose fixed bytes pass the budget is not started:
+    the search counts without one, exactly, and says it did not memoize."""
+    return 8 * levels * ((bits + 63) // 64 + 3)
+
+
 def tables(dancer: Dancer) -> tuple[list[int], list[tuple[tuple[int, int], ...]], int]:
     """Per node, the key bits its option flips (its uncolored items) and its colored nodes
     with their fields' shifts; and the key's length in bits. Made once per dancer."""
@@ -108,8 +116,11 @@ class Memo(Search):
         self.entry_bytes = 8 * ((bits + 63) // 64 + 3 + diagram)
         self.memo, self.memo_bytes, self.memoizing = memo, memo_bytes, True
         self.table: dict[int, tuple[int, int, int]] = {}  # key -> count, size, diagram node
-        self.memo_hits = self.memo_lookups = self.memo_entries = self.memo_used = self.saved = 0
+        self.memo_hits = self.memo_lookups = self.memo_entries = self.saved = 0
         levels = self.max_levels(dancer)
+        self.memo_used = fixed_bytes(levels, bits)
+        if self.memo_used > memo_bytes and not diagram:
+            self.memoizing = False  # (its arrays alone would pass the budget: counted without a table)
         self.key = [0] * levels  # each level's state
         self.looked = [False] * levels  # whether it was looked up (and missed): to store
         self.count = [0] * (levels + 1)  # per row (see memo_steps): solutions
