@@ -9,12 +9,18 @@ Matrix (tracemalloc), the engine's bytes per entry, and the process's peak memor
     python benchmarks/limits.py [--n 100]
     python benchmarks/limits.py --wide 100000 1000000 [--engine c]
     python benchmarks/limits.py --sparse 1000000
+    python benchmarks/limits.py --shapes 2000
 
 ``--wide`` instead measures searches on wide matrices: the path of N items tiled by
 monominoes and dominoes (2N options, Fibonacci(N) solutions, so a count never ends), where
 every node's item choice reads all N items. For each N it prints the nodes per second, how
 long ``timeout=0.5`` takes to stop the count, and how long a Ctrl-C (SIGINT sent 0.5 s in)
 takes to raise KeyboardInterrupt: both late by up to one chunk of work.
+
+``--shapes`` measures a long-lived process that meets many problem shapes, one after the
+other: queens boards, sudoku box shapes and polyomino rectangles, each searched once for at
+most 20,000 nodes (the front ends keep the latest shapes' matrices and compiled solvers in bounded caches). It
+prints the resident memory every few hundred shapes: it must level off, not grow with them.
 """
 
 from __future__ import annotations
@@ -94,13 +100,56 @@ def sparse(options: int, items: int = 10_000, per: int = 4) -> None:
           f"compiled in {compiled:.2f} s; process peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10:.0f} MiB")
 
 
+def _current_rss() -> float:
+    """The process's resident memory now, in MB (Linux's /proc; the peak elsewhere)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * resource.getpagesize() / 1e6
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3
+
+
+def shapes(count: int) -> None:
+    """Solve ``count`` problems of as many shapes, printing the resident memory as it goes."""
+    from exactcover_polyomino import make
+    from exactcover_queens import Queens
+
+    def problems():
+        k = 0
+        while True:
+            yield f"queens {8 + k % 120}", Queens(8 + k % 120)
+            rows, cols = 2 + k % 5, 2 + (k // 5) % 4
+            yield f"sudoku {rows}x{cols} boxes", Sudoku([0] * (rows * cols) ** 2, box=(rows, cols))
+            yield f"polyomino 2x{2 + k % 300}", make(f"2x{2 + k % 300}", "domino", counts={"2": 2 + k % 300})
+            k += 1
+
+    print(f"{'shapes':>7} {'resident MB':>12}   (the latest shape)")
+    print(f"{0:>7} {_current_rss():>12.0f}")
+    started = time.perf_counter()
+    for done, (name, problem) in enumerate(problems(), 1):
+        try:  # (each shape's matrix built and compiled; its search cut short where it is long)
+            exactcover.solve(problem, engine="c", max_nodes=20_000)
+        except exactcover.BudgetExceeded:
+            pass
+        if done % 250 == 0 or done == count:
+            print(f"{done:>7} {_current_rss():>12.0f}   ({name})", flush=True)
+        if done == count:
+            break
+    print(f"{count} shapes in {time.perf_counter() - started:.1f} s; peak resident "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3:.0f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=100, help="the grid size (a square: 100 gives 10^6 options)")
     parser.add_argument("--wide", type=int, nargs="+", help="measure budgets on paths of these many items instead")
     parser.add_argument("--engine", default="c", choices=["c", "python"], help="the engine for --wide")
     parser.add_argument("--sparse", type=int, metavar="OPTIONS", help="read a SciPy sparse array of this many rows instead")
+    parser.add_argument("--shapes", type=int, metavar="COUNT", help="solve problems of this many shapes in one process")
     args = parser.parse_args()
+    if args.shapes:
+        shapes(args.shapes)
+        return
     if args.sparse:
         sparse(args.sparse)
         return

@@ -123,7 +123,7 @@ def _canonical(cells: Iterable[Cell], lattice: Lattice, reflections: bool) -> tu
     return min(lattice.orientations(cells, True, reflections))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=32)
 def _shapes(lattice: Lattice, size: int, reflections: bool) -> tuple[tuple[Cell, ...], ...]:
     """Every shape of ``size`` cells up to the symmetries (with or without reflections), in
     order of their smallest normal form: grown a cell at a time."""

@@ -100,7 +100,7 @@ class Polyomino(Problem["Tiling"]):
         return self.board.lattice is not CUBE if self.reflections is None else self.reflections
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)
 def placements(problem: Polyomino) -> tuple[Placement, ...]:
     """The options' labels: each orientation of each piece (not counted out) at each place of
     the board where it fits, piece by piece."""

@@ -101,7 +101,7 @@ def organ_pipe(n: int) -> list[int]:
     return order[:n]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=8)  # (a matrix keeps its compiled solvers: the latest shapes, not every one)
 def matrix(n: int, order: str = "organ-pipe") -> Matrix:
     """Ranks and files primary (``order``: "organ-pipe", interleaved from the middle, or
     "natural"), the 2n-1 + 2n-1 diagonals secondary; the options are the squares (r, c)."""

@@ -20,7 +20,7 @@ from .grid import Sudoku, _value, symbol
 __all__ = ["matrix_for", "encode", "decode", "line_code"]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=8)  # (a matrix keeps its compiled solvers: the latest shapes, not every one)
 def matrix_for(n: int, rows: int, cols: int) -> Matrix:
     """The exact cover matrix of every n×n sudoku with rows×cols boxes (built once)."""
     items = [(kind, a, b) for kind in ("cell", "row", "col", "box") for a in range(n) for b in range(1, n + 1) if kind != "cell"]
@@ -52,7 +52,7 @@ def encode(puzzle: Sudoku) -> Encoding:
     return Encoding(matrix_for(n, *puzzle.box), givens, way="weighted" if n >= WEIGHTED_SIZE else "auto")
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=8)
 def line_code(n: int, rows: int, cols: int) -> LineCode:
     """How a puzzle of the shape is a line of n×n symbols (`Sudoku.parse`'s, a blank as
     ``.`` or ``0``), and its solution the line `Sudoku.to_line` writes: for the engine's

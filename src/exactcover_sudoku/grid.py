@@ -62,7 +62,7 @@ def infer_box(n: int) -> tuple[int, int]:
     raise InvalidPuzzle(f"a {n}x{n} sudoku has no box shape (give box=(rows, cols))")
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=32)
 def _shape(n: int, rows: int, cols: int) -> tuple[Any, ...]:
     """For one grid shape: each cell's (row, column, box), every unit as (name, cells), and
     for every unit an itemgetter of its cells' values."""

@@ -51,7 +51,7 @@ class Cage:
     cells: tuple[int, ...]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1024)
 def combinations(size: int, total: int, digits: int) -> tuple[tuple[int, ...], ...]:
     """Every set of ``size`` distinct digits 1..``digits`` that sums to ``total``."""
     return tuple(c for c in itertools.combinations(range(1, digits + 1), size) if sum(c) == total)
