@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 
 from click.testing import CliRunner
@@ -52,6 +54,25 @@ def test_bad_lines_are_named_and_the_rest_solved(tmp_path):
     assert result.exit_code == 2
     assert result.stdout.splitlines() == [INKALA_SOLUTION, "invalid", "no solution"]
     assert f"exactcover: error: {path}, line 2: r1c1 and r1c2 both hold 5 (row 1)" in result.stderr
+
+
+@pytest.mark.parametrize("bad", ["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7",
+                                 "not a puzzle", "1 2 3"])
+@pytest.mark.parametrize("where", [1, 2, 3])
+def test_a_bad_line_is_named_whatever_the_other_lines(tmp_path, bad, where):
+    """A file of puzzles one per line is read so whatever its bad line is (80 symbols, words,
+    numbers) and wherever it is after the first: that line named by number, the others solved.
+    (A line of another length once made the whole file one grid, with no line named.)"""
+    lines = [INKALA, INKALA, INKALA]
+    lines.insert(where, bad)
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(lines) + "\n")
+    result = run("solve", "sudoku", path)
+    assert result.exit_code == 2
+    expected = [INKALA_SOLUTION] * 3
+    expected.insert(where, "invalid")
+    assert result.stdout.splitlines() == expected
+    assert f"exactcover: error: {path}, line {where + 1}: " in result.stderr
 
 
 def test_invalid_single_puzzle_is_exit_2_not_no_solution():

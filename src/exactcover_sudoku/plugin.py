@@ -35,15 +35,19 @@ def parse_puzzles(text: str, box: tuple[int, int] | None = None, source: str = "
     """One puzzle (any form `Sudoku.parse` reads), or, for several lines that are each a
     whole puzzle, a `Batch` with one entry per line (an `InvalidPuzzle` for a bad line).
 
-    Lines starting with ``#`` are comments. N lines of N symbols each (N up to 35) are the
-    rows of one N×N grid, not N puzzles: sixteen lines of sixteen symbols are one 16×16 grid.
+    Lines starting with ``#`` are comments. Which form the text has is decided by the number
+    of lines and the first one alone, so that a bad line elsewhere cannot change how the
+    others are read: N lines whose first holds N symbols (N up to 35) are the rows of one
+    N×N grid (sixteen lines of sixteen symbols are one 16×16 grid); more lines, whose first
+    is a whole puzzle (a square number of symbols, no spaces), are one puzzle per line, a
+    bad one named by its line number; anything else is one grid.
     """
     kept = [(n, line.strip()) for n, line in lines(text) if line.strip() and not line.lstrip().startswith("#")]
     if not kept:
         raise InvalidPuzzle(f"{source}: no puzzle (the input holds only blank lines and comments)")
-    whole = all(len(line) in LINE_LENGTHS and " " not in line for _, line in kept)
-    rows = len(kept) <= 35 and all(len(line) == len(kept) for _, line in kept)
-    if len(kept) > 1 and whole and not rows:
+    first = kept[0][1]
+    rows = len(kept) <= 35 and len(first) == len(kept)
+    if len(kept) > 1 and not rows and len(first) in LINE_LENGTHS and " " not in first:
         return parse_one_per_line(text, box, source)
     try:
         return Sudoku.parse("\n".join(line for _, line in kept), box)
