@@ -1,7 +1,7 @@
 """Two builds of the C engine on the same searches, interleaved: did a change cost speed?
 
-Runs the workloads of engine.py, strategies.py (both ways) and peers.py on this tree's
-engine and on another checkout's (built in place: ``python setup.py build_ext --inplace``),
+Runs the workloads of engine.py, strategies.py (both ways) and peers.py, and a parallel
+count and listing on two processes, on this tree's engine and on another checkout's (built in place: ``python setup.py build_ext --inplace``),
 each measurement in a fresh process with that tree's ``src`` first on the path, in rounds
 that alternate the two (A B A B ...), since these machines drift. Prints, for each
 workload, the median over the rounds of each round's median, the ratio new/old, and
@@ -44,6 +44,8 @@ WORKLOADS = {
     "strategies: pentominoes 4x15, links": ("pentominoes-4x15", "links", 0.2),
     "peers: 13-queens (named), count": ("queens-13-named", "count", 0.6),
     "peers: Langford n=12, count": ("langford-12", "count", 0.4),
+    "parallel: 14-queens, count on 2 processes": ("queens-14", "jobs-count", 0.4),
+    "parallel: 13-queens, listing on 2 processes": ("queens-13", "jobs-list", 0.4),
 }
 
 
@@ -92,6 +94,14 @@ def child(source: str, question: str, repeats: int, engine: str) -> None:
 
             _dlx.tune(budget=0)
             ask = lambda: solver.count(givens)  # noqa: E731
+    elif question == "jobs-count":
+        from exactcover import parallel
+
+        ask = lambda: parallel.count(solver, 2, givens=givens)  # noqa: E731
+    elif question == "jobs-list":
+        from exactcover import parallel
+
+        ask = lambda: sum(1 for _ in parallel.solutions(solver, 2, givens=givens))  # noqa: E731
     else:
         ask = lambda: solver.count(givens)  # noqa: E731
     ask()  # warm up

@@ -34,4 +34,8 @@ def main() -> None:
         sys.stderr.write("exactcover: terminated\n")
         raise SystemExit(143) from None
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # (the command sets its own: see exactcover.cli.exits)
-    command()
+    try:
+        command()
+    finally:  # (a signal while Python shuts down ends the process, without a traceback)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)

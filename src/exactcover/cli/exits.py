@@ -37,15 +37,6 @@ def _raise_terminated(signum: int, frame: Any) -> None:
     raise Terminated
 
 
-def _default_signals() -> None:
-    import signal
-    import threading
-
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def terminate_like_ctrl_c() -> None:
     """Make SIGTERM raise `Terminated` (main thread only, and only over the default action)."""
     import signal
@@ -153,7 +144,6 @@ class Commands(click.Group):
         except click.exceptions.Abort:
             click.echo("Aborted!", err=True)
             code = 1
-        _default_signals()  # (a signal while Python shuts down ends it, without a traceback)
         sys.exit(code)
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
