@@ -27,13 +27,15 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         from exactcover.cli import main as command
+        from exactcover.cli.exits import terminate_like_ctrl_c
     except KeyboardInterrupt:
         sys.stderr.write("exactcover: interrupted\n")
         raise SystemExit(130) from None
     except _Terminated:
         sys.stderr.write("exactcover: terminated\n")
         raise SystemExit(143) from None
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # (the command sets its own: see exactcover.cli.exits)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    terminate_like_ctrl_c()  # (the command's own handler, from here on)
     try:
         command()
     finally:  # (a signal while Python shuts down ends the process, without a traceback)
