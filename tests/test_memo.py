@@ -105,11 +105,11 @@ def test_the_engines_keep_the_same_table():
     nodes, hits and entries."""
     if "c" not in ENGINES:
         pytest.skip("needs both engines")
-    for budget in (None, 32 * 500):  # (an entry of a one-word key takes 32 bytes)
-        c, python = (memo_count(Solver(dominoes(8), engine), memo_bytes=budget) for engine in ("c", "python"))
-        assert c == python and c[0] == TILINGS[4]
-    fixed = fixed_bytes(64 + 1, 64)  # (the per-level arrays count too: 65 levels of a 64-item key)
-    assert c[6] == (32 * 500 - fixed) // 32  # the budget held: exactly as many entries as fit
+    fixed = fixed_bytes(100 + 1, 100)  # (the per-level arrays count too: 101 levels of a 100-item key)
+    for budget in (None, fixed + 48 * 4096):  # (a slot of a two-word key takes 48 bytes)
+        c, python = (memo_count(Solver(dominoes(10), engine), memo_bytes=budget) for engine in ("c", "python"))
+        assert c == python and c[0] == TILINGS[5]
+    assert c[6] == 2048  # the budget held: the table of 4096 slots, half full (8192 would pass it; 4024 without)
 
 
 def test_a_table_whose_arrays_pass_the_budget_is_not_started(engine):

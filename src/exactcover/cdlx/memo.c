@@ -7,9 +7,9 @@
  * width growing as a count needs it; a table entry holds a count below 2^63 itself, a larger
  * one as an offset into the arena, where it is stored as its limb count and its limbs. The
  * table is open addressing with linear probing, doubled when half full; its memory as the
- * budget counts it (8 * (words + 3) bytes an entry, 8 more with the diagram, 8 * (1 + limbs)
- * for a large count, 12 per node of the diagram) is pydlx's, so that both engines keep the
- * same entries.
+ * budget counts it (the per-level arrays, the table's slots of 8 * (words + 3) bytes, 8 more
+ * with the diagram, counted as the table doubles, 8 * (1 + limbs) for a large count, 12 per
+ * node of the diagram) is pydlx's, so that both engines keep the same entries.
  */
 #include <limits.h>
 #include <string.h>
@@ -19,6 +19,7 @@
 
 #define INLINE_LIMIT (1ULL << 63) /* a count below this fits in its entry */
 #define SIZE_CAP UINT64_MAX
+#define TABLE_START 1024 /* the table's first slots (pydlx.memo.TABLE_START) */
 
 struct Memo {
     int mode, memoizing;       /* MEMO_ON or MEMO_AUTO; whether the table is still in use */
@@ -182,10 +183,12 @@ store(Memo *m, idx l, idx r)
     while (n > 0 && row[n - 1] == 0)
         n--;
     int large = n > 1 || (n == 1 && row[0] >= INLINE_LIMIT);
-    if (m->used + m->entry_bytes > m->budget)
-        return;
-    if (2 * (m->entries + 1) > m->capacity && grow_table(m) < 0)
-        return;
+    if (2 * (m->entries + 1) > m->capacity) { /* the table doubles: its new half counts */
+        long long more = (long long)m->capacity * m->entry_bytes;
+        if (m->used + more > m->budget || grow_table(m) < 0)
+            return;
+        m->used += more;
+    }
     uint64_t value = n ? row[0] : 0;
     if (large) {
         if (room((void **)&m->arena, &m->arena_cap, m->arena_used, (size_t)n + 1, sizeof(uint64_t)) < 0)
@@ -205,7 +208,6 @@ store(Memo *m, idx l, idx r)
     if (m->diagram)
         slot[m->words + 3] = (uint64_t)m->znode[r];
     m->entries += 1;
-    m->used += m->entry_bytes;
 }
 
 /* X5: level l + 1's state, level l's with option x's items settled (before they are). */
@@ -492,9 +494,11 @@ memo_start(Search *s, int mode, long long budget, int diagram)
     m->entry_bytes = 8 * ((long long)m->words + 3 + (diagram != 0));
     m->budget = budget;
     size_t levels = search_levels(d);
-    /* The per-level arrays count against the budget too; a table whose arrays alone pass
-       it is not started, and the count goes on without (pydlx.memo.fixed_bytes). */
-    m->used = 8 * (long long)levels * ((long long)m->words + 3);
+    /* Every array counts against the budget: the per-level ones and the table's first
+       slots now, each doubling of the table as it comes; a table whose start alone passes
+       the budget is not started, and the count goes on without (pydlx.memo.fixed_bytes). */
+    m->capacity = TABLE_START;
+    m->used = 8 * (long long)levels * ((long long)m->words + 3) + (long long)m->capacity * m->entry_bytes;
     if (m->used > budget && !diagram) {
         drop_table(m);
         return 0;
@@ -507,7 +511,6 @@ memo_start(Search *s, int mode, long long budget, int diagram)
                                      memory for the note the search stays on the links) */
     m->rows = (idx)levels + 1;
     m->width = 2;
-    m->capacity = 1024;
     m->keys = dlx_calloc(levels * (size_t)m->words, sizeof(uint64_t));
     m->looked = dlx_calloc(levels, 1);
     m->count = dlx_calloc((size_t)m->rows * (size_t)m->width, sizeof(uint64_t));

@@ -69,11 +69,17 @@ _INLINE = 1 << 63  # a count below this fits in the entry; a larger one takes wo
 _RUNNING_CAP = (1 << 63) - 1  # C's running total saturates here: a search past it keeps its table
 
 
+#: The slots C's table starts with; it doubles when half full. The budget counts the slots
+#: (``entry_bytes`` each) as they come, so both engines keep the same entries.
+TABLE_START = 1024
+
+
 def fixed_bytes(levels: int, bits: int) -> int:
-    """The bytes a table takes before its first entry, as the budget counts them: per level
-    of the search, its state's key (``bits`` rounded up to 64-bit words) and 3 words more
-    (its count, size and flags). A table whose fixed bytes pass the budget is not started:
-    the search counts without one, exactly, and says it did not memoize."""
+    """The bytes of a table's per-level arrays, as the budget counts them: per level of the
+    search, its state's key (``bits`` rounded up to 64-bit words) and 3 words more (its
+    count, size and flags). A table whose start (these and its first TABLE_START slots)
+    passes the budget is not started: the search counts without one, exactly, and says it
+    did not memoize."""
     return 8 * levels * ((bits + 63) // 64 + 3)
 
 
@@ -118,9 +124,10 @@ class Memo(Search):
         self.table: dict[int, tuple[int, int, int]] = {}  # key -> count, size, diagram node
         self.memo_hits = self.memo_lookups = self.memo_entries = self.saved = 0
         levels = self.max_levels(dancer)
-        self.memo_used = fixed_bytes(levels, bits)
+        self.capacity = TABLE_START  # (C's slots: the budget counts them as C's table doubles)
+        self.memo_used = fixed_bytes(levels, bits) + self.capacity * self.entry_bytes
         if self.memo_used > memo_bytes and not diagram:
-            self.memoizing = False  # (its arrays alone would pass the budget: counted without a table)
+            self.memoizing = False  # (its start alone would pass the budget: counted without a table)
         self.key = [0] * levels  # each level's state
         self.looked = [False] * levels  # whether it was looked up (and missed): to store
         self.count = [0] * (levels + 1)  # per row (see memo_steps): solutions
@@ -134,6 +141,17 @@ class Memo(Search):
         if memo == MEMO_AUTO and dancer.has_colors and can_use(self, self.tuning[0]):
             self.start_sampling()  # (the floor noted now: a table dropped hands over far from it)
         self.start_nodes, self.start_updates = self.nodes, self.updates  # (the sample's start)
+
+    def room_for_one(self) -> bool:
+        """Whether the table can take one more entry: when it is half full, its doubling
+        (as C's table doubles) must fit in the budget, and is counted."""
+        if 2 * (self.memo_entries + 1) <= self.capacity:
+            return True
+        more = self.capacity * self.entry_bytes
+        if self.memo_used + more > self.memo_bytes:
+            return False
+        self.capacity, self.memo_used = 2 * self.capacity, self.memo_used + more
+        return True
 
     def state_key(self) -> int:
         """The key of the current state (at the floor: after the givens and the prefix), its
@@ -301,10 +319,9 @@ class Memo(Search):
                 uncover(choice[level])
                 row = level - self.floor + 1
                 found = (self.count[row], self.size[row], self.znode[row])
-                if looked[level] and self.memo_used + self.entry_bytes <= self.memo_bytes:
+                if looked[level] and self.room_for_one():
                     table[key[level]] = found
                     self.memo_entries += 1
-                    self.memo_used += self.entry_bytes
                     if found[0] >= _INLINE:
                         self.memo_used += 8 * (1 + (found[0].bit_length() + 63) // 64)
                 self.hand_up(level, found)
