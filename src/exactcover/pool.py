@@ -162,8 +162,8 @@ class Pool:
             for pipe in (r for r in ready if r in pipes):
                 try:
                     kind, task, payload = pipe.recv()
-                except (EOFError, OSError):
-                    continue  # (ended: its sentinel says so next)
+                except (EOFError, OSError):  # (its pipe ended: the worker died)
+                    self._lost(pipes[pipe])
                 if kind == "error":
                     raise payload
                 got.append((pipes[pipe], (kind, payload)))
@@ -173,6 +173,7 @@ class Pool:
                 self._lost(sentinels[sentinel])
 
     def _lost(self, worker: int) -> None:
+        """Raise `WorkerLost` for ``worker``, which died (once it is gone, to know how)."""
         process = self.processes[worker]
         process.join(TERMINATE_WAIT)
         if process.exitcode is not None and -process.exitcode in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
