@@ -14,7 +14,22 @@ from collections.abc import Iterator
 
 from .errors import ProblemError
 
-__all__ = ["read_text", "read_file", "decode", "check_text", "lines"]
+__all__ = ["read_text", "read_file", "decode", "check_text", "lines", "missing_file"]
+
+
+def missing_file(argument: str) -> str | None:
+    """For an argument that names no file but reads as a path (a folder separator, or a name
+    ending in an extension such as ``.txt``): the message saying the file is missing, for a
+    reader that also takes text (a puzzle, a board's name) to give when the text is not
+    valid either; None otherwise."""
+    import os
+    import re
+
+    if argument == "-" or "\n" in argument or os.path.exists(argument):
+        return None
+    if re.search(r"[/\\]", argument) or re.search(r"\.[A-Za-z][A-Za-z0-9]{0,4}$", argument):
+        return f"no such file: {argument!r}"
+    return None
 
 
 def read_text(path: str) -> str:

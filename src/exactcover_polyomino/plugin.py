@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from exactcover import CommandLine, ProblemError, ProblemType, hookimpl
 from exactcover.hookspecs import Register
 from exactcover.commandline import Flag, Option
-from exactcover.textinput import read_text
+from exactcover.textinput import missing_file, read_text
 
 if TYPE_CHECKING:
     from .draw import Tiling
@@ -49,7 +49,7 @@ def parse_board(spec: str, lattice: Lattice = SQUARE) -> Board:
         return shapes[shape](*numbers)
     if os.path.isfile(spec):
         return Board.from_text(read_text(spec), lattice)
-    raise ProblemError(f"a board is {BOARDS}; {spec!r} is none of them")
+    raise ProblemError(missing_file(spec) or f"a board is {BOARDS}; {spec!r} is none of them")
 
 
 def parse_pieces(specs: Iterable[str], lattice: Lattice = SQUARE) -> tuple[Piece, ...]:
@@ -61,8 +61,8 @@ def parse_pieces(specs: Iterable[str], lattice: Lattice = SQUARE) -> tuple[Piece
         elif os.path.isfile(spec):
             found += pieces_from_text(read_text(spec), lattice)
         else:
-            raise ProblemError(f"pieces are a set ({', '.join(SETS)}) or a file of drawn pieces; "
-                               f"{spec!r} is neither")
+            raise ProblemError(missing_file(spec) or f"pieces are a set ({', '.join(SETS)}) or a file of drawn "
+                                                     f"pieces; {spec!r} is neither")
     return tuple(found)
 
 

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     import click
 from exactcover.commandline import Argument, Option
 from exactcover.lines import LineFile
-from exactcover.textinput import lines
+from exactcover.textinput import lines, missing_file
 
 from .encoding import LINES_WAY, decode, encode, line_code, matrix_for
 from .grid import InvalidPuzzle, Sudoku
@@ -122,6 +122,9 @@ def read_puzzles(puzzle: str, box: tuple[int, int] | None = None) -> Sudoku | Ba
     try:
         return Sudoku.parse(puzzle, box)
     except InvalidPuzzle as error:
+        missing = missing_file(puzzle)
+        if missing:
+            raise InvalidPuzzle(f"{missing} (nor is it a puzzle: {error})") from None
         raise InvalidPuzzle(f"{puzzle!r} is neither a file nor a valid puzzle: {error}") from None
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from exactcover import Batch, CommandLine, ProblemType, Size
 from exactcover.commandline import Argument, Flag
 from exactcover.hookspecs import Register
-from exactcover.textinput import read_text
+from exactcover.textinput import missing_file, read_text
 
 from .grid import InvalidPuzzle
 from .variant_text import parse_jigsaw, parse_killer, parse_samurai
@@ -68,7 +68,8 @@ def _reader(parse: Callable[..., Variant]) -> Callable[..., Any]:
         try:
             return parse(text, extras)
         except InvalidPuzzle as error:
-            raise InvalidPuzzle(f"{source}: {error}") from None
+            missing = missing_file(puzzle) if source == "the puzzle" else None
+            raise InvalidPuzzle(f"{missing} (nor is it a puzzle: {error})" if missing else f"{source}: {error}") from None
 
     return build
 

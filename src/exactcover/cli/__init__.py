@@ -202,7 +202,8 @@ solve = TypeCommands("solve", solve_options, solve_run, context_settings=HELP,
                    short_help="Print the first solution (or all, or a count) of a problem of type TYPE.",
                    help="""
     Print the first solution of a problem of type TYPE (see `exactcover plugins`); TYPE's own
-    arguments and options come first (`exactcover solve TYPE --help`).
+    arguments and options come after it (`exactcover solve TYPE --help`), the options below
+    before TYPE or after its arguments.
 
     \b
     Examples:
@@ -236,7 +237,8 @@ def count_run(kind: ProblemType[Any, Any], problem: Any, limit: int | None, repo
 count = TypeCommands("count", count_options, count_run, context_settings=HELP,
                    short_help="Count the solutions of a problem of type TYPE.",
                    help="""
-    Count the solutions of a problem of type TYPE (exit status 1 when there are none).
+    Count the solutions of a problem of type TYPE (exit status 1 when there are none); the
+    options below come before TYPE or after its arguments.
 
     \b
     Examples:

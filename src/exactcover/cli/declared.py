@@ -10,6 +10,7 @@ completion knows the type names and each type's options.
 
 from __future__ import annotations
 
+import difflib
 import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -83,6 +84,18 @@ def _help(kind: ProblemType[Any, Any], shown: CommandLine[Any, Any], command: st
     return "\n\n".join(parts)
 
 
+def given_before_type(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
+    """The host's options given before TYPE (``exactcover count --json queens 8``) that
+    were not given again after it: the later word wins, as on any command line."""
+    outer = ctx.parent
+    if outer is None:
+        return {}
+    given = click.core.ParameterSource.COMMANDLINE
+    return {name: outer.params[name] for name in values
+            if name in outer.params and outer.get_parameter_source(name) == given
+            and ctx.get_parameter_source(name) != given}
+
+
 def _types() -> dict[str, ProblemType[Any, Any]]:
     from ..plugins import registry
 
@@ -99,7 +112,8 @@ class TypeCommands(click.Group):
 
     def __init__(self, name: str, host: Callable[[], Sequence[click.Parameter]], run: Callable[..., None],
                  **attributes: Any) -> None:
-        super().__init__(name, subcommand_metavar="TYPE [ARGS]...", **attributes)
+        # (the host's options here too, so they may come before TYPE and `--help` lists them)
+        super().__init__(name, params=list(host()), subcommand_metavar="TYPE [ARGS]...", **attributes)
         self.host, self.run = host, run
         self._made: dict[str, tuple[ProblemType[Any, Any], click.Command]] = {}  # (a type registered again is made again)
 
@@ -127,10 +141,11 @@ class TypeCommands(click.Group):
         return made[1]
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args and not ctx.resilient_parsing:
+        rest = super().parse_args(ctx, args) if args else []
+        if not (getattr(ctx, "_protected_args", None) or rest) and not ctx.resilient_parsing:
             known = ", ".join(self.list_commands(ctx)) or "none"
             raise click.UsageError(f"Missing argument 'TYPE' (a problem type: {known})", ctx)
-        return super().parse_args(ctx, args)
+        return rest
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
         """The type's command, or a one-line error naming the known types (or a broken
@@ -138,9 +153,16 @@ class TypeCommands(click.Group):
         if args and not ctx.resilient_parsing and self.get_command(ctx, args[0]) is None:
             from ..plugins import registry
 
+            name, found = args[0], registry()
             with errors_reported():
-                kind = registry().get(args[0])  # (raises the message for an unknown or broken type)
-                raise Exit(BAD_INPUT, f"error: problem type {kind.name!r} cannot be given on the command line")
+                if name in found.broken or name in found.types:
+                    found.get(name)  # (raises a broken plugin's error)
+                    raise Exit(BAD_INPUT, f"error: problem type {name!r} cannot be given on the command line")
+            known = self.list_commands(ctx)
+            close = difflib.get_close_matches(name, known)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise click.UsageError(f"unknown problem type {name!r}{hint}; known problem types: "
+                                   f"{', '.join(known) or 'none'}", ctx)
         return super().resolve_command(ctx, args)
 
     def command_for(self, kind: ProblemType[Any, Any]) -> click.Command:
@@ -159,6 +181,7 @@ class TypeCommands(click.Group):
 
         def callback(**values: Any) -> None:
             mine = {name: values.pop(name) for name in names}
+            values.update(given_before_type(click.get_current_context(), values))
             report = Report.from_options(str(self.name), kind.name, values)
             with report.closing():
                 with errors_reported():
