@@ -209,23 +209,23 @@ def _given(**search: Any) -> dict[str, Any]:
 @overload
 def solve(problem: Matrix, *, engine: Engine = ..., max_entries: int | None = ..., givens: Iterable[Hashable] = ...,
           exclude: Iterable[Hashable] = ..., seed: int | None = ..., max_nodes: int | None = ...,
-          timeout: float | None = ..., progress: Progressed | None = ..., way: Way = ..., jobs: int | None = ...,
+          timeout: float | None = ..., progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
           executor: Executor | None = ...) -> tuple[Hashable, ...] | None: ...
 @overload
 def solve(problem: Problem[A], *, engine: Engine = ..., max_entries: int | None = ..., givens: Iterable[Hashable] = ...,
           exclude: Iterable[Hashable] = ..., seed: int | None = ..., max_nodes: int | None = ...,
-          timeout: float | None = ..., progress: Progressed | None = ..., way: Way = ..., jobs: int | None = ...,
+          timeout: float | None = ..., progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
           executor: Executor | None = ...) -> A | None: ...
 @overload
 def solve(problem: object, *, engine: Engine = ..., max_entries: int | None = ..., givens: Iterable[Hashable] = ...,
           exclude: Iterable[Hashable] = ..., seed: int | None = ..., max_nodes: int | None = ...,
-          timeout: float | None = ..., progress: Progressed | None = ..., way: Way = ..., jobs: int | None = ...,
+          timeout: float | None = ..., progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
           executor: Executor | None = ...) -> Any: ...
 
 
 def solve(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
           givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), seed: int | None = None,
-          max_nodes: int | None = None, timeout: float | None = None, progress: Progressed | None = None,
+          max_nodes: int | None = None, timeout: float | None = None, progress: Progressed | bool | None = None,
           way: Way = "auto", jobs: int | None = None, executor: Executor | None = None) -> Any:
     """The first solution of ``problem``, decoded (for a Matrix: a tuple of option labels), or
     ``None`` when there is none.
@@ -247,26 +247,26 @@ def solve(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MA
 def solutions(problem: Matrix, *, engine: Engine = ..., max_entries: int | None = ...,
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
-              progress: Progressed | None = ..., way: Way = ..., jobs: int | None = ...,
+              progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
               executor: Executor | None = ...) -> Iterator[tuple[Hashable, ...]]: ...
 @overload
 def solutions(problem: Problem[A], *, engine: Engine = ..., max_entries: int | None = ...,
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
-              progress: Progressed | None = ..., way: Way = ..., jobs: int | None = ...,
+              progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
               executor: Executor | None = ...) -> Iterator[A]: ...
 @overload
 def solutions(problem: object, *, engine: Engine = ..., max_entries: int | None = ...,
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
-              progress: Progressed | None = ..., way: Way = ..., jobs: int | None = ...,
+              progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
               executor: Executor | None = ...) -> Iterator[Any]: ...
 
 
 def solutions(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
               givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), limit: int | None = None,
               seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
-              progress: Progressed | None = None, way: Way = "auto", jobs: int | None = None,
+              progress: Progressed | bool | None = None, way: Way = "auto", jobs: int | None = None,
               executor: Executor | None = None) -> Iterator[Any]:
     """Every solution of ``problem``, decoded, lazily (the iterator's ``stats`` are this
     search's); keywords as `solve`, and `Solver.solutions`'s ``limit`` and ``progress``, or
@@ -280,7 +280,7 @@ def solutions(problem: Any, *, engine: Engine = "auto", max_entries: int | None 
 def count(problem: object, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
           givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), limit: int | None = None,
           seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
-          progress: Progressed | None = None, way: Way = "auto", memo: bool | None = None,
+          progress: Progressed | bool | None = None, way: Way = "auto", memo: bool | None = None,
           memo_bytes: int | None = None, jobs: int | None = None, executor: Executor | None = None) -> int:
     """The number of solutions of ``problem``; keywords as `solutions`, and `Solver.count`'s
     ``memo`` (a table of the search's states: None decides from a sample) and ``memo_bytes``."""

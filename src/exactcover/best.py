@@ -56,7 +56,7 @@ def keep(kept: list[Any], k: int, cost: int, solution: tuple[Any, ...]) -> None:
 
 def best(solver: Solver, k: int, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
          max_nodes: int | None = None, timeout: float | None = None,
-         progress: Callable[[Progress], Any] | None = None, jobs: int | None = None,
+         progress: Callable[[Progress], Any] | bool | None = None, jobs: int | None = None,
          executor: Any = None) -> Best:
     """`Solver.best`: see there."""
     from .solver import _Run

@@ -23,6 +23,7 @@ from contextlib import nullcontext
 from typing import Any
 
 from . import log
+from .bar import progress_callback
 from .best import Best, keep
 from .errors import BudgetExceeded
 from .pool import Pool, Task
@@ -64,7 +65,7 @@ class _Search:
     """One parallel search: the split, the tasks on the pool, and the statistics of it all."""
 
     def __init__(self, solver: Solver, jobs: int | None, executor: Executor | None, givens: Sequence[Any],
-                 exclude: Sequence[Any], progress: Callable[[Progress], Any] | None,
+                 exclude: Sequence[Any], progress: Callable[[Progress], Any] | bool | None,
                  max_nodes: int | None, timeout: float | None, way: str = "auto", memo: int = 0,
                  memo_bytes: int | None = None) -> None:
         check_budget(max_nodes, timeout)
@@ -72,7 +73,8 @@ class _Search:
         self.started = time.perf_counter()
         self.deadline = None if timeout is None else self.started + timeout
         self.wall_deadline = None if timeout is None else time.time() + timeout
-        self.solver, self.jobs, self.executor, self.progress, self.max_nodes = solver, jobs, executor, progress, max_nodes
+        self.solver, self.jobs, self.executor, self.max_nodes = solver, jobs, executor, max_nodes
+        self.progress, self.bar = progress_callback(progress)
         self.givens, self.exclude = givens, exclude
         self.job = Job.of(solver, givens, exclude, way, memo, memo_bytes)  # (checks the givens before any work)
         self.stats = solver.stats = Stats()
@@ -105,7 +107,14 @@ class _Search:
         """Yields the split's solutions above the depth (as (solution, None)), then each
         task's results (as (None, result)): when listing on our own pool, its solutions
         in pieces (results holding only solutions), then its own; in task order.
-        BudgetExceeded when a task stops."""
+        BudgetExceeded when a task stops. A progress bar goes when the search ends."""
+        try:
+            yield from self._run(listing)
+        finally:
+            if self.bar is not None:
+                self.bar.close()
+
+    def _run(self, listing: bool) -> Iterator[tuple[Any, Result | None]]:
         workers = self.jobs or os.cpu_count() or 1
         split = self.split(workers)
         for solution in split.solutions:
@@ -198,7 +207,7 @@ class _Search:
 
 
 def count(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
-          exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | None = None,
+          exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
           max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
           memo: bool | None = None, memo_bytes: int | None = None) -> int:
     """The number of solutions, counted on ``jobs`` processes (default: one per core) or on
@@ -215,7 +224,7 @@ def count(solver: Solver, jobs: int | None = None, executor: Executor | None = N
 
 
 def solutions(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
-              exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | None = None,
+              exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
               max_nodes: int | None = None, timeout: float | None = None, way: str = "auto") -> Solutions:
     """Every solution (option labels), each exactly once, computed on ``jobs`` processes or
     on ``executor``; in a fixed order: those above the split depth, then batch by batch. The

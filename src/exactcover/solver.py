@@ -22,6 +22,7 @@ import attrs
 
 from . import engines, log
 from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, GivensError, PrefixError, UnknownOption, Unsupported
+from .bar import progress_callback
 from .best import Best, best
 from .estimates import Estimate, estimate
 from .matrix import Matrix, item_positions
@@ -178,7 +179,7 @@ class _Run:
 
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
-                 progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = (),
+                 progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
                  way: str = "auto", best: int = 0, memo: int = contract.MEMO_OFF,
                  memo_bytes: int | None = None, diagram: bool = False) -> None:
         check_budget(max_nodes, timeout)
@@ -197,7 +198,8 @@ class _Run:
         self.engine = solver.engine
         self.stats = Stats()
         solver._local.stats = self.stats  # what solver.stats shows in this thread
-        self.progress, self.reported = progress, 0.0
+        self.progress, self.bar = progress_callback(progress)
+        self.reported = 0.0
         nodes = _node_ids(prefix)
         try:
             more: dict[str, Any] = {"best": best} if best else {}  # (the cheapest solutions: see best.py)
@@ -219,7 +221,23 @@ class _Run:
 
     def step(self, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
         """Run until a solution, the end, ``limit`` solutions counted, or (with ``depth``) a
-        subtree to hand out; enforce the budget and report progress."""
+        subtree to hand out; enforce the budget and report progress. A progress bar goes
+        when the search ends, however it ends."""
+        try:
+            status = self._step(counting, limit, depth)
+        except BaseException:
+            self.close_bar()
+            raise
+        if status in (DONE, LIMIT):
+            self.close_bar()
+        return status
+
+    def close_bar(self) -> None:
+        """Take away the progress bar that ``progress=True`` drew, if any."""
+        if self.bar is not None:
+            self.bar.close()
+
+    def _step(self, counting: bool, limit: int, depth: int) -> int:
         search, stats = self.search, self.stats
         while True:
             self.check_deadline()
@@ -271,8 +289,11 @@ class _Run:
 
     def solutions(self) -> Iterator[Solution]:
         """Every solution of the search, as it finds them."""
-        while self.step() == SOLUTION:
-            yield self.solution()
+        try:
+            while self.step() == SOLUTION:
+                yield self.solution()
+        finally:  # (the caller stopped early)
+            self.close_bar()
 
 
 class Solutions(Iterator[Any]):
@@ -408,18 +429,19 @@ class Solver:
 
     def first(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), seed: int | None = None,
               max_nodes: int | None = None, timeout: float | None = None,
-              progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = (),
+              progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
               way: str = "auto") -> Solution | None:
         """The first solution, or ``None`` when there is none (keywords as in `solutions`)."""
         run = _Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way)
         found = run.step() == SOLUTION
         if found:
             run.report()  # (the end of this question; DONE reports itself)
+            run.close_bar()
         return run.solution() if found else None
 
     def solutions(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
                   seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
-                  progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = (),
+                  progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
                   way: str = "auto") -> Solutions:
         """Every solution (at most ``limit``), lazily: each is searched for when asked for.
         The iterator's ``stats`` are this search's. ``progress`` is called with a `Progress`
@@ -430,7 +452,7 @@ class Solver:
 
     def count(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
               seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
-              progress: Callable[[Progress], Any] | None = None, prefix: Sequence[int] = (),
+              progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
               way: str = "auto", memo: bool | None = None, memo_bytes: int | None = None) -> int:
         """The number of solutions, counted inside the engine; at most ``limit``. ``progress``
         and ``prefix`` as in `solutions`.
@@ -455,7 +477,7 @@ class Solver:
 
     def diagram(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
                 max_nodes: int | None = None, timeout: float | None = None,
-                progress: Callable[[Progress], Any] | None = None, memo_bytes: int | None = None) -> Diagram:
+                progress: Callable[[Progress], Any] | bool | None = None, memo_bytes: int | None = None) -> Diagram:
         """All the solutions as a decision diagram (`exactcover.Diagram`): exact count,
         lazy iteration, uniform random samples, counts of the solutions with an option,
         Knuth's text format. Built by a memoized count (see `count`) that keeps a node per
@@ -472,7 +494,7 @@ class Solver:
 
     def best(self, k: int = 1, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
              max_nodes: int | None = None, timeout: float | None = None,
-             progress: Callable[[Progress], Any] | None = None, jobs: int | None = None,
+             progress: Callable[[Progress], Any] | bool | None = None, jobs: int | None = None,
              executor: Any = None) -> Best:
         """The ``k`` cheapest solutions and their costs (the sum of their options' costs,
         `Matrix.costs`), cheapest first, proven by searching the whole tree with every branch

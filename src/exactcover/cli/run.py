@@ -13,12 +13,13 @@ import click
 
 from .. import api
 from ..errors import BudgetExceeded, ProblemTooLarge
+from ..bar import ProgressBar
 from ..lines import LineFile
 from ..problem import Batch, ProblemType
 from .exits import BAD_INPUT, NO_SOLUTION, STOPPED, Exit, errors_reported, interrupted, sigint_deferred
 from .report import Report
 
-__all__ = ["ProgressBar", "Run"]
+__all__ = ["ProgressBar", "Run"]  # (ProgressBar is the library's: exactcover.bar)
 
 
 #: `Stats.way` as the statistics line says it.
@@ -268,57 +269,5 @@ class Run:
             f"{self.prepared.solver.engine} engine, {WAYS_SAID[s['way']]}){memo}",
             err=True,
         )
-
-
-class ProgressBar:
-    """A progress bar on stderr for long searches: shown after about a second, on a terminal
-    only: "12,345 solutions, 6,789,012 nodes [bar] 42% elapsed 0:00:07 remaining 0:00:09"
-    (the fraction done is Knuth's estimate). A narrow terminal keeps what fits: under
-    `NARROW` columns the bar and the counts go, under `TINY` the percentage alone is left."""
-
-    DELAY = 1.0
-    NARROW, TINY = 72, 32
-
-    def __init__(self, enabled: bool, console: Any = None) -> None:
-        self.enabled = enabled and (console is not None or sys.stderr.isatty())
-        self.console = console
-        self.bar: Any = None
-        self.task: Any = None
-
-    def option(self) -> dict[str, Any]:
-        """The ``progress=`` keyword for the search (nothing when disabled)."""
-        return {"progress": self.update} if self.enabled else {}
-
-    def columns(self, width: int) -> list[Any]:
-        """The bar's columns for a terminal ``width`` columns wide."""
-        from rich.progress import BarColumn, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-        times = [TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("remaining"), TimeRemainingColumn()]
-        if width < self.TINY:
-            return [TaskProgressColumn()]
-        if width < self.NARROW:
-            return [TaskProgressColumn(), *times]
-        return [TextColumn("{task.description}"), BarColumn(bar_width=None), TaskProgressColumn(), *times]
-
-    def update(self, progress: Any) -> None:
-        if self.bar is None:
-            if progress.seconds < self.DELAY or progress.fraction >= 1.0:
-                return
-            from rich.console import Console
-            from rich.progress import Progress
-
-            console = self.console or Console(stderr=True)
-            self.bar = Progress(*self.columns(console.width), console=console, transient=True, expand=False)
-            self.bar.start()
-            self.task = self.bar.add_task("", total=1.0)
-        self.bar.update(self.task, completed=progress.fraction,
-                        description=f"{progress.solutions:,} solutions, {progress.nodes:,} nodes")
-
-    def __enter__(self) -> ProgressBar:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 

@@ -1,0 +1,79 @@
+"""``progress=True`` draws a bar: rich's in a terminal, an HTML one in a notebook, nothing
+elsewhere; a callable still gets each `Progress`; anything else is a clear TypeError."""
+
+from __future__ import annotations
+
+import os
+import pty
+import subprocess
+import sys
+import types
+
+import pytest
+
+import exactcover
+from exactcover import bar
+from exactcover_queens import Queens
+
+
+def test_true_outside_a_terminal_draws_nothing_and_counts(capsys):
+    assert exactcover.count(Queens(9), progress=True) == 352
+    assert list(exactcover.solutions(Queens(6), progress=True, jobs=2)) == list(exactcover.solutions(Queens(6)))
+    assert capsys.readouterr().err == ""
+
+
+def test_a_callable_still_gets_the_progress_and_other_values_are_refused():
+    seen = []
+    assert exactcover.count(Queens(9), progress=seen.append) == 352 and seen[-1].fraction == 1.0
+    with pytest.raises(TypeError, match="progress must be True"):
+        exactcover.count(Queens(6), progress="yes")
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("jobs", [None, 2])
+def test_true_in_a_terminal_draws_rich_s_bar_and_takes_it_away(jobs):
+    code = ("import exactcover, exactcover.bar as b; from exactcover_queens import Queens; b.ProgressBar.DELAY = 0;"
+            f"print(exactcover.count(Queens(14), progress=True, memo=False, jobs={jobs}))")
+    leader, follower = pty.openpty()
+    done = subprocess.run([sys.executable, "-c", code], stdin=follower, stdout=subprocess.PIPE, stderr=follower,
+                          timeout=60, env=dict(os.environ, COLUMNS="100"))
+    os.close(follower)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(leader, 1 << 16)
+        except OSError:
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    os.close(leader)
+    assert done.stdout == b"365596\n"
+    assert b"solutions" in drawn and b"nodes" in drawn and b"%" in drawn
+    assert b"\x1b[?25h" in drawn  # (the cursor shown again: the bar was taken away)
+
+
+def test_true_in_a_notebook_updates_an_html_progress_element(monkeypatch):
+    updates: list[str] = []
+
+    class Handle:
+        def update(self, html):
+            updates.append(html.data)
+
+    class HTML:
+        def __init__(self, data):
+            self.data = data
+
+    class ZMQInteractiveShell:
+        pass
+
+    fake = types.ModuleType("IPython")
+    fake.get_ipython = ZMQInteractiveShell  # type: ignore[attr-defined]
+    display = types.ModuleType("IPython.display")
+    display.HTML, display.display = HTML, lambda html, display_id: Handle()  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "IPython", fake)
+    monkeypatch.setitem(sys.modules, "IPython.display", display)
+    monkeypatch.setattr(bar.ProgressBar, "DELAY", 0)
+    assert exactcover.count(Queens(14), progress=True, memo=False) == 365596
+    assert updates and all(u.startswith('<progress value="') for u in updates)
+    assert "solutions" in updates[-1]
