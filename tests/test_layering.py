@@ -87,3 +87,12 @@ def test_the_model_and_the_format_depend_only_on_the_model():
     assert imports("picture") <= {"matrix"}
     assert imports("knuth") <= {"errors", "matrix", "textinput"}
     assert imports("family") <= {"errors", "matrix", "textinput"}
+
+
+def test_dir_lists_every_public_name_without_importing_the_lazy_ones():
+    """dir(exactcover) lists every name of __all__, the lazy ones (Subsets, read_dlx, ...)
+    included, and listing them imports none of their modules."""
+    code = ("import sys, exactcover; names = dir(exactcover); "
+            "print(sorted(set(exactcover.__all__) - set(names)), 'exactcover.family' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "[] False\n"

@@ -28,6 +28,8 @@ def test_mypy_follows_the_public_api(tmp_path):
         "list[str] | None",
         "exactcover.matrix.Matrix",
         "int",
+        "exactcover_queens.queens.Placement",
+        "int",
     ], done.stdout
     errors = [line.split(":", 1)[1] for line in lines if ": error:" in line]
     assert errors == [

@@ -34,3 +34,6 @@ exactcover.solve(matrix, engine="fortran")  # an error: not an engine
 exactcover.count(matrix, timeout=3, way="sets", memo=True)  # fine
 reveal_type(exactcover.read_dlx("A B\nA\nB\n"))  # noqa: F821 -- (a lazily imported name, seen by the checker)
 reveal_type(exactcover.Solver(matrix).diagram().count)  # noqa: F821
+found = exactcover.solutions(Queens(6))
+reveal_type(next(found))  # noqa: F821 -- (a Solutions[Placement]: its answers, and its statistics)
+reveal_type(found.stats.nodes)  # noqa: F821

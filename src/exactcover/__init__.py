@@ -103,6 +103,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'exactcover' has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    """The module's names, the lazy ones included (for completion and ``dir``)."""
+    return sorted({*globals(), *_LAZY})
+
+
 def register(plugin: Any, name: str | None = None) -> str:
     """Register a plugin (a module or object with ``@exactcover.hookimpl`` functions) at run
     time, in the default registry; its problem types are usable at once. Returns its name.

@@ -93,7 +93,7 @@ class Prepared:
                 return {name: value, **search}
         return {"givens": (*self.givens, *givens), "exclude": (*self.exclude, *exclude), **search}
 
-    def raw_solutions(self, **search: Any) -> Solutions:
+    def raw_solutions(self, **search: Any) -> Solutions[Any]:
         """The accepted solutions as option labels, lazily; ``limit`` counts accepted ones.
         With ``jobs`` or ``executor``, the search runs on many processes (see `parallel`)."""
         return self._solutions(None, search)
@@ -107,11 +107,11 @@ class Prepared:
             solution = next(self.raw_solutions(limit=1, **search), None)
         return None if solution is None else self.decode(solution)
 
-    def solutions(self, **search: Any) -> Solutions:
+    def solutions(self, **search: Any) -> Solutions[Any]:
         """Every accepted solution, decoded, lazily (``stats``: this search's statistics)."""
         return self._solutions(self.decode if self.kind is not None else None, search)
 
-    def _solutions(self, decode: Callable[[tuple[Any, ...]], Any] | None, search: dict[str, Any]) -> Solutions:
+    def _solutions(self, decode: Callable[[tuple[Any, ...]], Any] | None, search: dict[str, Any]) -> Solutions[Any]:
         limit = search.pop("limit", None)
         check_positive("limit", limit)
         jobs, executor = search.pop("jobs", None), search.pop("executor", None)
@@ -248,26 +248,26 @@ def solutions(problem: Matrix, *, engine: Engine = ..., max_entries: int | None 
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
               progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-              executor: Executor | None = ...) -> Iterator[tuple[Hashable, ...]]: ...
+              executor: Executor | None = ...) -> Solutions[tuple[Hashable, ...]]: ...
 @overload
 def solutions(problem: Problem[A], *, engine: Engine = ..., max_entries: int | None = ...,
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
               progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-              executor: Executor | None = ...) -> Iterator[A]: ...
+              executor: Executor | None = ...) -> Solutions[A]: ...
 @overload
 def solutions(problem: object, *, engine: Engine = ..., max_entries: int | None = ...,
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
               progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-              executor: Executor | None = ...) -> Iterator[Any]: ...
+              executor: Executor | None = ...) -> Solutions[Any]: ...
 
 
 def solutions(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
               givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), limit: int | None = None,
               seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
               progress: Progressed | bool | None = None, way: Way = "auto", jobs: int | None = None,
-              executor: Executor | None = None) -> Iterator[Any]:
+              executor: Executor | None = None) -> Solutions[Any]:
     """Every solution of ``problem``, decoded, lazily (the iterator's ``stats`` are this
     search's); keywords as `solve`, and `Solver.solutions`'s ``limit`` and ``progress``, or
     ``jobs=N`` (processes) / ``executor=`` (any concurrent.futures.Executor, a Dask

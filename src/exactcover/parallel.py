@@ -225,7 +225,7 @@ def count(solver: Solver, jobs: int | None = None, executor: Executor | None = N
 
 def solutions(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
               exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
-              max_nodes: int | None = None, timeout: float | None = None, way: str = "auto") -> Solutions:
+              max_nodes: int | None = None, timeout: float | None = None, way: str = "auto") -> Solutions[Any]:
     """Every solution (option labels), each exactly once, computed on ``jobs`` processes or
     on ``executor``; in a fixed order: those above the split depth, then batch by batch. The
     budget holds while they stream: the time between two solutions counts."""

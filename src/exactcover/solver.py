@@ -16,7 +16,7 @@ import time
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
@@ -36,6 +36,7 @@ __all__ = ["Solver", "Solutions", "Stats", "Solution", "Progress", "Split", "Est
 
 #: A solution: the labels of the options chosen, givens first, then in search order.
 Solution = tuple[Hashable, ...]
+T = TypeVar("T")  # (what a `Solutions` yields: solutions, or the answers they decode to)
 
 #: How much an engine does between two returns to Python (where Ctrl-C, the timeout and the
 #: node budget are checked): at most this many nodes, or about this many updates.
@@ -296,7 +297,7 @@ class _Run:
             self.close_bar()
 
 
-class Solutions(Iterator[Any]):
+class Solutions(Iterator[T]):
     """The solutions of one search, lazily: each is searched for when asked for.
 
     ``stats`` are this search's own statistics (updated as it runs, whichever thread asks),
@@ -313,10 +314,10 @@ class Solutions(Iterator[Any]):
         self.found = 0
         self._stopped: BudgetExceeded | None = None
 
-    def __iter__(self) -> Solutions:
+    def __iter__(self) -> Solutions[T]:
         return self
 
-    def __next__(self) -> Any:
+    def __next__(self) -> T:
         if self._stopped is not None:
             raise self._stopped
         while self.limit is None or self.found < self.limit:
@@ -327,7 +328,7 @@ class Solutions(Iterator[Any]):
                 raise
             if self._accept is None or self._accept(solution):
                 self.found += 1
-                return solution if self._decode is None else self._decode(solution)
+                return cast(T, solution if self._decode is None else self._decode(solution))
         self.close()  # the limit is reached: let the search go now (a pool's workers stop)
         raise StopIteration
 
@@ -442,7 +443,7 @@ class Solver:
     def solutions(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
                   seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
                   progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
-                  way: str = "auto") -> Solutions:
+                  way: str = "auto") -> Solutions[Solution]:
         """Every solution (at most ``limit``), lazily: each is searched for when asked for.
         The iterator's ``stats`` are this search's. ``progress`` is called with a `Progress`
         every so often; ``prefix`` (from `split`) confines the search to one subtree."""
