@@ -54,3 +54,39 @@ def test_the_readmes_pictures_are_current(tmp_path):
     for drawn in tmp_path.glob("*.svg"):
         assert drawn.read_text() == (module.IMAGES / drawn.name).read_text(), drawn.name
     assert {p.name for p in tmp_path.glob("*.svg")} == {p.name for p in module.IMAGES.glob("*.svg")}  # (none stale)
+
+
+def test_every_answer_that_draws_itself_has_a_public_svg():
+    """Sudoku, Placement, the variants (Killer, ...), Tiling and Picture: ``svg()`` is the
+    picture a notebook shows (``_repr_svg_`` calls it)."""
+    from exactcover_polyomino import make
+    from exactcover_queens import Queens
+    from exactcover_sudoku import Sudoku
+    from exactcover_sudoku.variants import Variant
+
+    answers = [exactcover.solve(Queens(5)), Sudoku.parse("." * 16), exactcover.solve(make("2x5", "domino", counts={"2": 5})),
+               Variant.sudoku([0] * 16, extras=["diagonal"]), FAMILY.picture(["S1", "S2"])]
+    for answer in answers:
+        assert answer.svg().startswith("<svg") and answer._repr_svg_() == answer.svg(), type(answer).__name__
+
+
+def test_a_killer_s_sums_are_clear_of_its_cage_lines():
+    """Each cage's sum sits inside its dashed outline, below and right of its lines (it once
+    sat on them), and the killer prints as a sudoku does, its boxes set apart."""
+    import re
+    from pathlib import Path
+
+    from exactcover_sudoku.variant_svg import STEP
+    from exactcover_sudoku.variant_text import parse_killer
+
+    text = (Path(__file__).parent / "data" / "sudoku" / "variants" / "killer_wikipedia.txt").read_text()
+    killer = parse_killer(text)
+    svg = killer.svg()
+    sums = [(float(x), float(y)) for x, y in re.findall(r'<text x="([\d.]+)" y="([\d.]+)" font-size="7">', svg)]
+    assert len(sums) == len(killer.cages)
+    for cage, (x, y) in zip(killer.cages, sums):
+        r, c = divmod(min(cage.cells), killer.cols)
+        inset = 3.5  # (the outline's distance from the cell's sides)
+        assert c * STEP + inset < x and r * STEP + inset < y - 7 * 0.75  # (right of, and its capitals below, the lines)
+    solved = exactcover.solve(killer)
+    assert str(solved).splitlines()[3] == "-------+-------+-------" and " | " in str(solved).splitlines()[0]

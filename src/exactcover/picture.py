@@ -52,6 +52,10 @@ class Picture:
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def svg(self) -> str:
+        """The picture as SVG: a row per option, a column per item, the chosen options marked."""
         matrix = self.matrix
         items = [str(item) for item in matrix.items]
         labels = [str(option.label) for option in matrix.options]

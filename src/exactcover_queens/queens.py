@@ -73,6 +73,10 @@ class Placement:
                          for r, col in enumerate(self.columns))
 
     def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def svg(self) -> str:
+        """The board as SVG: queens on a chessboard, the placed ones (givens) marked."""
         n, step, given = len(self.columns), 32, set(self.given)
         parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{n * step}" height="{n * step}">']
         for r in range(n):

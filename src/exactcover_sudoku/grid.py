@@ -62,6 +62,22 @@ def infer_box(n: int) -> tuple[int, int]:
     raise InvalidPuzzle(f"a {n}x{n} sudoku has no box shape (give box=(rows, cols))")
 
 
+def boxed_text(cells: Sequence[int], n: int, box: tuple[int, int]) -> str:
+    """An n×n grid as text, its boxes (rows × cols cells) set apart by ``|`` and ``-+-``."""
+    rows, cols = box
+    width = 1 if n <= len(ALPHABET) else len(str(n))
+    rule = "+".join("-" * ((width + 1) * cols + 1) for _ in range(n // cols))
+    out = []
+    for r in range(n):
+        if r and r % rows == 0:
+            out.append(rule)
+        parts = []
+        for start in range(0, n, cols):
+            parts.append(" " + " ".join(symbol(v).rjust(width) for v in cells[r * n + start : r * n + start + cols]) + " ")
+        out.append("|".join(parts).rstrip())
+    return "\n".join(out)
+
+
 @lru_cache(maxsize=32)
 def _shape(n: int, rows: int, cols: int) -> tuple[Any, ...]:
     """For one grid shape: each cell's (row, column, box), every unit as (name, cells), and
@@ -269,24 +285,16 @@ class Sudoku(Problem["Sudoku"]):
         return "".join([_SYMBOLS[v] for v in self.cells])
 
     def __str__(self) -> str:
-        n, (rows, cols) = self.size, self.box
-        width = 1 if n <= len(ALPHABET) else len(str(n))
-        rule = "+".join("-" * ((width + 1) * cols + 1) for _ in range(n // cols))
-        out = []
-        for r in range(n):
-            if r and r % rows == 0:
-                out.append(rule)
-            parts = []
-            for start in range(0, n, cols):
-                parts.append(" " + " ".join(symbol(v).rjust(width) for v in self.cells[r * n + start : r * n + start + cols]) + " ")
-            out.append("|".join(parts).rstrip())
-        return "\n".join(out)
+        return boxed_text(self.cells, self.size, self.box)
 
     def __repr__(self) -> str:
         return f"Sudoku.parse({self.to_line()!r})" if self.box == infer_box(self.size) else f"Sudoku.parse({self.to_line()!r}, box={self.box})"
 
     def _repr_svg_(self) -> str:
-        """The grid as SVG for notebooks: givens in black, filled cells in blue."""
+        return self.svg()
+
+    def svg(self) -> str:
+        """The grid as SVG (what a notebook shows): givens in black, filled cells in blue."""
         n, (rows, cols) = self.size, self.box
         step, pad = 28, 2
         side = n * step

@@ -1,6 +1,6 @@
 """The sudoku variants as SVG (what a notebook shows): thick lines between regions (boxes or
 jigsaw pieces), shaded diagonals and windows, killer cages as dashed outlines with their sums
-in their first cell, givens in black and found digits in blue; a samurai's holes left out."""
+inside them at their first cell (clear of the lines, the digits set lower), givens in black and found digits in blue; a samurai's holes left out."""
 
 from __future__ import annotations
 
@@ -72,11 +72,8 @@ def _cages(variant: Variant) -> list[str]:
                 if neighbour not in mine:
                     parts.append(f'<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="#444" '
                                  f'stroke-width="0.9" stroke-dasharray="2.5,2"/>')
-        first = min(cage.cells)
-        r, c = divmod(first, cols)
-        parts.append(f'<rect x="{c * STEP + 1.5}" y="{r * STEP + 1.5}" width="{6 + 4.5 * len(str(cage.total))}" '
-                     f'height="9" fill="white"/>')
-        parts.append(f'<text x="{c * STEP + 2}" y="{r * STEP + 9.5}" font-size="8.5">{cage.total}</text>')
+        r, c = divmod(min(cage.cells), cols)  # (the sum inside the outline, clear of its lines)
+        parts.append(f'<text x="{c * STEP + inset + 1.5}" y="{r * STEP + inset + 7}" font-size="7">{cage.total}</text>')
     return parts
 
 
@@ -94,11 +91,12 @@ def svg(variant: Variant) -> str:
         parts.append(f'<rect x="{c * STEP}" y="{r * STEP}" width="{STEP}" height="{STEP}" fill="{fill}"/>')
     parts += _borders(variant)
     parts += _cages(variant)
+    size, base = (0.5, 0.8) if variant.cages else (0.55, 0.74)  # (a killer's digits lower, below the sums)
     for k, value in enumerate(variant.cells):
         if value:
             r, c = divmod(k, variant.cols)
             style = 'fill="black" font-weight="bold"' if variant.given[k] else 'fill="#1f5fbf"'
-            parts.append(f'<text x="{c * STEP + STEP / 2}" y="{r * STEP + STEP * 0.74}" font-size="{STEP * 0.55:.0f}" '
+            parts.append(f'<text x="{c * STEP + STEP / 2}" y="{r * STEP + STEP * base}" font-size="{STEP * size:.0f}" '
                          f'text-anchor="middle" {style}>{symbol(value)}</text>')
     parts.append("</svg>")
     return "".join(parts)

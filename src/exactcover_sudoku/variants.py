@@ -32,7 +32,7 @@ import attrs
 
 from exactcover import Encoding, Matrix, Problem
 
-from .grid import InvalidPuzzle, cell_name, infer_box, symbol
+from .grid import InvalidPuzzle, boxed_text, cell_name, infer_box, symbol
 
 __all__ = ["Cage", "Jigsaw", "Killer", "Samurai", "Variant", "EXTRAS", "combinations"]
 
@@ -159,6 +159,18 @@ class Variant(Problem["Variant"]):
         regions = tuple((r // box[0]) * box[0] + c // box[1] for r in range(n) for c in range(n))
         return cls(n, n, n, tuple(cells), tuple(units), regions, extras)
 
+    def box(self) -> tuple[int, int] | None:
+        """The shape of the boxes when the regions are a square grid's boxes (a killer's,
+        an X sudoku's), else None (a jigsaw's pieces, a samurai's grids)."""
+        n = self.rows
+        if self.cols != n or None in self.cells:
+            return None
+        rows = next((r for r in range(1, n) if self.regions[r * n] != self.regions[0]), n)
+        cols = next((c for c in range(1, n) if self.regions[c] != self.regions[0]), n)
+        boxes = [(r // rows, c // cols) for r in range(n) for c in range(n)]
+        pairs = set(zip(boxes, self.regions))  # (one region a box, one box a region: as many pairs as boxes)
+        return (rows, cols) if rows * cols == n and len(pairs) == len(set(boxes)) == len(set(self.regions)) == n else None
+
     def name(self, k: int) -> str:
         """The name of the cell at position k: r1c1 is the layout's top-left one."""
         return cell_name(*divmod(k, self.cols))
@@ -184,6 +196,9 @@ class Variant(Problem["Variant"]):
         return "".join(symbol(v) for v in self.cells if v is not None)
 
     def __str__(self) -> str:
+        box = self.box()
+        if box is not None:  # (a grid of boxes prints as a sudoku does)
+            return boxed_text([v or 0 for v in self.cells], self.rows, box)
         out = []
         for r in range(self.rows):
             row = self.cells[r * self.cols:(r + 1) * self.cols]
@@ -194,6 +209,10 @@ class Variant(Problem["Variant"]):
         return f"<{type(self).__name__} {self.kind}{''.join(' +' + e for e in self.extras)} {self.to_line()}>"
 
     def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def svg(self) -> str:
+        """The grid as SVG (what a notebook shows), with its cages, regions or grids."""
         from .variant_svg import svg
 
         return svg(self)
