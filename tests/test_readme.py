@@ -1,5 +1,6 @@
-"""The README runs as written: its Python blocks (their results checked where a comment
-states one), its ``exactcover`` commands, and the files they name."""
+"""The README and the documentation pages that teach run as written: their Python blocks
+(their results checked where a comment states one), their ``exactcover`` commands, and the
+files they name."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import sys
 
 import pytest
 
-from readme import README, blocks
+from readme import PAGES, README, blocks
 
 ROOT = README.parent
 COMMENTED = re.compile(r"^(?P<code>\S.*?)\s+# (?P<comment>.*)$")
@@ -59,20 +60,20 @@ def test_python_blocks_run_as_written(monkeypatch):
     monkeypatch.chdir(ROOT)
 
     def check(actual: object, stated: object, line: int) -> None:
-        assert actual == stated, f"README line {block.line + line}: {actual!r}, not {stated!r}"
+        assert actual == stated, f"{block.page.name} line {block.line + line}: {actual!r}, not {stated!r}"
 
     namespace: dict[str, object] = {"__check__": check, "__name__": "readme"}
     ran = 0
     for block in blocks("python"):
         if block.placeholder:
             continue
-        exec(compile(checked(block.text), f"README.md:{block.line}", "exec"), namespace)  # noqa: S102
+        exec(compile(checked(block.text), f"{block.page.name}:{block.line}", "exec"), namespace)  # noqa: S102
         ran += 1
     assert ran >= 7 and "__check__(" in checked(blocks("python")[0].text)
 
 
-def commands() -> list[tuple[int, str]]:
-    return [(block.line + n, line.split("  #")[0].strip())
+def commands() -> list[tuple[str, str]]:
+    return [(f"{block.page.name}:{block.line + n}", line.split("  #")[0].strip())
             for block in blocks("sh") if not block.placeholder
             for n, line in enumerate(block.text.splitlines(), 1) if line.startswith("exactcover ")]
 
@@ -84,13 +85,13 @@ def test_shell_commands_run_as_written(line, command):
     program = shlex.quote(script) if script else f"{shlex.quote(sys.executable)} -m exactcover"  # not installed: a source tree
     command = program + command[len("exactcover"):]
     done = subprocess.run(command, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=120)  # noqa: S602
-    assert done.returncode == 0, f"README line {line}: {command}: {done.stderr}"
+    assert done.returncode == 0, f"{line}: {command}: {done.stderr}"
     assert done.stdout.strip()
 
 
 def test_the_files_the_readme_names_are_shipped():
-    """Every examples/ path the README names exists."""
-    named = set(re.findall(r"examples/[\w./-]+\w", README.read_text(encoding="utf-8")))
+    """Every examples/ path the README and the pages name exists."""
+    named = {path for page in PAGES for path in re.findall(r"examples/[\w./-]+\w", page.read_text(encoding="utf-8"))}
     assert "examples/data/puzzles.txt" in named
     missing = sorted(path for path in named if not (ROOT / path).exists())
     assert not missing

@@ -32,9 +32,9 @@ if TYPE_CHECKING:
 __all__ = ["MAX_ENTRIES", "Prepared", "prepare", "solve", "solutions", "count", "estimate", "is_unique", "solver_for",
            "check_size"]
 
-#: The most entries a front end builds a matrix of unless told otherwise: about 3 GB (see
-#: `Size.nbytes`); a 100×100 sudoku has 4·10⁶, 1000 queens 4·10⁶.
 MAX_ENTRIES = 20_000_000
+"""The most entries a front end builds a matrix of unless told otherwise (``max_entries=``):
+about 3 GB (see `Size.nbytes`); a 100×100 sudoku has 4·10⁶, 1000 queens 4·10⁶."""
 
 _compile_lock = threading.Lock()
 

@@ -23,8 +23,9 @@ __all__ = ["ENGINE", "available", "features", "get"]
 
 FORCE_PURE_PYTHON = os.environ.get("EXACTCOVER_PUREPYTHON", "") not in ("", "0")
 
-#: The engine used when none is named: "c", or "python" as a fallback or when forced.
 ENGINE: str = "python" if FORCE_PURE_PYTHON or _dlx is None else "c"
+"""The engine used when none is named: "c", or "python" where the C engine was not built
+(the install warned) or when ``EXACTCOVER_PUREPYTHON=1`` forces it."""
 
 if _dlx is None and not FORCE_PURE_PYTHON:
     import warnings

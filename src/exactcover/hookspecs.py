@@ -28,6 +28,7 @@ Register = Callable[["ProblemType[Any, Any]"], None]
 
 hookspec = pluggy.HookspecMarker("exactcover")
 hookimpl = pluggy.HookimplMarker("exactcover")
+"""The decorator of a plugin's hook functions (``@exactcover.hookimpl``): see the hooks below."""
 
 
 @hookspec

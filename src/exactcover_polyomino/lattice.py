@@ -173,5 +173,8 @@ class Lattice:
 
 
 SQUARE = Lattice("square", 2, _axis_maps(2))
+"""Squares (polyominoes): cells (row, column), 8 symmetries."""
 TRIANGLE = Lattice("triangle", 3, _triangle_maps())
+"""Triangles (polyiamonds): cells (a, b, c) with a + b + c = -1 or -2, 12 symmetries."""
 CUBE = Lattice("cube", 3, _axis_maps(3))
+"""Cubes (polycubes): cells (x, y, z), 48 symmetries (24 rotations)."""

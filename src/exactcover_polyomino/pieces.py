@@ -189,7 +189,6 @@ def _polycubes(size: int) -> list[Piece]:
     return _in_order(pieces)
 
 
-#: The named sets: name -> how to make them (and what they hold).
 SETS = {
     "monomino": lambda: _polyominoes(1), "domino": lambda: _polyominoes(2),
     "trominoes": lambda: _polyominoes(3), "tetrominoes": lambda: _polyominoes(4),
@@ -200,6 +199,7 @@ SETS = {
     "soma": lambda: [Piece(name, cells, CUBE) for name, cells in SOMA.items()],
     "tetracubes": lambda: _polycubes(4), "pentacubes": lambda: _polycubes(5),
 }
+"""The named sets of pieces (`named_set`, ``--pieces NAME``): name -> how to make them."""
 
 
 def named_set(name: str) -> tuple[Piece, ...]:

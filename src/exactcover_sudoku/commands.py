@@ -46,15 +46,16 @@ def sudoku() -> None:
               help="A variant's puzzle instead, in the text its solver reads (jigsaw: the grid and random "
                    "regions; killer: cages and sums; samurai: 21 rows).")
 @click.option("--json", "as_json", is_flag=True,
-              help="Print the puzzle as JSON: exactcover's document (see the README's 'Machine-readable output').")
+              help="Print the puzzle as JSON: exactcover's document (see 'Machine-readable output' in docs/big-searches.md).")
 def generate(size: int, clues: int | None, seed: int | None, symmetric: bool, box: tuple[int, int] | None,
              how_many: int | None, grade: str | None, variant: str | None, as_json: bool) -> None:
     """Print a new puzzle with exactly one solution.
 
-    \b
     Examples:
-      exactcover sudoku generate --clues 26 --seed 7 --symmetric
-      exactcover sudoku generate --size 16 --seed 1 --json
+
+    \b
+        exactcover sudoku generate --clues 26 --seed 7 --symmetric
+        exactcover sudoku generate --size 16 --seed 1 --json
     """
     with Report("sudoku generate", None, "json" if as_json else "text").closing() as report:
         if how_many is not None or grade is not None:
@@ -121,9 +122,10 @@ def explain(puzzle: str, box: tuple[int, int] | None) -> None:
     """Explain how to solve a puzzle (or each puzzle of a file) with human techniques: each
     step, the technique and its grade.
 
-    \b
     Example:
-      exactcover sudoku explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+
+    \b
+        exactcover sudoku explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
     """
     found = read_puzzles(puzzle, box)
     for problem in found.problems if isinstance(found, Batch) else [found]:

@@ -65,16 +65,17 @@ class Host(Commands):
 def cli(verbose: int) -> None:
     """Solve exact cover problems with dancing links.
 
-    \b
     Examples:
-      exactcover plugins
-      exactcover solve queens 8 --distinct --all
-      exactcover solve subsets family.txt --all
-      exactcover count dlx problem.dlx --jobs 2
-      cat problem.dlx | exactcover solve dlx - --json
-      exactcover solve queens --help       (a problem type's own arguments)
-      exactcover estimate queens 16
-      exactcover -vv count queens 10 --jobs 2   (what loads, the split, each search)
+
+    \b
+        exactcover plugins
+        exactcover solve queens 8 --distinct --all
+        exactcover solve subsets family.txt --all
+        exactcover count dlx problem.dlx --jobs 2
+        cat problem.dlx | exactcover solve dlx - --json
+        exactcover solve queens --help       (a problem type's own arguments)
+        exactcover estimate queens 16
+        exactcover -vv count queens 10 --jobs 2   (what loads, the split, each search)
     """
     _say(verbose)
 
@@ -107,9 +108,10 @@ def plugins() -> None:
     """List the problem types the installed plugins provide, the commands they add, and the
     plugins that are broken.
 
-    \b
     Example:
-      exactcover plugins
+
+    \b
+        exactcover plugins
     """
     with errors_reported():
         from ..plugins import registry
@@ -205,13 +207,14 @@ solve = TypeCommands("solve", solve_options, solve_run, context_settings=HELP,
     arguments and options come after it (`exactcover solve TYPE --help`), the options below
     before TYPE or after its arguments.
 
-    \b
     Examples:
-      exactcover solve subsets family.txt
-      exactcover solve dlx problem.dlx --all --stats
-      exactcover solve dlx problem.dlx --limit 3 --json
-      exactcover solve dlx costs.dlx --best 3
-      exactcover solve sudoku puzzles.txt       (a file of puzzles, one per line)
+
+    \b
+        exactcover solve subsets family.txt
+        exactcover solve dlx problem.dlx --all --stats
+        exactcover solve dlx problem.dlx --limit 3 --json
+        exactcover solve dlx costs.dlx --best 3
+        exactcover solve sudoku puzzles.txt       (a file of puzzles, one per line)
     """)
 
 
@@ -240,12 +243,13 @@ count = TypeCommands("count", count_options, count_run, context_settings=HELP,
     Count the solutions of a problem of type TYPE (exit status 1 when there are none); the
     options below come before TYPE or after its arguments.
 
-    \b
     Examples:
-      exactcover count queens 12 --distinct
-      exactcover count dlx problem.dlx
-      exactcover count subsets family.json --json
-      exactcover count dlx dominoes.dlx --memo --stats   (a count of 10^30 in a second)
+
+    \b
+        exactcover count queens 12 --distinct
+        exactcover count dlx problem.dlx
+        exactcover count subsets family.json --json
+        exactcover count dlx dominoes.dlx --memo --stats   (a count of 10^30 in a second)
     """)
 
 
@@ -267,10 +271,11 @@ sample = TypeCommands("sample", sample_options, sample_run, context_settings=HEL
     Print N solutions of a problem of type TYPE drawn uniformly at random, independently
     (the same ones for the same --seed), from the diagram of all its solutions.
 
-    \b
     Examples:
-      exactcover sample dlx dominoes.dlx --n 10 --seed 7
-      exactcover sample queens 12 --n 3 --json
+
+    \b
+        exactcover sample dlx dominoes.dlx --n 10 --seed 7
+        exactcover sample queens 12 --n 3 --json
     """)
 
 
@@ -306,9 +311,10 @@ estimate = TypeCommands("estimate", estimate_options, estimate_run, context_sett
     Estimate the size of a search before running it (Knuth's random probes, 1975): the
     expected number of search nodes and of solutions, each with its standard error.
 
-    \b
     Example:
-      exactcover estimate queens 16 --samples 5000 --seed 1
+
+    \b
+        exactcover estimate queens 16 --samples 5000 --seed 1
     """)
 
 for _command in (solve, count, sample, estimate):

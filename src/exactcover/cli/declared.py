@@ -74,13 +74,13 @@ def _help(kind: ProblemType[Any, Any], shown: CommandLine[Any, Any], command: st
     arguments = [p for p in shown.parameters if isinstance(p, Argument)]
     if arguments:
         width = max(len(p.metavar or p.name.upper()) for p in arguments)
-        lines = [textwrap.fill(p.help, 76, initial_indent=f"  {(p.metavar or p.name.upper()):<{width}}  ",
-                               subsequent_indent=" " * (width + 4)) if p.help else f"  {p.metavar or p.name.upper()}"
+        lines = [textwrap.fill(p.help, 76, initial_indent=f"    {(p.metavar or p.name.upper()):<{width}}  ",
+                               subsequent_indent=" " * (width + 6)) if p.help else f"    {p.metavar or p.name.upper()}"
                  for p in arguments]
-        parts.append("\b\nArguments:\n" + "\n".join(lines))
+        parts.append("Arguments:\n\n\b\n" + "\n".join(lines))
     if shown.examples:
-        lines = [f"  exactcover {command} {kind.name} {example}" for example in shown.examples]
-        parts.append("\b\nExamples:\n" + "\n".join(lines))
+        lines = [f"    exactcover {command} {kind.name} {example}" for example in shown.examples]
+        parts.append("Examples:\n\n\b\n" + "\n".join(lines))  # (indented 4: a code block on the docs site)
     return "\n\n".join(parts)
 
 

@@ -1,7 +1,7 @@
 """The command's machine-readable output: one JSON document (``--json``) or JSON Lines
 (``--jsonl``), in one schema for every command and every way a command ends.
 
-The document (its JSON Schema is ``docs/output-schema.json``; the README's "Machine-readable
+The document (its JSON Schema is ``docs/output-schema.json``; docs/big-searches.md, "Machine-readable
 output" says what each field means)::
 
     {"exactcover": 1, "command": "solve", "type": "queens", "status": "ok", "exit": 0,
@@ -44,7 +44,7 @@ STREAMED = ("solutions", "costs", "problems")
 def json_options(lines: bool = True) -> list[click.Option]:
     """``--json`` and, for commands that stream, ``--jsonl``."""
     options = [click.Option(["--json", "as_json"], is_flag=True,
-                            help="Machine-readable output: one JSON document (see the README's 'Machine-readable output').")]
+                            help="Machine-readable output: one JSON document (see 'Machine-readable output' in docs/big-searches.md).")]
     if lines:
         options.append(click.Option(["--jsonl", "as_jsonl"], is_flag=True,
                                     help="JSON Lines: a line per solution (or per puzzle of a file) as it is found, "

@@ -1,0 +1,97 @@
+"""The documentation site builds and renders: code as code (no literal fences in the prose),
+every public name of the API documented, no heading repeated twice in a row, and the command
+line's examples shown as code. Needs the docs extra (CI installs it before running this)."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("mkdocs")
+pytest.importorskip("mkdocstrings")
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("exactcover", "exactcover_sudoku", "exactcover_queens", "exactcover_polyomino")
+
+
+class Page(HTMLParser):
+    """A page's headings (in order), its element ids, its prose (outside pre and code) and
+    its code blocks."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.headings: list[str] = []
+        self.ids: set[str] = set()
+        self.prose: list[str] = []
+        self.blocks: list[str] = []
+        self._heading: list[str] | None = None
+        self._code = 0
+        self._pre: list[str] | None = None
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.ids.update(value for name, value in attrs if name == "id" and value)
+        if tag in ("h1", "h2", "h3"):
+            self._heading = []
+        elif tag in ("code", "pre"):
+            self._code += 1
+            if tag == "pre":
+                self._pre = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("h1", "h2", "h3") and self._heading is not None:
+            self.headings.append("".join(self._heading).replace("¶", "").strip())
+            self._heading = None
+        elif tag in ("code", "pre"):
+            self._code -= 1
+            if tag == "pre" and self._pre is not None:
+                self.blocks.append("".join(self._pre))
+                self._pre = None
+
+    def handle_data(self, data: str) -> None:
+        if self._heading is not None:
+            self._heading.append(data)
+        if self._pre is not None:
+            self._pre.append(data)
+        if not self._code:
+            self.prose.append(data)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Page]:
+    out = tmp_path_factory.mktemp("site")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)], cwd=ROOT,
+                          capture_output=True, text=True, env={"NO_MKDOCS_2_WARNING": "1", **__import__("os").environ})
+    assert done.returncode == 0, done.stderr
+    return {str(path.relative_to(out)): Page(path.read_text(encoding="utf-8")) for path in out.rglob("index.html")}
+
+
+def test_no_literal_fence_outside_code(site):
+    for name, page in site.items():
+        assert "```" not in "".join(page.prose), name
+
+
+def test_no_heading_twice_in_a_row(site):
+    for name, page in site.items():
+        doubled = [a for a, b in zip(page.headings, page.headings[1:]) if a.lower() == b.lower()]
+        assert not doubled, (name, doubled)
+
+
+def test_the_api_documents_every_public_name(site):
+    ids = site["api/index.html"].ids
+    for package in PACKAGES:
+        missing = [n for n in importlib.import_module(package).__all__ if not any(i.endswith(f".{n}") for i in ids)]
+        assert not missing, (package, missing)
+
+
+def test_the_command_line_s_examples_are_code(site):
+    blocks = "\n".join(site["cli/index.html"].blocks)
+    assert re.search(r"^ *exactcover solve queens 8 --distinct --all$", blocks, re.MULTILINE)
+    assert re.search(r"^ *exactcover count queens 12 --distinct$", blocks, re.MULTILINE)
+    assert "exactcover solve pentominoes" not in blocks  # (the bundled problem types only)
