@@ -10,7 +10,6 @@ completion knows the type names and each type's options.
 
 from __future__ import annotations
 
-import difflib
 import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -158,6 +157,8 @@ class TypeCommands(click.Group):
                 if name in found.broken or name in found.types:
                     found.get(name)  # (raises a broken plugin's error)
                     raise Exit(BAD_INPUT, f"error: problem type {name!r} cannot be given on the command line")
+            import difflib  # (here: only a misspelt type needs it)
+
             known = self.list_commands(ctx)
             close = difflib.get_close_matches(name, known)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
