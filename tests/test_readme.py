@@ -95,3 +95,15 @@ def test_the_files_the_readme_names_are_shipped():
     assert "examples/data/puzzles.txt" in named
     missing = sorted(path for path in named if not (ROOT / path).exists())
     assert not missing
+
+
+def test_the_plugin_guide_covers_every_field_a_plugin_may_set():
+    """Each field of ProblemType and CommandLine has its row in docs/plugins.md."""
+    import attrs as attributes
+
+    from exactcover import CommandLine, ProblemType
+
+    guide = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+    for cls in (ProblemType, CommandLine):
+        for field in attributes.fields(cls):
+            assert re.search(rf"^\| `{field.name}[(`]", guide, re.MULTILINE), f"{cls.__name__}.{field.name}"
