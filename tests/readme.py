@@ -1,5 +1,5 @@
-"""The code blocks of the README and of the documentation pages that teach (the guide, big
-searches, writing a plugin, speed), for the tests that run them: each block's page, language,
+"""The code blocks of the README and of the documentation pages that teach (the tutorial,
+the guide, big searches, writing a plugin, speed), for the tests that run them: each block's page, language,
 text and line."""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import attrs
 README = Path(__file__).parent.parent / "README.md"
 #: The pages whose blocks run, in the order they run (one namespace: a page may use what an
 #: earlier one imported).
-PAGES = [README, *(README.parent / "docs" / f"{name}.md" for name in ("guide", "big-searches", "plugins", "speed"))]
+PAGES = [README, *(README.parent / "docs" / f"{name}.md"
+                   for name in ("tutorial", "guide", "big-searches", "plugins", "speed"))]
 FENCE = re.compile(r"^(?P<indent> *)```(?P<language>\w*)\n(?P<body>.*?)^(?P=indent)```", re.MULTILINE | re.DOTALL)
 
 
