@@ -103,7 +103,7 @@ def _say(verbose: int) -> None:
         found.setLevel(logging.NOTSET)
 
 
-@cli.command()
+@cli.command(short_help="List the problem types, the commands plugins add, and broken plugins.")
 def plugins() -> None:
     """List the problem types the installed plugins provide, the commands they add, and the
     plugins that are broken.
