@@ -146,19 +146,17 @@ class _Search:
         until = None if self.deadline is None else self.deadline + GRACE
         with Pool(workers, self.job) as pool:
             try:
-                try:
-                    for kind, payload in pool.run(tasks, until, AHEAD):
-                        if kind == "piece":
-                            yield None, Result(0, 0, 0, 0, 0.0, tuple(payload))
-                        else:
-                            yield from self.done(payload)
-                except TimeoutError:
-                    raise BudgetExceeded("timeout", self.stats, self.stats.solutions) from None
-            except BudgetExceeded as stop:  # (what the tasks still running did is added)
+                for kind, payload in pool.run(tasks, until, AHEAD):
+                    if kind == "piece":
+                        yield None, Result(0, 0, 0, 0, 0.0, tuple(payload))
+                    else:
+                        yield from self.done(payload)
+            except (BudgetExceeded, TimeoutError) as stop:  # (what the tasks still running did is added)
                 pool.stop()
                 for result in pool.drain(GRACE):
                     self.add(result)
-                raise BudgetExceeded(stop.reason, self.stats, self.stats.solutions) from None
+                reason = stop.reason if isinstance(stop, BudgetExceeded) else "timeout"
+                raise BudgetExceeded(reason, self.stats, self.stats.solutions) from None
 
     def on_executor(self, tasks: list[Task]) -> Iterator[tuple[None, Result]]:
         assert self.executor is not None

@@ -89,7 +89,6 @@ class Result:
     # when listing (and not streaming): each solution's option numbers; finding the best: (cost, option numbers)
     listed: tuple[Any, ...] | None
     stopped: str | None = None  # why the task stopped before its last subtree was done
-    pieces: int = 0  # when streaming: the number of pieces the task sent
     memo_hits: int = 0  # counting with memo: the tables' hits and entries, summed over the subtrees
     memo_entries: int = 0
     memoized: int = 0  # ... and how many subtrees kept their table to the end
@@ -240,5 +239,4 @@ def search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: bool
     pieces.flush()
     seconds = time.perf_counter() - started
     listed = tuple(cheapest) if best is not None else tuple(pieces.kept) if listing else None
-    return Result(found, nodes, updates, deepest, seconds, listed, stopped, pieces.sent, hits, entries, memoized,
-                  searches, on_sets)
+    return Result(found, nodes, updates, deepest, seconds, listed, stopped, hits, entries, memoized, searches, on_sets)

@@ -31,7 +31,8 @@ class Board:
 
     def __init__(self, cells: Iterable[Iterable[int]], lattice: Lattice = SQUARE) -> None:
         made = _cell_set(cells)
-        self._start(len(made), lattice, made, lambda cell: cell in set(made), None)
+        members = frozenset(made)
+        self._start(len(made), lattice, made, members.__contains__, None)
 
     def _start(self, size: int, lattice: Lattice, cells: tuple[Cell, ...] | None, has: Callable[[Cell], bool],
                make: Callable[[], Iterator[Cell]] | None) -> None:
@@ -107,9 +108,10 @@ class Board:
         missing = [hole for hole in cut if hole not in self]
         if missing:
             raise ProblemError(f"the hole {missing[0]} is not a cell of the board")
+        gone = set(cut)
         if self._cells is not None:
-            return Board([cell for cell in self._cells if cell not in set(cut)], self.lattice)
-        board, make, has, gone = Board.__new__(Board), self._make, self._has, set(cut)
+            return Board([cell for cell in self._cells if cell not in gone], self.lattice)
+        board, make, has = Board.__new__(Board), self._make, self._has
         assert make is not None
         board._start(self._size - len(cut), self.lattice, None, lambda cell: cell not in gone and has(cell),
                      lambda: (cell for cell in make() if cell not in gone))

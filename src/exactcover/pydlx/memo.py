@@ -127,7 +127,8 @@ class Memo(Search):
         self.capacity = TABLE_START  # (C's slots: the budget counts them as C's table doubles)
         self.memo_used = fixed_bytes(levels, bits) + self.capacity * self.entry_bytes
         if self.memo_used > memo_bytes and not diagram:
-            self.memoizing = False  # (its start alone would pass the budget: counted without a table)
+            self.memoizing = False  # (its start alone would pass the budget: counted without a table,
+            return  # and without the per-level arrays, as C's memo_start returns before making them)
         self.key = [0] * levels  # each level's state
         self.looked = [False] * levels  # whether it was looked up (and missed): to store
         self.count = [0] * (levels + 1)  # per row (see memo_steps): solutions
