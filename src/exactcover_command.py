@@ -5,8 +5,15 @@ Python's traceback. This module is tiny and outside the ``exactcover`` package (
 is that tenth of a second), so that the guard is up a few milliseconds after Python starts:
 Ctrl-C or SIGTERM while the command loads ends it as at any other moment, with one line and
 status 130 or 143.
+
+The loading makes some ten thousand objects (modules, classes, functions) that live as long
+as the command, and no garbage. So the garbage collector waits until it is done, and then
+freezes what it made (`gc.freeze`): no later collection walks those objects again, neither
+the search's nor the several of the interpreter's exit. On a small problem that is a good
+part of the command's start-up (benchmarks/README.md, "import_time.py").
 """
 
+import gc
 import signal
 import sys
 from typing import Any
@@ -25,6 +32,7 @@ def _raise_terminated(signum: int, frame: Any) -> None:
 def main() -> None:
     """Run the ``exactcover`` command."""
     signal.signal(signal.SIGTERM, _raise_terminated)
+    gc.disable()
     try:
         from exactcover.cli import main as command
         from exactcover.cli.exits import terminate_like_ctrl_c
@@ -34,6 +42,9 @@ def main() -> None:
     except _Terminated:
         sys.stderr.write("exactcover: terminated\n")
         raise SystemExit(143) from None
+    finally:
+        gc.freeze()
+        gc.enable()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     terminate_like_ctrl_c()  # (the command's own handler, from here on)
     try:

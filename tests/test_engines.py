@@ -56,6 +56,23 @@ def test_import_is_light():
     assert out.stdout.strip() == "[]"  # (nor does a search on the C engine)
 
 
+def test_the_command_starts_light():
+    """`exactcover count queens 8` loads its one plugin and what a count needs: not the entry
+    points' reader, JSON, the progress bar's rich, what only other commands or searches use,
+    nor the other plugins. What its start-up made is frozen out of the collector's sight,
+    and the collector runs again once the search starts (a long listing makes garbage)."""
+    heavy = ("importlib.metadata", "json", "rich", "difflib", "statistics", "concurrent.futures",
+             "exactcover.lines", "exactcover.best", "exactcover.estimates", "exactcover.parallel", "exactcover.diagram",
+             "exactcover.dlx", "exactcover.subsets", "exactcover_sudoku", "exactcover_polyomino") + \
+        (("exactcover.pydlx",) if "c" in engines.available() else ())
+    code = ("import gc, sys; sys.argv = ['exactcover', 'count', 'queens', '8']\n"
+            "from exactcover_command import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print(sorted(m for m in {heavy!r} if m in sys.modules), gc.isenabled(), gc.get_freeze_count() > 1000)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["92", "[] True True"]
+
+
 def test_a_missing_c_engine_is_said_not_silent():
     """Without the C extension, import warns once (unless the Python engine was chosen) and
     `exactcover --version` names the engine in use."""

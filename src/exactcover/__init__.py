@@ -24,11 +24,12 @@ from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensCl
                      PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported, WorkerLost)
 from .matrix import Matrix, Option
 from .problem import Batch, Encoding, Problem, ProblemType, Size
-from .solver import Estimate, Progress, Solutions, Solver, Split, Stats
+from .solver import Progress, Solutions, Solver, Split, Stats
 
 if TYPE_CHECKING:  # (imported on first use at run time: see _LAZY)
     from .commandline import CommandLine
     from .diagram import Diagram
+    from .estimates import Estimate
     from .family import Subsets
     from .hookspecs import hookimpl
     from .knuth import read_dlx, write_dlx
@@ -85,6 +86,7 @@ __all__ = [
 _LAZY = {
     "CommandLine": ("commandline", "CommandLine"),
     "Diagram": ("diagram", "Diagram"),
+    "Estimate": ("estimates", "Estimate"),
     "Subsets": ("family", "Subsets"),
     "read_dlx": ("knuth", "read_dlx"),
     "write_dlx": ("knuth", "write_dlx"),

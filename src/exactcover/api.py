@@ -24,9 +24,10 @@ from . import engines
 from .errors import ProblemTooLarge, Unsupported
 from .matrix import Matrix
 from .problem import Problem, ProblemType, Size
-from .solver import Estimate, Progress, Solutions, Solver, check_positive, needs
+from .solver import Progress, Solutions, Solver, check_positive, needs
 
 if TYPE_CHECKING:
+    from .estimates import Estimate
     from concurrent.futures import Executor  # (not imported at run time: it costs 4 ms)
 
 __all__ = ["MAX_ENTRIES", "Prepared", "prepare", "solve", "solutions", "count", "estimate", "is_unique", "solver_for",

@@ -23,16 +23,16 @@ import attrs
 from . import engines, log
 from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, GivensError, PrefixError, UnknownOption, Unsupported
 from .bar import progress_callback
-from .best import Best, best
-from .estimates import Estimate, estimate
 from .matrix import Matrix, item_positions
 
 if TYPE_CHECKING:
+    from .best import Best
     from .diagram import Diagram
+    from .estimates import Estimate
 from . import contract
 from .contract import DONE, LIMIT, ON_SETS, PAUSED, PREFIX, SOLUTION, Compiled, Dancer
 
-__all__ = ["Solver", "Solutions", "Stats", "Solution", "Progress", "Split", "Estimate"]
+__all__ = ["Solver", "Solutions", "Stats", "Solution", "Progress", "Split"]
 
 #: A solution: the labels of the options chosen, givens first, then in search order.
 Solution = tuple[Hashable, ...]
@@ -502,6 +502,8 @@ class Solver:
         that cannot beat the k-th best found cut off (Knuth's DLX5). A budget stop returns
         the best found so far with ``proven`` False instead of raising. With ``jobs`` or an
         ``executor``, on many processes (see `exactcover.best`)."""
+        from .best import best  # (on first use: the command's start-up does without it)
+
         return best(self, k, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout, progress=progress,
                     jobs=jobs, executor=executor)
 
@@ -535,6 +537,8 @@ class Solver:
         walks from the root, choosing the item as the search would and one of its d options at
         random, to a solution or a dead end; 1 + d_1 + d_1 d_2 + ... estimates the nodes, and
         d_1 d_2 ... d_L (0 at a dead end) the solutions, without bias."""
+        from .estimates import estimate  # (on first use, as best)
+
         return estimate(self, samples, seed, givens, exclude=exclude)
 
     # -- givens ----------------------------------------------------------------------------

@@ -23,12 +23,11 @@ import click
 
 from .. import __version__, api
 from ..engines import ENGINE, available
-from ..lines import LineFile
 from ..problem import Batch, ProblemType
 from .declared import TypeCommands
 from .exits import BAD_INPUT, Commands, Exit, errors_reported
 from .report import Report, json_options
-from .run import Run
+from .run import Run, line_file
 
 __all__ = ["cli", "main"]
 
@@ -292,7 +291,7 @@ def estimate_options() -> list[click.Option]:
 def estimate_run(kind: ProblemType[Any, Any], problem: Any, samples: int, seed: int | None, engine: api.Engine,
                  report: Report, max_entries: int) -> None:
     with errors_reported():
-        if isinstance(problem, (Batch, LineFile)):
+        if isinstance(problem, Batch) or line_file(problem) is not None:
             raise Exit(BAD_INPUT, "error: estimate takes one problem, not a file of several")
         result = api.estimate(problem, samples=samples, seed=seed, engine=engine, max_entries=max_entries or None)
     if report.on:

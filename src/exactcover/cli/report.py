@@ -16,7 +16,6 @@ cannot be written (a gone reader, a full disk) writes nothing more.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
@@ -32,6 +31,12 @@ __all__ = ["SCHEMA", "Report", "json_options", "mode_of", "report_unreported"]
 SCHEMA = 1
 
 Mode = Literal["text", "json", "jsonl"]
+
+
+def _dumps(value: Any) -> str:
+    import json  # (on first use: a command without --json starts without it)
+
+    return json.dumps(value)
 
 #: Each exit status's ``"status"`` (the exit statuses are in `exactcover.cli`'s docstring).
 STATUSES = {0: "ok", NO_SOLUTION: "no solution", BAD_INPUT: "invalid", STOPPED: "stopped",
@@ -79,7 +84,7 @@ class Report:
     def solution(self, value: Any, cost: int | None = None) -> None:
         """One solution, as its problem type writes it in JSON (with its cost, for ``--best``)."""
         if self.mode == "jsonl":
-            click.echo(json.dumps({"solution": value} if cost is None else {"solution": value, "cost": cost}))
+            click.echo(_dumps({"solution": value} if cost is None else {"solution": value, "cost": cost}))
         elif self.mode == "json":
             self.document.setdefault("solutions", []).append(value)
             if cost is not None:
@@ -88,7 +93,7 @@ class Report:
     def problem(self, record: dict[str, Any]) -> None:
         """One problem of a batch: ``{"number": K, "status": ..., ...}``."""
         if self.mode == "jsonl":
-            click.echo(json.dumps(record))
+            click.echo(_dumps(record))
         elif self.mode == "json":
             self.document.setdefault("problems", []).append(record)
 
@@ -106,7 +111,7 @@ class Report:
         context = click.get_current_context(silent=True)
         if context is not None:
             context.meta["exactcover.reported"] = True
-        click.echo(json.dumps(document))
+        click.echo(_dumps(document))
 
     @contextmanager
     def closing(self) -> Iterator[Report]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import click
@@ -14,12 +14,22 @@ import click
 from .. import api
 from ..errors import BudgetExceeded, ProblemTooLarge
 from ..bar import ProgressBar
-from ..lines import LineFile
 from ..problem import Batch, ProblemType
 from .exits import BAD_INPUT, NO_SOLUTION, STOPPED, Exit, errors_reported, interrupted, sigint_deferred
 from .report import Report
 
-__all__ = ["ProgressBar", "Run"]  # (ProgressBar is the library's: exactcover.bar)
+if TYPE_CHECKING:
+    from ..lines import LineFile
+
+__all__ = ["ProgressBar", "Run", "line_file"]  # (ProgressBar is the library's: exactcover.bar)
+
+
+def line_file(problem: Any) -> LineFile | None:
+    """``problem`` if it is a `LineFile`, else None. Only the types that read such files load
+    `exactcover.lines`, so a problem made without it is not one, and the command starts
+    without the module."""
+    lines = sys.modules.get("exactcover.lines")
+    return problem if lines is not None and isinstance(problem, lines.LineFile) else None
 
 
 #: `Stats.way` as the statistics line says it.
@@ -40,7 +50,7 @@ class Run:
         assert kind.command_line is not None
         self.kind, self.shown, self.problem = kind, kind.command_line, problem
         self.batch = problem.problems if isinstance(problem, Batch) else None
-        self.lines = problem if isinstance(problem, LineFile) else None  # (read into batch if need be)
+        self.lines = line_file(problem)  # (read into batch if need be)
         if self.lines is not None:
             self.batch = ()
         self._prepared: api.Prepared | None = None
