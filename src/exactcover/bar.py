@@ -71,9 +71,9 @@ class ProgressBar:
 
     def _start(self) -> Any:
         if self.notebook:
-            from IPython.display import HTML, display  # type: ignore[import-not-found, unused-ignore]
+            from IPython.display import display  # type: ignore[import-not-found, unused-ignore]
 
-            return display(HTML(self._html(0.0, "")), display_id=True)
+            return display(self._html(0.0, ""), display_id=True)  # type: ignore[no-untyped-call, unused-ignore]
         from rich.console import Console
         from rich.progress import Progress
 
@@ -87,7 +87,7 @@ class ProgressBar:
     def _html(fraction: float, said: str) -> Any:
         from IPython.display import HTML  # type: ignore[import-not-found, unused-ignore]
 
-        return HTML(f'<progress value="{fraction:.4f}" max="1" style="width: 40ch"></progress> '
+        return HTML(f'<progress value="{fraction:.4f}" max="1" style="width: 40ch"></progress> '  # type: ignore[no-untyped-call, unused-ignore]
                     f"{100 * fraction:.0f}% <small>{said}</small>")
 
     def close(self) -> None:
