@@ -14,29 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactcover
-from exactcover import BudgetExceeded, GivensClash, Matrix, MatrixError, Solver, engines
+from exactcover import BudgetExceeded, GivensClash, Matrix, MatrixError, Solver
 
-from oracle import brute_force, is_solution
-
-BOUNDED = [name for name in engines.available() if "bounds" in engines.features(name)]
-
-
-@st.composite
-def bounded_matrices(draw) -> Matrix:
-    n_primary = draw(st.integers(1, 4))
-    n_secondary = draw(st.integers(0, 2))
-    primary = [f"p{k}" for k in range(n_primary)]
-    secondary = [f"s{k}" for k in range(n_secondary)]
-    options = []
-    for _ in range(draw(st.integers(0, 9))):
-        items = draw(st.lists(st.sampled_from(primary + secondary), unique=True, min_size=1, max_size=4))
-        options.append({item: (draw(st.sampled_from([None, "red", "blue"])) if item in secondary else None)
-                        for item in items})
-    bounds = {}
-    for item in primary:
-        hi = draw(st.integers(1, 3))
-        bounds[item] = (draw(st.integers(0, hi)), hi)
-    return Matrix(primary, options, secondary=secondary, bounds=bounds)
+from helpers import ENGINES, bounded_matrices, brute_force, is_consistent, is_solution
 
 
 def knuth_example() -> Matrix:
@@ -48,7 +28,6 @@ def knuth_example() -> Matrix:
     return Matrix(["A", "B", "C"], options, secondary=["X", "Y"], bounds={"C": (2, 3)})
 
 
-@pytest.mark.parametrize("engine", BOUNDED)
 def test_knuths_example(engine):
     solver = Solver(knuth_example(), engine)
     assert list(solver.solutions()) == [(2, 4, 5)]
@@ -59,7 +38,7 @@ def test_knuths_example(engine):
 def test_every_solution_once(matrix, data):
     labels = [option.label for option in matrix.options]
     exclude = data.draw(st.lists(st.sampled_from(labels), max_size=2, unique=True)) if labels else []
-    for engine in BOUNDED:
+    for engine in ENGINES:
         solver = Solver(matrix, engine)
         found = list(solver.solutions(exclude=exclude))
         assert all(is_solution(matrix, s) for s in found)
@@ -75,30 +54,13 @@ def test_givens_with_bounds(matrix, data):
     labels = [option.label for option in matrix.options]
     givens = data.draw(st.lists(st.sampled_from(labels), max_size=2, unique=True)) if labels else []
     expected = brute_force(matrix, givens=givens) if is_consistent(matrix, givens) else None
-    for engine in BOUNDED:
+    for engine in ENGINES:
         solver = Solver(matrix, engine)
         if expected is None:
             with pytest.raises(GivensClash):
                 solver.count(givens)
             continue
         assert {frozenset(s) for s in solver.solutions(givens)} == expected
-
-
-def is_consistent(matrix: Matrix, givens) -> bool:
-    """Whether the givens could be part of a solution as far as upper bounds and colors go."""
-    uses: dict = {}
-    for label in givens:
-        option = matrix.option(label)
-        for item, color in zip(option.items, option.colors):
-            uses.setdefault(item, []).append(color)
-    bounds = dict(matrix.bounds)
-    for item, colors in uses.items():
-        if item in matrix.primary:
-            if len(colors) > bounds.get(item, (1, 1))[1]:
-                return False
-        elif len(colors) > 1 and (None in colors or len(set(colors)) > 1):
-            return False
-    return True
 
 
 def tetrominoes_in_a_box() -> Matrix:
@@ -116,7 +78,6 @@ def tetrominoes_in_a_box() -> Matrix:
     return Matrix(["I", "O", *cells], options, bounds={"I": (0, 4), "O": (0, 4)})
 
 
-@pytest.mark.parametrize("engine", BOUNDED)
 def test_a_tiling_with_repeated_pieces(engine):
     """4x4 by I and O tetrominoes: 2 with I only, 1 with O only, and 6 with two squares in
     two adjacent rows (or columns: 3 places each) and two I's in the others: 9."""
@@ -125,7 +86,6 @@ def test_a_tiling_with_repeated_pieces(engine):
     assert solver.count() == len(brute_force(matrix)) == 9
 
 
-@pytest.mark.parametrize("engine", BOUNDED)
 def test_limits_budgets_and_progress(engine):
     matrix = tetrominoes_in_a_box()
     solver = Solver(matrix, engine)
@@ -137,7 +97,6 @@ def test_limits_budgets_and_progress(engine):
     assert seen and seen == sorted(seen) and seen[-1] == 1.0
 
 
-@pytest.mark.parametrize("engine", BOUNDED)
 def test_split_and_parallel_counts_add_up(engine):
     matrix = tetrominoes_in_a_box()
     solver = Solver(matrix, engine)
@@ -150,7 +109,7 @@ def test_split_and_parallel_counts_add_up(engine):
 @given(matrix=bounded_matrices(), seed=st.integers(0, 2**64 - 1))
 def test_seeds_with_bounds(matrix, seed):
     """A seed shuffles the order (reproducibly, alike on both engines), never the set."""
-    orders = [list(Solver(matrix, engine).solutions(seed=seed)) for engine in BOUNDED]
+    orders = [list(Solver(matrix, engine).solutions(seed=seed)) for engine in ENGINES]
     assert all(order == orders[0] for order in orders)
     assert {frozenset(s) for s in orders[0]} == brute_force(matrix)
     assert len(orders[0]) == len(brute_force(matrix))
@@ -189,7 +148,7 @@ def test_bounds_beyond_a_c_int_name_the_item(engine, tmp_path):
     assert done.exit_code == 2 and "item 'a' must be at most 2**31 - 1" in done.stderr
 
 
-@pytest.mark.skipif(len(BOUNDED) < 2, reason="needs both engines")
+@pytest.mark.skipif(len(ENGINES) < 2, reason="needs both engines")
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=bounded_matrices(), data=st.data())
 def test_both_engines_search_alike(matrix, data):
@@ -211,7 +170,6 @@ def test_both_engines_search_alike(matrix, data):
     assert sum(seen[0][-1]) + len(seen[0][-2]) == len(seen[0][0])
 
 
-@pytest.mark.parametrize("engine", BOUNDED)
 def test_estimates_with_bounds(engine):
     """Knuth's probes by Algorithm M's moves: unbiased, so many of them average near the true
     counts (a fixed seed: the same numbers every run); both engines probe alike."""
@@ -222,7 +180,7 @@ def test_estimates_with_bounds(engine):
     nodes = solver.stats.nodes
     assert abs(estimate.solutions - count) < 3 * estimate.solutions_error + 0.1 * count
     assert abs(estimate.nodes - nodes) < 3 * estimate.nodes_error + 0.1 * nodes
-    if len(BOUNDED) == 2:
+    if len(ENGINES) == 2:
         assert Solver(matrix, "c").estimate(50, seed=9) == Solver(matrix, "python").estimate(50, seed=9)
 
 
@@ -233,7 +191,7 @@ def links(search) -> dict:
     return search.arrays
 
 
-@pytest.mark.skipif(len(BOUNDED) < 2, reason="needs both engines")
+@pytest.mark.skipif(len(ENGINES) < 2, reason="needs both engines")
 @settings(max_examples=150, deadline=None)
 @given(matrix=bounded_matrices(), seed=st.integers(0, 2**64 - 1), steps=st.integers(1, 6))
 def test_probes_agree_and_leave_the_search_alone(matrix, seed, steps):
@@ -269,7 +227,6 @@ def queen_domination(n: int, queens: int) -> Matrix:
     return Matrix(["Q", *squares], options, bounds={"Q": queens, **{s: (1, queens) for s in squares}})
 
 
-@pytest.mark.parametrize("engine", BOUNDED)
 def test_queen_domination_against_every_placement(engine):
     from itertools import combinations
 
@@ -280,13 +237,12 @@ def test_queen_domination_against_every_placement(engine):
     assert Solver(matrix, engine).count() == expected > 0
 
 
-@pytest.mark.skipif("c" not in BOUNDED, reason="the C engine is not built")
+@pytest.mark.skipif("c" not in ENGINES, reason="the C engine is not built")
 def test_five_queens_dominate_the_chessboard_in_4860_ways():
     """The count Knuth gives for 8x8 (TAOCP 7.2.2.1), in about 2 s on the C engine."""
     assert Solver(queen_domination(8, 5), "c").count() == 4860
 
 
-@pytest.mark.parametrize("engine", BOUNDED)
 def test_parallel_listing_with_bounds(engine):
     """Listed on many processes, every solution once: the same set as the serial search."""
     matrix = tetrominoes_in_a_box()

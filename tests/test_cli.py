@@ -10,11 +10,10 @@ import subprocess
 import time
 
 import pytest
-from click.testing import CliRunner
 
-from exactcover.cli import cli
 
-from processes import alive, children, console_script
+from helpers import alive, children, console_script
+from helpers import run_command as run
 
 KNUTH = "| Knuth's example\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n"
 FAMILY = "universe: 1 2 3 4 5\nS1: 1 3 5\nS2: 2 4\nS3: 1 2 5\nS4: 3 4\nS5:\n"
@@ -50,10 +49,6 @@ def files(tmp_path):
     paths["family_json"].write_text(json.dumps({"universe": [1, 2, 3], "subsets": {"A": [1, 2], "B": [3], "C": [3, 1]}}))
     paths["bad_family"].write_text("universe: 1 2\nA: 1 3\n")
     return {k: str(v) for k, v in paths.items()}
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, [str(a) for a in args], input=input)
 
 
 def test_plugins_lists_the_bundled_types():
@@ -315,7 +310,7 @@ def test_the_progress_bar_fits_the_terminal(width, shown, hidden):
     from rich.console import Console
 
     from exactcover.cli.run import ProgressBar
-    from exactcover.solver import Progress
+    from exactcover.runs import Progress
 
     out = io.StringIO()
     console = Console(file=out, width=width, force_terminal=True, color_system=None)

@@ -7,21 +7,19 @@ import pytest
 from exactcover import Matrix, Solver, contract, engines
 
 
-@pytest.mark.parametrize("name", engines.available())
-def test_engines_return_the_contract_statuses(name):
-    module = engines.get(name)
+def test_engines_return_the_contract_statuses(engine):
+    module = engines.get(engine)
     for status in contract.Status:
         assert getattr(module, status.name) == status
 
 
-@pytest.mark.parametrize("name", engines.available())
-def test_a_dancer_has_the_contract_operations(name):
+def test_a_dancer_has_the_contract_operations(engine):
     matrix = Matrix([1, 2, 3], {"a": [1], "b": [2, 3], "c": [1, 2], "d": [3]})
-    solver = Solver(matrix, name)
+    solver = Solver(matrix, engine)
     compiled = solver.compiled
     assert (compiled.n_primary, compiled.n_secondary) == (3, 0)
     assert list(compiled.starts) == [0, 1, 3, 5, 6] and list(compiled.items) == [0, 1, 2, 0, 1, 2]
-    dancer = engines.get(name).Dancer(*compiled.arguments())
+    dancer = engines.get(engine).Dancer(*compiled.arguments())
     for attribute in ("n_items", "n_primary", "n_options", "n_entries", "has_colors", "nbytes"):
         assert getattr(dancer, attribute) == getattr(solver.dancer, attribute)
     search = dancer.search()
@@ -37,15 +35,14 @@ def test_solver_numbers_options_for_the_engines():
     assert solver.labels == ("x", "y") and solver.option_numbers(["y"], "given") == [1]
 
 
-@pytest.mark.parametrize("name", engines.available())
-def test_every_way_gives_the_same_search(name):
+def test_every_way_gives_the_same_search(engine):
     """`way` chooses how an engine runs one search; results and statistics are the same
     every way, in parallel too. (A count that may memoize searches another tree: memo=False
     keeps it the listing's.)"""
     import exactcover
     from problems import queens_matrix
 
-    solver = Solver(queens_matrix(8), name)
+    solver = Solver(queens_matrix(8), engine)
     seen = set()
     for way in contract.EQUAL_WAYS:
         count = solver.count(way=way, memo=False)
@@ -55,7 +52,7 @@ def test_every_way_gives_the_same_search(name):
     weighted = set(solver.solutions(way="weighted"))  # (another tree: the same solutions, in another order)
     assert solver.count(way="weighted") == 92 and {frozenset(s) for s in weighted} == {
         frozenset(s) for s in solver.solutions()}
-    assert exactcover.count(queens_matrix(8), engine=name, jobs=2, way="sets") == 92
+    assert exactcover.count(queens_matrix(8), engine=engine, jobs=2, way="sets") == 92
     with pytest.raises(ValueError, match="way must be one of"):
         solver.count(way="fortran")
 
@@ -85,9 +82,8 @@ def searches_of_every_kind(solver: Solver) -> None:
     solver.estimate(30, seed=1)
 
 
-@pytest.mark.parametrize("name", engines.available())
 @pytest.mark.parametrize("problem", ["queens", "pentominoes", "colored"])
-def test_no_search_changes_the_compiled_arrays(name, problem):
+def test_no_search_changes_the_compiled_arrays(engine, problem):
     """Every kind of search works on its own copy: the dancer's arrays stay as they were
     (for pentominoes, with the move to the sets among them)."""
     import sys
@@ -105,7 +101,7 @@ def test_no_search_changes_the_compiled_arrays(name, problem):
     else:
         matrix = Matrix(["a", "b", "c"], {"x": {"a": None, "s": "red"}, "y": {"b": None, "s": "red"},
                                           "z": {"c": None, "s": "blue"}, "w": ["a", "b", "c"]}, secondary=["s"])
-    solver = Solver(matrix, name)
+    solver = Solver(matrix, engine)
     before = solver.dancer.arrays
     searches_of_every_kind(solver)
     assert solver.dancer.arrays == before

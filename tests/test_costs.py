@@ -13,26 +13,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactcover import Matrix, MatrixError, Solver, Unsupported, engines, read_dlx, write_dlx
+from exactcover import Matrix, MatrixError, Solver, Unsupported, read_dlx, write_dlx
 
-from oracle import brute_force, is_solution
-from test_bounds import is_consistent
-
-COSTED = [name for name in engines.available() if "costs" in engines.features(name)]
+from helpers import ENGINES, brute_force, drawn_items, drawn_option, is_consistent, is_solution
 
 
 @st.composite
 def costed_matrices(draw) -> Matrix:
-    n_primary = draw(st.integers(1, 5))
-    n_secondary = draw(st.integers(0, 2))
-    primary = [f"p{k}" for k in range(n_primary)]
-    secondary = [f"s{k}" for k in range(n_secondary)]
-    options, costs = [], {}
-    for k in range(draw(st.integers(0, 10))):
-        items = draw(st.lists(st.sampled_from(primary + secondary), unique=True, min_size=1, max_size=4))
-        options.append({item: (draw(st.sampled_from([None, "red", "blue"])) if item in secondary else None)
-                        for item in items})
-        costs[k] = draw(st.integers(0, 9))
+    primary, secondary = drawn_items(draw, 5, 2, least_primary=1)
+    options = [drawn_option(draw, primary, secondary, 1, 4) for _ in range(draw(st.integers(0, 10)))]
+    costs = {k: draw(st.integers(0, 9)) for k in range(len(options))}
     return Matrix(primary, options, secondary=secondary, costs=costs)
 
 
@@ -51,7 +41,7 @@ def test_the_k_best_are_the_k_cheapest(matrix, data):
         return
     every = sorted(cost(matrix, s) for s in brute_force(matrix, givens=givens, exclude=exclude))
     k = data.draw(st.integers(1, 4))
-    for engine in COSTED:
+    for engine in ENGINES:
         found = Solver(matrix, engine).best(k, givens, exclude=exclude)
         assert found.proven
         assert [c for c, _ in found.solutions] == every[:k]
@@ -66,7 +56,7 @@ def test_the_k_best_are_the_k_cheapest(matrix, data):
 def test_costs_change_no_solution(matrix):
     """With costs, searches try options cheapest first: other order, same solutions."""
     plain = Matrix(matrix.primary, matrix.options, secondary=matrix.secondary)
-    for engine in COSTED:
+    for engine in ENGINES:
         assert {frozenset(s) for s in Solver(matrix, engine).solutions()} == brute_force(plain)
 
 
@@ -86,7 +76,7 @@ def test_an_assignment_problem_against_scipy():
     optimize = pytest.importorskip("scipy.optimize")
     matrix, table = assignment(7, 7)
     rows, cols = optimize.linear_sum_assignment(table)
-    for engine in COSTED:
+    for engine in ENGINES:
         found = Solver(matrix, engine).best()
         assert found.proven and found.cost == sum(table[r][c] for r, c in zip(rows, cols))
 
@@ -128,7 +118,7 @@ COSTED_DLX = "a b c\na |1\nb c |5\na b |2\nc |2\na b c |6\n"
 
 
 def test_the_command_prints_the_k_best(tmp_path):
-    from test_cli import run
+    from helpers import run_command as run
 
     path = tmp_path / "costs.dlx"
     path.write_text(COSTED_DLX)
@@ -141,7 +131,7 @@ def test_the_command_prints_the_k_best(tmp_path):
     assert result.exit_code == 3 and "not proven the cheapest" in result.output
 
 
-@pytest.mark.skipif(len(COSTED) < 2, reason="needs both engines")
+@pytest.mark.skipif(len(ENGINES) < 2, reason="needs both engines")
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=costed_matrices(), k=st.integers(1, 4))
 def test_both_engines_search_alike(matrix, k):
@@ -161,11 +151,10 @@ def test_assignments_of_every_size_match_scipy():
     for n in range(2, 13):
         matrix, table = assignment(n, n)
         rows, cols = optimize.linear_sum_assignment(table)
-        for engine in COSTED:
+        for engine in ENGINES:
             assert Solver(matrix, engine).best(3).cost == sum(table[r][c] for r, c in zip(rows, cols))
 
 
-@pytest.mark.parametrize("engine", COSTED)
 def test_the_k_best_on_many_processes(engine):
     """On a pool or an executor, in rounds sharing the incumbent: the same k best costs as a
     serial search, each solution valid and costed right; budgets stop it unproven."""
@@ -182,7 +171,6 @@ def test_the_k_best_on_many_processes(engine):
     assert not stopped.proven
 
 
-@pytest.mark.parametrize("engine", COSTED)
 def test_ties_keep_the_first_found(engine):
     """Four solutions, three of cost 3. After a's tax of 1 the net costs are x 0, ab0 0,
     ab1 2, ab2 2, y 2; the search branches on b (its two cheapest, ab0 and ab1, differ by 2,
@@ -195,7 +183,6 @@ def test_ties_keep_the_first_found(engine):
     assert Solver(matrix, engine).best(4).solutions == ((1, ("ab0",)), (3, ("ab1",)), (3, ("ab2",)), (3, ("y", "x")))
 
 
-@pytest.mark.parametrize("engine", COSTED)
 def test_dlx5s_ten_solutions(engine):
     """dlx5.w's example: ten solutions of costs 0, 0, 1, 1, 2, 2, 3, 3, 4, 4 (found in some
     order); the k best are the k smallest, whatever the order of discovery."""

@@ -8,13 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactcover import Diagram, GivensError, Matrix, Solver, Unsupported, engines, read_dlx
+from exactcover import Diagram, GivensError, Matrix, Solver, Unsupported, read_dlx
 
-from oracle import brute_force
-from test_differential import matrices
-from test_memo import TILINGS, domino_file, dominoes
-
-ENGINES = ["python"] if engines.FORCE_PURE_PYTHON else list(engines.available())
+from helpers import ENGINES, TILINGS, brute_force, domino_file, dominoes, matrices
 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -40,7 +36,6 @@ def test_the_diagram_holds_exactly_the_solutions(matrix, data):
     assert len(set(built)) == 1
 
 
-@pytest.mark.parametrize("engine", ENGINES)
 def test_domino_diagrams(engine):
     """The tilings' diagram: the closed-form counts; a tiling sampled is a tiling."""
     largest = 16 if engine == "c" else 8
@@ -73,7 +68,6 @@ def test_knuths_format(tmp_path):
     assert isinstance(diagram, Diagram) and diagram.size == 4 and diagram.nbytes > 0
 
 
-@pytest.mark.parametrize("engine", ENGINES)
 def test_what_a_diagram_refuses(engine):
     """No solution: an empty diagram, nothing to sample; a budget too small: MemoryError;
     bounds: Unsupported; an unknown option: KeyError."""

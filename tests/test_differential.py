@@ -11,24 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactcover import BudgetExceeded, GivensError, Matrix, Solver, engines
+from exactcover import BudgetExceeded, GivensError, Matrix, Solver
 
-from oracle import brute_force
-
-ENGINES = ["python"] if engines.FORCE_PURE_PYTHON else list(engines.available())
-
-
-@st.composite
-def matrices(draw) -> Matrix:
-    n_primary = draw(st.integers(0, 5))
-    n_secondary = draw(st.integers(0, 3))
-    primary = [f"p{k}" for k in range(n_primary)]
-    secondary = [f"s{k}" for k in range(n_secondary)]
-    options = []
-    for _ in range(draw(st.integers(0, 9))):
-        items = draw(st.lists(st.sampled_from(primary + secondary), unique=True, max_size=5)) if primary or secondary else []
-        options.append({item: (draw(st.sampled_from([None, "red", "blue"])) if item in secondary else None) for item in items})
-    return Matrix(primary, options, secondary=secondary)
+from helpers import ENGINES, brute_force, matrices, wide_matrix
 
 
 def run(engine: str, matrix: Matrix, givens, seed, exclude=()):
@@ -76,22 +61,6 @@ def test_engines_agree_on_a_large_search(seed):
 
     m = queens_matrix(8)
     assert run("c", m, [], seed) == run("python", m, [], seed)
-
-
-def wide_matrix(n: int, extra: int, seed: int) -> Matrix:
-    """n primary items (at least the C engine's WIDE_ITEMS, so its searches choose items by
-    blocks of 64) in a row, tiled by dominoes and trominoes, a monomino on every fifth, and
-    ``extra`` random short options on nearby items: LENs from 1 to about 8."""
-    import random
-
-    rng = random.Random(seed)
-    options = {("m", i): [i] for i in range(0, n, 5)}
-    options.update({("d", i): [i, i + 1] for i in range(n - 1)})
-    options.update({("t", i): [i, i + 1, i + 2] for i in range(n - 2)})
-    for k in range(extra):
-        start = rng.randrange(n)
-        options[("r", k)] = sorted({(start + rng.randrange(70)) % n for _ in range(rng.randint(2, 4))})
-    return Matrix(range(n), options, secondary=["s"])
 
 
 @pytest.mark.skipif("c" not in ENGINES, reason="needs both engines")

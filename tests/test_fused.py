@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_sets import dancer, on_sets
+from helpers import dancer, on_sets
 
 from exactcover import contract, pydlx
 from exactcover.pydlx.sets import Sets

@@ -17,7 +17,7 @@ from exactcover.family import parse_subsets
 from exactcover_sudoku import InvalidPuzzle, Sudoku
 from exactcover_sudoku.plugin import parse_puzzles
 
-from test_cli import console_script
+from helpers import console_script
 
 GRID = ["53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1", "7...2...6", ".6....28.", "...419..5", "....8..79"]
 

@@ -17,14 +17,20 @@ def modules() -> dict[str, Path]:
             for path in PACKAGE.rglob("*.py")}
 
 
-def imports(module: str) -> set[str]:
+def imports(module: str, run_time: bool = False) -> set[str]:
     """The exactcover modules ``module`` imports (at any depth of its code, lazily too), by
-    their top-level name in the package."""
+    their top-level name in the package; with ``run_time``, not those only a type checker
+    reads (under ``if TYPE_CHECKING:``)."""
     path = modules()[module]
     tree = ast.parse(path.read_text())
     depth = len(path.relative_to(PACKAGE).parts) - 1  # (a module of a subpackage: .. is the package)
+    typing_only = {id(inner) for node in ast.walk(tree)
+                   if run_time and isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING")
+                   for inner in ast.walk(node)}
     found = set()
     for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.ImportFrom):
             name = node.module or ""
             if node.level == 1 + depth:
@@ -96,3 +102,25 @@ def test_dir_lists_every_public_name_without_importing_the_lazy_ones():
             "print(sorted(set(exactcover.__all__) - set(names)), 'exactcover.family' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout == "[] False\n"
+
+
+def test_no_circles():
+    """No module needs, at run time (lazily included), a module that needs it back, whatever
+    the path between them: each can be read, tested and replaced on its own. The one pair
+    left: `Matrix.from_dense`, `from_sparse` and `from_frame` are doors into `inputs`, whose
+    functions build a Matrix."""
+    graph: dict[str, set[str]] = {}
+    for module in modules():
+        top = module.split(".")[0]
+        graph.setdefault(top, set()).update(imports(module, run_time=True) - {top})
+    circles = []
+    for start in sorted(graph):
+        seen, frontier = set(), [start]
+        while frontier:
+            for name in graph.get(frontier.pop(), ()):
+                if name not in seen:
+                    seen.add(name)
+                    frontier.append(name)
+        if start in seen:
+            circles.append(start)
+    assert circles == ["inputs", "matrix"]

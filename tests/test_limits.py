@@ -126,7 +126,7 @@ def test_a_chunk_of_work_on_a_wide_matrix_is_a_few_nodes(engine, n):
 
     from exactcover.contract import PAUSED
     from exactcover.pydlx import SCAN_SHIFT
-    from exactcover.solver import CHUNK
+    from exactcover.runs import CHUNK
 
     solver = Solver(path(n), engine)
     steps, work = CHUNK[engine]

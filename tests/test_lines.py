@@ -14,15 +14,13 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactcover import GivensError, Matrix, Solver, Unsupported, engines
+from exactcover import GivensError, Matrix, Solver, Unsupported
 from exactcover.cli import cli
 from exactcover.lines import INVALID, STOPPED, LineCode, solve_lines
 from exactcover_sudoku import InvalidPuzzle, Sudoku
 from exactcover_sudoku.encoding import line_code, matrix_for
 
-from sudoku_data import DATA, puzzle_lines
-
-ENGINES = ["python"] if engines.FORCE_PURE_PYTHON else list(engines.available())
+from helpers import DATA, ENGINES, puzzle_lines
 
 
 def one_by_one(engine: str, lines: list[str], limit: int, max_nodes: int | None = None):
@@ -77,7 +75,6 @@ def test_a_file_solved_whole_says_what_each_search_apart_says(lines, limit, budg
     assert all(r == results[0] for r in results)
 
 
-@pytest.mark.parametrize("engine", ENGINES)
 def test_the_top95_file_solved_whole(engine):
     """Every puzzle of top95 solved and proven unique; the answers are the grids `solve` gives."""
     lines = puzzle_lines("norvig_top95.txt")[: 95 if engine == "c" else 10]
@@ -88,7 +85,6 @@ def test_the_top95_file_solved_whole(engine):
     assert found.answers.decode().split()[:5] == expected
 
 
-@pytest.mark.parametrize("engine", ENGINES)
 def test_tallies_and_links_solve_a_file_alike(engine):
     """9x9 puzzles (top95, and lines made invalid or stopped by the budget between them): the
     same answers, statuses, nodes and solutions on the sets with tallies as on the links."""
@@ -105,7 +101,6 @@ def test_tallies_and_links_solve_a_file_alike(engine):
         assert (STOPPED in auto.statuses) == (budget is not None)
 
 
-@pytest.mark.parametrize("engine", ENGINES)
 def test_the_weighted_choice_solves_a_file_alike_on_the_tallies_and_the_links(engine):
     """way "weighted" takes each line's search to the tallies too, its weights growing at
     the same dead ends: the answers, statuses, nodes and solutions of the weighted choice on

@@ -13,42 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactcover
-from exactcover import GivensError, Matrix, Solver, Unsupported, contract, engines
+from exactcover import GivensError, Matrix, Solver, Unsupported, contract
 from exactcover.pydlx.memo import fixed_bytes
 
 from problems import queens_matrix
-from test_differential import matrices
-
-ENGINES = ["python"] if engines.FORCE_PURE_PYTHON else list(engines.available())
-
-#: OEIS A004003: the domino tilings of a 2n×2n board, n = 0, 1, 2, ...
-TILINGS = [1, 2, 36, 6728, 12988816, 258584046368, 53060477521960000, 112202208776036178000000,
-           2444888770250892795802079170816]
-
-
-def dominoes(n: int) -> Matrix:
-    """Items: the cells of an n×n board; options: the dominoes on it."""
-    options = {}
-    for r in range(n):
-        for c in range(n):
-            if c + 1 < n:
-                options[(r, c, "-")] = [(r, c), (r, c + 1)]
-            if r + 1 < n:
-                options[(r, c, "|")] = [(r, c), (r + 1, c)]
-    return Matrix([(r, c) for r in range(n) for c in range(n)], options)
-
-
-def domino_file(folder, n: int):
-    """The dominoes of an n×n board in Knuth's format (cells c0.., options d<a>-<b>)."""
-    from exactcover import write_dlx
-
-    cells = n * n
-    board = Matrix([f"c{k}" for k in range(cells)],
-                   {f"d{k}-{j}": [f"c{k}", f"c{j}"] for k in range(cells) for j in (k + 1, k + n)
-                    if j < cells and (j == k + n or k % n != n - 1)})
-    path = folder / f"dominoes{n}.dlx"
-    path.write_text(write_dlx(board))
-    return path
+from helpers import ENGINES, TILINGS, domino_file, dominoes, matrices
 
 
 def memo_count(solver: Solver, givens=(), exclude=(), memo_bytes=None, steps=None):
@@ -88,7 +57,6 @@ def test_memoized_counts_are_the_plain_counts_on_both_engines(matrix, data):
     assert len(results) == 1
 
 
-@pytest.mark.parametrize("engine", ENGINES)
 def test_domino_tilings_match_the_closed_form(engine):
     """The tilings of 2n×2n boards, exactly, past 64 bits (14×14) and 128 bits is near."""
     largest = 16 if engine == "c" else 10
@@ -138,7 +106,6 @@ def test_a_purified_color_is_part_of_the_state():
         assert solver.count(memo=True) == 8 and solver.stats.memo_entries > 0
 
 
-@pytest.mark.parametrize("engine", ENGINES)
 def test_the_automatic_choice(engine):
     """A count decides alone: it keeps the table on domino tilings and drops it on queens,
     where no state repeats; either way the count is right."""
@@ -150,7 +117,6 @@ def test_the_automatic_choice(engine):
     assert solver.count(limit=5) == 5 and not solver.stats.memoized  # (a limited count does not memoize)
 
 
-@pytest.mark.parametrize("engine", ENGINES)
 def test_limits_budgets_and_what_is_refused(engine):
     """A memoized count stops at its limit and its budget; seeds, the sets and listing are
     refused clearly, as are bounds."""
@@ -180,7 +146,6 @@ def test_limits_budgets_and_what_is_refused(engine):
         bounded.count(memo=True)
 
 
-@pytest.mark.parametrize("engine", ENGINES)
 def test_parallel_memoized_counts_add_up(engine):
     """Each subtree with its own table: the counts add up exactly, with jobs and with an
     executor."""

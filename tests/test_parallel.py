@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 import exactcover
 from exactcover import BudgetExceeded, Solver
-from exactcover.solver import CHUNK
+from exactcover.runs import CHUNK
 from exactcover_queens import Queens
 from exactcover_sudoku import Sudoku
 
 from problems import PUZZLE_8008, queens_matrix
-from test_differential import matrices
+from helpers import matrices
 
 
 @settings(max_examples=150, deadline=None)
@@ -106,7 +106,7 @@ def test_dask_local_cluster_counts_like_serial():
         assert exactcover.count(Sudoku.parse(PUZZLE_8008), executor=executor) == 8008
         listed = [p.columns for p in exactcover.solutions(Queens(8), executor=executor)]
         assert len(listed) == len(set(listed)) == 92
-        from test_memo import TILINGS, dominoes  # each subtree memoized on a worker, with its own table
+        from helpers import TILINGS, dominoes  # each subtree memoized on a worker, with its own table
 
         assert exactcover.count(dominoes(10), executor=executor, memo=True) == TILINGS[5]
 
@@ -126,9 +126,9 @@ def test_progress_is_monotone_and_ends_at_one(engine, jobs):
 
 def test_progress_reports_during_a_long_search(monkeypatch):
     """A longer search reports several times before the end."""
-    from exactcover import solver
+    from exactcover import runs
 
-    monkeypatch.setattr(solver, "PROGRESS_INTERVAL", 0.0)
+    monkeypatch.setattr(runs, "PROGRESS_INTERVAL", 0.0)
     reports = []
     Solver(queens_matrix(10), "python").count(progress=reports.append)
     assert len(reports) > 5 and 0 < reports[len(reports) // 2].fraction < 1
@@ -180,8 +180,7 @@ def test_listing_on_a_pool_streams_and_stops_early():
     import subprocess
     import sys
 
-    from memory import limited
-    from test_cli import console_script
+    from helpers import console_script, limited
 
     code = ("import exactcover, itertools; from exactcover_queens import Queens\n"
             "it = exactcover.solutions(Queens(19), jobs=2)\n"

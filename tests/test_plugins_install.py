@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from readme import blocks
+from helpers import blocks
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "pentominoes.py"
 

@@ -10,6 +10,8 @@ import pytest
 from exactcover import engines, pydlx
 from exactcover.errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption
 
+from helpers import MODULES
+
 # The seed article's example: X = {1..5}, S1 = {1,4,5}, S2 = {2,5}, S3 = {2,3}; items from 0.
 ARTICLE = dict(n_primary=5, n_secondary=0, starts=[0, 3, 5, 7], items=[0, 3, 4, 1, 4, 1, 2], colors=[0] * 7)
 
@@ -232,7 +234,7 @@ def test_fraction_is_monotone_and_ends_at_one(module):
 def test_probe_restores_the_state_and_matches_across_engines():
     """A probe leaves the search as it was; both engines walk the same path for a seed."""
     results = []
-    for module in [pydlx] + ([engines.get("c")] if "c" in engines.available() else []):
+    for module in MODULES:
         search = queens_dancer(module, 6).search()
         probes = [search.probe(seed) for seed in range(20)]
         drain(search, counting=True)

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from exactcover import plugins
-from readme import PAGES, README, blocks
+from helpers import PAGES, README, blocks
 
 ROOT = README.parent
 COMMENTED = re.compile(r"^(?P<code>\S.*?)\s+# (?P<comment>.*)$")

@@ -11,23 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactcover import Unsupported, contract, engines, pydlx
+from exactcover import Unsupported, contract, pydlx
 
-from test_sets import dancer, problems
+from helpers import MODULES, dancer, problems, refusals
 
-MODULES = [pydlx] + ([engines.get("c")] if "c" in engines.available() else [])
 LINKS = contract.tuning("links")
-
-
-def refusals(attempts, kinds=(Unsupported, ValueError)):
-    """What each attempt raises (one of ``kinds``, else the test fails): (its type's name, its
-    message)."""
-    words = []
-    for attempt in attempts:
-        with pytest.raises(kinds) as caught:
-            attempt()
-        words.append((type(caught.value).__name__, str(caught.value)))
-    return words
 
 
 def seen(search, steps):

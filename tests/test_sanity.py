@@ -7,13 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactcover import Matrix, Solver, contract, engines, pydlx, sanity
+from exactcover import Matrix, Solver, contract, pydlx, sanity
 
 from problems import queens_matrix
-from test_bounds import bounded_matrices
-from test_differential import matrices, wide_matrix
+from helpers import ENGINES, bounded_matrices, matrices, wide_matrix
 
-ENGINES = engines.available()
 LINKS = contract.tuning("links")
 
 
@@ -37,16 +35,15 @@ def test_the_links_stay_sane_at_every_node(matrix, seed):
         every_node(solver.dancer.search(seed=seed, tuning=LINKS))
 
 
-@pytest.mark.parametrize("name", ENGINES)
-def test_sane_with_givens_exclusions_prefixes_and_colors(name):
-    solver = Solver(queens_matrix(6), name)
+def test_sane_with_givens_exclusions_prefixes_and_colors(engine):
+    solver = Solver(queens_matrix(6), engine)
     every_node(solver.dancer.search(givens=solver.option_numbers([(0, 1)], "given"), tuning=LINKS))
     every_node(solver.dancer.search(excluded=solver.option_numbers([(0, 0), (2, 3)], "excluded"), tuning=LINKS))
     for prefix in solver.split(2).prefixes[:4]:
         every_node(solver.dancer.search(prefix=prefix, tuning=LINKS))
     colored = Matrix(["a", "b"], {"x": {"a": None, "s": "red"}, "y": {"b": None, "s": "red"},
                                   "z": {"b": None, "s": "blue"}, "e": []}, secondary=["s"])
-    every_node(Solver(colored, name).dancer.search())
+    every_node(Solver(colored, engine).dancer.search())
 
 
 @pytest.mark.skipif("c" not in ENGINES, reason="needs the C engine")

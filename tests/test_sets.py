@@ -18,74 +18,10 @@ from hypothesis import strategies as st
 
 from exactcover import contract, engines, pydlx
 
-ENGINES = [pydlx] + ([engines.get("c")] if "c" in engines.available() else [])
+from helpers import MODULES, colored_problems, dancer, on_sets, problems, trace
+
 
 LINKS = contract.tuning("links")
-
-
-def on_sets(after: int, tallies: bool = False):
-    """Every search that can use the sets moves there after ``after`` nodes; with
-    ``tallies``, every one that can have them, with them (the others stay on the links)."""
-    return contract.tuning("sets", after, tallies)
-
-
-def dancer(module, problem):
-    """(n_primary, n_secondary, options as lists of item numbers or of (item, color) pairs
-    (color 0: none)[, bounds: lo, hi, ...])."""
-    n_primary, n_secondary, options, *bounds = problem
-    starts, items, colors = [0], [], []
-    for option in options:
-        for entry in option:
-            item, color = entry if isinstance(entry, tuple) else (entry, 0)
-            items.append(item)
-            colors.append(color)
-        starts.append(len(items))
-    return module.Dancer(n_primary, n_secondary, starts, items, colors, *bounds)
-
-
-def trace(module, problem, steps: int, *, counting=False, work=0, depth=-1, probes=(), **search):
-    """Everything a caller can see of one search, run `steps` nodes at a time."""
-    s = dancer(module, problem).search(**search)
-    seen = []
-    while True:
-        status = s.run(steps, work=work, counting=counting, depth=depth)
-        seen.append((status, s.solution() if status == pydlx.SOLUTION else s.prefix(), s.fraction(), s.share(),
-                     s.nodes, s.updates, s.solutions, s.max_level, s.level, s.sets))
-        seen.extend(s.probe(seed) for seed in probes)
-        if status in (pydlx.DONE, pydlx.LIMIT):
-            return seen, s
-
-
-@st.composite
-def problems(draw, bounded=False):
-    """Small uncolored matrices: (n_primary, n_secondary, options as lists of item numbers),
-    and if ``bounded`` each primary item's lo and hi (some above 1)."""
-    n_primary = draw(st.integers(1, 6 - bounded))
-    n_secondary = draw(st.integers(0, 3 - bounded))
-    n = n_primary + n_secondary
-    options = draw(st.lists(st.lists(st.integers(0, n - 1), unique=True, max_size=5), max_size=20 - 6 * bounded))
-    if not bounded:
-        return n_primary, n_secondary, options
-    bounds = []
-    for _ in range(n_primary):
-        hi = draw(st.integers(1, 3))
-        bounds += [draw(st.integers(0, hi)), hi]
-    if bounds == [1, 1] * n_primary:
-        bounds[1] = 2
-    return n_primary, n_secondary, options, bounds
-
-
-@st.composite
-def colored_problems(draw):
-    """Small matrices with colors: options of (item, color) pairs, a color (1..3, or 0 for
-    none) on some of the secondary items; an option may give one item twice only if never."""
-    n_primary = draw(st.integers(1, 5))
-    n_secondary = draw(st.integers(1, 4))
-    n = n_primary + n_secondary
-    options = []
-    for items in draw(st.lists(st.lists(st.integers(0, n - 1), unique=True, max_size=5), max_size=22)):
-        options.append([(i, draw(st.integers(0, 3)) if i >= n_primary else 0) for i in items])
-    return n_primary, n_secondary, options
 
 
 @st.composite
@@ -123,13 +59,13 @@ def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
     try:
         expected, _ = trace(pydlx, problem, steps, tuning=LINKS, **kwargs)
     except ValueError:  # clashing givens: refused alike, before any run
-        for module in ENGINES:
+        for module in MODULES:
             with pytest.raises(ValueError):
                 trace(module, problem, steps, **kwargs)
         return
     on_links = [step[:-1] for step in expected if not isinstance(step[0], tuple)]
     sets_traces = []
-    for module in ENGINES:
+    for module in MODULES:
         links, s = trace(module, problem, steps, tuning=LINKS, **kwargs)
         assert s.sets == -1
         assert links == expected
@@ -162,7 +98,6 @@ def test_pythons_loops_over_tuples_are_its_loops_over_spacers(problem, data):
     assert got == expected
 
 
-@pytest.mark.parametrize("module", ENGINES, ids=engines.name_of)
 @pytest.mark.parametrize("bounded", [False, True])
 def test_a_subtree_on_the_sets_is_the_subtree_on_the_links(module, bounded):
     """A prefix replayed, then searched on the sets, gives the links' subtree."""
@@ -181,7 +116,6 @@ def test_a_subtree_on_the_sets_is_the_subtree_on_the_links(module, bounded):
                 [step[:-1] if isinstance(step[0], int) else step for step in expected]
 
 
-@pytest.mark.parametrize("engine", [engines.name_of(m) for m in ENGINES])
 def test_pentominoes_move_to_the_sets_by_default_and_count_alike(engine):
     """With the default tuning a packing problem moves to the sets; the counts agree."""
     import sys
@@ -207,7 +141,6 @@ def test_pentominoes_move_to_the_sets_by_default_and_count_alike(engine):
     assert (search.nodes, search.updates, search.solutions) == (links.nodes, links.updates, links.solutions)
 
 
-@pytest.mark.parametrize("engine", [engines.name_of(m) for m in ENGINES])
 def test_the_sample_decides_by_updates_per_node(engine):
     """Sudoku (15 updates per node, 324 items and 12 words: far below n1 * W / 30) and a
     random 100-item matrix of 1000 options (44 per node, below 1600 / 30) move to the sets
@@ -244,7 +177,6 @@ def test_the_sample_decides_by_updates_per_node(engine):
     assert search.run(20_000, counting=True) == pydlx.DONE and search.sets == 2
 
 
-@pytest.mark.parametrize("engine", [engines.name_of(m) for m in ENGINES])
 def test_bounded_searches_move_to_the_sets_by_default_and_count_alike(engine):
     """Queen domination of a 6x6 board by 4 queens (each square covered 1..4 times) makes
     ~150 updates per node: with the default tuning it moves; counts and statistics agree."""
@@ -263,11 +195,10 @@ def test_bounded_searches_move_to_the_sets_by_default_and_count_alike(engine):
     assert searches[0].solutions == solver.count() == 2744
 
 
-@pytest.mark.parametrize("c", ENGINES, ids=engines.name_of)
-def test_seeded_searches_and_colored_ones_with_bounds_never_use_the_sets(c):
-    colored = c.Dancer(1, 1, [0, 2, 4], [0, 1, 0, 1], [0, 1, 0, 2], [0, 2])
-    plain = dancer(c, (2, 0, [[0], [1], [0, 1]]))
-    bounded = dancer(c, (2, 0, [[0], [1], [0, 1]], [0, 2, 1, 1]))
+def test_seeded_searches_and_colored_ones_with_bounds_never_use_the_sets(module):
+    colored = module.Dancer(1, 1, [0, 2, 4], [0, 1, 0, 1], [0, 1, 0, 2], [0, 2])
+    plain = dancer(module, (2, 0, [[0], [1], [0, 1]]))
+    bounded = dancer(module, (2, 0, [[0], [1], [0, 1]], [0, 2, 1, 1]))
     for search in (colored.search(tuning=on_sets(1)), plain.search(seed=3, tuning=on_sets(1)),
                    bounded.search(seed=3, tuning=on_sets(1))):
         while search.run(1, counting=True) != pydlx.DONE:
@@ -280,9 +211,8 @@ def test_seeded_searches_and_colored_ones_with_bounds_never_use_the_sets(c):
     assert search.sets == 1
 
 
-@pytest.mark.parametrize("name", ["c", "python"])
-def test_a_bad_tuning_is_refused_by_both_engines(name):
-    module = engines.get(name)
+def test_a_bad_tuning_is_refused_by_both_engines(engine):
+    module = engines.get(engine)
     plain = dancer(module, (2, 0, [[0], [1], [0, 1]]))
     for bad in [(-1, 1, 0.0, 1.0), (1, -1, 0.0, 1.0), (1, 1, 0.0, 0.0)]:
         with pytest.raises(ValueError, match="tuning"):
@@ -291,13 +221,12 @@ def test_a_bad_tuning_is_refused_by_both_engines(name):
         plain.search(tuning="sets")
 
 
-@pytest.mark.parametrize("c", ENGINES, ids=engines.name_of)
-def test_searches_with_different_tunings_run_at_once(c):
+def test_searches_with_different_tunings_run_at_once(module):
     """The choice is the search's own (no global state): a search on the links and one moved
     to the sets, interleaved on one dancer, each stay where they are and agree."""
     rng = random.Random(3)
     problem = (12, 2, [rng.sample(range(14), rng.randint(2, 5)) for _ in range(80)])
-    shared = dancer(c, problem)
+    shared = dancer(module, problem)
     links, sets = shared.search(tuning=LINKS), shared.search(tuning=on_sets(1))
     while True:
         done = [search.run(7, counting=True) for search in (links, sets)]
@@ -307,9 +236,8 @@ def test_searches_with_different_tunings_run_at_once(c):
     assert (links.nodes, links.updates, links.solutions) == (sets.nodes, sets.updates, sets.solutions)
 
 
-@pytest.mark.parametrize("c", ENGINES, ids=engines.name_of)
 @pytest.mark.parametrize("seed", range(12))
-def test_larger_random_searches_agree(seed, c):
+def test_larger_random_searches_agree(seed, module):
     """Deeper trees with longer options than hypothesis draws: the sets, moved to at several
     points, count what the links count, with the same statistics (odd seeds with bounds,
     over more than one 64-bit word of options)."""
@@ -320,15 +248,14 @@ def test_larger_random_searches_agree(seed, c):
     if seed % 2:
         problem = problem[:2] + (problem[2] + [rng.sample(range(n), rng.randint(3, 5)) for _ in range(50)],
                                  [x for _ in range(n_primary) for x in rng.choice([(1, 1), (1, 1), (0, 1), (1, 2)])])
-    expected, _ = trace(c, problem, 10**6, counting=True, tuning=LINKS)
+    expected, _ = trace(module, problem, 10**6, counting=True, tuning=LINKS)
     for after in (1, 3, 10, 40):
-        got, s = trace(c, problem, 10**6, counting=True, tuning=on_sets(after))
+        got, s = trace(module, problem, 10**6, counting=True, tuning=on_sets(after))
         assert [step[:-1] for step in got] == [step[:-1] for step in expected]
 
 
-@pytest.mark.parametrize("c", ENGINES, ids=engines.name_of)
 @pytest.mark.parametrize("seed", range(8))
-def test_larger_colored_searches_agree(seed, c):
+def test_larger_colored_searches_agree(seed, module):
     """With colors, over more than one word of options: the sets, moved to at several points,
     after givens or within a subtree, give the links' trace, statistics included."""
     rng = random.Random(seed)
@@ -340,20 +267,19 @@ def test_larger_colored_searches_agree(seed, c):
         options.append([(i, rng.choice([0, 1, 2, 2, 3]) if i >= n_primary else 0) for i in items])
     problem = (n_primary, n_secondary, options)
     for after in (1, 3, 10, 40):
-        expected, _ = trace(c, problem, 50, counting=True, tuning=LINKS, probes=(after,))
-        got, s = trace(c, problem, 50, counting=True, tuning=on_sets(after), probes=(after,))
+        expected, _ = trace(module, problem, 50, counting=True, tuning=LINKS, probes=(after,))
+        got, s = trace(module, problem, 50, counting=True, tuning=on_sets(after), probes=(after,))
         assert [step[:-1] if isinstance(step[0], int) else step for step in got] == \
             [step[:-1] if isinstance(step[0], int) else step for step in expected]
         assert s.sets == 1 or s.nodes <= after
-    prefixes = [step[1] for step in trace(c, problem, 10**6, counting=True, depth=2, tuning=LINKS)[0]
+    prefixes = [step[1] for step in trace(module, problem, 10**6, counting=True, depth=2, tuning=LINKS)[0]
                 if step[0] == pydlx.PREFIX]
     for prefix in prefixes[:6]:
-        expected, _ = trace(c, problem, 10**6, counting=True, prefix=prefix, tuning=LINKS)
-        got, _ = trace(c, problem, 10**6, counting=True, prefix=prefix, tuning=on_sets(2))
+        expected, _ = trace(module, problem, 10**6, counting=True, prefix=prefix, tuning=LINKS)
+        got, _ = trace(module, problem, 10**6, counting=True, prefix=prefix, tuning=on_sets(2))
         assert [step[:-1] for step in got] == [step[:-1] for step in expected]
 
 
-@pytest.mark.parametrize("engine", [engines.name_of(m) for m in ENGINES])
 def test_word_squares_move_to_the_sets_by_default_and_count_alike(engine):
     """Word squares (a word per row and column, the letters as colors on the cells) make
     many updates per node: the default rule moves the count to the sets; counts and
@@ -392,7 +318,7 @@ def test_the_bits_are_ranked_only_where_every_items_order_stays(options, ranked)
     problem = (2, 1, options)
     d = dancer(pydlx, problem)
     assert pydlx.tables.build(d) and d.ranked == ranked
-    for module in ENGINES:
+    for module in MODULES:
         expected, _ = trace(module, problem, 1, counting=True, tuning=LINKS)
         got, _ = trace(module, problem, 1, counting=True, tuning=on_sets(1), probes=(2,))
         assert [step[:-1] for step in got if isinstance(step[0], int)] == [step[:-1] for step in expected]
@@ -406,7 +332,6 @@ def test_both_engines_have_the_same_rule():
                                             pydlx.tally.MAX_TALLY)
 
 
-@pytest.mark.parametrize("engine", ["python", "c"] if "c" in engines.available() else ["python"])
 def test_the_statistics_say_which_way_a_search_took(engine):
     """`Stats.way`: "sets" where the calibrated rule moved, "links" where it stayed or was told
     to; a parallel search's subtrees are summed up ("links", "sets" or "mixed")."""
@@ -425,7 +350,6 @@ def test_the_statistics_say_which_way_a_search_took(engine):
     assert queens.count() == 1 and queens.stats.way == "links"
 
 
-@pytest.mark.parametrize("engine", [engines.name_of(m) for m in ENGINES])
 def test_tallies_count_alike_with_options_of_three_and_four_items(engine):
     """The C tallies count down the items of options of 3 or 4 primary items unrolled
     (cdlx/tally.h): sudoku (4 each) and a random matrix of 3-item options count as on the

@@ -24,7 +24,7 @@ import time
 import attrs
 import pytest
 
-from processes import alive, console_script, descendants
+from helpers import alive, console_script, descendants
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
 

@@ -18,8 +18,7 @@ from exactcover_queens import Queens
 from exactcover_sudoku import Sudoku
 from exactcover_sudoku.generate import _shuffled_pattern, generate
 
-from memory import limited
-from test_cli import console_script
+from helpers import console_script, limited
 
 MEMORY = 1 << 30  # bytes a hostile case may take (the refused builds would take gigabytes to terabytes)
 

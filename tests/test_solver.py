@@ -15,7 +15,7 @@ from exactcover import BudgetExceeded, GivensError, Matrix, Solver
 
 from exactcover_queens import Queens
 
-from oracle import is_solution
+from helpers import is_solution
 from problems import INKALA, INKALA_SOLUTION, PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix
 
 FAMILY_1 = Matrix([1, 2, 3, 4, 5], {"S1": [1, 3, 5], "S2": [2, 4], "S3": [1, 2, 5], "S4": [3, 4], "S5": []})

@@ -7,7 +7,7 @@ import pytest
 from exactcover_sudoku import InvalidPuzzle, Sudoku
 
 from problems import INKALA
-from sudoku_data import FOUR, SIX
+from helpers import FOUR, SIX
 
 GRID = """
 8 . . | . . . | . . .

@@ -7,7 +7,7 @@ from exactcover_sudoku import Sudoku, explain, solve_hybrid
 from exactcover_sudoku.grid import cell_name
 
 from problems import INKALA
-from sudoku_data import puzzle_lines
+from helpers import puzzle_lines
 
 
 def check_sound(puzzle: Sudoku) -> None:

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from exactcover.cli import cli
 
 from problems import INKALA, INKALA_SOLUTION, PUZZLE_8008
-from sudoku_data import DATA, puzzle_lines
+from helpers import DATA, puzzle_lines
 
 
 def run(*args, input=None):

@@ -11,7 +11,7 @@ from exactcover import BudgetExceeded
 from exactcover_sudoku import Sudoku, backtrack_count, backtrack_solve, matrix_for
 
 from problems import INKALA, INKALA_SOLUTION, PUZZLE_8008
-from sudoku_data import FOUR, SIX, puzzle_lines
+from helpers import FOUR, SIX, puzzle_lines
 
 
 def verify(puzzle: Sudoku, solution: Sudoku) -> None:

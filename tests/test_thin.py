@@ -14,10 +14,8 @@ from hypothesis import strategies as st
 
 from exactcover import contract, engines, pydlx
 
-from test_reuse import refusals
-from test_sets import dancer
+from helpers import MODULES, dancer, refusals
 
-MODULES = [pydlx] + ([engines.get("c")] if "c" in engines.available() else [])
 LINKS = contract.tuning("links")
 AT_ONCE = contract.tuning("sets", after=0, tallies=True)
 

@@ -13,13 +13,9 @@ from hypothesis import strategies as st
 
 from exactcover import GivensError, Matrix, Solver, Unsupported, contract, engines, parallel, pydlx
 
-from oracle import brute_force
+from helpers import ENGINES, MODULES, brute_force, colored_problems, dancer, matrices, on_sets, problems, trace
 from problems import INKALA, PUZZLE_8008, sudoku_matrix
-from test_differential import matrices
-from test_sets import colored_problems, dancer, on_sets, problems, trace
 
-ENGINES = ["python"] if engines.FORCE_PURE_PYTHON else list(engines.available())
-MODULES = [pydlx] + ([engines.get("c")] if "c" in engines.available() else [])
 LINKS = contract.tuning("links")
 
 
@@ -124,7 +120,6 @@ def test_what_the_weighted_choice_refuses_is_refused_alike():
     assert "memoized" in said[0][3] and "probe" in said[0][4]
 
 
-@pytest.mark.parametrize("engine", ENGINES)
 def test_a_parallel_weighted_count_adds_up(engine):
     """The subtrees (cut by MRV) searched with the weighted choice count what the serial
     searches count."""
@@ -142,7 +137,7 @@ def test_the_weighted_choice_finishes_a_sudoku_that_mrv_cannot_in_a_million_node
     from exactcover.api import prepare
     from exactcover_sudoku import Sudoku
 
-    from sudoku_data import puzzle_lines
+    from helpers import puzzle_lines
 
     prepared = prepare(Sudoku.parse(puzzle_lines("sudoku16_sample.txt")[8]), engine="c")  # (#9: 11.6M nodes by MRV)
     with pytest.raises(BudgetExceeded):
@@ -166,7 +161,7 @@ def test_an_encoding_asks_for_its_way_and_the_caller_can_overrule_it():
     from exactcover.api import prepare
     from exactcover_sudoku import Sudoku
 
-    from sudoku_data import puzzle_lines
+    from helpers import puzzle_lines
 
     prepared = prepare(Sudoku.parse(puzzle_lines("sudoku16_sample.txt")[8]), engine="c")
     assert prepared.way == "weighted"

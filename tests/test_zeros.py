@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from exactcover import contract, engines, pydlx
 
-from test_sets import dancer
+from helpers import dancer
 
 pytestmark = pytest.mark.skipif("c" not in engines.available(), reason="the C engine is not built")
 LINKS = contract.tuning("links")

@@ -24,7 +24,8 @@ from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensCl
                      PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported, WorkerLost)
 from .matrix import Matrix, Option
 from .problem import Batch, Encoding, Problem, ProblemType, Size
-from .solver import Progress, Solutions, Solver, Split, Stats
+from .runs import Progress, Solutions, Stats
+from .solver import Solver, Split
 
 if TYPE_CHECKING:  # (imported on first use at run time: see _LAZY)
     from .commandline import CommandLine

@@ -15,7 +15,7 @@ limit.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 import attrs
@@ -24,7 +24,8 @@ from . import engines
 from .errors import ProblemTooLarge, Unsupported
 from .matrix import Matrix
 from .problem import Problem, ProblemType, Size
-from .solver import Progress, Solutions, Solver, check_positive, needs
+from .runs import Progress, Solutions, check_positive
+from .solver import Solver
 
 if TYPE_CHECKING:
     from .estimates import Estimate
@@ -55,7 +56,7 @@ def solver_for(matrix: Matrix, engine: str = "auto", max_entries: int | None = N
     solver = matrix.cache.get(engine)
     if solver is None:
         check_positive("max_entries", max_entries)
-        name = engines.name_of(engines.get(engine, needs(matrix)))  # "auto" is one of the others
+        name = engines.resolve(engine)
         with _compile_lock:
             solver = matrix.cache.get(name)
             if solver is None:

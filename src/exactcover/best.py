@@ -4,7 +4,7 @@ The engine searches by Knuth's method in DLX5 (`pydlx.costs`): options tried che
 and every partial solution that cannot beat the k-th best found so far cut off. Each solution
 that enters the k best comes back to here, where the k best are kept with their labels. On
 many processes (`jobs`, `executor`) `parallel.best` splits the tree and searches the
-subtrees in rounds that share the incumbent (see there).
+subtrees in rounds that share the incumbent (see there); both keep the k best with `keep`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ import attrs
 
 from .contract import SOLUTION
 from .errors import BudgetExceeded
+from .runs import Progress, Run, Stats
 
 if TYPE_CHECKING:
-    from .solver import Progress, Solver, Stats
+    from .solver import Solver
 
 __all__ = ["Best", "best", "keep"]
 
@@ -56,19 +57,10 @@ def keep(kept: list[Any], k: int, cost: int, solution: tuple[Any, ...]) -> None:
 
 def best(solver: Solver, k: int, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
          max_nodes: int | None = None, timeout: float | None = None,
-         progress: Callable[[Progress], Any] | bool | None = None, jobs: int | None = None,
-         executor: Any = None) -> Best:
-    """`Solver.best`: see there."""
-    from .solver import _Run
-
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ValueError(f"k must be a positive int, not {k!r}")
-    if (jobs is not None or executor is not None) and solver.matrix.costs:
-        from . import parallel
-
-        return parallel.best(solver, k, jobs, executor, tuple(givens), tuple(exclude), max_nodes, timeout)
+         progress: Callable[[Progress], Any] | bool | None = None) -> Best:
+    """`Solver.best` in this process (``k`` checked there): see there."""
     if not solver.matrix.costs:  # every solution costs 0: the first k are the k best
-        run = _Run(solver, givens, None, max_nodes, timeout, exclude, progress)
+        run = Run(solver, givens, None, max_nodes, timeout, exclude, progress)
         found = []
         try:
             for solution in run.solutions():
@@ -78,7 +70,7 @@ def best(solver: Solver, k: int, givens: Iterable[Hashable] = (), *, exclude: It
         except BudgetExceeded:
             return Best(tuple(found), False, run.stats)
         return Best(tuple(found), True, run.stats)
-    run = _Run(solver, givens, None, max_nodes, timeout, exclude, progress, best=k)
+    run = Run(solver, givens, None, max_nodes, timeout, exclude, progress, best=k)
     kept: list[tuple[int, tuple[Hashable, ...]]] = []
     try:
         while run.step() == SOLUTION:

@@ -13,9 +13,8 @@ option k's item numbers, and ``colors`` holds, at the same positions, each entry
 number (0: none; 1, 2, ... for the distinct colors). ``bounds`` is empty, or holds lo and
 hi for each primary item in turn (multiplicities: Knuth's Algorithm M).
 
-An engine module states what it can do in ``FEATURES`` (a frozenset of `FEATURE_NAMES`):
-"bounds" if its dancers take bounds, "costs" if they take costs (and search for the
-cheapest solutions). ``costs`` holds each option's cost, or is empty.
+``costs`` holds each option's cost (the dancers search for the cheapest solutions), or is
+empty.
 """
 
 from __future__ import annotations
@@ -30,7 +29,7 @@ import attrs
 from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption, Unsupported
 
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
-           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "FEATURE_NAMES", "WAYS", "EQUAL_WAYS", "tuning",
+           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "WAYS", "EQUAL_WAYS", "tuning",
            "check_tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO", "DEFAULT_MEMO_BYTES"]
 
 
@@ -52,10 +51,6 @@ DONE, SOLUTION, PAUSED, LIMIT, PREFIX = Status
 #: `PrefixError`: a prefix that is not a subtree of this search; `Unsupported`: a question
 #: the engine cannot answer for this matrix (random probes with bounds).
 ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, PrefixError, Unsupported)
-
-
-#: What an engine may support beyond exact cover with colors (see the module docstring).
-FEATURE_NAMES = frozenset({"bounds", "costs"})
 
 
 #: How a search may run, on either engine: "auto", the calibrated rule (start on the links,

@@ -12,14 +12,14 @@ import importlib
 import os
 from types import ModuleType
 
-from .errors import ExactCoverError, Unsupported
+from .errors import ExactCoverError
 
 try:
     from . import _dlx
 except ImportError:  # the optional extension was not built
     _dlx = None
 
-__all__ = ["ENGINE", "available", "features", "get"]
+__all__ = ["ENGINE", "available", "get", "name_of", "resolve"]
 
 FORCE_PURE_PYTHON = os.environ.get("EXACTCOVER_PUREPYTHON", "") not in ("", "0")
 
@@ -46,31 +46,22 @@ def available() -> tuple[str, ...]:
     return ("python",) if _dlx is None else ("c", "python")
 
 
-def get(name: str = "auto", needs: frozenset[str] = frozenset()) -> ModuleType:
-    """The engine module for ``name``: ``"auto"`` (the default `ENGINE`, or the Python engine
-    for a matrix that ``needs`` what the default lacks: see `contract.FEATURE_NAMES`),
-    ``"c"`` or ``"python"``; `Unsupported` if the engine named lacks what is needed."""
+def resolve(name: str = "auto") -> str:
+    """The engine ``name`` stands for: ``"c"`` or ``"python"`` (``"auto"``: `ENGINE`).
+    ValueError for another name; ExactCoverError for ``"c"`` where it was not built."""
     if name == "auto":
-        name = ENGINE if needs <= features(ENGINE) else "python"
-    if name == "python":
-        return _pydlx()
-    if name == "c":
-        if _dlx is None:
-            raise ExactCoverError(
-                "the C engine exactcover._dlx was not built (no C compiler at install time?); "
-                "use engine='python' or reinstall with a compiler"
-            )
-        if not needs <= features("c"):
-            raise Unsupported(f"{', '.join(sorted(needs - features('c')))} on the C engine (not yet)",
-                              "use engine='python', or 'auto', which picks it")
-        return _dlx
-    raise ValueError(f"engine must be 'auto', 'c' or 'python', not {name!r}")
+        return ENGINE
+    if name == "c" and _dlx is None:
+        raise ExactCoverError("the C engine exactcover._dlx was not built (no C compiler at install time?); "
+                              "use engine='python' or reinstall with a compiler")
+    if name not in ("c", "python"):
+        raise ValueError(f"engine must be 'auto', 'c' or 'python', not {name!r}")
+    return name
 
 
-def features(name: str) -> frozenset[str]:
-    """What engine ``name`` supports beyond exact cover with colors (its ``FEATURES``)."""
-    module = _pydlx() if name == "python" else _dlx
-    return getattr(module, "FEATURES", frozenset())
+def get(name: str = "auto") -> ModuleType:
+    """The engine module for ``name`` (see `resolve`)."""
+    return _dlx if resolve(name) == "c" else _pydlx()
 
 
 def name_of(module: ModuleType) -> str:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING
 
 import attrs
+
+from .runs import Run, check_positive
 
 if TYPE_CHECKING:
     from .solver import Solver
@@ -47,12 +50,8 @@ def _about(value: float, error: float) -> str:
 def estimate(solver: Solver, samples: int, seed: int | None, givens: Iterable[Hashable] = (), *,
              exclude: Iterable[Hashable] = ()) -> Estimate:
     """`Solver.estimate`: see there."""
-    import random  # (here, not at the top: 1-2 ms of `import exactcover`)
-
-    from .solver import _Run, check_positive
-
     check_positive("samples", samples)
-    run = _Run(solver, givens, None, None, None, exclude)
+    run = Run(solver, givens, None, None, None, exclude)
     rng = random.Random(seed)
     nodes, found = _Running(), _Running()  # (running sums: memory stays the same for any number of probes)
     reached = 0

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .errors import Unsupported
-from .solver import check_positive
+from .runs import check_positive
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

@@ -20,15 +20,18 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from concurrent.futures import TimeoutError as FuturesTimeout
 from contextlib import nullcontext
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import log
 from .bar import progress_callback
 from .best import Best, keep
 from .errors import BudgetExceeded
 from .pool import Pool, Task
-from .solver import Progress, Solutions, Solver, Split, Stats, check_budget, check_positive, memo_mode
+from .runs import Progress, Solutions, Stats, check_budget, check_positive, memo_mode
 from .subtrees import Budget, Job, Result, search_batch
+
+if TYPE_CHECKING:
+    from .solver import Solver, Split
 
 __all__ = ["count", "solutions", "best"]
 

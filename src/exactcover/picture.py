@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from html import escape
+from typing import TYPE_CHECKING
 
 import attrs
 
-from .matrix import Matrix
+if TYPE_CHECKING:
+    from .matrix import Matrix  # (a Matrix makes its pictures: see Matrix.picture)
 
 __all__ = ["MAX_CELLS", "Picture"]
 

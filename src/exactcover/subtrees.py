@@ -21,7 +21,7 @@ import attrs
 from . import contract, engines
 from .best import keep
 from .contract import DONE, ON_SETS, PAUSED, SOLUTION
-from .solver import CHUNK, memo_budget
+from .runs import CHUNK, memo_budget
 
 if TYPE_CHECKING:
     from .solver import Solver

@@ -27,17 +27,20 @@
  *   module.c   (none)              the CPython binding: types, errors, the GIL (binding.h)
  *   arguments.c (none)             ... and its argument parsing
  *   linesbinding.c (none)          ... and Dancer.solve_lines, Search.rewind, push and pop
+ *   alloc.c    (none)              the allocator, CPython's raw one (alloc.h)
  *
- * Only the binding (module.c, arguments.c, linesbinding.c) includes Python.h: the engine is
- * plain C, reports failures in a dlx_error, and runs without the GIL. It allocates through
- * dlx_malloc, dlx_calloc and dlx_free, which the binding provides (CPython's raw allocator:
- * safe without the GIL, seen by tracemalloc).
+ * Only the binding (module.c, arguments.c, linesbinding.c) and the allocator (alloc.c)
+ * include Python.h: the engine is plain C, reports failures in a dlx_error, and runs without
+ * the GIL. It allocates through dlx_malloc, dlx_calloc and dlx_free (alloc.h: CPython's raw
+ * allocator, safe without the GIL, seen by tracemalloc), which depend on nothing else.
  */
 #ifndef EXACTCOVER_DLX_H
 #define EXACTCOVER_DLX_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "alloc.h"
 
 typedef int32_t idx; /* "a pointer is an array index" */
 #define IDX_MAX 0x7FFFFFFF
@@ -327,11 +330,6 @@ effort(const Search *s)
 {
     return s->updates + s->scanned;
 }
-
-/* module.c: the allocator */
-void *dlx_malloc(size_t size);
-void *dlx_calloc(size_t count, size_t size);
-void dlx_free(void *p);
 
 /* A solution at step X2, counted: the status to stop with, or -1 to go on. */
 static inline int

@@ -20,25 +20,6 @@ static PyTypeObject SearchType;
    the module is loaded). */
 static PyObject *MatrixError, *UnknownOption, *GivensClash, *GivenAndExcluded, *PrefixError, *Unsupported;
 
-/* The engine's allocator (see dlx.h). */
-void *
-dlx_malloc(size_t size)
-{
-    return PyMem_RawMalloc(size);
-}
-
-void *
-dlx_calloc(size_t count, size_t size)
-{
-    return PyMem_RawCalloc(count, size);
-}
-
-void
-dlx_free(void *p)
-{
-    PyMem_RawFree(p);
-}
-
 /* Raise cls(*args), args built by Py_BuildValue's format. */
 static void
 raise_error(PyObject *cls, const char *format, ...)
@@ -641,16 +622,6 @@ import_errors(void)
     return MatrixError && UnknownOption && GivensClash && GivenAndExcluded && PrefixError && Unsupported ? 0 : -1;
 }
 
-/* What this engine supports beyond exact cover with colors (contract.FEATURE_NAMES). */
-static PyObject *
-features(void)
-{
-    PyObject *names = Py_BuildValue("(ss)", "bounds", "costs");
-    PyObject *set = names == NULL ? NULL : PyFrozenSet_New(names);
-    Py_XDECREF(names);
-    return set;
-}
-
 PyMODINIT_FUNC
 PyInit__dlx(void)
 {
@@ -666,7 +637,6 @@ PyInit__dlx(void)
         PyModule_AddIntConstant(m, "DONE", DONE) < 0 || PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
         PyModule_AddIntConstant(m, "PAUSED", PAUSED) < 0 || PyModule_AddIntConstant(m, "LIMIT", LIMIT) < 0 ||
         PyModule_AddIntConstant(m, "PREFIX", PREFIX) < 0 || PyModule_AddIntConstant(m, "ZEROS_ITEMS", ZEROS_ITEMS) < 0 ||
-        PyModule_AddObject(m, "FEATURES", features()) < 0 ||
         PyModule_AddObject(m, "TALLIES", Py_BuildValue("(ddii)", TALLY_FLOOR, TALLY_LINE, TALLY_COVERED, MAX_TALLY)) < 0 ||
         PyModule_AddObject(m, "DEFAULT_TUNING",
                            Py_BuildValue("(nLdd)", (Py_ssize_t)SET_BUDGET, (long long)SAMPLE_NODES, SET_FLOOR,

@@ -77,8 +77,5 @@ from .dancer import Dancer
 from .search import SCAN_SHIFT, Random, Search
 from .tables import DEFAULT_TUNING
 
-#: What this engine supports beyond exact cover with colors (contract.FEATURE_NAMES).
-FEATURES = frozenset({"bounds", "costs"})
-
-__all__ = ["FEATURES", "Dancer", "Search", "Random", "COVERED", "SCAN_SHIFT", "DEFAULT_TUNING", "DONE", "SOLUTION",
+__all__ = ["Dancer", "Search", "Random", "COVERED", "SCAN_SHIFT", "DEFAULT_TUNING", "DONE", "SOLUTION",
            "PAUSED", "LIMIT", "PREFIX"]
