@@ -23,6 +23,8 @@ right; every option still available has all its items active. On the
 sets with bounds (Algorithm M, `pydlx.msets`), at each level below, the move's option is its
 node's (-1 for a null move) and in that level's set, and the next level's set lies within
 that one; every BOUND is within 0..hi; every option still available has all its items active.
+
+Port: cdlx/sanity.c
 """
 
 from __future__ import annotations

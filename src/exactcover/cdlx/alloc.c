@@ -1,6 +1,8 @@
 /*
  * alloc.c: the engine's allocator (alloc.h), CPython's raw one. The only file of the engine
  * proper that includes Python.h; it calls nothing else of CPython and holds no state.
+ *
+ * Specification: none (CPython's allocator)
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -1,6 +1,8 @@
 /*
  * arguments.c: the CPython binding's argument parsing (module.c has the rest): sequences
  * and buffers of ints into C arrays, and Dancer.search's arguments into the engine's Start.
+ *
+ * Specification: none (the CPython binding)
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

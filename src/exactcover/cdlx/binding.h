@@ -1,6 +1,8 @@
 /*
  * binding.h: what the files of the CPython binding (module.c, arguments.c, linesbinding.c)
  * share.
+ *
+ * Specification: none (the CPython binding)
  */
 #ifndef EXACTCOVER_BINDING_H
 #define EXACTCOVER_BINDING_H

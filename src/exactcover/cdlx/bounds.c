@@ -7,6 +7,8 @@
  * msteps.h, is its own (its steps differ from steps.h's in kind: dead ends, null moves),
  * written once for the links (here, in mode COLORED: an option may give colors to secondary
  * items as in Algorithm C) and the sets of options (msets.c).
+ *
+ * Specification: pydlx/bounds.py
  */
 #include "dlx.h"
 #include "dance.h"

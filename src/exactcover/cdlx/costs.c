@@ -5,6 +5,8 @@
  * with a threshold (only options cheap enough ever to be chosen are hidden), branching on
  * the item where a wrong first choice costs most per branch. pydlx/costs.py's docstring
  * tells the method. Its own loop, in mode COLORED.
+ *
+ * Specification: pydlx/costs.py
  */
 #include "dlx.h"
 #include "dance.h"

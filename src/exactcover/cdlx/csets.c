@@ -3,6 +3,8 @@
  * tells the idea): the dancer's tints (per pair of a secondary item and a color, the options
  * giving it), the floor noted before the sample, and a search moved from the links. The
  * steps are sets.c's, in mode COLORED, with csets.h's commit.
+ *
+ * Specification: pydlx/sets.py, pydlx/tables.py
  */
 #include "dlx.h"
 #include "csets.h"

@@ -3,6 +3,8 @@
  * move shares (the port of pydlx/sets.py's colored half: Sets.commit_colored, uncommit):
  * the stack of items purified (Search.pure), an option committed a batch per item, and the
  * level's list of nonzero words, which commit_colored writes for the level above.
+ *
+ * Specification: pydlx/sets.py
  */
 #ifndef EXACTCOVER_CSETS_H
 #define EXACTCOVER_CSETS_H

@@ -3,6 +3,8 @@
  * purify and unpurify, commit and uncommit, one option's other items committed and
  * uncommitted. Inline, and compiled with `mode` (COLORED, WIDE: see dlx.h) a constant, so
  * that each copy of the search loop gets the steps it needs and no test of the others.
+ *
+ * Specification: pydlx/dance.py
  */
 #ifndef EXACTCOVER_DANCE_H
 #define EXACTCOVER_DANCE_H

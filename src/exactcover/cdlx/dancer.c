@@ -2,6 +2,8 @@
  * dancer.c: a compiled matrix, the port of pydlx/dancer.py: the input checked, then the
  * arrays of the layout drawn in pydlx's docstring built in one block, which every search
  * copies with one memcpy.
+ *
+ * Specification: pydlx/dancer.py
  */
 #include "dlx.h"
 

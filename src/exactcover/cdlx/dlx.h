@@ -2,37 +2,17 @@
  * dlx.h: the C engine's types, constants and functions, shared by its files.
  *
  * The C engine is the port of exactcover/pydlx, the specification, file by file, with the
- * same names, the same arrays and the same step labels (X2..X8 of Knuth's Algorithm X):
- *
- *   dlx.h      pydlx/__init__.py   the data layout (drawn there), types, constants
- *   dancer.c   pydlx/dancer.py     a compiled matrix: checking the input, building the arrays
- *   dance.h    pydlx/dance.py      hide, cover, purify, commit, and their undoing
- *   search.c   pydlx/search.py     a search: exclusions, givens, prefixes, progress, probes,
- *                                  and run, where the way of searching is chosen
- *   links.c    pydlx/choice.py     the search on the links: the item choice, the options
- *   steps.h    pydlx/search.py     Algorithm X's steps X2..X8, written once for both ways
- *   sets.c     pydlx/sets.py       the same search on sets of options: the bitset way
- *   csets.c    pydlx/sets.py       ... with colors: its tables, the floor, the move
- *                                  (csets.h: its commit, which sets.c's loop inlines)
- *   bounds.c   pydlx/bounds.py     multiplicities: Algorithm M on the links
- *   msteps.h   pydlx/bounds.py     Algorithm M's steps M2..M9, written once for both ways
- *   msets.c    pydlx/msets.py      Algorithm M on sets of options (sets.h: what both
- *                                  searches on sets use)
- *   tally.c    pydlx/tally.py      ... without colors: each level's tally of the options of
- *                                  each item, for the item choice (tally.h: what the loop
- *                                  inlines)
- *   costs.c    pydlx/costs.py      costs: the k cheapest solutions (DLX5), with its own loop
- *   lines.c    pydlx/lines.py      many problems written as lines of symbols, one search
- *   sanity.c   exactcover/sanity.py  Knuth's sanity check, for the links and for the sets
- *   module.c   (none)              the CPython binding: types, errors, the GIL (binding.h)
- *   arguments.c (none)             ... and its argument parsing
- *   linesbinding.c (none)          ... and Dancer.solve_lines, Search.rewind, push and pop
- *   alloc.c    (none)              the allocator, CPython's raw one (alloc.h)
+ * same names, the same arrays and the same step labels (X2..X8 of Knuth's Algorithm X). Each
+ * file names its specification on a "Specification:" line of its header, and each pydlx
+ * module its port on a "Port:" line (tests/test_engine_map.py checks both ways);
+ * docs/engine.md draws them all.
  *
  * Only the binding (module.c, arguments.c, linesbinding.c) and the allocator (alloc.c)
  * include Python.h: the engine is plain C, reports failures in a dlx_error, and runs without
  * the GIL. It allocates through dlx_malloc, dlx_calloc and dlx_free (alloc.h: CPython's raw
  * allocator, safe without the GIL, seen by tracemalloc), which depend on nothing else.
+ *
+ * Specification: pydlx/__init__.py
  */
 #ifndef EXACTCOVER_DLX_H
 #define EXACTCOVER_DLX_H

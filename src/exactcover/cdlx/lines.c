@@ -17,6 +17,8 @@
  * the givens are not pushed: each line's search starts on the sets with tallies at its floor
  * (tally.c: tally_enter), the links untouched, so the rewind has nothing of theirs to undo; the
  * same nodes, solutions and answers as on the links.
+ *
+ * Specification: pydlx/lines.py, pydlx/reuse.py
  */
 #include "dlx.h"
 #include "dance.h"

@@ -3,6 +3,8 @@
  * the arguments checked, the buffers made, the GIL released while the lines are solved), and
  * Search.rewind, push, pop and count_with (a search used again: the end of search.c and of
  * lines.c).
+ *
+ * Specification: none (the CPython binding)
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -3,6 +3,8 @@
  * next_option) and of pydlx/search.py's run and probe on the links: the item choice, the
  * order of the options, the steps of steps.h on the links, compiled three times (plain,
  * COLORED and WIDE), and the probe.
+ *
+ * Specification: pydlx/choice.py, pydlx/search.py
  */
 #include "dlx.h"
 #include "dance.h"

@@ -10,6 +10,8 @@
  * budget counts it (the per-level arrays, the table's slots of 8 * (words + 3) bytes, 8 more
  * with the diagram, counted as the table doubles, 8 * (1 + limbs) for a large count, 12 per
  * node of the diagram) is pydlx's, so that both engines keep the same entries.
+ *
+ * Specification: pydlx/memo.py
  */
 #include <limits.h>
 #include <string.h>

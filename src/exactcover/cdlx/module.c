@@ -4,6 +4,8 @@
  * exactcover.errors, and the GIL, released while a search runs (the engine touches no
  * Python object); arguments.c parses the arguments. Everything else is in the engine's
  * files: see dlx.h.
+ *
+ * Specification: none (the CPython binding)
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

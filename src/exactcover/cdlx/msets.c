@@ -9,6 +9,8 @@
  * moves (tweaks have changed them since), so msets_start notes the set and the BOUNDs at the
  * floor when the sample begins (a set, not one per level: most searches never move), and
  * msets_move replays the levels from there.
+ *
+ * Specification: pydlx/msets.py
  */
 #include "dlx.h"
 #include "sets.h"

@@ -17,6 +17,8 @@
  *   void restore_m(Search *s, idx level, idx i)        M8: item i as before M4
  *
  * and SANITY_CHECK(s, level), run at every M2 in the sanitizer build.
+ *
+ * Specification: pydlx/bounds.py
  */
 #include "dlx.h"
 

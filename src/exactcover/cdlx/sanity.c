@@ -4,6 +4,8 @@
  * at step X2 (every node of small matrices, every 4096th of larger ones) and a broken
  * invariant, which is a bug in the engine, prints what broke and aborts, failing the
  * sanitizer run.
+ *
+ * Specification: sanity.py
  */
 #include "dlx.h"
 

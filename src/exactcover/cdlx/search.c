@@ -3,6 +3,8 @@
  * links, the options excluded, the givens and a prefix applied, progress (fraction and
  * share), Knuth's random probe, and run, the one place that chooses between the links
  * (links.c) and the sets of options (sets.c).
+ *
+ * Specification: pydlx/search.py, pydlx/reuse.py
  */
 #include "dlx.h"
 #include "dance.h"

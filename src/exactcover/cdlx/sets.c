@@ -32,6 +32,8 @@
  * Without colors or bounds a search may move here with tallies (tally.h says what they
  * are): then the item choice reads a level's tally instead of counting, the commit makes
  * the next level's, and the active items are a count (Search.n_left) instead of the bitset.
+ *
+ * Specification: pydlx/sets.py, pydlx/tables.py
  */
 #include "dlx.h"
 #include "csets.h"

@@ -2,6 +2,8 @@
  * sets.h: what both searches on sets of options use (sets.c for Algorithm X, msets.c for
  * Algorithm M): population counts, covering an item in a level's set (counting the updates
  * the links would make), and finding options in a set.
+ *
+ * Specification: pydlx/sets.py, pydlx/msets.py
  */
 #ifndef EXACTCOVER_SETS_H
 #define EXACTCOVER_SETS_H

@@ -15,6 +15,8 @@
  *
  * and ALL_COVERED(s), whether every primary item is covered, and SANITY_CHECK(s, level), run
  * at every X2 in the sanitizer build.
+ *
+ * Specification: pydlx/search.py
  */
 #include "dlx.h"
 

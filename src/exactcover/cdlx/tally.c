@@ -2,6 +2,8 @@
  * tally.c: the bitset way's tallies (tally.h has what they are): the dancer's lists of the
  * primary items of each option, the tallies a search needs when it moves to the sets, the
  * item choice on a tally, and solve_lines's start on the sets with tallies (tally_enter).
+ *
+ * Specification: pydlx/tally.py, pydlx/sets.py
  */
 #include "dlx.h"
 #include "tally.h"

@@ -9,6 +9,8 @@
  * tally is still there. The choice is MRV's, ties to the first item, as on the links and
  * on the sets without tallies; sanity.c checks every count. Its twin is pydlx/sets.py
  * (Sets.commit_tally, Sets.choose_tally) with pydlx/tally.py.
+ *
+ * Specification: pydlx/tally.py, pydlx/sets.py
  */
 #ifndef EXACTCOVER_TALLY_H
 #define EXACTCOVER_TALLY_H

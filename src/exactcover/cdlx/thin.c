@@ -3,6 +3,8 @@
  * what it does and why (a puzzle generator's loop of checks, with no Python between them).
  * Every check is one search_count_with or search_forced_with on the same search (lines.c),
  * and before each the caller's `stop` may end the loop (the binding: Ctrl-C).
+ *
+ * Specification: pydlx/thin.py
  */
 #include "dlx.h"
 

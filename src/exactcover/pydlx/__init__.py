@@ -5,28 +5,9 @@ names, the same arrays and the same step labels. A reader who understands one un
 the other. The algorithm is Knuth's Algorithm X with dancing links, extended to secondary
 items and colors (Algorithm C of TAOCP 7.2.2.1; his programs DLX1 and DLX2).
 
-========================  =====================  ==================================
-pydlx                     cdlx (C)               what
-========================  =====================  ==================================
-``__init__.py``           ``dlx.h``              the data layout (below), constants
-``dancer.py``             ``dancer.c``           a compiled matrix: the arrays built
-``dance.py``              ``dance.h``            hide, cover, purify, commit, undone
-``search.py``             ``search.c``,          a search: givens, prefixes, progress,
-                          ``links.c``,           probes; the item choice; Algorithm
-                          ``steps.h``            X's steps X2..X8
-``sets.py``               ``sets.c``,            the same search on sets of options
-                          ``sets.h``
-``bounds.py``             ``bounds.c``,          multiplicities: Algorithm M, its
-                          ``msteps.h``           steps M2..M9 on the links
-``msets.py``              ``msets.c``            Algorithm M on sets of options
-``costs.py``              ``costs.c``            costs: the k cheapest solutions
-``reuse.py``              ``search.c``           a search rewound, givens pushed, popped
-``lines.py``              ``lines.c``,           many problems written as lines of
-                          ``linesbinding.c``     symbols, one search for them all
-``exactcover/sanity.py``  ``sanity.c``           Knuth's sanity check
-(none)                    ``module.c``,          the CPython binding
-                          ``arguments.c``
-========================  =====================  ==================================
+Each module names its C port on a ``Port:`` line of its docstring, and each C file its
+specification on a ``Specification:`` line of its header (``tests/test_engine_map.py``
+checks the pairs both ways against the tree, and the names the ports keep).
 
 ``docs/engine.md`` draws the files, the contract (``exactcover.contract``) and the layout.
 
@@ -69,6 +50,8 @@ any node and resume later: ``run`` does at most ``steps`` nodes, then pauses. St
 follow the seed article and Knuth: ``nodes`` counts entries into step X2 (the root, every
 partial solution, and every complete one), ``updates`` counts link removals (an item taken
 out of its list, a node taken out of its item's list).
+
+Port: cdlx/dlx.h
 """
 
 from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION

@@ -15,6 +15,8 @@ visited (DLX3 counts such "free" options instead of visiting their subsets).
 Like Algorithm X, it runs on the links or, when its sample says so, on sets of options
 (`msets.BoundedSets`); the loop (`steps`) is written once over the seven steps that differ
 (`on_links`). The C port is ``cdlx/bounds.c``, ``cdlx/msteps.h`` and ``cdlx/msets.c``.
+
+Port: cdlx/bounds.c, cdlx/msteps.h
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 kin share (C's ``cdlx/links.c``): MRV with ties to the first item or, with a seed, to a
 random one (SplitMix64, bit for bit as in C), the weighted choice, and a seeded search's
 shuffled options.
+
+Port: cdlx/links.c
 """
 
 from __future__ import annotations

@@ -14,6 +14,8 @@ chosen is not DLX5's (the fewest options cheap enough) but the one where a wrong
 choice costs most per branch (`Costed.choose_cheap`). Every
 solution that enters the k best is returned (SOLUTION); when the search is DONE, the k best
 are proven. The C port is ``cdlx/costs.c``.
+
+Port: cdlx/costs.c
 """
 
 from __future__ import annotations

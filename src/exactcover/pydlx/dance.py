@@ -1,5 +1,8 @@
 """The dance: hide and unhide, cover and uncover, purify and unpurify, commit and uncommit,
-on a search's own copy of the links. Its C port is ``cdlx/dance.h``."""
+on a search's own copy of the links. Its C port is ``cdlx/dance.h``.
+
+Port: cdlx/dance.h
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """A compiled matrix, read-only once built: the arrays of the layout drawn in the package's
-docstring, which every `Search` copies. Its C port is ``cdlx/dancer.c``."""
+docstring, which every `Search` copies. Its C port is ``cdlx/dancer.c``.
+
+Port: cdlx/dancer.c
+"""
 
 from __future__ import annotations
 

@@ -11,6 +11,8 @@ its first solution (its givens too), the byte ``writes[k] & 255`` at position ``
 or `STOPPED` when ``max_nodes`` (per problem, 0: none) ran out, or `INVALID` for a line of
 another width, a `BAD` byte, or givens that share an item. The answer of an invalid line is
 ``width`` dots, that of a line without a solution or stopped the line itself.
+
+Port: cdlx/lines.c
 """
 
 from __future__ import annotations

@@ -39,6 +39,8 @@ search could move there and there are no colors (`Memo.runs_on_sets`): the same 
 chosen and the same updates counted as on the links (the sets' contract), and a Python node
 costs a third of a node on the links. A count that drops its table goes back to the links
 first (`leave_sets`), so that its plain search decides and moves as C's does.
+
+Port: cdlx/memo.c
 """
 
 from __future__ import annotations

@@ -18,6 +18,8 @@ The search moves here at step X2 of some level, when its sample says so (`Search
 links cannot tell what the sets were at the levels below, which tweaks have since changed, so
 the search notes the set and the BOUNDs at its floor when the sample begins
 (`Bounded.start_sampling`), and the move replays the levels from there.
+
+Port: cdlx/msets.c, cdlx/sets.h
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ keeps one search: it pops the clue and runs again, instead of making a search (a
 arrays, every clue covered again) per check. Only a plain search on the links can be used
 again: not one with colors, bounds, costs or a memo, on the sets (unless it moved there at its
 floor, as `lines.solve_lines` makes it: its links are as they were there), or of a subtree.
+
+Port: cdlx/lines.c, cdlx/search.c
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 Its C port is ``cdlx/search.c`` (exclusions, givens, prefixes, progress, probes, run),
 ``cdlx/links.c`` (the item choice, the order of the options) and ``cdlx/steps.h`` (the loop
 of `Search.run`).
+
+Port: cdlx/links.c, cdlx/search.c, cdlx/steps.h
 """
 
 from __future__ import annotations

@@ -36,6 +36,8 @@ Bit k of a set is option k unless `rank_options` orders the bits otherwise (each
 item's options together, where that keeps every item's options in matrix order): the tables,
 `Sets.option` and the levels' sets are by bit, the links and everything a caller sees by
 option.
+
+Port: cdlx/csets.c, cdlx/csets.h, cdlx/sets.c, cdlx/sets.h, cdlx/tally.c, cdlx/tally.h
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 and whether a search can move there: the masks, classes of option length, conflicts and
 ranks of `build`, the limits both engines share, the default tuning. Their C twin is the
 first part of ``cdlx/sets.c`` (and ``csets.c`` for the colors).
+
+Port: cdlx/csets.c, cdlx/sets.c
 """
 
 from __future__ import annotations

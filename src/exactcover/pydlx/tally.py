@@ -1,6 +1,8 @@
 """The bitset way's tallies (`Sets.commit_tally`, `Sets.choose_tally`; the module docstring
 of `pydlx.sets` tells what they are): which matrices can have them, and each option's
 primary items. Its C twin is ``cdlx/tally.c`` (and ``tally.h``).
+
+Port: cdlx/tally.c, cdlx/tally.h
 """
 
 from __future__ import annotations

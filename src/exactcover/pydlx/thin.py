@@ -30,6 +30,8 @@ Both checks are monotone: givens that pass still pass with more of them (a force
 forced or is made by a given). So ``grouped`` givens may be tried ``group`` at a time: a group
 that can all go goes in one check, with the result of trying them one by one (where no check
 runs out of ``max_nodes``); a group that cannot is split in halves, each tried the same way.
+
+Port: cdlx/thin.c
 """
 
 from __future__ import annotations

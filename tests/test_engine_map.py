@@ -1,0 +1,123 @@
+"""The engine's map cannot drift from the tree: each C file names its specification
+("Specification:" in its header), each pydlx module its port ("Port:" in its docstring), the
+pairs agree both ways, the ports keep their specification's names, and docs/engine.md names
+every file and no file that is gone, without line counts."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "exactcover"
+C_FILES = sorted(path.name for path in (PACKAGE / "cdlx").iterdir() if path.suffix in (".c", ".h"))
+SPECIFICATIONS = sorted([f"pydlx/{path.name}" for path in (PACKAGE / "pydlx").glob("*.py")] + ["sanity.py"])
+
+#: C function names that are also the names of their specification's functions (with the C
+#: file's prefix, such as ``search_`` or ``tally_``, allowed): the names each port keeps. A
+#: name renamed on one side only fails; renamed on both, or a new one shared, is said here.
+KEPT = {
+    ("bounds.c", "pydlx/bounds.py"): {"take", "tweak", "untweak"},
+    ("costs.c", "pydlx/costs.py"): {"better", "choose_cheap", "commit_below", "costs_prepare", "cover_below", "found",
+                                    "purify_below", "uncommit_below", "uncover_below", "unpurify_below"},
+    ("csets.h", "pydlx/sets.py"): {"commit_colored"},
+    ("dance.h", "pydlx/dance.py"): {"commit", "commit_others", "cover", "hide", "purify", "uncommit",
+                                    "uncommit_others", "uncover", "unhide", "unpurify"},
+    ("dancer.c", "pydlx/dancer.py"): {"check_input", "dancer_nbytes"},
+    ("lines.c", "pydlx/lines.py"): {"solve_line", "solve_lines"},
+    ("lines.c", "pydlx/reuse.py"): {"search_count_with"},
+    ("links.c", "pydlx/choice.py"): {"choose", "choose_weighted", "first_option", "next_option"},
+    ("links.c", "pydlx/search.py"): {"enter", "try_next"},
+    ("memo.c", "pydlx/memo.py"): {"child_key", "memo_pays", "memo_steps"},
+    ("msets.c", "pydlx/msets.py"): {"next_set"},
+    ("msteps.h", "pydlx/bounds.py"): {"choose_m"},
+    ("sanity.c", "sanity.py"): {"meet", "sanity_sets"},
+    ("search.c", "pydlx/search.py"): {"apply_givens", "exclude", "option_of", "replay", "search_fraction", "search_pop",
+                                      "search_probe", "search_push", "search_rewind", "search_run", "search_share"},
+    ("search.c", "pydlx/reuse.py"): {"search_pop", "search_push", "search_rewind"},
+    ("sets.c", "pydlx/sets.py"): {"enter", "first_set", "try_next", "try_option"},
+    ("sets.c", "pydlx/tables.py"): {"rank_options", "sets_build"},
+    ("sets.h", "pydlx/sets.py"): {"cover_in", "hidden_updates", "node_of"},
+    ("tally.c", "pydlx/tally.py"): {"tally_count", "tally_possible"},
+    ("tally.c", "pydlx/sets.py"): {"tally_enter"},
+    ("tally.h", "pydlx/sets.py"): {"tally_choose", "tally_uncommit"},
+    ("thin.c", "pydlx/thin.py"): {"attempt", "none_without", "passes", "search_thin", "search_unneeded"},
+}
+PREFIXES = ("search_", "dancer_", "tally_", "memo_", "sets_", "costs_", "sanity_")
+
+
+def named(line: str) -> list[str]:
+    """The files a "Specification:" or "Port:" line names ([] for "none (...)")."""
+    return [] if line.startswith("none") else [name.strip() for name in line.split(",")]
+
+
+def specifications() -> dict[str, list[str]]:
+    """Each C file's specifications, from its header."""
+    found = {}
+    for name in C_FILES:
+        header = (PACKAGE / "cdlx" / name).read_text().split("*/", 1)[0]
+        lines = re.findall(r"^ \* Specification: (.+)$", header, re.M)
+        assert len(lines) == 1, f"cdlx/{name}: its header comment has {len(lines)} Specification lines, not 1"
+        found[name] = named(lines[0])
+    return found
+
+
+def ports() -> dict[str, list[str]]:
+    """Each specification's C files, from its docstring."""
+    found = {}
+    for name in SPECIFICATIONS:
+        docstring = ast.get_docstring(ast.parse((PACKAGE / name).read_text())) or ""
+        lines = re.findall(r"^Port: (.+)$", docstring, re.M)
+        assert len(lines) == 1, f"{name}: its docstring has {len(lines)} Port lines, not 1"
+        found[name] = [port.removeprefix("cdlx/") for port in named(lines[0])]
+    return found
+
+
+def test_every_file_names_its_other_half_and_they_agree():
+    specs, made = specifications(), ports()
+    for c_file, names in specs.items():
+        for spec in names:
+            assert spec in SPECIFICATIONS, f"cdlx/{c_file} names {spec}, which is not a specification"
+            assert c_file in made[spec], f"cdlx/{c_file} names {spec}, whose Port line does not name it"
+    for spec, c_files in made.items():
+        for c_file in c_files:
+            assert c_file in C_FILES, f"{spec} names cdlx/{c_file}, which does not exist"
+            assert spec in specs[c_file], f"{spec} names cdlx/{c_file}, whose Specification line does not name it"
+
+
+def c_functions(c_file: str) -> set[str]:
+    """The functions a C file defines (the project's style: the name at the start of a line)."""
+    return set(re.findall(r"^([a-z_][a-z0-9_]*)\(", (PACKAGE / "cdlx" / c_file).read_text(), re.M))
+
+
+def python_functions(spec: str) -> set[str]:
+    tree = ast.parse((PACKAGE / spec).read_text())
+    return {node.name.lstrip("_") for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
+
+
+def kept(c_file: str, spec: str) -> set[str]:
+    python = python_functions(spec)
+    return {name for name in c_functions(c_file)
+            if name in python or any(name.startswith(p) and name[len(p):] in python for p in PREFIXES)}
+
+
+def test_the_ports_keep_their_specifications_names():
+    pairs = {(c_file, spec) for c_file, names in specifications().items() for spec in names}
+    assert set(KEPT) <= pairs, sorted(set(KEPT) - pairs)
+    for c_file, spec in sorted(pairs):
+        now, said = kept(c_file, spec), KEPT.get((c_file, spec), set())
+        assert now == said, (f"cdlx/{c_file} and {spec} share {sorted(now - said)} beyond KEPT and no longer "
+                             f"share {sorted(said - now)}")
+
+
+def test_the_drawn_map_names_every_file_and_counts_no_lines():
+    page = (PACKAGE.parent.parent / "docs" / "engine.md").read_text()
+    mentioned = set(re.findall(r"\b([a-z_]+\.(?:py|c|h))\b", page))
+    for name in C_FILES:
+        assert name in mentioned, f"docs/engine.md does not name cdlx/{name}"
+    for spec in SPECIFICATIONS:
+        assert spec.split("/")[-1] in mentioned, f"docs/engine.md does not name {spec}"
+    paths = set(re.findall(r"\b((?:pydlx|cdlx)/[a-z_]+\.(?:py|c|h))\b", page))
+    gone = sorted(path for path in paths if not (PACKAGE / path).exists())
+    assert not gone, f"docs/engine.md names files that are not in the tree: {gone}"
+    assert not re.search(r"^\|[^|\n]*\|\s*\d+\s*\|", page, re.M), "docs/engine.md counts lines (they drift)"
