@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from ..contract import DONE, PAUSED, Unsupported
 from .dance import members, option_number, relink
 from .search import X2, X5, X6, X7, X8, _FINISHED, Search
+from .tables import LINKS
 
 if TYPE_CHECKING:
     from .dancer import Dancer
@@ -93,7 +94,7 @@ class Costed(Search):
         self.thresh0 = [0] * levels  # the threshold the level's item was covered with
         self.thresh = [0] * levels  # ... and its option's other items
         super().__init__(dancer, givens, None, excluded, prefix, (0, 1, 0.0, 1.0))
-        self.sets = -1
+        self.sets = LINKS
         # the net costs of the givens and of the prefix's options:
         self.current = sum(dancer.cost[self.opt_start[k]] for k in givens) + sum(dancer.cost[x] for x in prefix)
 

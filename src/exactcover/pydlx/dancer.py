@@ -16,6 +16,7 @@ from .costs import Costed, prepare
 from .dance import COVERED
 from .memo import DEFAULT_MEMO_BYTES, MEMO_AUTO, MEMO_OFF, MEMO_ON, Memo
 from .search import Search
+from .tables import Tables
 
 #: The longest option whose nodes get the tuples of `Dancer.the_rest`.
 SHORT_OPTION = 32
@@ -62,7 +63,7 @@ class Dancer:
         self.n_entries = len(items)
         self.has_colors = any(colors)
         # The bitset way's tables (tables.build), made the first time a search moves there:
-        self.sets = 0  # 0: not built yet; 1: built; -1: this matrix cannot use them
+        self.sets = Tables.NOT_BUILT
         self.tables_as_c = False  # (whether the C engine would have built them: tables.build)
         self.masks: list[int] = []
         self.classes: list[tuple[int, int]] = []
@@ -193,7 +194,7 @@ class Dancer:
     def nbytes(self) -> int:
         """Bytes the C engine uses for these arrays (4 per array entry), and for the bitset
         way's tables once built (8 per word)."""
-        words, built = 0, self.sets > 0 and self.tables_as_c
+        words, built = 0, self.sets == Tables.BUILT and self.tables_as_c
         if built:  # masks, classes, conflicts, colors; each option's primary items
             tints = self.n_tints + 1 if self.has_colors else 0  # (and C's row of none)
             words = ((self.n_items + 1 + len(self.classes) + self.n_options + tints) * (self.n_options // 64 + 1)

@@ -51,7 +51,8 @@ from typing import TYPE_CHECKING
 
 from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Unsupported
 from .dance import COVERED
-from .search import LINKS, SAMPLING, X2, X5, X6, X8, _FINISHED, Search
+from .search import X2, X5, X6, X8, _FINISHED, Search
+from .tables import LINKS, SAMPLING
 from .sets import Sets, leave_sets
 from .tables import build, can_use
 

@@ -17,19 +17,17 @@ from typing import TYPE_CHECKING
 
 from ..contract import Unsupported, UnknownOption
 from .dance import COVERED
+from .tables import SAMPLING, SETS, UNDECIDED
 
 if TYPE_CHECKING:
     from .search import Search
 
 __all__ = ["rewind", "push", "pop", "count_with"]
 
-_SETS = 1
-
-
 def _check(search: Search) -> None:
     if search.dancer.has_colors or not search.REUSABLE:
         raise Unsupported("rewinding a search with colors, bounds, costs or memo", "start a new search")
-    if search.sets == _SETS and search.moved_at != search.floor:
+    if search.sets == SETS and search.moved_at != search.floor:
         raise Unsupported("rewinding a search on the sets", "search with way='links'")
     if search.floor != 0:
         raise Unsupported("rewinding a search of a subtree (a prefix)", "start a new search")
@@ -48,8 +46,8 @@ def rewind(search: Search) -> None:
             search.uncover(top[search.choice[level]])
     search.level, search.resume = 0, 2  # (X2)
     search.nodes = search.updates = search.solutions = search.max_level = search.scanned = 0
-    if search.sets in (2, _SETS):  # (SAMPLING: the sample starts again; or the move)
-        search.sets, search.way = 0, None
+    if search.sets in (SAMPLING, SETS):  # (the sample starts again; or the move)
+        search.sets, search.way = UNDECIDED, None
     if search.weight is not None:
         search.weight[:] = [1] * len(search.weight)
 
@@ -69,7 +67,7 @@ def push(search: Search, *options: int) -> None:
 
 def _push(search: Search, k: int) -> None:
     _check(search)
-    if search.level != 0 or search.resume != 2 or search.sets == _SETS:
+    if search.level != 0 or search.resume != 2 or search.sets == SETS:
         raise Unsupported("pushing a given into a search under way", "rewind it first")
     if not 0 <= k < len(search.opt_start) - 1:
         raise UnknownOption(k, "given")
@@ -93,7 +91,7 @@ def pop(search: Search, count: int = 1) -> int:
     popped, if fewer are pushed)."""
     if count < 1:
         raise ValueError(f"pop: count must be at least 1, not {count}")
-    if count > len(search.pushed) or search.level != 0 or search.resume != 2 or search.sets == _SETS:
+    if count > len(search.pushed) or search.level != 0 or search.resume != 2 or search.sets == SETS:
         raise IndexError("pop: fewer givens pushed, or the search is under way (rewind it first)")
     for _ in range(count):
         k = _pop(search)
@@ -126,7 +124,7 @@ def count_with(search: Search, givens: Sequence[int], limit: int, max_nodes: int
         raise ValueError("count_with: limit must be at least 1 and max_nodes >= 0")
     _check(search)
     if (not search.bare or search.random is not None or search.pushed or search.level != 0 or search.resume != 2
-            or search.sets == _SETS):
+            or search.sets == SETS):
         raise Unsupported("counting with givens in a search made with givens, exclusions, a prefix or a seed, "
                           "or with givens pushed, or under way", "a search made with none of them, rewound")
     dancer = search.dancer

@@ -18,7 +18,7 @@ from . import fused, reuse, thin
 from .choice import Choice, Random
 from .dance import COVERED, SCAN_SHIFT, option_number
 from .sets import Sets, colored_floor, leave_sets, samples_on_sets
-from .tables import DEFAULT_TUNING, build, can_use
+from .tables import DEFAULT_TUNING, LINKS, SAMPLING, SETS, UNDECIDED, build, can_use
 from .tally import TALLY_FLOOR, TALLY_LINE, tally_possible
 
 if TYPE_CHECKING:
@@ -36,9 +36,6 @@ __all__ = ["Random", "Search", "SCAN_SHIFT"]
 # Where a paused search resumes: Algorithm X's step labels.
 X2, X5, X6, X7, X8 = 2, 5, 6, 7, 8
 _FINISHED = 0
-# Where a search runs (Search.sets, as in the C engine): on the links, not decided yet
-# (before its first run), on sets of options, on the links while measuring which is faster.
-LINKS, UNDECIDED, SETS, SAMPLING = -1, 0, 1, 2
 
 class Search(Choice):
     """One search on a `Dancer`: its own copy of the links, resumable at any node."""

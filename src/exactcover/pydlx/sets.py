@@ -45,8 +45,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .choice import WEIGHT_MAX
-from .dance import COVERED, SCAN_SHIFT, option_number
-from .tables import build
+from .dance import COVERED, SCAN_SHIFT
+from .tables import Tables, build
 from .tally import TALLY_COVERED, count, fields, tally_possible
 
 if TYPE_CHECKING:
@@ -445,7 +445,7 @@ def samples_on_sets(search: Search) -> bool:
     `SAMPLE_ON_SETS_OPTIONS`. The sample's nodes and updates are the same on either; at its
     end the search keeps the tallies, drops them, or goes back to the links (`leave_sets`)."""
     dancer = search.dancer
-    return ((dancer.sets > 0 or dancer.n_options <= SAMPLE_ON_SETS_OPTIONS) and tally_possible(dancer)
+    return ((dancer.sets == Tables.BUILT or dancer.n_options <= SAMPLE_ON_SETS_OPTIONS) and tally_possible(dancer)
             and search.weight is None and build(dancer, as_c=False))
 
 

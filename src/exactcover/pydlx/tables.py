@@ -8,6 +8,7 @@ Port: cdlx/csets.c, cdlx/sets.c
 
 from __future__ import annotations
 
+import enum
 import operator
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,28 @@ if TYPE_CHECKING:
     from .dancer import Dancer
     from .search import Search
 
-__all__ = ["DEFAULT_TUNING", "MAX_CLASSES", "MAX_MASK_WORDS", "build", "can_use", "fits", "rank_options"]
+__all__ = ["DEFAULT_TUNING", "MAX_CLASSES", "MAX_MASK_WORDS", "Tables", "Where", "build", "can_use", "fits",
+           "rank_options"]
+
+
+class Where(enum.IntEnum):
+    """Where a search runs (``Search.sets``; C: the enum of the same names in dlx.h)."""
+
+    LINKS = -1  #: on the links, to its end
+    UNDECIDED = 0  #: not yet: before its first run
+    SETS = 1  #: on sets of options (moved there by `Search.run`)
+    SAMPLING = 2  #: on the links, measuring which way is faster
+
+
+LINKS, UNDECIDED, SETS, SAMPLING = Where
+
+
+class Tables(enum.IntEnum):
+    """A dancer's tables for the sets (``Dancer.sets``; C: the same numbers)."""
+
+    CANNOT = -1  #: this matrix cannot use the sets
+    NOT_BUILT = 0  #: not built yet (the first search to move there builds them)
+    BUILT = 1
 
 #: The rule's defaults, as the C engine's (``_dlx.DEFAULT_TUNING``): the largest n_primary *
 #: n_words for the sets, the nodes sampled, and the two lines a sample's updates per node must
@@ -39,9 +61,9 @@ def build(dancer: Dancer, as_c: bool = True) -> bool:
     search moving, a batch with tallies), which `Dancer.nbytes` then counts; pydlx also
     builds them for its own samples and memoized counts on the sets."""
     dancer.tables_as_c = dancer.tables_as_c or as_c
-    if dancer.sets:
-        return dancer.sets > 0
-    dancer.sets = -1
+    if dancer.sets != Tables.NOT_BUILT:
+        return dancer.sets == Tables.BUILT
+    dancer.sets = Tables.CANNOT
     opt_start, top, color = dancer.opt_start, dancer.top, dancer.color
     lengths = dict.fromkeys(map(operator.sub, opt_start[1:], map((1).__add__, opt_start[:-1])))  # (in order met)
     if len(lengths) > MAX_CLASSES:
@@ -75,7 +97,7 @@ def build(dancer: Dancer, as_c: bool = True) -> bool:
         conflicts[rank[k]] = meets
     dancer.masks, dancer.classes, dancer.conflicts = masks, list(classes.items()), conflicts
     dancer.same, dancer.n_tints = same, len(tints)
-    dancer.sets = 1
+    dancer.sets = Tables.BUILT
     dancer.bit_items = bit_items(dancer) if tally_possible(dancer) else None
     return True
 
@@ -115,7 +137,7 @@ def can_use(search: Search, budget: int) -> bool:
     bounds, and only if its sets `fits`."""
     dancer = search.dancer
     return (search.random is None and not (dancer.has_colors and dancer.bounds) and not dancer.has_costs
-            and dancer.sets >= 0 and fits(dancer, budget))
+            and dancer.sets != Tables.CANNOT and fits(dancer, budget))
 
 
 def fits(dancer: Dancer, budget: int) -> bool:
