@@ -105,3 +105,26 @@ def test_no_search_changes_the_compiled_arrays(engine, problem):
     before = solver.dancer.arrays
     searches_of_every_kind(solver)
     assert solver.dancer.arrays == before
+
+
+def test_what_a_search_cannot_combine_is_one_table_both_engines_use(module):
+    """Every pair of `contract.REFUSED` that a dancer's search can be asked for is refused by
+    both engines with the table's words; each thing alone is not."""
+    from exactcover import Unsupported
+    from exactcover.contract import REFUSED
+
+    def dancer(*things):
+        return module.Dancer(2, 0, [0, 1, 2], [0, 1], [0, 0], [1, 2, 1, 1] if "bounds" in things else [],
+                             costs=[3, 4] if "best" in things else [])
+
+    asked = {"best": {"best": 1}, "memo": {"memo": contract.MEMO_ON}, "seed": {"seed": 7}, "weighted": {"weighted": True}}
+    for thing, keywords in asked.items():
+        dancer(thing).search(**keywords)
+    dancer("bounds").search()
+    for (first, second), words in REFUSED.items():
+        if "sets" in (first, second):
+            continue  # (a way, which the library refuses before it asks an engine)
+        keywords = {k: v for thing in (first, second) if thing in asked for k, v in asked[thing].items()}
+        with pytest.raises(Unsupported) as refused:
+            dancer(first, second).search(**keywords)
+        assert (refused.value.what, refused.value.instead) == words, (first, second)

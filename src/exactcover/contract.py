@@ -29,7 +29,7 @@ import attrs
 from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption, Unsupported
 
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
-           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "WAYS", "EQUAL_WAYS", "tuning",
+           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "tuning",
            "check_tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO", "DEFAULT_MEMO_BYTES"]
 
 
@@ -74,6 +74,33 @@ MEMO_OFF, MEMO_ON, MEMO_AUTO = 0, 1, 2
 #: the C engine lays it out, on both engines).
 DEFAULT_MEMO_BYTES = 1 << 30
 _NEVER_TOO_BIG = 1 << 40
+
+
+#: What one search cannot combine, for both engines and the library above them: each pair of
+#: the things a search may have -> what `Unsupported` says (what, and what to do instead),
+#: in the order they are checked. The things: "bounds" (multiplicities), "best" (a search
+#: for the cheapest solutions, on a matrix with costs), "memo" (a memoized count), "seed"
+#: (ties broken at random), "weighted" (the weighted choice), "sets" (way="sets").
+REFUSED: dict[tuple[str, str], tuple[str, str]] = {
+    ("weighted", "bounds"): ("the weighted choice with bounds", "choose by MRV"),
+    ("weighted", "best"): ("the weighted choice in a search for the cheapest solutions", "choose by MRV"),
+    ("weighted", "memo"): ("the weighted choice in a memoized count", "choose by MRV"),
+    ("weighted", "seed"): ("a seed with the weighted choice", "search without one"),
+    ("best", "seed"): ("a seed in a search for the cheapest solutions", "search without one"),
+    ("best", "bounds"): ("costs with bounds", "search with costs or with bounds"),
+    ("memo", "bounds"): ("memoized counting with bounds", "count without memo"),
+    ("memo", "seed"): ("a seed in a memoized count", "count without one"),
+    ("memo", "sets"): ("memoized counting on the sets", "way='auto' or 'links'"),
+}
+
+
+def refuse(*used: str | None) -> None:
+    """`Unsupported` for the first pair of `REFUSED` that ``used`` (the things a search has;
+    None for one it has not) holds both of. Both engines' ``Dancer.search`` call it first."""
+    present = set(used)
+    for (first, second), (what, instead) in REFUSED.items():
+        if first in present and second in present:
+            raise Unsupported(what, instead)
 
 
 def tuning(way: str, after: int = 1, tallies: bool = False) -> tuple[int, int, float, float] | None:

@@ -20,7 +20,7 @@ import attrs
 from . import contract, log
 from .bar import progress_callback
 from .contract import DONE, LIMIT, ON_SETS, PAUSED, SOLUTION
-from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, PrefixError, Unsupported
+from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, PrefixError
 
 if TYPE_CHECKING:
     from .solver import Solver
@@ -115,8 +115,7 @@ def memo_mode(memo: bool | None, limit: int | None, seed: int | None, way: str, 
         return contract.MEMO_AUTO if whole else contract.MEMO_OFF
     if not isinstance(memo, bool):
         raise TypeError(f"memo must be True, False or None, not {memo!r}")
-    if memo and way == "sets":
-        raise Unsupported("memoized counting on the sets", "way='auto' or 'links'")
+    contract.refuse("memo" if memo else None, "sets" if way == "sets" else None)
     return contract.MEMO_ON if memo else contract.MEMO_OFF
 
 

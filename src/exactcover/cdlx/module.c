@@ -21,6 +21,8 @@ static PyTypeObject SearchType;
 /* The exception classes of exactcover.errors, which both engines raise (looked up once, when
    the module is loaded). */
 static PyObject *MatrixError, *UnknownOption, *GivensClash, *GivenAndExcluded, *PrefixError, *Unsupported;
+/* contract.refuse: what one search cannot combine, the one table both engines use. */
+static PyObject *Refuse;
 
 /* Raise cls(*args), args built by Py_BuildValue's format. */
 static void
@@ -201,6 +203,15 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
     if (best != 0 && (best < 0 || best > IDX_MAX || self->d.cost == NULL)) {
         PyErr_SetString(PyExc_ValueError, "best must be a positive number of solutions, on a dancer with costs");
         return NULL;
+    }
+    const int bounded = self->d.bounds != NULL, seeded = seed != Py_None, memoized = memo != MEMO_OFF;
+    if (bounded + (best > 0) + memoized + seeded + weighted >= 2) { /* (one thing alone is never refused) */
+        PyObject *refused = PyObject_CallFunction(Refuse, "zzzzz", bounded ? "bounds" : NULL, best > 0 ? "best" : NULL,
+                                                  memoized ? "memo" : NULL, seeded ? "seed" : NULL,
+                                                  weighted ? "weighted" : NULL);
+        if (refused == NULL)
+            return NULL;
+        Py_DECREF(refused);
     }
     Start start = {NULL};
     start.cutoff = LLONG_MAX;
@@ -607,7 +618,8 @@ static struct PyModuleDef dlx_module = {
     .m_size = -1,
 };
 
-/* The exception classes engines raise, from exactcover.contract; -1 if one is missing. */
+/* The exception classes engines raise, and refuse, from exactcover.contract; -1 if one is
+   missing. */
 static int
 import_errors(void)
 {
@@ -620,8 +632,10 @@ import_errors(void)
     GivenAndExcluded = PyObject_GetAttrString(errors, "GivenAndExcluded");
     PrefixError = PyObject_GetAttrString(errors, "PrefixError");
     Unsupported = PyObject_GetAttrString(errors, "Unsupported");
+    Refuse = PyObject_GetAttrString(errors, "refuse");
     Py_DECREF(errors);
-    return MatrixError && UnknownOption && GivensClash && GivenAndExcluded && PrefixError && Unsupported ? 0 : -1;
+    return MatrixError && UnknownOption && GivensClash && GivenAndExcluded && PrefixError && Unsupported && Refuse ? 0
+                                                                                                                 : -1;
 }
 
 PyMODINIT_FUNC

@@ -200,21 +200,12 @@ unsupported(dlx_error *err, const char *what, const char *instead)
     return -1;
 }
 
-/* The weighted choice's WEIGHTs, all 1, or Unsupported where the choice is not made by
-   choose (bounds, costs, memo) or a seed breaks its ties. */
+/* The weighted choice's WEIGHTs, all 1. (What it cannot combine with, the binding has
+   refused: contract.REFUSED.) */
 static int
-start_weighted(Search *s, const Start *start, dlx_error *err)
+start_weighted(Search *s, dlx_error *err)
 {
     const Dancer *d = s->dancer;
-    const char *instead = "choose by MRV";
-    if (d->bounds != NULL)
-        return unsupported(err, "the weighted choice with bounds", instead);
-    if (start->best > 0)
-        return unsupported(err, "the weighted choice in a search for the cheapest solutions", instead);
-    if (start->memo != MEMO_OFF)
-        return unsupported(err, "the weighted choice in a memoized count", instead);
-    if (start->seeded)
-        return unsupported(err, "a seed with the weighted choice", "search without one");
     s->weight = dlx_malloc(((size_t)d->n_primary + 1) * sizeof(long long));
     if (s->weight == NULL) {
         err->kind = DLX_NO_MEMORY;
@@ -226,16 +217,12 @@ start_weighted(Search *s, const Start *start, dlx_error *err)
 }
 
 /* A search for the `best` cheapest solutions (costs.c): its k best and per-level costs, the
-   givens' net cost. */
+   givens' net cost. (No seed, no bounds: the binding has refused them, contract.REFUSED.) */
 static int
 start_best(Search *s, const Start *start, dlx_error *err)
 {
     const Dancer *d = s->dancer;
     size_t levels = search_levels(d);
-    if (s->seeded)
-        return unsupported(err, "a seed in a search for the cheapest solutions", "search without one");
-    if (d->bounds != NULL)
-        return unsupported(err, "costs with bounds", "search with costs or with bounds");
     s->k_best = start->best;
     s->best_costs = dlx_calloc((size_t)start->best, sizeof(long long));
     s->partial = dlx_calloc(levels, sizeof(long long));
@@ -266,7 +253,7 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     s->sets = UNDECIDED;
     s->tuning = start->tuning;
     s->bare = start->n_givens == 0 && start->n_excluded == 0 && start->n_prefix == 0;
-    if (start->weighted && start_weighted(s, start, err) < 0)
+    if (start->weighted && start_weighted(s, err) < 0)
         return -1;
     if (start->best > 0 && start_best(s, start, err) < 0)
         return -1;
@@ -276,20 +263,13 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     }
     if (exclude(s, start, err) < 0)
         return -1;
-    if (d->bounds != NULL) {
-        if (start->memo != MEMO_OFF)
-            return unsupported(err, "memoized counting with bounds", "count without memo");
+    if (d->bounds != NULL)
         return bounded_givens(s, start, err) < 0 || bounded_replay(s, start, err) < 0 ? -1 : 0;
-    }
     if (apply_givens(s, start, err) < 0 || replay(s, start, err) < 0)
         return -1;
-    if (start->memo != MEMO_OFF) {
-        if (s->seeded)
-            return unsupported(err, "a seed in a memoized count", "count without one");
-        if (memo_start(s, start->memo, start->memo_bytes, start->diagram) < 0) {
-            err->kind = DLX_NO_MEMORY;
-            return -1;
-        }
+    if (start->memo != MEMO_OFF && memo_start(s, start->memo, start->memo_bytes, start->diagram) < 0) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
     }
     if (s->best_costs != NULL) { /* the net costs of the givens and of the prefix's options */
         for (ptrdiff_t g = 0; g < start->n_givens; g++)

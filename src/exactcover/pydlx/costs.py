@@ -83,8 +83,6 @@ class Costed(Search):
         """``prefix``: search that subtree alone (a split's, replayed as `Search` replays
         it); ``cutoff``: a cost the solutions must be cheaper than from the start (the k-th
         best of other subtrees)."""
-        if dancer.bounds:
-            raise Unsupported("costs with bounds", "search with costs or with bounds")
         self.k = best
         self.best_costs: list[int] = []  # the net costs of the k best so far, cheapest first
         self.cutoff = INFINITE if cutoff is None else max(0, cutoff - dancer.tax)

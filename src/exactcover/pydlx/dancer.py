@@ -10,7 +10,7 @@ import operator
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..contract import MatrixError, Unsupported, check_tuning
+from ..contract import MatrixError, check_tuning, refuse
 from .bounds import Bounded
 from .costs import Costed, prepare
 from .dance import COVERED
@@ -227,20 +227,16 @@ class Dancer:
             raise ValueError("a diagram needs memo=1")
         if best and (best < 0 or not self.has_costs):
             raise ValueError("best must be a positive number of solutions, on a dancer with costs")
+        if bool(self.bounds) + bool(best) + bool(memo) + (seed is not None) + weighted >= 2:  # (one alone is never refused)
+            refuse("bounds" if self.bounds else None, "best" if best else None, "memo" if memo else None,
+                   "seed" if seed is not None else None, "weighted" if weighted else None)
         if weighted:
-            check_weighted(bool(self.bounds), best, memo, seed)
             return Search(self, givens, seed, excluded, prefix, tuning, weighted=True)
         if best:
-            if seed is not None:
-                raise Unsupported("a seed in a search for the cheapest solutions", "search without one")
             return Costed(self, best, givens, excluded, prefix, cutoff)
         if self.bounds:
-            if memo:
-                raise Unsupported("memoized counting with bounds", "count without memo")
             return Bounded(self, givens, seed, excluded, prefix, tuning)
         if memo:
-            if seed is not None:
-                raise Unsupported("a seed in a memoized count", "count without one")
             return Memo(self, givens, excluded, prefix, tuning, memo, memo_bytes, diagram)
         return Search(self, givens, seed, excluded, prefix, tuning)
 
@@ -252,20 +248,6 @@ class Dancer:
         from .lines import solve_lines
 
         return solve_lines(self, data, width, codes, writes, limit, max_nodes, weighted, tallies)
-
-
-def check_weighted(bounded: bool, best: int, memo: int, seed: int | None) -> None:
-    """Unsupported (as the C engine says it) where the weighted choice cannot be used: where
-    the item choice is not `Search.choose`'s (bounds, costs, memo) or a seed breaks its ties."""
-    instead = "choose by MRV"
-    if bounded:
-        raise Unsupported("the weighted choice with bounds", instead)
-    if best:
-        raise Unsupported("the weighted choice in a search for the cheapest solutions", instead)
-    if memo:
-        raise Unsupported("the weighted choice in a memoized count", instead)
-    if seed is not None:
-        raise Unsupported("a seed with the weighted choice", "search without one")
 
 
 def check_bounds(n_primary: int, bounds: Sequence[int]) -> None:
