@@ -11,6 +11,12 @@ as the command, and no garbage. So the garbage collector waits until it is done,
 freezes what it made (`gc.freeze`): no later collection walks those objects again, neither
 the search's nor the several of the interpreter's exit. On a small problem that is a good
 part of the command's start-up (benchmarks/README.md, "import_time.py").
+
+A signal's handler raises its exception wherever Python happens to be, and where Python
+cannot let an exception out (a weakref callback, such as the one importlib runs after every
+import, or a ``__del__``) it prints "Exception ignored" and drops it: the Ctrl-C or SIGTERM
+would be lost and the command would run on. `_raise_again` sends such a signal again, so
+that it is raised at the next moment it can be.
 """
 
 import gc
@@ -29,8 +35,27 @@ def _raise_terminated(signum: int, frame: Any) -> None:
     raise _Terminated
 
 
+def _raise_again(unraisable: Any) -> None:
+    """`sys.unraisablehook`: a Ctrl-C or SIGTERM whose exception Python dropped is sent
+    again (SIGTERM raises `_Terminated` here, then the command's `Terminated`, a
+    KeyboardInterrupt); anything else is reported as Python reports it."""
+    error = unraisable.exc_value
+    if not isinstance(error, (KeyboardInterrupt, _Terminated)):
+        sys.__unraisablehook__(unraisable)
+        return
+    import os
+    import threading
+
+    # (from another thread, a moment later: sent from here, it would be raised here again)
+    again = threading.Timer(0.001, os.kill, (os.getpid(), signal.SIGINT if type(error) is KeyboardInterrupt
+                                             else signal.SIGTERM))
+    again.daemon = True
+    again.start()
+
+
 def main() -> None:
     """Run the ``exactcover`` command."""
+    sys.unraisablehook = _raise_again
     signal.signal(signal.SIGTERM, _raise_terminated)
     gc.disable()
     try:
