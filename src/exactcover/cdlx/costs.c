@@ -19,6 +19,14 @@
 #define LENTHRESH 10      /* the item choice counts no further, then takes LEN (DLX5's lenthresh) */
 #define REGRET_CAP (1LL << 31) /* the item choice's regret, capped: regret * count fits 64 bits */
 
+/* A search's state for the k best: made by costs_start, freed by costs_free. */
+struct Costs {
+    idx k, n;                  /* k, and how many of the k best are known */
+    long long *best;           /* their net costs, cheapest first */
+    long long cutoff, current; /* the k-th best's (or INFINITE), the partial solution's */
+    long long *partial, *thresh0, *thresh; /* per level: the cost above, the thresholds */
+};
+
 typedef struct {
     long long cost;
     idx position, node;
@@ -227,19 +235,19 @@ choose_cheap(const Search *s, long long limit, long long *fewest)
     return best;
 }
 
-/* A solution of net cost s->current (below the cutoff): into the k best. */
+/* A solution of net cost c->current (below the cutoff): into the k best. */
 static void
-found(Search *s)
+found(Costs *c)
 {
-    long long *best = s->best_costs;
-    idx n = s->n_best < s->k_best ? s->n_best + 1 : s->k_best, place = 0;
-    while (place < s->n_best && best[place] <= s->current)
+    long long *best = c->best;
+    idx n = c->n < c->k ? c->n + 1 : c->k, place = 0;
+    while (place < c->n && best[place] <= c->current)
         place++;
     memmove(best + place + 1, best + place, (size_t)(n - 1 - place) * sizeof(long long));
-    best[place] = s->current;
-    s->n_best = n;
-    if (n == s->k_best)
-        s->cutoff = best[n - 1];
+    best[place] = c->current;
+    c->n = n;
+    if (n == c->k)
+        c->cutoff = best[n - 1];
 }
 
 /* Step X2 for the k best: the budget, a solution, a dead end, or the level's item covered
@@ -253,19 +261,20 @@ enter_cheap(Search *s, const Run *run, idx level, long long stop, long long work
     if (level > s->max_level)
         s->max_level = level;
     *state = X8;
+    Costs *c = s->costs;
     if (s->rlink[0] == 0) {
-        found(s);
+        found(c);
         return visit(s, run);
     }
     long long fewest;
-    idx i = choose_cheap(s, s->cutoff - s->current, &fewest), x = s->dlink[i];
+    idx i = choose_cheap(s, c->cutoff - c->current, &fewest), x = s->dlink[i];
     s->total[level] = fewest > 1 ? (idx)(fewest < IDX_MAX ? fewest : IDX_MAX) : 1;
     s->tried[level] = 1;
     if (fewest == 0 || x == i)
         return -1; /* no option cheap enough: a dead end */
-    s->partial[level] = s->current;
-    s->thresh0[level] = s->cutoff - s->current - s->dancer->cost[x];
-    cover_below(s, i, s->thresh0[level]);
+    c->partial[level] = c->current;
+    c->thresh0[level] = c->cutoff - c->current - s->dancer->cost[x];
+    cover_below(s, i, c->thresh0[level]);
     s->choice[level] = x;
     *state = X5;
     return -1;
@@ -277,6 +286,7 @@ int
 run_costed(Search *s, const Run *run)
 {
     const long long *cost = s->dancer->cost;
+    Costs *c = s->costs;
     const long long stop = s->nodes + run->steps, work_stop = run->work ? effort(s) + run->work : -1;
     idx *choice = s->choice, *top = s->top;
     int state = s->resume, status;
@@ -289,19 +299,19 @@ run_costed(Search *s, const Run *run)
             continue;
         case X5: /* try x_l */
             x = choice[level];
-            s->thresh[level] = s->cutoff - s->partial[level] - cost[x];
-            commit_below(s, x, s->thresh[level]);
-            s->current = s->partial[level] + cost[x];
+            c->thresh[level] = c->cutoff - c->partial[level] - cost[x];
+            commit_below(s, x, c->thresh[level]);
+            c->current = c->partial[level] + cost[x];
             level += 1;
             state = X2;
             continue;
         case X6: /* the next option of the level's item, if cheap enough */
             x = choice[level];
-            uncommit_below(s, x, s->thresh[level]);
-            s->current = s->partial[level];
+            uncommit_below(s, x, c->thresh[level]);
+            c->current = c->partial[level];
             i = top[x];
             x = s->dlink[x];
-            if (x == i || cost[x] >= s->cutoff - s->partial[level]) {
+            if (x == i || cost[x] >= c->cutoff - c->partial[level]) {
                 state = X7;
                 continue;
             }
@@ -311,7 +321,7 @@ run_costed(Search *s, const Run *run)
             continue;
         case X7: /* the level's item back */
             x = choice[level];
-            uncover_below(s, x <= s->n_items ? x : top[x], s->thresh0[level]);
+            uncover_below(s, x <= s->n_items ? x : top[x], c->thresh0[level]);
             state = X8;
             continue;
         case X8:
@@ -320,7 +330,7 @@ run_costed(Search *s, const Run *run)
                 continue;
             }
             level -= 1;
-            s->current = s->partial[level];
+            c->current = c->partial[level];
             state = X6;
             continue;
         default:
@@ -332,4 +342,52 @@ out:
     s->level = level;
     s->resume = state;
     return status;
+}
+
+/* A search for start->best cheapest solutions: its k best, per-level costs, and the net
+   cost of its givens and of its prefix's options. -1 when out of memory. (No seed, no
+   bounds: the binding has refused them, contract.REFUSED.) */
+int
+costs_start(Search *s, const Start *start)
+{
+    const Dancer *d = s->dancer;
+    size_t levels = search_levels(d);
+    Costs *c = s->costs = dlx_calloc(1, sizeof(Costs));
+    if (c == NULL)
+        return -1;
+    c->k = start->best;
+    c->best = dlx_calloc((size_t)start->best, sizeof(long long));
+    c->partial = dlx_calloc(levels, sizeof(long long));
+    c->thresh0 = dlx_calloc(levels, sizeof(long long));
+    c->thresh = dlx_calloc(levels, sizeof(long long));
+    if (c->best == NULL || c->partial == NULL || c->thresh0 == NULL || c->thresh == NULL)
+        return -1;
+    c->cutoff = start->cutoff == LLONG_MAX ? LLONG_MAX : (start->cutoff > d->tax ? start->cutoff - d->tax : 0);
+    for (ptrdiff_t g = 0; g < start->n_givens; g++)
+        c->current += d->cost[d->opt_start[start->givens[g]]];
+    for (ptrdiff_t k = 0; k < start->n_prefix; k++)
+        c->current += d->cost[start->prefix[k]];
+    s->sets = LINKS;
+    return 0;
+}
+
+void
+costs_free(Search *s)
+{
+    Costs *c = s->costs;
+    if (c == NULL)
+        return;
+    dlx_free(c->best);
+    dlx_free(c->partial);
+    dlx_free(c->thresh0);
+    dlx_free(c->thresh);
+    dlx_free(c);
+    s->costs = NULL;
+}
+
+/* The cost of the solution at hand: its options' net costs and the dancer's tax. */
+long long
+costs_solution(const Search *s)
+{
+    return (s->costs != NULL ? s->costs->current : 0) + s->dancer->tax;
 }

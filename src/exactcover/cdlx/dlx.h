@@ -222,6 +222,7 @@ typedef struct {
 
 /* A memoized count's table and rows (memo.c). */
 typedef struct Memo Memo;
+typedef struct Costs Costs; /* a search for the k cheapest solutions: its state (costs.c) */
 /* Dancer.search's memo: never, always, or decided from a sample of MEMO_SAMPLE nodes, the
    table kept if its hits stood for MEMO_GAIN times the nodes visited (pydlx/memo.py). */
 enum { MEMO_OFF = 0, MEMO_ON = 1, MEMO_AUTO = 2 };
@@ -277,10 +278,7 @@ typedef struct {
     idx *first_tweak;       /* ... and the first option tweaked at each level */
     idx *floor_bound;       /* ... and for a move to the sets (msets.c), the BOUNDs at the floor */
     uint64_t *floor_set;    /* ... and the options available there */
-    idx k_best, n_best;     /* for the k best (costs.c): k, and how many are known */
-    long long *best_costs;  /* ... their net costs, cheapest first (NULL: not such a search) */
-    long long cutoff, current; /* ... the k-th best's (or INFINITE), the partial solution's */
-    long long *partial, *thresh0, *thresh; /* ... per level: the cost above, the thresholds */
+    Costs *costs;           /* a search for the k cheapest solutions (costs.c), or NULL */
     Memo *memo;             /* a memoized count (memo.c), or NULL */
     long long *weight;      /* the weighted choice: each primary item's WEIGHT, or NULL (MRV) */
     idx *heavy, n_heavy;    /* ... with tallies: the primary items (as item - 1) of WEIGHT above
@@ -443,6 +441,9 @@ ptrdiff_t search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies
 
 /* costs.c */
 int costs_prepare(Dancer *d, const long long *costs);
+int costs_start(Search *s, const Start *start);
+void costs_free(Search *s);
+long long costs_solution(const Search *s);
 int run_costed(Search *s, const Run *run);
 
 /* sanity.c (built with -DEXACTCOVER_SANITY): checked at every node of small matrices, every

@@ -339,7 +339,7 @@ Search_run(SearchObject *self, PyObject *args, PyObject *kwds)
     }
     if (check_idle(self) < 0)
         return NULL;
-    if (s->best_costs != NULL && run.depth >= 0) {
+    if (s->costs != NULL && run.depth >= 0) {
         raise_error(Unsupported, "(ss)", "splitting a search for the cheapest solutions", "split a plain search");
         return NULL;
     }
@@ -435,7 +435,7 @@ Search_share(SearchObject *self, PyObject *Py_UNUSED(ignored))
 static PyObject *
 Search_solution_cost(SearchObject *self, PyObject *Py_UNUSED(ignored))
 {
-    return PyLong_FromLongLong(self->s.current + self->s.dancer->tax);
+    return PyLong_FromLongLong(costs_solution(&self->s));
 }
 
 static PyObject *

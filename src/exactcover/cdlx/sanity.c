@@ -76,7 +76,7 @@ sanity(const Search *s)
     }
     if (active + off != n && s->bound == NULL) /* (with bounds, a null move deactivates an item) */
         insane("items neither active nor covered", n - active - off);
-    if (zeros != s->zeros && is_zeros(s->dancer) && s->best_costs == NULL && s->memo == NULL) /* (run_zeros keeps it) */
+    if (zeros != s->zeros && is_zeros(s->dancer) && s->costs == NULL && s->memo == NULL) /* (run_zeros keeps it) */
         insane("the count of items without options", s->zeros - zeros);
 }
 

@@ -216,27 +216,6 @@ start_weighted(Search *s, dlx_error *err)
     return 0;
 }
 
-/* A search for the `best` cheapest solutions (costs.c): its k best and per-level costs, the
-   givens' net cost. (No seed, no bounds: the binding has refused them, contract.REFUSED.) */
-static int
-start_best(Search *s, const Start *start, dlx_error *err)
-{
-    const Dancer *d = s->dancer;
-    size_t levels = search_levels(d);
-    s->k_best = start->best;
-    s->best_costs = dlx_calloc((size_t)start->best, sizeof(long long));
-    s->partial = dlx_calloc(levels, sizeof(long long));
-    s->thresh0 = dlx_calloc(levels, sizeof(long long));
-    s->thresh = dlx_calloc(levels, sizeof(long long));
-    if (s->best_costs == NULL || s->partial == NULL || s->thresh0 == NULL || s->thresh == NULL) {
-        err->kind = DLX_NO_MEMORY;
-        return -1;
-    }
-    s->cutoff = start->cutoff == LLONG_MAX ? LLONG_MAX : (start->cutoff > d->tax ? start->cutoff - d->tax : 0);
-    s->sets = LINKS;
-    return 0;
-}
-
 /* Start a search in s (zeroed by the caller): a private copy of d's arrays, with the
    options excluded taken out, then the givens chosen, then the choices of the prefix
    replayed. -1 on failure, told in err; search_release(s) then, as always. */
@@ -255,8 +234,10 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     s->bare = start->n_givens == 0 && start->n_excluded == 0 && start->n_prefix == 0;
     if (start->weighted && start_weighted(s, err) < 0)
         return -1;
-    if (start->best > 0 && start_best(s, start, err) < 0)
+    if (start->best > 0 && costs_start(s, start) < 0) {
+        err->kind = DLX_NO_MEMORY;
         return -1;
+    }
     if (allocate(s, d) < 0 || (d->bounds != NULL && bounded_arrange(s) < 0)) {
         err->kind = DLX_NO_MEMORY;
         return -1;
@@ -270,12 +251,6 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     if (start->memo != MEMO_OFF && memo_start(s, start->memo, start->memo_bytes, start->diagram) < 0) {
         err->kind = DLX_NO_MEMORY;
         return -1;
-    }
-    if (s->best_costs != NULL) { /* the net costs of the givens and of the prefix's options */
-        for (ptrdiff_t g = 0; g < start->n_givens; g++)
-            s->current += d->cost[d->opt_start[start->givens[g]]];
-        for (ptrdiff_t k = 0; k < start->n_prefix; k++)
-            s->current += d->cost[start->prefix[k]];
     }
     return 0;
 }
@@ -312,10 +287,7 @@ search_release(Search *s)
     dlx_free((void *)s->pure);
     dlx_free(s->floor_pure);
     dlx_free(s->tally_block);
-    dlx_free(s->best_costs);
-    dlx_free(s->partial);
-    dlx_free(s->thresh0);
-    dlx_free(s->thresh);
+    costs_free(s);
     memo_free(s);
     dlx_free(s->weight);
     dlx_free(s->heavy);
@@ -351,7 +323,7 @@ int
 search_run(Search *s, const Run *run)
 {
     Run rest = *run;
-    if (s->best_costs != NULL)
+    if (s->costs != NULL)
         return run_costed(s, run);
     if (memo_active(s))
         return run_memo(s, run);
@@ -393,7 +365,7 @@ search_run(Search *s, const Run *run)
 int
 search_reusable(const Search *s, dlx_error *err)
 {
-    if (s->dancer->has_colors || s->bound != NULL || s->best_costs != NULL || s->memo != NULL)
+    if (s->dancer->has_colors || s->bound != NULL || s->costs != NULL || s->memo != NULL)
         return unsupported(err, "rewinding a search with colors, bounds, costs or memo", "start a new search");
     if ((s->sets == SETS && s->moved_at != s->floor) || s->sets == MOVING)
         return unsupported(err, "rewinding a search on the sets", "search with way='links'");
