@@ -1,7 +1,7 @@
 /*
  * bounds.c: multiplicities, the port of pydlx/bounds.py: Knuth's Algorithm M, where primary
- * item i is covered between lo and hi times. BOUND(i) (s->bound) is how many more options
- * may cover it, SLACK(i) (s->slack) is hi - lo; the options of the item tried at a level are
+ * item i is covered between lo and hi times. BOUND(i) (Bounds.bound) is how many more options
+ * may cover it, SLACK(i) (Bounds.slack) is hi - lo; the options of the item tried at a level are
  * tweaked (taken out of every list) while the later ones are tried, so that every multiset
  * of options is tried once. pydlx/bounds.py's docstring tells the branching rule. Its loop,
  * msteps.h, is its own (its steps differ from steps.h's in kind: dead ends, null moves),
@@ -19,7 +19,7 @@ ALWAYS_INLINE void
 take(Search *s, idx p, idx j)
 {
     if (j <= s->n_primary) {
-        if (--s->bound[j] == 0)
+        if (--s->bounds->bound[j] == 0)
             cover(s, j, COLORED);
     }
     else {
@@ -31,7 +31,7 @@ ALWAYS_INLINE void
 untake(Search *s, idx p, idx j)
 {
     if (j <= s->n_primary) {
-        if (s->bound[j]++ == 0)
+        if (s->bounds->bound[j]++ == 0)
             uncover(s, j, COLORED);
     }
     else {
@@ -141,9 +141,9 @@ enter_m(Search *s, idx level, idx i, idx theta)
     idx x = s->dlink[i];
     s->total[level] = theta;
     s->tried[level] = 1;
-    if (--s->bound[i] == 0)
+    if (--s->bounds->bound[i] == 0)
         cover(s, i, COLORED);
-    s->first_tweak[level] = x;
+    s->bounds->first_tweak[level] = x;
     return x;
 }
 
@@ -153,7 +153,7 @@ ALWAYS_INLINE int
 tweak_m(Search *s, idx level, idx x, idx i)
 {
     (void)level;
-    idx b = s->bound[i], sl = s->slack[i];
+    idx b = s->bounds->bound[i], sl = s->bounds->slack[i];
     if (b == 0 && sl == 0)
         return x != i;
     if (s->top[i] % COVERED <= b - sl)
@@ -173,15 +173,15 @@ tweak_m(Search *s, idx level, idx x, idx i)
 ALWAYS_INLINE void
 restore_m(Search *s, idx level, idx i)
 {
-    if (s->bound[i] == 0 && s->slack[i] == 0) {
+    if (s->bounds->bound[i] == 0 && s->bounds->slack[i] == 0) {
         uncover(s, i, COLORED);
     }
     else {
-        untweak(s, i, s->first_tweak[level], s->bound[i] == 0);
-        if (s->bound[i] == 0)
+        untweak(s, i, s->bounds->first_tweak[level], s->bounds->bound[i] == 0);
+        if (s->bounds->bound[i] == 0)
             uncover(s, i, COLORED);
     }
-    s->bound[i] += 1;
+    s->bounds->bound[i] += 1;
 }
 
 /* -- the steps of msteps.h on the links ---------------------------------------------------- */
@@ -269,7 +269,7 @@ check_bounded_givens(const Search *s, const Start *start, idx *owner, idx *uses,
             idx o = owner[i], q = opt_start[o];
             int clash = repeated;
             if (i <= s->n_primary) {
-                clash |= ++uses[i] > s->bound[i];
+                clash |= ++uses[i] > s->bounds->bound[i];
             }
             else if (o != k) {
                 while (top[q] != i)
@@ -350,3 +350,38 @@ bounded_replay(Search *s, const Start *start, dlx_error *err)
     return 0;
 }
 
+
+/* The state of a search with bounds: each primary item's BOUND (hi) and SLACK (hi - lo), room
+   for each level's first tweak. -1 when out of memory. */
+int
+bounds_start(Search *s)
+{
+    const Dancer *d = s->dancer;
+    Bounds *b = s->bounds = dlx_calloc(1, sizeof(Bounds));
+    if (b == NULL)
+        return -1;
+    b->bound = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+    b->slack = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+    b->first_tweak = dlx_calloc(search_levels(d), sizeof(idx));
+    if (b->bound == NULL || b->slack == NULL || b->first_tweak == NULL)
+        return -1;
+    for (idx i = 1; i <= d->n_primary; i++) {
+        b->bound[i] = d->bounds[2 * i - 1];
+        b->slack[i] = d->bounds[2 * i - 1] - d->bounds[2 * i - 2];
+    }
+    return 0;
+}
+
+void
+bounds_free(Search *s)
+{
+    Bounds *b = s->bounds;
+    if (b == NULL)
+        return;
+    dlx_free(b->bound);
+    dlx_free(b->slack);
+    dlx_free(b->first_tweak);
+    dlx_free(b->floor_bound);
+    dlx_free(b);
+    s->bounds = NULL;
+}

@@ -223,6 +223,14 @@ typedef struct {
 /* A memoized count's table and rows (memo.c). */
 typedef struct Memo Memo;
 typedef struct Costs Costs; /* a search for the k cheapest solutions: its state (costs.c) */
+
+/* A search with bounds (Algorithm M): its state, made and freed by bounds.c. (Defined here:
+   msteps.h's loop reads it in bounds.c and msets.c alike.) */
+typedef struct {
+    idx *bound, *slack; /* BOUND and SLACK of each primary item */
+    idx *first_tweak;   /* the first option tweaked at each level */
+    idx *floor_bound;   /* for a move to the sets (msets.c), the BOUNDs at the floor */
+} Bounds;
 /* Dancer.search's memo: never, always, or decided from a sample of MEMO_SAMPLE nodes, the
    table kept if its hits stood for MEMO_GAIN times the nodes visited (pydlx/memo.py). */
 enum { MEMO_OFF = 0, MEMO_ON = 1, MEMO_AUTO = 2 };
@@ -274,10 +282,9 @@ typedef struct {
     int bare;           /* made with no givens, exclusions or prefix: its floor is its pushes' */
     idx moved_at;       /* the bitset way: the level the search moved at (a rewind needs its floor) */
     /* (The fields of the other loops come last, after those of the links' hot loop.) */
-    idx *bound, *slack;     /* with bounds: BOUND and SLACK of each primary item (bounds.c) */
-    idx *first_tweak;       /* ... and the first option tweaked at each level */
-    idx *floor_bound;       /* ... and for a move to the sets (msets.c), the BOUNDs at the floor */
-    uint64_t *floor_set;    /* ... and the options available there */
+    Bounds *bounds;         /* a search with bounds (bounds.c), or NULL */
+    uint64_t *floor_set;    /* for a move to the sets with colors or bounds: the options available
+                               at the floor (csets.c, msets.c) */
     Costs *costs;           /* a search for the k cheapest solutions (costs.c), or NULL */
     Memo *memo;             /* a memoized count (memo.c), or NULL */
     long long *weight;      /* the weighted choice: each primary item's WEIGHT, or NULL (MRV) */
@@ -405,6 +412,8 @@ int tally_forced(Search *s);
 
 /* bounds.c */
 int run_bounded(Search *s, const Run *run);
+int bounds_start(Search *s);
+void bounds_free(Search *s);
 int bounded_arrange(Search *s);
 int bounded_givens(Search *s, const Start *start, dlx_error *err);
 int bounded_replay(Search *s, const Start *start, dlx_error *err);

@@ -401,7 +401,7 @@ Search_solution(SearchObject *self, PyObject *Py_UNUSED(ignored))
     const Search *s = &self->s;
     if (check_idle(self) < 0)
         return NULL;
-    if (s->bound == NULL)
+    if (s->bounds == NULL)
         return idx_tuple(s, s->choice, s->level, 1);
     idx *chosen = PyMem_Malloc(((size_t)s->level + 1) * sizeof(idx)), n = 0;
     if (chosen == NULL)

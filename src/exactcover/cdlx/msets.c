@@ -26,8 +26,8 @@ msets_start(Search *s)
     const Dancer *d = s->dancer;
     const idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *opt_start = s->opt_start;
     uint64_t *set = s->floor_set = dlx_calloc((size_t)d->n_words, sizeof(uint64_t));
-    s->floor_bound = dlx_malloc(((size_t)s->n_primary + 1) * sizeof(idx));
-    if (s->floor_set == NULL || s->floor_bound == NULL) {
+    s->bounds->floor_bound = dlx_malloc(((size_t)s->n_primary + 1) * sizeof(idx));
+    if (s->floor_set == NULL || s->bounds->floor_bound == NULL) {
         s->sets = LINKS;
         return;
     }
@@ -38,7 +38,7 @@ msets_start(Search *s)
         if (top[q] <= 0)
             set[k >> 6] |= (uint64_t)1 << (k & 63);
     }
-    memcpy(s->floor_bound, s->bound, ((size_t)s->n_primary + 1) * sizeof(idx));
+    memcpy(s->bounds->floor_bound, s->bounds->bound, ((size_t)s->n_primary + 1) * sizeof(idx));
 }
 
 /* The next level's set, after the move of node x (x = i: the null move) at `level`: this
@@ -107,9 +107,9 @@ msets_move(Search *s)
     memcpy(s->alive + (size_t)s->floor * (size_t)W, s->floor_set, (size_t)W * sizeof(uint64_t));
     for (idx level = s->floor; level < s->level; level++) {
         idx x = s->choice[level], i = x <= n ? x : s->top[x];
-        s->floor_bound[i] -= 1;
+        s->bounds->floor_bound[i] -= 1;
         s->option[level] = x > n ? option_of(s, x) : -1;
-        next_set(s, level, x, i, s->floor_bound, 1);
+        next_set(s, level, x, i, s->bounds->floor_bound, 1);
     }
     s->sets = SETS;
 }
@@ -148,7 +148,7 @@ enter_m(Search *s, idx level, idx i, idx theta)
     uint64_t *set = s->alive + (size_t)level * (size_t)W;
     s->total[level] = theta;
     s->tried[level] = 1;
-    if (--s->bound[i] == 0) {
+    if (--s->bounds->bound[i] == 0) {
         cover_in(s, set, s->words, s->n_live, i, 0);
         unlink_item(s, i);
     }
@@ -163,7 +163,7 @@ ALWAYS_INLINE int
 tweak_m(Search *s, idx level, idx x, idx i)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    const idx b = s->bound[i], sl = s->slack[i], k = s->option[level];
+    const idx b = s->bounds->bound[i], sl = s->bounds->slack[i], k = s->option[level];
     if (b == 0 && sl == 0)
         return x != i;
     idx length = 0;
@@ -179,7 +179,7 @@ tweak_m(Search *s, idx level, idx x, idx i)
         s->updates += b == 0 ? 1 : s->opt_start[k + 1] - 1 - s->opt_start[k];
         return 1;
     }
-    next_set(s, level, i, i, s->bound, 0);
+    next_set(s, level, i, i, s->bounds->bound, 0);
     if (b != 0) { /* the null move: i takes no more options */
         idx left = s->llink[i], right = s->rlink[i];
         s->rlink[left] = right;
@@ -191,7 +191,7 @@ tweak_m(Search *s, idx level, idx x, idx i)
 ALWAYS_INLINE void
 try_m(Search *s, idx level, idx x)
 {
-    next_set(s, level, x, s->top[x], s->bound, 0);
+    next_set(s, level, x, s->top[x], s->bounds->bound, 0);
 }
 
 /* Undo try_m's BOUNDs and covers, in the reverse order. */
@@ -206,7 +206,7 @@ untry_m(Search *s, idx level, idx x)
             p = s->dlink[p];
             continue;
         }
-        if (j > s->n_primary || s->bound[j]++ == 0) /* (a primary item's BOUND back up) */
+        if (j > s->n_primary || s->bounds->bound[j]++ == 0) /* (a primary item's BOUND back up) */
             uncover_set(s, j);
         p -= 1;
     }
@@ -227,7 +227,7 @@ ALWAYS_INLINE void
 restore_m(Search *s, idx level, idx i)
 {
     (void)level;
-    if (s->bound[i]++ == 0)
+    if (s->bounds->bound[i]++ == 0)
         uncover_set(s, i);
 }
 

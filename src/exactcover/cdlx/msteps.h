@@ -29,7 +29,7 @@
 ALWAYS_INLINE idx
 choose_m(Search *s, idx level, idx *theta)
 {
-    const idx *rlink = s->rlink, *bound = s->bound, *slack = s->slack;
+    const idx *rlink = s->rlink, *bound = s->bounds->bound, *slack = s->bounds->slack;
     idx best = 0, best_theta = 0, best_s = 0, best_len = 0;
     int constrained = 0;
     uint64_t ties = 0;

@@ -74,7 +74,7 @@ sanity(const Search *s)
             insane("an item's length", i);
         off += top[i] >= COVERED;
     }
-    if (active + off != n && s->bound == NULL) /* (with bounds, a null move deactivates an item) */
+    if (active + off != n && s->bounds == NULL) /* (with bounds, a null move deactivates an item) */
         insane("items neither active nor covered", n - active - off);
     if (zeros != s->zeros && is_zeros(s->dancer) && s->costs == NULL && s->memo == NULL) /* (run_zeros keeps it) */
         insane("the count of items without options", s->zeros - zeros);
@@ -295,7 +295,7 @@ sanity_msets(const Search *s, idx level)
                 insane("a level's set of options", l + 1);
     }
     for (idx i = 1; i <= s->n_primary; i++)
-        if (s->bound[i] < 0 || s->bound[i] > d->bounds[2 * i - 1])
+        if (s->bounds->bound[i] < 0 || s->bounds->bound[i] > d->bounds[2 * i - 1])
             insane("an item's BOUND", i);
     available_active(s, level, active);
 }

@@ -153,17 +153,8 @@ allocate(Search *s, const Dancer *d)
     s->tried = dlx_calloc(levels, sizeof(idx));
     if (s->mem == NULL || s->choice == NULL || s->total == NULL || s->tried == NULL)
         return -1;
-    if (d->bounds != NULL) {
-        s->bound = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
-        s->slack = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
-        s->first_tweak = dlx_calloc(levels, sizeof(idx));
-        if (s->bound == NULL || s->slack == NULL || s->first_tweak == NULL)
-            return -1;
-        for (idx i = 1; i <= d->n_primary; i++) {
-            s->bound[i] = d->bounds[2 * i - 1];
-            s->slack[i] = d->bounds[2 * i - 1] - d->bounds[2 * i - 2];
-        }
-    }
+    if (d->bounds != NULL && bounds_start(s) < 0)
+        return -1;
     memcpy(s->mem, d->mem, (size_t)copied * sizeof(idx));
     s->llink = s->mem;
     s->rlink = s->llink + links;
@@ -273,10 +264,7 @@ search_release(Search *s)
     dlx_free(s->words);
     dlx_free(s->dirty);
     dlx_free(s->block_min);
-    dlx_free(s->bound);
-    dlx_free(s->slack);
-    dlx_free(s->first_tweak);
-    dlx_free(s->floor_bound);
+    bounds_free(s);
     dlx_free(s->floor_set);
     dlx_free(s->pure_item);
     dlx_free(s->pure_at);
@@ -335,7 +323,7 @@ search_run(Search *s, const Run *run)
         const long long stop = s->nodes + rest.steps, work_stop = effort(s) + rest.work;
         Run sample = rest;
         sample.steps = s->sample_end - s->nodes;
-        int status = s->bound != NULL ? run_bounded(s, &sample) : run_links(s, &sample);
+        int status = s->bounds != NULL ? run_bounded(s, &sample) : run_links(s, &sample);
         if (status != PAUSED || s->nodes < s->sample_end)
             return status;
         int pay = sets_pay(s);
@@ -352,7 +340,7 @@ search_run(Search *s, const Run *run)
         if (rest.work && (rest.work = work_stop - effort(s)) <= 0)
             return PAUSED;
     }
-    if (s->bound != NULL)
+    if (s->bounds != NULL)
         return s->sets == SETS ? run_msets(s, &rest) : run_bounded(s, &rest);
     return s->sets == SETS ? run_sets(s, &rest) : run_links(s, &rest);
 }
@@ -365,7 +353,7 @@ search_run(Search *s, const Run *run)
 int
 search_reusable(const Search *s, dlx_error *err)
 {
-    if (s->dancer->has_colors || s->bound != NULL || s->costs != NULL || s->memo != NULL)
+    if (s->dancer->has_colors || s->bounds != NULL || s->costs != NULL || s->memo != NULL)
         return unsupported(err, "rewinding a search with colors, bounds, costs or memo", "start a new search");
     if ((s->sets == SETS && s->moved_at != s->floor) || s->sets == MOVING)
         return unsupported(err, "rewinding a search on the sets", "search with way='links'");
@@ -495,7 +483,7 @@ search_probe(Search *s, uint64_t seed, idx *degrees, int *solved)
     idx *path = dlx_calloc(search_levels(s->dancer), sizeof(idx)), depth;
     if (path == NULL)
         return -1;
-    if (s->bound != NULL)
+    if (s->bounds != NULL)
         depth = s->sets == SETS ? probe_msets(s, &random, path, degrees, solved)
                                 : probe_bounded(s, &random, path, degrees, solved);
     else if (s->sets == SETS)

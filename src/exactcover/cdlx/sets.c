@@ -197,7 +197,7 @@ sets_start(Search *s)
 {
     const Dancer *d = s->dancer;
     s->sets = LINKS;
-    if (s->seeded || (d->has_colors && s->bound != NULL) || d->cost != NULL || d->sets < 0 ||
+    if (s->seeded || (d->has_colors && s->bounds != NULL) || d->cost != NULL || d->sets < 0 ||
         !sets_fit(d, s->tuning.set_budget))
         return;
     if (d->has_colors && s->floor_set == NULL && (s->memo != NULL || sets_note_floor(s) < 0))
@@ -206,7 +206,7 @@ sets_start(Search *s)
     s->sample_updates = s->updates;
     s->sample_end = s->nodes + s->tuning.sample;
     s->sets = SAMPLING;
-    if (s->bound != NULL)
+    if (s->bounds != NULL)
         msets_start(s);
 }
 
@@ -263,7 +263,7 @@ sets_move(Search *s)
     const Dancer *d = s->dancer;
     const idx *top = s->top;
     unsigned char *since = NULL;
-    if (s->bound != NULL) {
+    if (s->bounds != NULL) {
         msets_move(s);
         return;
     }
