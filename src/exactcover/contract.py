@@ -96,8 +96,11 @@ REFUSED: dict[tuple[str, str], tuple[str, str]] = {
 
 def refuse(*used: str | None) -> None:
     """`Unsupported` for the first pair of `REFUSED` that ``used`` (the things a search has;
-    None for one it has not) holds both of. Both engines' ``Dancer.search`` call it first."""
-    present = set(used)
+    None for one it has not) holds both of. Both engines' ``Dancer.search`` call it first
+    (the C binding only for a search with two things or more: one alone is never refused)."""
+    present = set(used) - {None}
+    if len(present) < 2:
+        return
     for (first, second), (what, instead) in REFUSED.items():
         if first in present and second in present:
             raise Unsupported(what, instead)

@@ -205,7 +205,7 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
         return NULL;
     }
     const int bounded = self->d.bounds != NULL, seeded = seed != Py_None, memoized = memo != MEMO_OFF;
-    if (bounded + (best > 0) + memoized + seeded + weighted >= 2) { /* (one thing alone is never refused) */
+    if (bounded + (best > 0) + memoized + seeded + weighted >= 2) { /* (one alone is never refused: no call) */
         PyObject *refused = PyObject_CallFunction(Refuse, "zzzzz", bounded ? "bounds" : NULL, best > 0 ? "best" : NULL,
                                                   memoized ? "memo" : NULL, seeded ? "seed" : NULL,
                                                   weighted ? "weighted" : NULL);

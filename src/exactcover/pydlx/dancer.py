@@ -227,9 +227,8 @@ class Dancer:
             raise ValueError("a diagram needs memo=1")
         if best and (best < 0 or not self.has_costs):
             raise ValueError("best must be a positive number of solutions, on a dancer with costs")
-        if bool(self.bounds) + bool(best) + bool(memo) + (seed is not None) + weighted >= 2:  # (one alone is never refused)
-            refuse("bounds" if self.bounds else None, "best" if best else None, "memo" if memo else None,
-                   "seed" if seed is not None else None, "weighted" if weighted else None)
+        refuse("bounds" if self.bounds else None, "best" if best else None, "memo" if memo else None,
+               "seed" if seed is not None else None, "weighted" if weighted else None)
         if weighted:
             return Search(self, givens, seed, excluded, prefix, tuning, weighted=True)
         if best:
