@@ -5,7 +5,8 @@ its build must be optional: where no C compiler exists the install still succeed
 pure-Python engine is used. Set EXACTCOVER_STRICT_BUILD=1 (CI does) to make a failed C build
 fail the install instead of silently falling back.
 
-The engine's C files are listed in src/exactcover/cdlx/dlx.h, which says what each one ports.
+Every C file of src/exactcover/cdlx is compiled; each names the pydlx module it ports
+(docs/engine.md draws the map).
 """
 
 import os

@@ -1,7 +1,7 @@
 """Two builds of the C engine on the same searches, interleaved: did a change cost speed?
 
-Runs the workloads of engine.py, strategies.py (both ways) and peers.py, and a parallel
-count and listing on two processes, on this tree's engine and on another checkout's (built in place: ``python setup.py build_ext --inplace``),
+Runs the workloads of engine.py, strategies.py (both ways), peers.py and natives.py, and a
+parallel count and listing on two processes, on this tree's engine and on another checkout's (built in place: ``python setup.py build_ext --inplace``),
 each measurement in a fresh process with that tree's ``src`` first on the path, in rounds
 that alternate the two (A B A B ...), since these machines drift. Prints, for each
 workload, the median over the rounds of each round's median, the ratio new/old, and
@@ -47,6 +47,14 @@ WORKLOADS = {
     "parallel: 14-queens, count on 2 processes": ("queens-14", "jobs-count", 0.4),
     "parallel: 13-queens, listing on 2 processes": ("queens-13", "jobs-list", 0.4),
 }
+#: natives.py's workloads (its matrices, made by this tree's benchmarks; the engine measured is
+#: the tree's): name: repeats relative to --repeats.
+NATIVES = {"pentominoes 6x10": 0.4, "sudoku 8008 puzzle": 1, "sudoku Inkala, first": 1, "12-queens": 1,
+           "14-queens": 0.2, "15-queens": 0.2, "Langford n=11": 0.4, "Langford n=12": 0.2, "Langford n=13 (none)": 0.2,
+           "random sparse, 300 options": 1, "random sparse, 3000 options": 0.4, "word squares 4x4, colors": 1,
+           "word squares 4x4, colors, 7976 options": 0.4, "tiling: pentominoes 6x10 (plugin)": 0.4,
+           "tiling: pentominoes 8x8 minus 2x2": 0.4, "tiling: Soma cube": 1, "tiling: hexiamonds 6x6 rhombus": 0.2}
+WORKLOADS.update({f"natives: {name}": (f"natives:{name}", None, share) for name, share in NATIVES.items()})
 
 
 def matrix_and_givens(source: str):
@@ -57,6 +65,11 @@ def matrix_and_givens(source: str):
 
     from exactcover import Matrix, read_dlx
 
+    if source.startswith("natives:"):
+        import exactcover_polyomino  # noqa: F401  (this tree's, before natives.py puts the new tree's src first)
+        from natives import WORKLOADS as NATIVE_WORKLOADS
+
+        return NATIVE_WORKLOADS[source.removeprefix("natives:")][1](), []
     kind, _, arg = source.partition("-")
     if kind == "sudoku":
         return sudoku_matrix(), sudoku_givens(PUZZLE_8008 if arg == "8008" else INKALA)
@@ -79,8 +92,15 @@ def matrix_and_givens(source: str):
 
 def child(source: str, question: str, repeats: int, engine: str) -> None:
     """Run one workload ``repeats`` times on the engine found first on the path; print JSON."""
-    matrix, givens = matrix_and_givens(source)
+    import exactcover
     from exactcover import Solver
+
+    matrix, givens = matrix_and_givens(source)
+    if question is None or question == "None":  # (natives.py's own question)
+        sys.path.insert(0, str(HERE))
+        from natives import WORKLOADS as NATIVE_WORKLOADS
+
+        question = NATIVE_WORKLOADS[source.removeprefix("natives:")][0]
 
     solver = Solver(matrix, engine)
     if question == "first":
@@ -111,14 +131,18 @@ def child(source: str, question: str, repeats: int, engine: str) -> None:
         ask()
         times.append(time.perf_counter() - started)
     stats = solver.stats
-    print(json.dumps({"seconds": statistics.median(times), "nodes": stats.nodes, "updates": stats.updates}))
+    print(json.dumps({"seconds": statistics.median(times), "nodes": stats.nodes, "updates": stats.updates,
+                      "module": exactcover.__file__}))
 
 
 def measure(tree: Path, source: str, question: str, repeats: int, engine: str) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree / "src"))
-    out = subprocess.run([sys.executable, __file__, "--child", source, question, str(repeats), engine],
+    out = subprocess.run([sys.executable, __file__, "--child", source, str(question), str(repeats), engine],
                          capture_output=True, text=True, env=env, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    if not Path(result["module"]).resolve().is_relative_to(tree.resolve()):
+        raise SystemExit(f"{source}: measured {result['module']}, not {tree}'s engine")
+    return result
 
 
 def main() -> None:

@@ -21,6 +21,7 @@ typedef struct {
     PyObject_HEAD
     DancerObject *dancer; /* a reference: the search reads its arrays */
     Search s;
+    int busy; /* running, in some thread (check_idle) */
 } SearchObject;
 int check_idle(const SearchObject *self);
 

@@ -43,7 +43,7 @@ untake(Search *s, idx p, idx j)
 static void
 commit_bounded(Search *s, idx x)
 {
-    const idx *top = s->top, *ulink = s->ulink;
+    const idx *top = s->links.top, *ulink = s->links.ulink;
     for (idx p = x + 1; p != x;) {
         idx j = top[p];
         if (j <= 0) {
@@ -60,7 +60,7 @@ commit_bounded(Search *s, idx x)
 static void
 uncommit_bounded(Search *s, idx x)
 {
-    const idx *top = s->top, *dlink = s->dlink;
+    const idx *top = s->links.top, *dlink = s->links.dlink;
     for (idx p = x - 1; p != x;) {
         idx j = top[p];
         if (j <= 0) {
@@ -78,7 +78,7 @@ uncommit_bounded(Search *s, idx x)
 static void
 tweak(Search *s, idx x, int covered)
 {
-    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink;
     if (!covered)
         s->updates += hide(s, x, COLORED);
     idx u = ulink[x], d = dlink[x];
@@ -93,7 +93,7 @@ tweak(Search *s, idx x, int covered)
 static void
 untweak(Search *s, idx i, idx first, int covered)
 {
-    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink;
     idx last = dlink[i], x = first, previous = i, k = 0;
     dlink[i] = first;
     while (x != last) {
@@ -113,8 +113,8 @@ untweak(Search *s, idx i, idx first, int covered)
 int
 bounded_arrange(Search *s)
 {
-    idx *ulink = s->ulink, *dlink = s->dlink, *nodes;
-    if (!s->seeded)
+    idx *ulink = s->links.ulink, *dlink = s->links.dlink, *nodes;
+    if (s->shuffle == NULL)
         return 0;
     nodes = dlx_malloc(((size_t)s->dancer->n_entries + 1) * sizeof(idx));
     if (nodes == NULL)
@@ -124,7 +124,7 @@ bounded_arrange(Search *s)
         for (idx p = dlink[i]; p != i; p = dlink[p])
             nodes[length++] = p;
         for (idx a = length - 1; a > 0; a--) { /* Fisher-Yates */
-            idx b = (idx)random_below(&s->random, (uint64_t)a + 1), t = nodes[a];
+            idx b = (idx)random_below(&s->shuffle->random, (uint64_t)a + 1), t = nodes[a];
             nodes[a] = nodes[b];
             nodes[b] = t;
         }
@@ -138,7 +138,7 @@ bounded_arrange(Search *s)
 ALWAYS_INLINE idx
 enter_m(Search *s, idx level, idx i, idx theta)
 {
-    idx x = s->dlink[i];
+    idx x = s->links.dlink[i];
     s->total[level] = theta;
     s->tried[level] = 1;
     if (--s->bounds->bound[i] == 0)
@@ -156,15 +156,15 @@ tweak_m(Search *s, idx level, idx x, idx i)
     idx b = s->bounds->bound[i], sl = s->bounds->slack[i];
     if (b == 0 && sl == 0)
         return x != i;
-    if (s->top[i] % COVERED <= b - sl)
+    if (s->links.top[i] % COVERED <= b - sl)
         return 0;
     if (x != i) {
         tweak(s, x, b == 0);
     }
     else if (b != 0) { /* the null move: i takes no more options */
-        idx left = s->llink[i], right = s->rlink[i];
-        s->rlink[left] = right;
-        s->llink[right] = left;
+        idx left = s->links.llink[i], right = s->links.rlink[i];
+        s->links.rlink[left] = right;
+        s->links.llink[right] = left;
     }
     return 1;
 }
@@ -197,7 +197,7 @@ ALWAYS_INLINE idx
 length_m(const Search *s, idx level, idx i)
 {
     (void)level;
-    return s->top[i];
+    return s->links.top[i];
 }
 
 ALWAYS_INLINE void
@@ -220,7 +220,7 @@ ALWAYS_INLINE idx
 next_m(Search *s, idx level, idx x)
 {
     (void)level;
-    return s->dlink[x];
+    return s->links.dlink[x];
 }
 
 #define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity(s))
@@ -247,7 +247,7 @@ probe_bounded(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
 static int
 check_bounded_givens(const Search *s, const Start *start, idx *owner, idx *uses, dlx_error *err)
 {
-    const idx *top = s->top, *color = s->color, *opt_start = s->opt_start;
+    const idx *top = s->links.top, *color = s->links.color, *opt_start = s->dancer->opt_start;
     for (idx i = 0; i < s->n_items + 2; i++) {
         owner[i] = -1;
         uses[i] = 0;
@@ -299,12 +299,12 @@ bounded_givens(Search *s, const Start *start, dlx_error *err)
     dlx_free(owner);
     if (result < 0)
         return -1;
-    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink;
     for (ptrdiff_t g = 0; g < start->n_givens; g++)
-        for (idx p = s->opt_start[start->givens[g]]; top[p] > 0; p++)
+        for (idx p = s->dancer->opt_start[start->givens[g]]; top[p] > 0; p++)
             take(s, p, top[p]);
     for (ptrdiff_t g = 0; g < start->n_givens; g++)
-        for (idx p = s->opt_start[start->givens[g]]; top[p] > 0; p++) {
+        for (idx p = s->dancer->opt_start[start->givens[g]]; top[p] > 0; p++) {
             idx u = ulink[p], d = dlink[p];
             if (dlink[u] == p) {
                 dlink[u] = d;
@@ -326,11 +326,11 @@ bounded_replay(Search *s, const Start *start, dlx_error *err)
     for (ptrdiff_t k = 0; k < start->n_prefix; k++) {
         idx x = start->prefix[k], level = s->level, theta;
         idx i = choose_m(s, level, &theta);
-        int ok = theta > 0 && (x == i || (x > s->n_items + 1 && x < s->dancer->n_nodes && s->top[x] == i));
+        int ok = theta > 0 && (x == i || (x > s->n_items + 1 && x < s->dancer->n_nodes && s->links.top[x] == i));
         if (ok) {
             idx y = enter_m(s, level, i, theta);
             while ((ok = tweak_m(s, level, y, i)) && y != x && y != i) {
-                y = s->dlink[y];
+                y = s->links.dlink[y];
                 s->tried[level] += 1;
             }
             ok = ok && y == x;

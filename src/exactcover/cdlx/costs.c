@@ -104,11 +104,11 @@ static void
 cover_below(Search *s, idx i, long long thresh)
 {
     const long long *cost = s->dancer->cost;
-    idx left = s->llink[i], right = s->rlink[i];
-    s->rlink[left] = right;
-    s->llink[right] = left;
+    idx left = s->links.llink[i], right = s->links.rlink[i];
+    s->links.rlink[left] = right;
+    s->links.llink[right] = left;
     s->updates += 1;
-    for (idx p = s->dlink[i]; p != i && cost[p] < thresh; p = s->dlink[p])
+    for (idx p = s->links.dlink[i]; p != i && cost[p] < thresh; p = s->links.dlink[p])
         s->updates += hide(s, p, COLORED);
 }
 
@@ -116,19 +116,19 @@ static void
 uncover_below(Search *s, idx i, long long thresh)
 {
     const long long *cost = s->dancer->cost;
-    for (idx p = s->dlink[i]; p != i && cost[p] < thresh; p = s->dlink[p])
+    for (idx p = s->links.dlink[i]; p != i && cost[p] < thresh; p = s->links.dlink[p])
         unhide(s, p, COLORED);
-    idx left = s->llink[i], right = s->rlink[i];
-    s->rlink[left] = i;
-    s->llink[right] = i;
+    idx left = s->links.llink[i], right = s->links.rlink[i];
+    s->links.rlink[left] = i;
+    s->links.llink[right] = i;
 }
 
 static void
 purify_below(Search *s, idx p, long long thresh)
 {
     const long long *cost = s->dancer->cost;
-    idx *color = s->color, c = color[p], i = s->top[p];
-    for (idx q = s->dlink[i]; q != i && cost[q] < thresh; q = s->dlink[q]) {
+    idx *color = s->links.color, c = color[p], i = s->links.top[p];
+    for (idx q = s->links.dlink[i]; q != i && cost[q] < thresh; q = s->links.dlink[q]) {
         if (color[q] != c)
             s->updates += hide(s, q, COLORED);
         else if (q != p)
@@ -140,8 +140,8 @@ static void
 unpurify_below(Search *s, idx p, long long thresh)
 {
     const long long *cost = s->dancer->cost;
-    idx *color = s->color, c = color[p], i = s->top[p];
-    for (idx q = s->dlink[i]; q != i && cost[q] < thresh; q = s->dlink[q]) {
+    idx *color = s->links.color, c = color[p], i = s->links.top[p];
+    for (idx q = s->links.dlink[i]; q != i && cost[q] < thresh; q = s->links.dlink[q]) {
         if (color[q] < 0)
             color[q] = c;
         else if (q != p)
@@ -153,7 +153,7 @@ unpurify_below(Search *s, idx p, long long thresh)
 static void
 commit_below(Search *s, idx x, long long thresh)
 {
-    const idx *top = s->top, *ulink = s->ulink, *color = s->color;
+    const idx *top = s->links.top, *ulink = s->links.ulink, *color = s->links.color;
     for (idx p = x + 1; p != x;) {
         idx j = top[p];
         if (j <= 0) {
@@ -171,7 +171,7 @@ commit_below(Search *s, idx x, long long thresh)
 static void
 uncommit_below(Search *s, idx x, long long thresh)
 {
-    const idx *top = s->top, *dlink = s->dlink, *color = s->color;
+    const idx *top = s->links.top, *dlink = s->links.dlink, *color = s->links.color;
     for (idx p = x - 1; p != x;) {
         idx j = top[p];
         if (j <= 0) {
@@ -206,11 +206,11 @@ static idx
 choose_cheap(const Search *s, long long limit, long long *fewest)
 {
     const long long *cost = s->dancer->cost;
-    const idx *dlink = s->dlink;
+    const idx *dlink = s->links.dlink;
     idx best = 0;
     long long regret = 0, dearest = 0;
     *fewest = 0;
-    for (idx i = s->rlink[0]; i != 0; i = s->rlink[i]) {
+    for (idx i = s->links.rlink[0]; i != 0; i = s->links.rlink[i]) {
         idx p = dlink[i];
         if (p == i || cost[p] >= limit) {
             *fewest = 0;
@@ -223,7 +223,7 @@ choose_cheap(const Search *s, long long limit, long long *fewest)
             for (count = 2, p = dlink[p]; p != i && cost[p] < limit && count < LENTHRESH; p = dlink[p])
                 count++;
             if (count >= LENTHRESH)
-                count = s->top[i]; /* (enough to rank it) */
+                count = s->links.top[i]; /* (enough to rank it) */
         }
         if (best == 0 || better(count, r, least, *fewest, regret, dearest)) {
             best = i;
@@ -262,12 +262,12 @@ enter_cheap(Search *s, const Run *run, idx level, long long stop, long long work
         s->max_level = level;
     *state = X8;
     Costs *c = s->costs;
-    if (s->rlink[0] == 0) {
+    if (s->links.rlink[0] == 0) {
         found(c);
         return visit(s, run);
     }
     long long fewest;
-    idx i = choose_cheap(s, c->cutoff - c->current, &fewest), x = s->dlink[i];
+    idx i = choose_cheap(s, c->cutoff - c->current, &fewest), x = s->links.dlink[i];
     s->total[level] = fewest > 1 ? (idx)(fewest < IDX_MAX ? fewest : IDX_MAX) : 1;
     s->tried[level] = 1;
     if (fewest == 0 || x == i)
@@ -288,7 +288,7 @@ run_costed(Search *s, const Run *run)
     const long long *cost = s->dancer->cost;
     Costs *c = s->costs;
     const long long stop = s->nodes + run->steps, work_stop = run->work ? effort(s) + run->work : -1;
-    idx *choice = s->choice, *top = s->top;
+    idx *choice = s->choice, *top = s->links.top;
     int state = s->resume, status;
     idx level = s->level, x, i;
     for (;;) {
@@ -310,7 +310,7 @@ run_costed(Search *s, const Run *run)
             uncommit_below(s, x, c->thresh[level]);
             c->current = c->partial[level];
             i = top[x];
-            x = s->dlink[x];
+            x = s->links.dlink[x];
             if (x == i || cost[x] >= c->cutoff - c->partial[level]) {
                 state = X7;
                 continue;
@@ -367,7 +367,7 @@ costs_start(Search *s, const Start *start)
         c->current += d->cost[d->opt_start[start->givens[g]]];
     for (ptrdiff_t k = 0; k < start->n_prefix; k++)
         c->current += d->cost[start->prefix[k]];
-    s->sets = LINKS;
+    s->where = LINKS;
     return 0;
 }
 

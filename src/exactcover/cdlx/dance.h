@@ -17,7 +17,7 @@
 ALWAYS_INLINE long long
 hide(Search *s, idx p, const int mode)
 {
-    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color;
+    idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink, *color = s->links.color;
     const idx n1 = s->n_primary;
     long long k = 0;
     idx zeros = 0;
@@ -50,7 +50,7 @@ hide(Search *s, idx p, const int mode)
 ALWAYS_INLINE void
 unhide(Search *s, idx p, const int mode)
 {
-    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color;
+    idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink, *color = s->links.color;
     const idx n1 = s->n_primary;
     idx zeros = 0;
     idx q = p - 1;
@@ -82,8 +82,8 @@ unhide(Search *s, idx p, const int mode)
 ALWAYS_INLINE long long
 take_out(Search *s, idx k, const int mode)
 {
-    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
-    idx q = s->opt_start[k];
+    idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink;
+    idx q = s->dancer->opt_start[k];
     for (; top[q] > 0; q++) {
         dlink[ulink[q]] = dlink[q];
         ulink[dlink[q]] = ulink[q];
@@ -91,18 +91,18 @@ take_out(Search *s, idx k, const int mode)
         if (mode & WIDE)
             s->dirty[top[q] >> 6] = 1;
     }
-    return q - s->opt_start[k];
+    return q - s->dancer->opt_start[k];
 }
 
 /* Undo take_out(k), in the reverse order. */
 ALWAYS_INLINE void
 put_back(Search *s, idx k, const int mode)
 {
-    idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
-    idx q = s->opt_start[k];
+    idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink;
+    idx q = s->dancer->opt_start[k];
     while (top[q] > 0)
         q++;
-    while (q-- > s->opt_start[k]) {
+    while (q-- > s->dancer->opt_start[k]) {
         dlink[ulink[q]] = q;
         ulink[dlink[q]] = q;
         top[top[q]] += 1;
@@ -115,19 +115,19 @@ put_back(Search *s, idx k, const int mode)
 ALWAYS_INLINE void
 cover(Search *s, idx i, const int mode)
 {
-    idx *dlink = s->dlink;
+    idx *dlink = s->links.dlink;
     long long k = 1;
     idx p = dlink[i];
     while (p != i) {
         k += hide(s, p, mode);
         p = dlink[p];
     }
-    idx left = s->llink[i], right = s->rlink[i];
-    s->rlink[left] = right;
-    s->llink[right] = left;
+    idx left = s->links.llink[i], right = s->links.rlink[i];
+    s->links.rlink[left] = right;
+    s->links.llink[right] = left;
     if (mode & ZEROS)
-        s->zeros -= s->top[i] == 0 && i <= s->n_primary;
-    s->top[i] += COVERED;
+        s->zeros -= s->links.top[i] == 0 && i <= s->n_primary;
+    s->links.top[i] += COVERED;
     if (mode & WIDE)
         s->dirty[i >> 6] = 1;
     s->updates += k;
@@ -137,15 +137,15 @@ cover(Search *s, idx i, const int mode)
 ALWAYS_INLINE void
 uncover(Search *s, idx i, const int mode)
 {
-    s->top[i] -= COVERED;
+    s->links.top[i] -= COVERED;
     if (mode & ZEROS)
-        s->zeros += s->top[i] == 0 && i <= s->n_primary;
+        s->zeros += s->links.top[i] == 0 && i <= s->n_primary;
     if (mode & WIDE)
         s->dirty[i >> 6] = 1;
-    idx left = s->llink[i], right = s->rlink[i];
-    s->rlink[left] = i;
-    s->llink[right] = i;
-    idx *ulink = s->ulink;
+    idx left = s->links.llink[i], right = s->links.rlink[i];
+    s->links.rlink[left] = i;
+    s->links.llink[right] = i;
+    idx *ulink = s->links.ulink;
     idx p = ulink[i];
     while (p != i) {
         unhide(s, p, mode);
@@ -158,9 +158,9 @@ uncover(Search *s, idx i, const int mode)
 static inline void
 purify(Search *s, idx p)
 {
-    idx *color = s->color, *dlink = s->dlink;
+    idx *color = s->links.color, *dlink = s->links.dlink;
     idx c = color[p];
-    idx i = s->top[p];
+    idx i = s->links.top[p];
     long long k = 0;
     idx q = dlink[i];
     while (q != i) {
@@ -177,9 +177,9 @@ purify(Search *s, idx p)
 static inline void
 unpurify(Search *s, idx p)
 {
-    idx *color = s->color, *ulink = s->ulink;
+    idx *color = s->links.color, *ulink = s->links.ulink;
     idx c = color[p];
-    idx i = s->top[p];
+    idx i = s->links.top[p];
     idx q = ulink[i];
     while (q != i) {
         if (color[q] < 0)
@@ -198,7 +198,7 @@ commit(Search *s, idx p, idx j, const int mode)
         cover(s, j, mode);
         return;
     }
-    idx c = s->color[p];
+    idx c = s->links.color[p];
     if (c == 0)
         cover(s, j, mode);
     else if (c > 0) /* (c < 0: already purified to this color) */
@@ -213,7 +213,7 @@ uncommit(Search *s, idx p, idx j, const int mode)
         uncover(s, j, mode);
         return;
     }
-    idx c = s->color[p];
+    idx c = s->links.color[p];
     if (c == 0)
         uncover(s, j, mode);
     else if (c > 0)
@@ -224,7 +224,7 @@ uncommit(Search *s, idx p, idx j, const int mode)
 ALWAYS_INLINE void
 commit_others(Search *s, idx x, const int mode)
 {
-    const idx *top = s->top, *ulink = s->ulink;
+    const idx *top = s->links.top, *ulink = s->links.ulink;
     idx p = x + 1;
     while (p != x) {
         idx j = top[p];
@@ -242,7 +242,7 @@ commit_others(Search *s, idx x, const int mode)
 ALWAYS_INLINE void
 uncommit_others(Search *s, idx x, const int mode)
 {
-    const idx *top = s->top, *dlink = s->dlink;
+    const idx *top = s->links.top, *dlink = s->links.dlink;
     idx p = x - 1;
     while (p != x) {
         idx j = top[p];

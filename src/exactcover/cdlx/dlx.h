@@ -159,15 +159,6 @@ typedef struct {
                            (mask_span[2i - 2], mask_span[2i - 1]): its options' words */
 } Dancer;
 
-/* The bitset way with colors: one item of an option committed (csets.h: commit_colored),
-   the options it takes out (mask, less keep: if it is purified, those of its color; else
-   none, the row of 0s after the tints), counting the nodes on the items purified from the
-   level's first to height - 1 as the links do not. */
-typedef struct {
-    const uint64_t *mask, *keep;
-    idx height;
-} Batch;
-
 /* How a search chooses between the links and the sets (Dancer.search's tuning). */
 typedef struct {
     ptrdiff_t set_budget;  /* the largest n_primary * n_words for the sets (0: never) */
@@ -222,6 +213,23 @@ typedef struct {
 
 /* A memoized count's table and rows (memo.c). */
 typedef struct Memo Memo;
+typedef struct Sets Sets; /* the bitset way: its state (sets.h, sets.c) */
+typedef struct Colored Colored; /* ... with colors (csets.h, csets.c) */
+typedef struct Tally Tally; /* ... with tallies (tally.h, tally.c) */
+
+/* A seeded search's randomness (links.c: shuffle_start, shuffle_free): ties of the item
+   choice go to one of the tied items uniformly at random, and each level's options are
+   tried in a random order. */
+typedef struct {
+    uint64_t random;        /* SplitMix64's state (random_below) */
+    idx *perm, *base, *pos; /* the shuffled options of each level (links.c: first_option) */
+} Shuffle;
+
+/* The givens pushed on a search used again (reuse.c), in order. */
+typedef struct {
+    idx *option;    /* the options pushed */
+    idx n, room;    /* how many, and room for how many */
+} Pushed;
 typedef struct Costs Costs; /* a search for the k cheapest solutions: its state (costs.c) */
 
 /* A search with bounds (Algorithm M): its state, made and freed by bounds.c. (Defined here:
@@ -237,12 +245,16 @@ enum { MEMO_OFF = 0, MEMO_ON = 1, MEMO_AUTO = 2 };
 #define MEMO_SAMPLE (1 << 12)
 #define MEMO_GAIN 2
 
+/* A search's own copy of the dancer's links, in one block (search.c: allocate). */
+typedef struct {
+    idx *mem; /* the block (without color when uncolored: then color is the dancer's) */
+    idx *llink, *rlink, *top, *ulink, *dlink, *color;
+} Links;
+
 /* One search on a Dancer, with its own copy of the links. */
 typedef struct {
     const Dancer *dancer;
-    idx *mem; /* this search's copy of the block (without color when uncolored) */
-    idx *llink, *rlink, *top, *ulink, *dlink, *color;
-    const idx *opt_start;
+    Links links;
     idx n_items, n_primary;
     idx *choice;        /* x_0, x_1, ...: one node per level */
     idx *total, *tried; /* for progress: at level l the tried[l]-th of total[l] options */
@@ -253,47 +265,19 @@ typedef struct {
     idx zeros;            /* in mode ZEROS: the active primary items of LEN 0 (links.c: choose) */
     unsigned char *dirty; /* WIDE: per block of 64 items, whether a LEN in it changed */
     idx *block_min;       /* WIDE: per block of 64 primary items, its least LEN (if clean) */
-    int seeded;
-    uint64_t random;
-    idx *perm, *base, *pos; /* with a seed: the shuffled options of each level */
-    int busy;               /* running, in some thread */
-    int sets;               /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
-    long long sample_end;   /* SAMPLING: the node count at which to decide */
-    long long sample_nodes, sample_updates; /* ... and the counts when sampling began */
+    int where;              /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
     Tuning tuning;
-    uint64_t *alive; /* the bitset way: level l's available options (n_words each) */
-    idx *option;     /* the bitset way: the option tried at each level, or -1 */
-    idx *words;      /* the bitset way: the nonzero words of the set at hand */
-    idx n_live;      /* ... and how many there are */
-    uint64_t *active; /* the bitset way: the primary items still to cover (item_words) */
-    unsigned char *floor_items; /* and 1 for each item active at the floor (for sanity_sets) */
-    const uint64_t **pure;  /* the bitset way with colors: the tints of the items purified, */
-    idx *pure_item, n_pure; /* ... their items, in order, and how many */
-    idx *pure_at;           /* ... per level, how many before its option was committed */
-    unsigned char *is_pure; /* ... per item, whether it is purified */
-    Batch *batch;           /* ... room for an option's items (commit_colored) */
-    idx *live, *n_live_at;  /* ... per level the nonzero words of its set, and how many */
-    idx *floor_pure, n_floor_pure; /* noted at the floor: a node purified on each item purified */
-    uint8_t *tally;     /* the bitset way's tallies (tally.h): per level, n_tally counts, or NULL */
-    void *tally_block;  /* ... the memory they are in (tally aligned to 64 bytes within it) */
-    idx n_tally;        /* ... counts per level: n_primary rounded up to 64 */
-    idx n_left;         /* ... the primary items active (with tallies, instead of `active`) */
-    int tallied;        /* ... whether the move to the sets is to take them (search_run) */
+    Sets *sets;             /* the bitset way (sets.c), or NULL: not made yet */
+    Colored *colored;       /* ... with colors (csets.c), or NULL */
+    Tally *tally;           /* ... with tallies (tally.c), or NULL: without */
+    Shuffle *shuffle;       /* a seed (links.c), or NULL */
+    long long *weight;      /* the weighted choice: each primary item's WEIGHT (links.c), or NULL: MRV */
     int bare;           /* made with no givens, exclusions or prefix: its floor is its pushes' */
-    idx moved_at;       /* the bitset way: the level the search moved at (a rewind needs its floor) */
     /* (The fields of the other loops come last, after those of the links' hot loop.) */
     Bounds *bounds;         /* a search with bounds (bounds.c), or NULL */
-    uint64_t *floor_set;    /* for a move to the sets with colors or bounds: the options available
-                               at the floor (csets.c, msets.c) */
     Costs *costs;           /* a search for the k cheapest solutions (costs.c), or NULL */
     Memo *memo;             /* a memoized count (memo.c), or NULL */
-    long long *weight;      /* the weighted choice: each primary item's WEIGHT, or NULL (MRV) */
-    idx *heavy, n_heavy;    /* ... with tallies: the primary items (as item - 1) of WEIGHT above
-                               1, in the order they got there, and how many */
-    uint8_t *heavy_row;     /* ... and per item 0xff if heavy, else 0 (n_tally bytes) */
-    idx *pushed;            /* the givens pushed since the search began (search_push), or NULL */
-    idx n_pushed, pushed_room; /* ... how many, and room for how many (an option without
-                                  items may be pushed again and again) */
+    Pushed *pushed;         /* the givens pushed since the search began (reuse.c), or NULL */
 } Search;
 
 /* SplitMix64, bit for bit the same as pydlx.Random: a number below n (n > 0). */
@@ -364,13 +348,7 @@ size_t search_levels(const Dancer *d);
 idx option_of(const Search *s, idx x);
 double search_fraction(const Search *s);
 double search_share(const Search *s);
-/* A search used again: back to its floor as new (search_rewind), and givens pushed and
-   popped there, last in first out. -1 with err (or, for pop, none to pop) on failure. */
-int search_rewind(Search *s, dlx_error *err);
 int check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *owner, dlx_error *err);
-int search_reusable(const Search *s, dlx_error *err);
-int search_push(Search *s, idx k, dlx_error *err);
-int search_pop(Search *s);
 /* Knuth's random probe: fills degrees[0..depth-1] (room for search_levels(s)), returns
    depth, *solved whether it ended in a solution; -1 when memory ran out. */
 idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);
@@ -379,16 +357,29 @@ idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);
 int is_wide(const Dancer *d);
 int is_zeros(const Dancer *d);
 int run_links(Search *s, const Run *run);
+int shuffle_start(Search *s, uint64_t seed); /* 0, or -1 if memory ran out */
+void shuffle_free(Search *s);
+int weights_start(Search *s);
+void weights_reset(Search *s);
+void weights_free(Search *s);
 idx probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 
 /* sets.c */
 int sets_build(Dancer *d); /* 1: built, 0: this matrix cannot use them, -1: no memory */
+Sets *sets_unit(Search *s); /* the search's, made if need be; NULL if memory ran out */
+void sets_free(Search *s);
 void sets_start(Search *s);
+void sets_start_sampled(Search *s, long long nodes, long long updates);
+long long sets_sample_left(const Search *s);
+int sets_decide(Search *s); /* LINKS, MOVING or SETS */
+int sets_tallied(const Search *s);
+idx sets_moved_at(const Search *s);
 /* csets.c: with colors, the dancer's tints (1: too many for the sets); at the floor, what a
    move needs; the move. 0, or -1 if memory ran out. */
 int sets_tints(Dancer *d);
 void sets_tints_free(Dancer *d);
 int sets_note_floor(Search *s);
+void colored_free(Search *s);
 int csets_move(Search *s);
 void sets_move(Search *s);
 int run_sets(Search *s, const Run *run);
@@ -405,6 +396,7 @@ int tally_enter(Search *s, const idx *givens, ptrdiff_t n);
 int sets_room(Search *s);
 int sets_fit(const Dancer *d, ptrdiff_t budget);
 int tally_move(Search *s);
+void tally_free(Search *s);
 idx tally_least(const uint8_t *tally, idx n);
 idx tally_least_weighted(const Search *s, const uint8_t *tally);
 void tally_heavier(Search *s, idx p);
@@ -435,6 +427,16 @@ int run_memo(Search *s, const Run *run); /* -1: no memory; -2: the diagram passe
 idx memo_width(const Search *s);
 idx memo_total(const Search *s, uint64_t *out); /* room for memo_width(s) + 1 limbs */
 void memo_stats(const Search *s, long long *hits, long long *lookups, long long *entries, int *memoizing);
+
+/* reuse.c: a search used again: back to its floor as new (search_rewind), and givens pushed
+   and popped there, last in first out. -1 with err (or, for pop, none to pop) on failure. */
+int search_rewind(Search *s, dlx_error *err);
+int search_reusable(const Search *s, dlx_error *err);
+int search_push(Search *s, idx k, dlx_error *err);
+int search_pop(Search *s);
+idx pushed_count(const Search *s);
+int pushed_reserve(Search *s, idx room);
+void pushed_free(Search *s);
 
 /* lines.c */
 ptrdiff_t solve_lines(const Dancer *d, Lines *job, dlx_error *err);

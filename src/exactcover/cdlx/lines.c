@@ -22,7 +22,7 @@
  */
 #include "dlx.h"
 #include "dance.h"
-#include "sets.h"
+#include "tally.h"
 
 #include <string.h>
 
@@ -113,15 +113,14 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
     idx *givens = dlx_malloc(((size_t)job->width + 1) * sizeof(idx));
     /* (the room for a line's givens made now, so that a push never fails for memory) */
     if (givens == NULL || search_init(&s, d, &start, err) < 0 ||
-        (s.pushed = dlx_malloc(((size_t)job->width + 1) * sizeof(idx))) == NULL) {
+        pushed_reserve(&s, job->width + 1) < 0) { /* (a line gives at most one option per position) */
         if (err->kind == DLX_OK)
             err->kind = DLX_NO_MEMORY;
         dlx_free(givens);
         search_release(&s);
         return -1;
     }
-    s.pushed_room = job->width + 1; /* (a line gives at most one option per position) */
-    s.sets = LINKS;
+    s.where = LINKS;
     const unsigned char *at = job->data, *end = job->data + job->size;
     while (at < end) {
         const unsigned char *newline = memchr(at, '\n', (size_t)(end - at)), *stop = newline ? newline : end;
@@ -154,9 +153,9 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
                 if (job->writes[givens[g]] >= 0)
                     out[job->writes[givens[g]] >> 8] = (unsigned char)(job->writes[givens[g]] & 255);
         job->solutions += found == LINE_STOPPED ? 0 : found;
-        int entered = s.sets == SETS;
+        int entered = s.where == SETS;
         search_rewind(&s, err); /* (it cannot refuse: a plain search on the links, or entered at 0) */
-        s.sets = LINKS;
+        s.where = LINKS;
         for (ptrdiff_t g = 0; g < n && !entered; g++)
             search_pop(&s);
     }
@@ -187,10 +186,10 @@ name_fault(const Search *s, const idx *givens, ptrdiff_t n, dlx_error *err)
 static int
 begin_with(Search *s, const idx *givens, ptrdiff_t n, int *tallies, dlx_error *err)
 {
-    const int sets = s->sets;
+    const int sets = s->where;
     if (search_reusable(s, err) < 0)
         return -1;
-    if (!s->bare || s->seeded || s->n_pushed != 0 || s->level != 0 || s->resume != X2 || s->sets == SETS) {
+    if (!s->bare || s->shuffle != NULL || pushed_count(s) != 0 || s->level != 0 || s->resume != X2 || s->where == SETS) {
         err->kind = DLX_UNSUPPORTED;
         err->what = "counting with givens in a search made with givens, exclusions, a prefix or a "
                     "seed, or with givens pushed, or under way";
@@ -200,9 +199,9 @@ begin_with(Search *s, const idx *givens, ptrdiff_t n, int *tallies, dlx_error *e
     ptrdiff_t known = 0; /* (the givens before the first that is not an option) */
     while (known < n && givens[known] >= 0 && givens[known] < s->dancer->n_options)
         known++;
-    s->sets = LINKS; /* (on the links, a search that moved above its floor could not be rewound) */
+    s->where = LINKS; /* (on the links, a search that moved above its floor could not be rewound) */
     if (known < n || enter_givens(s, tallies, givens, n) != 0) {
-        s->sets = sets;
+        s->where = sets;
         return name_fault(s, givens, n, err);
     }
     return 0;
@@ -215,10 +214,10 @@ static void
 leave_out(Search *s, idx k, int back)
 {
     const Dancer *d = s->dancer;
-    if (s->sets == SETS) {
+    if (s->where == SETS) {
         const idx r = rank_of(d, k);
-        s->alive[(size_t)s->floor * (size_t)d->n_words + (size_t)(r >> 6)] &= ~((uint64_t)1 << (r & 63));
-        uint8_t *row = s->tally + (size_t)s->floor * (size_t)s->n_tally;
+        s->sets->alive[(size_t)s->floor * (size_t)d->n_words + (size_t)(r >> 6)] &= ~((uint64_t)1 << (r & 63));
+        uint8_t *row = s->tally->counts + (size_t)s->floor * (size_t)s->tally->n;
         for (idx t = d->bit_start[r]; t < d->bit_start[r + 1]; t++)
             row[d->bit_items[t]] -= 1;
         return;
@@ -235,14 +234,14 @@ leave_out(Search *s, idx k, int back)
 static int
 end_with(Search *s, ptrdiff_t n, int sets, idx out, dlx_error *err)
 {
-    const int entered = s->sets == SETS;
+    const int entered = s->where == SETS;
     if (search_rewind(s, err) < 0)
         return -1;
     if (out >= 0 && !entered)
         leave_out(s, out, 1);
     for (ptrdiff_t g = 0; g < n && !entered; g++)
         search_pop(s);
-    s->sets = sets;
+    s->where = sets;
     return 0;
 }
 
@@ -256,7 +255,7 @@ int
 search_count_with(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallies, Run *run,
                   long long counted[2], dlx_error *err)
 {
-    const int sets = s->sets;
+    const int sets = s->where;
     if (begin_with(s, givens, n, &tallies, err) < 0)
         return -1;
     if (out >= 0)
@@ -272,7 +271,7 @@ search_count_with(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallie
 int
 search_forced_with(Search *s, const idx *givens, ptrdiff_t n, dlx_error *err)
 {
-    const int sets = s->sets;
+    const int sets = s->where;
     int tallies = 1;
     if (begin_with(s, givens, n, &tallies, err) < 0)
         return -1;

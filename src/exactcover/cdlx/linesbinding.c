@@ -201,7 +201,7 @@ Search_pop(SearchObject *self, PyObject *const *args, Py_ssize_t n)
         return NULL;
     if (count < 1)
         return PyErr_Format(PyExc_ValueError, "pop: count must be at least 1, not %ld", count);
-    if (count > self->s.n_pushed || self->s.level != 0 || self->s.resume != X2) {
+    if (count > pushed_count(&self->s) || self->s.level != 0 || self->s.resume != X2) {
         PyErr_SetString(PyExc_IndexError, "pop: fewer givens pushed, or the search is under way (rewind it first)");
         return NULL;
     }
@@ -335,11 +335,11 @@ Search_thin(SearchObject *self, PyObject *args, PyObject *kwds)
     int tallies = tallies_at_hand(&self->dancer->d, self->s.tuning.set_budget);
     dlx_error err = {DLX_OK};
     ptrdiff_t n_kept;
-    self->s.busy = 1;
+    self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     n_kept = search_thin(&self->s, solution, n, tallies, forced, max_nodes, group, grouped, signalled, kept, &err);
     Py_END_ALLOW_THREADS
-    self->s.busy = 0;
+    self->busy = 0;
     if (n_kept < 0) {
         raise_for(self, &err, seq, solution, n);
         goto done;
@@ -379,11 +379,11 @@ Search_unneeded(SearchObject *self, PyObject *args, PyObject *kwds)
     int tallies = tallies_at_hand(&self->dancer->d, self->s.tuning.set_budget);
     dlx_error err = {DLX_OK};
     ptrdiff_t g;
-    self->s.busy = 1;
+    self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     g = search_unneeded(&self->s, givens, n, tallies, max_nodes, signalled, &err);
     Py_END_ALLOW_THREADS
-    self->s.busy = 0;
+    self->busy = 0;
     if (g < 0)
         raise_for(self, &err, seq, givens, n);
     else

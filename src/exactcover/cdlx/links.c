@@ -53,7 +53,7 @@ count_zeros(Search *s)
 {
     idx zeros = 0;
     for (idx i = 1; i <= s->n_primary; i++)
-        zeros += s->top[i] == 0;
+        zeros += s->links.top[i] == 0;
     s->zeros = zeros;
 }
 
@@ -66,7 +66,7 @@ count_zeros(Search *s)
 ALWAYS_INLINE idx
 choose(Search *s, idx enough)
 {
-    const idx *top = s->top;
+    const idx *top = s->links.top;
     const idx n1 = s->n_primary;
     idx best = 1, least, p;
     if (n1 > 32) { /* a long block: the vectorized scan */
@@ -74,7 +74,7 @@ choose(Search *s, idx enough)
         s->scanned += n1 >> SCAN_SHIFT;
     }
     else { /* a short one: walking the list of active items (Knuth's way) beats the call */
-        const idx *rlink = s->rlink;
+        const idx *rlink = s->links.rlink;
         idx length = IDX_MAX;
         for (p = rlink[0]; p != 0; p = rlink[p])
             if (top[p] < length) {
@@ -83,12 +83,12 @@ choose(Search *s, idx enough)
             }
     }
     least = top[best];
-    if (s->seeded && least > 0) { /* (with LEN 0 any choice is the same dead end) */
+    if (s->shuffle != NULL && least > 0) { /* (with LEN 0 any choice is the same dead end) */
         uint64_t ties = 1;
         for (p = best + 1; p <= n1; p++)
             if (top[p] == least) {
                 ties += 1;
-                if (random_below(&s->random, ties) == 0)
+                if (random_below(&s->shuffle->random, ties) == 0)
                     best = p;
             }
     }
@@ -103,7 +103,7 @@ choose(Search *s, idx enough)
 static idx
 choose_weighted(Search *s, idx enough)
 {
-    const idx *top = s->top, *rlink = s->rlink;
+    const idx *top = s->links.top, *rlink = s->links.rlink;
     const idx n1 = s->n_primary;
     long long *weight = s->weight;
     idx best = rlink[0];
@@ -157,7 +157,7 @@ is_zeros(const Dancer *d)
 static idx
 pick_tie_wide(Search *s, idx b, idx best, idx least)
 {
-    const idx *top = s->top, *block_min = s->block_min;
+    const idx *top = s->links.top, *block_min = s->block_min;
     const idx n1 = s->n_primary, blocks = (n1 >> 6) + 1;
     uint64_t ties = 1;
     for (idx c = b; c < blocks; c++) {
@@ -167,7 +167,7 @@ pick_tie_wide(Search *s, idx b, idx best, idx least)
         for (idx p = c == b ? best + 1 : c << 6; p < hi; p++)
             if (top[p] == least) {
                 ties += 1;
-                if (random_below(&s->random, ties) == 0)
+                if (random_below(&s->shuffle->random, ties) == 0)
                     best = p;
             }
     }
@@ -182,7 +182,7 @@ pick_tie_wide(Search *s, idx b, idx best, idx least)
 static idx
 choose_wide(Search *s)
 {
-    const idx *top = s->top;
+    const idx *top = s->links.top;
     const idx n1 = s->n_primary, blocks = (n1 >> 6) + 1;
     unsigned char *dirty = s->dirty;
     idx *block_min = s->block_min;
@@ -202,7 +202,7 @@ choose_wide(Search *s)
     idx best = b == 0 ? 1 : b << 6;
     while (top[best] != least)
         best++;
-    if (s->seeded && least > 0)
+    if (s->shuffle != NULL && least > 0)
         best = pick_tie_wide(s, b, best, least);
     return best;
 }
@@ -211,20 +211,20 @@ choose_wide(Search *s)
 static idx
 first_option(Search *s, idx level, idx i)
 {
-    if (!s->seeded)
-        return s->dlink[i];
-    idx *perm = s->perm, *dlink = s->dlink;
-    idx start = s->base[level], end = start;
+    if (s->shuffle == NULL)
+        return s->links.dlink[i];
+    idx *perm = s->shuffle->perm, *dlink = s->links.dlink;
+    idx start = s->shuffle->base[level], end = start;
     for (idx p = dlink[i]; p != i; p = dlink[p])
         perm[end++] = p;
     for (idx a = end - 1; a > start; a--) { /* Fisher-Yates */
-        idx b = start + (idx)random_below(&s->random, (uint64_t)(a - start + 1));
+        idx b = start + (idx)random_below(&s->shuffle->random, (uint64_t)(a - start + 1));
         idx t = perm[a];
         perm[a] = perm[b];
         perm[b] = t;
     }
-    s->base[level + 1] = end;
-    s->pos[level] = start;
+    s->shuffle->base[level + 1] = end;
+    s->shuffle->pos[level] = start;
     return end > start ? perm[start] : i;
 }
 
@@ -232,10 +232,10 @@ first_option(Search *s, idx level, idx i)
 ALWAYS_INLINE idx
 next_option(Search *s, idx level, idx x, idx i)
 {
-    if (!s->seeded)
-        return s->dlink[x];
-    s->pos[level] += 1;
-    return s->pos[level] < s->base[level + 1] ? s->perm[s->pos[level]] : i;
+    if (s->shuffle == NULL)
+        return s->links.dlink[x];
+    s->shuffle->pos[level] += 1;
+    return s->shuffle->pos[level] < s->shuffle->base[level + 1] ? s->shuffle->perm[s->shuffle->pos[level]] : i;
 }
 
 /* -- the four steps of steps.h, on the links ---------------------------------------------- */
@@ -245,7 +245,7 @@ enter(Search *s, idx level, const int mode)
 {
     idx enough = ENOUGH(s, mode); /* X3 */
     idx i = s->weight != NULL ? choose_weighted(s, enough) : (mode & WIDE) ? choose_wide(s) : choose(s, enough);
-    s->total[level] = s->top[i];
+    s->total[level] = s->links.top[i];
     s->tried[level] = 1;
     cover(s, i, mode); /* X4 */
     return first_option(s, level, i);
@@ -262,7 +262,7 @@ ALWAYS_INLINE idx
 try_next(Search *s, idx level, idx x, const int mode)
 {
     uncommit_others(s, x, mode);
-    return next_option(s, level, x, s->top[x]);
+    return next_option(s, level, x, s->links.top[x]);
 }
 
 ALWAYS_INLINE void
@@ -272,7 +272,7 @@ backtrack(Search *s, idx level, idx i, const int mode)
     uncover(s, i, mode);
 }
 
-#define ALL_COVERED(s) ((s)->rlink[0] == 0)
+#define ALL_COVERED(s) ((s)->links.rlink[0] == 0)
 #define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity(s))
 
 #include "steps.h"
@@ -316,17 +316,74 @@ run_links(Search *s, const Run *run)
     return run_plain(s, run);
 }
 
+/* -- the units of the links' item choice: a seed's randomness, the weighted choice's WEIGHTs -- */
+
+/* A seeded search's randomness: its state, and room for each level's options shuffled. */
+int
+shuffle_start(Search *s, uint64_t seed)
+{
+    const Dancer *d = s->dancer;
+    Shuffle *t = s->shuffle = dlx_calloc(1, sizeof(Shuffle));
+    if (t == NULL)
+        return -1;
+    t->random = seed;
+    t->perm = dlx_calloc((size_t)d->n_entries + 1, sizeof(idx));
+    t->base = dlx_calloc((size_t)d->n_primary + 2, sizeof(idx));
+    t->pos = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+    return t->perm == NULL || t->base == NULL || t->pos == NULL ? -1 : 0;
+}
+
+void
+shuffle_free(Search *s)
+{
+    if (s->shuffle == NULL)
+        return;
+    dlx_free(s->shuffle->perm);
+    dlx_free(s->shuffle->base);
+    dlx_free(s->shuffle->pos);
+    dlx_free(s->shuffle);
+    s->shuffle = NULL;
+}
+
+/* The weighted choice's WEIGHTs (choose_weighted; tally.c on the sets), all 1. (What it
+   cannot combine with, the binding has refused: contract.REFUSED.) */
+int
+weights_start(Search *s)
+{
+    s->weight = dlx_malloc(((size_t)s->dancer->n_primary + 1) * sizeof(long long));
+    if (s->weight == NULL)
+        return -1;
+    weights_reset(s);
+    return 0;
+}
+
+/* All WEIGHTs 1 again (a search rewound). */
+void
+weights_reset(Search *s)
+{
+    if (s->weight != NULL)
+        for (idx i = 0; i <= s->n_primary; i++)
+            s->weight[i] = 1;
+}
+
+void
+weights_free(Search *s)
+{
+    dlx_free(s->weight);
+    s->weight = NULL;
+}
+
 /* Knuth's random probe on the links (search_probe): from the current state, level after
    level, the item the search would choose and one of its options uniformly at random,
    until a solution or a dead end; then all of it undone. */
 idx
 probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
 {
-    const idx *top = s->top, *dlink = s->dlink;
+    const idx *top = s->links.top, *dlink = s->links.dlink;
     idx depth = 0;
-    int seeded = s->seeded;
-    s->seeded = 0; /* ties go to the first item, as in the search */
-    while (s->rlink[0] != 0) {
+    Shuffle *shuffle = s->shuffle;
+    s->shuffle = NULL; /* ties go to the first item, as in the search */
+    while (s->links.rlink[0] != 0) {
         idx i = choose(s, -1), x = dlink[i];
         degrees[depth] = top[i];
         if (top[i] == 0) {
@@ -339,11 +396,11 @@ probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         commit_others(s, x, COLORED);
         path[depth++] = x;
     }
-    *solved = s->rlink[0] == 0;
+    *solved = s->links.rlink[0] == 0;
     for (idx k = *solved ? depth : depth - 1; k-- > 0;) {
         uncommit_others(s, path[k], COLORED);
         uncover(s, top[path[k]], COLORED);
     }
-    s->seeded = seeded;
+    s->shuffle = shuffle;
     return depth;
 }

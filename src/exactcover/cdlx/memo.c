@@ -216,7 +216,7 @@ store(Memo *m, idx l, idx r)
 ALWAYS_INLINE void
 child_key(Search *s, Memo *m, idx l, idx x, const int mode)
 {
-    const idx *top = s->top, *ulink = s->ulink, *color = s->color;
+    const idx *top = s->links.top, *ulink = s->links.ulink, *color = s->links.color;
     uint64_t *key = m->keys + (size_t)(l + 1) * m->words;
     memcpy(key, key - m->words, (size_t)m->words * sizeof(uint64_t));
     idx q = x;
@@ -271,7 +271,7 @@ ALWAYS_INLINE int
 memo_steps(Search *s, const Run *run, const int mode)
 {
     Memo *m = s->memo;
-    idx *choice = s->choice, *top = s->top;
+    idx *choice = s->choice, *top = s->links.top;
     const idx n = s->n_items;
     const long long stop = s->nodes + run->steps;
     const long long work_stop = run->work ? effort(s) + run->work : -1;
@@ -293,7 +293,7 @@ memo_steps(Search *s, const Run *run, const int mode)
             state = X8;
             uint64_t value = 0, size = 1; /* what the level hands up: a dead end's, unless */
             idx z = 0;
-            if (s->rlink[0] == 0) /* a solution */
+            if (s->links.rlink[0] == 0) /* a solution */
                 value = 1, z = 1;
             else if (top[i = choose_first(s)] > 0) {
                 const uint64_t *slot = NULL;
@@ -309,7 +309,7 @@ memo_steps(Search *s, const Run *run, const int mode)
                     s->total[level] = top[i];
                     s->tried[level] = 1;
                     cover(s, i, mode);
-                    choice[level] = s->dlink[i];
+                    choice[level] = s->links.dlink[i];
                     state = X5;
                     continue;
                 }
@@ -351,7 +351,7 @@ memo_steps(Search *s, const Run *run, const int mode)
         case X6: /* [Try again.] */
             x = choice[level];
             uncommit_others(s, x, mode);
-            choice[level] = s->dlink[x];
+            choice[level] = s->links.dlink[x];
             s->tried[level] += 1;
             state = X5;
             continue;
@@ -449,12 +449,7 @@ run_memo(Search *s, const Run *run)
         drop_table(m);
         if (s->dirty != NULL)
             memset(s->dirty, 1, (size_t)(s->n_primary >> 6) + 1);
-        sets_start(s);
-        if (s->sets == SAMPLING) {
-            s->sample_nodes = m->start_nodes;
-            s->sample_updates = m->start_updates;
-            s->sample_end = s->nodes;
-        }
+        sets_start_sampled(s, m->start_nodes, m->start_updates);
     }
     return PAUSED;
 }
@@ -524,7 +519,7 @@ memo_start(Search *s, int mode, long long budget, int diagram)
         return -1;
     uint64_t *key = m->keys + (size_t)s->level * m->words;
     for (idx i = 1; i <= d->n_items; i++)
-        if (s->top[i] < COVERED)
+        if (s->links.top[i] < COVERED)
             key[(i - 1) >> 6] |= 1ULL << ((i - 1) & 63);
     return 0;
 }

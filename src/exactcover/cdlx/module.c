@@ -295,6 +295,7 @@ Search_create(DancerObject *dancer, Start *start, PyObject *givens, PyObject *se
     Py_INCREF(dancer);
     self->dancer = dancer;
     memset(&self->s, 0, sizeof self->s);
+    self->busy = 0;
     if (search_init(&self->s, &dancer->d, start, &err) < 0) {
         raise_failure(&err);
         Py_CLEAR(self);
@@ -317,7 +318,7 @@ Search_dealloc(SearchObject *self)
 int
 check_idle(const SearchObject *self)
 {
-    if (!self->s.busy)
+    if (!self->busy)
         return 0;
     PyErr_SetString(PyExc_RuntimeError, "this search is running in another thread");
     return -1;
@@ -349,11 +350,11 @@ Search_run(SearchObject *self, PyObject *args, PyObject *kwds)
     }
     const long long stop = s->nodes + run.steps, work_stop = effort(s) + run.work;
     const int budgeted = run.work != 0;
-    s->busy = 1;
+    self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     status = search_run(s, &run);
     Py_END_ALLOW_THREADS
-    if (s->sets == MOVING) { /* the dancer's sets are shared: built with the GIL, then on */
+    if (s->where == MOVING) { /* the dancer's sets are shared: built with the GIL, then on */
         sets_build(&self->dancer->d);
         run.steps = stop - s->nodes;
         if (budgeted)
@@ -367,7 +368,7 @@ Search_run(SearchObject *self, PyObject *args, PyObject *kwds)
             sets_move(s);
         }
     }
-    s->busy = 0;
+    self->busy = 0;
     if (status == -2) {
         PyErr_SetString(PyExc_MemoryError, "the diagram needs more memory than memo_bytes allows");
         return NULL;
@@ -523,7 +524,7 @@ static PyObject *
 Search_get_arrays(SearchObject *self, void *closure)
 {
     const Search *s = &self->s;
-    idx *const arrays[6] = {s->llink, s->rlink, s->top, s->ulink, s->dlink, s->color};
+    idx *const arrays[6] = {s->links.llink, s->links.rlink, s->links.top, s->links.ulink, s->links.dlink, s->links.color};
     return arrays_dict(arrays, s->dancer->n_links, s->dancer->n_nodes);
 }
 
@@ -568,6 +569,13 @@ Search_get_memo(SearchObject *self, void *closure)
     }
 }
 
+static PyObject *
+Search_get_tallied(SearchObject *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(sets_tallied(&self->s));
+}
+
 static PyGetSetDef Search_getset[] = {
     {"arrays", (getter)Search_get_arrays, NULL, "this search's arrays now, as lists (on the links)", NULL},
     {"solutions", (getter)Search_get_solutions, NULL, "solutions visited (or counted, memoizing)", NULL},
@@ -575,6 +583,8 @@ static PyGetSetDef Search_getset[] = {
     {"memo_lookups", (getter)Search_get_memo, NULL, "states looked up", (void *)1},
     {"memo_entries", (getter)Search_get_memo, NULL, "states stored", (void *)2},
     {"memoizing", (getter)Search_get_memo, NULL, "whether the search uses its table now", (void *)3},
+    {"tallied", (getter)Search_get_tallied, NULL,
+     "whether it runs on the sets with tallies (tally.h), or will when it moves", NULL},
     {NULL},
 };
 
@@ -588,11 +598,9 @@ static PyMemberDef Search_members[] = {
     {"max_level", T_LONGLONG, SEARCH_FIELD(max_level), READONLY, "deepest level entered"},
     {"level", T_INT, SEARCH_FIELD(level), READONLY, "current level"},
     {"floor", T_INT, SEARCH_FIELD(floor), READONLY, "the level the search ends at (a prefix's length)"},
-    {"sets", T_INT, SEARCH_FIELD(sets), READONLY,
+    {"sets", T_INT, SEARCH_FIELD(where), READONLY,
      "where it runs: 1 on sets of options, -1 on the links, 2 on the links while measuring\n"
      "which is faster, 0 before its first run (see sets.c)"},
-    {"tallied", T_INT, SEARCH_FIELD(tallied), READONLY,
-     "whether it runs on the sets with tallies (tally.h), or will when it moves"},
     {NULL},
 };
 

@@ -29,7 +29,7 @@
 ALWAYS_INLINE idx
 choose_m(Search *s, idx level, idx *theta)
 {
-    const idx *rlink = s->rlink, *bound = s->bounds->bound, *slack = s->bounds->slack;
+    const idx *rlink = s->links.rlink, *bound = s->bounds->bound, *slack = s->bounds->slack;
     idx best = 0, best_theta = 0, best_s = 0, best_len = 0;
     int constrained = 0;
     uint64_t ties = 0;
@@ -58,7 +58,7 @@ choose_m(Search *s, idx level, idx *theta)
         }
         else if (t == best_theta && sl == best_s && length == best_len) {
             ties += 1; /* with a seed, one of the tied items uniformly at random */
-            if (s->seeded && random_below(&s->random, ties) == 0)
+            if (s->shuffle != NULL && random_below(&s->shuffle->random, ties) == 0)
                 best = i;
         }
     }
@@ -72,7 +72,7 @@ choose_m(Search *s, idx level, idx *theta)
 ALWAYS_INLINE int
 enter_level_m(Search *s, const Run *run, idx level, long long stop, long long work_stop, int *state)
 {
-    if (level == run->depth && s->rlink[0] != 0) {
+    if (level == run->depth && s->links.rlink[0] != 0) {
         *state = X8;
         return PREFIX;
     }
@@ -98,7 +98,7 @@ enter_level_m(Search *s, const Run *run, idx level, long long stop, long long wo
 ALWAYS_INLINE int
 run_msteps(Search *s, const Run *run)
 {
-    idx *choice = s->choice, *top = s->top, *llink = s->llink, *rlink = s->rlink;
+    idx *choice = s->choice, *top = s->links.top, *llink = s->links.llink, *rlink = s->links.rlink;
     const idx n = s->n_items;
     const long long stop = s->nodes + run->steps, work_stop = run->work ? effort(s) + run->work : -1;
     int state = s->resume, status;
@@ -191,10 +191,10 @@ probe_msteps(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
             untry_m(s, level, x);
         }
         else { /* the null move: its item back on the list */
-            s->rlink[s->llink[x]] = x;
-            s->llink[s->rlink[x]] = x;
+            s->links.rlink[s->links.llink[x]] = x;
+            s->links.llink[s->links.rlink[x]] = x;
         }
-        restore_m(s, level, x <= n ? x : s->top[x]);
+        restore_m(s, level, x <= n ? x : s->links.top[x]);
     }
     return depth;
 }

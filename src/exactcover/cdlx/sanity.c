@@ -8,6 +8,8 @@
  * Specification: sanity.py
  */
 #include "dlx.h"
+#include "csets.h"
+#include "tally.h"
 
 #include <string.h>
 
@@ -29,7 +31,7 @@ insane(const char *what, long long where)
 static long long
 item_lists(const Search *s, int on_links, unsigned char *active)
 {
-    const idx n = s->n_items, n1 = s->n_primary, *llink = s->llink, *rlink = s->rlink, *top = s->top;
+    const idx n = s->n_items, n1 = s->n_primary, *llink = s->links.llink, *rlink = s->links.rlink, *top = s->links.top;
     long long total = 0;
     for (int list = 0; list < 2; list++) {
         idx head = list ? n + 1 : 0, p = head, count = 0;
@@ -56,7 +58,7 @@ item_lists(const Search *s, int on_links, unsigned char *active)
 void
 sanity(const Search *s)
 {
-    const idx n = s->n_items, *top = s->top, *ulink = s->ulink, *dlink = s->dlink;
+    const idx n = s->n_items, *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink;
     const ptrdiff_t size = s->dancer->n_nodes;
     long long active = item_lists(s, 1, NULL), off = 0, zeros = 0;
     for (idx i = 1; i <= n; i++) {
@@ -112,8 +114,8 @@ static void
 available_active(const Search *s, idx level, unsigned char *active)
 {
     const Dancer *d = s->dancer;
-    const idx *top = s->top, *opt_start = s->opt_start;
-    const uint64_t *set = s->alive + (size_t)level * (size_t)d->n_words;
+    const idx *top = s->links.top, *opt_start = s->dancer->opt_start;
+    const uint64_t *set = s->sets->alive + (size_t)level * (size_t)d->n_words;
     for (ptrdiff_t w = 0; w < d->n_words; w++)
         for (uint64_t bits = set[w]; bits != 0; bits &= bits - 1) { /* (the set's options) */
             idx r = (idx)(w * 64 + __builtin_ctzll(bits)), k = r < d->n_options ? option_at_bit(d, r) : -1;
@@ -152,11 +154,11 @@ sanity_tally(const Search *s, idx l, const unsigned char *active)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
-    const uint64_t *set = s->alive + (size_t)l * (size_t)W;
-    uint8_t *fresh = dlx_malloc((size_t)s->n_tally);
+    const uint64_t *set = s->sets->alive + (size_t)l * (size_t)W;
+    uint8_t *fresh = dlx_malloc((size_t)s->tally->n);
     if (fresh == NULL)
         insane("no memory for the check", 0);
-    for (idx p = 0; p < s->n_tally; p++) {
+    for (idx p = 0; p < s->tally->n; p++) {
         idx c = TALLY_COVERED;
         if (p < d->n_primary && active[p + 1]) {
             const uint64_t *mask = d->masks + (size_t)(p + 1) * (size_t)W;
@@ -166,7 +168,7 @@ sanity_tally(const Search *s, idx l, const unsigned char *active)
         }
         fresh[p] = (uint8_t)c;
     }
-    if (memcmp(fresh, s->tally + (size_t)l * (size_t)s->n_tally, (size_t)s->n_tally) != 0)
+    if (memcmp(fresh, s->tally->counts + (size_t)l * (size_t)s->tally->n, (size_t)s->tally->n) != 0)
         insane("a count in a level's tally", l);
     dlx_free(fresh);
 }
@@ -185,13 +187,13 @@ sanity_colored_sets(const Search *s, idx level)
     unsigned char *active = dlx_malloc((size_t)s->n_items + 2), *pure = dlx_calloc((size_t)s->n_items + 2, 1);
     if (active == NULL || pure == NULL)
         insane("no memory for the check", 0);
-    memcpy(active, s->floor_items, (size_t)s->n_items + 2);
+    memcpy(active, s->sets->floor_items, (size_t)s->n_items + 2);
     idx n_pure = 0;
-    for (idx f = 0; f < s->n_floor_pure; f++)
-        n_pure += !pure[top[s->floor_pure[f]]]++;
+    for (idx f = 0; f < s->colored->n_floor_pure; f++)
+        n_pure += !pure[top[s->colored->floor_pure[f]]]++;
     for (idx l = s->floor; l < level; l++) {
-        const uint64_t *set = s->alive + (size_t)l * (size_t)W, *next = set + W;
-        idx r = s->option[l], k = r >= 0 && r < d->n_options ? option_at_bit(d, r) : -1;
+        const uint64_t *set = s->sets->alive + (size_t)l * (size_t)W, *next = set + W;
+        idx r = s->sets->option[l], k = r >= 0 && r < d->n_options ? option_at_bit(d, r) : -1;
         if (k < 0 || option_of(s, s->choice[l]) != k || !in_set(d, set, k))
             insane("the option tried at a level", l);
         for (idx o = 0; o < d->n_options; o++)
@@ -205,15 +207,15 @@ sanity_colored_sets(const Search *s, idx level)
                 n_pure++;
         }
     }
-    if (n_pure != s->n_pure)
-        insane("the stack of items purified", s->n_pure);
-    for (idx t = 0; t < s->n_pure; t++)
-        if (!pure[s->pure_item[t]] || !s->is_pure[s->pure_item[t]])
-            insane("an item purified", s->pure_item[t]);
+    if (n_pure != s->colored->n_pure)
+        insane("the stack of items purified", s->colored->n_pure);
+    for (idx t = 0; t < s->colored->n_pure; t++)
+        if (!pure[s->colored->pure_item[t]] || !s->colored->is_pure[s->colored->pure_item[t]])
+            insane("an item purified", s->colored->pure_item[t]);
     for (idx i = 0; i <= s->n_primary; i++)
-        if ((s->active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))
+        if ((s->sets->active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))
             insane("the bitset of active items", i);
-    const uint64_t *set = s->alive + (size_t)level * (size_t)W;
+    const uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
     for (idx k = 0; k < d->n_options; k++)
         if (in_set(d, set, k))
             for (idx q = opt_start[k]; top[q] > 0; q++)
@@ -232,17 +234,17 @@ sanity_sets(const Search *s, idx level)
         return;
     }
     const ptrdiff_t W = d->n_words;
-    const idx *top = s->top, *opt_start = s->opt_start;
+    const idx *top = s->links.top, *opt_start = s->dancer->opt_start;
     unsigned char *active = dlx_malloc((size_t)s->n_items + 2);
     if (active == NULL)
         insane("no memory for the check", 0);
-    memcpy(active, s->floor_items, (size_t)s->n_items + 2);
+    memcpy(active, s->sets->floor_items, (size_t)s->n_items + 2);
     /* (a level's set and tally are made once, when the option below it is committed: the
        newest is checked at every node, all of them now and then) */
     const int all = (s->nodes & 4095) == 0;
     for (idx l = s->floor; l < level; l++) {
-        const uint64_t *set = s->alive + (size_t)l * (size_t)W, *next = set + W;
-        idx r = s->option[l], k = r >= 0 && r < d->n_options ? option_at_bit(d, r) : -1;
+        const uint64_t *set = s->sets->alive + (size_t)l * (size_t)W, *next = set + W;
+        idx r = s->sets->option[l], k = r >= 0 && r < d->n_options ? option_at_bit(d, r) : -1;
         if (k < 0 || option_of(s, s->choice[l]) != k || !in_set(d, set, k))
             insane("the option tried at a level", l);
         for (ptrdiff_t w = 0; (all || l == level - 1) && w < W; w++) {
@@ -264,13 +266,13 @@ sanity_sets(const Search *s, idx level)
         idx n_left = 0;
         for (idx i = 1; i <= s->n_primary; i++)
             n_left += active[i];
-        if (s->n_left != n_left)
-            insane("the count of active items", s->n_left);
+        if (s->tally->n_left != n_left)
+            insane("the count of active items", s->tally->n_left);
         sanity_tally(s, level, active);
     }
     else
         for (idx i = 0; i <= s->n_primary; i++)
-            if ((s->active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))
+            if ((s->sets->active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))
                 insane("the bitset of active items", i);
     available_active(s, level, active);
 }
@@ -286,8 +288,8 @@ sanity_msets(const Search *s, idx level)
     const ptrdiff_t W = d->n_words;
     unsigned char *active = active_items(s);
     for (idx l = s->floor; l < level; l++) {
-        const uint64_t *set = s->alive + (size_t)l * (size_t)W, *next = set + W;
-        idx x = s->choice[l], k = s->option[l];
+        const uint64_t *set = s->sets->alive + (size_t)l * (size_t)W, *next = set + W;
+        idx x = s->choice[l], k = s->sets->option[l];
         if (x <= s->n_items ? k != -1 : (option_of(s, x) != k || !(set[k >> 6] >> (k & 63) & 1)))
             insane("the move tried at a level", l);
         for (ptrdiff_t w = 0; w < W; w++)

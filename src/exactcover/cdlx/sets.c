@@ -196,18 +196,89 @@ void
 sets_start(Search *s)
 {
     const Dancer *d = s->dancer;
-    s->sets = LINKS;
-    if (s->seeded || (d->has_colors && s->bounds != NULL) || d->cost != NULL || d->sets < 0 ||
-        !sets_fit(d, s->tuning.set_budget))
+    s->where = LINKS;
+    if (s->shuffle != NULL || (d->has_colors && s->bounds != NULL) || d->cost != NULL || d->sets < 0 ||
+        !sets_fit(d, s->tuning.set_budget) || sets_unit(s) == NULL)
         return;
-    if (d->has_colors && s->floor_set == NULL && (s->memo != NULL || sets_note_floor(s) < 0))
+    if (d->has_colors && s->sets->floor_set == NULL && (s->memo != NULL || sets_note_floor(s) < 0))
         return; /* (a memoized count notes its floor when it starts: it hands over far from it) */
-    s->sample_nodes = s->nodes;
-    s->sample_updates = s->updates;
-    s->sample_end = s->nodes + s->tuning.sample;
-    s->sets = SAMPLING;
+    s->sets->sample_nodes = s->nodes;
+    s->sets->sample_updates = s->updates;
+    s->sets->sample_end = s->nodes + s->tuning.sample;
+    s->where = SAMPLING;
     if (s->bounds != NULL)
         msets_start(s);
+}
+
+/* What the sample says: more updates per node than the tuning's floor, and the sets pay.
+   With tallies (2) if the matrix can have them, the updates per node pass TALLY_FLOOR (or
+   the floor is negative: a forced move) and are at most n_primary * n_words * TALLY_LINE /
+   ratio; else with their item choice by population counts (1) if they pass n_primary *
+   n_words / ratio (not with the weighted choice, which the sets make on tallies only); else
+   they do not pay (0). The calibration is in benchmarks/README.md. */
+static int
+sets_pay(const Search *s)
+{
+    long long nodes = s->nodes - s->sets->sample_nodes, updates = s->updates - s->sets->sample_updates;
+    double per_node = (double)updates / (double)(nodes > 0 ? nodes : 1);
+    double line = (double)s->dancer->n_primary * (double)s->dancer->n_words;
+    if (!(per_node > s->tuning.floor))
+        return 0;
+    if ((s->tuning.floor < 0 || per_node > TALLY_FLOOR) && per_node * s->tuning.ratio <= line * TALLY_LINE &&
+        tally_possible(s->dancer))
+        return 2;
+    return s->weight == NULL && per_node * s->tuning.ratio > line; /* (the weighted choice: on tallies only) */
+}
+
+/* The nodes left to sample (SAMPLING). */
+long long
+sets_sample_left(const Search *s)
+{
+    return s->sets->sample_end - s->nodes;
+}
+
+/* At the end of its sample, the search stays on the links or moves to the sets: at once if
+   the dancer's sets are built, else it pauses as MOVING for its caller to build them (with
+   the GIL) and call again, which moves it. Where it is now. */
+int
+sets_decide(Search *s)
+{
+    int pay = sets_pay(s);
+    s->sets->tallied = pay == 2;
+    if (!pay || s->dancer->sets < 0)
+        s->where = LINKS;
+    else if (s->dancer->sets == 0)
+        s->where = MOVING;
+    else
+        sets_move(s);
+    return s->where;
+}
+
+/* A memoized count whose table did not pay (memo.c) decides at once on the sets, on what
+   it did since `nodes` and `updates`: its sample. */
+void
+sets_start_sampled(Search *s, long long nodes, long long updates)
+{
+    sets_start(s);
+    if (s->where == SAMPLING) {
+        s->sets->sample_nodes = nodes;
+        s->sets->sample_updates = updates;
+        s->sets->sample_end = s->nodes;
+    }
+}
+
+/* Whether the search takes tallies on the sets, or will when it moves. */
+int
+sets_tallied(const Search *s)
+{
+    return s->sets != NULL && s->sets->tallied;
+}
+
+/* The level a search on the sets moved at. */
+idx
+sets_moved_at(const Search *s)
+{
+    return s->sets->moved_at;
 }
 
 /* The set of options where the search began (level floor), read off the links: an option
@@ -217,7 +288,7 @@ sets_start(Search *s)
 static void
 first_set(Search *s, uint64_t *set, const unsigned char *since)
 {
-    const idx *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *opt_start = s->opt_start;
+    const idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink, *opt_start = s->dancer->opt_start;
     for (idx k = 0; k < s->dancer->n_options; k++) {
         int linked = 0, clear = 1;
         for (idx q = opt_start[k]; top[q] > 0; q++) {
@@ -229,6 +300,31 @@ first_set(Search *s, uint64_t *set, const unsigned char *since)
     }
 }
 
+/* The search's unit of the bitset way, made the first time it is needed. */
+Sets *
+sets_unit(Search *s)
+{
+    if (s->sets == NULL)
+        s->sets = dlx_calloc(1, sizeof(Sets));
+    return s->sets;
+}
+
+void
+sets_free(Search *s)
+{
+    Sets *t = s->sets;
+    if (t == NULL)
+        return;
+    dlx_free(t->alive);
+    dlx_free(t->option);
+    dlx_free(t->words);
+    dlx_free(t->active);
+    dlx_free(t->floor_items);
+    dlx_free(t->floor_set);
+    dlx_free(t);
+    s->sets = NULL;
+}
+
 /* The room of a move to the sets (sets_move, tally_enter), made at the first and cleared
    for the next (a search rewound and moved again: solve_lines); -1 if memory ran out. */
 int
@@ -236,21 +332,23 @@ sets_room(Search *s)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
-    if (s->alive == NULL)
-        s->alive = dlx_calloc((size_t)(d->n_primary + 2) * (size_t)W, sizeof(uint64_t));
-    if (s->option == NULL)
-        s->option = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
-    if (s->words == NULL)
-        s->words = dlx_calloc((size_t)W, sizeof(idx));
-    if (s->active == NULL)
-        s->active = dlx_calloc((size_t)d->item_words, sizeof(uint64_t));
-    if (s->floor_items == NULL)
-        s->floor_items = dlx_calloc((size_t)d->n_items + 2, 1);
-    if (s->alive == NULL || s->option == NULL || s->words == NULL || s->active == NULL || s->floor_items == NULL)
+    if (sets_unit(s) == NULL)
         return -1;
-    memset(s->alive + (size_t)s->floor * (size_t)W, 0, (size_t)W * sizeof(uint64_t));
-    memset(s->active, 0, (size_t)d->item_words * sizeof(uint64_t));
-    memset(s->floor_items, 0, (size_t)d->n_items + 2);
+    if (s->sets->alive == NULL)
+        s->sets->alive = dlx_calloc((size_t)(d->n_primary + 2) * (size_t)W, sizeof(uint64_t));
+    if (s->sets->option == NULL)
+        s->sets->option = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+    if (s->sets->words == NULL)
+        s->sets->words = dlx_calloc((size_t)W, sizeof(idx));
+    if (s->sets->active == NULL)
+        s->sets->active = dlx_calloc((size_t)d->item_words, sizeof(uint64_t));
+    if (s->sets->floor_items == NULL)
+        s->sets->floor_items = dlx_calloc((size_t)d->n_items + 2, 1);
+    if (s->sets->alive == NULL || s->sets->option == NULL || s->sets->words == NULL || s->sets->active == NULL || s->sets->floor_items == NULL)
+        return -1;
+    memset(s->sets->alive + (size_t)s->floor * (size_t)W, 0, (size_t)W * sizeof(uint64_t));
+    memset(s->sets->active, 0, (size_t)d->item_words * sizeof(uint64_t));
+    memset(s->sets->floor_items, 0, (size_t)d->n_items + 2);
     return 0;
 }
 
@@ -261,52 +359,54 @@ void
 sets_move(Search *s)
 {
     const Dancer *d = s->dancer;
-    const idx *top = s->top;
+    const idx *top = s->links.top;
     unsigned char *since = NULL;
     if (s->bounds != NULL) {
         msets_move(s);
         return;
     }
-    s->sets = LINKS;
+    s->where = LINKS;
     if (d->sets <= 0)
         return;
-    if (s->tallied && s->bare && s->level == s->floor && tally_enter(s, s->pushed, s->n_pushed) == 0)
+    if (s->sets->tallied && s->bare && s->level == s->floor && tally_enter(s, s->pushed != NULL ? s->pushed->option : NULL, pushed_count(s)) == 0)
         return; /* (at the floor of a search of pushed givens alone: from them, not off the links) */
     const ptrdiff_t W = d->n_words;
     since = dlx_calloc((size_t)d->n_items + 1, 1);
     if (since == NULL || sets_room(s) < 0)
         goto done;
-    s->moved_at = s->level;
-    for (idx i = s->rlink[0]; i != 0; i = s->rlink[i])
+    s->sets->moved_at = s->level;
+    for (idx i = s->links.rlink[0]; i != 0; i = s->links.rlink[i])
         set_active(s, i, 1);
     for (int head = 0; head <= 1; head++) /* the items active now, and (below) since the floor */
-        for (idx i = s->rlink[head ? d->n_items + 1 : 0]; i != (head ? d->n_items + 1 : 0); i = s->rlink[i])
-            s->floor_items[i] = 1;
+        for (idx i = s->links.rlink[head ? d->n_items + 1 : 0]; i != (head ? d->n_items + 1 : 0); i = s->links.rlink[i])
+            s->sets->floor_items[i] = 1;
     for (idx level = s->floor; level < s->level; level++) {
         idx k = option_of(s, s->choice[level]);
-        s->option[level] = rank_of(d, k);
-        for (idx q = s->opt_start[k]; top[q] > 0; q++)
-            since[top[q]] = s->floor_items[top[q]] = 1;
+        s->sets->option[level] = rank_of(d, k);
+        for (idx q = s->dancer->opt_start[k]; top[q] > 0; q++)
+            since[top[q]] = s->sets->floor_items[top[q]] = 1;
     }
     if (d->has_colors) {
         if (csets_move(s) == 0)
-            s->sets = SETS;
+            s->where = SETS;
         goto done;
     }
-    uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
+    uint64_t *set = s->sets->alive + (size_t)s->floor * (size_t)W;
     first_set(s, set, since);
     for (idx level = s->floor; level < s->level; level++, set += W) {
-        idx k = option_at(d, s->option[level]);
+        idx k = option_at(d, s->sets->option[level]);
         memcpy(set + W, set, (size_t)W * sizeof(uint64_t));
-        for (idx q = s->opt_start[k]; top[q] > 0; q++) {
+        for (idx q = s->dancer->opt_start[k]; top[q] > 0; q++) {
             const uint64_t *mask = d->masks + (size_t)top[q] * (size_t)W;
             for (ptrdiff_t w = 0; w < W; w++)
                 set[W + w] &= ~mask[w];
         }
     }
-    s->sets = SETS;
-    if (s->tallied && tally_move(s) < 0)
-        s->tallied = 0; /* (memory ran out: this search goes without tallies) */
+    s->where = SETS;
+    if (!s->sets->tallied)
+        tally_free(s); /* (a search rewound may have had them at its last move) */
+    else if (tally_move(s) < 0)
+        s->sets->tallied = 0; /* (memory ran out: this search goes without tallies) */
 done:
     dlx_free(since);
 }
@@ -314,10 +414,10 @@ done:
 /* -- the steps on the sets ------------------------------------------------------------------ */
 
 /* For each active primary item i, in item order (the order of the items' list, which the
-   bitset s->active holds without pointers to chase): BODY. */
+   bitset s->sets->active holds without pointers to chase): BODY. */
 #define FOR_ACTIVE(s, i, BODY)                                                              \
     for (ptrdiff_t v_ = 0; v_ < (s)->dancer->item_words; v_++)                            \
-        for (uint64_t bits_ = (s)->active[v_]; bits_ != 0; bits_ &= bits_ - 1) {          \
+        for (uint64_t bits_ = (s)->sets->active[v_]; bits_ != 0; bits_ &= bits_ - 1) {          \
             i = (idx)(v_ * 64 + CTZ64(bits_));                                            \
             BODY                                                                          \
         }
@@ -383,17 +483,17 @@ chosen:
     return best;
 }
 
-/* The nonzero words of a level's set, into s->words (s->n_live of them, returned). */
+/* The nonzero words of a level's set, into s->sets->words (s->sets->n_live of them, returned). */
 ALWAYS_INLINE idx
 live_words(Search *s, const uint64_t *set)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    idx *words = s->words, n = 0;
+    idx *words = s->sets->words, n = 0;
     for (ptrdiff_t w = 0; w < W; w++) {
         words[n] = (idx)w;
         n += set[w] != 0;
     }
-    s->n_live = n; /* for the count of i's cover that follows */
+    s->sets->n_live = n; /* for the count of i's cover that follows */
     return n;
 }
 
@@ -403,7 +503,7 @@ ALWAYS_INLINE idx
 choose_set(Search *s, const uint64_t *set, idx *length)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    idx *words = s->words, n = live_words(s, set);
+    idx *words = s->sets->words, n = live_words(s, set);
     _Static_assert(DENSE_WORDS == 8, "a case per W up to DENSE_WORDS");
     switch (W) {
     case 1: return choose_dense(s, set, length, 1);
@@ -426,10 +526,10 @@ ALWAYS_INLINE int
 none_active(const Search *s)
 {
     if (s->tally != NULL)
-        return s->n_left == 0;
+        return s->tally->n_left == 0;
     uint64_t any = 0;
     for (ptrdiff_t v = 0; v < s->dancer->item_words; v++)
-        any |= s->active[v];
+        any |= s->sets->active[v];
     return any == 0;
 }
 
@@ -443,7 +543,7 @@ ALWAYS_INLINE void
 commit_set(Search *s, idx level, uint64_t *set, idx x, idx k_x)
 {
     const Dancer *d = s->dancer;
-    const idx *top = s->top;
+    const idx *top = s->links.top;
     const ptrdiff_t W = d->n_words;
     const uint64_t *mask = d->masks + (size_t)top[x] * (size_t)W;
     const uint64_t *conflict = d->conflicts + (size_t)k_x * (size_t)W;
@@ -452,7 +552,7 @@ commit_set(Search *s, idx level, uint64_t *set, idx x, idx k_x)
     if (s->tally != NULL) { /* (it makes the next set as it counts down) */
         idx taken = tally_commit(s, level, set, k_x);
         if (d->n_classes == 1) { /* (less i's own options, which were its cover's) */
-            idx mine = s->tally[(size_t)level * (size_t)s->n_tally + top[x] - 1];
+            idx mine = s->tally->counts[(size_t)level * (size_t)s->tally->n + top[x] - 1];
             k = (long long)(taken - mine) * (d->class_length[0] - 1);
         }
         else
@@ -480,7 +580,7 @@ ALWAYS_INLINE idx
 choose_listed(Search *s, idx level, const uint64_t *set, idx *length)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    const idx *words = s->live + (size_t)level * (size_t)W, n = s->n_live_at[level];
+    const idx *words = s->colored->live + (size_t)level * (size_t)W, n = s->colored->n_live_at[level];
     if (W <= DENSE_WORDS || 2 * n > W)
         return choose_dense(s, set, length, W);
     return choose_sparse(s, set, words, n, length);
@@ -492,22 +592,22 @@ ALWAYS_INLINE idx
 enter_colored(Search *s, idx level)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    uint64_t *set = s->alive + (size_t)level * (size_t)W;
+    uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
     idx least, i = choose_listed(s, level, set, &least);
     const uint64_t *mask = s->dancer->masks + (size_t)i * (size_t)W;
-    const idx *words = s->live + (size_t)level * (size_t)W, n = s->n_live_at[level];
+    const idx *words = s->colored->live + (size_t)level * (size_t)W, n = s->colored->n_live_at[level];
     idx k = next_listed(s, level, mask, -1);
     s->total[level] = least;
     s->tried[level] = 1;
     cover_in(s, set, words, n, i, 0);
-    for (idx t = 0; t < n && s->n_pure > 0; t++) {
+    for (idx t = 0; t < n && s->colored->n_pure > 0; t++) {
         const idx w = words[t];
         const uint64_t mine = set[w] & mask[w];
         if (mine != 0)
-            s->updates -= purified_nodes(s, mine, w, 0, s->n_pure);
+            s->updates -= purified_nodes(s, mine, w, 0, s->colored->n_pure);
     }
     set_active(s, i, 0);
-    s->option[level] = k;
+    s->sets->option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
 }
 
@@ -518,7 +618,7 @@ uncommit_set(Search *s, idx x, idx k_x)
     if (s->tally != NULL)
         tally_uncommit(s, k_x);
     else
-        return_items(s, k_x, s->top[x]);
+        return_items(s, k_x, s->links.top[x]);
 }
 
 /* Steps X3 and X4 at a level: choose the item i (its options stay in the level's set, to be
@@ -529,25 +629,25 @@ enter_set(Search *s, idx level)
 {
     const ptrdiff_t W = s->dancer->n_words;
     const Dancer *d = s->dancer;
-    uint64_t *set = s->alive + (size_t)level * (size_t)W;
+    uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
     idx least, i;
     if (s->tally == NULL) {
         i = choose_set(s, set, &least);
-        cover_in(s, set, s->words, s->n_live, i, 0);
+        cover_in(s, set, s->sets->words, s->sets->n_live, i, 0);
     }
     else {
         i = tally_choose(s, level, &least);
         if (d->n_classes == 1) /* (cover_in's count, from the tally) */
             s->updates += 1 + (long long)least * (d->class_length[0] - 1);
         else
-            cover_in(s, set, s->words, live_words(s, set), i, 0);
+            cover_in(s, set, s->sets->words, live_words(s, set), i, 0);
     }
     idx k = next_of_item(s, set, i, -1);
     s->total[level] = least;
     s->tried[level] = 1;
     if (s->tally == NULL) /* (with tallies, n_left counts i when its option is committed) */
         set_active(s, i, 0);
-    s->option[level] = k;
+    s->sets->option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
 }
 
@@ -557,11 +657,11 @@ ALWAYS_INLINE idx
 next_set(Search *s, idx level, const int mode)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    idx i = s->top[s->choice[level]];
+    idx i = s->links.top[s->choice[level]];
     const uint64_t *mask = s->dancer->masks + (size_t)i * (size_t)W;
-    idx k = (mode & COLORED) ? next_listed(s, level, mask, s->option[level])
-                             : next_of_item(s, s->alive + (size_t)level * (size_t)W, i, s->option[level]);
-    s->option[level] = k;
+    idx k = (mode & COLORED) ? next_listed(s, level, mask, s->sets->option[level])
+                             : next_of_item(s, s->sets->alive + (size_t)level * (size_t)W, i, s->sets->option[level]);
+    s->sets->option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
 }
 
@@ -577,20 +677,20 @@ enter(Search *s, idx level, const int mode)
 ALWAYS_INLINE void
 try_option(Search *s, idx level, idx x, const int mode)
 {
-    uint64_t *set = s->alive + (size_t)level * (size_t)s->dancer->n_words;
+    uint64_t *set = s->sets->alive + (size_t)level * (size_t)s->dancer->n_words;
     if (mode & COLORED)
-        commit_colored(s, set, x, s->option[level], level);
+        commit_colored(s, set, x, s->sets->option[level], level);
     else
-        commit_set(s, level, set, x, s->option[level]);
+        commit_set(s, level, set, x, s->sets->option[level]);
 }
 
 ALWAYS_INLINE idx
 try_next(Search *s, idx level, idx x, const int mode)
 {
     if (mode & COLORED)
-        uncommit_colored(s, x, s->option[level], level);
+        uncommit_colored(s, x, s->sets->option[level], level);
     else
-        uncommit_set(s, x, s->option[level]);
+        uncommit_set(s, x, s->sets->option[level]);
     return next_set(s, level, mode);
 }
 
@@ -639,7 +739,7 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
     const int colored = s->dancer->has_colors;
     idx level = s->level, depth = 0, least;
     while (!none_active(s)) {
-        uint64_t *set = s->alive + (size_t)level * (size_t)W;
+        uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
         idx i = s->tally != NULL ? tally_choose(s, level, &least) : choose_set(s, set, &least);
         if (s->tally != NULL)
             live_words(s, set);
@@ -652,7 +752,7 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         idx k = next_in(set, mask, W, -1);
         for (uint64_t r = random_below(random, (uint64_t)least); r > 0; r--)
             k = next_in(set, mask, W, k);
-        cover_in(s, set, s->words, s->n_live, i, 0);
+        cover_in(s, set, s->sets->words, s->sets->n_live, i, 0);
         set_active(s, i, 0);
         path[depth] = node_of(s, k, i);
         if (colored)
@@ -663,7 +763,7 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
     }
     *solved = none_active(s);
     for (idx d = *solved ? depth : depth - 1; d-- > 0;) {
-        idx i = s->top[path[d]];
+        idx i = s->links.top[path[d]];
         if (colored)
             uncommit_colored(s, path[d], rank_of(s->dancer, option_of(s, path[d])), s->level + d);
         else

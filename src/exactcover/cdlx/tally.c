@@ -40,7 +40,7 @@ tally_least(const uint8_t *tally, idx n)
 
 /* The weighted choice's last case on a tally (tally_choose; links.c: choose_weighted): of the
    active primary items (counts below TALLY_COVERED, each at least 2 here), the first of least
-   count / WEIGHT. Most items keep WEIGHT 1 (s->heavy lists the others), so the first least
+   count / WEIGHT. Most items keep WEIGHT 1 (s->tally->heavy lists the others), so the first least
    count among those is found as tally_least finds it, the heavy ones read as covered (their
    byte of heavy_row is 0xff), and the few heavy ones are then compared with it, as count *
    WEIGHT, a tie going to the first in matrix order. */
@@ -48,9 +48,9 @@ WITH_POPCNT_CLONES
 idx
 tally_least_weighted(const Search *s, const uint8_t *tally)
 {
-    const uint8_t *heavy_row = s->heavy_row;
+    const uint8_t *heavy_row = s->tally->heavy_row;
     const long long *weight = s->weight;
-    const idx nt = s->n_tally;
+    const idx nt = s->tally->n;
     int least = UINT8_MAX;
     idx at = 0, best = -1;
     for (idx b = 0; b < nt; b += 64) {
@@ -69,8 +69,8 @@ tally_least_weighted(const Search *s, const uint8_t *tally)
         for (best = at; (tally[best] | heavy_row[best]) != least; best++)
             ;
     long long count = least, w = 1;
-    for (idx h = 0; h < s->n_heavy; h++) {
-        const idx p = s->heavy[h];
+    for (idx h = 0; h < s->tally->n_heavy; h++) {
+        const idx p = s->tally->heavy[h];
         const long long c = tally[p];
         if (c == TALLY_COVERED)
             continue;
@@ -89,8 +89,8 @@ void
 tally_heavier(Search *s, idx p)
 {
     if (s->weight[p + 1]++ == 1) {
-        s->heavy[s->n_heavy++] = p;
-        s->heavy_row[p] = 0xff;
+        s->tally->heavy[s->tally->n_heavy++] = p;
+        s->tally->heavy_row[p] = 0xff;
     }
 }
 
@@ -99,13 +99,13 @@ tally_heavier(Search *s, idx p)
 static void
 heavy_list(Search *s, idx levels)
 {
-    s->heavy_row = s->tally + (size_t)levels * (size_t)s->n_tally;
-    memset(s->heavy_row, 0, (size_t)s->n_tally);
-    s->n_heavy = 0;
+    s->tally->heavy_row = s->tally->counts + (size_t)levels * (size_t)s->tally->n;
+    memset(s->tally->heavy_row, 0, (size_t)s->tally->n);
+    s->tally->n_heavy = 0;
     for (idx p = 0; p < s->n_primary; p++)
         if (s->weight[p + 1] > 1) {
-            s->heavy[s->n_heavy++] = p;
-            s->heavy_row[p] = 0xff;
+            s->tally->heavy[s->tally->n_heavy++] = p;
+            s->tally->heavy_row[p] = 0xff;
         }
 }
 
@@ -202,6 +202,18 @@ tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, u
         }
 }
 
+/* The search's tallies gone: it runs without (Search.tally NULL). */
+void
+tally_free(Search *s)
+{
+    if (s->tally == NULL)
+        return;
+    dlx_free(s->tally->block);
+    dlx_free(s->tally->heavy);
+    dlx_free(s->tally);
+    s->tally = NULL;
+}
+
 /* A search moving to the sets (sets_move, its levels' sets made): its tally at the floor,
    counted from the floor's set, and at each level above from the one below. 0; -1 if
    memory ran out (the search goes without). */
@@ -211,26 +223,29 @@ tally_move(Search *s)
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
     const idx n1 = s->n_primary, nt = TALLY_ROW(n1), levels = n1 + 2;
-    if (d->bit_start == NULL)
+    if (d->bit_start == NULL || (s->tally == NULL && (s->tally = dlx_calloc(1, sizeof(Tally))) == NULL))
         return -1;
-    if (s->tally_block == NULL) /* (kept for the next move of a search rewound: solve_lines) */
-        s->tally_block = dlx_malloc((size_t)(levels + 1) * (size_t)nt + 64);
-    if (s->weight != NULL && s->heavy == NULL)
-        s->heavy = dlx_malloc((size_t)n1 * sizeof(idx) + 1);
-    if (s->tally_block == NULL || (s->weight != NULL && s->heavy == NULL))
+    Tally *t = s->tally; /* (kept, with its block, for the next move of a search rewound: solve_lines) */
+    if (t->block == NULL)
+        t->block = dlx_malloc((size_t)(levels + 1) * (size_t)nt + 64);
+    if (s->weight != NULL && t->heavy == NULL)
+        t->heavy = dlx_malloc((size_t)n1 * sizeof(idx) + 1);
+    if (t->block == NULL || (s->weight != NULL && t->heavy == NULL)) {
+        tally_free(s);
         return -1;
+    }
     /* (each level's row on whole cache lines: its blocks of 64 counts are read and copied
        as such) */
-    s->tally = (uint8_t *)((char *)s->tally_block + (64 - (uintptr_t)s->tally_block % 64) % 64);
-    s->n_tally = nt;
+    s->tally->counts = (uint8_t *)((char *)s->tally->block + (64 - (uintptr_t)s->tally->block % 64) % 64);
+    s->tally->n = nt;
     if (s->weight != NULL)
         heavy_list(s, levels);
-    tally_count(d, s->alive + (size_t)s->floor * (size_t)W, s->floor_items, s->tally + (size_t)s->floor * (size_t)nt);
+    tally_count(d, s->sets->alive + (size_t)s->floor * (size_t)W, s->sets->floor_items, s->tally->counts + (size_t)s->floor * (size_t)nt);
     for (idx level = s->floor; level < s->level; level++)
-        tally_commit(s, level, s->alive + (size_t)level * (size_t)W, s->option[level]);
-    s->n_left = 0; /* (the items active now, which the bitset holds at the move: primary ones only) */
+        tally_commit(s, level, s->sets->alive + (size_t)level * (size_t)W, s->sets->option[level]);
+    s->tally->n_left = 0; /* (the items active now, which the bitset holds at the move: primary ones only) */
     for (ptrdiff_t v = 0; v < d->item_words; v++)
-        s->n_left += (idx)POPCOUNT64(s->active[v]);
+        s->tally->n_left += (idx)POPCOUNT64(s->sets->active[v]);
     return 0;
 }
 
@@ -245,17 +260,17 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
-    const idx *top = s->top;
+    const idx *top = s->links.top;
     if (sets_room(s) < 0)
         return -1;
-    uint64_t *set = s->alive + (size_t)s->floor * (size_t)W;
+    uint64_t *set = s->sets->alive + (size_t)s->floor * (size_t)W;
     memset(set, 0xff, (size_t)W * sizeof(uint64_t));
     set[d->n_options / 64] = ((uint64_t)1 << (d->n_options % 64)) - 1; /* (W is n_options / 64 + 1) */
-    memset(s->floor_items + 1, 1, (size_t)d->n_items);
+    memset(s->sets->floor_items + 1, 1, (size_t)d->n_items);
     const idx last = d->n_primary; /* (items 1..last active, a word at a time; the givens' cleared below) */
     for (idx v = 0; v <= last >> 6; v++) {
         const uint64_t bits = v < last >> 6 ? ~(uint64_t)0 : ~(uint64_t)0 >> (63 - (last & 63));
-        s->active[v] |= v == 0 ? bits & ~(uint64_t)1 : bits;
+        s->sets->active[v] |= v == 0 ? bits & ~(uint64_t)1 : bits;
     }
     for (ptrdiff_t g = 0; g < n; g++) {
         idx r = rank_of(d, givens[g]);
@@ -264,16 +279,16 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
         const uint64_t *conflict = d->conflicts + (size_t)r * (size_t)W;
         for (ptrdiff_t w = 0; w < W; w++)
             set[w] &= ~conflict[w];
-        for (idx q = s->opt_start[givens[g]]; top[q] > 0; q++)
-            s->floor_items[top[q]] = 0;
+        for (idx q = s->dancer->opt_start[givens[g]]; top[q] > 0; q++)
+            s->sets->floor_items[top[q]] = 0;
         take_items(s, r);
     }
-    s->tallied = 1;
+    s->sets->tallied = 1;
     s->level = s->floor;
     if (tally_move(s) < 0)
         return -1;
-    s->sets = SETS;
-    s->moved_at = s->floor;
+    s->where = SETS;
+    s->sets->moved_at = s->floor;
     return 0;
 }
 
@@ -291,18 +306,18 @@ int
 tally_forced(Search *s)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    const idx left = s->n_left;
+    const idx left = s->tally->n_left;
     idx level = s->floor;
-    while (s->n_left > 0) {
-        const uint8_t *tally = s->tally + (size_t)level * (size_t)s->n_tally;
+    while (s->tally->n_left > 0) {
+        const uint8_t *tally = s->tally->counts + (size_t)level * (size_t)s->tally->n;
         const uint8_t *one = memchr(tally, 1, (size_t)s->n_primary);
         if (one == NULL)
             break;
-        uint64_t *set = s->alive + (size_t)level * (size_t)W;
+        uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
         tally_commit(s, level, set, next_of_item(s, set, (idx)(one - tally) + 1, -1));
         level++;
     }
-    int covered = s->n_left == 0;
-    s->n_left = left;
+    int covered = s->tally->n_left == 0;
+    s->tally->n_left = left;
     return covered;
 }

@@ -1,4 +1,4 @@
-"""A search used again (C: the end of ``cdlx/search.c``): rewound to its floor as a new search
+"""A search used again (C: ``cdlx/reuse.c``): rewound to its floor as a new search
 of the same givens, and givens pushed and popped there, last in first out.
 
 A generator that checks thousands of puzzles of one grid, each a clue less than the last,
@@ -7,7 +7,7 @@ arrays, every clue covered again) per check. Only a plain search on the links ca
 again: not one with colors, bounds, costs or a memo, on the sets (unless it moved there at its
 floor, as `lines.solve_lines` makes it: its links are as they were there), or of a subtree.
 
-Port: cdlx/lines.c, cdlx/search.c
+Port: cdlx/lines.c, cdlx/reuse.c
 """
 
 from __future__ import annotations
