@@ -85,7 +85,7 @@ class ProgressBar:
 
     @staticmethod
     def _html(fraction: float, said: str) -> Any:
-        from IPython.display import HTML  # type: ignore[import-not-found, unused-ignore]
+        from IPython.display import HTML  # type: ignore[import-not-found, attr-defined, unused-ignore]
 
         return HTML(f'<progress value="{fraction:.4f}" max="1" style="width: 40ch"></progress> '  # type: ignore[no-untyped-call, unused-ignore]
                     f"{100 * fraction:.0f}% <small>{said}</small>")

@@ -119,7 +119,8 @@ def _sets(search: Any, active: set[int]) -> None:
         theirs = entries(o)
         return any(i in theirs and (c == 0 or theirs[i] != c) for i, c in entries(k).items())
 
-    purified = set(search.floor_colored[1]) if search.floor_colored is not None else set()
+    floor = search.move.floor_colored if search.move is not None else None
+    purified = set(floor[1]) if floor is not None else set()
     for level in range(search.floor, search.level):
         k, available = search.option_of(search.choice[level]), way.alive[level]
         if way.option[level] != way.bit(k) or not available >> way.bit(k) & 1:

@@ -134,12 +134,12 @@ class Bounded(Search):
     def arrange(self) -> None:
         """With a seed, shuffle each primary item's list once, before the search (as DLX3
         does): the moves at a level come in list order, which the tweaks rely on."""
-        if self.random is None:
+        if self.shuffle is None:
             return
         for i in range(1, self.n_primary + 1):
             nodes = members(self.dlink, i)
             for a in range(len(nodes) - 1, 0, -1):  # Fisher-Yates
-                b = self.random.below(a + 1)
+                b = self.shuffle.random.below(a + 1)
                 nodes[a], nodes[b] = nodes[b], nodes[a]
             relink(self.ulink, self.dlink, i, nodes)
 
@@ -149,7 +149,7 @@ class Bounded(Search):
         """Step M3: the item to branch on and its branching degree theta (see the module
         docstring), given each active item's LEN in ``top``; item 0 when no active item has an
         option left that could change anything (a solution)."""
-        rlink, bound, slack, random = self.rlink, self.bound, self.slack, self.random
+        rlink, bound, slack, shuffle = self.rlink, self.bound, self.slack, self.shuffle
         best, best_theta, best_s, best_len, constrained, ties = 0, 0, 0, 0, False, 0
         i = rlink[0]
         while i != 0:
@@ -166,7 +166,7 @@ class Bounded(Search):
                     constrained = constrained or tight
                 elif theta == best_theta and s == best_s and length == best_len:
                     ties += 1  # with a seed, one of the tied items uniformly at random
-                    if random is not None and random.below(ties) == 0:
+                    if shuffle is not None and shuffle.random.below(ties) == 0:
                         best = i
             i = rlink[i]
         return best, best_theta

@@ -12,7 +12,7 @@ from typing import cast
 
 from .dance import SCAN_SHIFT, Links
 
-__all__ = ["Choice", "Random", "WEIGHT_MAX"]
+__all__ = ["Choice", "Random", "Shuffle", "WEIGHT_MAX"]
 
 _MASK = (1 << 64) - 1
 
@@ -34,17 +34,26 @@ class Random:
         return (z ^ (z >> 31)) % n
 
 
+class Shuffle:
+    """A seeded search's randomness (C's ``Shuffle``): ties of the item choice go to one of the
+    tied items uniformly at random, and each level's options are tried in a random order, kept
+    in ``perm[base[l]:base[l + 1]]`` (first_option, next_option)."""
+
+    def __init__(self, seed: int, n_entries: int, n_primary: int) -> None:
+        self.random = Random(seed)
+        self.perm = [0] * (n_entries + 1)
+        self.base = [0] * (n_primary + 2)
+        self.pos = [0] * (n_primary + 1)
+
+
 class Choice(Links):
     """The item choice and the options' order of a search on the links (`Search`'s base)."""
 
     # (Search's: the state these read, made by Search.__init__)
     n_primary: int
     scanned: int
-    random: Random | None
+    shuffle: Shuffle | None
     weight: list[int] | None
-    perm: list[int]
-    base: list[int]
-    pos: list[int]
 
     def choose(self) -> int:
         """Step X3: the active primary item with the fewest options (MRV), ties to the first
@@ -54,7 +63,7 @@ class Choice(Links):
         walk costs about what a step of ``min`` over all the primary LENs does (C's block
         scan), and a search has covered most items at most of its nodes.
         """
-        top, rlink, random = self.top, self.rlink, self.random
+        top, rlink, shuffle = self.top, self.rlink, self.shuffle
         self.scanned += self.n_primary >> SCAN_SHIFT
         best = i = rlink[0]
         least = top[i]
@@ -66,13 +75,13 @@ class Choice(Links):
                     if not least:
                         break
                 i = rlink[i]
-        if random is not None and least > 0:  # (with LEN 0 any choice is the same dead end)
+        if shuffle is not None and least > 0:  # (with LEN 0 any choice is the same dead end)
             ties = 1
             i = rlink[best]
             while i:
                 if top[i] == least:
                     ties += 1
-                    if random.below(ties) == 0:
+                    if shuffle.random.below(ties) == 0:
                         best = i
                 i = rlink[i]
         return best
@@ -101,10 +110,11 @@ class Choice(Links):
 
     def first_option(self, level: int, i: int) -> int:
         """The first option node of item i to try at ``level`` (i itself if there is none)."""
-        if self.random is None:
+        shuffle = self.shuffle
+        if shuffle is None:
             return self.dlink[i]
-        perm, dlink = self.perm, self.dlink
-        start = self.base[level]
+        perm, dlink = shuffle.perm, self.dlink
+        start = shuffle.base[level]
         end = start
         p = dlink[i]
         while p != i:
@@ -112,15 +122,16 @@ class Choice(Links):
             end += 1
             p = dlink[p]
         for a in range(end - 1, start, -1):  # Fisher-Yates
-            b = start + self.random.below(a - start + 1)
+            b = start + shuffle.random.below(a - start + 1)
             perm[a], perm[b] = perm[b], perm[a]
-        self.base[level + 1] = end
-        self.pos[level] = start
+        shuffle.base[level + 1] = end
+        shuffle.pos[level] = start
         return perm[start] if end > start else i
 
     def next_option(self, level: int, x: int, i: int) -> int:
         """The option node of item i to try after x (i itself when they are all tried)."""
-        if self.random is None:
+        shuffle = self.shuffle
+        if shuffle is None:
             return self.dlink[x]
-        self.pos[level] += 1
-        return self.perm[self.pos[level]] if self.pos[level] < self.base[level + 1] else i
+        shuffle.pos[level] += 1
+        return shuffle.perm[shuffle.pos[level]] if shuffle.pos[level] < shuffle.base[level + 1] else i

@@ -212,7 +212,8 @@ class Memo(Search):
             leave_sets(self)
         if can_use(self, self.tuning[0]):
             self.sets = SAMPLING
-            self.sample_nodes, self.sample_updates, self.sample_end = self.start_nodes, self.start_updates, self.nodes
+            move = self.move_unit()
+            move.sample_nodes, move.sample_updates, move.sample_end = self.start_nodes, self.start_updates, self.nodes
             self.start_sampling()
         else:
             self.sets = LINKS
@@ -261,7 +262,7 @@ class Memo(Search):
         handing its count, size (and node) up as it leaves; ``solutions`` is the running
         total."""
         if self.way is None and self.runs_on_sets():
-            self.way, self.moved_at = Sets(self), self.level
+            self.way, self.move_unit().moved_at = Sets(self), self.level
         choose, cover_first, try_next, uncover, commit_others = (self.way or self).memo_way()
         rlink, choice, n = self.rlink, self.choice, self.n_items
         key, looked, table = self.key, self.looked, self.table

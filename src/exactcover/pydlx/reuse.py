@@ -27,7 +27,7 @@ __all__ = ["rewind", "push", "pop", "count_with"]
 def _check(search: Search) -> None:
     if search.dancer.has_colors or not search.REUSABLE:
         raise Unsupported("rewinding a search with colors, bounds, costs or memo", "start a new search")
-    if search.sets == SETS and search.moved_at != search.floor:
+    if search.sets == SETS and search.move_unit().moved_at != search.floor:
         raise Unsupported("rewinding a search on the sets", "search with way='links'")
     if search.floor != 0:
         raise Unsupported("rewinding a search of a subtree (a prefix)", "start a new search")
@@ -123,7 +123,7 @@ def count_with(search: Search, givens: Sequence[int], limit: int, max_nodes: int
     if limit < 1 or max_nodes < 0:
         raise ValueError("count_with: limit must be at least 1 and max_nodes >= 0")
     _check(search)
-    if (not search.bare or search.random is not None or search.pushed or search.level != 0 or search.resume != 2
+    if (not search.bare or search.shuffle is not None or search.pushed or search.level != 0 or search.resume != 2
             or search.sets == SETS):
         raise Unsupported("counting with givens in a search made with givens, exclusions, a prefix or a seed, "
                           "or with givens pushed, or under way", "a search made with none of them, rewound")

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError,
                         UnknownOption, Unsupported)
 from . import fused, reuse, thin
-from .choice import Choice, Random
+from .choice import Choice, Random, Shuffle
 from .dance import COVERED, SCAN_SHIFT, option_number
-from .sets import Sets, colored_floor, leave_sets, samples_on_sets
+from .sets import Move, Sets, colored_floor, leave_sets, samples_on_sets
 from .tables import DEFAULT_TUNING, LINKS, SAMPLING, SETS, UNDECIDED, build, can_use
 from .tally import TALLY_FLOOR, TALLY_LINE, tally_possible
 
@@ -56,12 +56,8 @@ class Search(Choice):
         # Where it runs (see run): LINKS, UNDECIDED, SETS or SAMPLING; on the sets, `way`.
         self.sets = UNDECIDED
         self.way: Sets | None = None
-        self.tallied = False  # (whether its move to the sets takes tallies: run decides)
-        self.moved_at = 0  # (the level it moved to the sets at: a rewind needs its floor)
+        self.move: Move | None = None  # (the move to the sets: its sample, what it decided)
         self.tuning = DEFAULT_TUNING if tuning is None else tuning
-        self.sample_end = self.sample_nodes = self.sample_updates = 0
-        #: With colors: sets.colored_floor, noted at the floor for a move to the sets.
-        self.floor_colored: tuple[int, dict[int, int]] | None = None
         levels = self.max_levels(dancer)
         self.choice = [0] * levels  # x_0, x_1, ...: one node per level
         # For progress: at level l the search tries the tried[l]-th of total[l] options.
@@ -71,13 +67,7 @@ class Search(Choice):
         self.resume = X2
         self.nodes = self.updates = self.solutions = self.max_level = 0
         self.scanned = 0  # the item choice's reads, in updates' worth (see run's work)
-        # With a seed: ties in the choice of an item are broken at random and the options
-        # of the chosen item are tried in a random order, kept in perm[base[l]:base[l+1]].
-        self.random = None if seed is None else Random(seed)
-        if self.random is not None:
-            self.perm = [0] * (dancer.n_entries + 1)
-            self.base = [0] * (dancer.n_primary + 2)
-            self.pos = [0] * (dancer.n_primary + 1)
+        self.shuffle = None if seed is None else Shuffle(seed, dancer.n_entries, dancer.n_primary)
         # With the weighted choice: each primary item's WEIGHT (see choose_weighted), on the
         # links, or on the sets with tallies (Sets.choose_tally; never without them: run).
         self.weight: list[int] | None = None
@@ -251,7 +241,7 @@ class Search(Choice):
             degrees, solved = self.way.probe(random)
             self.updates = updates
             return tuple(degrees), solved
-        saved_random, self.random = self.random, None  # ties go to the first item, as in the search
+        shuffle, self.shuffle = self.shuffle, None  # ties go to the first item, as in the search
         degrees, path = [], []
         while self.rlink[0] != 0:
             i = self.choose()
@@ -268,7 +258,7 @@ class Search(Choice):
         for x in reversed(path):
             self.uncommit_others(x)
             self.uncover(top[x])
-        self.random, self.updates = saved_random, updates
+        self.shuffle, self.updates = shuffle, updates
         return tuple(degrees), solved
 
     # -- the search -------------------------------------------------------------------------
@@ -287,7 +277,7 @@ class Search(Choice):
         i, level = self.choose(), self.level
         self.total[level], self.tried[level] = self.top[i], 1
         self.cover(i)
-        if self.random is None:  # first_option's unseeded case, without the call
+        if self.shuffle is None:  # first_option's unseeded case, without the call
             return self.dlink[i]
         return self.first_option(level, i)
 
@@ -295,7 +285,7 @@ class Search(Choice):
         """X6 [Try again.]: undo X5's commit_others(x); the next option's node (the item
         itself after the last)."""
         self.uncommit_others(x)
-        if self.random is None:  # next_option's unseeded case, without the call
+        if self.shuffle is None:  # next_option's unseeded case, without the call
             return self.dlink[x]
         return self.next_option(self.level, x, self.top[x])
 
@@ -326,30 +316,30 @@ class Search(Choice):
         budget, sample, floor, ratio = self.tuning
         if self.sets == UNDECIDED:
             self.sets = SAMPLING if can_use(self, budget) else LINKS
-            self.sample_nodes, self.sample_updates, self.sample_end = self.nodes, self.updates, self.nodes + sample
             if self.sets == SAMPLING:
+                self.move_unit().sample(self, sample)
                 self.start_sampling()
                 if self.SAMPLE_ON_SETS and samples_on_sets(self):
                     self.way = self.to_sets()
                     self.way.tallies(set())
-        if self.sets == SAMPLING and steps > self.sample_end - self.nodes:
+        if self.sets == SAMPLING and steps > (move := self.move_unit()).sample_end - self.nodes:
             stop, work_stop = self.nodes + steps, self.updates + self.scanned + work
-            status = self.advance(self.sample_end - self.nodes, work, counting, limit, depth)
-            if status != PAUSED or self.nodes < self.sample_end:
+            status = self.advance(move.sample_end - self.nodes, work, counting, limit, depth)
+            if status != PAUSED or self.nodes < move.sample_end:
                 return status
-            per_node = (self.updates - self.sample_updates) / max(1, self.nodes - self.sample_nodes)
+            per_node = (self.updates - move.sample_updates) / max(1, self.nodes - move.sample_nodes)
             words = self.dancer.n_options // 64 + 1
             self.sets = LINKS
             line = self.n_primary * words
-            self.tallied = (per_node > floor and (floor < 0 or per_node > TALLY_FLOOR)
+            move.tallied = (per_node > floor and (floor < 0 or per_node > TALLY_FLOOR)
                             and per_node * ratio <= line * TALLY_LINE and tally_possible(self.dancer))
-            counts = per_node > floor and per_node * ratio > line and not self.tallied and self.weight is None
-            if (counts or self.tallied) and build(self.dancer):
+            counts = per_node > floor and per_node * ratio > line and not move.tallied and self.weight is None
+            if (counts or move.tallied) and build(self.dancer):
                 if self.way is None:
                     self.way = self.to_sets()
-                elif not self.tallied:  # (sampled on the sets with tallies: choose as C does)
+                elif not move.tallied:  # (sampled on the sets with tallies: choose as C does)
                     self.way.tally = None
-                self.sets, self.moved_at = SETS, self.level
+                self.sets, move.moved_at = SETS, self.level
             elif self.way is not None:
                 leave_sets(self)
             steps = stop - self.nodes
@@ -369,8 +359,20 @@ class Search(Choice):
         """When a search that could use the sets starts its sample, at its floor: with colors
         the floor's set and purified items, unless noted already (a memoized count notes them
         as it starts); without, nothing (`Sets` reads what it needs off the links)."""
-        if self.dancer.has_colors and self.floor_colored is None:
-            self.floor_colored = colored_floor(self)
+        move = self.move_unit()
+        if self.dancer.has_colors and move.floor_colored is None:
+            move.floor_colored = colored_floor(self)
+
+    def move_unit(self) -> Move:
+        """The search's `Move`, made the first time it is needed (C's sets_unit)."""
+        if self.move is None:
+            self.move = Move()
+        return self.move
+
+    @property
+    def tallied(self) -> bool:
+        """Whether it runs on the sets with tallies, or will when it moves."""
+        return self.move is not None and self.move.tallied
 
     def to_sets(self) -> Sets:
         """The search's state on the sets, paused at step X2 of its level."""

@@ -67,6 +67,23 @@ __all__ = ["SAMPLE_ON_SETS_OPTIONS", "Sets", "colored_floor", "leave_sets", "sam
 SAMPLE_ON_SETS_OPTIONS = 1024
 
 
+class Move:
+    """A search's move to the sets, before and after it is made (C: the first fields of the
+    ``Sets`` unit, made by sets_unit): the sample on the links that decides it, what the sample
+    decided, the level of the move, and, with colors, what the move needs noted at the floor."""
+
+    def __init__(self) -> None:
+        self.sample_end = self.sample_nodes = self.sample_updates = 0
+        self.tallied = False  # whether the move takes tallies (Search.run decides)
+        self.moved_at = 0  # the level it moved to the sets at (a rewind needs its floor)
+        #: With colors: colored_floor, noted at the floor (Search.start_sampling).
+        self.floor_colored: tuple[int, dict[int, int]] | None = None
+
+    def sample(self, search: Search, length: int) -> None:
+        """A sample of ``length`` nodes begins now."""
+        self.sample_nodes, self.sample_updates, self.sample_end = search.nodes, search.updates, search.nodes + length
+
+
 class Sets:
     """A search's state on the sets: the available options at each level, and the option
     tried there; with the four steps of `Search.steps` and the probe."""
@@ -98,8 +115,8 @@ class Sets:
         self.solved = 0  # (with tallies: the tally of a solution, every item covered)
         top, opt_start = s.top, s.opt_start
         if self.colored:
-            assert s.floor_colored is not None, "noted at the floor (Search.start_sampling)"
-            floor_set, floor_purified = s.floor_colored  # (noted before the ranks were known)
+            assert s.move is not None and s.move.floor_colored is not None, "noted at the floor (Search.start_sampling)"
+            floor_set, floor_purified = s.move.floor_colored  # (noted before the ranks were known)
             self.alive[s.floor] = sum(1 << self.bit(k) for k in range(s.dancer.n_options) if floor_set >> k & 1)
             self.purified.update((j, self.same[q]) for j, q in floor_purified.items())
             for level in range(s.floor, s.level):

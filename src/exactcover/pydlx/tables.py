@@ -136,7 +136,7 @@ def can_use(search: Search, budget: int) -> bool:
     with a seed, costs (whose lists are sorted by cost, not in option order), or colors with
     bounds, and only if its sets `fits`."""
     dancer = search.dancer
-    return (search.random is None and not (dancer.has_colors and dancer.bounds) and not dancer.has_costs
+    return (search.shuffle is None and not (dancer.has_colors and dancer.bounds) and not dancer.has_costs
             and dancer.sets != Tables.CANNOT and fits(dancer, budget))
 
 
