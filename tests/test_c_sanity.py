@@ -41,8 +41,8 @@ BREAKAGES = {
                                 "links", "items neither active nor covered"),
     "a set keeps an option that meets": ("sets.c", "next[w] = left ^ gone;", "next[w] = left ^ (gone & (gone - 1));",
                                          "sets", "a level's set of options"),
-    "an option keeps its items active": ("sets.h", "        s->sets->active[v] &= ~items[v];",
-                                         "        s->sets->active[v] &= ~items[v] | items[v];",
+    "an option keeps its items active": ("sets.h", "        s->sets.active[v] &= ~items[v];",
+                                         "        s->sets.active[v] &= ~items[v] | items[v];",
                                          "sets", "the bitset of active items"),
     "a set with bounds grows": ("msets.c", "        next[w] = set[w] & ~out;", "        next[w] = set[w] & ~out | ~set[w];",
                                 "sets", "a level's set of options", {"r0": (1, 2)}),
@@ -51,7 +51,7 @@ BREAKAGES = {
 COLORED_BREAKAGES = {
     "a purify hides its own color": ("csets.h", " & ~batch[b].keep[w];", ";",
                                      "a level's set of options"),
-    "an item purified is not pushed": ("csets.h", "                push_pure(s, j, batch[n - 1].keep);",
+    "an item purified is not pushed": ("csets.h", "                push_pure(c, j, batch[n - 1].keep);",
                                        "                (void)0;", "the stack of items purified"),
 }
 COLORED_COUNT = ("from exactcover import Matrix, Solver; "

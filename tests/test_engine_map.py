@@ -121,3 +121,18 @@ def test_the_drawn_map_names_every_file_and_counts_no_lines():
     gone = sorted(path for path in paths if not (PACKAGE / path).exists())
     assert not gone, f"docs/engine.md names files that are not in the tree: {gone}"
     assert not re.search(r"^\|[^|\n]*\|\s*\d+\s*\|", page, re.M), "docs/engine.md counts lines (they drift)"
+
+
+def test_a_search_keeps_its_core_and_one_field_per_unit():
+    """C's Search holds the links' search state and one field per unit (at most 30 fields):
+    each way's state is a struct of its own (docs/engine.md, "A search and its units")."""
+    header = (PACKAGE / "cdlx" / "dlx.h").read_text()
+    body = re.search(r"typedef struct \{\n    const Dancer \*dancer;(.*?)\n\} Search;", header, re.S)
+    assert body is not None, "dlx.h defines Search"
+    code = re.sub(r"/\*.*?\*/", "", "const Dancer *dancer;" + body.group(1), flags=re.S)
+    fields = [name for declaration in code.split(";") if declaration.strip()
+              for name in declaration.split(",")]
+    assert len(fields) <= 30, f"Search has {len(fields)} fields"
+    for unit in ("Sets sets", "Colored colored", "Tally *tally", "Bounds *bounds", "Costs *costs", "Memo *memo",
+                 "Shuffle *shuffle", "Pushed *pushed"):
+        assert unit in code, f"Search has no {unit}"

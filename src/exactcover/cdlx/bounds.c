@@ -247,7 +247,7 @@ probe_bounded(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
 static int
 check_bounded_givens(const Search *s, const Start *start, idx *owner, idx *uses, dlx_error *err)
 {
-    const idx *top = s->links.top, *color = s->links.color, *opt_start = s->dancer->opt_start;
+    const idx *top = s->links.top, *color = s->links.color, *opt_start = s->links.opt_start;
     for (idx i = 0; i < s->n_items + 2; i++) {
         owner[i] = -1;
         uses[i] = 0;
@@ -301,10 +301,10 @@ bounded_givens(Search *s, const Start *start, dlx_error *err)
         return -1;
     idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink;
     for (ptrdiff_t g = 0; g < start->n_givens; g++)
-        for (idx p = s->dancer->opt_start[start->givens[g]]; top[p] > 0; p++)
+        for (idx p = s->links.opt_start[start->givens[g]]; top[p] > 0; p++)
             take(s, p, top[p]);
     for (ptrdiff_t g = 0; g < start->n_givens; g++)
-        for (idx p = s->dancer->opt_start[start->givens[g]]; top[p] > 0; p++) {
+        for (idx p = s->links.opt_start[start->givens[g]]; top[p] > 0; p++) {
             idx u = ulink[p], d = dlink[p];
             if (dlink[u] == p) {
                 dlink[u] = d;

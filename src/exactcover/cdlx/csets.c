@@ -72,30 +72,28 @@ int
 sets_note_floor(Search *s)
 {
     const Dancer *d = s->dancer;
-    const idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink, *color = s->links.color, *opt_start = s->dancer->opt_start;
-    if (sets_unit(s) == NULL || (s->colored == NULL && (s->colored = dlx_calloc(1, sizeof(Colored))) == NULL))
-        return -1;
+    const idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink, *color = s->links.color, *opt_start = s->links.opt_start;
     unsigned char *purified = dlx_calloc((size_t)s->n_items + 2, 1);
-    s->sets->floor_set = dlx_calloc((size_t)d->n_words, sizeof(uint64_t));
-    s->colored->floor_pure = dlx_malloc(((size_t)s->n_items + 1) * sizeof(idx));
-    if (purified == NULL || s->sets->floor_set == NULL || s->colored->floor_pure == NULL) {
+    s->sets.floor_set = dlx_calloc((size_t)d->n_words, sizeof(uint64_t));
+    s->colored.floor_pure = dlx_malloc(((size_t)s->n_items + 1) * sizeof(idx));
+    if (purified == NULL || s->sets.floor_set == NULL || s->colored.floor_pure == NULL) {
         dlx_free(purified);
-        dlx_free(s->sets->floor_set);
-        s->sets->floor_set = NULL;
+        dlx_free(s->sets.floor_set);
+        s->sets.floor_set = NULL;
         return -1;
     }
-    s->colored->n_floor_pure = 0;
+    s->colored.n_floor_pure = 0;
     for (ptrdiff_t q = s->n_items + 2; q < d->n_nodes; q++)
         if (top[q] > 0 && color[q] < 0 && !purified[top[q]]) {
             purified[top[q]] = 1;
-            s->colored->floor_pure[s->colored->n_floor_pure++] = (idx)q;
+            s->colored.floor_pure[s->colored.n_floor_pure++] = (idx)q;
         }
     for (idx k = 0; k < d->n_options; k++) {
         idx q = opt_start[k];
         while (top[q] > 0 && dlink[ulink[q]] == q && top[top[q]] < COVERED && !(purified[top[q]] && color[q] >= 0))
             q++;
         if (top[q] <= 0)
-            s->sets->floor_set[k >> 6] |= (uint64_t)1 << (k & 63);
+            s->sets.floor_set[k >> 6] |= (uint64_t)1 << (k & 63);
     }
     dlx_free(purified);
     return 0;
@@ -104,9 +102,7 @@ sets_note_floor(Search *s)
 void
 colored_free(Search *s)
 {
-    Colored *c = s->colored;
-    if (c == NULL)
-        return;
+    Colored *c = &s->colored;
     dlx_free((void *)c->pure);
     dlx_free(c->pure_item);
     dlx_free(c->pure_at);
@@ -115,8 +111,7 @@ colored_free(Search *s)
     dlx_free(c->live);
     dlx_free(c->n_live_at);
     dlx_free(c->floor_pure);
-    dlx_free(c);
-    s->colored = NULL;
+    memset(c, 0, sizeof *c);
 }
 
 /* Move a colored search (sets_move): room for the items purified, an option's batches and
@@ -132,46 +127,44 @@ csets_move(Search *s)
     idx longest = 0;
     for (idx k = 0; k < d->n_options; k++)
         longest = d->opt_start[k + 1] - d->opt_start[k] > longest ? d->opt_start[k + 1] - d->opt_start[k] : longest;
-    if (s->colored == NULL) /* (made where the search noted its floor: sets_note_floor) */
+    s->colored.pure = dlx_calloc((size_t)s->n_items + 1, sizeof(uint64_t *));
+    s->colored.pure_item = dlx_calloc((size_t)s->n_items + 1, sizeof(idx));
+    s->colored.pure_at = dlx_calloc((size_t)s->n_primary + 2, sizeof(idx));
+    s->colored.is_pure = dlx_calloc((size_t)s->n_items + 2, 1);
+    s->colored.batch = dlx_calloc((size_t)longest + 1, sizeof(Batch));
+    s->colored.live = dlx_calloc((size_t)(s->n_primary + 2) * (size_t)W, sizeof(idx));
+    s->colored.n_live_at = dlx_calloc((size_t)s->n_primary + 2, sizeof(idx));
+    if (s->colored.pure == NULL || s->colored.pure_item == NULL || s->colored.pure_at == NULL || s->colored.is_pure == NULL || s->colored.batch == NULL ||
+        s->colored.live == NULL || s->colored.n_live_at == NULL)
         return -1;
-    s->colored->pure = dlx_calloc((size_t)s->n_items + 1, sizeof(uint64_t *));
-    s->colored->pure_item = dlx_calloc((size_t)s->n_items + 1, sizeof(idx));
-    s->colored->pure_at = dlx_calloc((size_t)s->n_primary + 2, sizeof(idx));
-    s->colored->is_pure = dlx_calloc((size_t)s->n_items + 2, 1);
-    s->colored->batch = dlx_calloc((size_t)longest + 1, sizeof(Batch));
-    s->colored->live = dlx_calloc((size_t)(s->n_primary + 2) * (size_t)W, sizeof(idx));
-    s->colored->n_live_at = dlx_calloc((size_t)s->n_primary + 2, sizeof(idx));
-    if (s->colored->pure == NULL || s->colored->pure_item == NULL || s->colored->pure_at == NULL || s->colored->is_pure == NULL || s->colored->batch == NULL ||
-        s->colored->live == NULL || s->colored->n_live_at == NULL)
-        return -1;
-    s->colored->n_pure = 0;
-    for (idx f = 0; f < s->colored->n_floor_pure; f++) {
-        idx q = s->colored->floor_pure[f];
-        push_pure(s, top[q], d->tints + (size_t)same[q] * (size_t)W);
+    s->colored.n_pure = 0;
+    for (idx f = 0; f < s->colored.n_floor_pure; f++) {
+        idx q = s->colored.floor_pure[f];
+        push_pure(&s->colored, top[q], d->tints + (size_t)same[q] * (size_t)W);
     }
-    uint64_t *set = s->sets->alive + (size_t)s->floor * (size_t)W;
+    uint64_t *set = s->sets.alive + (size_t)s->floor * (size_t)W;
     memset(set, 0, (size_t)W * sizeof(uint64_t));
     for (idx k = 0; k < d->n_options; k++) /* (noted in matrix order, before the ranks were known) */
-        if (s->sets->floor_set[k >> 6] >> (k & 63) & 1)
+        if (s->sets.floor_set[k >> 6] >> (k & 63) & 1)
             set[rank_of(d, k) >> 6] |= (uint64_t)1 << (rank_of(d, k) & 63);
     for (idx level = s->floor; level < s->level; level++, set += W) {
-        idx r = s->sets->option[level], k = option_at(d, r);
+        idx r = s->sets.option[level], k = option_at(d, r);
         const uint64_t *conflict = d->conflicts + (size_t)r * (size_t)W;
         for (ptrdiff_t w = 0; w < W; w++)
             set[W + w] = set[w] & ~conflict[w];
-        s->colored->pure_at[level] = s->colored->n_pure;
-        for (idx q = s->dancer->opt_start[k]; top[q] > 0; q++)
-            if (same[q] >= 0 && !s->colored->is_pure[top[q]])
-                push_pure(s, top[q], d->tints + (size_t)same[q] * (size_t)W);
+        s->colored.pure_at[level] = s->colored.n_pure;
+        for (idx q = s->links.opt_start[k]; top[q] > 0; q++)
+            if (same[q] >= 0 && !s->colored.is_pure[top[q]])
+                push_pure(&s->colored, top[q], d->tints + (size_t)same[q] * (size_t)W);
     }
     for (idx level = s->floor; level <= s->level; level++) {
-        const uint64_t *at = s->sets->alive + (size_t)level * (size_t)W;
-        idx *words = s->colored->live + (size_t)level * (size_t)W, n = 0;
+        const uint64_t *at = s->sets.alive + (size_t)level * (size_t)W;
+        idx *words = s->colored.live + (size_t)level * (size_t)W, n = 0;
         for (ptrdiff_t w = 0; w < W; w++) {
             words[n] = (idx)w;
             n += at[w] != 0;
         }
-        s->colored->n_live_at[level] = n;
+        s->colored.n_live_at[level] = n;
     }
     return 0;
 }

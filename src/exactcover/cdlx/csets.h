@@ -13,45 +13,26 @@
 
 #include <string.h>
 
-/* The bitset way with colors: one item of an option committed (csets.h: commit_colored),
-   the options it takes out (mask, less keep: if it is purified, those of its color; else
-   none, the row of 0s after the tints), counting the nodes on the items purified from the
-   level's first to height - 1 as the links do not. */
-typedef struct {
-    const uint64_t *mask, *keep;
-    idx height;
-} Batch;
 
-/* The bitset way's state with colors in a search (Search.colored), made and freed by
-   csets.c: the floor's items purified when the search starts sampling (sets_note_floor),
-   the rest at the move (csets_move). */
-struct Colored {
-    const uint64_t **pure;  /* the tints of the items purified, */
-    idx *pure_item, n_pure; /* ... their items, in order, and how many */
-    idx *pure_at;           /* ... per level, how many before its option was committed */
-    unsigned char *is_pure; /* ... per item, whether it is purified */
-    Batch *batch;           /* ... room for an option's items (commit_colored) */
-    idx *live, *n_live_at;  /* ... per level the nonzero words of its set, and how many */
-    idx *floor_pure, n_floor_pure; /* noted at the floor: a node purified on each item purified */
-};
 
 /* With colors: item j purified, with the options of its color `tint`. */
 ALWAYS_INLINE void
-push_pure(Search *s, idx j, const uint64_t *tint)
+push_pure(Colored *c, idx j, const uint64_t *tint)
 {
-    s->colored->pure[s->colored->n_pure] = tint;
-    s->colored->pure_item[s->colored->n_pure++] = j;
-    s->colored->is_pure[j] = 1;
+    c->pure[c->n_pure] = tint;
+    c->pure_item[c->n_pure++] = j;
+    c->is_pure[j] = 1;
 }
 
 /* With colors: the nodes of the options `gone` (word w) on the items purified from..to-1,
    which the links' hides leave in their lists and do not count. */
 ALWAYS_INLINE long long
-purified_nodes(const Search *s, uint64_t gone, ptrdiff_t w, idx from, idx to)
+purified_nodes(const Colored *c, uint64_t gone, ptrdiff_t w, idx from, idx to)
 {
+    const uint64_t *const *pure = c->pure;
     long long n = 0;
     for (idx t = from; t < to; t++)
-        n += POPCOUNT64(gone & s->colored->pure[t][w]);
+        n += POPCOUNT64(gone & pure[t][w]);
     return n;
 }
 
@@ -68,31 +49,32 @@ commit_colored(Search *s, uint64_t *set, idx x, idx k_x, idx level)
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
     const idx *top = s->links.top, *same = d->same;
-    const idx before = s->colored->n_pure;
-    Batch *batch = s->colored->batch;
+    Colored *const c = &s->colored; /* (a local: the stores to is_pure, bytes, could alias s->colored) */
+    const idx before = c->n_pure;
+    Batch *batch = c->batch;
     idx n = 0;
     long long k = 0;
-    s->colored->pure_at[level] = before;
+    c->pure_at[level] = before;
     for (idx p = x + 1; p != x;) {
         idx j = top[p];
         if (j <= 0) {
             p = s->links.ulink[p];
             continue;
         }
-        if (same[p] < 0 || !s->colored->is_pure[j]) {
+        if (same[p] < 0 || !c->is_pure[j]) {
             batch[n].mask = d->masks + (size_t)j * (size_t)W;
             batch[n].keep = d->tints + (size_t)(same[p] < 0 ? d->n_tints : same[p]) * (size_t)W; /* (none: 0s) */
-            batch[n++].height = s->colored->n_pure;
+            batch[n++].height = c->n_pure;
             if (same[p] < 0)
                 k += 1;
             else
-                push_pure(s, j, batch[n - 1].keep);
+                push_pure(c, j, batch[n - 1].keep);
         }
         p += 1;
     }
     const uint64_t *mask = d->masks + (size_t)top[x] * (size_t)W;
-    const idx *words = s->colored->live + (size_t)level * (size_t)W, n_words = s->colored->n_live_at[level];
-    idx *next_words = s->colored->live + (size_t)(level + 1) * (size_t)W, m = 0;
+    const idx *words = c->live + (size_t)level * (size_t)W, n_words = c->n_live_at[level];
+    idx *next_words = c->live + (size_t)(level + 1) * (size_t)W, m = 0;
     uint64_t *next = set + W;
     memset(next, 0, (size_t)W * sizeof(uint64_t));
     for (idx t = 0; t < n_words; t++) {
@@ -103,16 +85,16 @@ commit_colored(Search *s, uint64_t *set, idx x, idx k_x, idx level)
             uint64_t gone = left & batch[b].mask[w] & ~batch[b].keep[w];
             if (gone == 0)
                 continue;
-            k += hidden_updates(d, gone, w) - purified_nodes(s, gone, w, before, batch[b].height);
+            k += hidden_updates(d, gone, w) - purified_nodes(c, gone, w, before, batch[b].height);
             left ^= gone;
         }
         if (start != left)
-            k -= purified_nodes(s, start ^ left, w, 0, before);
+            k -= purified_nodes(c, start ^ left, w, 0, before);
         next[w] = left;
         next_words[m] = w;
         m += left != 0;
     }
-    s->colored->n_live_at[level + 1] = m;
+    c->n_live_at[level + 1] = m;
     take_items(s, k_x);
     s->updates += k;
 }
@@ -121,9 +103,10 @@ commit_colored(Search *s, uint64_t *set, idx x, idx k_x, idx level)
 ALWAYS_INLINE void
 uncommit_colored(Search *s, idx x, idx k_x, idx level)
 {
-    while (s->colored->n_pure > s->colored->pure_at[level]) {
-        s->colored->n_pure -= 1;
-        s->colored->is_pure[s->colored->pure_item[s->colored->n_pure]] = 0;
+    Colored *const c = &s->colored;
+    while (c->n_pure > c->pure_at[level]) {
+        c->n_pure -= 1;
+        c->is_pure[c->pure_item[c->n_pure]] = 0;
     }
     return_items(s, k_x, s->links.top[x]);
 }
@@ -133,8 +116,8 @@ ALWAYS_INLINE idx
 next_listed(const Search *s, idx level, const uint64_t *mask, idx after)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    const uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
-    const idx *words = s->colored->live + (size_t)level * (size_t)W, n = s->colored->n_live_at[level], from = (after + 1) >> 6;
+    const uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
+    const idx *words = s->colored.live + (size_t)level * (size_t)W, n = s->colored.n_live_at[level], from = (after + 1) >> 6;
     for (idx t = 0; t < n; t++) {
         const idx w = words[t];
         if (w < from)

@@ -83,7 +83,7 @@ ALWAYS_INLINE long long
 take_out(Search *s, idx k, const int mode)
 {
     idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink;
-    idx q = s->dancer->opt_start[k];
+    idx q = s->links.opt_start[k];
     for (; top[q] > 0; q++) {
         dlink[ulink[q]] = dlink[q];
         ulink[dlink[q]] = ulink[q];
@@ -91,7 +91,7 @@ take_out(Search *s, idx k, const int mode)
         if (mode & WIDE)
             s->dirty[top[q] >> 6] = 1;
     }
-    return q - s->dancer->opt_start[k];
+    return q - s->links.opt_start[k];
 }
 
 /* Undo take_out(k), in the reverse order. */
@@ -99,10 +99,10 @@ ALWAYS_INLINE void
 put_back(Search *s, idx k, const int mode)
 {
     idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink;
-    idx q = s->dancer->opt_start[k];
+    idx q = s->links.opt_start[k];
     while (top[q] > 0)
         q++;
-    while (q-- > s->dancer->opt_start[k]) {
+    while (q-- > s->links.opt_start[k]) {
         dlink[ulink[q]] = q;
         ulink[dlink[q]] = q;
         top[top[q]] += 1;

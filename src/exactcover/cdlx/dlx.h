@@ -213,8 +213,6 @@ typedef struct {
 
 /* A memoized count's table and rows (memo.c). */
 typedef struct Memo Memo;
-typedef struct Sets Sets; /* the bitset way: its state (sets.h, sets.c) */
-typedef struct Colored Colored; /* ... with colors (csets.h, csets.c) */
 typedef struct Tally Tally; /* ... with tallies (tally.h, tally.c) */
 
 /* A seeded search's randomness (links.c: shuffle_start, shuffle_free): ties of the item
@@ -239,6 +237,52 @@ typedef struct {
     idx *first_tweak;   /* the first option tweaked at each level */
     idx *floor_bound;   /* for a move to the sets (msets.c), the BOUNDs at the floor */
 } Bounds;
+
+/* The two units the sets' loops read at every node are held in Search by value, not by
+   pointer: a pointer's second load cost 5% on colored searches on the sets (word squares,
+   benchmarks/README.md). Their fields are read and written only by the bitset way's files
+   (sets.c, msets.c, csets.c, tally.c and their headers), which make and free them. */
+
+/* The bitset way's state in a search (Search.sets), made and freed by sets.c: its sample
+   when a search starts one (sets_start), its arrays at the move (sets_room, msets_move),
+   all of them in sets_free. */
+typedef struct {
+    long long sample_end;   /* SAMPLING: the node count at which to decide */
+    long long sample_nodes, sample_updates; /* ... and the counts when sampling began */
+    int tallied;            /* whether the move is to take tallies (search_run decides) */
+    idx moved_at;           /* the level the search moved at (a rewind needs its floor) */
+    uint64_t *alive;        /* level l's available options (n_words each) */
+    idx *option;            /* the option tried at each level (its bit), or -1 */
+    idx *words;             /* the nonzero words of the set at hand */
+    idx n_live;             /* ... and how many there are */
+    uint64_t *active;       /* the primary items still to cover (item_words) */
+    unsigned char *floor_items; /* 1 for each item active at the floor (for sanity_sets) */
+    uint64_t *floor_set;    /* with colors or bounds: the options available at the floor, noted
+                               before the move (csets.c: sets_note_floor; msets.c) */
+} Sets;
+
+/* The bitset way with colors: one item of an option committed (csets.h: commit_colored),
+   the options it takes out (mask, less keep: if it is purified, those of its color; else
+   none, the row of 0s after the tints), counting the nodes on the items purified from the
+   level's first to height - 1 as the links do not. */
+typedef struct {
+    const uint64_t *mask, *keep;
+    idx height;
+} Batch;
+
+/* The bitset way's state with colors in a search (Search.colored), made and freed by
+   csets.c: the floor's items purified when the search starts sampling (sets_note_floor),
+   the rest at the move (csets_move), all of them in colored_free. */
+typedef struct {
+    const uint64_t **pure;  /* the tints of the items purified, */
+    idx *pure_item, n_pure; /* ... their items, in order, and how many */
+    idx *pure_at;           /* ... per level, how many before its option was committed */
+    unsigned char *is_pure; /* ... per item, whether it is purified */
+    Batch *batch;           /* ... room for an option's items (commit_colored) */
+    idx *live, *n_live_at;  /* ... per level the nonzero words of its set, and how many */
+    idx *floor_pure, n_floor_pure; /* noted at the floor: a node purified on each item purified */
+} Colored;
+
 /* Dancer.search's memo: never, always, or decided from a sample of MEMO_SAMPLE nodes, the
    table kept if its hits stood for MEMO_GAIN times the nodes visited (pydlx/memo.py). */
 enum { MEMO_OFF = 0, MEMO_ON = 1, MEMO_AUTO = 2 };
@@ -249,6 +293,7 @@ enum { MEMO_OFF = 0, MEMO_ON = 1, MEMO_AUTO = 2 };
 typedef struct {
     idx *mem; /* the block (without color when uncolored: then color is the dancer's) */
     idx *llink, *rlink, *top, *ulink, *dlink, *color;
+    const idx *opt_start; /* the dancer's, never written: each option's first node */
 } Links;
 
 /* One search on a Dancer, with its own copy of the links. */
@@ -265,15 +310,15 @@ typedef struct {
     idx zeros;            /* in mode ZEROS: the active primary items of LEN 0 (links.c: choose) */
     unsigned char *dirty; /* WIDE: per block of 64 items, whether a LEN in it changed */
     idx *block_min;       /* WIDE: per block of 64 primary items, its least LEN (if clean) */
-    int where;              /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
-    Tuning tuning;
-    Sets *sets;             /* the bitset way (sets.c), or NULL: not made yet */
-    Colored *colored;       /* ... with colors (csets.c), or NULL */
-    Tally *tally;           /* ... with tallies (tally.c), or NULL: without */
     Shuffle *shuffle;       /* a seed (links.c), or NULL */
     long long *weight;      /* the weighted choice: each primary item's WEIGHT (links.c), or NULL: MRV */
-    int bare;           /* made with no givens, exclusions or prefix: its floor is its pushes' */
-    /* (The fields of the other loops come last, after those of the links' hot loop.) */
+    Sets sets;              /* the bitset way (sets.c; its arrays NULL until the move) */
+    Colored colored;        /* ... with colors (csets.c; likewise) */
+    Tally *tally;           /* ... with tallies (tally.c), or NULL: without */
+    /* (What a run reads once, and the other loops' units, come after what the loops read.) */
+    int where;              /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
+    int bare;               /* made with no givens, exclusions or prefix: its floor is its pushes' */
+    Tuning tuning;
     Bounds *bounds;         /* a search with bounds (bounds.c), or NULL */
     Costs *costs;           /* a search for the k cheapest solutions (costs.c), or NULL */
     Memo *memo;             /* a memoized count (memo.c), or NULL */
@@ -366,7 +411,6 @@ idx probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solve
 
 /* sets.c */
 int sets_build(Dancer *d); /* 1: built, 0: this matrix cannot use them, -1: no memory */
-Sets *sets_unit(Search *s); /* the search's, made if need be; NULL if memory ran out */
 void sets_free(Search *s);
 void sets_start(Search *s);
 void sets_start_sampled(Search *s, long long nodes, long long updates);
@@ -397,6 +441,7 @@ int sets_room(Search *s);
 int sets_fit(const Dancer *d, ptrdiff_t budget);
 int tally_move(Search *s);
 void tally_free(Search *s);
+void tally_leave_out(Search *s, idx r);
 idx tally_least(const uint8_t *tally, idx n);
 idx tally_least_weighted(const Search *s, const uint8_t *tally);
 void tally_heavier(Search *s, idx p);

@@ -216,10 +216,8 @@ leave_out(Search *s, idx k, int back)
     const Dancer *d = s->dancer;
     if (s->where == SETS) {
         const idx r = rank_of(d, k);
-        s->sets->alive[(size_t)s->floor * (size_t)d->n_words + (size_t)(r >> 6)] &= ~((uint64_t)1 << (r & 63));
-        uint8_t *row = s->tally->counts + (size_t)s->floor * (size_t)s->tally->n;
-        for (idx t = d->bit_start[r]; t < d->bit_start[r + 1]; t++)
-            row[d->bit_items[t]] -= 1;
+        s->sets.alive[(size_t)s->floor * (size_t)d->n_words + (size_t)(r >> 6)] &= ~((uint64_t)1 << (r & 63));
+        tally_leave_out(s, r);
         return;
     }
     const int mode = s->dirty != NULL ? WIDE : 0; /* (a wide search's blocks marked, as push marks them) */

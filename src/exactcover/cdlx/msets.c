@@ -24,10 +24,10 @@ void
 msets_start(Search *s)
 {
     const Dancer *d = s->dancer;
-    const idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink, *opt_start = s->dancer->opt_start;
-    uint64_t *set = s->sets->floor_set = dlx_calloc((size_t)d->n_words, sizeof(uint64_t));
+    const idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink, *opt_start = s->links.opt_start;
+    uint64_t *set = s->sets.floor_set = dlx_calloc((size_t)d->n_words, sizeof(uint64_t));
     s->bounds->floor_bound = dlx_malloc(((size_t)s->n_primary + 1) * sizeof(idx));
-    if (s->sets->floor_set == NULL || s->bounds->floor_bound == NULL) {
+    if (s->sets.floor_set == NULL || s->bounds->floor_bound == NULL) {
         s->where = LINKS;
         return;
     }
@@ -50,12 +50,12 @@ next_set(Search *s, idx level, idx x, idx i, idx *bound, const int moving)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
-    const idx *top = s->links.top, k = s->sets->option[level], kw = k >> 6;
-    const uint64_t *set = s->sets->alive + (size_t)level * (size_t)W, *mask = d->masks + (size_t)i * (size_t)W;
-    uint64_t *next = s->sets->alive + (size_t)(level + 1) * (size_t)W;
+    const idx *top = s->links.top, k = s->sets.option[level], kw = k >> 6;
+    const uint64_t *set = s->sets.alive + (size_t)level * (size_t)W, *mask = d->masks + (size_t)i * (size_t)W;
+    uint64_t *next = s->sets.alive + (size_t)(level + 1) * (size_t)W;
     const uint64_t low = ((uint64_t)2 << (k & 63)) - 1; /* bits 0..k of k's word */
     const int all = bound[i] == 0 || k < 0;
-    idx *words = s->sets->words, n = 0;
+    idx *words = s->sets.words, n = 0;
     for (ptrdiff_t w = 0; w < W; w++) {
         uint64_t out = all || w < kw ? mask[w] : w == kw ? mask[w] & low : 0;
         next[w] = set[w] & ~out;
@@ -99,16 +99,16 @@ msets_move(Search *s)
     s->where = LINKS;
     if (d->sets <= 0)
         return;
-    s->sets->alive = dlx_calloc((levels + 1) * (size_t)W, sizeof(uint64_t));
-    s->sets->option = dlx_calloc(levels, sizeof(idx));
-    s->sets->words = dlx_calloc((size_t)W, sizeof(idx));
-    if (s->sets->alive == NULL || s->sets->option == NULL || s->sets->words == NULL)
+    s->sets.alive = dlx_calloc((levels + 1) * (size_t)W, sizeof(uint64_t));
+    s->sets.option = dlx_calloc(levels, sizeof(idx));
+    s->sets.words = dlx_calloc((size_t)W, sizeof(idx));
+    if (s->sets.alive == NULL || s->sets.option == NULL || s->sets.words == NULL)
         return;
-    memcpy(s->sets->alive + (size_t)s->floor * (size_t)W, s->sets->floor_set, (size_t)W * sizeof(uint64_t));
+    memcpy(s->sets.alive + (size_t)s->floor * (size_t)W, s->sets.floor_set, (size_t)W * sizeof(uint64_t));
     for (idx level = s->floor; level < s->level; level++) {
         idx x = s->choice[level], i = x <= n ? x : s->links.top[x];
         s->bounds->floor_bound[i] -= 1;
-        s->sets->option[level] = x > n ? option_of(s, x) : -1;
+        s->sets.option[level] = x > n ? option_of(s, x) : -1;
         next_set(s, level, x, i, s->bounds->floor_bound, 1);
     }
     s->where = SETS;
@@ -121,23 +121,23 @@ ALWAYS_INLINE void
 prepare_m(Search *s, idx level)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    const uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
-    idx *words = s->sets->words, n = 0;
+    const uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
+    idx *words = s->sets.words, n = 0;
     for (ptrdiff_t w = 0; w < W; w++) {
         words[n] = (idx)w;
         n += set[w] != 0;
     }
-    s->sets->n_live = n;
+    s->sets.n_live = n;
 }
 
 ALWAYS_INLINE idx
 length_m(const Search *s, idx level, idx i)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    const uint64_t *set = s->sets->alive + (size_t)level * (size_t)W, *mask = s->dancer->masks + (size_t)i * (size_t)W;
+    const uint64_t *set = s->sets.alive + (size_t)level * (size_t)W, *mask = s->dancer->masks + (size_t)i * (size_t)W;
     idx c = 0;
-    for (idx t = 0; t < s->sets->n_live; t++)
-        c += (idx)POPCOUNT64(set[s->sets->words[t]] & mask[s->sets->words[t]]);
+    for (idx t = 0; t < s->sets.n_live; t++)
+        c += (idx)POPCOUNT64(set[s->sets.words[t]] & mask[s->sets.words[t]]);
     return c;
 }
 
@@ -145,15 +145,15 @@ ALWAYS_INLINE idx
 enter_m(Search *s, idx level, idx i, idx theta)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
+    uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
     s->total[level] = theta;
     s->tried[level] = 1;
     if (--s->bounds->bound[i] == 0) {
-        cover_in(s, set, s->sets->words, s->sets->n_live, i, 0);
+        cover_in(s, set, s->sets.words, s->sets.n_live, i, 0);
         unlink_item(s, i);
     }
     idx k = next_in(set, s->dancer->masks + (size_t)i * (size_t)W, W, -1);
-    s->sets->option[level] = k;
+    s->sets.option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
 }
 
@@ -163,12 +163,12 @@ ALWAYS_INLINE int
 tweak_m(Search *s, idx level, idx x, idx i)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    const idx b = s->bounds->bound[i], sl = s->bounds->slack[i], k = s->sets->option[level];
+    const idx b = s->bounds->bound[i], sl = s->bounds->slack[i], k = s->sets.option[level];
     if (b == 0 && sl == 0)
         return x != i;
     idx length = 0;
     if (k >= 0) {
-        const uint64_t *set = s->sets->alive + (size_t)level * (size_t)W, *mask = s->dancer->masks + (size_t)i * (size_t)W;
+        const uint64_t *set = s->sets.alive + (size_t)level * (size_t)W, *mask = s->dancer->masks + (size_t)i * (size_t)W;
         length = (idx)POPCOUNT64(set[k >> 6] & mask[k >> 6] & (~(uint64_t)0 << (k & 63)));
         for (ptrdiff_t w = (k >> 6) + 1; w < W; w++)
             length += (idx)POPCOUNT64(set[w] & mask[w]);
@@ -176,7 +176,7 @@ tweak_m(Search *s, idx level, idx x, idx i)
     if (length <= b - sl)
         return 0;
     if (x != i) {
-        s->updates += b == 0 ? 1 : s->dancer->opt_start[k + 1] - 1 - s->dancer->opt_start[k];
+        s->updates += b == 0 ? 1 : s->links.opt_start[k + 1] - 1 - s->links.opt_start[k];
         return 1;
     }
     next_set(s, level, i, i, s->bounds->bound, 0);
@@ -217,9 +217,9 @@ next_m(Search *s, idx level, idx x)
 {
     const ptrdiff_t W = s->dancer->n_words;
     idx i = s->links.top[x];
-    idx k = next_in(s->sets->alive + (size_t)level * (size_t)W, s->dancer->masks + (size_t)i * (size_t)W, W,
-                    s->sets->option[level]);
-    s->sets->option[level] = k;
+    idx k = next_in(s->sets.alive + (size_t)level * (size_t)W, s->dancer->masks + (size_t)i * (size_t)W, W,
+                    s->sets.option[level]);
+    s->sets.option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
 }
 

@@ -116,7 +116,7 @@ search_push(Search *s, idx k, dlx_error *err)
         err->what = "given";
         return dlx_fail(err, DLX_UNKNOWN_OPTION, k, 0, 0);
     }
-    idx first = s->dancer->opt_start[k];
+    idx first = s->links.opt_start[k];
     for (idx p = first; top[p] > 0; p++)
         if (top[top[p]] >= COVERED) {
             err->what = "it shares an item with a given";
@@ -143,7 +143,7 @@ search_pop(Search *s)
     const int mode = s->dirty != NULL ? WIDE : 0;
     if (pushed_count(s) == 0 || s->level != 0 || s->resume != X2 || s->where == SETS)
         return -1;
-    idx k = s->pushed->option[--s->pushed->n], first = s->dancer->opt_start[k], last = first - 1; /* (none if empty) */
+    idx k = s->pushed->option[--s->pushed->n], first = s->links.opt_start[k], last = first - 1; /* (none if empty) */
     while (s->links.top[last + 1] > 0)
         last++;
     for (idx q = last; q >= first; q--)

@@ -114,8 +114,8 @@ static void
 available_active(const Search *s, idx level, unsigned char *active)
 {
     const Dancer *d = s->dancer;
-    const idx *top = s->links.top, *opt_start = s->dancer->opt_start;
-    const uint64_t *set = s->sets->alive + (size_t)level * (size_t)d->n_words;
+    const idx *top = s->links.top, *opt_start = s->links.opt_start;
+    const uint64_t *set = s->sets.alive + (size_t)level * (size_t)d->n_words;
     for (ptrdiff_t w = 0; w < d->n_words; w++)
         for (uint64_t bits = set[w]; bits != 0; bits &= bits - 1) { /* (the set's options) */
             idx r = (idx)(w * 64 + __builtin_ctzll(bits)), k = r < d->n_options ? option_at_bit(d, r) : -1;
@@ -154,7 +154,7 @@ sanity_tally(const Search *s, idx l, const unsigned char *active)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
-    const uint64_t *set = s->sets->alive + (size_t)l * (size_t)W;
+    const uint64_t *set = s->sets.alive + (size_t)l * (size_t)W;
     uint8_t *fresh = dlx_malloc((size_t)s->tally->n);
     if (fresh == NULL)
         insane("no memory for the check", 0);
@@ -187,13 +187,13 @@ sanity_colored_sets(const Search *s, idx level)
     unsigned char *active = dlx_malloc((size_t)s->n_items + 2), *pure = dlx_calloc((size_t)s->n_items + 2, 1);
     if (active == NULL || pure == NULL)
         insane("no memory for the check", 0);
-    memcpy(active, s->sets->floor_items, (size_t)s->n_items + 2);
+    memcpy(active, s->sets.floor_items, (size_t)s->n_items + 2);
     idx n_pure = 0;
-    for (idx f = 0; f < s->colored->n_floor_pure; f++)
-        n_pure += !pure[top[s->colored->floor_pure[f]]]++;
+    for (idx f = 0; f < s->colored.n_floor_pure; f++)
+        n_pure += !pure[top[s->colored.floor_pure[f]]]++;
     for (idx l = s->floor; l < level; l++) {
-        const uint64_t *set = s->sets->alive + (size_t)l * (size_t)W, *next = set + W;
-        idx r = s->sets->option[l], k = r >= 0 && r < d->n_options ? option_at_bit(d, r) : -1;
+        const uint64_t *set = s->sets.alive + (size_t)l * (size_t)W, *next = set + W;
+        idx r = s->sets.option[l], k = r >= 0 && r < d->n_options ? option_at_bit(d, r) : -1;
         if (k < 0 || option_of(s, s->choice[l]) != k || !in_set(d, set, k))
             insane("the option tried at a level", l);
         for (idx o = 0; o < d->n_options; o++)
@@ -207,15 +207,15 @@ sanity_colored_sets(const Search *s, idx level)
                 n_pure++;
         }
     }
-    if (n_pure != s->colored->n_pure)
-        insane("the stack of items purified", s->colored->n_pure);
-    for (idx t = 0; t < s->colored->n_pure; t++)
-        if (!pure[s->colored->pure_item[t]] || !s->colored->is_pure[s->colored->pure_item[t]])
-            insane("an item purified", s->colored->pure_item[t]);
+    if (n_pure != s->colored.n_pure)
+        insane("the stack of items purified", s->colored.n_pure);
+    for (idx t = 0; t < s->colored.n_pure; t++)
+        if (!pure[s->colored.pure_item[t]] || !s->colored.is_pure[s->colored.pure_item[t]])
+            insane("an item purified", s->colored.pure_item[t]);
     for (idx i = 0; i <= s->n_primary; i++)
-        if ((s->sets->active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))
+        if ((s->sets.active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))
             insane("the bitset of active items", i);
-    const uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
+    const uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
     for (idx k = 0; k < d->n_options; k++)
         if (in_set(d, set, k))
             for (idx q = opt_start[k]; top[q] > 0; q++)
@@ -234,17 +234,17 @@ sanity_sets(const Search *s, idx level)
         return;
     }
     const ptrdiff_t W = d->n_words;
-    const idx *top = s->links.top, *opt_start = s->dancer->opt_start;
+    const idx *top = s->links.top, *opt_start = s->links.opt_start;
     unsigned char *active = dlx_malloc((size_t)s->n_items + 2);
     if (active == NULL)
         insane("no memory for the check", 0);
-    memcpy(active, s->sets->floor_items, (size_t)s->n_items + 2);
+    memcpy(active, s->sets.floor_items, (size_t)s->n_items + 2);
     /* (a level's set and tally are made once, when the option below it is committed: the
        newest is checked at every node, all of them now and then) */
     const int all = (s->nodes & 4095) == 0;
     for (idx l = s->floor; l < level; l++) {
-        const uint64_t *set = s->sets->alive + (size_t)l * (size_t)W, *next = set + W;
-        idx r = s->sets->option[l], k = r >= 0 && r < d->n_options ? option_at_bit(d, r) : -1;
+        const uint64_t *set = s->sets.alive + (size_t)l * (size_t)W, *next = set + W;
+        idx r = s->sets.option[l], k = r >= 0 && r < d->n_options ? option_at_bit(d, r) : -1;
         if (k < 0 || option_of(s, s->choice[l]) != k || !in_set(d, set, k))
             insane("the option tried at a level", l);
         for (ptrdiff_t w = 0; (all || l == level - 1) && w < W; w++) {
@@ -272,7 +272,7 @@ sanity_sets(const Search *s, idx level)
     }
     else
         for (idx i = 0; i <= s->n_primary; i++)
-            if ((s->sets->active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))
+            if ((s->sets.active[i >> 6] >> (i & 63) & 1) != (i > 0 && active[i]))
                 insane("the bitset of active items", i);
     available_active(s, level, active);
 }
@@ -288,8 +288,8 @@ sanity_msets(const Search *s, idx level)
     const ptrdiff_t W = d->n_words;
     unsigned char *active = active_items(s);
     for (idx l = s->floor; l < level; l++) {
-        const uint64_t *set = s->sets->alive + (size_t)l * (size_t)W, *next = set + W;
-        idx x = s->choice[l], k = s->sets->option[l];
+        const uint64_t *set = s->sets.alive + (size_t)l * (size_t)W, *next = set + W;
+        idx x = s->choice[l], k = s->sets.option[l];
         if (x <= s->n_items ? k != -1 : (option_of(s, x) != k || !(set[k >> 6] >> (k & 63) & 1)))
             insane("the move tried at a level", l);
         for (ptrdiff_t w = 0; w < W; w++)

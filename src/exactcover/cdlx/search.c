@@ -54,7 +54,7 @@ fail:
 int
 check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *owner, dlx_error *err)
 {
-    const idx *top = s->links.top, *color = s->links.color, *opt_start = s->dancer->opt_start;
+    const idx *top = s->links.top, *color = s->links.color, *opt_start = s->links.opt_start;
     for (idx i = 0; i < s->n_items + 2; i++)
         owner[i] = -1; /* item -> the first given that uses it */
     for (ptrdiff_t g = 0; g < n_givens; g++) {
@@ -96,7 +96,7 @@ apply_givens(Search *s, const Start *start, dlx_error *err)
     if (result < 0)
         return -1;
     for (ptrdiff_t g = 0; g < start->n_givens; g++)
-        for (idx p = s->dancer->opt_start[start->givens[g]]; s->links.top[p] > 0; p++)
+        for (idx p = s->links.opt_start[start->givens[g]]; s->links.top[p] > 0; p++)
             commit(s, p, s->links.top[p], COLORED);
     return 0;
 }
@@ -162,6 +162,7 @@ allocate(Search *s, const Dancer *d)
     s->links.ulink = s->links.top + size;
     s->links.dlink = s->links.ulink + size;
     s->links.color = d->has_colors ? s->links.dlink + size : d->color;
+    s->links.opt_start = d->opt_start;
     if (is_wide(d)) {
         s->dirty = dlx_malloc((size_t)(d->n_items >> 6) + 1);
         s->block_min = dlx_calloc((size_t)(d->n_primary >> 6) + 1, sizeof(idx));

@@ -198,13 +198,13 @@ sets_start(Search *s)
     const Dancer *d = s->dancer;
     s->where = LINKS;
     if (s->shuffle != NULL || (d->has_colors && s->bounds != NULL) || d->cost != NULL || d->sets < 0 ||
-        !sets_fit(d, s->tuning.set_budget) || sets_unit(s) == NULL)
+        !sets_fit(d, s->tuning.set_budget))
         return;
-    if (d->has_colors && s->sets->floor_set == NULL && (s->memo != NULL || sets_note_floor(s) < 0))
+    if (d->has_colors && s->sets.floor_set == NULL && (s->memo != NULL || sets_note_floor(s) < 0))
         return; /* (a memoized count notes its floor when it starts: it hands over far from it) */
-    s->sets->sample_nodes = s->nodes;
-    s->sets->sample_updates = s->updates;
-    s->sets->sample_end = s->nodes + s->tuning.sample;
+    s->sets.sample_nodes = s->nodes;
+    s->sets.sample_updates = s->updates;
+    s->sets.sample_end = s->nodes + s->tuning.sample;
     s->where = SAMPLING;
     if (s->bounds != NULL)
         msets_start(s);
@@ -219,7 +219,7 @@ sets_start(Search *s)
 static int
 sets_pay(const Search *s)
 {
-    long long nodes = s->nodes - s->sets->sample_nodes, updates = s->updates - s->sets->sample_updates;
+    long long nodes = s->nodes - s->sets.sample_nodes, updates = s->updates - s->sets.sample_updates;
     double per_node = (double)updates / (double)(nodes > 0 ? nodes : 1);
     double line = (double)s->dancer->n_primary * (double)s->dancer->n_words;
     if (!(per_node > s->tuning.floor))
@@ -234,7 +234,7 @@ sets_pay(const Search *s)
 long long
 sets_sample_left(const Search *s)
 {
-    return s->sets->sample_end - s->nodes;
+    return s->sets.sample_end - s->nodes;
 }
 
 /* At the end of its sample, the search stays on the links or moves to the sets: at once if
@@ -244,7 +244,7 @@ int
 sets_decide(Search *s)
 {
     int pay = sets_pay(s);
-    s->sets->tallied = pay == 2;
+    s->sets.tallied = pay == 2;
     if (!pay || s->dancer->sets < 0)
         s->where = LINKS;
     else if (s->dancer->sets == 0)
@@ -261,9 +261,9 @@ sets_start_sampled(Search *s, long long nodes, long long updates)
 {
     sets_start(s);
     if (s->where == SAMPLING) {
-        s->sets->sample_nodes = nodes;
-        s->sets->sample_updates = updates;
-        s->sets->sample_end = s->nodes;
+        s->sets.sample_nodes = nodes;
+        s->sets.sample_updates = updates;
+        s->sets.sample_end = s->nodes;
     }
 }
 
@@ -271,14 +271,14 @@ sets_start_sampled(Search *s, long long nodes, long long updates)
 int
 sets_tallied(const Search *s)
 {
-    return s->sets != NULL && s->sets->tallied;
+    return s->sets.tallied;
 }
 
 /* The level a search on the sets moved at. */
 idx
 sets_moved_at(const Search *s)
 {
-    return s->sets->moved_at;
+    return s->sets.moved_at;
 }
 
 /* The set of options where the search began (level floor), read off the links: an option
@@ -288,7 +288,7 @@ sets_moved_at(const Search *s)
 static void
 first_set(Search *s, uint64_t *set, const unsigned char *since)
 {
-    const idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink, *opt_start = s->dancer->opt_start;
+    const idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink, *opt_start = s->links.opt_start;
     for (idx k = 0; k < s->dancer->n_options; k++) {
         int linked = 0, clear = 1;
         for (idx q = opt_start[k]; top[q] > 0; q++) {
@@ -300,29 +300,17 @@ first_set(Search *s, uint64_t *set, const unsigned char *since)
     }
 }
 
-/* The search's unit of the bitset way, made the first time it is needed. */
-Sets *
-sets_unit(Search *s)
-{
-    if (s->sets == NULL)
-        s->sets = dlx_calloc(1, sizeof(Sets));
-    return s->sets;
-}
-
 void
 sets_free(Search *s)
 {
-    Sets *t = s->sets;
-    if (t == NULL)
-        return;
+    Sets *t = &s->sets;
     dlx_free(t->alive);
     dlx_free(t->option);
     dlx_free(t->words);
     dlx_free(t->active);
     dlx_free(t->floor_items);
     dlx_free(t->floor_set);
-    dlx_free(t);
-    s->sets = NULL;
+    memset(t, 0, sizeof *t);
 }
 
 /* The room of a move to the sets (sets_move, tally_enter), made at the first and cleared
@@ -332,23 +320,21 @@ sets_room(Search *s)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
-    if (sets_unit(s) == NULL)
+    if (s->sets.alive == NULL)
+        s->sets.alive = dlx_calloc((size_t)(d->n_primary + 2) * (size_t)W, sizeof(uint64_t));
+    if (s->sets.option == NULL)
+        s->sets.option = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+    if (s->sets.words == NULL)
+        s->sets.words = dlx_calloc((size_t)W, sizeof(idx));
+    if (s->sets.active == NULL)
+        s->sets.active = dlx_calloc((size_t)d->item_words, sizeof(uint64_t));
+    if (s->sets.floor_items == NULL)
+        s->sets.floor_items = dlx_calloc((size_t)d->n_items + 2, 1);
+    if (s->sets.alive == NULL || s->sets.option == NULL || s->sets.words == NULL || s->sets.active == NULL || s->sets.floor_items == NULL)
         return -1;
-    if (s->sets->alive == NULL)
-        s->sets->alive = dlx_calloc((size_t)(d->n_primary + 2) * (size_t)W, sizeof(uint64_t));
-    if (s->sets->option == NULL)
-        s->sets->option = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
-    if (s->sets->words == NULL)
-        s->sets->words = dlx_calloc((size_t)W, sizeof(idx));
-    if (s->sets->active == NULL)
-        s->sets->active = dlx_calloc((size_t)d->item_words, sizeof(uint64_t));
-    if (s->sets->floor_items == NULL)
-        s->sets->floor_items = dlx_calloc((size_t)d->n_items + 2, 1);
-    if (s->sets->alive == NULL || s->sets->option == NULL || s->sets->words == NULL || s->sets->active == NULL || s->sets->floor_items == NULL)
-        return -1;
-    memset(s->sets->alive + (size_t)s->floor * (size_t)W, 0, (size_t)W * sizeof(uint64_t));
-    memset(s->sets->active, 0, (size_t)d->item_words * sizeof(uint64_t));
-    memset(s->sets->floor_items, 0, (size_t)d->n_items + 2);
+    memset(s->sets.alive + (size_t)s->floor * (size_t)W, 0, (size_t)W * sizeof(uint64_t));
+    memset(s->sets.active, 0, (size_t)d->item_words * sizeof(uint64_t));
+    memset(s->sets.floor_items, 0, (size_t)d->n_items + 2);
     return 0;
 }
 
@@ -368,45 +354,45 @@ sets_move(Search *s)
     s->where = LINKS;
     if (d->sets <= 0)
         return;
-    if (s->sets->tallied && s->bare && s->level == s->floor && tally_enter(s, s->pushed != NULL ? s->pushed->option : NULL, pushed_count(s)) == 0)
+    if (s->sets.tallied && s->bare && s->level == s->floor && tally_enter(s, s->pushed != NULL ? s->pushed->option : NULL, pushed_count(s)) == 0)
         return; /* (at the floor of a search of pushed givens alone: from them, not off the links) */
     const ptrdiff_t W = d->n_words;
     since = dlx_calloc((size_t)d->n_items + 1, 1);
     if (since == NULL || sets_room(s) < 0)
         goto done;
-    s->sets->moved_at = s->level;
+    s->sets.moved_at = s->level;
     for (idx i = s->links.rlink[0]; i != 0; i = s->links.rlink[i])
         set_active(s, i, 1);
     for (int head = 0; head <= 1; head++) /* the items active now, and (below) since the floor */
         for (idx i = s->links.rlink[head ? d->n_items + 1 : 0]; i != (head ? d->n_items + 1 : 0); i = s->links.rlink[i])
-            s->sets->floor_items[i] = 1;
+            s->sets.floor_items[i] = 1;
     for (idx level = s->floor; level < s->level; level++) {
         idx k = option_of(s, s->choice[level]);
-        s->sets->option[level] = rank_of(d, k);
-        for (idx q = s->dancer->opt_start[k]; top[q] > 0; q++)
-            since[top[q]] = s->sets->floor_items[top[q]] = 1;
+        s->sets.option[level] = rank_of(d, k);
+        for (idx q = s->links.opt_start[k]; top[q] > 0; q++)
+            since[top[q]] = s->sets.floor_items[top[q]] = 1;
     }
     if (d->has_colors) {
         if (csets_move(s) == 0)
             s->where = SETS;
         goto done;
     }
-    uint64_t *set = s->sets->alive + (size_t)s->floor * (size_t)W;
+    uint64_t *set = s->sets.alive + (size_t)s->floor * (size_t)W;
     first_set(s, set, since);
     for (idx level = s->floor; level < s->level; level++, set += W) {
-        idx k = option_at(d, s->sets->option[level]);
+        idx k = option_at(d, s->sets.option[level]);
         memcpy(set + W, set, (size_t)W * sizeof(uint64_t));
-        for (idx q = s->dancer->opt_start[k]; top[q] > 0; q++) {
+        for (idx q = s->links.opt_start[k]; top[q] > 0; q++) {
             const uint64_t *mask = d->masks + (size_t)top[q] * (size_t)W;
             for (ptrdiff_t w = 0; w < W; w++)
                 set[W + w] &= ~mask[w];
         }
     }
     s->where = SETS;
-    if (!s->sets->tallied)
+    if (!s->sets.tallied)
         tally_free(s); /* (a search rewound may have had them at its last move) */
     else if (tally_move(s) < 0)
-        s->sets->tallied = 0; /* (memory ran out: this search goes without tallies) */
+        s->sets.tallied = 0; /* (memory ran out: this search goes without tallies) */
 done:
     dlx_free(since);
 }
@@ -414,10 +400,10 @@ done:
 /* -- the steps on the sets ------------------------------------------------------------------ */
 
 /* For each active primary item i, in item order (the order of the items' list, which the
-   bitset s->sets->active holds without pointers to chase): BODY. */
+   bitset s->sets.active holds without pointers to chase): BODY. */
 #define FOR_ACTIVE(s, i, BODY)                                                              \
     for (ptrdiff_t v_ = 0; v_ < (s)->dancer->item_words; v_++)                            \
-        for (uint64_t bits_ = (s)->sets->active[v_]; bits_ != 0; bits_ &= bits_ - 1) {          \
+        for (uint64_t bits_ = (s)->sets.active[v_]; bits_ != 0; bits_ &= bits_ - 1) {          \
             i = (idx)(v_ * 64 + CTZ64(bits_));                                            \
             BODY                                                                          \
         }
@@ -483,17 +469,17 @@ chosen:
     return best;
 }
 
-/* The nonzero words of a level's set, into s->sets->words (s->sets->n_live of them, returned). */
+/* The nonzero words of a level's set, into s->sets.words (s->sets.n_live of them, returned). */
 ALWAYS_INLINE idx
 live_words(Search *s, const uint64_t *set)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    idx *words = s->sets->words, n = 0;
+    idx *words = s->sets.words, n = 0;
     for (ptrdiff_t w = 0; w < W; w++) {
         words[n] = (idx)w;
         n += set[w] != 0;
     }
-    s->sets->n_live = n; /* for the count of i's cover that follows */
+    s->sets.n_live = n; /* for the count of i's cover that follows */
     return n;
 }
 
@@ -503,7 +489,7 @@ ALWAYS_INLINE idx
 choose_set(Search *s, const uint64_t *set, idx *length)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    idx *words = s->sets->words, n = live_words(s, set);
+    idx *words = s->sets.words, n = live_words(s, set);
     _Static_assert(DENSE_WORDS == 8, "a case per W up to DENSE_WORDS");
     switch (W) {
     case 1: return choose_dense(s, set, length, 1);
@@ -526,10 +512,10 @@ ALWAYS_INLINE int
 none_active(const Search *s)
 {
     if (s->tally != NULL)
-        return s->tally->n_left == 0;
+        return tally_none_left(s);
     uint64_t any = 0;
     for (ptrdiff_t v = 0; v < s->dancer->item_words; v++)
-        any |= s->sets->active[v];
+        any |= s->sets.active[v];
     return any == 0;
 }
 
@@ -552,7 +538,7 @@ commit_set(Search *s, idx level, uint64_t *set, idx x, idx k_x)
     if (s->tally != NULL) { /* (it makes the next set as it counts down) */
         idx taken = tally_commit(s, level, set, k_x);
         if (d->n_classes == 1) { /* (less i's own options, which were its cover's) */
-            idx mine = s->tally->counts[(size_t)level * (size_t)s->tally->n + top[x] - 1];
+            idx mine = tally_at(s, level, top[x]);
             k = (long long)(taken - mine) * (d->class_length[0] - 1);
         }
         else
@@ -580,7 +566,7 @@ ALWAYS_INLINE idx
 choose_listed(Search *s, idx level, const uint64_t *set, idx *length)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    const idx *words = s->colored->live + (size_t)level * (size_t)W, n = s->colored->n_live_at[level];
+    const idx *words = s->colored.live + (size_t)level * (size_t)W, n = s->colored.n_live_at[level];
     if (W <= DENSE_WORDS || 2 * n > W)
         return choose_dense(s, set, length, W);
     return choose_sparse(s, set, words, n, length);
@@ -592,22 +578,23 @@ ALWAYS_INLINE idx
 enter_colored(Search *s, idx level)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
+    uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
     idx least, i = choose_listed(s, level, set, &least);
     const uint64_t *mask = s->dancer->masks + (size_t)i * (size_t)W;
-    const idx *words = s->colored->live + (size_t)level * (size_t)W, n = s->colored->n_live_at[level];
+    const idx *words = s->colored.live + (size_t)level * (size_t)W, n = s->colored.n_live_at[level];
     idx k = next_listed(s, level, mask, -1);
     s->total[level] = least;
     s->tried[level] = 1;
     cover_in(s, set, words, n, i, 0);
-    for (idx t = 0; t < n && s->colored->n_pure > 0; t++) {
+    const Colored *const c = &s->colored;
+    for (idx t = 0; t < n && c->n_pure > 0; t++) {
         const idx w = words[t];
         const uint64_t mine = set[w] & mask[w];
         if (mine != 0)
-            s->updates -= purified_nodes(s, mine, w, 0, s->colored->n_pure);
+            s->updates -= purified_nodes(c, mine, w, 0, c->n_pure);
     }
     set_active(s, i, 0);
-    s->sets->option[level] = k;
+    s->sets.option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
 }
 
@@ -629,25 +616,25 @@ enter_set(Search *s, idx level)
 {
     const ptrdiff_t W = s->dancer->n_words;
     const Dancer *d = s->dancer;
-    uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
+    uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
     idx least, i;
     if (s->tally == NULL) {
         i = choose_set(s, set, &least);
-        cover_in(s, set, s->sets->words, s->sets->n_live, i, 0);
+        cover_in(s, set, s->sets.words, s->sets.n_live, i, 0);
     }
     else {
         i = tally_choose(s, level, &least);
         if (d->n_classes == 1) /* (cover_in's count, from the tally) */
             s->updates += 1 + (long long)least * (d->class_length[0] - 1);
         else
-            cover_in(s, set, s->sets->words, live_words(s, set), i, 0);
+            cover_in(s, set, s->sets.words, live_words(s, set), i, 0);
     }
     idx k = next_of_item(s, set, i, -1);
     s->total[level] = least;
     s->tried[level] = 1;
     if (s->tally == NULL) /* (with tallies, n_left counts i when its option is committed) */
         set_active(s, i, 0);
-    s->sets->option[level] = k;
+    s->sets.option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
 }
 
@@ -659,9 +646,9 @@ next_set(Search *s, idx level, const int mode)
     const ptrdiff_t W = s->dancer->n_words;
     idx i = s->links.top[s->choice[level]];
     const uint64_t *mask = s->dancer->masks + (size_t)i * (size_t)W;
-    idx k = (mode & COLORED) ? next_listed(s, level, mask, s->sets->option[level])
-                             : next_of_item(s, s->sets->alive + (size_t)level * (size_t)W, i, s->sets->option[level]);
-    s->sets->option[level] = k;
+    idx k = (mode & COLORED) ? next_listed(s, level, mask, s->sets.option[level])
+                             : next_of_item(s, s->sets.alive + (size_t)level * (size_t)W, i, s->sets.option[level]);
+    s->sets.option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
 }
 
@@ -677,20 +664,20 @@ enter(Search *s, idx level, const int mode)
 ALWAYS_INLINE void
 try_option(Search *s, idx level, idx x, const int mode)
 {
-    uint64_t *set = s->sets->alive + (size_t)level * (size_t)s->dancer->n_words;
+    uint64_t *set = s->sets.alive + (size_t)level * (size_t)s->dancer->n_words;
     if (mode & COLORED)
-        commit_colored(s, set, x, s->sets->option[level], level);
+        commit_colored(s, set, x, s->sets.option[level], level);
     else
-        commit_set(s, level, set, x, s->sets->option[level]);
+        commit_set(s, level, set, x, s->sets.option[level]);
 }
 
 ALWAYS_INLINE idx
 try_next(Search *s, idx level, idx x, const int mode)
 {
     if (mode & COLORED)
-        uncommit_colored(s, x, s->sets->option[level], level);
+        uncommit_colored(s, x, s->sets.option[level], level);
     else
-        uncommit_set(s, x, s->sets->option[level]);
+        uncommit_set(s, x, s->sets.option[level]);
     return next_set(s, level, mode);
 }
 
@@ -739,7 +726,7 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
     const int colored = s->dancer->has_colors;
     idx level = s->level, depth = 0, least;
     while (!none_active(s)) {
-        uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
+        uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
         idx i = s->tally != NULL ? tally_choose(s, level, &least) : choose_set(s, set, &least);
         if (s->tally != NULL)
             live_words(s, set);
@@ -752,7 +739,7 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         idx k = next_in(set, mask, W, -1);
         for (uint64_t r = random_below(random, (uint64_t)least); r > 0; r--)
             k = next_in(set, mask, W, k);
-        cover_in(s, set, s->sets->words, s->sets->n_live, i, 0);
+        cover_in(s, set, s->sets.words, s->sets.n_live, i, 0);
         set_active(s, i, 0);
         path[depth] = node_of(s, k, i);
         if (colored)

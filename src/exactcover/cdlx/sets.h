@@ -10,22 +10,6 @@
 
 #include "dlx.h"
 
-/* The bitset way's state in a search (Search.sets), made and freed by sets.c: sets_unit when
-   a search could move to the sets, its arrays at the move (sets_room, msets_move). */
-struct Sets {
-    long long sample_end;   /* SAMPLING: the node count at which to decide */
-    long long sample_nodes, sample_updates; /* ... and the counts when sampling began */
-    int tallied;            /* whether the move is to take tallies (search_run decides) */
-    idx moved_at;           /* the level the search moved at (a rewind needs its floor) */
-    uint64_t *alive;        /* level l's available options (n_words each) */
-    idx *option;            /* the option tried at each level (its bit), or -1 */
-    idx *words;             /* the nonzero words of the set at hand */
-    idx n_live;             /* ... and how many there are */
-    uint64_t *active;       /* the primary items still to cover (item_words) */
-    unsigned char *floor_items; /* 1 for each item active at the floor (for sanity_sets) */
-    uint64_t *floor_set;    /* with colors or bounds: the options available at the floor, noted
-                               before the move (csets.c: sets_note_floor; msets.c) */
-};
 
 #if defined(__GNUC__)
 #define POPCOUNT64(x) __builtin_popcountll(x)
@@ -175,7 +159,7 @@ option_at(const Dancer *d, idx r)
 ALWAYS_INLINE idx
 node_of(const Search *s, idx r, idx i)
 {
-    idx q = s->dancer->opt_start[option_at(s->dancer, r)];
+    idx q = s->links.opt_start[option_at(s->dancer, r)];
     while (s->links.top[q] != i)
         q++;
     return q;
@@ -186,7 +170,7 @@ ALWAYS_INLINE void
 set_active(Search *s, idx i, int on)
 {
     uint64_t bit = (uint64_t)1 << (i & 63);
-    s->sets->active[i >> 6] = on ? s->sets->active[i >> 6] | bit : s->sets->active[i >> 6] & ~bit;
+    s->sets.active[i >> 6] = on ? s->sets.active[i >> 6] | bit : s->sets.active[i >> 6] & ~bit;
 }
 
 /* The active primary items less option k's (commit_set), and back (uncommit_set: but for
@@ -197,7 +181,7 @@ take_items(Search *s, idx k)
     const ptrdiff_t IW = s->dancer->item_words;
     const uint64_t *items = s->dancer->opt_items + (size_t)k * (size_t)IW;
     for (ptrdiff_t v = 0; v < IW; v++)
-        s->sets->active[v] &= ~items[v];
+        s->sets.active[v] &= ~items[v];
 }
 
 ALWAYS_INLINE void
@@ -206,7 +190,7 @@ return_items(Search *s, idx k, idx i)
     const ptrdiff_t IW = s->dancer->item_words;
     const uint64_t *items = s->dancer->opt_items + (size_t)k * (size_t)IW;
     for (ptrdiff_t v = 0; v < IW; v++)
-        s->sets->active[v] |= items[v];
+        s->sets.active[v] |= items[v];
     set_active(s, i, 0);
 }
 

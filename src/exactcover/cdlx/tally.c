@@ -214,6 +214,16 @@ tally_free(Search *s)
     s->tally = NULL;
 }
 
+/* Option bit r out of the floor's tally (solve_lines: an option left out of a check). */
+void
+tally_leave_out(Search *s, idx r)
+{
+    const Dancer *d = s->dancer;
+    uint8_t *row = s->tally->counts + (size_t)s->floor * (size_t)s->tally->n;
+    for (idx t = d->bit_start[r]; t < d->bit_start[r + 1]; t++)
+        row[d->bit_items[t]] -= 1;
+}
+
 /* A search moving to the sets (sets_move, its levels' sets made): its tally at the floor,
    counted from the floor's set, and at each level above from the one below. 0; -1 if
    memory ran out (the search goes without). */
@@ -240,12 +250,12 @@ tally_move(Search *s)
     s->tally->n = nt;
     if (s->weight != NULL)
         heavy_list(s, levels);
-    tally_count(d, s->sets->alive + (size_t)s->floor * (size_t)W, s->sets->floor_items, s->tally->counts + (size_t)s->floor * (size_t)nt);
+    tally_count(d, s->sets.alive + (size_t)s->floor * (size_t)W, s->sets.floor_items, s->tally->counts + (size_t)s->floor * (size_t)nt);
     for (idx level = s->floor; level < s->level; level++)
-        tally_commit(s, level, s->sets->alive + (size_t)level * (size_t)W, s->sets->option[level]);
+        tally_commit(s, level, s->sets.alive + (size_t)level * (size_t)W, s->sets.option[level]);
     s->tally->n_left = 0; /* (the items active now, which the bitset holds at the move: primary ones only) */
     for (ptrdiff_t v = 0; v < d->item_words; v++)
-        s->tally->n_left += (idx)POPCOUNT64(s->sets->active[v]);
+        s->tally->n_left += (idx)POPCOUNT64(s->sets.active[v]);
     return 0;
 }
 
@@ -263,14 +273,14 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
     const idx *top = s->links.top;
     if (sets_room(s) < 0)
         return -1;
-    uint64_t *set = s->sets->alive + (size_t)s->floor * (size_t)W;
+    uint64_t *set = s->sets.alive + (size_t)s->floor * (size_t)W;
     memset(set, 0xff, (size_t)W * sizeof(uint64_t));
     set[d->n_options / 64] = ((uint64_t)1 << (d->n_options % 64)) - 1; /* (W is n_options / 64 + 1) */
-    memset(s->sets->floor_items + 1, 1, (size_t)d->n_items);
+    memset(s->sets.floor_items + 1, 1, (size_t)d->n_items);
     const idx last = d->n_primary; /* (items 1..last active, a word at a time; the givens' cleared below) */
     for (idx v = 0; v <= last >> 6; v++) {
         const uint64_t bits = v < last >> 6 ? ~(uint64_t)0 : ~(uint64_t)0 >> (63 - (last & 63));
-        s->sets->active[v] |= v == 0 ? bits & ~(uint64_t)1 : bits;
+        s->sets.active[v] |= v == 0 ? bits & ~(uint64_t)1 : bits;
     }
     for (ptrdiff_t g = 0; g < n; g++) {
         idx r = rank_of(d, givens[g]);
@@ -279,16 +289,16 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
         const uint64_t *conflict = d->conflicts + (size_t)r * (size_t)W;
         for (ptrdiff_t w = 0; w < W; w++)
             set[w] &= ~conflict[w];
-        for (idx q = s->dancer->opt_start[givens[g]]; top[q] > 0; q++)
-            s->sets->floor_items[top[q]] = 0;
+        for (idx q = s->links.opt_start[givens[g]]; top[q] > 0; q++)
+            s->sets.floor_items[top[q]] = 0;
         take_items(s, r);
     }
-    s->sets->tallied = 1;
+    s->sets.tallied = 1;
     s->level = s->floor;
     if (tally_move(s) < 0)
         return -1;
     s->where = SETS;
-    s->sets->moved_at = s->floor;
+    s->sets.moved_at = s->floor;
     return 0;
 }
 
@@ -313,7 +323,7 @@ tally_forced(Search *s)
         const uint8_t *one = memchr(tally, 1, (size_t)s->n_primary);
         if (one == NULL)
             break;
-        uint64_t *set = s->sets->alive + (size_t)level * (size_t)W;
+        uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
         tally_commit(s, level, set, next_of_item(s, set, (idx)(one - tally) + 1, -1));
         level++;
     }

@@ -80,6 +80,20 @@ tally_commit(Search *s, idx level, uint64_t *set, idx r_x)
     return taken;
 }
 
+/* Primary item i's count in level's tally. */
+ALWAYS_INLINE idx
+tally_at(const Search *s, idx level, idx i)
+{
+    return s->tally->counts[(size_t)level * (size_t)s->tally->n + i - 1];
+}
+
+/* Whether every primary item is covered (the sets' none_active, with tallies). */
+ALWAYS_INLINE int
+tally_none_left(const Search *s)
+{
+    return s->tally->n_left == 0;
+}
+
 /* Undo tally_commit's count of the active items. */
 ALWAYS_INLINE void
 tally_uncommit(Search *s, idx r_x)
