@@ -313,8 +313,8 @@ typedef struct {
     Shuffle *shuffle;       /* a seed (links.c), or NULL */
     long long *weight;      /* the weighted choice: each primary item's WEIGHT (links.c), or NULL: MRV */
     Sets sets;              /* the bitset way (sets.c; its arrays NULL until the move) */
-    Colored colored;        /* ... with colors (csets.c; likewise) */
     Tally *tally;           /* ... with tallies (tally.c), or NULL: without */
+    Colored colored;        /* ... with colors (csets.c; its arrays NULL until the move) */
     /* (What a run reads once, and the other loops' units, come after what the loops read.) */
     int where;              /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
     int bare;               /* made with no givens, exclusions or prefix: its floor is its pushes' */

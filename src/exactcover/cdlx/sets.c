@@ -704,7 +704,7 @@ run_plain_sets(Search *s, const Run *run)
     return run_steps(s, run, 0);
 }
 
-WITH_POPCNT_CLONES
+WITH_POPCNT_CLONES LOOPS_ALIGNED_64
 static int
 run_colored_sets(Search *s, const Run *run)
 {
