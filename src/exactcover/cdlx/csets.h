@@ -1,7 +1,7 @@
 /*
  * csets.h: the steps of the bitset way with colors that sets.c's loop inlines and csets.c's
  * move shares (the port of pydlx/sets.py's colored half: Sets.commit_colored, uncommit):
- * the stack of items purified (Search.pure), an option committed a batch per item, and the
+ * the stack of items purified (Colored.pure), an option committed a batch per item, and the
  * level's list of nonzero words, which commit_colored writes for the level above.
  *
  * Specification: pydlx/sets.py
@@ -39,7 +39,7 @@ purified_nodes(const Colored *c, uint64_t gone, ptrdiff_t w, idx from, idx to)
 /* commit_set with colors (pydlx Sets.commit_colored): x's other items committed in the
    links' order, each a batch of options taken out of the next level's set: an item without
    a color covered (1, and each option hidden), one with a color purified unless it is
-   already (each option of another color hidden, and the item pushed on Search.pure), each
+   already (each option of another color hidden, and the item pushed on Colored.pure), each
    hidden option counting its length less 1 less its nodes on the items purified by then.
    The batches run word by word over the level's nonzero words (the others stay 0), whose
    options hidden are counted once against the items purified before. */

@@ -12,7 +12,7 @@
  * first), the options are tried in the same order, and the statistics come out equal,
  * updates included (a cover counts 1 plus, for each option it hides, the option's length
  * minus 1: a population count per class of option length). The active primary items are a
- * bitset (Search.active), read by the item choice without pointers to chase and updated by
+ * bitset (Sets.active), read by the item choice without pointers to chase and updated by
  * one AND-NOT per option committed; the links' list of items (llink, rlink) is left as it
  * was at the move, as are the rest of the links: nothing reads them on the sets.
  *
@@ -26,7 +26,7 @@
  * With colors (pydlx/sets.py's docstring tells how) an option's conflicts leave out the
  * options that give a secondary item the same color, csets.h's commit_colored commits its
  * items one by one to count the updates the links make, and the items purified are a stack
- * of their rows of tints (Search.pure). The set and the items purified at the floor are
+ * of their rows of tints (Colored.pure). The set and the items purified at the floor are
  * noted there (csets.c: sets_note_floor), since the links cannot tell them later.
  *
  * Without colors or bounds a search may move here with tallies (tally.h says what they

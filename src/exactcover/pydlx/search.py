@@ -364,7 +364,7 @@ class Search(Choice):
             move.floor_colored = colored_floor(self)
 
     def move_unit(self) -> Move:
-        """The search's `Move`, made the first time it is needed (C's sets_unit)."""
+        """The search's `Move`, made the first time it is needed (C's sets_start makes its Sets)."""
         if self.move is None:
             self.move = Move()
         return self.move

@@ -69,7 +69,7 @@ SAMPLE_ON_SETS_OPTIONS = 1024
 
 class Move:
     """A search's move to the sets, before and after it is made (C: the first fields of the
-    ``Sets`` unit, made by sets_unit): the sample on the links that decides it, what the sample
+    ``Sets`` unit, begun by sets_start): the sample on the links that decides it, what the sample
     decided, the level of the move, and, with colors, what the move needs noted at the floor."""
 
     def __init__(self) -> None:
