@@ -66,8 +66,8 @@ TALLY_BREAKAGES = {
     "a tally misses a decrement": ("tally.h", "                    --next[items[t]];",
                                    "                    next[items[t]] -= r != 0;",
                                    "a count in a level's tally"),
-    "an uncommit loses an active item": ("tally.h", "    s->tally->n_left += s->dancer->bit_start[r_x + 1] - s->dancer->bit_start[r_x];",
-                                         "    s->tally->n_left += s->dancer->bit_start[r_x + 1] - s->dancer->bit_start[r_x] - 1;",
+    "an uncommit loses an active item": ("tally.h", "    s->tally.n_left += s->dancer->bit_start[r_x + 1] - s->dancer->bit_start[r_x];",
+                                         "    s->tally.n_left += s->dancer->bit_start[r_x + 1] - s->dancer->bit_start[r_x] - 1;",
                                          "the count of active items"),
 }
 TALLY_COUNT = ("from exactcover import Matrix, Solver, contract; "

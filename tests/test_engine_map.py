@@ -133,6 +133,6 @@ def test_a_search_keeps_its_core_and_one_field_per_unit():
     fields = [name for declaration in code.split(";") if declaration.strip()
               for name in declaration.split(",")]
     assert len(fields) <= 30, f"Search has {len(fields)} fields"
-    for unit in ("Sets sets", "Colored colored", "Tally *tally", "Bounds *bounds", "Costs *costs", "Memo *memo",
+    for unit in ("Sets sets", "Colored colored", "Tally tally", "Bounds *bounds", "Costs *costs", "Memo *memo",
                  "Shuffle *shuffle", "Pushed *pushed"):
         assert unit in code, f"Search has no {unit}"

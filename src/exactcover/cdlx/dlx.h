@@ -213,7 +213,6 @@ typedef struct {
 
 /* A memoized count's table and rows (memo.c). */
 typedef struct Memo Memo;
-typedef struct Tally Tally; /* ... with tallies (tally.h, tally.c) */
 
 /* A seeded search's randomness (links.c: shuffle_start, shuffle_free): ties of the item
    choice go to one of the tied items uniformly at random, and each level's options are
@@ -238,10 +237,11 @@ typedef struct {
     idx *floor_bound;   /* for a move to the sets (msets.c), the BOUNDs at the floor */
 } Bounds;
 
-/* The two units the sets' loops read at every node are held in Search by value, not by
-   pointer: a pointer's second load cost 5% on colored searches on the sets (word squares,
-   benchmarks/README.md). Their fields are read and written only by the bitset way's files
-   (sets.c, msets.c, csets.c, tally.c and their headers), which make and free them. */
+/* The three units the sets' loops read at every node are held in Search by value, not by
+   pointer: a pointer's second load cost 5% on colored searches on the sets (word squares)
+   and 2-3% with tallies (pentominoes; benchmarks/README.md). Their fields are read and
+   written only by the bitset way's files (sets.c, msets.c, csets.c, tally.c and their
+   headers), which make and free them. */
 
 /* The bitset way's state in a search (Search.sets), made and freed by sets.c: its sample
    when a search starts one (sets_start), its arrays at the move (sets_room, msets_move),
@@ -283,6 +283,18 @@ typedef struct {
     idx *floor_pure, n_floor_pure; /* noted at the floor: a node purified on each item purified */
 } Colored;
 
+/* The tallies of a search on the sets (Search.tally: its counts NULL when it runs without),
+   made and freed by tally.c (tally_move, tally_free). */
+typedef struct {
+    uint8_t *counts;    /* per level, n counts (aligned to 64 bytes within block) */
+    idx n;              /* counts per level: n_primary rounded up to 64 */
+    idx n_left;         /* the primary items active (instead of the sets' bitset `active`) */
+    void *block;        /* the memory the counts are in */
+    idx *heavy, n_heavy; /* the weighted choice: the primary items (as item - 1) of WEIGHT
+                            above 1, in the order they got there, and how many */
+    uint8_t *heavy_row; /* ... and per item 0xff if heavy, else 0 (n bytes, in block) */
+} Tally;
+
 /* Dancer.search's memo: never, always, or decided from a sample of MEMO_SAMPLE nodes, the
    table kept if its hits stood for MEMO_GAIN times the nodes visited (pydlx/memo.py). */
 enum { MEMO_OFF = 0, MEMO_ON = 1, MEMO_AUTO = 2 };
@@ -313,7 +325,7 @@ typedef struct {
     Shuffle *shuffle;       /* a seed (links.c), or NULL */
     long long *weight;      /* the weighted choice: each primary item's WEIGHT (links.c), or NULL: MRV */
     Sets sets;              /* the bitset way (sets.c; its arrays NULL until the move) */
-    Tally *tally;           /* ... with tallies (tally.c), or NULL: without */
+    Tally tally;            /* ... with tallies (tally.c; counts NULL: without) */
     Colored colored;        /* ... with colors (csets.c; its arrays NULL until the move) */
     /* (What a run reads once, and the other loops' units, come after what the loops read.) */
     int where;              /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */

@@ -155,10 +155,10 @@ sanity_tally(const Search *s, idx l, const unsigned char *active)
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
     const uint64_t *set = s->sets.alive + (size_t)l * (size_t)W;
-    uint8_t *fresh = dlx_malloc((size_t)s->tally->n);
+    uint8_t *fresh = dlx_malloc((size_t)s->tally.n);
     if (fresh == NULL)
         insane("no memory for the check", 0);
-    for (idx p = 0; p < s->tally->n; p++) {
+    for (idx p = 0; p < s->tally.n; p++) {
         idx c = TALLY_COVERED;
         if (p < d->n_primary && active[p + 1]) {
             const uint64_t *mask = d->masks + (size_t)(p + 1) * (size_t)W;
@@ -168,7 +168,7 @@ sanity_tally(const Search *s, idx l, const unsigned char *active)
         }
         fresh[p] = (uint8_t)c;
     }
-    if (memcmp(fresh, s->tally->counts + (size_t)l * (size_t)s->tally->n, (size_t)s->tally->n) != 0)
+    if (memcmp(fresh, s->tally.counts + (size_t)l * (size_t)s->tally.n, (size_t)s->tally.n) != 0)
         insane("a count in a level's tally", l);
     dlx_free(fresh);
 }
@@ -254,7 +254,7 @@ sanity_sets(const Search *s, idx level)
             if (next[w] != expected)
                 insane("a level's set of options", l + 1);
         }
-        if (s->tally != NULL && all)
+        if (s->tally.counts != NULL && all)
             sanity_tally(s, l, active);
         for (idx q = opt_start[k]; top[q] > 0; q++) {
             if (!active[top[q]])
@@ -262,12 +262,12 @@ sanity_sets(const Search *s, idx level)
             active[top[q]] = 0;
         }
     }
-    if (s->tally != NULL) { /* (which keep a count of the active items instead of the bitset) */
+    if (s->tally.counts != NULL) { /* (which keep a count of the active items instead of the bitset) */
         idx n_left = 0;
         for (idx i = 1; i <= s->n_primary; i++)
             n_left += active[i];
-        if (s->tally->n_left != n_left)
-            insane("the count of active items", s->tally->n_left);
+        if (s->tally.n_left != n_left)
+            insane("the count of active items", s->tally.n_left);
         sanity_tally(s, level, active);
     }
     else

@@ -511,7 +511,7 @@ choose_set(Search *s, const uint64_t *set, idx *length)
 ALWAYS_INLINE int
 none_active(const Search *s)
 {
-    if (s->tally != NULL)
+    if (s->tally.counts != NULL)
         return tally_none_left(s);
     uint64_t any = 0;
     for (ptrdiff_t v = 0; v < s->dancer->item_words; v++)
@@ -535,7 +535,7 @@ commit_set(Search *s, idx level, uint64_t *set, idx x, idx k_x)
     const uint64_t *conflict = d->conflicts + (size_t)k_x * (size_t)W;
     uint64_t *next = set + W;
     long long k = 0;
-    if (s->tally != NULL) { /* (it makes the next set as it counts down) */
+    if (s->tally.counts != NULL) { /* (it makes the next set as it counts down) */
         idx taken = tally_commit(s, level, set, k_x);
         if (d->n_classes == 1) { /* (less i's own options, which were its cover's) */
             idx mine = tally_at(s, level, top[x]);
@@ -602,7 +602,7 @@ enter_colored(Search *s, idx level)
 ALWAYS_INLINE void
 uncommit_set(Search *s, idx x, idx k_x)
 {
-    if (s->tally != NULL)
+    if (s->tally.counts != NULL)
         tally_uncommit(s, k_x);
     else
         return_items(s, k_x, s->links.top[x]);
@@ -618,7 +618,7 @@ enter_set(Search *s, idx level)
     const Dancer *d = s->dancer;
     uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
     idx least, i;
-    if (s->tally == NULL) {
+    if (s->tally.counts == NULL) {
         i = choose_set(s, set, &least);
         cover_in(s, set, s->sets.words, s->sets.n_live, i, 0);
     }
@@ -632,7 +632,7 @@ enter_set(Search *s, idx level)
     idx k = next_of_item(s, set, i, -1);
     s->total[level] = least;
     s->tried[level] = 1;
-    if (s->tally == NULL) /* (with tallies, n_left counts i when its option is committed) */
+    if (s->tally.counts == NULL) /* (with tallies, n_left counts i when its option is committed) */
         set_active(s, i, 0);
     s->sets.option[level] = k;
     return k >= 0 ? node_of(s, k, i) : i;
@@ -686,7 +686,7 @@ backtrack(Search *s, idx level, idx i, const int mode)
 {
     (void)level;
     (void)mode;
-    if (s->tally == NULL)
+    if (s->tally.counts == NULL)
         set_active(s, i, 1);
 }
 
@@ -727,8 +727,8 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
     idx level = s->level, depth = 0, least;
     while (!none_active(s)) {
         uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
-        idx i = s->tally != NULL ? tally_choose(s, level, &least) : choose_set(s, set, &least);
-        if (s->tally != NULL)
+        idx i = s->tally.counts != NULL ? tally_choose(s, level, &least) : choose_set(s, set, &least);
+        if (s->tally.counts != NULL)
             live_words(s, set);
         degrees[depth] = least;
         if (least == 0) {

@@ -144,7 +144,7 @@ next_of_item(const Search *s, const uint64_t *set, idx i, idx after)
 {
     const Dancer *d = s->dancer;
     const uint64_t *mask = d->masks + (size_t)i * (size_t)d->n_words;
-    if (s->tally == NULL)
+    if (s->tally.counts == NULL)
         return next_in(set, mask, d->n_words, after);
     const idx before = d->mask_span[2 * i - 2] * 64 - 1;
     return next_in(set, mask, d->mask_span[2 * i - 1] + 1, after > before ? after : before);

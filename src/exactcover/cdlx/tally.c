@@ -40,7 +40,7 @@ tally_least(const uint8_t *tally, idx n)
 
 /* The weighted choice's last case on a tally (tally_choose; links.c: choose_weighted): of the
    active primary items (counts below TALLY_COVERED, each at least 2 here), the first of least
-   count / WEIGHT. Most items keep WEIGHT 1 (s->tally->heavy lists the others), so the first least
+   count / WEIGHT. Most items keep WEIGHT 1 (s->tally.heavy lists the others), so the first least
    count among those is found as tally_least finds it, the heavy ones read as covered (their
    byte of heavy_row is 0xff), and the few heavy ones are then compared with it, as count *
    WEIGHT, a tie going to the first in matrix order. */
@@ -48,9 +48,9 @@ WITH_POPCNT_CLONES
 idx
 tally_least_weighted(const Search *s, const uint8_t *tally)
 {
-    const uint8_t *heavy_row = s->tally->heavy_row;
+    const uint8_t *heavy_row = s->tally.heavy_row;
     const long long *weight = s->weight;
-    const idx nt = s->tally->n;
+    const idx nt = s->tally.n;
     int least = UINT8_MAX;
     idx at = 0, best = -1;
     for (idx b = 0; b < nt; b += 64) {
@@ -69,8 +69,8 @@ tally_least_weighted(const Search *s, const uint8_t *tally)
         for (best = at; (tally[best] | heavy_row[best]) != least; best++)
             ;
     long long count = least, w = 1;
-    for (idx h = 0; h < s->tally->n_heavy; h++) {
-        const idx p = s->tally->heavy[h];
+    for (idx h = 0; h < s->tally.n_heavy; h++) {
+        const idx p = s->tally.heavy[h];
         const long long c = tally[p];
         if (c == TALLY_COVERED)
             continue;
@@ -89,8 +89,8 @@ void
 tally_heavier(Search *s, idx p)
 {
     if (s->weight[p + 1]++ == 1) {
-        s->tally->heavy[s->tally->n_heavy++] = p;
-        s->tally->heavy_row[p] = 0xff;
+        s->tally.heavy[s->tally.n_heavy++] = p;
+        s->tally.heavy_row[p] = 0xff;
     }
 }
 
@@ -99,13 +99,13 @@ tally_heavier(Search *s, idx p)
 static void
 heavy_list(Search *s, idx levels)
 {
-    s->tally->heavy_row = s->tally->counts + (size_t)levels * (size_t)s->tally->n;
-    memset(s->tally->heavy_row, 0, (size_t)s->tally->n);
-    s->tally->n_heavy = 0;
+    s->tally.heavy_row = s->tally.counts + (size_t)levels * (size_t)s->tally.n;
+    memset(s->tally.heavy_row, 0, (size_t)s->tally.n);
+    s->tally.n_heavy = 0;
     for (idx p = 0; p < s->n_primary; p++)
         if (s->weight[p + 1] > 1) {
-            s->tally->heavy[s->tally->n_heavy++] = p;
-            s->tally->heavy_row[p] = 0xff;
+            s->tally.heavy[s->tally.n_heavy++] = p;
+            s->tally.heavy_row[p] = 0xff;
         }
 }
 
@@ -206,12 +206,9 @@ tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, u
 void
 tally_free(Search *s)
 {
-    if (s->tally == NULL)
-        return;
-    dlx_free(s->tally->block);
-    dlx_free(s->tally->heavy);
-    dlx_free(s->tally);
-    s->tally = NULL;
+    dlx_free(s->tally.block);
+    dlx_free(s->tally.heavy);
+    memset(&s->tally, 0, sizeof s->tally);
 }
 
 /* Option bit r out of the floor's tally (solve_lines: an option left out of a check). */
@@ -219,7 +216,7 @@ void
 tally_leave_out(Search *s, idx r)
 {
     const Dancer *d = s->dancer;
-    uint8_t *row = s->tally->counts + (size_t)s->floor * (size_t)s->tally->n;
+    uint8_t *row = s->tally.counts + (size_t)s->floor * (size_t)s->tally.n;
     for (idx t = d->bit_start[r]; t < d->bit_start[r + 1]; t++)
         row[d->bit_items[t]] -= 1;
 }
@@ -233,9 +230,9 @@ tally_move(Search *s)
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
     const idx n1 = s->n_primary, nt = TALLY_ROW(n1), levels = n1 + 2;
-    if (d->bit_start == NULL || (s->tally == NULL && (s->tally = dlx_calloc(1, sizeof(Tally))) == NULL))
+    if (d->bit_start == NULL)
         return -1;
-    Tally *t = s->tally; /* (kept, with its block, for the next move of a search rewound: solve_lines) */
+    Tally *t = &s->tally; /* (kept, with its block, for the next move of a search rewound: solve_lines) */
     if (t->block == NULL)
         t->block = dlx_malloc((size_t)(levels + 1) * (size_t)nt + 64);
     if (s->weight != NULL && t->heavy == NULL)
@@ -246,16 +243,16 @@ tally_move(Search *s)
     }
     /* (each level's row on whole cache lines: its blocks of 64 counts are read and copied
        as such) */
-    s->tally->counts = (uint8_t *)((char *)s->tally->block + (64 - (uintptr_t)s->tally->block % 64) % 64);
-    s->tally->n = nt;
+    s->tally.counts = (uint8_t *)((char *)s->tally.block + (64 - (uintptr_t)s->tally.block % 64) % 64);
+    s->tally.n = nt;
     if (s->weight != NULL)
         heavy_list(s, levels);
-    tally_count(d, s->sets.alive + (size_t)s->floor * (size_t)W, s->sets.floor_items, s->tally->counts + (size_t)s->floor * (size_t)nt);
+    tally_count(d, s->sets.alive + (size_t)s->floor * (size_t)W, s->sets.floor_items, s->tally.counts + (size_t)s->floor * (size_t)nt);
     for (idx level = s->floor; level < s->level; level++)
         tally_commit(s, level, s->sets.alive + (size_t)level * (size_t)W, s->sets.option[level]);
-    s->tally->n_left = 0; /* (the items active now, which the bitset holds at the move: primary ones only) */
+    s->tally.n_left = 0; /* (the items active now, which the bitset holds at the move: primary ones only) */
     for (ptrdiff_t v = 0; v < d->item_words; v++)
-        s->tally->n_left += (idx)POPCOUNT64(s->sets.active[v]);
+        s->tally.n_left += (idx)POPCOUNT64(s->sets.active[v]);
     return 0;
 }
 
@@ -316,10 +313,10 @@ int
 tally_forced(Search *s)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    const idx left = s->tally->n_left;
+    const idx left = s->tally.n_left;
     idx level = s->floor;
-    while (s->tally->n_left > 0) {
-        const uint8_t *tally = s->tally->counts + (size_t)level * (size_t)s->tally->n;
+    while (s->tally.n_left > 0) {
+        const uint8_t *tally = s->tally.counts + (size_t)level * (size_t)s->tally.n;
         const uint8_t *one = memchr(tally, 1, (size_t)s->n_primary);
         if (one == NULL)
             break;
@@ -327,7 +324,7 @@ tally_forced(Search *s)
         tally_commit(s, level, set, next_of_item(s, set, (idx)(one - tally) + 1, -1));
         level++;
     }
-    int covered = s->tally->n_left == 0;
-    s->tally->n_left = left;
+    int covered = s->tally.n_left == 0;
+    s->tally.n_left = left;
     return covered;
 }

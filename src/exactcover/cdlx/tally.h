@@ -19,17 +19,6 @@
 
 #include <string.h>
 
-/* The tallies of a search on the sets (Search.tally: NULL when it runs without), made and
-   freed by tally.c (tally_move, tally_free). */
-struct Tally {
-    uint8_t *counts;    /* per level, n counts (aligned to 64 bytes within block) */
-    idx n;              /* counts per level: n_primary rounded up to 64 */
-    idx n_left;         /* the primary items active (instead of the sets' bitset `active`) */
-    void *block;        /* the memory the counts are in */
-    idx *heavy, n_heavy; /* the weighted choice: the primary items (as item - 1) of WEIGHT
-                            above 1, in the order they got there, and how many */
-    uint8_t *heavy_row; /* ... and per item 0xff if heavy, else 0 (n bytes, in block) */
-};
 
 /* Level `level` + 1's tally: level's, with option r_x's primary items covered and one
    option less for each primary item of each option in set & r_x's conflicts (those of
@@ -41,9 +30,9 @@ tally_commit(Search *s, idx level, uint64_t *set, idx r_x)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
-    const idx nt = s->tally->n, *start = d->bit_start, *items = d->bit_items;
+    const idx nt = s->tally.n, *start = d->bit_start, *items = d->bit_items;
     const uint64_t *conflict = d->conflicts + (size_t)r_x * (size_t)W;
-    const uint8_t *tally = s->tally->counts + (size_t)level * (size_t)nt;
+    const uint8_t *tally = s->tally.counts + (size_t)level * (size_t)nt;
     uint8_t *next = (uint8_t *)tally + nt;
     for (idx b = 0; b < nt; b += 64) /* (blocks of a constant length: inline vector moves) */
         memcpy(next + b, tally + b, 64);
@@ -76,7 +65,7 @@ tally_commit(Search *s, idx level, uint64_t *set, idx r_x)
     }
     for (idx t = first; t < end; t++)
         next[items[t]] = TALLY_COVERED;
-    s->tally->n_left -= end - first;
+    s->tally.n_left -= end - first;
     return taken;
 }
 
@@ -84,21 +73,21 @@ tally_commit(Search *s, idx level, uint64_t *set, idx r_x)
 ALWAYS_INLINE idx
 tally_at(const Search *s, idx level, idx i)
 {
-    return s->tally->counts[(size_t)level * (size_t)s->tally->n + i - 1];
+    return s->tally.counts[(size_t)level * (size_t)s->tally.n + i - 1];
 }
 
 /* Whether every primary item is covered (the sets' none_active, with tallies). */
 ALWAYS_INLINE int
 tally_none_left(const Search *s)
 {
-    return s->tally->n_left == 0;
+    return s->tally.n_left == 0;
 }
 
 /* Undo tally_commit's count of the active items. */
 ALWAYS_INLINE void
 tally_uncommit(Search *s, idx r_x)
 {
-    s->tally->n_left += s->dancer->bit_start[r_x + 1] - s->dancer->bit_start[r_x];
+    s->tally.n_left += s->dancer->bit_start[r_x + 1] - s->dancer->bit_start[r_x];
 }
 
 /* Step X3 on a level's tally: the first active primary item with the fewest options; with
@@ -107,7 +96,7 @@ tally_uncommit(Search *s, idx r_x)
 ALWAYS_INLINE idx
 tally_choose(Search *s, idx level, idx *length)
 {
-    const uint8_t *tally = s->tally->counts + (size_t)level * (size_t)s->tally->n;
+    const uint8_t *tally = s->tally.counts + (size_t)level * (size_t)s->tally.n;
     const idx n1 = s->n_primary;
     const uint8_t *at = memchr(tally, 0, (size_t)n1); /* (cheaper than noting a 0 at each decrement) */
     if (at != NULL && s->weight != NULL && s->weight[at - tally + 1] < WEIGHT_MAX)
@@ -116,7 +105,7 @@ tally_choose(Search *s, idx level, idx *length)
         at = memchr(tally, 1, (size_t)n1);
     idx p = at != NULL                ? (idx)(at - tally)
             : s->weight != NULL       ? tally_least_weighted(s, tally)
-                                      : tally_least(tally, s->tally->n);
+                                      : tally_least(tally, s->tally.n);
     *length = tally[p];
     return p + 1;
 }
