@@ -66,10 +66,7 @@ def matrix_and_givens(source: str):
     from exactcover import Matrix, read_dlx
 
     if source.startswith("natives:"):
-        import exactcover_polyomino  # noqa: F401  (this tree's, before natives.py puts the new tree's src first)
-        from natives import WORKLOADS as NATIVE_WORKLOADS
-
-        return NATIVE_WORKLOADS[source.removeprefix("natives:")][1](), []
+        return native_workload(source)[1](), []
     kind, _, arg = source.partition("-")
     if kind == "sudoku":
         return sudoku_matrix(), sudoku_givens(PUZZLE_8008 if arg == "8008" else INKALA)
@@ -90,17 +87,24 @@ def matrix_and_givens(source: str):
     return read_dlx(ROOT / "benchmarks" / "data" / source), []
 
 
+def native_workload(source: str):
+    """natives.py's (question, matrix maker) for a "natives:NAME" source, with this tree's
+    plugins loaded first (natives.py puts the new tree's src first on the path)."""
+    sys.path[:0] = [str(HERE)]
+    import exactcover_polyomino  # noqa: F401
+    from natives import WORKLOADS as NATIVE_WORKLOADS
+
+    return NATIVE_WORKLOADS[source.removeprefix("natives:")]
+
+
 def child(source: str, question: str, repeats: int, engine: str) -> None:
     """Run one workload ``repeats`` times on the engine found first on the path; print JSON."""
     import exactcover
     from exactcover import Solver
 
     matrix, givens = matrix_and_givens(source)
-    if question is None or question == "None":  # (natives.py's own question)
-        sys.path.insert(0, str(HERE))
-        from natives import WORKLOADS as NATIVE_WORKLOADS
-
-        question = NATIVE_WORKLOADS[source.removeprefix("natives:")][0]
+    if question == "None":  # (natives.py's own question)
+        question = native_workload(source)[0]
 
     solver = Solver(matrix, engine)
     if question == "first":

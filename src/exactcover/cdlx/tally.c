@@ -243,8 +243,8 @@ tally_move(Search *s)
     }
     /* (each level's row on whole cache lines: its blocks of 64 counts are read and copied
        as such) */
-    s->tally.counts = (uint8_t *)((char *)s->tally.block + (64 - (uintptr_t)s->tally.block % 64) % 64);
-    s->tally.n = nt;
+    t->counts = (uint8_t *)((char *)t->block + (64 - (uintptr_t)t->block % 64) % 64);
+    t->n = nt;
     if (s->weight != NULL)
         heavy_list(s, levels);
     tally_count(d, s->sets.alive + (size_t)s->floor * (size_t)W, s->sets.floor_items, s->tally.counts + (size_t)s->floor * (size_t)nt);
