@@ -85,17 +85,17 @@ def calibration_bounded():
 
 
 def calibrate(repeats: int, bounded: bool) -> None:
-    default = engines.get("c").DEFAULT_TUNING
-    ratio = default[3]
-    tunings = {"links": contract.tuning("links"), "sets": contract.tuning("sets"),
-               "tallies": contract.tuning("sets", tallies=True)}
+    default = contract.Tuning()
+    ratio = default.ratio
+    tunings = {"links": contract.Tuning.of("links"), "sets": contract.Tuning.of("sets"),
+               "tallies": contract.Tuning.of("sets", tallies=True)}
     print(f"{'search (count)':<32}{'n1*W':>7}{'u':>8}{f'{ratio:g}u/(n1*W)':>12}{'links ms':>11}{'sets ms':>10}"
           f"{'tallies ms':>12}{'links/sets':>12}{'links/tallies':>15}")
     for title, matrix, givens in calibration_bounded() if bounded else calibration():
         solver = Solver(matrix, "c")
         numbers = solver.option_numbers(givens, "given")
         sample = solver.dancer.search(givens=numbers)
-        sample.run(default[1], counting=True)
+        sample.run(default.sample, counting=True)
         u = sample.updates / max(sample.nodes, 1)
         n1w = len(matrix.primary) * (len(matrix.options) // 64 + 1)
         times: dict[str, list[float]] = {way: [] for way in tunings}
@@ -120,9 +120,8 @@ def main() -> None:
         sys.exit("the C engine is not built")
     if args.calibrate:
         return calibrate(args.repeats, args.bounded)
-    default = engines.get("c").DEFAULT_TUNING
     print(f"# {platform.machine()}, {platform.python_implementation()} {platform.python_version()}; "
-          f"tuning (budget, sample, floor, ratio) = {default}")
+          f"{contract.Tuning()}")
     print(f"{'workload (count)':<22}{'links ms':>11}{'default ms':>12}{'links/default':>15}{'default went':>14}"
           f"{'nodes':>12}{'updates':>15}")
     for title, matrix, givens in workloads():

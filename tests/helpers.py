@@ -238,7 +238,12 @@ def colored_problems(draw):
 def on_sets(after: int, tallies: bool = False):
     """Every search that can use the sets moves there after ``after`` nodes; with
     ``tallies``, every one that can have them, with them (the others stay on the links)."""
-    return contract.tuning("sets", after, tallies)
+    return contract.Tuning.of("sets", after, tallies)
+
+
+def with_weights(tuning, weighted: bool = True):
+    """``tuning`` (None: the defaults) with the weighted choice if ``weighted``."""
+    return attrs.evolve(tuning or contract.Tuning(), weighted=True) if weighted else tuning
 
 
 def refusals(attempts, kinds=(Unsupported, ValueError)):

@@ -71,7 +71,7 @@ TALLY_BREAKAGES = {
                                          "the count of active items"),
 }
 TALLY_COUNT = ("from exactcover import Matrix, Solver, contract; "
-               f"s = Solver(Matrix({PRIMARY}, {OPTIONS}), 'c').dancer.search(tuning=contract.tuning('sets', 1, True)); "
+               f"s = Solver(Matrix({PRIMARY}, {OPTIONS}), 'c').dancer.search(tuning=contract.Tuning.of('sets', 1, True)); "
                "s.run(10 ** 6, counting=True); print(s.solutions, s.tallied)")
 
 

@@ -117,7 +117,8 @@ def test_what_a_search_cannot_combine_is_one_table_both_engines_use(module):
         return module.Dancer(2, 0, [0, 1, 2], [0, 1], [0, 0], [1, 2, 1, 1] if "bounds" in things else [],
                              costs=[3, 4] if "best" in things else [])
 
-    asked = {"best": {"best": 1}, "memo": {"memo": contract.MEMO_ON}, "seed": {"seed": 7}, "weighted": {"weighted": True}}
+    asked = {"best": {"best": 1}, "memo": {"memo": contract.MEMO_ON}, "seed": {"seed": 7},
+             "weighted": {"tuning": contract.Tuning.of("weighted")}}
     for thing, keywords in asked.items():
         dancer(thing).search(**keywords)
     dancer("bounds").search()

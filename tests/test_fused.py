@@ -108,7 +108,7 @@ def test_the_fused_loop_counts_the_queens_as_the_specification(tallies, monkeypa
     assert results[0][4] and not results[1][4]
 
 
-@pytest.mark.parametrize("tuning", [None, (1 << 16, 256, 1e9, 30.0), contract.tuning("sets", 1, True)],
+@pytest.mark.parametrize("tuning", [None, contract.Tuning(floor=1e9), contract.Tuning.of("sets", 1, True)],
                          ids=["default", "stays", "tallies"])
 @pytest.mark.parametrize("problem", ["queens", "sudoku"])
 def test_a_sample_on_the_sets_is_the_sample_on_the_links(problem, tuning, monkeypatch):

@@ -181,8 +181,8 @@ def test_the_command_line(tmp_path):
     assert result.exit_code == 2 and "seed" in result.stderr and "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("tuning", [None, contract.tuning("links"), (1 << 16, 256, 1e9, 30.0),
-                                    contract.tuning("sets", 1, True)], ids=["default", "links", "stays", "tallies"])
+@pytest.mark.parametrize("tuning", [None, contract.Tuning.of("links"), contract.Tuning(floor=1e9),
+                                    contract.Tuning.of("sets", 1, True)], ids=["default", "links", "stays", "tallies"])
 def test_pythons_table_on_the_sets_hands_over_as_cs_on_the_links(tuning, monkeypatch):
     """pydlx's table searches on the sets where a plain search could (Memo.runs_on_sets),
     C's on the links. An automatic count that drops its table after the sample then goes on

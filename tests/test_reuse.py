@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from exactcover import Unsupported, contract, pydlx
 
-from helpers import MODULES, dancer, problems, refusals
+from helpers import MODULES, dancer, problems, refusals, with_weights
 
-LINKS = contract.tuning("links")
+LINKS = contract.Tuning.of("links")
 
 
 def seen(search, steps):
@@ -29,7 +29,7 @@ def seen(search, steps):
 
 #: A search that moves to the sets at its floor, before its first node, with tallies where
 #: the matrix can have them (C: from the givens pushed, tally_enter): the generator's.
-AT_ONCE = contract.tuning("sets", after=0, tallies=True)
+AT_ONCE = contract.Tuning.of("sets", after=0, tallies=True)
 
 
 @pytest.mark.parametrize("tuning", [LINKS, AT_ONCE], ids=["links", "sets at once"])
@@ -125,7 +125,7 @@ def test_a_search_that_moved_to_the_sets_above_its_floor_is_refused_alike():
     """Its links hold the levels it ran on them: a rewind would have them to undo."""
     said = []
     for module in MODULES:
-        search = dancer(module, (3, 0, [[0], [1], [2], [0, 1], [1, 2]])).search(tuning=contract.tuning("sets", 1))
+        search = dancer(module, (3, 0, [[0], [1], [2], [0, 1], [1, 2]])).search(tuning=contract.Tuning.of("sets", 1))
         assert search.run(2) == pydlx.PAUSED and search.level > 0
         with pytest.raises(Unsupported) as caught:
             search.rewind()
@@ -161,7 +161,7 @@ def test_a_count_with_givens_is_a_new_search_of_them(problem, data):
     results = []
     for module in MODULES:
         d = dancer(module, problem)
-        search, log = d.search(tuning=tuning, weighted=weighted), []
+        search, log = d.search(tuning=with_weights(tuning, weighted)), []
         for givens, limit, max_nodes in checks:
             try:
                 got = search.count_with(givens, limit, max_nodes)
@@ -170,11 +170,11 @@ def test_a_count_with_givens_is_a_new_search_of_them(problem, data):
                     d.search(givens)
                 log.append(type(error).__name__)
                 continue
-            fresh = d.search(givens, tuning=LINKS, weighted=weighted)
+            fresh = d.search(givens, tuning=with_weights(LINKS, weighted))
             status = fresh.run(max_nodes if max_nodes else 10**9, counting=True, limit=limit)
             assert got == (status, fresh.solutions, fresh.nodes)
             log.append(got)
-        log.append(seen(search, 10**6) == seen(d.search(tuning=LINKS, weighted=weighted), 10**6))
+        log.append(seen(search, 10**6) == seen(d.search(tuning=with_weights(LINKS, weighted)), 10**6))
         results.append(log)
     assert all(r == results[0] for r in results) and results[0][-1]
 

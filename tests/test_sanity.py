@@ -12,7 +12,7 @@ from exactcover import Matrix, Solver, contract, pydlx, sanity
 from problems import queens_matrix
 from helpers import ENGINES, bounded_matrices, matrices, wide_matrix
 
-LINKS = contract.tuning("links")
+LINKS = contract.Tuning.of("links")
 
 
 def every_node(search) -> list[int]:
@@ -83,7 +83,7 @@ def test_a_broken_link_is_caught(breakage):
 def test_the_sets_stay_sane_at_every_node(matrix, after, tallies):
     """pydlx's bitset way, moved to after a few nodes, with tallies or without, keeps its
     invariants at every node."""
-    search = Solver(matrix, "python").dancer.search(tuning=contract.tuning("sets", after, tallies))
+    search = Solver(matrix, "python").dancer.search(tuning=contract.Tuning.of("sets", after, tallies))
     every_node(search)
 
 
@@ -93,7 +93,7 @@ def test_a_broken_tally_is_caught():
 
     solver = Solver(sudoku_matrix(), "python")
     givens = solver.option_numbers(sudoku_givens(PUZZLE_8008), "given")
-    search = solver.dancer.search(givens=givens, tuning=contract.tuning("sets", 1, tallies=True))
+    search = solver.dancer.search(givens=givens, tuning=contract.Tuning.of("sets", 1, tallies=True))
     while search.level < 3:
         search.run(1)
     sanity.check(search)
@@ -108,7 +108,7 @@ def test_a_broken_tally_is_caught():
 @given(matrix=bounded_matrices(), after=st.integers(1, 6))
 def test_the_sets_with_bounds_stay_sane_at_every_node(matrix, after):
     """pydlx's Algorithm M on the sets, moved to after a few nodes, keeps its invariants."""
-    search = Solver(matrix, "python").dancer.search(tuning=contract.tuning("sets", after))
+    search = Solver(matrix, "python").dancer.search(tuning=contract.Tuning.of("sets", after))
     every_node(search)
 
 
@@ -120,7 +120,7 @@ def test_a_broken_colored_set_is_caught(breakage):
     options = [{f"{line}{r}": None, **{(f"x{r}{c}" if line == "row" else f"x{c}{r}"): w[c] for c in range(2)}}
                for w in words for r in range(2) for line in ("row", "col")]
     matrix = Matrix(["row0", "row1", "col0", "col1"], options, secondary=["x00", "x01", "x10", "x11"])
-    search = Solver(matrix, "python").dancer.search(tuning=contract.tuning("sets", 1))
+    search = Solver(matrix, "python").dancer.search(tuning=contract.Tuning.of("sets", 1))
     while search.level < 2:
         search.run(1)
     way, level = search.way, search.level
@@ -138,7 +138,7 @@ def test_a_broken_set_with_bounds_is_caught(breakage):
     squares = [(r, c) for r in range(5) for c in range(5)]
     options = [["Q"] + [f"{t}" for t in squares if t[0] == s[0] or t[1] == s[1]] for s in squares]
     matrix = Matrix(["Q"] + [f"{t}" for t in squares], options, bounds={"Q": 5, **{f"{t}": (1, 2) for t in squares}})
-    search = Solver(matrix, "python").dancer.search(tuning=contract.tuning("sets", 1))
+    search = Solver(matrix, "python").dancer.search(tuning=contract.Tuning.of("sets", 1))
     while search.level < 3:
         search.run(1)
     way, level = search.way, search.level
@@ -155,7 +155,7 @@ def test_a_broken_set_with_bounds_is_caught(breakage):
 
 def sets_search():
     """A pydlx search on the sets, paused a few levels down."""
-    search = Solver(queens_matrix(6), "python").dancer.search(tuning=contract.tuning("sets", 1))
+    search = Solver(queens_matrix(6), "python").dancer.search(tuning=contract.Tuning.of("sets", 1))
     while search.level < 3:
         search.run(1)
     assert search.way is not None

@@ -21,7 +21,7 @@ from exactcover import contract, engines, pydlx
 from helpers import MODULES, colored_problems, dancer, on_sets, problems, trace
 
 
-LINKS = contract.tuning("links")
+LINKS = contract.Tuning.of("links")
 
 
 @st.composite
@@ -172,8 +172,7 @@ def test_the_sample_decides_by_updates_per_node(engine):
     search = Solver(dense, engine).dancer.search()
     search.run(10_000, counting=True)
     assert search.updates / search.nodes > 40 and search.sets == 1 and not search.tallied
-    default = engines.get(engine).DEFAULT_TUNING
-    search = Solver(queens_matrix(8), engine).dancer.search(tuning=(default[0], 20_000, *default[2:]))
+    search = Solver(queens_matrix(8), engine).dancer.search(tuning=contract.Tuning(sample=20_000))
     assert search.run(20_000, counting=True) == pydlx.DONE and search.sets == 2
 
 
@@ -212,13 +211,14 @@ def test_seeded_searches_and_colored_ones_with_bounds_never_use_the_sets(module)
 
 
 def test_a_bad_tuning_is_refused_by_both_engines(engine):
-    module = engines.get(engine)
-    plain = dancer(module, (2, 0, [[0], [1], [0, 1]]))
-    for bad in [(-1, 1, 0.0, 1.0), (1, -1, 0.0, 1.0), (1, 1, 0.0, 0.0)]:
-        with pytest.raises(ValueError, match="tuning"):
+    """A tuning out of range cannot be made; one that is not a Tuning is refused by both."""
+    for bad in [{"budget": -1}, {"sample": -1}, {"ratio": 0.0}, {"ratio": float("nan")}, {"to_sets": 7}]:
+        with pytest.raises(ValueError, match="budget|sample|ratio|ToSets"):
+            contract.Tuning(**bad)
+    plain = dancer(engines.get(engine), (2, 0, [[0], [1], [0, 1]]))
+    for bad in ["sets", (1 << 16, 256, 0.0, 30.0)]:
+        with pytest.raises(TypeError, match="tuning must be None or a contract.Tuning"):
             plain.search(tuning=bad)
-    with pytest.raises(TypeError, match="tuning"):
-        plain.search(tuning="sets")
 
 
 def test_searches_with_different_tunings_run_at_once(module):
@@ -327,7 +327,8 @@ def test_the_bits_are_ranked_only_where_every_items_order_stays(options, ranked)
 def test_both_engines_have_the_same_rule():
     """The defaults of the rule are one, so both engines move the same searches."""
     if "c" in engines.available():
-        assert engines.get("c").DEFAULT_TUNING == pydlx.DEFAULT_TUNING
+        default = contract.Tuning()
+        assert engines.get("c").DEFAULT_TUNING == (default.budget, default.sample, default.floor, default.ratio)
         assert engines.get("c").TALLIES == (pydlx.tally.TALLY_FLOOR, pydlx.tally.TALLY_LINE, pydlx.tally.TALLY_COVERED,
                                             pydlx.tally.MAX_TALLY)
 

@@ -101,7 +101,7 @@ def test_the_generators_checks_move_to_the_tallies_at_their_floor():
     from exactcover import contract
     from exactcover_sudoku.mass import AT_ONCE
 
-    assert AT_ONCE == contract.tuning("sets", after=0, tallies=True)
+    assert AT_ONCE == contract.Tuning.of("sets", after=0, tallies=True)
 
 
 @pytest.mark.skipif("c" not in exactcover.engines.available(), reason="needs both engines")

@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 from exactcover import contract, engines, pydlx
 
-from helpers import MODULES, dancer, refusals
+from helpers import MODULES, dancer, refusals, with_weights
 
-LINKS = contract.tuning("links")
-AT_ONCE = contract.tuning("sets", after=0, tallies=True)
+LINKS = contract.Tuning.of("links")
+AT_ONCE = contract.Tuning.of("sets", after=0, tallies=True)
 
 
 @st.composite
@@ -44,7 +44,7 @@ def planted(draw):
 
 def count(d, givens, limit, steps, excluded=(), weighted=False):
     """A new search's (status, solutions, nodes), counting to ``limit`` within ``steps``."""
-    fresh = d.search(givens, excluded=excluded, tuning=LINKS, weighted=weighted)
+    fresh = d.search(givens, excluded=excluded, tuning=with_weights(LINKS, weighted))
     status = fresh.run(steps if steps else 10**9, counting=True, limit=limit)
     return status, fresh.solutions, fresh.nodes
 
@@ -83,7 +83,7 @@ def test_thin_drops_each_given_the_check_lets_go(case, data):
     results = []
     for module in MODULES:
         d = dancer(module, problem)
-        search = d.search(tuning=tuning, weighted=weighted)
+        search = d.search(tuning=with_weights(tuning, weighted))
         kept = search.thin(solution, forced, 0, group, grouped)
         assert kept == thinned(d, solution, forced, 0)
         assert search.thin(solution[::-1], forced) == thinned(d, solution[::-1], forced, 0)

@@ -7,16 +7,19 @@ with the same errors, and make the trees of hard puzzles smaller, which is what 
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exactcover import GivensError, Matrix, Solver, Unsupported, contract, engines, parallel, pydlx
 
-from helpers import ENGINES, MODULES, brute_force, colored_problems, dancer, matrices, on_sets, problems, trace
+from helpers import (ENGINES, MODULES, brute_force, colored_problems, dancer, matrices, on_sets, problems, trace,
+                     with_weights)
 from problems import INKALA, PUZZLE_8008, sudoku_matrix
 
-LINKS = contract.tuning("links")
+LINKS = contract.Tuning.of("links")
+WEIGHTED = contract.Tuning.of("weighted")
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -50,8 +53,8 @@ def test_the_weighted_choice_finds_every_solution_alike_on_both_engines(matrix, 
 def test_a_weighted_search_is_the_same_at_any_step_size_and_on_both_engines(problem, steps, depth):
     """Statuses, solutions, prefixes, fractions and counts, run a few nodes at a time: the
     weights carry over between runs; C and pydlx agree at every step."""
-    whole = [trace(module, problem, 10**9, depth=depth, tuning=LINKS, weighted=True)[0] for module in MODULES]
-    stepped = [trace(module, problem, steps, depth=depth, tuning=LINKS, weighted=True)[0] for module in MODULES]
+    whole = [trace(module, problem, 10**9, depth=depth, tuning=WEIGHTED)[0] for module in MODULES]
+    stepped = [trace(module, problem, steps, depth=depth, tuning=WEIGHTED)[0] for module in MODULES]
     assert all(run == stepped[0] for run in stepped)
     assert all(run == whole[0] for run in whole)
     found = [entry[1] for entry in whole[0] if entry[0] == pydlx.SOLUTION]
@@ -66,16 +69,16 @@ def test_a_weighted_search_moved_to_the_tallies_is_the_search_on_the_links(probl
     can have them, and chooses by them with its weights (C's tally_choose, pydlx's
     choose_tally); without tallies it stays on the links. Either way every status, solution,
     prefix, fraction and count is the links' at every step, on both engines."""
-    on_links = trace(pydlx, problem, steps, depth=depth, tuning=LINKS, weighted=True)[0]
+    on_links = trace(pydlx, problem, steps, depth=depth, tuning=WEIGHTED)[0]
     for module in MODULES:
-        moved, s = trace(module, problem, steps, depth=depth, tuning=on_sets(after, tallies), weighted=True)
+        moved, s = trace(module, problem, steps, depth=depth, tuning=with_weights(on_sets(after, tallies)))
         assert [step[:-1] for step in moved] == [step[:-1] for step in on_links]
-        assert (s.sets == contract.ON_SETS) <= (tallies and not s.dancer.has_colors) if module is pydlx else True
+        assert (s.sets == contract.Where.SETS) <= (tallies and not s.dancer.has_colors) if module is pydlx else True
 
 
 def weighted_trace(module, matrix, tuning, steps=97):
     """A weighted search's statuses, solutions, fractions and counts, run ``steps`` at a time."""
-    s = Solver(matrix, engines.name_of(module)).dancer.search(tuning=tuning, weighted=True)
+    s = Solver(matrix, engines.name_of(module)).dancer.search(tuning=with_weights(tuning))
     seen = []
     while (status := s.run(steps, counting=True)) != pydlx.DONE:
         seen.append((status, s.fraction(), s.nodes, s.updates, s.solutions, s.max_level, s.level))
@@ -93,7 +96,7 @@ def test_a_weighted_sudoku_search_on_the_tallies_is_its_search_on_the_links(puzz
     for module in MODULES:
         seen, s = weighted_trace(module, matrix, on_sets(after, tallies=True))
         assert seen == expected
-        assert s.sets == contract.ON_SETS
+        assert s.sets == contract.Where.SETS
 
 
 def test_what_the_weighted_choice_refuses_is_refused_alike():
@@ -104,11 +107,11 @@ def test_what_the_weighted_choice_refuses_is_refused_alike():
         plain = dancer(module, (2, 0, [[0], [1], [0, 1]]))
         bounded = dancer(module, (2, 0, [[0], [1], [0, 1]], [1, 2, 1, 1]))
         costed = module.Dancer(2, 0, [0, 1, 2, 4], [0, 1, 0, 1], [0] * 4, [], [1, 2, 3])
-        attempts = [lambda: plain.search(seed=3, weighted=True),
-                    lambda: bounded.search(weighted=True),
-                    lambda: costed.search(best=1, weighted=True),
-                    lambda: plain.search(memo=contract.MEMO_ON, weighted=True),
-                    lambda: plain.search(weighted=True).probe(1)]
+        attempts = [lambda: plain.search(seed=3, tuning=WEIGHTED),
+                    lambda: bounded.search(tuning=WEIGHTED),
+                    lambda: costed.search(best=1, tuning=WEIGHTED),
+                    lambda: plain.search(memo=contract.MEMO_ON, tuning=WEIGHTED),
+                    lambda: plain.search(tuning=WEIGHTED).probe(1)]
         words = []
         for attempt in attempts:
             with pytest.raises(Unsupported) as caught:
@@ -147,7 +150,7 @@ def test_the_weighted_choice_finishes_a_sudoku_that_mrv_cannot_in_a_million_node
 
 
 def test_weighted_is_a_way_of_the_contract():
-    assert "weighted" in contract.WAYS and contract.tuning("weighted") == LINKS
+    assert "weighted" in contract.WAYS and contract.Tuning.of("weighted") == attrs.evolve(LINKS, weighted=True)
     with pytest.raises(Unsupported):
         Solver(Matrix([1], {"a": [1]})).first(seed=1, way="weighted")
 

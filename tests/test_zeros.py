@@ -18,7 +18,8 @@ from exactcover import contract, engines, pydlx
 from helpers import dancer
 
 pytestmark = pytest.mark.skipif("c" not in engines.available(), reason="the C engine is not built")
-LINKS = contract.tuning("links")
+LINKS = contract.Tuning.of("links")
+WEIGHTED = contract.Tuning.of("weighted")
 NODES = 3000  # (each search is followed this far at most: pydlx is slow on 300 items)
 
 
@@ -50,7 +51,7 @@ def long_problems(draw):
 
 
 def trace(module, problem, steps, probes=(), **search):
-    s = dancer(module, problem).search(tuning=LINKS, **search)
+    s = dancer(module, problem).search(**search)
     seen = []
     while s.nodes < NODES:
         status = s.run(steps, counting=False)
@@ -66,7 +67,7 @@ def trace(module, problem, steps, probes=(), **search):
 @given(problem=long_problems(), data=st.data())
 def test_the_count_of_items_without_options_keeps_the_mrv_choice(problem, data):
     steps = data.draw(st.sampled_from([1, 7, 100, NODES]))
-    search = data.draw(st.sampled_from([{}, {"seed": 5}, {"weighted": True}]))
+    search = data.draw(st.sampled_from([{"tuning": LINKS}, {"seed": 5, "tuning": LINKS}, {"tuning": WEIGHTED}]))
     n_options = len(problem[2])
     if data.draw(st.booleans()):
         search["excluded"] = sorted(set(data.draw(st.lists(st.integers(0, n_options - 1), max_size=5))))
@@ -74,7 +75,7 @@ def test_the_count_of_items_without_options_keeps_the_mrv_choice(problem, data):
         search["givens"] = [data.draw(st.integers(0, n_options - 1))]
         if search["givens"][0] in search.get("excluded", ()):
             del search["givens"]
-    probes = (1, 2) if "weighted" not in search else ()
+    probes = (1, 2) if search["tuning"] is LINKS else ()
     c = engines.get("c")
     assert trace(c, problem, steps, probes, **search) == trace(pydlx, problem, steps, probes, **search)
 

@@ -29,8 +29,8 @@ import attrs
 from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption, Unsupported
 
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
-           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "tuning",
-           "check_tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO", "DEFAULT_MEMO_BYTES"]
+           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "Where",
+           "ToSets", "Tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO", "DEFAULT_MEMO_BYTES"]
 
 
 class Status(enum.IntEnum):
@@ -57,15 +57,81 @@ ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, Pref
 #: move to the sets of options if a sample of nodes says they pay); "links"; "sets", from
 #: the first node, wherever the sets can be used (uncolored, unseeded, small enough
 #: matrices): these three with the same results and statistics. "weighted": on the links,
-#: each item chosen by the conflicts it has met (`Dancer.search`'s ``weighted``: pydlx's
-#: `Search.choose_weighted`), the same solutions in another order, with other statistics
-#: (a file of problems as lines takes it to the sets with tallies: the same tree).
+#: each item chosen by the conflicts it has met (pydlx's `Search.choose_weighted`), the same
+#: solutions in another order, with other statistics (a file of problems as lines takes it
+#: to the sets with tallies: the same tree). `Tuning.of` turns a name into what the engines read.
 WAYS = ("auto", "links", "sets", "weighted")
 #: ... the ways that search the same tree (the same results and statistics).
 EQUAL_WAYS = WAYS[:3]
-#: `Search.sets` of a search that runs on the sets of options (-1: on the links for good; 0
-#: before its first run; 2 on the links while sampling; C's 3: about to move).
-ON_SETS = 1
+
+
+class Where(enum.IntEnum):
+    """Where a search runs (`Search.sets`; C: the enum of the same names in dlx.h)."""
+
+    LINKS = -1  #: on the links, to its end
+    UNDECIDED = 0  #: not yet: before its first run
+    SETS = 1  #: on the sets of options (moved there at the end of its sample)
+    SAMPLING = 2  #: on the links, measuring which way is faster
+    MOVING = 3  #: (C only) its sample said "the sets": it moves when it next runs with the GIL
+
+
+class ToSets(enum.IntEnum):
+    """What a search does at the end of its sample on the links (`Tuning.to_sets`)."""
+
+    NEVER = 0  #: it takes no sample and stays on the links ("links", "weighted")
+    IF_PAYS = 1  #: it moves to the sets if its updates per node pass the rule's two lines ("auto")
+    ALWAYS = 2  #: it moves to the sets, choosing its items by population counts ("sets"; with the weighted choice, which the sets make on tallies only, it stays)
+    TALLIES = 3  #: it moves to the sets and chooses its items by tallies (pydlx/tally.py)
+
+
+#: The budget of a forced move: larger than any matrix within the engines' limits.
+_NEVER_TOO_BIG = 1 << 40
+
+
+@attrs.frozen
+class Tuning:
+    """How one search runs (`Dancer.search`'s ``tuning``), made once from the API's ``way=``
+    by `of`, read once by each engine. The results are the same whatever it says (but for
+    the weighted choice's order); only the time differs.
+
+    A search that may use the sets runs its first ``sample`` nodes on the links, then does
+    what ``to_sets`` says. The sets can be used if the matrix has no costs, no colors with
+    bounds, and the search no seed; by the rule only if the dancer's masks take at most
+    ``budget`` words (n_primary * n_words); by tallies only if the matrix can have them
+    (no colors, no bounds, no item with 255 options or more): where they cannot be used the
+    search stays on the links. The rule moves if the updates per node pass ``floor`` and
+    n_primary * n_words / ``ratio`` (with tallies past pydlx's `TALLY_FLOOR` and below
+    `TALLY_LINE` times that line). The defaults are the C engine's (``_dlx.DEFAULT_TUNING``:
+    budget, sample, floor, ratio); their calibration is in benchmarks/README.md.
+    """
+
+    to_sets: ToSets = attrs.field(default=ToSets.IF_PAYS, converter=ToSets)
+    sample: int = attrs.field(default=256, validator=attrs.validators.ge(0))
+    budget: int = attrs.field(default=1 << 16, validator=attrs.validators.ge(0))
+    floor: float = 0.0
+    ratio: float = attrs.field(default=30.0, validator=attrs.validators.gt(0))
+    #: each item chosen by weight (the way "weighted"): on the links, or on the sets with tallies
+    weighted: bool = False
+
+    @classmethod
+    def of(cls, way: str, after: int = 1, tallies: bool = False) -> Tuning:
+        """The tuning of ``way`` (one of `WAYS`); with "sets", the search moves after
+        ``after`` nodes (0: at its floor, before its first node; tests put the move
+        everywhere), and with ``tallies`` it chooses its items by tallies."""
+        if way == "auto":
+            return cls()
+        if way in ("links", "weighted"):
+            return cls(ToSets.NEVER, weighted=way == "weighted")
+        if way == "sets":
+            return cls(ToSets.TALLIES if tallies else ToSets.ALWAYS, after)
+        raise ValueError(f"way must be one of {', '.join(map(repr, WAYS))}, not {way!r}")
+
+    @property
+    def set_budget(self) -> int:
+        """The largest n_primary * n_words of the matrices whose searches may use the sets:
+        none on the links, `budget` by the rule, any that fits the engines' limits on a
+        forced move."""
+        return 0 if self.to_sets == ToSets.NEVER else self.budget if self.to_sets == ToSets.IF_PAYS else _NEVER_TOO_BIG
 
 #: `Dancer.search`'s ``memo``: a plain search; a counting search that memoizes the counts of
 #: its states (pydlx/memo.py); or one that decides from a sample whether that pays.
@@ -73,7 +139,6 @@ MEMO_OFF, MEMO_ON, MEMO_AUTO = 0, 1, 2
 #: ... and the default for its ``memo_bytes``, the most memory its table may take (counted as
 #: the C engine lays it out, on both engines).
 DEFAULT_MEMO_BYTES = 1 << 30
-_NEVER_TOO_BIG = 1 << 40
 
 
 #: What one search cannot combine, for both engines and the library above them: each pair of
@@ -104,33 +169,6 @@ def refuse(*used: str | None) -> None:
     for (first, second), (what, instead) in REFUSED.items():
         if first in present and second in present:
             raise Unsupported(what, instead)
-
-
-def tuning(way: str, after: int = 1, tallies: bool = False) -> tuple[int, int, float, float] | None:
-    """The ``tuning`` argument of `Dancer.search` for ``way`` (one of `WAYS`); with "sets",
-    the search moves after ``after`` nodes (0: at its floor, before its first node; tests put
-    the move everywhere), and with
-    ``tallies`` it chooses its items by tallies (pydlx/sets.py), or stays on the links if the
-    matrix cannot have them (colors, bounds, or an item with 255 options or more)."""
-    if way == "auto":
-        return None
-    if way in ("links", "weighted"):
-        return (0, 1, 0.0, 1.0)
-    if way == "sets":
-        return (_NEVER_TOO_BIG, after, -1.0, 1e-300 if tallies else 1e300)
-    raise ValueError(f"way must be one of {', '.join(map(repr, WAYS))}, not {way!r}")
-
-
-def check_tuning(tuning: object) -> None:
-    """TypeError or ValueError, as the C engine raises them, for a tuning that is not None or
-    (budget >= 0, sample >= 0, floor, ratio > 0)."""
-    if tuning is None:
-        return
-    if not isinstance(tuning, tuple) or len(tuning) != 4:
-        raise TypeError("tuning must be None or (budget, sample, floor, ratio)")
-    budget, sample, _floor, ratio = tuning
-    if budget < 0 or sample < 0 or not ratio > 0:
-        raise ValueError("tuning: budget must be >= 0, sample >= 0 and ratio > 0")
 
 
 @attrs.frozen
@@ -166,7 +204,7 @@ class Search(Protocol):
     memo_lookups: int  #: states looked up
     memo_entries: int  #: states stored
     memoizing: bool  #: whether the search uses its table now (MEMO_AUTO may drop it)
-    sets: int  #: where it runs: ON_SETS on the sets of options; else on the links (see `WAYS`)
+    sets: int  #: where it runs: a `Where` (SETS on the sets of options; else on the links)
     tallied: bool  #: on the sets, whether with tallies (pydlx/sets.py), or will be when it moves
 
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
@@ -242,14 +280,13 @@ class Dancer(Protocol):
     arrays: dict[str, list[int]]  #: the pristine arrays by name, as lists: no search changes them
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
-               prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
-               memo: int = MEMO_OFF, memo_bytes: int = DEFAULT_MEMO_BYTES, weighted: bool = False) -> Search:
+               prefix: Sequence[int] = (), tuning: Tuning | None = None,
+               memo: int = MEMO_OFF, memo_bytes: int = DEFAULT_MEMO_BYTES) -> Search:
         """A new search: ``excluded`` options taken out, then ``givens`` chosen (option
         numbers), then ``prefix`` replayed; ``seed`` breaks ties at random, reproducibly;
-        ``tuning`` (see `tuning`) chooses how it runs, for this search alone; ``memo`` (see
+        ``tuning`` (a `Tuning`; None: the defaults) chooses how it runs, for this search alone; ``memo`` (see
         MEMO_ON) makes it a counting search with a table of at most ``memo_bytes``, whose
-        ``solutions`` is exact at any size (Unsupported with a seed or bounds); ``weighted``
-        chooses its items by weight (the way "weighted" of `WAYS`)."""
+        ``solutions`` is exact at any size (Unsupported with a seed or bounds)."""
 
     def solve_lines(self, data: bytes, width: int, codes: Sequence[int], writes: Sequence[int], limit: int = 1,
                     max_nodes: int = 0, weighted: bool = False, tallies: bool = False) -> tuple[bytes, bytes, int, int]:

@@ -19,7 +19,7 @@ import attrs
 
 from . import contract, log
 from .bar import progress_callback
-from .contract import DONE, LIMIT, ON_SETS, PAUSED, SOLUTION
+from .contract import DONE, LIMIT, PAUSED, SOLUTION, Where
 from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, PrefixError
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ class Run:
                  memo_bytes: int | None = None, diagram: bool = False) -> None:
         check_budget(max_nodes, timeout)
         check_positive("memo_bytes", memo_bytes, allow_zero=True)
-        tuning = contract.tuning(way)
+        tuning = contract.Tuning.of(way)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
         self.started = time.perf_counter()
@@ -163,8 +163,6 @@ class Run:
                 more.update(memo=memo, memo_bytes=memo_budget(memo_bytes))
             if diagram:
                 more["diagram"] = True
-            if way == "weighted":
-                more["weighted"] = True
             self.search = solver.dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes,
                                                tuning, **more)
         except GivensClash as clash:  # the engine names option and item numbers; say their names
@@ -211,7 +209,7 @@ class Run:
                 stats.solutions, stats.max_level = search.solutions, search.max_level
                 stats.memo_hits, stats.memo_entries = search.memo_hits, search.memo_entries
                 stats.memoized = search.memoizing
-                stats.way = "sets" if search.sets == ON_SETS else "links"
+                stats.way = "sets" if search.sets == Where.SETS else "links"
             if self.progress is not None and (status in (DONE, LIMIT) or stats.seconds - self.reported >= PROGRESS_INTERVAL):
                 self.report()
             if status != PAUSED:

@@ -20,7 +20,7 @@ import attrs
 
 from . import contract, engines
 from .best import keep
-from .contract import DONE, ON_SETS, PAUSED, SOLUTION
+from .contract import DONE, PAUSED, SOLUTION, Tuning, Where
 from .runs import CHUNK, memo_budget
 
 if TYPE_CHECKING:
@@ -49,12 +49,11 @@ class Job:
     colors: bytes
     givens: tuple[int, ...]
     excluded: tuple[int, ...]
-    tuning: tuple[int, int, float, float] | None = None  # how the subtrees run (contract.tuning)
+    tuning: Tuning = Tuning()  # how the subtrees run
     bounds: bytes = b""  # lo and hi of each primary item, or nothing (contract.Compiled)
     costs: bytes = b""  # the cost of each option, or nothing
     memo: int = 0  # counting: each subtree memoized with a table of its own (contract.MEMO_ON) ...
     memo_bytes: int = contract.DEFAULT_MEMO_BYTES  # ... of at most this many bytes
-    weighted: bool = False  # the subtrees choose their items by weight (contract.WAYS)
 
     @classmethod
     def of(cls, solver: Solver, givens: Sequence[Any] = (), exclude: Sequence[Any] = (), way: str = "auto",
@@ -63,8 +62,8 @@ class Job:
         return cls(uuid.uuid4().hex, solver.engine, compiled.n_primary, compiled.n_secondary,
                    compiled.starts.tobytes(), compiled.items.tobytes(), compiled.colors.tobytes(),
                    tuple(solver.option_numbers(givens, "given")), tuple(solver.option_numbers(exclude, "excluded")),
-                   contract.tuning(way), compiled.bounds.tobytes(), compiled.costs.tobytes(), memo,
-                   memo_budget(memo_bytes), way == "weighted")
+                   Tuning.of(way), compiled.bounds.tobytes(), compiled.costs.tobytes(), memo,
+                   memo_budget(memo_bytes))
 
 
 @attrs.frozen
@@ -210,8 +209,6 @@ def search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: bool
         more: dict[str, Any] = {} if best is None else {"best": best[0], "cutoff": best[1]}
         if job.memo and not listing:
             more.update(memo=job.memo, memo_bytes=job.memo_bytes)
-        if job.weighted:
-            more["weighted"] = True
         search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix), job.tuning,
                                **more)
         while (stopped := meter.check()) is None:
@@ -233,7 +230,7 @@ def search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: bool
         found, nodes, updates = found + search.solutions, nodes + search.nodes, updates + search.updates
         deepest = max(deepest, search.max_level)
         hits, entries, memoized = hits + search.memo_hits, entries + search.memo_entries, memoized + search.memoizing
-        searches, on_sets = searches + 1, on_sets + (search.sets == ON_SETS)
+        searches, on_sets = searches + 1, on_sets + (search.sets == Where.SETS)
         if stopped is not None:
             break
     pieces.flush()

@@ -39,9 +39,8 @@ CHECK_NODES = 1 << 16
 #: (`Search.thin`'s group and grouped); the rest one by one. Calibrated in benchmarks/README.md.
 GROUP, EARLY = 8, 40
 #: The checks' search may use the sets with tallies at its floor (`Search.count_with`, and so
-#: `thin` and `unneeded`, then check there; contract.tuning: a sample of none). It is
-#: exactcover.contract.tuning("sets", after=0, tallies=True), which a plugin does not import.
-AT_ONCE = (1 << 40, 0, -1.0, 1e-300)
+#: `thin` and `unneeded`, then check there: a sample of none).
+AT_ONCE = exactcover.contract.Tuning.of("sets", after=0, tallies=True)
 
 
 class _Checks:

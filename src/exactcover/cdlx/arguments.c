@@ -1,6 +1,7 @@
 /*
  * arguments.c: the CPython binding's argument parsing (module.c has the rest): sequences
- * and buffers of ints into C arrays, and Dancer.search's arguments into the engine's Start.
+ * and buffers of ints into C arrays, and Dancer.search's arguments into the engine's Start
+ * (its tuning, a contract.Tuning, into the engine's Tuning).
  *
  * Specification: none (the CPython binding)
  */
@@ -98,39 +99,67 @@ to_cost_array(PyObject *obj, Py_ssize_t *length)
     return out;
 }
 
-/* Dancer.search's tuning: None for the defaults, or (budget, sample, floor, ratio). */
+/* contract.Tuning, the one value a tuning may be (looked up when the module is loaded). */
+static PyObject *TuningClass;
+
+int
+arguments_import(PyObject *contract)
+{
+    TuningClass = PyObject_GetAttrString(contract, "Tuning");
+    return TuningClass == NULL ? -1 : 0;
+}
+
+/* One attribute of a tuning as a long long or a double; -1 with the error set on failure. */
 static int
+read_number(PyObject *obj, const char *name, long long *whole, double *real)
+{
+    PyObject *value = PyObject_GetAttrString(obj, name);
+    if (value == NULL)
+        return -1;
+    if (whole != NULL)
+        *whole = PyLong_AsLongLong(value);
+    else
+        *real = PyFloat_AsDouble(value);
+    Py_DECREF(value);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* Dancer.search's tuning, a contract.Tuning (None: the defaults), into the engine's Tuning:
+   the one place the binding reads it. */
+int
 parse_tuning(PyObject *obj, Tuning *tuning)
 {
-    Py_ssize_t budget = SET_BUDGET;
-    long long sample = SAMPLE_NODES;
-    double floor = SET_FLOOR, ratio = SET_RATIO;
-    if (obj != Py_None) {
-        if (!PyTuple_Check(obj) || !PyArg_ParseTuple(obj, "nLdd", &budget, &sample, &floor, &ratio)) {
-            PyErr_Clear();
-            PyErr_SetString(PyExc_TypeError, "tuning must be None or (budget, sample, floor, ratio)");
-            return -1;
-        }
-        if (budget < 0 || sample < 0 || !(ratio > 0)) {
-            PyErr_SetString(PyExc_ValueError, "tuning: budget must be >= 0, sample >= 0 and ratio > 0");
-            return -1;
-        }
+    Tuning defaults = {TO_SETS_IF_PAYS, SAMPLE_NODES, SET_BUDGET, SET_FLOOR, SET_RATIO, 0};
+    long long to_sets, budget, weighted;
+    *tuning = defaults;
+    if (obj == Py_None)
+        return 0;
+    int is_tuning = PyObject_IsInstance(obj, TuningClass);
+    if (is_tuning <= 0) {
+        if (is_tuning == 0)
+            PyErr_Format(PyExc_TypeError, "tuning must be None or a contract.Tuning, not %s", Py_TYPE(obj)->tp_name);
+        return -1;
     }
-    tuning->set_budget = budget;
-    tuning->sample = sample;
-    tuning->floor = floor;
-    tuning->ratio = ratio;
+    if (read_number(obj, "to_sets", &to_sets, NULL) < 0 || read_number(obj, "sample", &tuning->sample, NULL) < 0 ||
+        read_number(obj, "set_budget", &budget, NULL) < 0 || read_number(obj, "floor", NULL, &tuning->floor) < 0 ||
+        read_number(obj, "ratio", NULL, &tuning->ratio) < 0 || read_number(obj, "weighted", &weighted, NULL) < 0)
+        return -1;
+    if (to_sets < TO_SETS_NEVER || to_sets > TO_SETS_TALLIES || tuning->sample < 0 || budget < 0 ||
+        !(tuning->ratio > 0)) { /* (contract.Tuning checks them: this one was changed behind its back) */
+        PyErr_SetString(PyExc_ValueError, "tuning: to_sets, sample, budget or ratio out of range");
+        return -1;
+    }
+    tuning->to_sets = (int)to_sets;
+    tuning->set_budget = budget > PTRDIFF_MAX ? PTRDIFF_MAX : (ptrdiff_t)budget;
+    tuning->weighted = weighted != 0;
     return 0;
 }
 
 /* The arguments of Dancer.search as the engine takes them (the arrays for PyMem_Free). */
 int
-parse_start(Start *start, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix,
-            PyObject *tuning)
+parse_start(Start *start, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix)
 {
     Py_ssize_t n;
-    if (parse_tuning(tuning, &start->tuning) < 0)
-        return -1;
     start->seeded = seed != NULL && seed != Py_None;
     if (start->seeded) {
         unsigned long long v = PyLong_AsUnsignedLongLongMask(seed);

@@ -40,9 +40,11 @@ PyObject *Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds)
    exception set on failure. */
 idx *to_idx_array(PyObject *obj, Py_ssize_t *length, const char *what);
 long long *to_cost_array(PyObject *obj, Py_ssize_t *length);
-/* Dancer.search's arguments as the engine takes them (the arrays for PyMem_Free); -1 with
-   an exception set on failure. */
-int parse_start(Start *start, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix,
-                PyObject *tuning);
+/* Dancer.search's arguments as the engine takes them (the arrays for PyMem_Free), and its
+   tuning; -1 with an exception set on failure. arguments_import looks up contract.Tuning
+   when the module is loaded. */
+int parse_start(Start *start, PyObject *givens, PyObject *seed, PyObject *excluded, PyObject *prefix);
+int parse_tuning(PyObject *obj, Tuning *tuning);
+int arguments_import(PyObject *contract);
 
 #endif

@@ -159,11 +159,18 @@ typedef struct {
                            (mask_span[2i - 2], mask_span[2i - 1]): its options' words */
 } Dancer;
 
-/* How a search chooses between the links and the sets (Dancer.search's tuning). */
+/* What a search does at the end of its sample on the links (contract.ToSets): stays there
+   (it takes no sample), moves to the sets if the rule says they pay, or moves anyway,
+   choosing its items by population counts or by tallies. */
+enum { TO_SETS_NEVER, TO_SETS_IF_PAYS, TO_SETS_ALWAYS, TO_SETS_TALLIES };
+
+/* How a search runs (Dancer.search's tuning: contract.Tuning, parsed by arguments.c). */
 typedef struct {
+    int to_sets;           /* TO_SETS_NEVER ... TO_SETS_TALLIES */
+    long long sample;      /* the nodes measured on the links before the move */
     ptrdiff_t set_budget;  /* the largest n_primary * n_words for the sets (0: never) */
-    long long sample;      /* the nodes measured on the links before choosing */
-    double floor, ratio;   /* move if updates per node > floor and > n_primary * n_words / ratio */
+    double floor, ratio;   /* the rule: move if updates per node > floor and > n_primary * n_words / ratio */
+    int weighted;          /* the weighted item choice (links.c: choose_weighted) */
 } Tuning;
 
 /* What a new search starts from (Dancer.search's arguments). */
@@ -178,7 +185,6 @@ typedef struct {
     int memo;             /* MEMO_OFF, MEMO_ON or MEMO_AUTO: a memoized count (memo.c) ... */
     long long memo_bytes; /* ... whose table takes at most this much memory */
     int diagram;          /* ... and which builds the diagram of its solutions */
-    int weighted;         /* the weighted item choice (links.c: choose_weighted) */
 } Start;
 
 /* One call of search_run: at most `steps` more nodes and about `work` more effort (0: no

@@ -174,20 +174,23 @@ Dancer_get_arrays(DancerObject *self, void *closure)
 }
 
 static PyObject *Search_create(DancerObject *dancer, Start *start, PyObject *givens, PyObject *seed,
-                               PyObject *excluded, PyObject *prefix, PyObject *tuning);
+                               PyObject *excluded, PyObject *prefix);
 
 static PyObject *
 Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"givens", "seed", "excluded", "prefix", "tuning", "best", "cutoff", "memo", "memo_bytes",
-                             "diagram", "weighted", NULL};
+                             "diagram", NULL};
     PyObject *givens = NULL, *seed = Py_None, *excluded = NULL, *prefix = NULL, *tuning = Py_None, *cutoff = Py_None;
     Py_ssize_t best = 0;
-    int memo = MEMO_OFF, diagram = 0, weighted = 0;
+    int memo = MEMO_OFF, diagram = 0;
     long long memo_bytes = 1LL << 30;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOOnOiLpp", kwlist, &givens, &seed, &excluded, &prefix, &tuning,
-                                     &best, &cutoff, &memo, &memo_bytes, &diagram, &weighted))
+    Start start = {NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OOOOOnOiLp", kwlist, &givens, &seed, &excluded, &prefix, &tuning,
+                                     &best, &cutoff, &memo, &memo_bytes, &diagram) ||
+        parse_tuning(tuning, &start.tuning) < 0)
         return NULL;
+    const int weighted = start.tuning.weighted;
     if (diagram && memo != MEMO_ON) {
         PyErr_SetString(PyExc_ValueError, "a diagram needs memo=1");
         return NULL;
@@ -213,7 +216,6 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
             return NULL;
         Py_DECREF(refused);
     }
-    Start start = {NULL};
     start.cutoff = LLONG_MAX;
     if (cutoff != Py_None && ((start.cutoff = PyLong_AsLongLong(cutoff)) == -1 && PyErr_Occurred()))
         return NULL;
@@ -221,21 +223,17 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
     start.memo = memo;
     start.memo_bytes = memo_bytes;
     start.diagram = diagram;
-    start.weighted = weighted;
-    return Search_create(self, &start, givens, seed, excluded, prefix, tuning);
+    return Search_create(self, &start, givens, seed, excluded, prefix);
 }
 
 static PyMethodDef Dancer_methods[] = {
     {"search", (PyCFunction)(void (*)(void))Dancer_search, METH_VARARGS | METH_KEYWORDS,
-     "search(givens=(), seed=None, excluded=(), prefix=(), tuning=None)\n--\n\n"
+     "search(givens=(), seed=None, excluded=(), prefix=(), tuning=None, best=0, cutoff=None,\n"
+     "       memo=0, memo_bytes=1 << 30, diagram=False)\n--\n\n"
      "A new search on a private copy of the arrays, with the options excluded taken out,\n"
      "then givens chosen, then the choices of prefix replayed (the subtree under it).\n"
-     "tuning: None for the calibrated choice between the links and the sets, or\n"
-     "(budget, sample, floor, ratio): the largest n_primary * n_words for the sets (0:\n"
-     "never), the nodes sampled before choosing, and the two lines a sample's updates per\n"
-     "node must pass to move (more than floor, and more than n_primary * n_words / ratio;\n"
-     "with bounds the second only).\n"
-     "The results are the same either way; only the time differs.\n"
+     "tuning: how it runs, a contract.Tuning (None: the defaults, the calibrated choice\n"
+     "between the links and the sets).\n"
      "memo (1, or 2 to decide from a sample): a counting search that memoizes the counts\n"
      "of its states in a table of at most memo_bytes (see pydlx.memo)."},
     {"solve_lines", (PyCFunction)(void (*)(void))Dancer_solve_lines, METH_VARARGS | METH_KEYWORDS,
@@ -283,11 +281,11 @@ static PyTypeObject DancerType = {
    parsed from the arguments. */
 static PyObject *
 Search_create(DancerObject *dancer, Start *start, PyObject *givens, PyObject *seed, PyObject *excluded,
-              PyObject *prefix, PyObject *tuning)
+              PyObject *prefix)
 {
     dlx_error err = {DLX_OK};
     SearchObject *self = NULL;
-    if (parse_start(start, givens, seed, excluded, prefix, tuning) < 0)
+    if (parse_start(start, givens, seed, excluded, prefix) < 0)
         goto done;
     self = PyObject_New(SearchObject, &SearchType);
     if (self == NULL)
@@ -626,7 +624,7 @@ static struct PyModuleDef dlx_module = {
     .m_size = -1,
 };
 
-/* The exception classes engines raise, and refuse, from exactcover.contract; -1 if one is
+/* The exception classes engines raise, refuse and Tuning, from exactcover.contract; -1 if one is
    missing. */
 static int
 import_errors(void)
@@ -641,9 +639,12 @@ import_errors(void)
     PrefixError = PyObject_GetAttrString(errors, "PrefixError");
     Unsupported = PyObject_GetAttrString(errors, "Unsupported");
     Refuse = PyObject_GetAttrString(errors, "refuse");
+    int tuning = arguments_import(errors);
     Py_DECREF(errors);
-    return MatrixError && UnknownOption && GivensClash && GivenAndExcluded && PrefixError && Unsupported && Refuse ? 0
-                                                                                                                 : -1;
+    return MatrixError && UnknownOption && GivensClash && GivenAndExcluded && PrefixError && Unsupported && Refuse &&
+                   tuning == 0
+               ? 0
+               : -1;
 }
 
 PyMODINIT_FUNC

@@ -58,7 +58,6 @@ from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
 from .dance import COVERED
 from .dancer import Dancer
 from .search import SCAN_SHIFT, Random, Search
-from .tables import DEFAULT_TUNING
 
-__all__ = ["Dancer", "Search", "Random", "COVERED", "SCAN_SHIFT", "DEFAULT_TUNING", "DONE", "SOLUTION",
+__all__ = ["Dancer", "Search", "Random", "COVERED", "SCAN_SHIFT", "DONE", "SOLUTION",
            "PAUSED", "LIMIT", "PREFIX"]

@@ -24,13 +24,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import GivensClash, PrefixError, UnknownOption
+from ..contract import DONE, PAUSED, PREFIX, GivensClash, PrefixError, UnknownOption
 from .dance import COVERED, members, relink
 from .msets import BoundedSets, first_set
-from ..contract import DONE, PAUSED, PREFIX
 from .search import X2, X5, X6, X7, X8, _FINISHED, Random, Search
 
 if TYPE_CHECKING:
+    from ..contract import Tuning
     from .dancer import Dancer
     from .search import Steps
 
@@ -45,7 +45,7 @@ class Bounded(Search):
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
                  excluded: Sequence[int] = (), prefix: Sequence[int] = (),
-                 tuning: tuple[int, int, float, float] | None = None) -> None:
+                 tuning: Tuning | None = None) -> None:
         lo_hi = dancer.bounds
         self.bound = [0] + [lo_hi[2 * k + 1] for k in range(dancer.n_primary)]
         self.slack = [0] + [lo_hi[2 * k + 1] - lo_hi[2 * k] for k in range(dancer.n_primary)]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import DONE, PAUSED, Unsupported
+from ..contract import DONE, PAUSED, Tuning, Unsupported
 from .dance import members, option_number, relink
 from .search import X2, X5, X6, X7, X8, _FINISHED, Search
 from .tables import LINKS
@@ -73,6 +73,9 @@ def _better(count: int, regret: int, least: int, fewest: int, best_regret: int, 
     return ours > theirs or (ours == theirs and least > dearest)
 
 
+#: A search for the cheapest solutions runs on the links (its lists are sorted by cost).
+ON_LINKS = Tuning.of("links")
+
 class Costed(Search):
     """A search for the k cheapest solutions of a dancer with costs (see the module docstring)."""
 
@@ -91,7 +94,7 @@ class Costed(Search):
         self.partial = [0] * levels  # the net cost of the options chosen above each level
         self.thresh0 = [0] * levels  # the threshold the level's item was covered with
         self.thresh = [0] * levels  # ... and its option's other items
-        super().__init__(dancer, givens, None, excluded, prefix, (0, 1, 0.0, 1.0))
+        super().__init__(dancer, givens, None, excluded, prefix, ON_LINKS)
         self.sets = LINKS
         # the net costs of the givens and of the prefix's options:
         self.current = sum(dancer.cost[self.opt_start[k]] for k in givens) + sum(dancer.cost[x] for x in prefix)

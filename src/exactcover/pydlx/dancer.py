@@ -10,7 +10,7 @@ import operator
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..contract import MatrixError, check_tuning, refuse
+from ..contract import MatrixError, Tuning, refuse
 from .bounds import Bounded
 from .costs import Costed, prepare
 from .dance import COVERED
@@ -206,21 +206,23 @@ class Dancer:
         return 4 * (2 * len(self.llink) + 4 * len(self.top) + len(self.opt_start) + len(self.bounds) + tinted) + 8 * words
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
-               prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
+               prefix: Sequence[int] = (), tuning: Tuning | None = None,
                best: int = 0, cutoff: int | None = None, memo: int = MEMO_OFF,
-               memo_bytes: int = DEFAULT_MEMO_BYTES, diagram: bool = False, weighted: bool = False) -> Search:
+               memo_bytes: int = DEFAULT_MEMO_BYTES, diagram: bool = False) -> Search:
         """A new search on a private copy of the arrays, with the options ``excluded`` taken
         out, then ``givens`` chosen, then the choices of ``prefix`` replayed: the search is
-        then the subtree under that prefix. ``tuning`` chooses between the links and the
-        sets as in the C engine (`Search.run`): None for the calibrated rule. With ``best``
+        then the subtree under that prefix. ``tuning`` (a `contract.Tuning`; None: the
+        defaults) says how it runs, as in the C engine (`Search.run`). With ``best``
         = k on a dancer with costs, a search for the k cheapest solutions (`costs.Costed`),
         cheaper than ``cutoff`` if given. With ``memo`` (MEMO_ON, or MEMO_AUTO to decide from
         a sample), a counting search that memoizes the counts of its states in a table of at
         most ``memo_bytes`` (`memo.Memo`); with ``diagram`` too (and MEMO_ON), one that also
-        builds the diagram of its solutions (`Memo.diagram_nodes`). With ``weighted``, a search
-        on the links that chooses its items by `Search.choose_weighted` (not with bounds,
-        costs, memo or a seed)."""
-        check_tuning(tuning)
+        builds the diagram of its solutions (`Memo.diagram_nodes`). A tuning ``weighted``
+        chooses its items by `Search.choose_weighted` (not with bounds, costs, memo or a
+        seed)."""
+        if tuning is not None and not isinstance(tuning, Tuning):
+            raise TypeError(f"tuning must be None or a contract.Tuning, not {type(tuning).__name__}")
+        weighted = tuning is not None and tuning.weighted
         if memo not in (MEMO_OFF, MEMO_ON, MEMO_AUTO) or memo_bytes < 0:
             raise ValueError("memo must be 0, 1 or 2 and memo_bytes >= 0")
         if diagram and memo != MEMO_ON:
@@ -229,8 +231,6 @@ class Dancer:
             raise ValueError("best must be a positive number of solutions, on a dancer with costs")
         refuse("bounds" if self.bounds else None, "best" if best else None, "memo" if memo else None,
                "seed" if seed is not None else None, "weighted" if weighted else None)
-        if weighted:
-            return Search(self, givens, seed, excluded, prefix, tuning, weighted=True)
         if best:
             return Costed(self, best, givens, excluded, prefix, cutoff)
         if self.bounds:

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import PAUSED, SOLUTION, GivensClash, Unsupported, tuning
+from ..contract import PAUSED, SOLUTION, GivensClash, ToSets, Tuning, Unsupported
 from .search import Search
-from .tables import DEFAULT_TUNING, build, fits
+from .tables import build, fits
 from .tally import tally_possible
 
 if TYPE_CHECKING:
@@ -56,8 +56,11 @@ def givens_of(line: bytes, width: int, codes: Sequence[int]) -> list[int] | None
 
 
 #: A line's search with tallies: on the sets with tallies from its first node (a sample of
-#: none, the move forced), or on the links if the matrix cannot have them.
-TALLIES_AT_ONCE = tuning("sets", after=0, tallies=True)
+#: none, the move forced), or on the links if the matrix cannot have them; with the weighted
+#: choice or without.
+TALLIES_AT_ONCE = {weighted: Tuning(ToSets.TALLIES, 0, weighted=weighted) for weighted in (False, True)}
+#: ... and one on the links.
+ON_LINKS = {weighted: Tuning(ToSets.NEVER, weighted=weighted) for weighted in (False, True)}
 
 
 def tallies_at_hand(dancer: Dancer, budget: int) -> bool:
@@ -70,8 +73,7 @@ def new_search(dancer: Dancer, givens: Sequence[int], tallies: bool, weighted: b
                excluded: Sequence[int] = ()) -> Search:
     """A new search of ``givens`` (the options ``excluded`` taken out): on the sets with tallies
     from its floor if ``tallies``, else on the links."""
-    return Search(dancer, givens, excluded=excluded, weighted=weighted,
-                  tuning=TALLIES_AT_ONCE if tallies else tuning("links"))
+    return Search(dancer, givens, excluded=excluded, tuning=(TALLIES_AT_ONCE if tallies else ON_LINKS)[weighted])
 
 
 def solve_line(dancer: Dancer, givens: list[int], writes: Sequence[int], limit: int, max_nodes: int,
@@ -100,7 +102,7 @@ def solve_lines(dancer: Dancer, data: bytes, width: int, codes: Sequence[int], w
     ``tallies``, each search runs on the sets with tallies if the matrix can have them: the
     same answers and nodes as on the links (with ``weighted``, the weighted choice's), sooner."""
     check_lines(dancer, width, codes, writes, limit, max_nodes)
-    tallies = tallies and tallies_at_hand(dancer, DEFAULT_TUNING[0])
+    tallies = tallies and tallies_at_hand(dancer, Tuning().budget)
     answers, statuses = bytearray(), bytearray()
     nodes = solutions = 0
     for line in problem_lines(data):

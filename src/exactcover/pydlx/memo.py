@@ -52,11 +52,11 @@ from typing import TYPE_CHECKING
 from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Unsupported
 from .dance import COVERED
 from .search import X2, X5, X6, X8, _FINISHED, Search
-from .tables import LINKS, SAMPLING
 from .sets import Sets, leave_sets
-from .tables import build, can_use
+from .tables import LINKS, SAMPLING, build, can_use
 
 if TYPE_CHECKING:
+    from ..contract import Tuning
     from .dancer import Dancer
     from .sets import MemoSteps
 
@@ -117,7 +117,7 @@ class Memo(Search):
     REUSABLE = False  # (its own state would have to be rewound too)
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), excluded: Sequence[int] = (),
-                 prefix: Sequence[int] = (), tuning: tuple[int, int, float, float] | None = None,
+                 prefix: Sequence[int] = (), tuning: Tuning | None = None,
                  memo: int = MEMO_ON, memo_bytes: int = DEFAULT_MEMO_BYTES, diagram: bool = False) -> None:
         super().__init__(dancer, givens, None, excluded, prefix, tuning)
         self.flips, self.tints, bits = tables(dancer)
@@ -142,7 +142,7 @@ class Memo(Search):
         self.znode = [0] * (levels + 1)
         self.key[self.level] = self.state_key()
         self.decide_at = self.nodes + MEMO_SAMPLE if memo == MEMO_AUTO else -1
-        if memo == MEMO_AUTO and dancer.has_colors and can_use(self, self.tuning[0]):
+        if memo == MEMO_AUTO and dancer.has_colors and can_use(self, self.tuning.set_budget):
             self.start_sampling()  # (the floor noted now: a table dropped hands over far from it)
         self.start_nodes, self.start_updates = self.nodes, self.updates  # (the sample's start)
 
@@ -187,7 +187,7 @@ class Memo(Search):
     def runs_on_sets(self) -> bool:
         """Whether the table's search runs on the sets (see the module docstring): without
         colors, where a plain search could move there."""
-        return not self.dancer.has_colors and can_use(self, self.tuning[0]) and build(self.dancer, as_c=False)
+        return not self.dancer.has_colors and can_use(self, self.tuning.set_budget) and build(self.dancer, as_c=False)
 
     def memo_way(self) -> MemoSteps:
         """The table's steps on the links (`Sets.memo_way` has them on the sets)."""
@@ -210,7 +210,7 @@ class Memo(Search):
         self.memoizing, self.table = False, {}
         if self.way is not None:
             leave_sets(self)
-        if can_use(self, self.tuning[0]):
+        if can_use(self, self.tuning.set_budget):
             self.sets = SAMPLING
             move = self.move_unit()
             move.sample_nodes, move.sample_updates, move.sample_end = self.start_nodes, self.start_updates, self.nodes

@@ -128,6 +128,6 @@ def count_with(search: Search, givens: Sequence[int], limit: int, max_nodes: int
         raise Unsupported("counting with givens in a search made with givens, exclusions, a prefix or a seed, "
                           "or with givens pushed, or under way", "a search made with none of them, rewound")
     dancer = search.dancer
-    new = new_search(dancer, givens, tallies_at_hand(dancer, search.tuning[0]), search.weight is not None)
+    new = new_search(dancer, givens, tallies_at_hand(dancer, search.tuning.set_budget), search.weight is not None)
     status = new.run(max_nodes if max_nodes > 0 else 1 << 62, counting=True, limit=limit)
     return status, new.solutions, new.nodes

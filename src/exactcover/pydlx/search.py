@@ -13,13 +13,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError,
-                        UnknownOption, Unsupported)
+                        Tuning, UnknownOption, Unsupported)
 from . import fused, reuse, thin
 from .choice import Choice, Random, Shuffle
 from .dance import COVERED, SCAN_SHIFT, option_number
-from .sets import Move, Sets, colored_floor, leave_sets, samples_on_sets
-from .tables import DEFAULT_TUNING, LINKS, SAMPLING, SETS, UNDECIDED, build, can_use
-from .tally import TALLY_FLOOR, TALLY_LINE, tally_possible
+from .sets import TALLIED, Move, Sets, colored_floor, leave_sets, samples_on_sets
+from .tables import LINKS, SAMPLING, SETS, UNDECIDED, build, can_use
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -50,14 +49,14 @@ class Search(Choice):
 
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
                  excluded: Sequence[int] = (), prefix: Sequence[int] = (),
-                 tuning: tuple[int, int, float, float] | None = None, weighted: bool = False):
+                 tuning: Tuning | None = None):
         super().__init__(dancer)
         self.dancer = dancer
         # Where it runs (see run): LINKS, UNDECIDED, SETS or SAMPLING; on the sets, `way`.
         self.sets = UNDECIDED
         self.way: Sets | None = None
         self.move: Move | None = None  # (the move to the sets: its sample, what it decided)
-        self.tuning = DEFAULT_TUNING if tuning is None else tuning
+        self.tuning = Tuning() if tuning is None else tuning
         levels = self.max_levels(dancer)
         self.choice = [0] * levels  # x_0, x_1, ...: one node per level
         # For progress: at level l the search tries the tried[l]-th of total[l] options.
@@ -74,7 +73,7 @@ class Search(Choice):
         self.pushed: list[int] = []  # the givens pushed since (see reuse.py)
         self.bare = not givens and not excluded and not prefix  # (reuse.count_with takes only these)
         self.excluded: set[int] = set()  # the options excluded (exclude; the sets read it)
-        if weighted:
+        if self.tuning.weighted:
             self.weight = [1] * (dancer.n_primary + 1)
             self.choose = self.choose_weighted  # type: ignore[method-assign]
         self.arrange()
@@ -307,17 +306,13 @@ class Search(Choice):
         not entered (nor counted); PREFIX is returned with ``prefix()`` naming it.
 
         This is the one place that chooses the way: a search that could use the sets starts
-        SAMPLING on the links and, at the end of its sample, moves to the sets if its updates
-        per node pass both lines of its tuning (more than floor, and more than n_primary *
-        n_words / ratio), or with tallies (`Sets`) if the matrix can have them and the updates
-        per node pass `TALLY_FLOOR` (or the floor is negative: a forced move) but not
-        n_primary * n_words * `TALLY_LINE` / ratio; else it stays on the links for good.
+        SAMPLING on the links and, at the end of its sample, moves to the sets or stays on the
+        links for good, as its tuning says (`Move.pays`).
         """
-        budget, sample, floor, ratio = self.tuning
         if self.sets == UNDECIDED:
-            self.sets = SAMPLING if can_use(self, budget) else LINKS
+            self.sets = SAMPLING if can_use(self, self.tuning.set_budget) else LINKS
             if self.sets == SAMPLING:
-                self.move_unit().sample(self, sample)
+                self.move_unit().sample(self, self.tuning.sample)
                 self.start_sampling()
                 if self.SAMPLE_ON_SETS and samples_on_sets(self):
                     self.way = self.to_sets()
@@ -327,14 +322,9 @@ class Search(Choice):
             status = self.advance(move.sample_end - self.nodes, work, counting, limit, depth)
             if status != PAUSED or self.nodes < move.sample_end:
                 return status
-            per_node = (self.updates - move.sample_updates) / max(1, self.nodes - move.sample_nodes)
-            words = self.dancer.n_options // 64 + 1
-            self.sets = LINKS
-            line = self.n_primary * words
-            move.tallied = (per_node > floor and (floor < 0 or per_node > TALLY_FLOOR)
-                            and per_node * ratio <= line * TALLY_LINE and tally_possible(self.dancer))
-            counts = per_node > floor and per_node * ratio > line and not move.tallied and self.weight is None
-            if (counts or move.tallied) and build(self.dancer):
+            pays = move.pays(self)
+            self.sets, move.tallied = LINKS, pays == TALLIED
+            if pays and build(self.dancer):
                 if self.way is None:
                     self.way = self.to_sets()
                 elif not move.tallied:  # (sampled on the sets with tallies: choose as C does)

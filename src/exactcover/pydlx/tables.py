@@ -1,6 +1,6 @@
 """The bitset way's tables (`pydlx.sets`'s docstring tells the way), made once per dancer,
 and whether a search can move there: the masks, classes of option length, conflicts and
-ranks of `build`, the limits both engines share, the default tuning. Their C twin is the
+ranks of `build`, the limits both engines share. Their C twin is the
 first part of ``cdlx/sets.c`` (and ``csets.c`` for the colors).
 
 Port: cdlx/csets.c, cdlx/sets.c
@@ -12,6 +12,7 @@ import enum
 import operator
 from typing import TYPE_CHECKING
 
+from ..contract import Where
 from .dance import option_number
 from .tally import bit_items, tally_possible
 
@@ -19,20 +20,12 @@ if TYPE_CHECKING:
     from .dancer import Dancer
     from .search import Search
 
-__all__ = ["DEFAULT_TUNING", "MAX_CLASSES", "MAX_MASK_WORDS", "Tables", "Where", "build", "can_use", "fits",
+__all__ = ["MAX_CLASSES", "MAX_MASK_WORDS", "Tables", "Where", "build", "can_use", "fits",
            "rank_options"]
 
 
-class Where(enum.IntEnum):
-    """Where a search runs (``Search.sets``; C: the enum of the same names in dlx.h)."""
-
-    LINKS = -1  #: on the links, to its end
-    UNDECIDED = 0  #: not yet: before its first run
-    SETS = 1  #: on sets of options (moved there by `Search.run`)
-    SAMPLING = 2  #: on the links, measuring which way is faster
-
-
-LINKS, UNDECIDED, SETS, SAMPLING = Where
+#: Where a search runs (``Search.sets``: `contract.Where`).
+LINKS, UNDECIDED, SETS, SAMPLING = Where.LINKS, Where.UNDECIDED, Where.SETS, Where.SAMPLING
 
 
 class Tables(enum.IntEnum):
@@ -42,10 +35,6 @@ class Tables(enum.IntEnum):
     NOT_BUILT = 0  #: not built yet (the first search to move there builds them)
     BUILT = 1
 
-#: The rule's defaults, as the C engine's (``_dlx.DEFAULT_TUNING``): the largest n_primary *
-#: n_words for the sets, the nodes sampled, and the two lines a sample's updates per node must
-#: pass to move (see `Search.run`; the calibration is in benchmarks/README.md).
-DEFAULT_TUNING = (1 << 16, 256, 0.0, 30.0)
 #: The updates are counted by option length: at most this many distinct lengths; and the
 #: masks take at most this many 64-bit words (the C engine's limits, so both decide alike).
 MAX_CLASSES = 16

@@ -94,7 +94,7 @@ def _none_without(search: Search, givens: Sequence[int], option: int, max_nodes:
     from .lines import new_search, tallies_at_hand
 
     dancer = search.dancer
-    new = new_search(dancer, givens, tallies_at_hand(dancer, search.tuning[0]), search.weight is not None,
+    new = new_search(dancer, givens, tallies_at_hand(dancer, search.tuning.set_budget), search.weight is not None,
                      excluded=(option,))
     return new.run(max_nodes if max_nodes > 0 else 1 << 62, counting=True, limit=1) == DONE and new.solutions == 0
 
