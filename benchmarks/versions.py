@@ -1,11 +1,13 @@
 """Two builds of the C engine on the same searches, interleaved: did a change cost speed?
 
-Runs the workloads of engine.py, strategies.py (both ways), peers.py and natives.py, and a
-parallel count and listing on two processes, on this tree's engine and on another checkout's (built in place: ``python setup.py build_ext --inplace``),
+Runs the workloads of engine.py, strategies.py (both ways), peers.py and natives.py, a
+parallel count and listing on two processes, and the sudoku rates (a file of puzzles solved
+by the command, and the generator's puzzles of two grades), on this tree's engine and on another checkout's (built in place: ``python setup.py build_ext --inplace``),
 each measurement in a fresh process with that tree's ``src`` first on the path, in rounds
 that alternate the two (A B A B ...), since these machines drift. Prints, for each
 workload, the median over the rounds of each round's median, the ratio new/old, and
-whether the node and update counts agree.
+whether the node and update counts agree (for the sudoku rates: the puzzles made or the
+answers written, the same on both).
 
     git worktree add /tmp/old <commit> && (cd /tmp/old && python setup.py build_ext --inplace)
     python benchmarks/versions.py --old /tmp/old [--rounds 4] [--repeats 5] [--engine python]
@@ -55,6 +57,11 @@ NATIVES = {"pentominoes 6x10": 0.4, "sudoku 8008 puzzle": 1, "sudoku Inkala, fir
            "word squares 4x4, colors, 7976 options": 0.4, "tiling: pentominoes 6x10 (plugin)": 0.4,
            "tiling: pentominoes 8x8 minus 2x2": 0.4, "tiling: Soma cube": 1, "tiling: hexiamonds 6x6 rhombus": 0.2}
 WORKLOADS.update({f"natives: {name}": (f"natives:{name}", None, share) for name, share in NATIVES.items()})
+#: The sudoku rates: a file of puzzles through the command (``exactcover solve sudoku FILE``),
+#: and 300 puzzles of a grade from the generator (``exactcover_sudoku.mass``).
+WORKLOADS.update({"sudoku: top1465 file, solved": ("rates:lines", "magictour_top1465.txt", 1),
+                  "sudoku: generator, 300 easy": ("rates:generate", "easy", 0.4),
+                  "sudoku: generator, 300 any": ("rates:generate", "any", 0.4)})
 
 
 def matrix_and_givens(source: str):
@@ -97,11 +104,60 @@ def native_workload(source: str):
     return NATIVE_WORKLOADS[source.removeprefix("natives:")]
 
 
+def sudoku_rate(kind: str, what: str):
+    """A sudoku rate's run: a function that does it once and returns (count, digest of what it
+    made), the count and digest standing for nodes and updates."""
+    import contextlib
+    import hashlib
+    import io
+
+    if kind == "rates:lines":
+        from common import ROOT
+
+        from exactcover.cli import cli
+
+        path = str(ROOT.parent / "shared" / "data" / "sudoku" / what)
+
+        def solve_file():
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+                cli.main(["solve", "sudoku", path, "--quiet"], prog_name="exactcover")
+            return out.getvalue().count("\n"), out.getvalue()
+
+        run = solve_file
+    else:
+        from exactcover_sudoku.mass import generate_many
+
+        def generate():
+            lines = [p.to_line() for p in generate_many(300, grade=what, seed=2)]
+            return len(lines), "".join(lines)
+
+        run = generate
+
+    def once():
+        count, text = run()
+        return count, int(hashlib.sha1(text.encode()).hexdigest()[:12], 16)
+
+    return once
+
+
 def child(source: str, question: str, repeats: int, engine: str) -> None:
     """Run one workload ``repeats`` times on the engine found first on the path; print JSON."""
     import exactcover
     from exactcover import Solver
 
+    if source.startswith("rates:"):
+        sys.path[:0] = [str(HERE)]
+        once = sudoku_rate(source, question)
+        once()  # warm up
+        times = []
+        for _ in range(repeats):
+            started = time.perf_counter()
+            made = once()
+            times.append(time.perf_counter() - started)
+        print(json.dumps({"seconds": statistics.median(times), "nodes": made[0], "updates": made[1],
+                          "module": exactcover.__file__}))
+        return
     matrix, givens = matrix_and_givens(source)
     if question == "None":  # (natives.py's own question)
         question = native_workload(source)[0]

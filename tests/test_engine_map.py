@@ -25,7 +25,6 @@ KEPT = {
                                     "uncommit_others", "uncover", "unhide", "unpurify"},
     ("dancer.c", "pydlx/dancer.py"): {"check_input", "dancer_nbytes"},
     ("lines.c", "pydlx/lines.py"): {"solve_line", "solve_lines"},
-    ("lines.c", "pydlx/reuse.py"): {"search_count_with"},
     ("links.c", "pydlx/choice.py"): {"choose", "choose_weighted", "first_option", "next_option"},
     ("links.c", "pydlx/search.py"): {"enter", "try_next"},
     ("memo.c", "pydlx/memo.py"): {"child_key", "memo_pays", "memo_steps"},
@@ -41,7 +40,8 @@ KEPT = {
     ("tally.c", "pydlx/tally.py"): {"tally_count", "tally_possible"},
     ("tally.c", "pydlx/sets.py"): {"tally_enter"},
     ("tally.h", "pydlx/sets.py"): {"tally_choose", "tally_uncommit"},
-    ("thin.c", "pydlx/thin.py"): {"attempt", "none_without", "passes", "search_thin", "search_unneeded"},
+    ("checker.c", "pydlx/checker.py"): {"attempt", "none_without", "passes", "search_count_with", "search_thin",
+                                         "search_unneeded"},
 }
 PREFIXES = ("search_", "dancer_", "tally_", "memo_", "sets_", "costs_", "sanity_")
 

@@ -95,24 +95,15 @@ def test_generation_at_scale_from_the_command_line():
         generate_many(1, grade="fiendish")
 
 
-def test_the_generators_checks_move_to_the_tallies_at_their_floor():
-    """The checks' tuning is the contract's move at the floor (the plugin writes it out, as it
-    imports only exactcover's public modules)."""
-    from exactcover import contract
-    from exactcover_sudoku.mass import AT_ONCE
-
-    assert AT_ONCE == contract.Tuning.of("sets", after=0, tallies=True)
-
-
 @pytest.mark.skipif("c" not in exactcover.engines.available(), reason="needs both engines")
 @pytest.mark.parametrize("grade", ["easy", "any"])
 def test_generation_at_scale_makes_the_same_puzzles_on_both_engines(grade, monkeypatch):
-    """The grids' checks are the engine's (Search.thin, Search.unneeded): the pure-Python
+    """The grids' checks are the engine's (Checker.thin, Checker.unneeded): the pure-Python
     engine, the specification, makes the same puzzles for the same seed as the C engine."""
     from exactcover_sudoku.mass import _Checks, generate_many
 
     made = [p.to_line() for p in generate_many(3, grade=grade, seed=8)]
     solver = exactcover.Solver
     monkeypatch.setattr(exactcover, "Solver", lambda matrix: solver(matrix, engine="python"))
-    assert type(_Checks(9, (3, 3)).search).__module__ == "exactcover.pydlx.search"
+    assert _Checks(9, (3, 3)).solver.engine == "python"
     assert [p.to_line() for p in generate_many(3, grade=grade, seed=8)] == made

@@ -28,6 +28,7 @@ from .runs import Progress, Solutions, Stats
 from .solver import Solver, Split
 
 if TYPE_CHECKING:  # (imported on first use at run time: see _LAZY)
+    from .checks import Checker
     from .commandline import CommandLine
     from .diagram import Diagram
     from .estimates import Estimate
@@ -42,6 +43,7 @@ __all__ = [
     "MAX_ENTRIES",
     "Batch",
     "BudgetExceeded",
+    "Checker",
     "CommandLine",
     "Diagram",
     "Encoding",
@@ -85,6 +87,7 @@ __all__ = [
 ]
 
 _LAZY = {
+    "Checker": ("checks", "Checker"),
     "CommandLine": ("commandline", "CommandLine"),
     "Diagram": ("diagram", "Diagram"),
     "Estimate": ("estimates", "Estimate"),

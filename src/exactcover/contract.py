@@ -20,6 +20,7 @@ empty.
 from __future__ import annotations
 
 import enum
+import functools
 from array import array
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -29,7 +30,7 @@ import attrs
 from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption, Unsupported
 
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
-           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "Where",
+           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "Checker", "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "Where",
            "ToSets", "Tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO", "DEFAULT_MEMO_BYTES"]
 
 
@@ -113,18 +114,15 @@ class Tuning:
     #: each item chosen by weight (the way "weighted"): on the links, or on the sets with tallies
     weighted: bool = False
 
-    @classmethod
-    def of(cls, way: str, after: int = 1, tallies: bool = False) -> Tuning:
+    @staticmethod
+    def of(way: str, after: int = 1, tallies: bool = False) -> Tuning:
         """The tuning of ``way`` (one of `WAYS`); with "sets", the search moves after
         ``after`` nodes (0: at its floor, before its first node; tests put the move
-        everywhere), and with ``tallies`` it chooses its items by tallies."""
-        if way == "auto":
-            return cls()
-        if way in ("links", "weighted"):
-            return cls(ToSets.NEVER, weighted=way == "weighted")
-        if way == "sets":
-            return cls(ToSets.TALLIES if tallies else ToSets.ALWAYS, after)
-        raise ValueError(f"way must be one of {', '.join(map(repr, WAYS))}, not {way!r}")
+        everywhere), and with ``tallies`` it chooses its items by tallies. (Made once for
+        each: a search's start is a few microseconds, and a generator starts thousands.)"""
+        if not isinstance(way, str):
+            raise ValueError(f"way must be one of {', '.join(map(repr, WAYS))}, not {way!r}")
+        return _tuning_of(way, after, tallies)
 
     @property
     def set_budget(self) -> int:
@@ -132,6 +130,17 @@ class Tuning:
         none on the links, `budget` by the rule, any that fits the engines' limits on a
         forced move."""
         return 0 if self.to_sets == ToSets.NEVER else self.budget if self.to_sets == ToSets.IF_PAYS else _NEVER_TOO_BIG
+
+@functools.cache
+def _tuning_of(way: str, after: int, tallies: bool) -> Tuning:
+    if way == "auto":
+        return Tuning()
+    if way in ("links", "weighted"):
+        return Tuning(ToSets.NEVER, weighted=way == "weighted")
+    if way == "sets":
+        return Tuning(ToSets.TALLIES if tallies else ToSets.ALWAYS, after)
+    raise ValueError(f"way must be one of {', '.join(map(repr, WAYS))}, not {way!r}")
+
 
 #: `Dancer.search`'s ``memo``: a plain search; a counting search that memoizes the counts of
 #: its states (pydlx/memo.py); or one that decides from a sample whether that pays.
@@ -219,36 +228,6 @@ class Search(Protocol):
         """After PREFIX: the option nodes chosen at the levels above, which ``Dancer.search``
         replays to search that subtree alone."""
 
-    def rewind(self) -> None:
-        """Back to the floor, as a new search of the same givens (pydlx/reuse.py; not with
-        colors, bounds, costs, memo, on the sets or with a prefix: Unsupported)."""
-
-    def push(self, *options: int) -> None:
-        """At the floor of a rewound (or unrun) search: choose the options as more givens, in
-        turn; all or none (ValueError, UnknownOption: those before are popped again)."""
-
-    def pop(self, count: int = 1) -> int:
-        """Undo the last ``count`` pushes (last in, first out): the last option popped;
-        IndexError, and none popped, if fewer are pushed."""
-
-    def count_with(self, givens: Sequence[int], limit: int, max_nodes: int = 0) -> tuple[int, int, int]:
-        """(status, solutions, nodes) of a new search of ``givens`` counting to ``limit``
-        solutions within ``max_nodes`` nodes (0: no bound), run on this search and rewound
-        (pydlx/reuse.py); only on a search made with no givens, exclusions, prefix or seed,
-        rewound, nothing pushed (Unsupported)."""
-
-    def thin(self, solution: Sequence[int], forced: bool = False, max_nodes: int = 0, group: int = 1,
-             grouped: int = 0) -> list[int]:
-        """The options of ``solution`` kept when each is dropped in turn where the search still
-        has that one solution without it (found without a choice if ``forced``; a uniqueness
-        check within ``max_nodes`` nodes, 0: no bound), the first ``grouped`` tried ``group`` at
-        a time (pydlx/thin.py); where count_with may run (Unsupported); ValueError if the
-        options are not a solution."""
-
-    def unneeded(self, givens: Sequence[int], max_nodes: int = 0) -> int | None:
-        """The position of the first of ``givens`` (with exactly one solution, else ValueError)
-        that the search does without, or None if it needs every one (pydlx/thin.py)."""
-
     def fraction(self) -> float:
         """Knuth's estimate of the part of the tree done so far (0..1, never decreasing)."""
 
@@ -266,6 +245,26 @@ class Search(Protocol):
     def probe(self, seed: int) -> tuple[Sequence[int], bool]:
         """One of Knuth's random probes from the root: the degrees met on the way down, and
         whether it ended at a solution. The search's state is left as it was."""
+
+
+class Checker(Protocol):
+    """Many checks of a dancer's problems with givens, on one search used again (a puzzle
+    generator's checks: pydlx/checker.py); made by `Dancer.checker`."""
+
+    def count_with(self, givens: Sequence[int], limit: int, max_nodes: int = 0) -> tuple[int, int, int]:
+        """(status, solutions, nodes) of a new search of ``givens`` counting to ``limit``
+        solutions within ``max_nodes`` nodes (0: no bound)."""
+
+    def thin(self, solution: Sequence[int], forced: bool = False, max_nodes: int = 0, group: int = 1,
+             grouped: int = 0) -> list[int]:
+        """The options of ``solution`` kept when each is dropped in turn where the matrix still
+        has that one solution without it (found without a choice if ``forced``; a uniqueness
+        check within ``max_nodes`` nodes, 0: no bound), the first ``grouped`` tried ``group`` at
+        a time; ValueError if the options are not a solution."""
+
+    def unneeded(self, givens: Sequence[int], max_nodes: int = 0) -> int | None:
+        """The position of the first of ``givens`` (with exactly one solution, else ValueError)
+        that the checker does without, or None if it needs every one."""
 
 
 class Dancer(Protocol):
@@ -287,6 +286,12 @@ class Dancer(Protocol):
         ``tuning`` (a `Tuning`; None: the defaults) chooses how it runs, for this search alone; ``memo`` (see
         MEMO_ON) makes it a counting search with a table of at most ``memo_bytes``, whose
         ``solutions`` is exact at any size (Unsupported with a seed or bounds)."""
+
+    def checker(self, tuning: Tuning | None = None) -> Checker:
+        """A checker of this matrix's problems with givens, its checks run as ``tuning`` says
+        (on the sets with tallies from the floor where its set budget allows and the matrix
+        can have them, else on the links; with its weighted choice or by MRV); Unsupported
+        for a matrix with colors or bounds."""
 
     def solve_lines(self, data: bytes, width: int, codes: Sequence[int], writes: Sequence[int], limit: int = 1,
                     max_nodes: int = 0, weighted: bool = False, tallies: bool = False) -> tuple[bytes, bytes, int, int]:

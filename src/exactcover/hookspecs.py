@@ -55,5 +55,7 @@ def register_commands(cli: click.Group) -> None:
     hook). A command named like one of exactcover's own, or like another plugin's, is refused
     and reported by ``exactcover plugins``; so is an exception raised here. Inside a command,
     raise `exactcover.ProblemError` (or ValueError) for bad input: the command line prints
-    it on one line and exits with status 2, as it does for its own commands.
+    it on one line and exits with status 2, as it does for its own commands; for ``--json``,
+    write the document with `exactcover.cli.Report` (``with Report(name, None,
+    "json").closing() as report: report.set(...)``), in the schema of the command's own.
     """

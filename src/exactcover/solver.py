@@ -27,6 +27,7 @@ from .runs import LIMIT_CAP, Progress, Run, Solution, Solutions, Stats, check_po
 
 if TYPE_CHECKING:
     from .best import Best
+    from .checks import Checker
     from .diagram import Diagram
     from .estimates import Estimate
 
@@ -269,6 +270,16 @@ class Solver:
         from .estimates import estimate  # (on first use, as best)
 
         return estimate(self, samples, seed, givens, exclude=exclude)
+
+    def checker(self, way: str = "auto") -> Checker:
+        """A `Checker`: many quick checks of this matrix's problems with givens (how many
+        solutions, which of a solution's options can go, whether each given is needed), on
+        one search kept for all of them; a puzzle generator's tool. ``way``: "auto" (each
+        check on the sets with tallies where the matrix can have them, else on the links),
+        "links" or "weighted". Not with colors or bounds (`Unsupported`)."""
+        from .checks import Checker  # (on first use, as best)
+
+        return Checker(self, way)
 
     # -- givens ----------------------------------------------------------------------------
 

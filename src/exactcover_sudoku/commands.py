@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from exactcover import Batch, ProblemError
-from exactcover.cli.report import Report
+from exactcover.cli import Report
 
 from .generate import generate as make_puzzle
 from .logic import explain as explain_puzzle

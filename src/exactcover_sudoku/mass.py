@@ -1,18 +1,17 @@
 """Generation at scale: many unique, minimal puzzles of a requested grade, fast.
 
-`generate` (generate.py) goes through the library's front door for every uniqueness check;
-here a grid's checks are two calls on the engine's compiled matrix (`Solver.dancer`), on one
-search object used for every grid: `Search.thin`, the clues removed in turn where a check
-still passes, and `Search.unneeded`, whether every clue left is needed (the engine's
-pydlx/thin.py says how; the C engine runs the loops with no Python between the checks, on the
-sets with tallies, so that nothing of the links is done or undone). Each puzzle:
+`generate` (generate.py) asks `Solver.is_unique` for every uniqueness check; here a grid's
+checks are two calls on one `exactcover.Checker` (`Solver.checker`) used for every grid:
+`Checker.thin`, the clues removed in turn where a check still passes, and
+`Checker.unneeded`, whether every clue left is needed (the C engine runs their loops with no
+Python between the checks, on the sets with tallies). Each puzzle:
 
 1. a full grid from a seeded random search of the empty grid;
 2. clues removed in a seeded random order. For the grade "easy" a clue goes if the puzzle
    stays solvable by singles alone: the engine's search then finds its solution without a
    choice (choosing the item with the fewest options, a naked single is a cell with one
-   option left and a hidden single a unit's digit with one place left), `thin`'s forced
-   check. Otherwise a clue goes if the puzzle stays unique (a count to 2);
+   option left and a hidden single a unit's digit with one place left), `thin`'s
+   ``forced`` check. Otherwise a clue goes if the puzzle stays unique (a count to 2);
 3. the puzzle is kept if it is minimal (every clue left is needed for uniqueness) and has
    the grade asked for (above "easy", `explain`'s grade); else the next grid is tried.
 """
@@ -20,11 +19,10 @@ sets with tallies, so that nothing of the links is done or undone). Each puzzle:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any
-
+from collections.abc import Iterable, Iterator
+from typing import Any, cast
 import exactcover
-from exactcover import ProblemError, Status
+from exactcover import ProblemError
 
 from .encoding import matrix_for
 from .grid import Sudoku, infer_box
@@ -36,45 +34,48 @@ GRADES = ("easy", "medium", "hard", "expert", "any")
 #: The node budget of one uniqueness check (a check that runs out keeps its clue).
 CHECK_NODES = 1 << 16
 #: The first EARLY of every 81 clues tried (where most can go) are tried in groups of GROUP
-#: (`Search.thin`'s group and grouped); the rest one by one. Calibrated in benchmarks/README.md.
+#: (`Checker.thin`'s group and grouped); the rest one by one. Calibrated in benchmarks/README.md.
 GROUP, EARLY = 8, 40
-#: The checks' search may use the sets with tallies at its floor (`Search.count_with`, and so
-#: `thin` and `unneeded`, then check there: a sample of none).
-AT_ONCE = exactcover.contract.Tuning.of("sets", after=0, tallies=True)
 
 
 class _Checks:
-    """A grid shape's compiled matrix, and the one search of its checks."""
+    """A grid shape's compiled matrix, and the one checker of its grids."""
 
     def __init__(self, size: int, box: tuple[int, int]) -> None:
         self.size = size
-        self.dancer: Any = exactcover.Solver(matrix_for(size, *box)).dancer
-        self.search: Any = self.dancer.search((), None, (), (), AT_ONCE)  # (every grid's checks)
+        self.solver = exactcover.Solver(matrix_for(size, *box))
+        self.checker = self.solver.checker()
 
-    def full_grid(self, rng: random.Random) -> list[int]:
-        search = self.dancer.search((), rng.getrandbits(63))
-        while search.run(1 << 20) != Status.SOLUTION:
-            pass
-        n, cells = self.size, [0] * (self.size * self.size)
-        for option in search.solution():
-            cells[option // n] = option % n + 1
+    def full_grid(self, rng: random.Random) -> list[Any]:
+        """A random full grid: its options' labels, (r, c, d) for digit d in row r, column c,
+        in the order of its cells."""
+        grid = self.solver.first(seed=rng.getrandbits(63))
+        if grid is None:  # (never: every box shape's empty grid has solutions)
+            raise ProblemError(f"the empty {self.size}×{self.size} grid has no solution")
+        cells: list[Any] = [None] * (self.size * self.size)
+        for option in cast("tuple[tuple[int, int, int], ...]", grid):
+            cells[option[0] * self.size + option[1]] = option
         return cells
 
 
-def _minimal(checks: _Checks, cells: list[int], rng: random.Random, by_singles: bool) -> list[int] | None:
-    """The grid's clues removed as the module docstring says, as cells (0: empty); None if
-    the result is not minimal."""
-    order = list(range(len(cells)))
-    rng.shuffle(order)
-    n, search = checks.size, checks.search
-    solution = [k * n + cells[k] - 1 for k in order]
-    kept = search.thin(solution, by_singles, CHECK_NODES, GROUP, EARLY * len(order) // 81)
-    if by_singles and search.unneeded(kept, CHECK_NODES) is not None:  # (minimal for singles, not for uniqueness)
+def _filled(cells: list[int], n: int, options: Iterable[Any]) -> list[int]:
+    """``cells`` with the digit of each option written in its cell (labels (r, c, d): digit d
+    in row r, column c)."""
+    for r, c, d in options:
+        cells[r * n + c] = d
+    return cells
+
+
+def _minimal(checks: _Checks, grid: list[Any], rng: random.Random, by_singles: bool) -> list[int] | None:
+    """The grid's clues (its options, in the order of its cells) removed as the module
+    docstring says, as cells (0: empty); None if the result is not minimal."""
+    n, checker, solution = checks.size, checks.checker, grid[:]
+    rng.shuffle(solution)
+    kept = checker.thin(solution, forced=by_singles, max_nodes=CHECK_NODES, group=GROUP,
+                        grouped=EARLY * len(grid) // 81)
+    if by_singles and checker.unneeded(kept, max_nodes=CHECK_NODES) is not None:  # (minimal for singles only)
         return None
-    puzzle = [0] * len(cells)
-    for option in kept:
-        puzzle[option // n] = option % n + 1
-    return puzzle
+    return _filled([0] * len(grid), n, kept)
 
 
 class Generation:

@@ -16,25 +16,13 @@ typedef struct {
 } DancerObject;
 void raise_failure(const dlx_error *err);
 
-/* module.c: a search as a Python object, and the refusal to touch one running elsewhere. */
-typedef struct {
-    PyObject_HEAD
-    DancerObject *dancer; /* a reference: the search reads its arrays */
-    Search s;
-    int busy; /* running, in some thread (check_idle) */
-} SearchObject;
-int check_idle(const SearchObject *self);
-
-/* linesbinding.c: Search.rewind, push and pop. */
-PyObject *Search_rewind(SearchObject *self, PyObject *ignored);
-PyObject *Search_push(SearchObject *self, PyObject *const *args, Py_ssize_t n);
-PyObject *Search_pop(SearchObject *self, PyObject *const *args, Py_ssize_t n);
-PyObject *Search_count_with(SearchObject *self, PyObject *args, PyObject *kwds);
-PyObject *Search_thin(SearchObject *self, PyObject *args, PyObject *kwds);
-PyObject *Search_unneeded(SearchObject *self, PyObject *args, PyObject *kwds);
-
 /* lines.c's binding (linesbinding.c): Dancer.solve_lines. */
 PyObject *Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds);
+
+/* checker.c's binding (checkerbinding.c): Dancer.checker, and the Checker type readied and
+   added to the module (-1 on failure). */
+PyObject *Dancer_checker(DancerObject *dancer, PyObject *args, PyObject *kwds);
+int checker_ready(PyObject *module);
 
 /* arguments.c: new arrays (PyMem_Free them) from sequences or buffers of ints; NULL with an
    exception set on failure. */

@@ -103,8 +103,8 @@ typedef enum {
     DLX_PREFIX_ERROR,       /* facts: the node, its place in the prefix */
     DLX_UNSUPPORTED,        /* what, instead */
     DLX_NOT_PUSHED,         /* facts[0] the option, facts[1] the item covered (-1: excluded); what */
-    DLX_VALUE_ERROR,        /* what: the message (thin.c: givens that are not what it needs) */
-    DLX_STOPPED,            /* the caller's stop said so (thin.c; the binding's exception is set) */
+    DLX_VALUE_ERROR,        /* what: the message (checker.c: givens that are not what it needs) */
+    DLX_STOPPED,            /* the caller's stop said so (checker.c; the binding's exception is set) */
 } dlx_failure;
 
 typedef struct {
@@ -453,6 +453,7 @@ idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved
    the item choice on a level's tally; whether forced moves alone cover every item */
 int tally_possible(const Dancer *d);
 int tally_build(Dancer *d);
+int tally_at_hand(Dancer *d, ptrdiff_t budget); /* (builds d's sets: with the GIL) */
 void tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row);
 int tally_enter(Search *s, const idx *givens, ptrdiff_t n);
 int sets_room(Search *s);
@@ -500,14 +501,15 @@ int search_pop(Search *s);
 idx pushed_count(const Search *s);
 int pushed_reserve(Search *s, idx room);
 void pushed_free(Search *s);
+int search_enter(Search *s, int *tallies, const idx *givens, ptrdiff_t n);
 
 /* lines.c */
 ptrdiff_t solve_lines(const Dancer *d, Lines *job, dlx_error *err);
+
+/* checker.c: checks of givens on one search, rewound after each (-1 with err on failure) */
 int search_count_with(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallies, Run *run,
                       long long counted[2], dlx_error *err);
 int search_forced_with(Search *s, const idx *givens, ptrdiff_t n, dlx_error *err);
-
-/* thin.c */
 ptrdiff_t search_thin(Search *s, const idx *solution, ptrdiff_t n, int tallies, int forced, long long max_nodes,
                       ptrdiff_t group, ptrdiff_t grouped, int (*stop)(void), idx *kept, dlx_error *err);
 ptrdiff_t search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies, long long max_nodes,

@@ -12,49 +12,19 @@
  * budget ran out) or INVALID (a line of another width, a BAD byte, givens that clash).
  *
  * One search serves every line: the givens are pushed, the search runs, and then it is
- * rewound and the givens popped (search.c's search_push, search_rewind, search_pop), which
+ * rewound and the givens popped (reuse.c's search_enter, search_rewind, search_pop), which
  * leaves the links as they were, so no line pays for a copy of the arrays. With job->tallies
  * the givens are not pushed: each line's search starts on the sets with tallies at its floor
  * (tally.c: tally_enter), the links untouched, so the rewind has nothing of theirs to undo; the
  * same nodes, solutions and answers as on the links.
  *
- * Specification: pydlx/lines.py, pydlx/reuse.py
+ * Specification: pydlx/lines.py
  */
 #include "dlx.h"
 #include "dance.h"
 #include "tally.h"
 
 #include <string.h>
-
-/* Push the givens of one line (search_push, in position order); -1 if one shares an item
-   with one before it or repeats one (those pushed are then popped). */
-static int
-push_givens(Search *s, const idx *givens, ptrdiff_t n)
-{
-    dlx_error ignored = {DLX_OK};
-    for (ptrdiff_t g = 0; g < n; g++)
-        if (search_push(s, givens[g], &ignored) < 0) {
-            while (g-- > 0)
-                search_pop(s);
-            return -1;
-        }
-    return 0;
-}
-
-/* Start a search with givens: on the sets with tallies (tally_enter) if *tallies, else
-   pushed on the links (and so if memory ran out for the sets: *tallies is then 0, and the
-   caller goes on without them). 0; nonzero if a given shares an item with one before it. */
-static int
-enter_givens(Search *s, int *tallies, const idx *givens, ptrdiff_t n)
-{
-    if (*tallies) {
-        int entered = tally_enter(s, givens, n);
-        if (entered >= 0)
-            return entered;
-        *tallies = 0;
-    }
-    return push_givens(s, givens, n);
-}
 
 /* The givens of a line, or -1 if a byte is BAD. */
 static ptrdiff_t
@@ -139,7 +109,7 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
         out[job->width] = '\n';
         ptrdiff_t n;
         if (length != job->width || (n = read_line(line, job->width, job->codes, givens)) < 0 ||
-            enter_givens(&s, &job->tallies, givens, n) != 0) {
+            search_enter(&s, &job->tallies, givens, n) != 0) {
             *status = LINE_INVALID;
             continue;
         }
@@ -162,117 +132,4 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
     dlx_free(givens);
     search_release(&s);
     return problems;
-}
-
-/* -- one check: a search's solutions with some givens, from a new search's start --------- */
-
-/* Why `givens` could not be entered (-1, told in err): UnknownOption or GivensClash, as a new
-   search says it (check_givens); else memory ran out. */
-static int
-name_fault(const Search *s, const idx *givens, ptrdiff_t n, dlx_error *err)
-{
-    idx *owner = dlx_malloc(((size_t)s->n_items + 2) * sizeof(idx));
-    if (owner == NULL || check_givens(s, givens, n, owner, err) == 0)
-        err->kind = DLX_NO_MEMORY;
-    dlx_free(owner);
-    return -1;
-}
-
-/* A check's start: the givens entered at the floor of a search (made with no givens,
-   exclusions or prefix, rewound, nothing pushed), on the sets with tallies if `*tallies`
-   (the dancer's sets built; *tallies is 0 if memory ran out for them), else pushed on the
-   links. 0; -1 with err for a given that is not an option or meets one before it
-   (UnknownOption, GivensClash), or a search that cannot (Unsupported, as push says). */
-static int
-begin_with(Search *s, const idx *givens, ptrdiff_t n, int *tallies, dlx_error *err)
-{
-    const int sets = s->where;
-    if (search_reusable(s, err) < 0)
-        return -1;
-    if (!s->bare || s->shuffle != NULL || pushed_count(s) != 0 || s->level != 0 || s->resume != X2 || s->where == SETS) {
-        err->kind = DLX_UNSUPPORTED;
-        err->what = "counting with givens in a search made with givens, exclusions, a prefix or a "
-                    "seed, or with givens pushed, or under way";
-        err->instead = "a search made with none of them, rewound";
-        return -1;
-    }
-    ptrdiff_t known = 0; /* (the givens before the first that is not an option) */
-    while (known < n && givens[known] >= 0 && givens[known] < s->dancer->n_options)
-        known++;
-    s->where = LINKS; /* (on the links, a search that moved above its floor could not be rewound) */
-    if (known < n || enter_givens(s, tallies, givens, n) != 0) {
-        s->where = sets;
-        return name_fault(s, givens, n, err);
-    }
-    return 0;
-}
-
-/* Option k out of a search entered at its floor (begin_with) with givens it meets none of:
-   on the sets, out of the floor's set and tally (both made afresh by the next entry); on
-   the links, its nodes out of their items' lists (`back`: in again, after the rewind). */
-static void
-leave_out(Search *s, idx k, int back)
-{
-    const Dancer *d = s->dancer;
-    if (s->where == SETS) {
-        const idx r = rank_of(d, k);
-        s->sets.alive[(size_t)s->floor * (size_t)d->n_words + (size_t)(r >> 6)] &= ~((uint64_t)1 << (r & 63));
-        tally_leave_out(s, r);
-        return;
-    }
-    const int mode = s->dirty != NULL ? WIDE : 0; /* (a wide search's blocks marked, as push marks them) */
-    if (back)
-        put_back(s, k, mode);
-    else
-        take_out(s, k, mode);
-}
-
-/* A check's end: the search rewound as it was before begin_with (its way `sets`), option
-   `out` (-1: none) back in. */
-static int
-end_with(Search *s, ptrdiff_t n, int sets, idx out, dlx_error *err)
-{
-    const int entered = s->where == SETS;
-    if (search_rewind(s, err) < 0)
-        return -1;
-    if (out >= 0 && !entered)
-        leave_out(s, out, 1);
-    for (ptrdiff_t g = 0; g < n && !entered; g++)
-        search_pop(s);
-    s->where = sets;
-    return 0;
-}
-
-/* The solutions of a search with `givens` (begin_with), and option `out` taken out if
-   `out` >= 0 (one that meets no given), counted to run->limit within run->steps nodes as
-   a new search of them counts them (its solutions and nodes in `counted`), then rewound as
-   it was: on the sets with tallies from its floor if `tallies`, so that nothing of the
-   links is done or undone; else with the givens pushed on the links and popped after. The
-   run's status; -1 with err (begin_with's, or no memory). */
-int
-search_count_with(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallies, Run *run,
-                  long long counted[2], dlx_error *err)
-{
-    const int sets = s->where;
-    if (begin_with(s, givens, n, &tallies, err) < 0)
-        return -1;
-    if (out >= 0)
-        leave_out(s, out, 0);
-    int status = search_run(s, run);
-    counted[0] = s->solutions;
-    counted[1] = s->nodes;
-    return end_with(s, n, sets, out, err) < 0 ? -1 : status;
-}
-
-/* Whether forced moves alone solve the search with `givens` (tally_forced; begin_with on
-   the tallies): 1 or 0; -1 with err; -2 if the tallies could not be made (nothing done). */
-int
-search_forced_with(Search *s, const idx *givens, ptrdiff_t n, dlx_error *err)
-{
-    const int sets = s->where;
-    int tallies = 1;
-    if (begin_with(s, givens, n, &tallies, err) < 0)
-        return -1;
-    int covered = tallies ? tally_forced(s) : -2;
-    return end_with(s, n, sets, -1, err) < 0 ? -1 : covered;
 }

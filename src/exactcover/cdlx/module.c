@@ -18,6 +18,14 @@
 static PyTypeObject DancerType;
 static PyTypeObject SearchType;
 
+/* A search as a Python object. */
+typedef struct {
+    PyObject_HEAD
+    DancerObject *dancer; /* a reference: the search reads its arrays */
+    Search s;
+    int busy; /* running, in some thread (check_idle) */
+} SearchObject;
+
 /* The exception classes of exactcover.errors, which both engines raise (looked up once, when
    the module is loaded). */
 static PyObject *MatrixError, *UnknownOption, *GivensClash, *GivenAndExcluded, *PrefixError, *Unsupported;
@@ -236,6 +244,9 @@ static PyMethodDef Dancer_methods[] = {
      "between the links and the sets).\n"
      "memo (1, or 2 to decide from a sample): a counting search that memoizes the counts\n"
      "of its states in a table of at most memo_bytes (see pydlx.memo)."},
+    {"checker", (PyCFunction)(void (*)(void))Dancer_checker, METH_VARARGS | METH_KEYWORDS,
+     "checker(tuning=None)\n--\n\nA checker of this matrix's problems with givens: one search used again\n"
+     "for every check (count_with, thin, unneeded; see pydlx.checker). Not with colors or bounds."},
     {"solve_lines", (PyCFunction)(void (*)(void))Dancer_solve_lines, METH_VARARGS | METH_KEYWORDS,
      "solve_lines(data, width, codes, writes, limit=1, max_nodes=0, weighted=False, tallies=False)\n--\n\n"
      "Every problem of data, a line of symbols each (see pydlx.lines): (answers, statuses,\n"
@@ -313,7 +324,7 @@ Search_dealloc(SearchObject *self)
     PyObject_Free(self);
 }
 
-int
+static int
 check_idle(const SearchObject *self)
 {
     if (!self->busy)
@@ -481,21 +492,6 @@ Search_diagram(SearchObject *self, PyObject *Py_UNUSED(ignored))
 }
 
 static PyMethodDef Search_methods[] = {
-    {"rewind", (PyCFunction)Search_rewind, METH_NOARGS,
-     "Back to the floor, as a new search of the same givens (see pydlx.search.Search.rewind)."},
-    {"push", (PyCFunction)(void (*)(void))Search_push, METH_FASTCALL,
-     "push(*options)\n--\n\nChoose more givens, in order (rewound searches only; all or none)."},
-    {"pop", (PyCFunction)(void (*)(void))Search_pop, METH_FASTCALL,
-     "pop(count=1)\n--\n\nUndo the last count pushes: the last option popped."},
-    {"count_with", (PyCFunction)(void (*)(void))Search_count_with, METH_VARARGS | METH_KEYWORDS,
-     "count_with(givens, limit, max_nodes=0)\n--\n\n(status, solutions, nodes) of a new search of the\n"
-     "givens counting to limit, run here and rewound (see pydlx.reuse.count_with)."},
-    {"thin", (PyCFunction)(void (*)(void))Search_thin, METH_VARARGS | METH_KEYWORDS,
-     "thin(solution, forced=False, max_nodes=0, group=1, grouped=0)\n--\n\nThe options of a solution kept\n"
-     "when each is dropped where the search still has that one solution (see pydlx.thin.thin)."},
-    {"unneeded", (PyCFunction)(void (*)(void))Search_unneeded, METH_VARARGS | METH_KEYWORDS,
-     "unneeded(givens, max_nodes=0)\n--\n\nThe position of the first given the search does without,\n"
-     "or None (see pydlx.thin.unneeded)."},
     {"diagram_nodes", (PyCFunction)Search_diagram, METH_NOARGS,
      "After a search with diagram=True: (root, nodes), the nodes as bytes of int32 (option, lo, hi)\n"
      "triples for nodes 2, 3, ... (0 and 1 are the terminals; see pydlx.memo)."},
@@ -657,7 +653,7 @@ PyInit__dlx(void)
         return NULL;
     Py_INCREF(&DancerType);
     Py_INCREF(&SearchType);
-    if (PyModule_AddObject(m, "Dancer", (PyObject *)&DancerType) < 0 ||
+    if (PyModule_AddObject(m, "Dancer", (PyObject *)&DancerType) < 0 || checker_ready(m) < 0 ||
         PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0 ||
         PyModule_AddIntConstant(m, "DONE", DONE) < 0 || PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
         PyModule_AddIntConstant(m, "PAUSED", PAUSED) < 0 || PyModule_AddIntConstant(m, "LIMIT", LIMIT) < 0 ||

@@ -7,6 +7,7 @@
  */
 #include "dlx.h"
 #include "dance.h"
+#include "tally.h"
 
 #include <string.h>
 
@@ -149,4 +150,35 @@ search_pop(Search *s)
     for (idx q = last; q >= first; q--)
         uncover(s, s->links.top[q], mode);
     return k;
+}
+
+/* Push n givens (search_push, in order); -1 if one shares an item
+   with one before it or repeats one (those pushed are then popped). */
+static int
+push_givens(Search *s, const idx *givens, ptrdiff_t n)
+{
+    dlx_error ignored = {DLX_OK};
+    for (ptrdiff_t g = 0; g < n; g++)
+        if (search_push(s, givens[g], &ignored) < 0) {
+            while (g-- > 0)
+                search_pop(s);
+            return -1;
+        }
+    return 0;
+}
+
+/* Start a rewound search (or an unrun one) with givens: on the sets with tallies
+   (tally_enter) if *tallies, else pushed on the links (and so if memory ran out for the sets:
+   *tallies is then 0, and the caller goes on without them). 0; nonzero if a given shares an
+   item with one before it. (A line of solve_lines, a check of checker.c.) */
+int
+search_enter(Search *s, int *tallies, const idx *givens, ptrdiff_t n)
+{
+    if (*tallies) {
+        int entered = tally_enter(s, givens, n);
+        if (entered >= 0)
+            return entered;
+        *tallies = 0;
+    }
+    return push_givens(s, givens, n);
 }

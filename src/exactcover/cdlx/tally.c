@@ -303,7 +303,7 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
    there (tally_enter): the option of the first item with one option left committed
    (tally_commit, as the loop commits it), again and again. A count of the search to 2
    solutions would then find one solution down one path and stop: one node per option
-   committed, and one for the solution (thin.c's forced check, without the count's way back
+   committed, and one for the solution (checker.c's forced check, without the count's way back
    up). The order of the forced moves does not change whether they cover every item (each
    commits an option every solution has), and an item without options is never covered: so
    no look for one (tally_choose's first memchr). The floor's set and tally stay as they
@@ -327,4 +327,13 @@ tally_forced(Search *s)
     int covered = s->tally.n_left == 0;
     s->tally.n_left = left;
     return covered;
+}
+
+/* Whether searches of d within `budget` can start on the tallies: its sets fit and are built
+   (shared by its searches: so only with the GIL, as the binding calls it), with the tallies'
+   lists, which they have where the matrix can have tallies (tally_build). */
+int
+tally_at_hand(Dancer *d, ptrdiff_t budget)
+{
+    return sets_fit(d, budget) && sets_build(d) > 0 && d->bit_start != NULL;
 }

@@ -3,7 +3,8 @@
 ``solve``, ``count``, ``sample`` and ``estimate`` take a problem type and its own parameters,
 declared by the type (`exactcover.CommandLine`) and turned into a command of its own
 (`declared.TypeCommands`): ``exactcover solve queens 8 --distinct``. Plugins may add commands
-of their own (``register_commands``: sudoku's ``exactcover sudoku generate``).
+of their own (``register_commands``: sudoku's ``exactcover sudoku generate``), whose
+``--json`` output a `Report` writes in exactcover's schema, as the command's own.
 
 Exit status: 0 found (or counted) solutions; 1 no solution; 2 bad input, with a one-line
 message on stderr; 3 stopped by ``--max-nodes`` or ``--timeout``; 130 interrupted (what was
@@ -29,7 +30,7 @@ from .exits import BAD_INPUT, Commands, Exit, errors_reported
 from .report import Report, json_options
 from .run import Run, line_file
 
-__all__ = ["cli", "main"]
+__all__ = ["cli", "main", "Report"]
 
 HELP = {"help_option_names": ["-h", "--help"]}
 VERSION = (f"%(prog)s %(version)s, {ENGINE} engine"

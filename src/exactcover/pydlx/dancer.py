@@ -12,6 +12,7 @@ from typing import Any
 
 from ..contract import MatrixError, Tuning, refuse
 from .bounds import Bounded
+from .checker import Checker
 from .costs import Costed, prepare
 from .dance import COVERED
 from .memo import DEFAULT_MEMO_BYTES, MEMO_AUTO, MEMO_OFF, MEMO_ON, Memo
@@ -238,6 +239,13 @@ class Dancer:
         if memo:
             return Memo(self, givens, excluded, prefix, tuning, memo, memo_bytes, diagram)
         return Search(self, givens, seed, excluded, prefix, tuning)
+
+    def checker(self, tuning: Tuning | None = None) -> Checker:
+        """A checker of this matrix's problems with givens (`checker.Checker`): its checks
+        run as ``tuning`` says (None: the defaults). Unsupported with colors or bounds."""
+        if tuning is not None and not isinstance(tuning, Tuning):
+            raise TypeError(f"tuning must be None or a contract.Tuning, not {type(tuning).__name__}")
+        return Checker(self, tuning)
 
     def solve_lines(self, data: bytes, width: int, codes: Sequence[int], writes: Sequence[int],
                     limit: int = 1, max_nodes: int = 0, weighted: bool = False,

@@ -1,18 +1,20 @@
 """A search used again (C: ``cdlx/reuse.c``): rewound to its floor as a new search
 of the same givens, and givens pushed and popped there, last in first out.
 
-A generator that checks thousands of puzzles of one grid, each a clue less than the last,
-keeps one search: it pops the clue and runs again, instead of making a search (a copy of the
-arrays, every clue covered again) per check. Only a plain search on the links can be used
-again: not one with colors, bounds, costs or a memo, on the sets (unless it moved there at its
-floor, as `lines.solve_lines` makes it: its links are as they were there), or of a subtree.
+The C engine's checker (a generator's checks of thousands of puzzles of one grid, each a
+clue less than the last) and its file of problems as lines keep one search: they push a
+problem's givens, run, rewind and pop, instead of making a search (a copy of the arrays,
+every given covered again) per problem. pydlx's `checker` and `lines` make a new search per
+problem, the result C's must equal; these functions are the specification of C's, and the
+tests run them. Only a plain search on the links can be used again: not one with colors,
+bounds, costs or a memo, on the sets (unless it moved there at its floor, as
+`lines.solve_lines` makes it: its links are as they were there), or of a subtree.
 
-Port: cdlx/lines.c, cdlx/reuse.c
+Port: cdlx/reuse.c
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..contract import Unsupported, UnknownOption
@@ -22,7 +24,7 @@ from .tables import SAMPLING, SETS, UNDECIDED
 if TYPE_CHECKING:
     from .search import Search
 
-__all__ = ["rewind", "push", "pop", "count_with"]
+__all__ = ["rewind", "push", "pop"]
 
 def _check(search: Search) -> None:
     if search.dancer.has_colors or not search.REUSABLE:
@@ -107,27 +109,3 @@ def _pop(search: Search) -> int:
     for q in range(last, first - 1, -1):
         search.uncover(top[q])
     return k
-
-
-def count_with(search: Search, givens: Sequence[int], limit: int, max_nodes: int = 0) -> tuple[int, int, int]:
-    """(status, solutions, nodes) of a new search of ``givens`` counting to ``limit`` solutions
-    within ``max_nodes`` nodes (0: no bound), on the sets with tallies from its floor where the
-    search's tuning lets it use the sets and the matrix can have tallies, else on the links:
-    one call per check for a generator, where push, run, rewind and pop are four. C runs it
-    on ``search`` and rewinds it (the end of ``cdlx/lines.c``: the tallies entered from the
-    givens, or the givens pushed and popped); here it is a new search, as the result must be.
-    Only on a search made with no givens, exclusions, prefix or seed, rewound, nothing
-    pushed (Unsupported); UnknownOption or GivensClash for the givens, as a new search says."""
-    from .lines import new_search, tallies_at_hand
-
-    if limit < 1 or max_nodes < 0:
-        raise ValueError("count_with: limit must be at least 1 and max_nodes >= 0")
-    _check(search)
-    if (not search.bare or search.shuffle is not None or search.pushed or search.level != 0 or search.resume != 2
-            or search.sets == SETS):
-        raise Unsupported("counting with givens in a search made with givens, exclusions, a prefix or a seed, "
-                          "or with givens pushed, or under way", "a search made with none of them, rewound")
-    dancer = search.dancer
-    new = new_search(dancer, givens, tallies_at_hand(dancer, search.tuning.set_budget), search.weight is not None)
-    status = new.run(max_nodes if max_nodes > 0 else 1 << 62, counting=True, limit=limit)
-    return status, new.solutions, new.nodes

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError,
                         Tuning, UnknownOption, Unsupported)
-from . import fused, reuse, thin
+from . import fused
 from .choice import Choice, Random, Shuffle
 from .dance import COVERED, SCAN_SHIFT, option_number
 from .sets import TALLIED, Move, Sets, colored_floor, leave_sets, samples_on_sets
@@ -71,7 +71,6 @@ class Search(Choice):
         # links, or on the sets with tallies (Sets.choose_tally; never without them: run).
         self.weight: list[int] | None = None
         self.pushed: list[int] = []  # the givens pushed since (see reuse.py)
-        self.bare = not givens and not excluded and not prefix  # (reuse.count_with takes only these)
         self.excluded: set[int] = set()  # the options excluded (exclude; the sets read it)
         if self.tuning.weighted:
             self.weight = [1] * (dancer.n_primary + 1)
@@ -173,33 +172,6 @@ class Search(Choice):
             self.level += 1
         self.floor = self.max_level = self.level
         self.updates = updates
-
-    def rewind(self) -> None:
-        """Back to the floor, as a new search of the same givens (`reuse.rewind`)."""
-        reuse.rewind(self)
-
-    def push(self, *options: int) -> None:
-        """Choose more givens, at the floor of a rewound search (`reuse.push`)."""
-        reuse.push(self, *options)
-
-    def pop(self, count: int = 1) -> int:
-        """Undo the last ``count`` pushes: the last option popped (`reuse.pop`)."""
-        return reuse.pop(self, count)
-
-    def count_with(self, givens: Sequence[int], limit: int, max_nodes: int = 0) -> tuple[int, int, int]:
-        """(status, solutions, nodes) of a new search of ``givens`` counting to ``limit``
-        solutions, run here and rewound (`reuse.count_with`)."""
-        return reuse.count_with(self, givens, limit, max_nodes)
-
-    def thin(self, solution: Sequence[int], forced: bool = False, max_nodes: int = 0, group: int = 1,
-             grouped: int = 0) -> list[int]:
-        """The options of a solution kept when each is dropped where the search still has that
-        one solution (`thin.thin`)."""
-        return thin.thin(self, solution, forced, max_nodes, group, grouped)
-
-    def unneeded(self, givens: Sequence[int], max_nodes: int = 0) -> int | None:
-        """The position of the first given the search does without, or None (`thin.unneeded`)."""
-        return thin.unneeded(self, givens, max_nodes)
 
     def prefix(self) -> tuple[int, ...]:
         """The option nodes chosen at levels 0..level-1 (after PREFIX: the subtree's prefix)."""

@@ -1,14 +1,132 @@
 /*
- * thin.c: a solution's options as givens, thinned: the port of pydlx/thin.py, which says
- * what it does and why (a puzzle generator's loop of checks, with no Python between them).
- * Every check is one search_count_with or search_forced_with on the same search (lines.c),
- * and before each the caller's `stop` may end the loop (the binding: Ctrl-C).
+ * checker.c: a checker, one search of a dancer used again for many checks of givens, the
+ * port of pydlx/checker.py, which says what it does and why (a puzzle generator's loop of
+ * checks, with no Python between them). Each check enters its givens at the floor of the
+ * search (on the sets with tallies, or pushed on the links: reuse.c), runs, and rewinds it
+ * as it was (search_count_with, search_forced_with); search_thin and search_unneeded are the
+ * loops of checks, before each of which the caller's `stop` may end them (the binding:
+ * Ctrl-C).
  *
- * Specification: pydlx/thin.py
+ * Specification: pydlx/checker.py
  */
 #include "dlx.h"
+#include "dance.h"
+#include "tally.h"
 
 #include <string.h>
+
+/* Why `givens` could not be entered (-1, told in err): UnknownOption or GivensClash, as a new
+   search says it (check_givens); else memory ran out. */
+static int
+name_fault(const Search *s, const idx *givens, ptrdiff_t n, dlx_error *err)
+{
+    idx *owner = dlx_malloc(((size_t)s->n_items + 2) * sizeof(idx));
+    if (owner == NULL || check_givens(s, givens, n, owner, err) == 0)
+        err->kind = DLX_NO_MEMORY;
+    dlx_free(owner);
+    return -1;
+}
+
+/* A check's start: the givens entered at the floor of a search (made with no givens,
+   exclusions or prefix, rewound, nothing pushed), on the sets with tallies if `*tallies`
+   (the dancer's sets built; *tallies is 0 if memory ran out for them), else pushed on the
+   links. 0; -1 with err for a given that is not an option or meets one before it
+   (UnknownOption, GivensClash), or a search that cannot (Unsupported, as push says). */
+static int
+begin_with(Search *s, const idx *givens, ptrdiff_t n, int *tallies, dlx_error *err)
+{
+    const int sets = s->where;
+    if (search_reusable(s, err) < 0)
+        return -1;
+    if (!s->bare || s->shuffle != NULL || pushed_count(s) != 0 || s->level != 0 || s->resume != X2 || s->where == SETS) {
+        err->kind = DLX_UNSUPPORTED;
+        err->what = "counting with givens in a search made with givens, exclusions, a prefix or a "
+                    "seed, or with givens pushed, or under way";
+        err->instead = "a search made with none of them, rewound";
+        return -1;
+    }
+    ptrdiff_t known = 0; /* (the givens before the first that is not an option) */
+    while (known < n && givens[known] >= 0 && givens[known] < s->dancer->n_options)
+        known++;
+    s->where = LINKS; /* (on the links, a search that moved above its floor could not be rewound) */
+    if (known < n || search_enter(s, tallies, givens, n) != 0) {
+        s->where = sets;
+        return name_fault(s, givens, n, err);
+    }
+    return 0;
+}
+
+/* Option k out of a search entered at its floor (begin_with) with givens it meets none of:
+   on the sets, out of the floor's set and tally (both made afresh by the next entry); on
+   the links, its nodes out of their items' lists (`back`: in again, after the rewind). */
+static void
+leave_out(Search *s, idx k, int back)
+{
+    const Dancer *d = s->dancer;
+    if (s->where == SETS) {
+        const idx r = rank_of(d, k);
+        s->sets.alive[(size_t)s->floor * (size_t)d->n_words + (size_t)(r >> 6)] &= ~((uint64_t)1 << (r & 63));
+        tally_leave_out(s, r);
+        return;
+    }
+    const int mode = s->dirty != NULL ? WIDE : 0; /* (a wide search's blocks marked, as push marks them) */
+    if (back)
+        put_back(s, k, mode);
+    else
+        take_out(s, k, mode);
+}
+
+/* A check's end: the search rewound as it was before begin_with (its way `sets`), option
+   `out` (-1: none) back in. */
+static int
+end_with(Search *s, ptrdiff_t n, int sets, idx out, dlx_error *err)
+{
+    const int entered = s->where == SETS;
+    if (search_rewind(s, err) < 0)
+        return -1;
+    if (out >= 0 && !entered)
+        leave_out(s, out, 1);
+    for (ptrdiff_t g = 0; g < n && !entered; g++)
+        search_pop(s);
+    s->where = sets;
+    return 0;
+}
+
+/* The solutions of a search with `givens` (begin_with), and option `out` taken out if
+   `out` >= 0 (one that meets no given), counted to run->limit within run->steps nodes as
+   a new search of them counts them (its solutions and nodes in `counted`), then rewound as
+   it was: on the sets with tallies from its floor if `tallies`, so that nothing of the
+   links is done or undone; else with the givens pushed on the links and popped after. The
+   run's status; -1 with err (begin_with's, or no memory). */
+int
+search_count_with(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallies, Run *run,
+                  long long counted[2], dlx_error *err)
+{
+    const int sets = s->where;
+    if (begin_with(s, givens, n, &tallies, err) < 0)
+        return -1;
+    if (out >= 0)
+        leave_out(s, out, 0);
+    int status = search_run(s, run);
+    counted[0] = s->solutions;
+    counted[1] = s->nodes;
+    return end_with(s, n, sets, out, err) < 0 ? -1 : status;
+}
+
+/* Whether forced moves alone solve the search with `givens` (tally_forced; begin_with on
+   the tallies): 1 or 0; -1 with err; -2 if the tallies could not be made (nothing done). */
+int
+search_forced_with(Search *s, const idx *givens, ptrdiff_t n, dlx_error *err)
+{
+    const int sets = s->where;
+    int tallies = 1;
+    if (begin_with(s, givens, n, &tallies, err) < 0)
+        return -1;
+    int covered = tallies ? tally_forced(s) : -2;
+    return end_with(s, n, sets, -1, err) < 0 ? -1 : covered;
+}
+
+/* -- the loops of checks ---------------------------------------------------------------- */
 
 /* A thinning under way: the givens kept so far, and those still to try (the next last). */
 typedef struct {
@@ -22,7 +140,7 @@ typedef struct {
 } Thinning;
 
 /* Whether no solution of the n givens leaves option `out` out: a search of them with it taken
-   out finds none within max_nodes nodes (0: no bound), as pydlx/thin.py's _none_without;
+   out finds none within max_nodes nodes (0: no bound), as pydlx/checker.py's _none_without;
    -1 with err. */
 static int
 none_without(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallies, long long max_nodes, dlx_error *err)
@@ -34,7 +152,7 @@ none_without(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallies, lo
 }
 
 /* Whether the solution is still the one found without the next `count` givens to try (and
-   found without a choice if t->forced), as pydlx/thin.py's passes; -1 with t->err. */
+   found without a choice if t->forced), as pydlx/checker.py's passes; -1 with t->err. */
 static int
 passes(Thinning *t, ptrdiff_t count)
 {
