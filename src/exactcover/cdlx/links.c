@@ -207,12 +207,11 @@ choose_wide(Search *s)
     return best;
 }
 
-/* The first option node of item i to try at this level (i itself if there is none). */
+/* first_option in a seeded search: item i's options shuffled into this level's part of perm
+   (Fisher-Yates), the first of them. */
 static idx
-first_option(Search *s, idx level, idx i)
+first_shuffled(Search *s, idx level, idx i)
 {
-    if (s->shuffle == NULL)
-        return s->links.dlink[i];
     idx *perm = s->shuffle->perm, *dlink = s->links.dlink;
     idx start = s->shuffle->base[level], end = start;
     for (idx p = dlink[i]; p != i; p = dlink[p])
@@ -226,6 +225,14 @@ first_option(Search *s, idx level, idx i)
     s->shuffle->base[level + 1] = end;
     s->shuffle->pos[level] = start;
     return end > start ? perm[start] : i;
+}
+
+/* The first option node of item i to try at this level (i itself if there is none). (Inline:
+   an unseeded search's is one read, once a node.) */
+ALWAYS_INLINE idx
+first_option(Search *s, idx level, idx i)
+{
+    return s->shuffle == NULL ? s->links.dlink[i] : first_shuffled(s, level, i);
 }
 
 /* The option node of item i to try after x (i itself when they are all tried). */
