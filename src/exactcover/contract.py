@@ -30,8 +30,9 @@ import attrs
 from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption, Unsupported
 
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
-           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "Checker", "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "Where",
-           "ToSets", "Tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO", "DEFAULT_MEMO_BYTES"]
+           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "Checker",
+           "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "Where", "ToSets", "Tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO",
+           "DEFAULT_MEMO_BYTES"]
 
 
 class Status(enum.IntEnum):
@@ -81,7 +82,9 @@ class ToSets(enum.IntEnum):
 
     NEVER = 0  #: it takes no sample and stays on the links ("links", "weighted")
     IF_PAYS = 1  #: it moves to the sets if its updates per node pass the rule's two lines ("auto")
-    ALWAYS = 2  #: it moves to the sets, choosing its items by population counts ("sets"; with the weighted choice, which the sets make on tallies only, it stays)
+    #: it moves to the sets, choosing its items by population counts ("sets"; with the
+    #: weighted choice, which the sets make on tallies only, it stays)
+    ALWAYS = 2
     TALLIES = 3  #: it moves to the sets and chooses its items by tallies (pydlx/tally.py)
 
 
@@ -130,6 +133,7 @@ class Tuning:
         none on the links, `budget` by the rule, any that fits the engines' limits on a
         forced move."""
         return 0 if self.to_sets == ToSets.NEVER else self.budget if self.to_sets == ToSets.IF_PAYS else _NEVER_TOO_BIG
+
 
 @functools.cache
 def _tuning_of(way: str, after: int, tallies: bool) -> Tuning:

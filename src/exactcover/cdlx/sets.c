@@ -210,7 +210,7 @@ sets_start(Search *s)
         msets_start(s);
 }
 
-/* What the sample, just ended, says (pydlx/sets.py: Move.pays): the sets with tallies (2),
+/* What the sample, just ended, says (pydlx/tables.py: Move.pays): the sets with tallies (2),
    the sets choosing by population counts (1) or the links (0), as the tuning asks. A forced
    move takes what it asks for where the matrix allows it (tallies only where it can have
    them, the weighted choice only on tallies). The rule reads the sample's updates per node,

@@ -17,8 +17,8 @@ from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded,
 from . import fused
 from .choice import Choice, Random, Shuffle
 from .dance import COVERED, SCAN_SHIFT, option_number
-from .sets import TALLIED, Move, Sets, colored_floor, leave_sets, samples_on_sets
-from .tables import LINKS, SAMPLING, SETS, UNDECIDED, build, can_use
+from .sets import Sets, colored_floor, leave_sets, samples_on_sets
+from .tables import LINKS, SAMPLING, SETS, TALLIED, UNDECIDED, Move, build, can_use
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -1,7 +1,8 @@
 """The bitset way's tables (`pydlx.sets`'s docstring tells the way), made once per dancer,
 and whether a search can move there: the masks, classes of option length, conflicts and
-ranks of `build`, the limits both engines share. Their C twin is the
-first part of ``cdlx/sets.c`` (and ``csets.c`` for the colors).
+ranks of `build`, the limits both engines share; and a search's `Move`, the sample that
+decides whether it moves. Their C twin is the first part of ``cdlx/sets.c`` (and
+``csets.c`` for the colors).
 
 Port: cdlx/csets.c, cdlx/sets.c
 """
@@ -12,15 +13,15 @@ import enum
 import operator
 from typing import TYPE_CHECKING
 
-from ..contract import Where
+from ..contract import ToSets, Where
 from .dance import option_number
-from .tally import bit_items, tally_possible
+from .tally import TALLY_FLOOR, TALLY_LINE, bit_items, tally_possible
 
 if TYPE_CHECKING:
     from .dancer import Dancer
     from .search import Search
 
-__all__ = ["MAX_CLASSES", "MAX_MASK_WORDS", "Tables", "Where", "build", "can_use", "fits",
+__all__ = ["COUNTED", "MAX_CLASSES", "MAX_MASK_WORDS", "TALLIED", "Move", "Tables", "Where", "build", "can_use", "fits",
            "rank_options"]
 
 
@@ -136,3 +137,47 @@ def fits(dancer: Dancer, budget: int) -> bool:
     words, levels = dancer.n_options // 64 + 1, dancer.n_primary + 1  # (levels: Search.max_levels)
     rows = max(dancer.n_items + 1, levels, dancer.n_options)
     return 0 < budget and dancer.n_primary * words <= budget and rows * words <= MAX_MASK_WORDS
+
+
+#: What a sample says (`Move.pays`), besides 0 (the links): the sets, choosing items by
+#: population counts or by tallies.
+COUNTED, TALLIED = 1, 2
+
+
+class Move:
+    """A search's move to the sets, before and after it is made (C: the first fields of the
+    ``Sets`` unit, begun by sets_start): the sample on the links that decides it, what the sample
+    decided, the level of the move, and, with colors, what the move needs noted at the floor."""
+
+    def __init__(self) -> None:
+        self.sample_end = self.sample_nodes = self.sample_updates = 0
+        self.tallied = False  # whether the move takes tallies (Search.run decides)
+        self.moved_at = 0  # the level it moved to the sets at (a rewind needs its floor)
+        #: With colors: colored_floor, noted at the floor (Search.start_sampling).
+        self.floor_colored: tuple[int, dict[int, int]] | None = None
+
+    def sample(self, search: Search, length: int) -> None:
+        """A sample of ``length`` nodes begins now."""
+        self.sample_nodes, self.sample_updates, self.sample_end = search.nodes, search.updates, search.nodes + length
+
+    def pays(self, search: Search) -> int:
+        """What the sample, just ended, says (C's sets_pay): `TALLIED` (the sets with tallies),
+        `COUNTED` (the sets, choosing by population counts) or 0 (the links), as the search's
+        tuning asks. A forced move takes what it asks for where the matrix allows it (tallies
+        only where it can have them; the weighted choice only on tallies). The rule reads the
+        sample's updates per node, which must pass its floor: with tallies if the matrix can
+        have them and they pass `TALLY_FLOOR` but not n_primary * n_words * `TALLY_LINE` /
+        ratio, else by counts if they pass n_primary * n_words / ratio (not with the weighted
+        choice). The calibration is in benchmarks/README.md."""
+        tuning, dancer = search.tuning, search.dancer
+        if tuning.to_sets == ToSets.TALLIES:
+            return TALLIED if tally_possible(dancer) else 0
+        if tuning.to_sets == ToSets.ALWAYS:
+            return COUNTED if search.weight is None else 0
+        per_node = (search.updates - self.sample_updates) / max(1, search.nodes - self.sample_nodes)
+        line = dancer.n_primary * (dancer.n_options // 64 + 1)
+        if not per_node > tuning.floor:
+            return 0
+        if per_node > TALLY_FLOOR and per_node * tuning.ratio <= line * TALLY_LINE and tally_possible(dancer):
+            return TALLIED
+        return COUNTED if search.weight is None and per_node * tuning.ratio > line else 0
