@@ -45,8 +45,10 @@ _TUNINGS = {"auto": _AT_ONCE, "links": contract.Tuning.of("links"),
 
 
 class Checker:
-    """Checks of a `Solver`'s problems with givens, labels in and labels out (see the module
-    docstring). Not with colors or bounds (`Unsupported`): the search could not be rewound.
+    """Many quick checks of a `Solver`'s problems with givens, on one search kept for all of
+    them (a puzzle generator's: is it unique, which clues can go, is every clue needed), labels
+    in and labels out; `Solver.checker` makes one. Not with colors or bounds (`Unsupported`):
+    the search could not be rewound.
 
     A check with ``max_nodes`` (a node budget per check) that runs out: `count` raises
     `BudgetExceeded`; `thin` keeps the options it was trying, and `unneeded` the given (a
