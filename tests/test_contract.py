@@ -30,6 +30,29 @@ def test_a_dancer_has_the_contract_operations(engine):
     assert solved in (True, False) and all(d >= 0 for d in degrees)
 
 
+#: What a search is (contract.Search), and what a checker does (contract.Checker).
+SEARCH_OPERATIONS = {"run", "solution", "prefix", "fraction", "share", "probe", "solution_cost", "diagram_nodes"}
+CHECKER_OPERATIONS = {"count_with", "thin", "unneeded"}
+
+
+def public_methods(cls):
+    return {name for name, value in vars(cls).items() if callable(value) and not name.startswith("_")}
+
+
+def test_the_contract_says_what_a_search_is_and_what_a_checker_does(engine):
+    """contract.Search has the operations of one search, and a checker (made by the dancer)
+    those of many checks; each engine's objects have them, and the search none of the
+    checker's (which served one client, the sudoku generator)."""
+    assert public_methods(contract.Search) == SEARCH_OPERATIONS
+    assert public_methods(contract.Checker) == CHECKER_OPERATIONS
+    dancer = Solver(Matrix([1, 2], {"x": [1], "y": [2]}), engine).dancer
+    search, checker = dancer.search(), dancer.checker()
+    # (pydlx's costed and memoized searches add solution_cost and diagram_nodes; C's has them all)
+    assert all(callable(getattr(search, name)) for name in SEARCH_OPERATIONS - {"solution_cost", "diagram_nodes"})
+    assert all(callable(getattr(checker, name)) for name in CHECKER_OPERATIONS)
+    assert not any(hasattr(search, name) for name in CHECKER_OPERATIONS | {"rewind", "push", "pop"})
+
+
 def test_solver_numbers_options_for_the_engines():
     solver = Solver(Matrix([1, 2], {"x": [1], "y": [2]}))
     assert solver.labels == ("x", "y") and solver.option_numbers(["y"], "given") == [1]
