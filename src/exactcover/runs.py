@@ -298,6 +298,8 @@ class Solutions(Iterator[T]):
 
 def node_ids(prefix: Sequence[int]) -> array[int]:
     """A prefix as the engine takes it; PrefixError for an entry that is not a node number."""
+    if type(prefix) is tuple and not prefix:  # (the default: every search but a subtree's)
+        return array("i")
     if isinstance(prefix, (str, bytes)):
         raise PrefixError(prefix, 0)
     try:

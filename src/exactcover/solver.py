@@ -285,6 +285,8 @@ class Solver:
 
     def option_numbers(self, labels: Iterable[Hashable], what: str) -> list[int]:
         """The option numbers of ``labels``; GivensError (UnknownOption) for what is not one."""
+        if type(labels) in (tuple, list) and not labels:  # (the default of every search: nothing to look up)
+            return []
         if isinstance(labels, (str, bytes)):
             raise GivensError(f"{what} options must be a collection of option labels, not the string {labels!r}")
         try:

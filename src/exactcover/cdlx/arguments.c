@@ -99,8 +99,11 @@ to_cost_array(PyObject *obj, Py_ssize_t *length)
     return out;
 }
 
-/* contract.Tuning, the one value a tuning may be (looked up when the module is loaded). */
-static PyObject *TuningClass;
+/* contract.Tuning, the one value a tuning may be (looked up when the module is loaded); and
+   the one parsed last, with what it said: a Tuning is frozen, and the library hands the same
+   few to every search (contract.Tuning.of), so most searches need not read one again. */
+static PyObject *TuningClass, *LastTuning;
+static Tuning LastParsed;
 
 int
 arguments_import(PyObject *contract)
@@ -134,6 +137,10 @@ parse_tuning(PyObject *obj, Tuning *tuning)
     *tuning = defaults;
     if (obj == Py_None)
         return 0;
+    if (obj == LastTuning) {
+        *tuning = LastParsed;
+        return 0;
+    }
     int is_tuning = PyObject_IsInstance(obj, TuningClass);
     if (is_tuning <= 0) {
         if (is_tuning == 0)
@@ -152,6 +159,9 @@ parse_tuning(PyObject *obj, Tuning *tuning)
     tuning->to_sets = (int)to_sets;
     tuning->set_budget = budget > PTRDIFF_MAX ? PTRDIFF_MAX : (ptrdiff_t)budget;
     tuning->weighted = weighted != 0;
+    Py_INCREF(obj);
+    Py_XSETREF(LastTuning, obj);
+    LastParsed = *tuning;
     return 0;
 }
 
