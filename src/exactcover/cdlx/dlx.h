@@ -7,9 +7,9 @@
  * module its port on a "Port:" line (tests/test_engine_map.py checks both ways);
  * docs/engine.md draws them all.
  *
- * Only the binding (module.c, arguments.c, linesbinding.c) and the allocator (alloc.c)
- * include Python.h: the engine is plain C, reports failures in a dlx_error, and runs without
- * the GIL. It allocates through dlx_malloc, dlx_calloc and dlx_free (alloc.h: CPython's raw
+ * Only the binding (module.c, arguments.c, linesbinding.c, checkerbinding.c) and the
+ * allocator (alloc.c) include Python.h: the engine is plain C, reports failures in a
+ * dlx_error, and runs without the GIL. It allocates through dlx_malloc, dlx_calloc and dlx_free (alloc.h: CPython's raw
  * allocator, safe without the GIL, seen by tracemalloc), which depend on nothing else.
  *
  * Specification: pydlx/__init__.py
