@@ -18,6 +18,7 @@ Lines starting with ``#`` are comments; blank lines are ignored (except inside a
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -34,10 +35,10 @@ def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
-def _grid(rows: Sequence[str], what: str) -> list[int]:
-    """Cells from N rows (or one line) that `Sudoku.parse` reads."""
+def _grid(rows: Sequence[str], what: str, box: tuple[int, int] | None = None) -> list[int]:
+    """Cells from N rows (or one line) that `Sudoku.parse` reads (its boxes of ``box``)."""
     try:
-        return list(Sudoku.parse("\n".join(rows)).cells)
+        return list(Sudoku.parse("\n".join(rows), box).cells)
     except InvalidPuzzle as error:
         raise InvalidPuzzle(f"{what}: {error}") from None
 
@@ -67,8 +68,11 @@ def _halves(lines: list[str], what: str) -> tuple[list[str], list[str]]:
 def parse_jigsaw(text: str, extras: Sequence[str] = ()) -> Jigsaw:
     """A jigsaw sudoku: the grid, then a region name per cell."""
     grid_rows, region_rows = _halves(_lines(text), "a jigsaw")
-    cells = _grid(grid_rows, "the jigsaw's grid")
     regions = _symbols(region_rows)
+    n = math.isqrt(len(regions))
+    # (a jigsaw has regions, not boxes: its grid is read with boxes of one row, which add no
+    # rule; Jigsaw.make checks the regions)
+    cells = _grid(grid_rows, "the jigsaw's grid", (1, n) if n > 0 and n * n == len(regions) else None)
     if len(regions) != len(cells):
         raise InvalidPuzzle(f"the jigsaw's regions name {len(regions)} cells, its grid has {len(cells)}")
     return Jigsaw.make(cells, regions, extras)
