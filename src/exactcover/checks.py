@@ -25,10 +25,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+import attrs
+
 from . import contract
 from .contract import PAUSED
 from .errors import BudgetExceeded, GivensClash, Unsupported
-from .runs import Stats
+from .runs import Stats, check_positive
 
 if TYPE_CHECKING:
     from .solver import Solver
@@ -41,7 +43,7 @@ __all__ = ["Checker", "CHECKER_WAYS"]
 CHECKER_WAYS = ("auto", "links", "weighted")
 _AT_ONCE = contract.Tuning.of("sets", after=0, tallies=True)
 _TUNINGS = {"auto": _AT_ONCE, "links": contract.Tuning.of("links"),
-            "weighted": contract.Tuning(_AT_ONCE.to_sets, _AT_ONCE.sample, weighted=True)}
+            "weighted": attrs.evolve(_AT_ONCE, weighted=True)}
 
 
 class Checker:
@@ -116,8 +118,5 @@ class Checker:
 
 def _budget(max_nodes: int | None) -> int:
     """The engine's node budget per check for ``max_nodes`` (0: none)."""
-    if max_nodes is None:
-        return 0
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise ValueError(f"max_nodes must be a positive int or None, not {max_nodes!r}")
-    return max_nodes
+    check_positive("max_nodes", max_nodes)
+    return max_nodes or 0
