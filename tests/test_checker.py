@@ -253,6 +253,23 @@ def test_the_public_checker_takes_and_gives_labels(engine, way):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
+def test_the_checkers_first_solution_is_the_solvers(engine):
+    """Checker.first gives what Solver.first gives: the same random solution for a seed (a
+    generator's full grid), givens first, None where there is none."""
+    from exactcover_sudoku.encoding import matrix_for
+
+    solver = Solver(matrix_for(4, 2, 2), engine)
+    checker = solver.checker()
+    for seed in [None, 0, 1, 2, 7, 2**62]:
+        assert checker.first(seed=seed) == solver.first(seed=seed)
+        assert checker.first([(0, 0, 2)], seed=seed) == solver.first([(0, 0, 2)], seed=seed)
+    assert len({checker.first(seed=seed) for seed in range(20)}) > 1
+    assert checker.first([(0, 0, 1), (0, 1, 2), (1, 2, 3)]) is None  # (row 0 needs a 3 in its box of the 3 at (1, 2))
+    small = Solver(SMALL, engine).checker()
+    assert small.first(["d"]) == ("d", "c") and small.first(["a", "d"]) is None
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 def test_the_public_checker_says_what_is_wrong_with_labels(engine):
     solver = Solver(SMALL, engine)
     checker = solver.checker()
@@ -264,6 +281,10 @@ def test_the_public_checker_says_what_is_wrong_with_labels(engine):
         checker.unneeded([])
     with pytest.raises(Exception, match="'z'"):
         checker.count(["z"])
+    with pytest.raises(GivensClash, match="'a' and 'c'"):
+        checker.first(["a", "c"])
+    with pytest.raises(TypeError, match="seed"):
+        checker.first(seed=1.5)
     for bad in [{"limit": 0}, {"limit": True}, {"max_nodes": 0}]:
         with pytest.raises(ValueError):
             checker.count([], **bad)
@@ -285,3 +306,7 @@ def test_a_count_past_its_budget_says_so(engine):
     with pytest.raises(BudgetExceeded) as stopped:
         checker.count([], max_nodes=1)
     assert stopped.value.reason == "max_nodes" and stopped.value.stats.nodes == 1
+    with pytest.raises(BudgetExceeded) as stopped:
+        checker.first(max_nodes=1)
+    assert stopped.value.reason == "max_nodes" and stopped.value.stats.nodes == 1
+    assert checker.first(max_nodes=3) == Solver(SMALL, engine).first()

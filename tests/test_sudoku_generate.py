@@ -98,12 +98,13 @@ def test_generation_at_scale_from_the_command_line():
 @pytest.mark.skipif("c" not in exactcover.engines.available(), reason="needs both engines")
 @pytest.mark.parametrize("grade", ["easy", "any"])
 def test_generation_at_scale_makes_the_same_puzzles_on_both_engines(grade, monkeypatch):
-    """The grids' checks are the engine's (Checker.thin, Checker.unneeded): the pure-Python
-    engine, the specification, makes the same puzzles for the same seed as the C engine."""
+    """The grids and their checks are the engine's (Checker.first, thin and unneeded): the
+    pure-Python engine, the specification, makes the same puzzles for the same seed as the C
+    engine."""
     from exactcover_sudoku.mass import _Checks, generate_many
 
     made = [p.to_line() for p in generate_many(3, grade=grade, seed=8)]
     solver = exactcover.Solver
     monkeypatch.setattr(exactcover, "Solver", lambda matrix: solver(matrix, engine="python"))
-    assert _Checks(9, (3, 3)).solver.engine == "python"
+    assert _Checks(9, (3, 3)).checker.solver.engine == "python"
     assert [p.to_line() for p in generate_many(3, grade=grade, seed=8)] == made

@@ -1,8 +1,8 @@
 """Many quick checks of one matrix's problems with givens: `Checker`, made by
 `Solver.checker`.
 
-A puzzle generator asks thousands of small questions of one matrix: does the grid with these
-clues still have exactly one solution? which clues can go while it does? is every clue left
+A puzzle generator asks thousands of small questions of one matrix: a random solution to
+start from; does the grid with these clues still have exactly one solution? which clues can go while it does? is every clue left
 needed? Each answer is a search, and most of them are short, so what a check costs around its
 search matters: a `Checker` keeps one search of the compiled matrix for all of them (the C
 engine enters each check's givens at the search's floor and rewinds it after), and its `thin`
@@ -22,15 +22,16 @@ checks. The engine's side is ``pydlx/checker.py`` (the specification) and ``cdlx
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from . import contract
-from .contract import PAUSED
+from .contract import DONE, PAUSED, SOLUTION
 from .errors import BudgetExceeded, GivensClash, Unsupported
-from .runs import Stats, check_positive
+from .runs import CHUNK, Solution, Stats, check_positive
 
 if TYPE_CHECKING:
     from .solver import Solver
@@ -41,7 +42,7 @@ __all__ = ["Checker", "CHECKER_WAYS"]
 #: from its first node where the matrix can have them, else on the links; "links"; or
 #: "weighted", the weighted choice (`Solver`'s ``way``) on the tallies likewise.
 CHECKER_WAYS = ("auto", "links", "weighted")
-_AT_ONCE = contract.Tuning.of("sets", after=0, tallies=True)
+_AUTO, _AT_ONCE = contract.Tuning.of("auto"), contract.Tuning.of("sets", after=0, tallies=True)
 _TUNINGS = {"auto": _AT_ONCE, "links": contract.Tuning.of("links"),
             "weighted": attrs.evolve(_AT_ONCE, weighted=True)}
 
@@ -52,9 +53,9 @@ class Checker:
     in and labels out; `Solver.checker` makes one. Not with colors or bounds (`Unsupported`):
     the search could not be rewound.
 
-    A check with ``max_nodes`` (a node budget per check) that runs out: `count` raises
-    `BudgetExceeded`; `thin` keeps the options it was trying, and `unneeded` the given (a
-    budget that is too small keeps too much, never too little). Ctrl-C stops any of them
+    A check with ``max_nodes`` (a node budget per check) that runs out: `count` and `first`
+    raise `BudgetExceeded`; `thin` keeps the options it was trying, and `unneeded` the given
+    (a budget that is too small keeps too much, never too little). Ctrl-C stops any of them
     between two checks, the checker left as it was.
     """
 
@@ -69,6 +70,27 @@ class Checker:
 
     def __repr__(self) -> str:
         return f"<Checker of {self.solver!r}, way={self.way!r}>"
+
+    def first(self, givens: Iterable[Hashable] = (), *, seed: int | None = None,
+              max_nodes: int | None = None) -> Solution | None:
+        """The first solution with ``givens`` (option labels), or None: `Solver.first`'s
+        (with a ``seed``, the same random one), without what a `Solver` search keeps around
+        it (its stats, progress and time budget). A puzzle generator's random full grid."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        budget, solver = _budget(max_nodes), self.solver
+        numbers = solver.option_numbers(givens, "given")
+        search = self._call(solver.dancer.search, array("i", numbers), seed, (), (), _AUTO)
+        chunk = CHUNK[solver.engine][0]
+        while True:  # (in chunks: Ctrl-C is seen between two)
+            status = search.run(chunk if not budget else min(chunk, budget - search.nodes))
+            if status == SOLUTION:
+                labels = solver.labels
+                return tuple([labels[k] for k in (*numbers, *search.solution())])  # (givens first)
+            if status == DONE:
+                return None
+            if budget and search.nodes >= budget:
+                raise BudgetExceeded("max_nodes", Stats(nodes=search.nodes), 0)
 
     def count(self, givens: Iterable[Hashable] = (), *, limit: int = 2, max_nodes: int | None = None) -> int:
         """The number of solutions with ``givens`` (option labels), counted up to ``limit``

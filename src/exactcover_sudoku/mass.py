@@ -1,12 +1,12 @@
 """Generation at scale: many unique, minimal puzzles of a requested grade, fast.
 
-`generate` (generate.py) asks `Solver.is_unique` for every uniqueness check; here a grid's
-checks are two calls on one `exactcover.Checker` (`Solver.checker`) used for every grid:
-`Checker.thin`, the clues removed in turn where a check still passes, and
+`generate` (generate.py) asks `Solver.is_unique` for every uniqueness check; here a grid and
+its checks are three calls on one `exactcover.Checker` (`Solver.checker`) used for every
+grid: `Checker.first`, the grid; `Checker.thin`, the clues removed in turn where a check still passes, and
 `Checker.unneeded`, whether every clue left is needed (the C engine runs their loops with no
 Python between the checks, on the sets with tallies). Each puzzle:
 
-1. a full grid from a seeded random search of the empty grid;
+1. a full grid from a seeded random search of the empty grid (`Checker.first`);
 2. clues removed in a seeded random order. For the grade "easy" a clue goes if the puzzle
    stays solvable by singles alone: the engine's search then finds its solution without a
    choice (choosing the item with the fewest options, a naked single is a cell with one
@@ -43,13 +43,12 @@ class _Checks:
 
     def __init__(self, size: int, box: tuple[int, int]) -> None:
         self.size = size
-        self.solver = exactcover.Solver(matrix_for(size, *box))
-        self.checker = self.solver.checker()
+        self.checker = exactcover.Solver(matrix_for(size, *box)).checker()
 
     def full_grid(self, rng: random.Random) -> list[Any]:
         """A random full grid: its options' labels, (r, c, d) for digit d in row r, column c,
         in the order of its cells."""
-        grid = self.solver.first(seed=rng.getrandbits(63))
+        grid = self.checker.first(seed=rng.getrandbits(63))
         if grid is None:  # (never: every box shape's empty grid has solutions)
             raise ProblemError(f"the empty {self.size}×{self.size} grid has no solution")
         cells: list[Any] = [None] * (self.size * self.size)
