@@ -432,6 +432,18 @@ class Matrix:
         except (KeyError, TypeError):
             raise MatrixError(f"unknown item {item!r}") from None
 
+    def reduce(self, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), *,
+               rounds: int | None = None, timeout: float | None = None) -> Any:
+        """This problem made smaller with the same solutions, and the map back (a
+        `exactcover.reduction.Reduction`): Knuth's preprocessing (DLX-PRE), which takes out
+        the items that others force and the options that block a primary item, in rounds
+        until nothing changes (at most ``rounds``; stopped after ``timeout`` seconds). The
+        ``givens`` are chosen and the ``exclude``d options taken out first. Unsupported
+        with bounds."""
+        from .reduction import reduce_matrix
+
+        return reduce_matrix(self, givens, exclude, rounds=rounds, timeout=timeout)
+
     def picture(self, solution: Iterable[Hashable] = ()) -> Any:
         """The matrix drawn as Knuth draws one (a `exactcover.picture.Picture`: text with
         ``str``, an SVG picture in a notebook), the options labelled in ``solution`` highlighted."""
