@@ -152,3 +152,58 @@ def test_costs_stay_with_their_options():
     reduced = m.reduce().matrix
     assert reduced.costs == (("a", 3), ("d", 5))
     assert Solver(reduced).best(2).solutions == Solver(m).best(2).solutions == ((0, ("c",)), (3, ("a", "b")))
+
+
+# -- exactcover reduce ----------------------------------------------------------------------
+
+KNUTH_FIRST = "| Knuth's first example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
+
+
+def test_the_command_writes_the_reduced_problem_in_knuths_format(tmp_path):
+    """`exactcover reduce dlx FILE`: Knuth's format, comments that say what went and why and
+    each option's label; the file it writes reads back with the same solutions."""
+    from exactcover import read_dlx
+
+    from helpers import run_command
+
+    source = tmp_path / "first.dlx"
+    source.write_text(KNUTH_FIRST)
+    done = run_command("reduce", "dlx", source, "--stats")
+    assert done.exit_code == 0, done.output
+    assert "| item 'D': forced by 'A'" in done.stdout and "| option 2 (B C F): blocked" in done.stdout
+    assert "| (option 0)" in done.stdout and done.stderr.startswith("removed 3 options (2 forced, 1 blocked)")
+    reduced = read_dlx(done.stdout)
+    assert reduced.primary == ("A", "B", "E") and [o.items for o in reduced.options] == [("E",), ("A",), ("B",)]
+    assert Solver(reduced).count() == Solver(read_dlx(str(source))).count() == 1
+
+
+def test_the_command_says_no_solution_and_bad_input(tmp_path):
+    from helpers import run_command
+
+    triangle = tmp_path / "triangle.dlx"
+    triangle.write_text("A B C\nA B\nA C\nB C\n")
+    done = run_command("reduce", "dlx", triangle)
+    assert done.exit_code == 1 and done.stdout.endswith("\nA\n") and "no solution: item 'A'" in done.stdout
+    bad = tmp_path / "bad.dlx"
+    bad.write_text("A B\nA C\n")
+    done = run_command("reduce", "dlx", bad)
+    assert done.exit_code == 2 and "line 2" in done.stderr and "Traceback" not in done.stderr
+    once = run_command("reduce", "dlx", tmp_path / "triangle.dlx", "--rounds", "1")
+    assert once.exit_code == 1
+    (tmp_path / "first.dlx").write_text(KNUTH_FIRST)
+    once = run_command("reduce", "dlx", tmp_path / "first.dlx", "--rounds", "1")
+    assert once.exit_code == 0 and "in 1 round (stopped by its budget)" in once.stdout
+
+
+def test_the_command_reduces_any_problem_type_with_its_givens():
+    """A sudoku's clues are its encoding's givens: they are chosen before the rules run, and
+    the reduced problem has the puzzle's one solution."""
+    from exactcover import read_dlx
+
+    from helpers import run_command
+
+    puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    done = run_command("reduce", "sudoku", puzzle)
+    assert done.exit_code == 0, done.output
+    assert "covered by a given" in done.stdout
+    assert Solver(read_dlx(done.stdout)).count() == 1

@@ -27,6 +27,7 @@ from ..engines import ENGINE, available
 from ..problem import Batch, ProblemType
 from .declared import TypeCommands
 from .exits import BAD_INPUT, Commands, Exit, errors_reported
+from .reducing import reduce_options, reduce_run
 from .report import Report, json_options
 from .run import Run, line_file
 
@@ -317,7 +318,24 @@ estimate = TypeCommands("estimate", estimate_options, estimate_run, context_sett
         exactcover estimate queens 16 --samples 5000 --seed 1
     """)
 
-for _command in (solve, count, sample, estimate):
+reduce = TypeCommands("reduce", reduce_options, reduce_run, context_settings=HELP,
+                    short_help="Write a problem made smaller, with the same solutions, in Knuth's format.",
+                    help="""
+    Write a problem of type TYPE made smaller, with the same solutions, in Knuth's format
+    (for his programs and ours): Knuth's preprocessing (his DLX-PRE's rules, forcing and
+    blocking) in rounds until one changes nothing. Comment lines say what went and why, and
+    after each option its label in the problem (a .dlx file's options are numbered from 0).
+    Exit status 1 when the problem has no solution outright.
+
+    Examples:
+
+    \b
+        exactcover reduce dlx problem.dlx > smaller.dlx
+        exactcover reduce dlx problem.dlx --stats --rounds 2
+        exactcover reduce sudoku '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
+    """)
+
+for _command in (solve, count, sample, estimate, reduce):
     cli.add_command(_command)
 
 
