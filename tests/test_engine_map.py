@@ -40,6 +40,8 @@ KEPT = {
     ("tally.c", "pydlx/tally.py"): {"tally_count", "tally_possible"},
     ("tally.c", "pydlx/sets.py"): {"tally_enter"},
     ("tally.h", "pydlx/sets.py"): {"tally_choose", "tally_uncommit"},
+    ("reduce.c", "pydlx/reduce.py"): {"blocks", "delete", "drop_options_without_primary", "fate_of", "first_uncolored",
+                                      "force", "hide", "holds", "note_empty", "run", "turn", "unhide"},
     ("checker.c", "pydlx/checker.py"): {"attempt", "none_without", "passes", "search_count_with", "search_thin",
                                          "search_unneeded"},
 }

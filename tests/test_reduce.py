@@ -5,6 +5,7 @@ here), and it says what it removed and why."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -207,3 +208,54 @@ def test_the_command_reduces_any_problem_type_with_its_givens():
     assert done.exit_code == 0, done.output
     assert "covered by a given" in done.stdout
     assert Solver(read_dlx(done.stdout)).count() == 1
+
+
+@given(larger())
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_both_engines_reduce_alike(matrix):
+    """The C port (cdlx/reduce.c) makes its specification's reductions, step for step: the
+    same options and items removed, for the same reasons, in the same order, in as many
+    rounds, with as many nodes taken out."""
+    if "c" not in ENGINES:
+        pytest.skip("the C engine is not built")
+    from exactcover import contract, engines
+
+    found = []
+    for engine in ("c", "python"):
+        compiled = Solver(matrix, engine).compiled
+        found.append(contract.Reduced(*engines.get(engine).Dancer(*compiled.arguments()).reduce()))
+        for rounds in (1, 2):
+            found.append(contract.Reduced(*engines.get(engine).Dancer(*compiled.arguments()).reduce(rounds)))
+    assert found[:3] == found[3:]
+    in_c = matrix.reduce(engine="c")
+    assert in_c == attrs.evolve(matrix.reduce(engine="python"), seconds=in_c.seconds)  # (all but the time taken)
+
+
+def test_ctrl_c_stops_a_long_reduction():
+    """A signal's handler that raises (Ctrl-C's KeyboardInterrupt) stops the C reduction
+    between two items' turns (a word square's matrix: about half a second to reduce)."""
+    import signal
+    import time
+
+    from problems import word_squares
+
+    if "c" not in ENGINES:
+        pytest.skip("the C engine is not built")
+    matrix = word_squares(4, 1000, "abcdefghijklmnopqr", 4)
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    started = time.perf_counter()
+    matrix.reduce(engine="c")
+    whole = time.perf_counter() - started
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, whole / 10)
+        started = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            matrix.reduce(engine="c")
+        assert time.perf_counter() - started < whole / 2  # (stopped there, not raised at its end)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

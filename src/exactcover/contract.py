@@ -23,7 +23,7 @@ import enum
 import functools
 from array import array
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import attrs
 
@@ -32,7 +32,7 @@ from .errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, Unk
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
            "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "Checker",
            "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "Where", "ToSets", "Tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO",
-           "DEFAULT_MEMO_BYTES"]
+           "DEFAULT_MEMO_BYTES", "Reduced"]
 
 
 class Status(enum.IntEnum):
@@ -271,6 +271,26 @@ class Checker(Protocol):
         that the checker does without, or None if it needs every one."""
 
 
+class Reduced(NamedTuple):
+    """What `Dancer.reduce` found (``pydlx/reduce.py`` says the rules): per option and per
+    item (indexed 1..n_items; 0 unused) what became of it (pydlx.reduce's KEPT, FORCED,
+    BLOCKED, NO_PRIMARY, UNUSED, one byte each) and the item that says why (see there); the
+    options and the items removed, in the order they went; the primary item left without
+    options (0: none); the rounds begun; whether the last changed nothing or there is no
+    solution (False: a budget stopped it); and the nodes taken out of their lists."""
+
+    option_fate: bytes
+    option_by: list[int]
+    order: list[int]
+    item_fate: bytes
+    item_by: list[int]
+    item_order: list[int]
+    infeasible: int
+    rounds: int
+    complete: bool
+    updates: int
+
+
 class Dancer(Protocol):
     """A compiled matrix, read-only, shared by every search on it (and thread-safe)."""
 
@@ -296,6 +316,10 @@ class Dancer(Protocol):
         (on the sets with tallies from the floor where its set budget allows and the matrix
         can have them, else on the links; with its weighted choice or by MRV); Unsupported
         for a matrix with colors or bounds."""
+
+    def reduce(self, rounds: int = 0, seconds: float = 0.0) -> tuple[Any, ...]:
+        """Knuth's preprocessing of this matrix's problem (no bounds), at most ``rounds``
+        rounds and about ``seconds`` (0: no bound): the fields of a `Reduced`, in order."""
 
     def solve_lines(self, data: bytes, width: int, codes: Sequence[int], writes: Sequence[int], limit: int = 1,
                     max_nodes: int = 0, weighted: bool = False, tallies: bool = False) -> tuple[bytes, bytes, int, int]:

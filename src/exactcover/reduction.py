@@ -93,10 +93,10 @@ class Reduction:
 
 
 def reduce_matrix(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), *,
-                  rounds: int | None = None, timeout: float | None = None) -> Reduction:
+                  rounds: int | None = None, timeout: float | None = None, engine: str = "auto") -> Reduction:
     """`Matrix.reduce`: see there."""
-    from .pydlx.dancer import Dancer
-    from .pydlx.reduce import Reducer
+    from . import engines
+    from .contract import Reduced
 
     if matrix.bounds:
         raise Unsupported("reducing a matrix with bounds", "reduce the problem without them")
@@ -114,27 +114,27 @@ def reduce_matrix(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iter
                 entries.append(position[item])
                 tints.append(0 if color is None else colors.setdefault(color, len(colors) + 1))
         starts.append(len(entries))
-    reducer = Reducer(Dancer(len(primary), len(items) - len(primary), starts, entries, tints))
-    reducer.run(rounds or 0, timeout or 0.0)
-    for k in reducer.order:
-        removed[left[k].label] = Removal(WHY_OPTION[reducer.option_fate[k]],
-                                         items[reducer.option_by[k] - 1] if reducer.option_by[k] else None)
-    for i in reducer.item_order:
-        items_removed[items[i - 1]] = Removal(WHY_ITEM[reducer.item_fate[i]],
-                                              items[reducer.item_by[i] - 1] if reducer.item_by[i] else None)
-    infeasible = items[reducer.infeasible - 1] if reducer.infeasible else None
+    dancer = engines.get(engine).Dancer(len(primary), len(items) - len(primary), starts, entries, tints)
+    found = Reduced(*dancer.reduce(rounds or 0, timeout or 0.0))
+    for k in found.order:
+        removed[left[k].label] = Removal(WHY_OPTION[found.option_fate[k]],
+                                         items[found.option_by[k] - 1] if found.option_by[k] else None)
+    for i in found.item_order:
+        items_removed[items[i - 1]] = Removal(WHY_ITEM[found.item_fate[i]],
+                                              items[found.item_by[i] - 1] if found.item_by[i] else None)
+    infeasible = items[found.infeasible - 1] if found.infeasible else None
     costs = dict(matrix.costs)
     # (attrs.evolve makes the new Matrix without this module importing matrix.py, which imports it)
     if infeasible is not None:
         reduced = attrs.evolve(matrix, primary=[infeasible], options=[], secondary=[], costs=None)
     else:
-        kept = [option for k, option in enumerate(left) if not reducer.option_fate[k]]
+        kept = [option for k, option in enumerate(left) if not found.option_fate[k]]
         reduced = attrs.evolve(matrix, primary=[i for i in primary if i not in items_removed],
                                options={option.label: _without(option, items_removed) for option in kept},
                                secondary=[i for i in items[len(primary):] if i not in items_removed],
                                costs={o.label: costs[o.label] for o in kept if o.label in costs})
-    return Reduction(matrix, reduced, given, removed, items_removed, infeasible, reducer.rounds,
-                     reducer.complete, time.perf_counter() - started)
+    return Reduction(matrix, reduced, given, removed, items_removed, infeasible, found.rounds,
+                     found.complete, time.perf_counter() - started)
 
 
 def _without(option: Option, gone: Mapping[Hashable, Removal]) -> dict[Hashable, Hashable | None]:

@@ -1,6 +1,6 @@
 /*
- * binding.h: what the files of the CPython binding (module.c, arguments.c, linesbinding.c)
- * share.
+ * binding.h: what the files of the CPython binding (module.c, arguments.c, linesbinding.c,
+ * checkerbinding.c, reducebinding.c) share.
  *
  * Specification: none (the CPython binding)
  */
@@ -23,6 +23,9 @@ PyObject *Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds)
    added to the module (-1 on failure). */
 PyObject *Dancer_checker(DancerObject *dancer, PyObject *args, PyObject *kwds);
 int checker_ready(PyObject *module);
+
+/* reduce.c's binding (reducebinding.c): Dancer.reduce. */
+PyObject *Dancer_reduce(DancerObject *self, PyObject *args, PyObject *kwds);
 
 /* arguments.c: new arrays (PyMem_Free them) from sequences or buffers of ints; NULL with an
    exception set on failure. */

@@ -7,10 +7,11 @@
  * module its port on a "Port:" line (tests/test_engine_map.py checks both ways);
  * docs/engine.md draws them all.
  *
- * Only the binding (module.c, arguments.c, linesbinding.c, checkerbinding.c) and the
- * allocator (alloc.c) include Python.h: the engine is plain C, reports failures in a
- * dlx_error, and runs without the GIL. It allocates through dlx_malloc, dlx_calloc and dlx_free (alloc.h: CPython's raw
- * allocator, safe without the GIL, seen by tracemalloc), which depend on nothing else.
+ * Only the binding (module.c, arguments.c, linesbinding.c, checkerbinding.c,
+ * reducebinding.c) and the allocator (alloc.c) include Python.h: the engine is plain C,
+ * reports failures in a dlx_error, and runs without the GIL. It allocates through
+ * dlx_malloc, dlx_calloc and dlx_free (alloc.h: CPython's raw allocator, safe without the
+ * GIL, seen by tracemalloc), which depend on nothing else.
  *
  * Specification: pydlx/__init__.py
  */
@@ -402,6 +403,22 @@ relink_list(idx *ulink, idx *dlink, idx i, const idx *nodes, idx n)
 }
 void dancer_free(Dancer *d);
 ptrdiff_t dancer_nbytes(const Dancer *d);
+
+/* reduce.c: what Knuth's preprocessing found (pydlx/reduce.py: Reducer): per option and per
+   item (1..n_items) what became of it (KEPT .. UNUSED) and the item that says why; the
+   options and the items removed, in the order they went; the primary item left without
+   options (0: none); the rounds begun, whether the last changed nothing (or there is no
+   solution), and the nodes taken out. */
+typedef struct {
+    unsigned char *option_fate, *item_fate;
+    idx *option_by, *item_by, *order, *item_order;
+    idx n_order, n_item_order, infeasible;
+    int rounds, complete;
+    long long updates;
+} Reduced;
+int dancer_reduce(const Dancer *d, int rounds, double seconds, int (*stop)(void *), void *context, Reduced *out,
+                  dlx_error *err);
+void reduced_free(Reduced *out);
 
 /* search.c */
 int search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err);

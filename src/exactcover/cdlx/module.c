@@ -80,6 +80,8 @@ raise_failure(const dlx_error *err)
     case DLX_UNSUPPORTED:
         raise_error(Unsupported, "(ss)", err->what, err->instead);
         break;
+    case DLX_STOPPED: /* (the caller's stop raised: its exception is set) */
+        break;
     default:
         PyErr_NoMemory();
     }
@@ -247,6 +249,9 @@ static PyMethodDef Dancer_methods[] = {
     {"checker", (PyCFunction)(void (*)(void))Dancer_checker, METH_VARARGS | METH_KEYWORDS,
      "checker(tuning=None)\n--\n\nA checker of this matrix's problems with givens: one search used again\n"
      "for every check (count_with, thin, unneeded; see pydlx.checker). Not with colors or bounds."},
+    {"reduce", (PyCFunction)(void (*)(void))Dancer_reduce, METH_VARARGS | METH_KEYWORDS,
+     "reduce(rounds=0, seconds=0.0)\n--\n\nKnuth's preprocessing of this matrix's problem (see pydlx.reduce): what\n"
+     "became of each option and item, as contract.Reduced's fields."},
     {"solve_lines", (PyCFunction)(void (*)(void))Dancer_solve_lines, METH_VARARGS | METH_KEYWORDS,
      "solve_lines(data, width, codes, writes, limit=1, max_nodes=0, weighted=False, tallies=False)\n--\n\n"
      "Every problem of data, a line of symbols each (see pydlx.lines): (answers, statuses,\n"

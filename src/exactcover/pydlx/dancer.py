@@ -10,12 +10,13 @@ import operator
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..contract import MatrixError, Tuning, refuse
+from ..contract import MatrixError, Reduced, Tuning, Unsupported, refuse
 from .bounds import Bounded
 from .checker import Checker
 from .costs import Costed, prepare
 from .dance import COVERED
 from .memo import DEFAULT_MEMO_BYTES, MEMO_AUTO, MEMO_OFF, MEMO_ON, Memo
+from .reduce import Reducer
 from .search import Search
 from .tables import Tables
 
@@ -129,6 +130,18 @@ class Dancer:
         self.opt_start = opt_start
         if self.has_costs:  # taxes, net costs, and every list sorted by them (costs.prepare)
             prepare(self, costs)
+
+    def reduce(self, rounds: int = 0, seconds: float = 0.0) -> Reduced:
+        """Knuth's preprocessing of this matrix's problem (`reduce.Reducer`), at most
+        ``rounds`` rounds and about ``seconds`` (0: no bound); Unsupported with bounds."""
+        if rounds < 0 or seconds < 0:
+            raise ValueError("rounds and seconds must not be negative")
+        if self.bounds:
+            raise Unsupported("reducing a matrix with bounds", "reduce the problem without them")
+        t = Reducer(self)
+        t.run(rounds, seconds)
+        return Reduced(bytes(t.option_fate), t.option_by, t.order, bytes(t.item_fate), t.item_by, t.item_order,
+                       t.infeasible, t.rounds, t.complete, t.updates)
 
     def the_rest(self) -> list[tuple[int, ...]]:
         """Per node, the other nodes of its option in the order a walk from it meets them

@@ -26,7 +26,7 @@ Options without primary items are taken out first (a search never chooses them; 
 program skips them on input). A primary item left without options means no solution: the
 reduction stops there (`Reducer.infeasible`).
 
-Port: none (not yet: the C port is to come)
+Port: cdlx/reduce.c
 """
 
 from __future__ import annotations
