@@ -20,6 +20,11 @@ Knuth's programs are not in this repository: `--build DIR --sources SRC` tangles
 
     python benchmarks/reduce.py --build /tmp/knuth --sources /tmp/knuth-src
     python benchmarks/reduce.py --knuth /tmp/knuth [--rounds 3] [--only NAME]
+    python benchmarks/reduce.py --searches [--rounds 5] [--only NAME]
+
+`--searches` times each workload's search (the count, or the first solution) through
+`exactcover.count`/`solve` without and with ``reduce=True``, interleaved, from an uncompiled
+matrix each time (the reduction and the compilation of the reduced matrix count).
 """
 
 from __future__ import annotations
@@ -39,6 +44,9 @@ sys.path.insert(0, str(HERE))
 from knuth import command_line, timed  # noqa: E402
 from natives import WORKLOADS  # noqa: E402
 
+import attrs  # noqa: E402
+
+import exactcover  # noqa: E402
 from exactcover import Matrix, Solver, read_dlx, write_dlx  # noqa: E402
 
 PROGRAMS = {"dlx-pre": "dlx-pre.w"}
@@ -132,7 +140,36 @@ def compare(title: str, matrix: Matrix, program: Path, folder: Path, rounds: int
         print(f"    count before {before}, after Matrix.reduce {after}: {'the same' if before == after else 'WRONG'}")
 
 
+def searches(rounds: int, only: str | None) -> None:
+    """Each workload's search (its count, or its first solution) with and without
+    ``reduce=True``, interleaved: the reduction and the reduced matrix's compilation count in
+    the time with it; each matrix starts uncompiled (a copy made before the clock starts)."""
+    print(f"{'workload':<46}{'without ms':>12}{'reduce ms':>12}{'ratio':>8}  answers")
+    for title, (question, make) in {**FILES, **WORKLOADS}.items():
+        if (only and only not in title) or (not only and any(s in title for s in SLOW)):
+            continue
+        matrix = make()
+        times: dict[bool, list[float]] = {False: [], True: []}
+        answers: dict[bool, set[object]] = {False: set(), True: set()}
+        for _ in range(rounds):
+            for reduce in (False, True):
+                fresh = attrs.evolve(matrix)  # (a new Matrix: nothing compiled yet)
+                started = time.perf_counter()
+                answer = (exactcover.count(fresh, reduce=reduce) if question == "count" else
+                          exactcover.solve(fresh, reduce=reduce) is not None)
+                times[reduce].append(time.perf_counter() - started)
+                answers[reduce].add(answer)
+        without, with_ = (statistics.median(times[r]) for r in (False, True))
+        same = "same" if answers[False] == answers[True] and len(answers[False]) == 1 else f"DIFFERENT {answers}"
+        print(f"{title:<46}{without * 1e3:>12.1f}{with_ * 1e3:>12.1f}{with_ / without:>8.3f}  {same}")
+
+
 def main() -> None:
+    if "--searches" in sys.argv:  # (no Knuth program needed)
+        rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 5
+        only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+        searches(rounds, only)
+        return
     args = command_line(__doc__, PROGRAMS, lambda *_: None)
     if args is None:
         return

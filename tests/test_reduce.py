@@ -259,3 +259,48 @@ def test_ctrl_c_stops_a_long_reduction():
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+# -- reduce= on the searches -------------------------------------------------------------
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_searches_give_the_same_answers_reduced(engine):
+    """solve, solutions and count with reduce=True: the same answers, decoded as without (a
+    problem type's filter and givens included), on both engines."""
+    import exactcover
+    from exactcover_queens import Queens
+
+    m = Matrix(list("ABCDE"), [list("CEF"), list("ADG"), list("BCF"), list("AD"), list("BG"), list("DEG")],
+               secondary=list("FG"))
+    assert set(exactcover.solve(m, reduce=True, engine=engine)) == {0, 3, 4}
+    assert exactcover.solve(m, reduce=True, givens=[1], engine=engine) is None
+    assert exactcover.count(m, reduce=True, exclude=[0], engine=engine) == 0
+    distinct = Queens(8, distinct=True)
+    assert exactcover.count(distinct, reduce=True, engine=engine) == exactcover.count(distinct, engine=engine) == 12
+    assert {s.columns for s in exactcover.solutions(Queens(6), reduce=True, engine=engine)} == \
+        {s.columns for s in exactcover.solutions(Queens(6), engine=engine)}
+    if engine == "c":  # (a reduction that removes 152 of the options)
+        from exactcover_polyomino import make
+        from exactcover_polyomino.tiling import encode
+
+        tiling = encode(make("8x8", "pentominoes", holes=[(3, 3), (3, 4), (4, 3), (4, 4)]))
+        assert exactcover.count(tiling, reduce=True) == exactcover.count(tiling) == 520
+    with pytest.raises(UnknownOption):
+        exactcover.count(m, reduce=True, givens=["z"])
+
+
+def test_the_command_searches_reduced(tmp_path):
+    """--reduce: the same answers, and --stats says what the reduction removed."""
+    from helpers import run_command
+
+    source = tmp_path / "first.dlx"
+    source.write_text(KNUTH_FIRST)
+    done = run_command("count", "dlx", source, "--reduce", "--stats")
+    assert done.exit_code == 0 and done.stdout == "1\n"
+    assert "reduced first (Knuth's preprocessing): removed 3 options" in done.stderr
+    assert "1 solution(s)" in done.stderr
+    done = run_command("solve", "dlx", source, "--reduce", "--all")
+    assert done.exit_code == 0 and sorted(done.stdout.splitlines()) == ["A D", "B G", "C E F"]
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n" * 2)
+    assert run_command("solve", "sudoku", puzzles, "--reduce").stdout == run_command("solve", "sudoku", puzzles).stdout

@@ -29,6 +29,7 @@ from .solver import Solver
 
 if TYPE_CHECKING:
     from .estimates import Estimate
+    from .reduction import Reduction
     from concurrent.futures import Executor  # (not imported at run time: it costs 4 ms)
 
 __all__ = ["MAX_ENTRIES", "Prepared", "prepare", "solve", "solutions", "count", "estimate", "is_unique", "solver_for",
@@ -79,10 +80,33 @@ class Prepared:
     exclude: tuple[Hashable, ...] = ()
     accept: Callable[[tuple[Any, ...]], bool] | None = None
     way: str = "auto"  # the encoding's way for searches left at "auto" (see `Encoding`)
+    #: With ``reduce=True``: the reduction whose matrix the solver searches (its solutions
+    #: are the problem's once `Reduction.solution` puts the givens back in front).
+    reduction: Reduction | None = None
 
     def decode(self, solution: tuple[Any, ...]) -> Any:
         """The domain answer for a solution (option labels, givens first)."""
+        solution = self.restore(solution)
         return solution if self.kind is None else self.kind.decode(self.problem, solution)
+
+    def restore(self, solution: tuple[Any, ...]) -> tuple[Any, ...]:
+        """A solution of the problem from one of the solver's (the same but with a reduction)."""
+        return solution if self.reduction is None else self.reduction.solution(solution)
+
+    def reduced(self, search: dict[str, Any]) -> Prepared:
+        """With ``reduce`` in ``search`` (popped): this problem made smaller by Knuth's
+        preprocessing (`Matrix.reduce`), its givens and exclusions and the search's applied
+        first, and its solver; else itself."""
+        if not search.pop("reduce", False):
+            return self
+        givens, exclude = search.pop("givens", ()), search.pop("exclude", ())
+        self.solver.option_numbers(givens, "given"), self.solver.option_numbers(exclude, "excluded")  # (the errors)
+        matrix = self.solver.matrix
+        reduction = matrix.reduce((*self.givens, *givens), (*self.exclude, *exclude), engine=self.solver.engine)
+        accept = self.accept
+        return attrs.evolve(self, solver=solver_for(reduction.matrix, self.solver.engine, None), givens=(), exclude=(),
+                            reduction=reduction,
+                            accept=None if accept is None else (lambda solution: accept(reduction.solution(solution))))
 
     def _search(self, search: dict[str, Any]) -> dict[str, Any]:
         search = {k: v for k, v in search.items() if v is not None or k not in ("max_nodes", "timeout", "seed")}
@@ -97,11 +121,16 @@ class Prepared:
 
     def raw_solutions(self, **search: Any) -> Solutions[Any]:
         """The accepted solutions as option labels, lazily; ``limit`` counts accepted ones.
-        With ``jobs`` or ``executor``, the search runs on many processes (see `parallel`)."""
-        return self._solutions(None, search)
+        With ``jobs`` or ``executor``, the search runs on many processes (see `parallel`);
+        with ``reduce``, on the problem reduced (`reduced`)."""
+        prepared = self.reduced(search)
+        return prepared._solutions(None if prepared.reduction is None else prepared.restore, search)
 
     def first(self, **search: Any) -> Any:
         """The first accepted solution, decoded, or None."""
+        if search.get("reduce"):
+            return self.reduced(search).first(**search)
+        search.pop("reduce", None)
         if self.accept is None and search.get("jobs") is None and search.get("executor") is None:
             search.pop("jobs", None), search.pop("executor", None)
             solution = self.solver.first(**self._search(search))  # the common case: no filter, no pool
@@ -111,7 +140,9 @@ class Prepared:
 
     def solutions(self, **search: Any) -> Solutions[Any]:
         """Every accepted solution, decoded, lazily (``stats``: this search's statistics)."""
-        return self._solutions(self.decode if self.kind is not None else None, search)
+        prepared = self.reduced(search)
+        decoding = prepared.kind is not None or prepared.reduction is not None
+        return prepared._solutions(prepared.decode if decoding else None, search)
 
     def _solutions(self, decode: Callable[[tuple[Any, ...]], Any] | None, search: dict[str, Any]) -> Solutions[Any]:
         limit = search.pop("limit", None)
@@ -133,6 +164,9 @@ class Prepared:
     def count(self, **search: Any) -> int:
         """The number of accepted solutions: inside the engine when all are accepted (on
         ``jobs`` processes or an ``executor`` if given)."""
+        if search.get("reduce"):
+            return self.reduced(search).count(**search)
+        search.pop("reduce", None)
         if self.accept is not None:  # (enumerated through the filter: no table of states)
             memo = search.pop("memo", None)
             search.pop("memo_bytes", None)
@@ -152,6 +186,9 @@ class Prepared:
 
     def best(self, k: int = 1, **search: Any) -> Any:
         """The ``k`` cheapest solutions (`Solver.best`; a `Best` whose solutions are decoded)."""
+        if search.get("reduce"):
+            return self.reduced(search).best(k, **search)
+        search.pop("reduce", None)
         if self.accept is not None:
             raise Unsupported("the cheapest solutions of a problem type that filters its solutions",
                               "search its matrix")
@@ -222,13 +259,13 @@ def solve(problem: Problem[A], *, engine: Engine = ..., max_entries: int | None 
 def solve(problem: object, *, engine: Engine = ..., max_entries: int | None = ..., givens: Iterable[Hashable] = ...,
           exclude: Iterable[Hashable] = ..., seed: int | None = ..., max_nodes: int | None = ...,
           timeout: float | None = ..., progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-          executor: Executor | None = ...) -> Any: ...
+          executor: Executor | None = ..., reduce: bool = ...) -> Any: ...
 
 
 def solve(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
           givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), seed: int | None = None,
           max_nodes: int | None = None, timeout: float | None = None, progress: Progressed | bool | None = None,
-          way: Way = "auto", jobs: int | None = None, executor: Executor | None = None) -> Any:
+          way: Way = "auto", jobs: int | None = None, executor: Executor | None = None, reduce: bool = False) -> Any:
     """The first solution of ``problem``, decoded (for a Matrix: a tuple of option labels), or
     ``None`` when there is none.
 
@@ -237,11 +274,13 @@ def solve(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MA
     `BudgetExceeded` when it runs out), a ``progress`` callback and the ``way`` the engine runs. An object no plugin
     handles raises TypeError naming the known types; a problem larger than ``max_entries``
     raises ProblemTooLarge (see the module); ``jobs``/``executor`` search in parallel (see
-    `solutions`). A domain class derived from `Problem[Answer]` tells a type checker the
-    answer's type.
+    `solutions`). ``reduce=True`` searches the problem made smaller by Knuth's preprocessing
+    (`Matrix.reduce`: the same solutions; it pays on some large problems, see
+    benchmarks/README.md). A domain class derived from `Problem[Answer]` tells a type
+    checker the answer's type.
     """
     search = _given(givens=givens, exclude=exclude, seed=seed, max_nodes=max_nodes, timeout=timeout,
-                    progress=progress, way=way, jobs=jobs, executor=executor)
+                    progress=progress, way=way, jobs=jobs, executor=executor, reduce=reduce or None)
     return prepare(problem, engine, max_entries=max_entries).first(**search)
 
 
@@ -250,32 +289,32 @@ def solutions(problem: Matrix, *, engine: Engine = ..., max_entries: int | None 
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
               progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-              executor: Executor | None = ...) -> Solutions[tuple[Hashable, ...]]: ...
+              executor: Executor | None = ..., reduce: bool = ...) -> Solutions[tuple[Hashable, ...]]: ...
 @overload
 def solutions(problem: Problem[A], *, engine: Engine = ..., max_entries: int | None = ...,
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
               progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-              executor: Executor | None = ...) -> Solutions[A]: ...
+              executor: Executor | None = ..., reduce: bool = ...) -> Solutions[A]: ...
 @overload
 def solutions(problem: object, *, engine: Engine = ..., max_entries: int | None = ...,
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
               progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-              executor: Executor | None = ...) -> Solutions[Any]: ...
+              executor: Executor | None = ..., reduce: bool = ...) -> Solutions[Any]: ...
 
 
 def solutions(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
               givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), limit: int | None = None,
               seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
               progress: Progressed | bool | None = None, way: Way = "auto", jobs: int | None = None,
-              executor: Executor | None = None) -> Solutions[Any]:
+              executor: Executor | None = None, reduce: bool = False) -> Solutions[Any]:
     """Every solution of ``problem``, decoded, lazily (the iterator's ``stats`` are this
     search's); keywords as `solve`, and `Solver.solutions`'s ``limit`` and ``progress``, or
     ``jobs=N`` (processes) / ``executor=`` (any concurrent.futures.Executor, a Dask
-    cluster's included) to search in parallel."""
+    cluster's included) to search in parallel; ``reduce`` as `solve`."""
     search = _given(givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
-                    progress=progress, way=way, jobs=jobs, executor=executor)
+                    progress=progress, way=way, jobs=jobs, executor=executor, reduce=reduce or None)
     return prepare(problem, engine, max_entries=max_entries).solutions(**search)
 
 
@@ -283,11 +322,13 @@ def count(problem: object, *, engine: Engine = "auto", max_entries: int | None =
           givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), limit: int | None = None,
           seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
           progress: Progressed | bool | None = None, way: Way = "auto", memo: bool | None = None,
-          memo_bytes: int | None = None, jobs: int | None = None, executor: Executor | None = None) -> int:
+          memo_bytes: int | None = None, jobs: int | None = None, executor: Executor | None = None,
+          reduce: bool = False) -> int:
     """The number of solutions of ``problem``; keywords as `solutions`, and `Solver.count`'s
     ``memo`` (a table of the search's states: None decides from a sample) and ``memo_bytes``."""
     search = _given(givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
-                    progress=progress, way=way, memo=memo, memo_bytes=memo_bytes, jobs=jobs, executor=executor)
+                    progress=progress, way=way, memo=memo, memo_bytes=memo_bytes, jobs=jobs, executor=executor,
+                    reduce=reduce or None)
     return prepare(problem, engine, max_entries=max_entries).count(**search)
 
 

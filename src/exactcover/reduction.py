@@ -13,8 +13,8 @@ taken out; the excluded options taken out), so that the rules work on what is le
 >>> reduction = m.reduce()
 >>> reduction.matrix
 Matrix(primary=3, secondary=0, options=3, entries=3)
->>> [(o.label, o.items) for o in reduction.matrix.options]
-[(0, ('E',)), (3, ('A',)), (4, ('B',))]
+>>> {option.label: option.items for option in reduction.matrix.options}
+{0: ('E',), 3: ('A',), 4: ('B',)}
 >>> reduction.removed[5], reduction.items_removed["D"]
 (Removal(why='forced', item='D'), Removal(why='forced', item='A'))
 """

@@ -173,6 +173,9 @@ def search_options() -> list[click.Option]:
         click.Option(["--timeout"], type=click.FloatRange(min=0, min_open=True), help="Stop (exit 3) after this many seconds."),
         click.Option(["--jobs"], type=click.IntRange(min=1), help="Search on this many processes (count and --all)."),
         click.Option(["--quiet"], is_flag=True, help="No progress bar."),
+        click.Option(["--reduce"], is_flag=True, default=None,
+                     help="Search the problem made smaller by Knuth's preprocessing (the same solutions; see "
+                          "`exactcover reduce`)."),
         max_entries_option(),
     ]
 
@@ -258,7 +261,7 @@ def sample_options() -> list[click.Option]:
     return [
         click.Option(["--n", "how_many"], type=click.IntRange(min=1), default=1, show_default=True, help="Solutions to draw."),
         click.Option(["--memo-bytes"], type=click.IntRange(min=0), help="The most memory the diagram may take (default 1 GiB)."),
-        *(option for option in search_options() if option.name != "jobs"),
+        *(option for option in search_options() if option.name not in ("jobs", "reduce")),
     ]
 
 

@@ -57,6 +57,8 @@ class Run:
         with errors_reported():
             if self.batch is None:
                 self._prepared = api.prepare(problem, self.engine, max_entries=self.max_entries, kind=self.kind)
+                if self.search.get("reduce"):  # (reduced here, so that the statistics are its search's)
+                    self._prepared = self._prepared.reduced(self.search)
 
     @property
     def prepared(self) -> api.Prepared:
@@ -279,5 +281,10 @@ class Run:
             f"{self.prepared.solver.engine} engine, {WAYS_SAID[s['way']]}){memo}",
             err=True,
         )
+        reduction = self.prepared.reduction
+        if reduction is not None:
+            from .reducing import summary
+
+            click.echo(f"reduced first (Knuth's preprocessing): {summary(reduction)}, {reduction.seconds:.3f} s", err=True)
 
 
