@@ -24,7 +24,7 @@ from . import engines
 from .errors import ProblemTooLarge, Unsupported
 from .matrix import Matrix
 from .problem import Problem, ProblemType, Size
-from .runs import Progress, Solutions, check_positive
+from .runs import Progress, Solutions, Stats, check_positive
 from .solver import Solver
 
 if TYPE_CHECKING:
@@ -127,10 +127,14 @@ class Prepared:
         return prepared._solutions(None if prepared.reduction is None else prepared.restore, search)
 
     def first(self, **search: Any) -> Any:
-        """The first accepted solution, decoded, or None."""
+        """The first accepted solution, decoded, or None (``backend``: see `by_backend`)."""
         if search.get("reduce"):
             return self.reduced(search).first(**search)
         search.pop("reduce", None)
+        backend = search.pop("backend", "search")
+        if backend != "search":
+            solution = self.by_backend(backend, search)
+            return None if solution is None else self.decode(solution)
         if self.accept is None and search.get("jobs") is None and search.get("executor") is None:
             search.pop("jobs", None), search.pop("executor", None)
             solution = self.solver.first(**self._search(search))  # the common case: no filter, no pool
@@ -144,9 +148,40 @@ class Prepared:
         decoding = prepared.kind is not None or prepared.reduction is not None
         return prepared._solutions(prepared.decode if decoding else None, search)
 
+    def by_backend(self, backend: str, search: dict[str, Any]) -> tuple[Any, ...] | None:
+        """The first solution (labels) found by the SAT solver (``backend="sat"``) or by
+        whichever of the search and the SAT solver answers first ("race"): see `sat`. They
+        take givens, exclusions and a timeout (and the race a progress callback); not a
+        problem type that filters its solutions."""
+        from . import sat
+
+        if backend not in sat.BACKENDS:
+            raise ValueError(f"backend must be one of {', '.join(map(repr, sat.BACKENDS))}, not {backend!r}")
+        if self.accept is not None:
+            raise Unsupported(f"backend={backend!r} for a problem type that filters its solutions", "backend='search'")
+        taken = ("givens", "exclude", "timeout") + (("progress", "way") if backend == "race" else ())
+        refused = sorted(key for key, value in search.items()
+                         if value is not None and key not in taken and (key, value) != ("way", "auto"))
+        if refused:
+            raise Unsupported(f"{refused[0]} with backend={backend!r}", "backend='search'")
+        more_givens, more_exclude = search.get("givens", ()), search.get("exclude", ())
+        self.solver.option_numbers(more_givens, "given"), self.solver.option_numbers(more_exclude, "excluded")
+        givens, exclude = (*self.givens, *more_givens), (*self.exclude, *more_exclude)
+        if backend == "sat":
+            return sat.first(self.solver.matrix, givens, exclude, search.get("timeout"))
+        progress, way = search.get("progress"), search.get("way", "auto")
+        return sat.race(self.solver, givens, exclude, search.get("timeout"), progress if callable(progress) else None,
+                        self.way if way == "auto" else way)
+
     def _solutions(self, decode: Callable[[tuple[Any, ...]], Any] | None, search: dict[str, Any]) -> Solutions[Any]:
         limit = search.pop("limit", None)
         check_positive("limit", limit)
+        backend = search.pop("backend", "search")
+        if backend != "search":
+            if limit != 1:
+                raise Unsupported(f"every solution with backend={backend!r}", "backend='search', or ask for one")
+            answer = self.by_backend(backend, search)
+            return Solutions(iter(() if answer is None else (answer,)), Stats(), 1, None, decode)
         jobs, executor = search.pop("jobs", None), search.pop("executor", None)
         check_positive("jobs", jobs)
         if jobs is not None or executor is not None:
@@ -237,6 +272,8 @@ def prepare(problem: Any, engine: str = "auto", registry: Any = None, max_entrie
 Engine = Literal["auto", "c", "python"]
 #: How an engine runs a search: on its links, on bitsets of options, or as a sample decides.
 Way = Literal["auto", "links", "sets", "weighted"]
+#: Who finds `solve`'s first solution: the search, a SAT solver, or both at once (`sat`).
+Backend = Literal["search", "sat", "race"]
 Progressed = Callable[[Progress], Any]
 
 
@@ -259,13 +296,14 @@ def solve(problem: Problem[A], *, engine: Engine = ..., max_entries: int | None 
 def solve(problem: object, *, engine: Engine = ..., max_entries: int | None = ..., givens: Iterable[Hashable] = ...,
           exclude: Iterable[Hashable] = ..., seed: int | None = ..., max_nodes: int | None = ...,
           timeout: float | None = ..., progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-          executor: Executor | None = ..., reduce: bool = ...) -> Any: ...
+          executor: Executor | None = ..., reduce: bool = ..., backend: Backend = ...) -> Any: ...
 
 
 def solve(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
           givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), seed: int | None = None,
           max_nodes: int | None = None, timeout: float | None = None, progress: Progressed | bool | None = None,
-          way: Way = "auto", jobs: int | None = None, executor: Executor | None = None, reduce: bool = False) -> Any:
+          way: Way = "auto", jobs: int | None = None, executor: Executor | None = None, reduce: bool = False,
+          backend: Backend = "search") -> Any:
     """The first solution of ``problem``, decoded (for a Matrix: a tuple of option labels), or
     ``None`` when there is none.
 
@@ -276,11 +314,14 @@ def solve(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MA
     raises ProblemTooLarge (see the module); ``jobs``/``executor`` search in parallel (see
     `solutions`). ``reduce=True`` searches the problem made smaller by Knuth's preprocessing
     (`Matrix.reduce`: the same solutions; it pays on some large problems, see
-    benchmarks/README.md). A domain class derived from `Problem[Answer]` tells a type
-    checker the answer's type.
+    benchmarks/README.md). ``backend="sat"`` asks a SAT solver instead of the search, and
+    ``"race"`` runs both and takes the first answer (see `exactcover.sat`: PySAT, the extra
+    ``exactcover[sat]``; givens, exclusions, a timeout). A domain class derived from
+    `Problem[Answer]` tells a type checker the answer's type.
     """
     search = _given(givens=givens, exclude=exclude, seed=seed, max_nodes=max_nodes, timeout=timeout,
-                    progress=progress, way=way, jobs=jobs, executor=executor, reduce=reduce or None)
+                    progress=progress, way=way, jobs=jobs, executor=executor, reduce=reduce or None,
+                    backend=None if backend == "search" else backend)
     return prepare(problem, engine, max_entries=max_entries).first(**search)
 
 

@@ -187,6 +187,9 @@ def solve_options() -> list[click.Option]:
         click.Option(["--count", "count_only"], is_flag=True, help="Count the solutions instead of printing them."),
         click.Option(["--best"], type=click.IntRange(min=1), metavar="K",
                      help="Print the K cheapest solutions with their costs (options with costs, e.g. |n in a .dlx file)."),
+        click.Option(["--backend"], type=click.Choice(["search", "sat", "race"]), default=None,
+                     help="Who finds the first solution: the search (the default), a SAT solver, or both at once, "
+                          "the first answer taken (needs exactcover[sat])."),
         *search_options(),
     ]
 

@@ -1,0 +1,206 @@
+"""A SAT solver's first solution (``backend="sat"``), and a race of it against the search
+(``backend="race"``), for `exactcover.solve`.
+
+Exact cover search is the way to count and to list, but for one solution of a large, tight
+packing a clause-learning SAT solver can win by far (Junttila and Kaski, "Exact Cover via
+Satisfiability", CP 2010). The encoding: a variable per option; per primary item, at least
+one of its options (a clause) and at most one (PySAT's sequential counter, linear in the
+options, not the quadratic pairs); per secondary item, at most one of its options without a
+color and of one variable per color it is given (which each option with that color
+implies); options without primary items false (a search never chooses them); the givens
+true and the excluded options false. CaDiCaL (PySAT's ``cadical195``) solves it in a child
+process: it holds the GIL while it runs, so only a process of its own can be stopped at
+once, by Ctrl-C, a timeout or the race's winner, with nothing left running. The model is
+checked as an exact cover before it is returned.
+
+PySAT is an optional dependency: ``pip install 'exactcover[sat]'``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any
+
+from .errors import BudgetExceeded, ExactCoverError, Unsupported
+from .runs import Stats
+
+if TYPE_CHECKING:
+    from .matrix import Matrix
+    from .solver import Solver
+
+__all__ = ["BACKENDS", "clauses", "first", "race", "is_exact_cover"]
+
+#: The backends of `exactcover.solve`: the search, the SAT solver, or both at once.
+BACKENDS = ("search", "sat", "race")
+#: The SAT solver (PySAT's name for CaDiCaL 1.9.5).
+SOLVER = "cadical195"
+#: Seconds the race's search runs alone before the SAT solver starts: what most problems
+#: need in all, so that they do not pay for a process they do not use (the search looks
+#: at the SAT solver every `runs.PROGRESS_INTERVAL`, 0.1 s, so it starts then).
+HEAD_START = 0.1
+
+
+def _pysat() -> Any:
+    try:
+        import pysat.card  # noqa: F401
+        import pysat.formula  # noqa: F401
+    except ImportError:
+        raise Unsupported("backend='sat' without PySAT", "pip install 'exactcover[sat]' (python-sat)") from None
+    return pysat
+
+
+def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = ()) -> list[list[int]]:
+    """The CNF of ``matrix``'s exact cover problem with ``givens`` and without ``exclude``
+    (see the module): variable k + 1 is option k; the others are the encoding's own."""
+    pysat = _pysat()
+    if matrix.bounds:
+        raise Unsupported("backend='sat' with bounds", "backend='search'")
+    n = len(matrix.options)
+    pool = pysat.formula.IDPool(start_from=n + 1)
+    uses: dict[Hashable, list[tuple[int, Hashable | None]]] = {item: [] for item in matrix.items}
+    cnf: list[list[int]] = []
+    primary = set(matrix.primary)
+    for k, option in enumerate(matrix.options, 1):
+        for item, color in zip(option.items, option.colors):
+            uses[item].append((k, color))
+        if not primary.intersection(option.items):
+            cnf.append([-k])
+
+    def at_most_one(literals: list[int]) -> None:
+        if len(literals) > 1:
+            cnf.extend(pysat.card.CardEnc.atmost(literals, 1, vpool=pool,
+                                                 encoding=pysat.card.EncType.seqcounter).clauses)
+
+    for item in matrix.primary:
+        literals = [k for k, _ in uses[item]]
+        cnf.append(literals)  # (empty for an item without options: no model)
+        at_most_one(literals)
+    for item in matrix.secondary:
+        plain = [k for k, color in uses[item] if color is None]
+        colored: dict[Hashable, list[int]] = {}
+        for k, color in uses[item]:
+            if color is not None:
+                colored.setdefault(color, []).append(k)
+        tints = [pool.id(("color", item, color)) for color in colored]
+        for tint, options in zip(tints, colored.values()):
+            cnf.extend([-k, tint] for k in options)
+        at_most_one(plain + tints)
+    number = {option.label: k for k, option in enumerate(matrix.options, 1)}
+    cnf.extend([number[label]] for label in givens)
+    cnf.extend([-number[label]] for label in exclude)
+    return cnf
+
+
+def is_exact_cover(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
+    """Whether the options ``labels`` cover each primary item once and each secondary item
+    at most once or always with one color."""
+    seen: dict[Hashable, Hashable | None] = {}
+    for label in labels:
+        option = matrix.option(label)
+        for item, color in zip(option.items, option.colors):
+            if item in seen and (color is None or seen[item] != color):
+                return False
+            seen[item] = color
+    return all(item in seen for item in matrix.primary) and len(set(labels)) == len(labels)
+
+
+def _solve(cnf: list[list[int]], answer: Connection) -> None:
+    """The child: the model's true variables (None: no model) sent back. Ctrl-C is the
+    parent's to handle (it stops the child)."""
+    import signal
+
+    from pysat.solvers import Solver as SatSolver
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    with SatSolver(name=SOLVER, bootstrap_with=cnf) as solver:
+        answer.send([v for v in solver.get_model() if v > 0] if solver.solve() else None)
+
+
+class _Child:
+    """The SAT solver's process on ``cnf``, stopped by `stop` whatever happened."""
+
+    def __init__(self, cnf: list[list[int]]) -> None:
+        self.answer, sending = multiprocessing.Pipe(duplex=False)
+        self.process = multiprocessing.get_context().Process(target=_solve, args=(cnf, sending), daemon=True,
+                                                             name="exactcover SAT solver")
+        self.process.start()
+        sending.close()
+
+    def done(self, wait: float = 0.0) -> bool:
+        return self.answer.poll(wait) or not self.process.is_alive()
+
+    def model(self) -> list[int] | None:
+        try:
+            return self.answer.recv()  # type: ignore[no-any-return]
+        except EOFError:
+            raise ExactCoverError(f"the SAT solver's process ended without an answer "
+                                  f"(exit code {self.process.exitcode})") from None
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.answer.close()
+
+
+def _decoded(matrix: Matrix, model: list[int] | None, givens: Sequence[Hashable]) -> tuple[Hashable, ...] | None:
+    """The options of ``model`` as labels, givens first (as a search gives them), checked."""
+    if model is None:
+        return None
+    n, given = len(matrix.options), set(givens)
+    labels = tuple(givens) + tuple(label for v in model if v <= n and (label := matrix.options[v - 1].label) not in given)
+    if not is_exact_cover(matrix, labels):
+        raise ExactCoverError("the SAT solver's answer is not an exact cover (a bug: please report it)")
+    return labels
+
+
+def first(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (),
+          timeout: float | None = None) -> tuple[Hashable, ...] | None:
+    """A solution of ``matrix`` with ``givens`` and without ``exclude`` found by the SAT
+    solver (labels), or None when there is none; `BudgetExceeded` after ``timeout``."""
+    started, givens = time.perf_counter(), tuple(givens)
+    child = _Child(clauses(matrix, givens, exclude))
+    try:
+        while not child.done(0.05):
+            if timeout is not None and time.perf_counter() - started >= timeout:
+                raise BudgetExceeded("timeout", Stats(seconds=time.perf_counter() - started), 0)
+        return _decoded(matrix, child.model(), givens)
+    finally:
+        child.stop()
+
+
+class _SatWon(Exception):
+    """The race's SAT solver answered first (raised in the search's progress callback)."""
+
+
+def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hashable] = (),
+         timeout: float | None = None, progress: Callable[[Any], Any] | None = None,
+         way: str = "auto") -> tuple[Hashable, ...] | None:
+    """The search (``solver.first``, on ``way``) and the SAT solver side by side: whichever
+    answers first, the other stopped. The search runs alone for its first `HEAD_START`
+    seconds; ``progress`` (a callable) hears from it as usual."""
+    started = time.perf_counter()
+    child: _Child | None = None
+
+    def poll(report: Any) -> None:
+        nonlocal child
+        if progress is not None:
+            progress(report)
+        if child is None and time.perf_counter() - started >= HEAD_START:
+            child = _Child(clauses(solver.matrix, givens, exclude))
+        if child is not None and child.done():
+            raise _SatWon
+
+    try:
+        try:
+            return solver.first(givens, exclude=exclude, timeout=timeout, progress=poll, way=way)
+        except _SatWon:
+            assert child is not None
+            return _decoded(solver.matrix, child.model(), givens)
+    finally:
+        if child is not None:
+            child.stop()

@@ -1,0 +1,145 @@
+"""backend="sat" and "race" (exactcover.sat): the encoding has a model exactly when the
+problem has a solution, and every model is one of its solutions (colors included); the SAT
+solver's answer is decoded as the search's is; the race takes the first answer and leaves
+no process behind; what the backends cannot do is refused."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import exactcover
+from exactcover import BudgetExceeded, Matrix, Unsupported, UnknownOption
+
+from helpers import brute_force, matrices
+
+pysat = pytest.importorskip("pysat.solvers", reason="PySAT (the extra exactcover[sat]) is not installed")
+
+from exactcover import sat  # noqa: E402
+
+KNUTH_FIRST = Matrix(list("ABCDE"), [list("CEF"), list("ADG"), list("BCF"), list("AD"), list("BG"), list("DEG")],
+                     secondary=list("FG"))
+
+
+@given(matrices())
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_the_encoding_has_a_model_exactly_when_there_is_a_solution(matrix):
+    """Solved in this process: a model's options are a solution (brute force's), and there
+    is no model when there is no solution."""
+    solutions = brute_force(matrix)
+    with pysat.Solver(name=sat.SOLVER, bootstrap_with=sat.clauses(matrix)) as solver:
+        if not solver.solve():
+            assert not solutions
+            return
+        chosen = frozenset(matrix.options[v - 1].label for v in solver.get_model() if 0 < v <= len(matrix.options))
+    assert chosen in solutions
+
+
+@pytest.mark.parametrize("backend", ["sat", "race"])
+def test_the_backends_answer_as_the_search_does(backend):
+    """The first solution decoded as the search's is (a sudoku, whose decoding wants the
+    givens first), None where there is none, givens and exclusions applied."""
+    from exactcover_sudoku import Sudoku
+
+    puzzle = Sudoku.parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    assert exactcover.solve(puzzle, backend=backend) == exactcover.solve(puzzle)
+    assert set(exactcover.solve(KNUTH_FIRST, backend=backend)) == {0, 3, 4}
+    assert exactcover.solve(KNUTH_FIRST, backend=backend, givens=[1]) is None
+    assert exactcover.solve(KNUTH_FIRST, backend=backend, exclude=[0]) is None
+    assert exactcover.solve(Matrix([1, 2], {"a": [1]}), backend=backend) is None  # (an item without options)
+
+
+def trap(free: int, copies: int) -> Matrix:
+    """No solution, which the search finds only after 2**free leaves: ``free`` items of two
+    options each (MRV chooses them first), and a triangle a, b, c whose three options of two
+    items (any two clash) come in ``copies`` copies each, with secondary items to tell them
+    apart. A SAT solver sees the triangle at once."""
+    options = {(f"x{k}", side): [f"x{k}"] for k in range(free) for side in (0, 1)}
+    options |= {(pair, copy): [*pair, f"s{copy}"] for pair in ("ab", "bc", "ac") for copy in range(copies)}
+    return Matrix([f"x{k}" for k in range(free)] + list("abc"), options,
+                  secondary=[f"s{copy}" for copy in range(copies)])
+
+
+def test_the_race_takes_the_first_answer_and_stops_the_other():
+    """On the trap the search would take minutes (it runs out of a million nodes) and the
+    SAT solver answers at once: the race says "no solution" in about its head start, and no
+    SAT process is left."""
+    matrix = trap(free=40, copies=3)
+    with pytest.raises(BudgetExceeded):
+        exactcover.solve(matrix, max_nodes=1_000_000)
+    started = time.perf_counter()
+    assert exactcover.solve(matrix, backend="race") is None
+    assert time.perf_counter() - started < 30
+    assert not [p for p in multiprocessing.active_children() if p.name == "exactcover SAT solver"]
+    assert exactcover.solve(KNUTH_FIRST, backend="race") is not None  # (the search first: no SAT process made)
+
+
+def test_a_timeout_stops_the_sat_solver():
+    """Pigeons in holes (13 pigeons, 12 holes: no solution, hard for clause learning): the
+    timeout stops the solver's process, which is gone after."""
+    pigeons = Matrix([f"p{k}" for k in range(13)],
+                     {(p, h): [f"p{p}", f"h{h}"] for p in range(13) for h in range(12)},
+                     secondary=[f"h{h}" for h in range(12)])
+    started = time.perf_counter()
+    with pytest.raises(BudgetExceeded, match="time limit") as stopped:
+        exactcover.solve(pigeons, backend="sat", timeout=0.5)
+    assert stopped.value.reason == "timeout"
+    assert time.perf_counter() - started < 5
+    assert not [p for p in multiprocessing.active_children() if p.name == "exactcover SAT solver"]
+
+
+def test_what_the_backends_cannot_do_is_refused():
+    from exactcover_queens import Queens
+
+    with pytest.raises(Unsupported, match="seed with backend='sat'"):
+        exactcover.solve(KNUTH_FIRST, backend="sat", seed=1)
+    with pytest.raises(Unsupported, match="max_nodes with backend='race'"):
+        exactcover.solve(KNUTH_FIRST, backend="race", max_nodes=10)
+    with pytest.raises(Unsupported, match="filters its solutions"):
+        exactcover.solve(Queens(8, distinct=True), backend="sat")
+    with pytest.raises(Unsupported, match="bounds"):
+        exactcover.solve(Matrix(["a"], {"x": ["a"]}, bounds={"a": (1, 2)}), backend="sat")
+    with pytest.raises(ValueError, match="backend must be one of"):
+        exactcover.solve(KNUTH_FIRST, backend="fast")  # type: ignore[arg-type]
+    with pytest.raises(UnknownOption):
+        exactcover.solve(KNUTH_FIRST, backend="sat", givens=["z"])
+
+
+def test_the_command_takes_a_backend(tmp_path):
+    from helpers import run_command
+
+    source = tmp_path / "first.dlx"
+    source.write_text("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")
+    for backend in ("sat", "race"):
+        done = run_command("solve", "dlx", source, "--backend", backend)
+        assert done.exit_code == 0 and sorted(done.stdout.splitlines()) == ["A D", "B G", "C E F"]
+    done = run_command("solve", "dlx", source, "--backend", "sat", "--all")
+    assert done.exit_code == 2 and "every solution with backend='sat'" in done.stderr
+
+
+def test_ctrl_c_stops_the_sat_solver():
+    """Ctrl-C (a handler that raises KeyboardInterrupt) while the SAT solver works: the
+    interrupt comes through at once and the solver's process is gone."""
+    import signal
+
+    pigeons = Matrix([f"p{k}" for k in range(13)],
+                     {(p, h): [f"p{p}", f"h{h}"] for p in range(13) for h in range(12)},
+                     secondary=[f"h{h}" for h in range(12)])
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        started = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            exactcover.solve(pigeons, backend="sat")
+        assert time.perf_counter() - started < 5
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert not [p for p in multiprocessing.active_children() if p.name == "exactcover SAT solver"]
