@@ -150,8 +150,10 @@ class Pool:
                         idle.append(worker)
 
     def _receive(self, workers: list[int], until: float | None) -> list[tuple[int, tuple[str, Any]]]:
-        """The messages some of ``workers`` sent, once there is at least one."""
-        sentinels = {self.processes[w].sentinel: w for w in workers}
+        """The messages some of ``workers`` sent, once there is at least one. Every running
+        worker's death is watched for, not only theirs: a worker whose messages wait their
+        turn (its pipe not read) may die too, and that must be seen at once."""
+        sentinels = {self.processes[w].sentinel: w for w in {*workers, *self.running}}
         pipes = {self.inbox[w]: w for w in workers}
         while True:
             timeout = None if until is None else max(0.0, until - time.perf_counter())
@@ -167,10 +169,11 @@ class Pool:
                 if kind == "error":
                     raise payload
                 got.append((pipes[pipe], (kind, payload)))
+            gave = {worker for worker, _ in got}  # (a worker that died after its last words: read them first)
+            for sentinel in (r for r in ready if r in sentinels and sentinels[r] not in gave):
+                self._lost(sentinels[sentinel])
             if got:
                 return got
-            for sentinel in (r for r in ready if r in sentinels):
-                self._lost(sentinels[sentinel])
 
     def _lost(self, worker: int) -> None:
         """Raise `WorkerLost` for ``worker``, which died (once it is gone, to know how)."""
