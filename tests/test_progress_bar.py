@@ -7,6 +7,7 @@ import os
 import pty
 import subprocess
 import sys
+import threading
 import types
 
 import pytest
@@ -35,20 +36,28 @@ def test_true_in_a_terminal_draws_rich_s_bar_and_takes_it_away(jobs):
     code = ("import exactcover, exactcover.bar as b; from exactcover_queens import Queens; b.ProgressBar.DELAY = 0;"
             f"print(exactcover.count(Queens(14), progress=True, memo=False, jobs={jobs}))")
     leader, follower = pty.openpty()
-    done = subprocess.run([sys.executable, "-c", code], stdin=follower, stdout=subprocess.PIPE, stderr=follower,
-                          timeout=60, env=dict(os.environ, COLUMNS="100"))
+    process = subprocess.Popen([sys.executable, "-c", code], stdin=follower, stdout=subprocess.PIPE, stderr=follower,
+                               env=dict(os.environ, COLUMNS="100"))
     os.close(follower)
-    drawn = b""
-    while True:
-        try:
-            chunk = os.read(leader, 1 << 16)
-        except OSError:
-            break
-        if not chunk:
-            break
-        drawn += chunk
+    chunks: list[bytes] = []
+
+    def read_the_terminal() -> None:  # (as it is written: a full pty would block the bar, and the search)
+        while True:
+            try:
+                chunk = os.read(leader, 1 << 16)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+
+    reader = threading.Thread(target=read_the_terminal)
+    reader.start()
+    out, _ = process.communicate(timeout=60)
+    reader.join(timeout=10)
     os.close(leader)
-    assert done.stdout == b"365596\n"
+    drawn = b"".join(chunks)
+    assert out == b"365596\n"
     assert b"solutions" in drawn and b"nodes" in drawn and b"%" in drawn
     assert b"\x1b[?25h" in drawn  # (the cursor shown again: the bar was taken away)
 
