@@ -99,14 +99,18 @@ class Prepared:
         first, and its solver; else itself."""
         if not search.pop("reduce", False):
             return self
-        givens, exclude = search.pop("givens", ()), search.pop("exclude", ())
-        self.solver.option_numbers(givens, "given"), self.solver.option_numbers(exclude, "excluded")  # (the errors)
-        matrix = self.solver.matrix
-        reduction = matrix.reduce((*self.givens, *givens), (*self.exclude, *exclude), engine=self.solver.engine)
+        givens, exclude = self._all_givens(search.pop("givens", ()), search.pop("exclude", ()))
+        reduction = self.solver.matrix.reduce(givens, exclude, engine=self.solver.engine)
         accept = self.accept
         return attrs.evolve(self, solver=solver_for(reduction.matrix, self.solver.engine, None), givens=(), exclude=(),
                             reduction=reduction,
                             accept=None if accept is None else (lambda solution: accept(reduction.solution(solution))))
+
+    def _all_givens(self, givens: Any, exclude: Any) -> tuple[tuple[Hashable, ...], tuple[Hashable, ...]]:
+        """The encoding's givens and exclusions with a search's (checked: GivensError or
+        UnknownOption for what is not a collection of the matrix's option labels)."""
+        self.solver.option_numbers(givens, "given"), self.solver.option_numbers(exclude, "excluded")
+        return (*self.givens, *givens), (*self.exclude, *exclude)
 
     def _search(self, search: dict[str, Any]) -> dict[str, Any]:
         search = {k: v for k, v in search.items() if v is not None or k not in ("max_nodes", "timeout", "seed")}
@@ -128,9 +132,9 @@ class Prepared:
 
     def first(self, **search: Any) -> Any:
         """The first accepted solution, decoded, or None (``backend``: see `by_backend`)."""
-        if search.get("reduce"):
-            return self.reduced(search).first(**search)
-        search.pop("reduce", None)
+        reduced = self.reduced(search)  # (itself unless ``reduce``)
+        if reduced is not self:
+            return reduced.first(**search)
         backend = search.pop("backend", "search")
         if backend != "search":
             solution = self.by_backend(backend, search)
@@ -164,9 +168,7 @@ class Prepared:
                          if value is not None and key not in taken and (key, value) != ("way", "auto"))
         if refused:
             raise Unsupported(f"{refused[0]} with backend={backend!r}", "backend='search'")
-        more_givens, more_exclude = search.get("givens", ()), search.get("exclude", ())
-        self.solver.option_numbers(more_givens, "given"), self.solver.option_numbers(more_exclude, "excluded")
-        givens, exclude = (*self.givens, *more_givens), (*self.exclude, *more_exclude)
+        givens, exclude = self._all_givens(search.get("givens", ()), search.get("exclude", ()))
         if backend == "sat":
             return sat.first(self.solver.matrix, givens, exclude, search.get("timeout"))
         progress, way = search.get("progress"), search.get("way", "auto")
@@ -199,9 +201,9 @@ class Prepared:
     def count(self, **search: Any) -> int:
         """The number of accepted solutions: inside the engine when all are accepted (on
         ``jobs`` processes or an ``executor`` if given)."""
-        if search.get("reduce"):
-            return self.reduced(search).count(**search)
-        search.pop("reduce", None)
+        reduced = self.reduced(search)  # (itself unless ``reduce``)
+        if reduced is not self:
+            return reduced.count(**search)
         if self.accept is not None:  # (enumerated through the filter: no table of states)
             memo = search.pop("memo", None)
             search.pop("memo_bytes", None)
@@ -221,9 +223,9 @@ class Prepared:
 
     def best(self, k: int = 1, **search: Any) -> Any:
         """The ``k`` cheapest solutions (`Solver.best`; a `Best` whose solutions are decoded)."""
-        if search.get("reduce"):
-            return self.reduced(search).best(k, **search)
-        search.pop("reduce", None)
+        reduced = self.reduced(search)  # (itself unless ``reduce``)
+        if reduced is not self:
+            return reduced.best(k, **search)
         if self.accept is not None:
             raise Unsupported("the cheapest solutions of a problem type that filters its solutions",
                               "search its matrix")
