@@ -19,10 +19,11 @@ would be lost and the command would run on. `_raise_again` sends such a signal a
 that it is raised at the next moment it can be.
 """
 
+from __future__ import annotations
+
 import gc
 import signal
 import sys
-from typing import Any
 
 __all__ = ["main"]
 
@@ -31,11 +32,11 @@ class _Terminated(Exception):
     """SIGTERM while the command loads."""
 
 
-def _raise_terminated(signum: int, frame: Any) -> None:
+def _raise_terminated(signum: int, frame: object) -> None:
     raise _Terminated
 
 
-def _raise_again(unraisable: Any) -> None:
+def _raise_again(unraisable: sys.UnraisableHookArgs) -> None:
     """`sys.unraisablehook`: a Ctrl-C or SIGTERM whose exception Python dropped is sent
     again (SIGTERM raises `_Terminated` here, then the command's `Terminated`, a
     KeyboardInterrupt); anything else is reported as Python reports it."""
