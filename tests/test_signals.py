@@ -116,6 +116,8 @@ def in_python_start_up(stderr: str) -> bool:
     interpreter's own "Fatal Python error" when the signal stops its initialization, or its
     messages when it dropped the KeyboardInterrupt before exactcover_command could set the
     hook that raises it again)."""
+    if stderr == "KeyboardInterrupt\n":
+        return True  # (raised where Python has not run a line of Python yet: no traceback at all)
     return stderr.startswith(DROPPED + ("Traceback", "Fatal Python error: init_")) and \
         "KeyboardInterrupt" in stderr and \
         not re.search(r"exactcover[^\n]*\.py\", line", stderr.replace("exactcover_command", ""))
