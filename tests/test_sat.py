@@ -77,6 +77,15 @@ def test_the_race_takes_the_first_answer_and_stops_the_other():
     assert exactcover.solve(KNUTH_FIRST, backend="race") is not None  # (the search first: no SAT process made)
 
 
+def test_the_race_reports_progress_as_the_search_does():
+    """A callable hears the end of the search that won, as from `Solver.first`; True draws a
+    bar (no error)."""
+    reports = []
+    assert exactcover.solve(KNUTH_FIRST, backend="race", progress=reports.append) is not None
+    assert [report.solutions for report in reports] == [1]
+    assert exactcover.solve(KNUTH_FIRST, backend="race", progress=True) is not None
+
+
 def test_a_timeout_stops_the_sat_solver():
     """Pigeons in holes (16 pigeons, 15 holes: no solution, hard for clause learning; CaDiCaL
     needs 0.4 s for 13 in 12 here, 4 s for 15 in 14, and more than that for 16 in 15): the timeout

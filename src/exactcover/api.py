@@ -172,8 +172,7 @@ class Prepared:
         if backend == "sat":
             return sat.first(self.solver.matrix, givens, exclude, search.get("timeout"))
         progress, way = search.get("progress"), search.get("way", "auto")
-        return sat.race(self.solver, givens, exclude, search.get("timeout"), progress if callable(progress) else None,
-                        self.way if way == "auto" else way)
+        return sat.race(self.solver, givens, exclude, search.get("timeout"), progress, self.way if way == "auto" else way)
 
     def _solutions(self, decode: Callable[[tuple[Any, ...]], Any] | None, search: dict[str, Any]) -> Solutions[Any]:
         limit = search.pop("limit", None)

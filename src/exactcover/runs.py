@@ -130,14 +130,15 @@ class Run:
 
     The budget is checked whenever the engine returns (every solution, and every chunk of
     nodes) and again before it runs on, so the time a consumer spends between two solutions
-    counts: ``timeout`` is wall-clock time from the start of the search.
+    counts: ``timeout`` is wall-clock time from the start of the search. ``progress`` hears
+    from it every ``every`` seconds, at the end of a chunk (``every=0``: after every chunk).
     """
 
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
                  progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
                  way: str = "auto", best: int = 0, memo: int = contract.MEMO_OFF,
-                 memo_bytes: int | None = None, diagram: bool = False) -> None:
+                 memo_bytes: int | None = None, diagram: bool = False, every: float = PROGRESS_INTERVAL) -> None:
         check_budget(max_nodes, timeout)
         check_positive("memo_bytes", memo_bytes, allow_zero=True)
         tuning = contract.Tuning.of(way)
@@ -155,7 +156,7 @@ class Run:
         self.stats = Stats()
         solver._local.stats = self.stats  # what solver.stats shows in this thread
         self.progress, self.bar = progress_callback(progress)
-        self.reported = 0.0
+        self.reported, self.every = 0.0, every
         nodes = node_ids(prefix)
         try:
             more: dict[str, Any] = {"best": best} if best else {}  # (the cheapest solutions: see best.py)
@@ -210,7 +211,7 @@ class Run:
                 stats.memo_hits, stats.memo_entries = search.memo_hits, search.memo_entries
                 stats.memoized = search.memoizing
                 stats.way = "sets" if search.sets == Where.SETS else "links"
-            if self.progress is not None and (status in (DONE, LIMIT) or stats.seconds - self.reported >= PROGRESS_INTERVAL):
+            if self.progress is not None and (status in (DONE, LIMIT) or stats.seconds - self.reported >= self.every):
                 self.report()
             if status != PAUSED:
                 if status in (DONE, LIMIT):

@@ -25,7 +25,8 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
 from .errors import BudgetExceeded, ExactCoverError, Unsupported
-from .runs import Stats
+from .contract import SOLUTION
+from .runs import PROGRESS_INTERVAL, Run, Stats
 
 if TYPE_CHECKING:
     from .matrix import Matrix
@@ -38,9 +39,8 @@ BACKENDS = ("search", "sat", "race")
 #: The SAT solver (PySAT's name for CaDiCaL 1.9.5).
 SOLVER = "cadical195"
 #: Seconds the race's search runs alone before the SAT solver starts: what most problems
-#: need in all, so that they do not pay for a process they do not use (the search looks
-#: at the SAT solver every `runs.PROGRESS_INTERVAL`, 0.1 s, so it starts then).
-HEAD_START = 0.1
+#: need in all, so that they do not pay for a process they do not use.
+HEAD_START = 0.02
 
 
 def _pysat() -> Any:
@@ -52,12 +52,17 @@ def _pysat() -> Any:
     return pysat
 
 
+def _check(matrix: Matrix) -> None:
+    """Unsupported for what the encoding cannot say."""
+    if matrix.bounds:
+        raise Unsupported("backend='sat' with bounds", "backend='search'")
+
+
 def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = ()) -> list[list[int]]:
     """The CNF of ``matrix``'s exact cover problem with ``givens`` and without ``exclude``
     (see the module): variable k + 1 is option k; the others are the encoding's own."""
     pysat = _pysat()
-    if matrix.bounds:
-        raise Unsupported("backend='sat' with bounds", "backend='search'")
+    _check(matrix)
     n = len(matrix.options)
     pool = pysat.formula.IDPool(start_from=n + 1)
     uses: dict[Hashable, list[tuple[int, Hashable | None]]] = {item: [] for item in matrix.items}
@@ -107,26 +112,29 @@ def is_exact_cover(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
     return all(item in seen for item in matrix.primary) and len(set(labels)) == len(labels)
 
 
-def _solve(cnf: list[list[int]], answer: Connection) -> None:
-    """The child: the model's true variables (None: no model) sent back. Ctrl-C is the
-    parent's to handle (it stops the child)."""
+def _solve(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], answer: Connection) -> None:
+    """The child: encodes the problem and sends back the model's true variables (None: no
+    model). Ctrl-C is the parent's to handle (it stops the child)."""
     import signal
 
     from pysat.solvers import Solver as SatSolver
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
-    with SatSolver(name=SOLVER, bootstrap_with=cnf) as solver:
+    with SatSolver(name=SOLVER, bootstrap_with=clauses(matrix, givens, exclude)) as solver:
         answer.send([v for v in solver.get_model() if v > 0] if solver.solve() else None)
 
 
 class _Child:
-    """The SAT solver's process on ``cnf``, stopped by `stop` whatever happened."""
+    """The SAT solver's process on ``matrix`` (encoded there, so that a race's search runs on
+    meanwhile), stopped by `stop` whatever happened."""
 
-    def __init__(self, cnf: list[list[int]]) -> None:
+    def __init__(self, matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable]) -> None:
+        _pysat()  # (what cannot be done is said here, not by the child)
+        _check(matrix)
         self.answer, sending = multiprocessing.Pipe(duplex=False)
-        self.process = multiprocessing.get_context().Process(target=_solve, args=(cnf, sending), daemon=True,
-                                                             name="exactcover SAT solver")
+        self.process = multiprocessing.get_context().Process(target=_solve, args=(matrix, givens, exclude, sending),
+                                                             daemon=True, name="exactcover SAT solver")
         self.process.start()
         sending.close()
 
@@ -163,7 +171,7 @@ def first(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Has
     """A solution of ``matrix`` with ``givens`` and without ``exclude`` found by the SAT
     solver (labels), or None when there is none; `BudgetExceeded` after ``timeout``."""
     started, givens = time.perf_counter(), tuple(givens)
-    child = _Child(clauses(matrix, givens, exclude))
+    child = _Child(matrix, givens, tuple(exclude))
     try:
         while not child.done(0.05):
             if timeout is not None and time.perf_counter() - started >= timeout:
@@ -178,29 +186,43 @@ class _SatWon(Exception):
 
 
 def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hashable] = (),
-         timeout: float | None = None, progress: Callable[[Any], Any] | None = None,
+         timeout: float | None = None, progress: Callable[[Any], Any] | bool | None = None,
          way: str = "auto") -> tuple[Hashable, ...] | None:
-    """The search (``solver.first``, on ``way``) and the SAT solver side by side: whichever
+    """The search (as ``solver.first``, on ``way``) and the SAT solver side by side: whichever
     answers first, the other stopped. The search runs alone for its first `HEAD_START`
-    seconds; ``progress`` (a callable) hears from it as usual."""
-    started = time.perf_counter()
+    seconds, and looks at the SAT solver after every chunk of its work (a few milliseconds);
+    ``progress`` (a callable, or True for a bar) hears from it as from a search, every
+    `runs.PROGRESS_INTERVAL`."""
+    from .bar import progress_callback
+
+    progress, bar = progress_callback(progress)
     child: _Child | None = None
+    heard, found = 0.0, False
 
     def poll(report: Any) -> None:
-        nonlocal child
-        if progress is not None:
+        nonlocal child, heard
+        if progress is not None and (found or report.seconds - heard >= PROGRESS_INTERVAL):
+            heard = report.seconds
             progress(report)
-        if child is None and time.perf_counter() - started >= HEAD_START:
-            child = _Child(clauses(solver.matrix, givens, exclude))
+        if found:
+            return
+        if child is None and report.seconds >= HEAD_START:
+            child = _Child(solver.matrix, givens, exclude)
         if child is not None and child.done():
             raise _SatWon
 
+    run = Run(solver, givens, None, None, timeout, exclude, poll, (), way, every=0.0)
     try:
         try:
-            return solver.first(givens, exclude=exclude, timeout=timeout, progress=poll, way=way)
+            found = run.step() == SOLUTION
         except _SatWon:
             assert child is not None
             return _decoded(solver.matrix, child.model(), givens)
+        if found:
+            run.report()  # (the end of this question, as `Solver.first` tells it)
+        return run.solution() if found else None
     finally:
+        if bar is not None:
+            bar.close()
         if child is not None:
             child.stop()
