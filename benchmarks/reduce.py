@@ -12,8 +12,8 @@ color); there the rows say which options only Matrix.reduce removed, and the scr
 that the count is the same before and after, so the extra removals are right.
 
 Times: dlx-pre's whole run, its reading and writing included (median of `--rounds`, each
-its own process), and `Matrix.reduce`'s in-process time on the matrix already read (the
-pure-Python specification for now), with `--rounds` alternating.
+its own process), and `Matrix.reduce`'s in-process time on the matrix already read (on the
+C engine, the default), with `--rounds` alternating.
 
 Knuth's programs are not in this repository: `--build DIR --sources SRC` tangles dlx-pre.w
 (with gb_flip.w) from a folder of his CWEB sources (see knuth.py).
