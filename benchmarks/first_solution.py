@@ -165,23 +165,24 @@ def compare_solvers(args: argparse.Namespace) -> None:
     """Each SAT solver on each workload's encoding (the same clauses), interleaved by round."""
     from exactcover.sat import clauses
 
-    print(f"{'workload':<28}" + "".join(f"{name:>13}" for name in SOLVERS))
+    solvers = args.solver or SOLVERS
+    print(f"{'workload':<28}" + "".join(f"{name:>13}" for name in solvers))
     for name, make in workloads():
         if args.only and not any(part in name for part in args.only):
             continue
         problem = make()
         prepared = exactcover.api.prepare(problem)
         cnf = clauses(prepared.solver.matrix, prepared.givens, prepared.exclude)
-        times: dict[str, list[float]] = {solver: [] for solver in SOLVERS}
+        times: dict[str, list[float]] = {solver: [] for solver in solvers}
         answers: dict[str, str] = {}
         for _ in range(args.rounds):
-            for solver in SOLVERS:
+            for solver in solvers:
                 if answers.get(solver) in ("timeout", "missing"):
                     continue
                 seconds, answers[solver] = solver_time(solver, cnf, args.timeout)
                 times[solver].append(seconds)
         cells = ["-" if answers[solver] == "missing" else shown(statistics.median(times[solver]), answers[solver])
-                 for solver in SOLVERS]
+                 for solver in solvers]
         print(f"{name:<28}" + "".join(f"{cell:>13}" for cell in cells), flush=True)
 
 
@@ -195,6 +196,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds before a backend is cut off")
     parser.add_argument("--only", action="append", help="only the workloads whose name contains this (again for more)")
     parser.add_argument("--solvers", action="store_true", help="compare SAT solvers on the same clauses")
+    parser.add_argument("--solver", action="append", choices=SOLVERS, help="with --solvers: only this one (again for more)")
     args = parser.parse_args()
     if args.solvers:
         compare_solvers(args)
