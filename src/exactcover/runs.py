@@ -131,14 +131,15 @@ class Run:
     The budget is checked whenever the engine returns (every solution, and every chunk of
     nodes) and again before it runs on, so the time a consumer spends between two solutions
     counts: ``timeout`` is wall-clock time from the start of the search. ``progress`` hears
-    from it every ``every`` seconds, at the end of a chunk (``every=0``: after every chunk).
+    from it every ``every`` seconds (default `PROGRESS_INTERVAL`), at the end of a chunk
+    (``every=0``: after every chunk).
     """
 
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
                  progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
                  way: str = "auto", best: int = 0, memo: int = contract.MEMO_OFF,
-                 memo_bytes: int | None = None, diagram: bool = False, every: float = PROGRESS_INTERVAL) -> None:
+                 memo_bytes: int | None = None, diagram: bool = False, every: float | None = None) -> None:
         check_budget(max_nodes, timeout)
         check_positive("memo_bytes", memo_bytes, allow_zero=True)
         tuning = contract.Tuning.of(way)
@@ -156,7 +157,7 @@ class Run:
         self.stats = Stats()
         solver._local.stats = self.stats  # what solver.stats shows in this thread
         self.progress, self.bar = progress_callback(progress)
-        self.reported, self.every = 0.0, every
+        self.reported, self.every = 0.0, PROGRESS_INTERVAL if every is None else every
         nodes = node_ids(prefix)
         try:
             more: dict[str, Any] = {"best": best} if best else {}  # (the cheapest solutions: see best.py)
