@@ -43,14 +43,16 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE))
 
 import exactcover  # noqa: E402
 import exactcover.api  # noqa: E402
 from exactcover import BudgetExceeded, Matrix  # noqa: E402
 from exactcover_polyomino import Board, Polyomino, pieces, tiling  # noqa: E402
+from exactcover.sat import BACKENDS  # noqa: E402
 from exactcover_sudoku import Sudoku  # noqa: E402
+from natives import named  # noqa: E402
 
-BACKENDS = ("search", "sat", "race")
 
 
 def y_tiling(side: int) -> Matrix:
@@ -75,13 +77,6 @@ def sudoku25(share: float, seed: int) -> Sudoku:
     return Sudoku([value if rng.random() < share else 0 for value in full.cells])
 
 
-def langford(n: int) -> Matrix:
-    """Langford pairs: two copies of each k in 1..n, k apart, in 2n slots."""
-    options = {(k, left): [("value", k), ("slot", left), ("slot", left + k + 1)]
-               for k in range(1, n + 1) for left in range(2 * n - k - 1)}
-    return Matrix([("value", k) for k in range(1, n + 1)] + [("slot", s) for s in range(2 * n)], options)
-
-
 def workloads() -> Iterator[tuple[str, Callable[[], object]]]:
     """(name, a function making the problem)"""
     for side in (10, 15, 20, 25, 30):
@@ -91,7 +86,7 @@ def workloads() -> Iterator[tuple[str, Callable[[], object]]]:
     for share in (0.6, 0.5, 0.45, 0.4, 0.3):
         yield f"sudoku 25x25, {share:.0%} given", lambda share=share: sudoku25(share, seed=1)
     for n in (9, 10, 13, 14):
-        yield f"Langford n={n} (none)", lambda n=n: langford(n)
+        yield f"Langford n={n} (none)", lambda n=n: named(f"langford-{n}")
 
 
 def timed(problem: object, backend: str, timeout: float) -> tuple[float, str]:
