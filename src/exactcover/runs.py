@@ -130,16 +130,15 @@ class Run:
 
     The budget is checked whenever the engine returns (every solution, and every chunk of
     nodes) and again before it runs on, so the time a consumer spends between two solutions
-    counts: ``timeout`` is wall-clock time from the start of the search. ``progress`` hears
-    from it every ``every`` seconds (default `PROGRESS_INTERVAL`), at the end of a chunk
-    (``every=0``: after every chunk).
+    counts: ``timeout`` is wall-clock time from the start of the search. ``between`` is
+    called after every chunk (a few milliseconds of work): the race's look at its SAT solver.
     """
 
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
                  progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
                  way: str = "auto", best: int = 0, memo: int = contract.MEMO_OFF,
-                 memo_bytes: int | None = None, diagram: bool = False, every: float | None = None) -> None:
+                 memo_bytes: int | None = None, diagram: bool = False, between: Callable[[], Any] | None = None) -> None:
         check_budget(max_nodes, timeout)
         check_positive("memo_bytes", memo_bytes, allow_zero=True)
         tuning = contract.Tuning.of(way)
@@ -157,7 +156,7 @@ class Run:
         self.stats = Stats()
         solver._local.stats = self.stats  # what solver.stats shows in this thread
         self.progress, self.bar = progress_callback(progress)
-        self.reported, self.every = 0.0, PROGRESS_INTERVAL if every is None else every
+        self.reported, self.between = 0.0, between
         nodes = node_ids(prefix)
         try:
             more: dict[str, Any] = {"best": best} if best else {}  # (the cheapest solutions: see best.py)
@@ -212,8 +211,10 @@ class Run:
                 stats.memo_hits, stats.memo_entries = search.memo_hits, search.memo_entries
                 stats.memoized = search.memoizing
                 stats.way = "sets" if search.sets == Where.SETS else "links"
-            if self.progress is not None and (status in (DONE, LIMIT) or stats.seconds - self.reported >= self.every):
+            if self.progress is not None and (status in (DONE, LIMIT) or stats.seconds - self.reported >= PROGRESS_INTERVAL):
                 self.report()
+            if self.between is not None:
+                self.between()
             if status != PAUSED:
                 if status in (DONE, LIMIT):
                     log.debug("search done on the %s engine, on the %s: %d nodes, %d solutions, %.3f s%s",
@@ -238,6 +239,14 @@ class Run:
             stats = self.stats
             self.reported = stats.seconds
             self.progress(Progress(stats.nodes, stats.solutions, self.search.fraction(), stats.seconds))
+
+    def first(self) -> Solution | None:
+        """The search's first solution, or None; the progress callback hears of its end."""
+        found = self.step() == SOLUTION
+        if found:
+            self.report()  # (the end of this question; DONE reports itself)
+            self.close_bar()
+        return self.solution() if found else None
 
     def solution(self) -> Solution:
         labels = self.labels

@@ -25,8 +25,7 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
 from .errors import BudgetExceeded, ExactCoverError, Unsupported
-from .contract import SOLUTION
-from .runs import PROGRESS_INTERVAL, Run, Stats
+from .runs import Run, Stats
 
 if TYPE_CHECKING:
     from .matrix import Matrix
@@ -182,7 +181,7 @@ def first(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Has
 
 
 class _SatWon(Exception):
-    """The race's SAT solver answered first (raised in the search's progress callback)."""
+    """The race's SAT solver answered first (raised between two chunks of the search)."""
 
 
 def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hashable] = (),
@@ -191,38 +190,22 @@ def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hash
     """The search (as ``solver.first``, on ``way``) and the SAT solver side by side: whichever
     answers first, the other stopped. The search runs alone for its first `HEAD_START`
     seconds, and looks at the SAT solver after every chunk of its work (a few milliseconds);
-    ``progress`` (a callable, or True for a bar) hears from it as from a search, every
-    `runs.PROGRESS_INTERVAL`."""
-    from .bar import progress_callback
-
-    progress, bar = progress_callback(progress)
+    ``progress`` (a callable, or True for a bar) hears from it as from `Solver.first`."""
+    started = time.perf_counter()
     child: _Child | None = None
-    heard, found = 0.0, False
 
-    def poll(report: Any) -> None:
-        nonlocal child, heard
-        if progress is not None and (found or report.seconds - heard >= PROGRESS_INTERVAL):
-            heard = report.seconds
-            progress(report)
-        if found:
-            return
-        if child is None and report.seconds >= HEAD_START:
+    def look() -> None:
+        nonlocal child
+        if child is None and time.perf_counter() - started >= HEAD_START:
             child = _Child(solver.matrix, givens, exclude)
         if child is not None and child.done():
             raise _SatWon
 
-    run = Run(solver, givens, None, None, timeout, exclude, poll, (), way, every=0.0)
     try:
-        try:
-            found = run.step() == SOLUTION
-        except _SatWon:
-            assert child is not None
-            return _decoded(solver.matrix, child.model(), givens)
-        if found:
-            run.report()  # (the end of this question, as `Solver.first` tells it)
-        return run.solution() if found else None
+        return Run(solver, givens, None, None, timeout, exclude, progress, (), way, between=look).first()
+    except _SatWon:
+        assert child is not None
+        return _decoded(solver.matrix, child.model(), givens)
     finally:
-        if bar is not None:
-            bar.close()
         if child is not None:
             child.stop()

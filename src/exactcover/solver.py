@@ -158,12 +158,7 @@ class Solver:
               progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
               way: str = "auto") -> Solution | None:
         """The first solution, or ``None`` when there is none (keywords as in `solutions`)."""
-        run = Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way)
-        found = run.step() == SOLUTION
-        if found:
-            run.report()  # (the end of this question; DONE reports itself)
-            run.close_bar()
-        return run.solution() if found else None
+        return Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way).first()
 
     def solutions(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
                   seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
