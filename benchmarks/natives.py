@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
@@ -81,7 +82,7 @@ def random_sparse(items: int, options: int, sizes: tuple[int, int], seed: int) -
     return Matrix(names, rows)
 
 
-def tiling(board: str, pieces: str, **options: object) -> Matrix:
+def tiling(board: str, pieces: Any, **options: object) -> Matrix:
     """The polyomino plugin's matrix of a tiling (write_dlx names its cells: (2, 3) is 2_3)."""
     from exactcover_polyomino import make
     from exactcover_polyomino.tiling import encode

@@ -42,12 +42,13 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 from knuth import command_line, timed  # noqa: E402
-from natives import WORKLOADS  # noqa: E402
+from natives import WORKLOADS, tiling  # noqa: E402
 
 import attrs  # noqa: E402
 
 import exactcover  # noqa: E402
 from exactcover import Matrix, Solver, read_dlx, write_dlx  # noqa: E402
+from exactcover_polyomino.pieces import Piece  # noqa: E402
 
 PROGRAMS = {"dlx-pre": "dlx-pre.w"}
 #: Workloads too slow for the pure-Python reduction (minutes), run only when --only names them.
@@ -73,6 +74,16 @@ def random_colored(n_primary: int, n_secondary: int, n_options: int, seed: int) 
 COLORED = {f"random colored, seed {seed}": ("count", lambda seed=seed: random_colored(10, 4, 30, seed))
            for seed in (1, 3, 4, 8, 10)}
 
+
+#: The square tetromino, with the pentominoes on an 8x8 board: Dana Scott's problem of 1958.
+SQUARE = ["pentominoes", Piece("S", [(0, 0), (0, 1), (1, 0), (1, 1)])]
+
+#: Counts longer than natives.py's, where the automatic choice reduces (--searches only).
+LONG = {
+    "tiling: pentominoes 8x8 minus corners": ("count", lambda: tiling("8x8", "pentominoes",
+                                                                       holes=[(0, 0), (0, 7), (7, 0), (7, 7)])),
+    "tiling: pentominoes and a square, 8x8": ("count", lambda: tiling("8x8", SQUARE)),
+}
 
 #: The benchmarks' own Knuth-format files (make_dlx_files.py).
 FILES = {f"file {path.name}": ("count", lambda path=path: read_dlx(path)) for path in sorted((HERE / "data").glob("*.dlx"))}
@@ -141,27 +152,37 @@ def compare(title: str, matrix: Matrix, program: Path, folder: Path, rounds: int
 
 
 def searches(rounds: int, only: str | None) -> None:
-    """Each workload's search (its count, or its first solution) with and without
-    ``reduce=True``, interleaved: the reduction and the reduced matrix's compilation count in
-    the time with it; each matrix starts uncompiled (a copy made before the clock starts)."""
-    print(f"{'workload':<46}{'without ms':>12}{'reduce ms':>12}{'ratio':>8}  answers")
-    for title, (question, make) in {**FILES, **WORKLOADS}.items():
+    """Each workload's search (its count, or its first solution) three ways, interleaved:
+    without the reduction (``reduce=False``), with it (``reduce=True``), and as the default
+    decides (``reduce=None``: for a count, the automatic choice of `exactcover.autoreduce`;
+    a first solution is not reduced by default). The reduction and the reduced matrix's
+    compilation count in the time; each matrix starts uncompiled (a copy made before the
+    clock starts). The ratios are to the time without."""
+    ways: dict[str, bool | None] = {"without": False, "reduce": True, "auto": None}
+    print(f"{'workload':<40}" + "".join(f"{name + ' ms':>12}" for name in ways) + f"{'reduce':>8}{'auto':>8}  answers"
+          + "  auto reduced")
+    for title, (question, make) in {**FILES, **WORKLOADS, **LONG}.items():
         if (only and only not in title) or (not only and any(s in title for s in SLOW)):
             continue
         matrix = make()
-        times: dict[bool, list[float]] = {False: [], True: []}
-        answers: dict[bool, set[object]] = {False: set(), True: set()}
+        times: dict[str, list[float]] = {name: [] for name in ways}
+        answers: dict[str, set[object]] = {name: set() for name in ways}
+        reduced = 0
         for _ in range(rounds):
-            for reduce in (False, True):
+            for name, reduce in ways.items():
                 fresh = attrs.evolve(matrix)  # (a new Matrix: nothing compiled yet)
                 started = time.perf_counter()
                 answer = (exactcover.count(fresh, reduce=reduce) if question == "count" else
-                          exactcover.solve(fresh, reduce=reduce) is not None)
-                times[reduce].append(time.perf_counter() - started)
-                answers[reduce].add(answer)
-        without, with_ = (statistics.median(times[r]) for r in (False, True))
-        same = "same" if answers[False] == answers[True] and len(answers[False]) == 1 else f"DIFFERENT {answers}"
-        print(f"{title:<46}{without * 1e3:>12.1f}{with_ * 1e3:>12.1f}{with_ / without:>8.3f}  {same}")
+                          exactcover.solve(fresh, reduce=bool(reduce)) is not None)
+                times[name].append(time.perf_counter() - started)
+                answers[name].add(answer)
+                if reduce is None and question == "count":
+                    reduced += exactcover.api.prepare(fresh).solver.stats.reduced
+        medians = {name: statistics.median(times[name]) for name in ways}
+        same = "same" if len(set().union(*answers.values())) == 1 else f"DIFFERENT {answers}"
+        print(f"{title:<40}" + "".join(f"{medians[name] * 1e3:>12.1f}" for name in ways)
+              + f"{medians['reduce'] / medians['without']:>8.3f}{medians['auto'] / medians['without']:>8.3f}  {same}"
+              + f"  {reduced}/{rounds}", flush=True)
 
 
 def main() -> None:

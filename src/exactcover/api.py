@@ -99,14 +99,18 @@ class Prepared:
         first, and its solver; else itself."""
         if not search.pop("reduce", False):
             return self
-        givens, exclude = self._all_givens(search.pop("givens", ()), search.pop("exclude", ()))
-        reduction = self.solver.matrix.reduce(givens, exclude, engine=self.solver.engine)
+        givens, exclude = self.all_givens(search.pop("givens", ()), search.pop("exclude", ()))
+        return self.on(self.solver.matrix.reduce(givens, exclude, engine=self.solver.engine))
+
+    def on(self, reduction: Reduction) -> Prepared:
+        """This problem as ``reduction`` (of its matrix, with every given and exclusion) left
+        it: the reduced matrix's solver, no givens, and the filter through the map back."""
         accept = self.accept
         return attrs.evolve(self, solver=solver_for(reduction.matrix, self.solver.engine, None), givens=(), exclude=(),
                             reduction=reduction,
                             accept=None if accept is None else (lambda solution: accept(reduction.solution(solution))))
 
-    def _all_givens(self, givens: Any, exclude: Any) -> tuple[tuple[Hashable, ...], tuple[Hashable, ...]]:
+    def all_givens(self, givens: Any, exclude: Any) -> tuple[tuple[Hashable, ...], tuple[Hashable, ...]]:
         """The encoding's givens and exclusions with a search's (checked: GivensError or
         UnknownOption for what is not a collection of the matrix's option labels)."""
         self.solver.option_numbers(givens, "given"), self.solver.option_numbers(exclude, "excluded")
@@ -168,7 +172,7 @@ class Prepared:
                          if value is not None and key not in taken and (key, value) != ("way", "auto"))
         if refused:
             raise Unsupported(f"{refused[0]} with backend={backend!r}", "backend='search'")
-        givens, exclude = self._all_givens(search.get("givens", ()), search.get("exclude", ()))
+        givens, exclude = self.all_givens(search.get("givens", ()), search.get("exclude", ()))
         if backend == "sat":
             return sat.first(self.solver.matrix, givens, exclude, search.get("timeout"))
         progress, way = search.get("progress"), search.get("way", "auto")
@@ -200,6 +204,12 @@ class Prepared:
     def count(self, **search: Any) -> int:
         """The number of accepted solutions: inside the engine when all are accepted (on
         ``jobs`` processes or an ``executor`` if given)."""
+        if search.get("reduce") == "auto":
+            search.pop("reduce")
+            if self.accept is None and not {"jobs", "executor", "max_nodes", "prefix"} & search.keys():
+                from .autoreduce import count
+
+                return count(self, search)
         reduced = self.reduced(search)  # (itself unless ``reduce``)
         if reduced is not self:
             return reduced.count(**search)
@@ -365,12 +375,18 @@ def count(problem: object, *, engine: Engine = "auto", max_entries: int | None =
           seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
           progress: Progressed | bool | None = None, way: Way = "auto", memo: bool | None = None,
           memo_bytes: int | None = None, jobs: int | None = None, executor: Executor | None = None,
-          reduce: bool = False) -> int:
+          reduce: bool | None = None) -> int:
     """The number of solutions of ``problem``; keywords as `solutions`, and `Solver.count`'s
-    ``memo`` (a table of the search's states: None decides from a sample) and ``memo_bytes``."""
+    ``memo`` (a table of the search's states: None decides from a sample) and ``memo_bytes``.
+    ``reduce``: None (the default) counts the problem made smaller by Knuth's preprocessing
+    when the count, looked at after 50 ms, promises to be long and the reduction removes
+    enough (see `exactcover.autoreduce`; not with ``jobs``, ``executor`` or ``max_nodes``);
+    True always reduces first, False never."""
+    if reduce is not None and not isinstance(reduce, bool):
+        raise TypeError(f"reduce must be True, False or None, not {reduce!r}")
     search = _given(givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
                     progress=progress, way=way, memo=memo, memo_bytes=memo_bytes, jobs=jobs, executor=executor,
-                    reduce=reduce or None)
+                    reduce="auto" if reduce is None else reduce or None)
     return prepare(problem, engine, max_entries=max_entries).count(**search)
 
 

@@ -54,7 +54,9 @@ class Stats:
     found memoizing did not pay drops it after a sample and counts on without). ``way`` is
     where the search ran: "links", or "sets" when it moved to the sets of options (see
     ``way=`` of `Solver.solutions`); a parallel search whose subtrees went both ways says
-    "mixed".
+    "mixed". ``reduced`` says that a count (``reduce=None``) decided on the way to count the
+    problem made smaller by Knuth's preprocessing: these are then that count's statistics,
+    but ``seconds``, which runs from the start of the first.
     """
 
     nodes: int = 0
@@ -67,6 +69,7 @@ class Stats:
     memo_entries: int = 0
     memoized: bool = False
     way: str = "links"
+    reduced: bool = False
 
 
 @attrs.frozen
@@ -131,20 +134,24 @@ class Run:
     The budget is checked whenever the engine returns (every solution, and every chunk of
     nodes) and again before it runs on, so the time a consumer spends between two solutions
     counts: ``timeout`` is wall-clock time from the start of the search. ``between`` is
-    called after every chunk (a few milliseconds of work): the race's look at its SAT solver.
+    called after every chunk (a few milliseconds of work): the race's look at its SAT solver,
+    the automatic reduction's look at the count (autoreduce.py). When it returns True, `step`
+    returns PAUSED there, the search intact: another `step` goes on from where it was.
     """
 
     def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
                  progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
                  way: str = "auto", best: int = 0, memo: int = contract.MEMO_OFF,
-                 memo_bytes: int | None = None, diagram: bool = False, between: Callable[[], Any] | None = None) -> None:
+                 memo_bytes: int | None = None, diagram: bool = False, between: Callable[[], Any] | None = None,
+                 started: float | None = None) -> None:
         check_budget(max_nodes, timeout)
         check_positive("memo_bytes", memo_bytes, allow_zero=True)
         tuning = contract.Tuning.of(way)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-        self.started = time.perf_counter()
+        begun = time.perf_counter()
+        self.started = begun if started is None else started  # (a search that carries on another's)
         ids = solver.option_numbers(givens, "given")
         excluded = solver.option_numbers(exclude, "excluded")
         self.labels = labels = solver.labels
@@ -171,7 +178,8 @@ class Run:
             raise GivensClash(labels[first], labels[second], solver.matrix.items[item]) from None
         except GivenAndExcluded as clash:
             raise GivenAndExcluded(labels[cast(int, clash.option)]) from None
-        self.stats.seconds = self.stats.engine_seconds = time.perf_counter() - self.started
+        now = time.perf_counter()
+        self.stats.seconds, self.stats.engine_seconds = now - self.started, now - begun
         self.stats.updates = self.search.updates
 
     def step(self, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
@@ -213,8 +221,8 @@ class Run:
                 stats.way = "sets" if search.sets == Where.SETS else "links"
             if self.progress is not None and (status in (DONE, LIMIT) or stats.seconds - self.reported >= PROGRESS_INTERVAL):
                 self.report()
-            if self.between is not None:
-                self.between()
+            if self.between is not None and self.between() and status == PAUSED:
+                return PAUSED  # (the hook asked for the search back; another step goes on)
             if status != PAUSED:
                 if status in (DONE, LIMIT):
                     log.debug("search done on the %s engine, on the %s: %d nodes, %d solutions, %.3f s%s",

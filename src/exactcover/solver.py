@@ -189,12 +189,19 @@ class Solver:
         stays exact. Counts are exact at any size. ``stats`` say what the table did.
         """
         check_positive("limit", limit)
-        mode = memo_mode(memo, limit, seed, way, bool(self.matrix.bounds))
-        run = Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way, memo=mode,
-                   memo_bytes=memo_bytes)
+        run = self.counting(givens, exclude, limit, seed, max_nodes, timeout, progress, prefix, way, memo, memo_bytes)
         run.step(counting=True, limit=min(limit or 0, LIMIT_CAP))
         found = run.search.solutions
         return found if limit is None else min(found, limit)
+
+    def counting(self, givens: Iterable[Hashable], exclude: Iterable[Hashable], limit: int | None, seed: int | None,
+                 max_nodes: int | None, timeout: float | None, progress: Callable[[Progress], Any] | bool | None,
+                 prefix: Sequence[int], way: str, memo: bool | None, memo_bytes: int | None, **run: Any) -> Run:
+        """`count`'s search, not yet run (``run``: more of `Run`'s keywords): for the counts
+        that step it themselves (autoreduce.py)."""
+        mode = memo_mode(memo, limit, seed, way, bool(self.matrix.bounds))
+        return Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way, memo=mode,
+                   memo_bytes=memo_bytes, **run)
 
     def diagram(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
                 max_nodes: int | None = None, timeout: float | None = None,

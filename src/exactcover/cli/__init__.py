@@ -173,9 +173,9 @@ def search_options() -> list[click.Option]:
         click.Option(["--timeout"], type=click.FloatRange(min=0, min_open=True), help="Stop (exit 3) after this many seconds."),
         click.Option(["--jobs"], type=click.IntRange(min=1), help="Search on this many processes (count and --all)."),
         click.Option(["--quiet"], is_flag=True, help="No progress bar."),
-        click.Option(["--reduce"], is_flag=True, default=None,
+        click.Option(["--reduce/--no-reduce"], default=None,
                      help="Search the problem made smaller by Knuth's preprocessing (the same solutions; see "
-                          "`exactcover reduce`)."),
+                          "`exactcover reduce`), or not. Default: a count decides on the way, a search does not."),
         max_entries_option(),
     ]
 

@@ -130,7 +130,7 @@ class Run:
                 if self.lines is not None and prepared.way == "auto":  # (searched as the file whole is)
                     prepared = attrs.evolve(prepared, way=self.lines.way)
                 if counting:
-                    number = prepared.count(limit=limit, **self.search)
+                    number = prepared.count(limit=limit, **self.search, **self.reducing())
                     return {"status": "ok" if number else "no solution", "count": number}, str(number)
                 solution = next(prepared.raw_solutions(limit=1, **self.search), None)
         except BudgetExceeded as stop:
@@ -185,12 +185,18 @@ class Run:
                 click.echo("no solution")
             raise Exit(NO_SOLUTION)
 
+    def reducing(self) -> dict[str, Any]:
+        """A count's ``reduce``: "auto" (see `exactcover.autoreduce`) unless --reduce or
+        --no-reduce said."""
+        reduced_already = self._prepared is not None and self._prepared.reduction is not None  # (--reduce)
+        return {} if "reduce" in self.search or reduced_already else {"reduce": "auto"}
+
     def count(self, limit: int | None) -> None:
         prepared = self.prepared
         bar = ProgressBar(enabled=not self.quiet)
         try:
             with errors_reported(), bar:
-                number = prepared.count(limit=limit, **self.search, **bar.option())
+                number = prepared.count(limit=limit, **self.search, **self.reducing(), **bar.option())
         except KeyboardInterrupt as error:
             self.report_partial_count()
             raise interrupted(error, ": the search was not finished") from None
@@ -247,7 +253,7 @@ class Run:
         return {"nodes": stats.nodes, "updates": stats.updates, "max_level": stats.max_level,
                 "seconds": round(stats.seconds, 6), "engine_seconds": round(stats.engine_seconds, 6),
                 "memo_hits": stats.memo_hits, "memo_entries": stats.memo_entries, "memoized": stats.memoized,
-                "way": stats.way}
+                "way": stats.way, "reduced": stats.reduced}
 
     def finish(self, found: int, exhausted: bool) -> None:
         """The solutions found (``complete`` when they are all there are), and the statistics."""
@@ -281,6 +287,11 @@ class Run:
             f"{self.prepared.solver.engine} engine, {WAYS_SAID[s['way']]}){memo}",
             err=True,
         )
+        if s["reduced"]:
+            from ..autoreduce import LOOK
+
+            click.echo(f"counted on the problem reduced by Knuth's preprocessing (decided after the count's first "
+                       f"{LOOK * 1e3:.0f} ms: the reduction promised to pay)", err=True)
         reduction = self.prepared.reduction
         if reduction is not None:
             from .reducing import summary
