@@ -32,19 +32,22 @@ def eager(monkeypatch):
     monkeypatch.setattr(runs, "CHUNK", {"c": (1, 64), "python": (1, 64)})
 
 
-def tiling() -> Matrix:
-    """The pentominoes on an 8x8 board without its centre: 520 solutions; the rules remove 152
-    of its 1,568 options."""
+def tiling(board: str = "8x8") -> Matrix:
+    """The pentominoes on a board; the 8x8 one without its centre (520 solutions; the rules
+    remove 152 of its 1,568 options)."""
     from exactcover_polyomino import make
     from exactcover_polyomino.tiling import encode
 
-    return encode(make("8x8", "pentominoes", holes=[(3, 3), (3, 4), (4, 3), (4, 4)]))
+    return encode(make(board, "pentominoes", holes=[(3, 3), (3, 4), (4, 3), (4, 4)] if board == "8x8" else ()))
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_count_the_rules_shrink_goes_on_reduced(eager, engine):
+    """The pentominoes on a 3x20 board: the rules remove 150 of the 1,236 options."""
+    strip = tiling("3x20")
+    assert exactcover.count(strip, engine=engine) == 8
+    assert prepare(strip, engine).solver.stats.reduced
     assert exactcover.count(SMALL, engine=engine) == 1
-    assert prepare(SMALL, engine).solver.stats.reduced
     assert exactcover.count(SMALL, engine=engine, exclude=[0]) == 0
 
 

@@ -13,8 +13,11 @@ that will be long:
    t seconds) estimates the whole count at t / f seconds. While f is at most `LATE`, that is,
    once the count looks like lasting at least LOOK / LATE seconds, the count is paused and
    the reduction runs, with a time budget of `SHARE` of that estimate (what it has removed
-   when the budget runs out is removed rightly, only less of it). Once f is past `LATE`,
-   the count is too short or too far along for the reduction to pay, and it is left alone.
+   when the budget runs out is removed rightly, only less of it), and at most `MOST` times
+   the time the count has run. Once f is past `LATE`, the count is too short or too far
+   along for the reduction to pay, and it is left alone. A fraction still 0 estimates
+   nothing: the look waits for the next chunk. (A memoized count's fraction runs ahead as its
+   table answers whole subtrees; one reduced starts its table again.)
 3. If the rules removed at least `MIN_REMOVED` of the options (or found that there is no
    solution), the count starts again on the reduced problem, its timeout running from the
    start of the first; else the paused count goes on, having lost the reduction's time.
@@ -41,7 +44,7 @@ if TYPE_CHECKING:
     from .api import Prepared
     from .runs import Run
 
-__all__ = ["LATE", "LOOK", "MIN_REMOVED", "SHARE", "count"]
+__all__ = ["LATE", "LOOK", "MIN_REMOVED", "MOST", "SHARE", "count"]
 
 #: Seconds a count runs before the reduction is considered.
 LOOK = 0.05
@@ -49,6 +52,9 @@ LOOK = 0.05
 LATE = 0.05
 #: The reduction's time budget, as a share of the count's estimated time.
 SHARE = 0.03
+#: The reduction's budget at most, as a multiple of the time the count has run: Knuth's
+#: fraction can be far too small early on, or on a memoized count.
+MOST = 10
 #: The share of the options the rules must remove for the reduced problem to be counted.
 MIN_REMOVED = 0.01
 
@@ -57,8 +63,9 @@ RULES = ("forced", "blocked", "no primary item")
 
 
 class _Look:
-    """The hook a count calls after every chunk: True (pause) once the count has run `LOOK`
-    seconds and its fraction done is still at most `LATE`; never again after."""
+    """The hook a count calls after every chunk: True (pause) at the first chunk's end after
+    `LOOK` seconds where Knuth's fraction is more than 0, if it is at most `LATE`; never
+    again after."""
 
     def __init__(self) -> None:
         self.run: Run | None = None
@@ -68,8 +75,11 @@ class _Look:
         run = self.run
         if not self.looking or run is None or time.perf_counter() - run.started < LOOK:
             return False
+        fraction = run.search.fraction()
+        if fraction == 0:  # (no estimate yet: look again after the next chunk)
+            return False
         self.looking = False  # (one look: the count pauses now, or is left alone for good)
-        return run.search.fraction() <= LATE
+        return fraction <= LATE
 
 
 def count(prepared: Prepared, search: dict[str, Any]) -> int:
@@ -91,23 +101,31 @@ def count(prepared: Prepared, search: dict[str, Any]) -> int:
                                      between=look, **keywords)
     capped = min(limit or 0, LIMIT_CAP)
     if run.step(counting=True, limit=capped) == PAUSED:
-        fraction, seconds = run.search.fraction(), run.stats.seconds
-        reduction = solver.matrix.reduce(givens, exclude, timeout=SHARE * seconds / max(fraction, 1e-12),
-                                         engine=solver.engine)
-        removed = sum(1 for removal in reduction.removed.values() if removal.why in RULES)
-        left = len(reduction.matrix.options) + removed
-        if reduction.infeasible is not None or removed >= MIN_REMOVED * left:
-            run.close_bar()
-            reduced = prepared.on(reduction)
-            if callable(progress):  # (Knuth's fraction starts again: what the caller hears never goes back)
-                progress = _not_back(progress, fraction)
-            run = reduced.solver.counting((), (), limit, max_nodes=None, progress=progress, prefix=(),
-                                          started=run.started, **keywords)
-            run.stats.reduced = True
-            solver.stats = run.stats  # (the statistics of this count, as the caller's solver shows them)
+        run = _reduced_if_it_pays(prepared, run, givens, exclude, limit, progress, keywords)
         run.step(counting=True, limit=capped)
     found = run.search.solutions
     return found if limit is None else min(found, limit)
+
+
+def _reduced_if_it_pays(prepared: Prepared, run: Run, givens: tuple[Any, ...], exclude: tuple[Any, ...],
+                        limit: int | None, progress: Any, keywords: dict[str, Any]) -> Run:
+    """The paused count ``run`` itself, or a count of the problem reduced within the budget
+    if the rules removed enough (its timeout from ``run``'s start)."""
+    solver = prepared.solver
+    fraction, seconds = run.search.fraction(), run.stats.seconds
+    budget = min(SHARE * seconds / fraction, MOST * seconds)
+    reduction = solver.matrix.reduce(givens, exclude, timeout=budget, engine=solver.engine)
+    removed = sum(1 for removal in reduction.removed.values() if removal.why in RULES)
+    if reduction.infeasible is None and removed < MIN_REMOVED * (len(reduction.matrix.options) + removed):
+        return run
+    run.close_bar()
+    if callable(progress):  # (Knuth's fraction starts again: what the caller hears never goes back)
+        progress = _not_back(progress, fraction)
+    reduced = prepared.on(reduction).solver.counting((), (), limit, max_nodes=None, progress=progress, prefix=(),
+                                                     started=run.started, **keywords)
+    reduced.stats.reduced = True
+    solver.stats = reduced.stats  # (the statistics of this count, as the caller's solver shows them)
+    return reduced
 
 
 def _not_back(progress: Callable[[Progress], Any], floor: float) -> Callable[[Progress], Any]:
