@@ -20,11 +20,12 @@ Knuth's programs are not in this repository: `--build DIR --sources SRC` tangles
 
     python benchmarks/reduce.py --build /tmp/knuth --sources /tmp/knuth-src
     python benchmarks/reduce.py --knuth /tmp/knuth [--rounds 3] [--only NAME]
-    python benchmarks/reduce.py --searches [--rounds 5] [--only NAME]
+    python benchmarks/reduce.py --searches [--listings] [--rounds 5] [--only NAME]
 
 `--searches` times each workload's search (the count, or the first solution) through
 `exactcover.count`/`solve` without and with ``reduce=True``, interleaved, from an uncompiled
-matrix each time (the reduction and the compilation of the reduced matrix count).
+matrix each time (the reduction and the compilation of the reduced matrix count), and with
+the automatic choice (the default); `--listings` lists every solution of the counts instead.
 """
 
 from __future__ import annotations
@@ -151,18 +152,20 @@ def compare(title: str, matrix: Matrix, program: Path, folder: Path, rounds: int
         print(f"    count before {before}, after Matrix.reduce {after}: {'the same' if before == after else 'WRONG'}")
 
 
-def searches(rounds: int, only: str | None) -> None:
-    """Each workload's search (its count, or its first solution) three ways, interleaved:
+def searches(rounds: int, only: str | None, listings: bool = False) -> None:
+    """Each workload's search (its count, or its first solution; with ``listings``, every
+    solution of the counts listed by `exactcover.solutions`) three ways, interleaved:
     without the reduction (``reduce=False``), with it (``reduce=True``), and as the default
-    decides (``reduce=None``: for a count, the automatic choice of `exactcover.autoreduce`;
-    a first solution is not reduced by default). The reduction and the reduced matrix's
-    compilation count in the time; each matrix starts uncompiled (a copy made before the
-    clock starts). The ratios are to the time without."""
+    decides (``reduce=None``: for a count or a listing, the automatic choice of
+    `exactcover.autoreduce`; a first solution is not reduced by default). The reduction and
+    the reduced matrix's compilation count in the time; each matrix starts uncompiled (a copy
+    made before the clock starts). The ratios are to the time without."""
     ways: dict[str, bool | None] = {"without": False, "reduce": True, "auto": None}
     print(f"{'workload':<40}" + "".join(f"{name + ' ms':>12}" for name in ways) + f"{'reduce':>8}{'auto':>8}  answers"
           + "  auto reduced")
     for title, (question, make) in {**FILES, **WORKLOADS, **LONG}.items():
-        if (only and only not in title) or (not only and any(s in title for s in SLOW)):
+        if (only and only not in title) or (not only and any(s in title for s in SLOW)) or \
+                (listings and question != "count"):
             continue
         matrix = make()
         times: dict[str, list[float]] = {name: [] for name in ways}
@@ -172,12 +175,17 @@ def searches(rounds: int, only: str | None) -> None:
             for name, reduce in ways.items():
                 fresh = attrs.evolve(matrix)  # (a new Matrix: nothing compiled yet)
                 started = time.perf_counter()
-                answer = (exactcover.count(fresh, reduce=reduce) if question == "count" else
-                          exactcover.solve(fresh, reduce=bool(reduce)) is not None)
+                if listings:
+                    listed = exactcover.solutions(fresh, reduce=reduce)
+                    answer: object = sum(1 for _ in listed)
+                elif question == "count":
+                    answer = exactcover.count(fresh, reduce=reduce)
+                else:
+                    answer = exactcover.solve(fresh, reduce=bool(reduce)) is not None
                 times[name].append(time.perf_counter() - started)
                 answers[name].add(answer)
                 if reduce is None and question == "count":
-                    reduced += exactcover.api.prepare(fresh).solver.stats.reduced
+                    reduced += (listed.stats if listings else exactcover.api.prepare(fresh).solver.stats).reduced
         medians = {name: statistics.median(times[name]) for name in ways}
         same = "same" if len(set().union(*answers.values())) == 1 else f"DIFFERENT {answers}"
         print(f"{title:<40}" + "".join(f"{medians[name] * 1e3:>12.1f}" for name in ways)
@@ -189,7 +197,7 @@ def main() -> None:
     if "--searches" in sys.argv:  # (no Knuth program needed)
         rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 5
         only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
-        searches(rounds, only)
+        searches(rounds, only, "--listings" in sys.argv)
         return
     args = command_line(__doc__, PROGRAMS, lambda *_: None)
     if args is None:

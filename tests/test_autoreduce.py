@@ -122,13 +122,53 @@ def test_reduce_is_true_false_or_none():
     assert exactcover.count(SMALL, reduce=False) == exactcover.count(SMALL, reduce=True) == 1
 
 
-def test_the_command_says_when_a_count_went_on_reduced(eager, tmp_path):
+def test_the_command_says_when_a_search_went_on_reduced(eager, tmp_path):
     source = tmp_path / "small.dlx"
     source.write_text("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")
     done = run_command("count", "dlx", source, "--stats")
     assert done.exit_code == 0 and done.stdout == "1\n"
-    assert "counted on the problem reduced by Knuth's preprocessing" in done.stderr
+    assert "searched the problem reduced by Knuth's preprocessing" in done.stderr
     done = run_command("count", "dlx", source, "--stats", "--no-reduce")
     assert done.exit_code == 0 and done.stdout == "1\n" and "reduced" not in done.stderr
     done = run_command("count", "dlx", source, "--json", "--no-reduce")
     assert '"reduced": false' in done.stdout
+    done = run_command("solve", "dlx", source, "--all", "--stats")
+    assert done.exit_code == 0 and "searched the problem reduced by Knuth's preprocessing" in done.stderr
+    plain = run_command("solve", "dlx", source, "--all", "--no-reduce")
+    assert sorted(done.stdout.splitlines()) == sorted(plain.stdout.splitlines()) == ["A D", "B G", "C E F"]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(with_givens(larger()))
+def test_a_listing_reduced_on_the_way_lists_the_same_solutions(eager, case):
+    matrix, givens, excluded = case
+    expected = {frozenset(s) for s in exactcover.solutions(matrix, givens=givens, exclude=excluded, reduce=False)}
+    for engine in ENGINES:
+        found = [frozenset(s) for s in exactcover.solutions(matrix, givens=givens, exclude=excluded, engine=engine)]
+        assert len(found) == len(expected) and set(found) == expected
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_listing_the_rules_shrink_goes_on_reduced(eager, engine):
+    strip = tiling("3x20")
+    listed = exactcover.solutions(strip, engine=engine)
+    found = {frozenset(s) for s in listed}
+    assert listed.stats.reduced and listed.stats.solutions == 8
+    assert found == {frozenset(s) for s in exactcover.solutions(strip, engine=engine, reduce=False)}
+    assert {frozenset(s) for s in exactcover.solutions(strip, engine=engine, limit=3)} <= found
+
+
+def test_a_listing_that_handed_out_a_solution_goes_on_as_it_began(eager, monkeypatch):
+    monkeypatch.setattr(autoreduce, "LOOK", 1e9)
+    strip = tiling("3x20")
+    listed = exactcover.solutions(strip)
+    first = next(listed)
+    monkeypatch.setattr(autoreduce, "LOOK", 0.0)  # (the look would pause now, but a solution is out)
+    rest = list(listed)
+    assert not listed.stats.reduced and len({first, *rest}) == 8
+
+
+def test_a_first_solution_is_not_reduced_by_default(eager, monkeypatch):
+    monkeypatch.setattr(Matrix, "reduce", lambda *a, **k: pytest.fail("reduced a first solution"))
+    assert exactcover.solve(tiling("3x20")) is not None
+    assert next(exactcover.solutions(tiling("3x20"), limit=1)) is not None

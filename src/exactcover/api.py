@@ -94,10 +94,11 @@ class Prepared:
         return solution if self.reduction is None else self.reduction.solution(solution)
 
     def reduced(self, search: dict[str, Any]) -> Prepared:
-        """With ``reduce`` in ``search`` (popped): this problem made smaller by Knuth's
+        """With ``reduce`` true in ``search`` (popped): this problem made smaller by Knuth's
         preprocessing (`Matrix.reduce`), its givens and exclusions and the search's applied
-        first, and its solver; else itself."""
-        if not search.pop("reduce", False):
+        first, and its solver; else itself (``reduce="auto"`` is left for the search that
+        decides on the way: `exactcover.autoreduce`)."""
+        if search.get("reduce") == "auto" or not search.pop("reduce", False):
             return self
         givens, exclude = self.all_givens(search.pop("givens", ()), search.pop("exclude", ()))
         return self.on(self.solver.matrix.reduce(givens, exclude, engine=self.solver.engine))
@@ -116,7 +117,9 @@ class Prepared:
         self.solver.option_numbers(givens, "given"), self.solver.option_numbers(exclude, "excluded")
         return (*self.givens, *givens), (*self.exclude, *exclude)
 
-    def _search(self, search: dict[str, Any]) -> dict[str, Any]:
+    def keywords(self, search: dict[str, Any]) -> dict[str, Any]:
+        """A search's keywords as the solver takes them: the encoding's givens, exclusions
+        and way with the search's, and no None budget."""
         search = {k: v for k, v in search.items() if v is not None or k not in ("max_nodes", "timeout", "seed")}
         if self.way != "auto" and search.get("way", "auto") == "auto" and search.get("seed") is None and \
                 not search.get("memo"):
@@ -139,13 +142,15 @@ class Prepared:
         reduced = self.reduced(search)  # (itself unless ``reduce``)
         if reduced is not self:
             return reduced.first(**search)
+        if search.get("reduce") == "auto":  # (a first solution is not reduced by default: see autoreduce.py)
+            search.pop("reduce")
         backend = search.pop("backend", "search")
         if backend != "search":
             solution = self.by_backend(backend, search)
             return None if solution is None else self.decode(solution)
         if self.accept is None and search.get("jobs") is None and search.get("executor") is None:
             search.pop("jobs", None), search.pop("executor", None)
-            solution = self.solver.first(**self._search(search))  # the common case: no filter, no pool
+            solution = self.solver.first(**self.keywords(search))  # the common case: no filter, no pool
         else:
             solution = next(self.raw_solutions(limit=1, **search), None)
         return None if solution is None else self.decode(solution)
@@ -181,6 +186,7 @@ class Prepared:
     def _solutions(self, decode: Callable[[tuple[Any, ...]], Any] | None, search: dict[str, Any]) -> Solutions[Any]:
         limit = search.pop("limit", None)
         check_positive("limit", limit)
+        auto = search.pop("reduce", None) == "auto"  # (a listing of every solution decides on the way)
         backend = search.pop("backend", "search")
         if backend != "search":
             if limit != 1:
@@ -189,16 +195,22 @@ class Prepared:
             return Solutions(iter(() if answer is None else (answer,)), Stats(), 1, None, decode)
         jobs, executor = search.pop("jobs", None), search.pop("executor", None)
         check_positive("jobs", jobs)
+        if auto and limit is None and self.accept is None and jobs is None and executor is None and \
+                "max_nodes" not in search:
+            from . import autoreduce
+
+            found = autoreduce.solutions(self, search)
+            return found if decode is None else Solutions(found, found.stats, None, None, decode)
         if jobs is not None or executor is not None:
             from . import parallel
 
             _parallel_only(search, "solutions")
             search = {k: v for k, v in search.items() if v is not None}
-            found = parallel.solutions(self.solver, jobs, executor, **self._search(search))
+            found = parallel.solutions(self.solver, jobs, executor, **self.keywords(search))
         elif self.accept is None and decode is None:
-            return self.solver.solutions(limit=limit, **self._search(search))
+            return self.solver.solutions(limit=limit, **self.keywords(search))
         else:
-            found = self.solver.solutions(**self._search(search))
+            found = self.solver.solutions(**self.keywords(search))
         return Solutions(found, found.stats, limit, self.accept, decode)
 
     def count(self, **search: Any) -> int:
@@ -206,7 +218,8 @@ class Prepared:
         ``jobs`` processes or an ``executor`` if given)."""
         if search.get("reduce") == "auto":
             search.pop("reduce")
-            if self.accept is None and not {"jobs", "executor", "max_nodes", "prefix"} & search.keys():
+            if self.accept is None and search.get("limit") is None and \
+                    not {"jobs", "executor", "max_nodes", "prefix"} & search.keys():
                 from .autoreduce import count
 
                 return count(self, search)
@@ -226,20 +239,21 @@ class Prepared:
 
             limit = search.pop("limit", None)
             _parallel_only(search, "count")
-            number = parallel.count(self.solver, jobs, executor, **self._search(search))
+            number = parallel.count(self.solver, jobs, executor, **self.keywords(search))
             return number if limit is None else min(number, limit)  # what a serial count stopped at limit says
-        return self.solver.count(**self._search(search))
+        return self.solver.count(**self.keywords(search))
 
     def best(self, k: int = 1, **search: Any) -> Any:
         """The ``k`` cheapest solutions (`Solver.best`; a `Best` whose solutions are decoded)."""
         reduced = self.reduced(search)  # (itself unless ``reduce``)
         if reduced is not self:
             return reduced.best(k, **search)
+        search.pop("reduce", None)  # ("auto": the cheapest solutions are not reduced by default)
         if self.accept is not None:
             raise Unsupported("the cheapest solutions of a problem type that filters its solutions",
                               "search its matrix")
         search = {key: value for key, value in search.items() if key not in ("seed", "way")}
-        found = self.solver.best(k, **self._search(search))
+        found = self.solver.best(k, **self.keywords(search))
         return attrs.evolve(found, solutions=tuple((cost, self.decode(s)) for cost, s in found.solutions))
 
     def estimate(self, samples: int = 1000, seed: int | None = None) -> Estimate:
@@ -341,32 +355,36 @@ def solutions(problem: Matrix, *, engine: Engine = ..., max_entries: int | None 
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
               progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-              executor: Executor | None = ..., reduce: bool = ...) -> Solutions[tuple[Hashable, ...]]: ...
+              executor: Executor | None = ..., reduce: bool | None = ...) -> Solutions[tuple[Hashable, ...]]: ...
 @overload
 def solutions(problem: Problem[A], *, engine: Engine = ..., max_entries: int | None = ...,
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
               progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-              executor: Executor | None = ..., reduce: bool = ...) -> Solutions[A]: ...
+              executor: Executor | None = ..., reduce: bool | None = ...) -> Solutions[A]: ...
 @overload
 def solutions(problem: object, *, engine: Engine = ..., max_entries: int | None = ...,
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
               progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-              executor: Executor | None = ..., reduce: bool = ...) -> Solutions[Any]: ...
+              executor: Executor | None = ..., reduce: bool | None = ...) -> Solutions[Any]: ...
 
 
 def solutions(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
               givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), limit: int | None = None,
               seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
               progress: Progressed | bool | None = None, way: Way = "auto", jobs: int | None = None,
-              executor: Executor | None = None, reduce: bool = False) -> Solutions[Any]:
+              executor: Executor | None = None, reduce: bool | None = None) -> Solutions[Any]:
     """Every solution of ``problem``, decoded, lazily (the iterator's ``stats`` are this
     search's); keywords as `solve`, and `Solver.solutions`'s ``limit`` and ``progress``, or
     ``jobs=N`` (processes) / ``executor=`` (any concurrent.futures.Executor, a Dask
-    cluster's included) to search in parallel; ``reduce`` as `solve`."""
+    cluster's included) to search in parallel. ``reduce``: None (the default) lets a
+    listing of every solution decide on the way, before its first solution, as `count`
+    does; True always reduces first, False never."""
+    _check_reduce(reduce)
     search = _given(givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
-                    progress=progress, way=way, jobs=jobs, executor=executor, reduce=reduce or None)
+                    progress=progress, way=way, jobs=jobs, executor=executor,
+                    reduce="auto" if reduce is None else reduce or None)
     return prepare(problem, engine, max_entries=max_entries).solutions(**search)
 
 
@@ -382,12 +400,16 @@ def count(problem: object, *, engine: Engine = "auto", max_entries: int | None =
     when the count, looked at after 50 ms, promises to be long and the reduction removes
     enough (see `exactcover.autoreduce`; not with ``jobs``, ``executor`` or ``max_nodes``);
     True always reduces first, False never."""
-    if reduce is not None and not isinstance(reduce, bool):
-        raise TypeError(f"reduce must be True, False or None, not {reduce!r}")
+    _check_reduce(reduce)
     search = _given(givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
                     progress=progress, way=way, memo=memo, memo_bytes=memo_bytes, jobs=jobs, executor=executor,
                     reduce="auto" if reduce is None else reduce or None)
     return prepare(problem, engine, max_entries=max_entries).count(**search)
+
+
+def _check_reduce(reduce: Any) -> None:
+    if reduce is not None and not isinstance(reduce, bool):
+        raise TypeError(f"reduce must be True, False or None, not {reduce!r}")
 
 
 def estimate(problem: object, *, samples: int = 1000, seed: int | None = None, engine: Engine = "auto",

@@ -33,19 +33,20 @@ times): the bounds above are the estimate's, not guarantees.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .contract import PAUSED
-from .runs import LIMIT_CAP, Progress
+from .contract import PAUSED, SOLUTION
+from .runs import Progress, Run, Solution, Solutions
 
 if TYPE_CHECKING:
     from .api import Prepared
-    from .runs import Run
+    from .reduction import Reduction
+    from .solver import Solver
 
-__all__ = ["LATE", "LOOK", "MIN_REMOVED", "MOST", "SHARE", "count"]
+__all__ = ["LATE", "LOOK", "MIN_REMOVED", "MOST", "SHARE", "count", "solutions"]
 
 #: Seconds a count runs before the reduction is considered.
 LOOK = 0.05
@@ -64,9 +65,9 @@ RULES = ("forced", "blocked", "no primary item")
 
 
 class _Look:
-    """The hook a count calls after every chunk: True (pause) at the first chunk's end after
-    `LOOK` seconds where Knuth's fraction is more than 0, if it is at most `LATE`; never
-    again after."""
+    """The hook a search calls after every chunk: True (pause) at the first chunk's end after
+    `LOOK` seconds where Knuth's fraction is more than 0, if it is at most `LATE` (and, in a
+    listing, no solution has been handed out yet); never again after."""
 
     def __init__(self) -> None:
         self.run: Run | None = None
@@ -79,54 +80,116 @@ class _Look:
         fraction = run.search.fraction()
         if fraction == 0:  # (no estimate yet: look again after the next chunk)
             return False
-        self.looking = False  # (one look: the count pauses now, or is left alone for good)
+        self.done(run)  # (one look: the search pauses now, or is left alone for good)
         return fraction <= LATE
+
+    def done(self, run: Run) -> None:
+        """No more looks: the search runs on without the hook (a listing returns at every
+        solution, where even a call that does nothing costs)."""
+        self.looking, run.between = False, None
+
+
+@attrs.frozen
+class _Search:
+    """What the search that may start again on the reduced problem keeps of the first."""
+
+    givens: tuple[Any, ...]
+    exclude: tuple[Any, ...]
+    progress: Any
+    run: dict[str, Any]  # seed, timeout, way (and a count's memo, memo_bytes)
+
+    @classmethod
+    def of(cls, prepared: Prepared, search: dict[str, Any], also: tuple[str, ...] = ()) -> _Search:
+        """From a search's keywords (TypeError for one it does not take)."""
+        search = {key: value for key, value in prepared.keywords(search).items() if value is not None}
+        givens, exclude, progress = search.pop("givens", ()), search.pop("exclude", ()), search.pop("progress", None)
+        run = {key: search.pop(key) for key in ("seed", "timeout", "way", *also) if key in search}
+        if search:
+            raise TypeError(f"unexpected keyword argument {next(iter(search))!r}")
+        return cls(givens, exclude, progress, run)
 
 
 def count(prepared: Prepared, search: dict[str, Any]) -> int:
-    """``prepared``'s count with the reduction decided on the way (see the module); ``search``:
-    `Solver.count`'s keywords but ``prefix`` and ``max_nodes``."""
-    search = {**search}
-    givens, exclude = prepared.all_givens(search.pop("givens", ()), search.pop("exclude", ()))
-    limit, progress = search.pop("limit", None), search.pop("progress", None)
+    """``prepared``'s whole count with the reduction decided on the way (see the module);
+    ``search``: `Solver.count`'s keywords but ``limit``, ``prefix`` and ``max_nodes``."""
+    kept = _Search.of(prepared, search, ("memo", "memo_bytes"))
     look = _Look()
-    keywords = {"seed": search.pop("seed", None), "timeout": search.pop("timeout", None),
-                "way": search.pop("way", "auto"), "memo": search.pop("memo", None),
-                "memo_bytes": search.pop("memo_bytes", None)}
-    if search:
-        raise TypeError(f"count() got an unexpected keyword argument {next(iter(search))!r}")
-    if keywords["way"] == "auto":
-        keywords["way"] = prepared.way
     solver = prepared.solver
-    run = look.run = solver.counting(givens, exclude, limit, max_nodes=None, progress=progress, prefix=(),
-                                     between=look, **keywords)
-    capped = min(limit or 0, LIMIT_CAP)
-    if run.step(counting=True, limit=capped) == PAUSED:
-        run = _reduced_if_it_pays(prepared, run, givens, exclude, limit, progress, keywords)
-        run.step(counting=True, limit=capped)
-    found = run.search.solutions
-    return found if limit is None else min(found, limit)
+    run = look.run = solver.counting(kept.givens, kept.exclude, None, max_nodes=None, progress=kept.progress,
+                                     prefix=(), between=look, **_counting(kept.run))
+    if run.step(counting=True) == PAUSED:
+        _, run = _reduced_if_it_pays(prepared, run, kept, lambda reduced, progress, started: reduced.counting(
+            (), (), None, max_nodes=None, progress=progress, prefix=(), started=started, **_counting(kept.run)))
+        run.step(counting=True)
+    return run.search.solutions
 
 
-def _reduced_if_it_pays(prepared: Prepared, run: Run, givens: tuple[Any, ...], exclude: tuple[Any, ...],
-                        limit: int | None, progress: Any, keywords: dict[str, Any]) -> Run:
-    """The paused count ``run`` itself, or a count of the problem reduced within the budget
-    if the rules removed enough (its timeout from ``run``'s start)."""
+def solutions(prepared: Prepared, search: dict[str, Any]) -> Solutions[Solution]:
+    """Every solution of ``prepared`` (its labels), lazily, with the reduction decided on the
+    way, before the first solution is handed out; ``search``: `Solver.solutions`'s keywords
+    but ``limit``, ``prefix`` and ``max_nodes``."""
+    kept = _Search.of(prepared, search)
+    look = _Look()
+    run = look.run = _listing(prepared.solver, kept, kept.givens, kept.exclude, kept.progress, between=look)
+    return Solutions(_listed(prepared, run, kept, look), run.stats)
+
+
+def _listed(prepared: Prepared, run: Run, kept: _Search, look: _Look) -> Iterator[Solution]:
+    restore: Callable[[Solution], Solution] | None = None
+    try:
+        status = run.step()
+        while status == PAUSED:  # (the look, before the first solution: this search or the reduced one)
+            reduction, run = _reduced_if_it_pays(prepared, run, kept, lambda reduced, progress, started: _listing(
+                reduced, kept, (), (), progress, started=started, stats=run.stats))
+            restore = None if reduction is None else reduction.solution
+            status = run.step()
+        if status != SOLUTION:
+            return
+        look.done(run)  # (a solution handed out: the listing goes on as it began)
+        yield run.solution() if restore is None else restore(run.solution())
+        if restore is None:
+            while run.step() == SOLUTION:
+                yield run.solution()
+        else:
+            while run.step() == SOLUTION:
+                yield restore(run.solution())
+    finally:  # (the caller stopped early)
+        run.close_bar()
+
+
+def _listing(solver: Solver, kept: _Search, givens: tuple[Any, ...], exclude: tuple[Any, ...], progress: Any,
+             **more: Any) -> Run:
+    """A listing's search (``more``: `Run`'s keywords)."""
+    run = kept.run
+    return Run(solver, givens, run.get("seed"), None, run.get("timeout"), exclude, progress, (), run.get("way", "auto"),
+               **more)
+
+
+def _counting(run: dict[str, Any]) -> dict[str, Any]:
+    """`Solver.counting`'s keywords from a count's."""
+    return {"seed": None, "timeout": None, "way": "auto", "memo": None, "memo_bytes": None, **run}
+
+
+def _reduced_if_it_pays(prepared: Prepared, run: Run, kept: _Search,
+                        start: Callable[[Solver, Any, float], Run]) -> tuple[Reduction | None, Run]:
+    """The paused search ``run`` itself, or (with the reduction) a search of the problem
+    reduced within the budget, made by ``start`` (its solver, its progress callback and its
+    clock's start), if the rules removed enough."""
     solver = prepared.solver
     fraction, seconds = run.search.fraction(), run.stats.seconds
     budget = min(SHARE * seconds / fraction, MOST * seconds)
-    reduction = solver.matrix.reduce(givens, exclude, timeout=budget, engine=solver.engine)
+    reduction = solver.matrix.reduce(kept.givens, kept.exclude, timeout=budget, engine=solver.engine)
     removed = sum(1 for removal in reduction.removed.values() if removal.why in RULES)
     if reduction.infeasible is None and removed < MIN_REMOVED * (len(reduction.matrix.options) + removed):
-        return run
+        return None, run
     run.close_bar()
+    progress = kept.progress
     if callable(progress):  # (Knuth's fraction starts again: what the caller hears never goes back)
         progress = _not_back(progress, fraction)
-    reduced = prepared.on(reduction).solver.counting((), (), limit, max_nodes=None, progress=progress, prefix=(),
-                                                     started=run.started, **keywords)
+    reduced = start(prepared.on(reduction).solver, progress, run.started)
     reduced.stats.reduced = True
-    solver.stats = reduced.stats  # (the statistics of this count, as the caller's solver shows them)
-    return reduced
+    solver.stats = reduced.stats  # (the statistics of this search, as the caller's solver shows them)
+    return reduction, reduced
 
 
 def _not_back(progress: Callable[[Progress], Any], floor: float) -> Callable[[Progress], Any]:

@@ -144,7 +144,7 @@ class Run:
                  progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
                  way: str = "auto", best: int = 0, memo: int = contract.MEMO_OFF,
                  memo_bytes: int | None = None, diagram: bool = False, between: Callable[[], Any] | None = None,
-                 started: float | None = None) -> None:
+                 started: float | None = None, stats: Stats | None = None) -> None:
         check_budget(max_nodes, timeout)
         check_positive("memo_bytes", memo_bytes, allow_zero=True)
         tuning = contract.Tuning.of(way)
@@ -160,7 +160,7 @@ class Run:
         self.deadline = None if timeout is None else self.started + timeout
         self.chunk, self.work = CHUNK[solver.engine]
         self.engine = solver.engine
-        self.stats = Stats()
+        self.stats = Stats() if stats is None else stats  # (a search that carries on another's)
         solver._local.stats = self.stats  # what solver.stats shows in this thread
         self.progress, self.bar = progress_callback(progress)
         self.reported, self.between = 0.0, between

@@ -175,7 +175,8 @@ def search_options() -> list[click.Option]:
         click.Option(["--quiet"], is_flag=True, help="No progress bar."),
         click.Option(["--reduce/--no-reduce"], default=None,
                      help="Search the problem made smaller by Knuth's preprocessing (the same solutions; see "
-                          "`exactcover reduce`), or not. Default: a count decides on the way, a search does not."),
+                          "`exactcover reduce`), or not. Default: a count or --all decides on the way, a search "
+                          "for one solution does not."),
         max_entries_option(),
     ]
 

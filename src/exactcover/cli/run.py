@@ -150,7 +150,8 @@ class Run:
         bar = ProgressBar(enabled=limit is None and not self.quiet)
         try:
             with errors_reported(), bar:
-                for solution in prepared.raw_solutions(limit=limit, **self.search, **bar.option()):
+                auto = self.reducing() if limit is None else {}  # (--all: a listing of every solution)
+                for solution in prepared.raw_solutions(limit=limit, **self.search, **auto, **bar.option()):
                     with sigint_deferred():  # printed and counted together, or neither
                         self.emit(prepared.decode(solution), first=found == 0)
                         found += 1
@@ -186,8 +187,8 @@ class Run:
             raise Exit(NO_SOLUTION)
 
     def reducing(self) -> dict[str, Any]:
-        """A count's ``reduce``: "auto" (see `exactcover.autoreduce`) unless --reduce or
-        --no-reduce said."""
+        """A count's or a whole listing's ``reduce``: "auto" (see `exactcover.autoreduce`)
+        unless --reduce or --no-reduce said."""
         reduced_already = self._prepared is not None and self._prepared.reduction is not None  # (--reduce)
         return {} if "reduce" in self.search or reduced_already else {"reduce": "auto"}
 
@@ -290,7 +291,7 @@ class Run:
         if s["reduced"]:
             from ..autoreduce import LOOK
 
-            click.echo(f"counted on the problem reduced by Knuth's preprocessing (decided after the count's first "
+            click.echo(f"searched the problem reduced by Knuth's preprocessing (decided after the search's first "
                        f"{LOOK * 1e3:.0f} ms: the reduction promised to pay)", err=True)
         reduction = self.prepared.reduction
         if reduction is not None:
