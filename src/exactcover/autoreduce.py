@@ -1,11 +1,11 @@
-"""``count(..., reduce=None)``: Knuth's preprocessing used where it pays, decided while the
-count runs.
+"""``count(..., reduce=None)`` and ``solutions(..., reduce=None)``, the defaults: Knuth's
+preprocessing used where it pays, decided while the search runs.
 
 The reduction (`Matrix.reduce`) makes some searches faster (tilings lose the placements that
 would isolate a cell), but it costs time of its own, and on most problems its rules remove
 nothing: counts of queens, Langford pairs, word squares or sudoku puzzles would only pay for
-it. So a count starts on the problem as given, and the reduction is tried only on a count
-that will be long:
+it. So a count, or a listing of every solution, starts on the problem as given, and the
+reduction is tried only on one that will be long:
 
 1. The count runs alone for `LOOK` seconds. Most counts end there, and never meet the
    reduction.
@@ -21,6 +21,12 @@ that will be long:
 3. If the rules removed at least `MIN_REMOVED` of the options (or found that there is no
    solution), the count starts again on the reduced problem, its timeout running from the
    start of the first; else the paused count goes on, having lost the reduction's time.
+
+A listing does the same, but only until it hands out its first solution: after that, a
+listing started again would give the solutions again, in another order, so it goes on as it
+began. A first solution (or a few: a ``limit``) is not reduced by default: the fraction
+measures the whole tree, not the way to a solution, so the look could not tell whether the
+reduction pays.
 
 What this costs where the reduction does not pay is the reduction's budget, at most SHARE of
 the estimated count; where it pays, the time the first count ran (at most LATE of it) is

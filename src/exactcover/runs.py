@@ -54,9 +54,9 @@ class Stats:
     found memoizing did not pay drops it after a sample and counts on without). ``way`` is
     where the search ran: "links", or "sets" when it moved to the sets of options (see
     ``way=`` of `Solver.solutions`); a parallel search whose subtrees went both ways says
-    "mixed". ``reduced`` says that a count (``reduce=None``) decided on the way to count the
-    problem made smaller by Knuth's preprocessing: these are then that count's statistics,
-    but ``seconds``, which runs from the start of the first.
+    "mixed". ``reduced`` says that a count or a listing (``reduce=None``) decided on the way
+    to search the problem made smaller by Knuth's preprocessing: these are then that
+    search's statistics, but ``seconds``, which runs from the start of the first.
     """
 
     nodes: int = 0
