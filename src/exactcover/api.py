@@ -93,12 +93,17 @@ class Prepared:
         """A solution of the problem from one of the solver's (the same but with a reduction)."""
         return solution if self.reduction is None else self.reduction.solution(solution)
 
-    def reduced(self, search: dict[str, Any]) -> Prepared:
+    def reduced(self, search: dict[str, Any], deciding: bool = False) -> Prepared:
         """With ``reduce`` true in ``search`` (popped): this problem made smaller by Knuth's
         preprocessing (`Matrix.reduce`), its givens and exclusions and the search's applied
-        first, and its solver; else itself (``reduce="auto"`` is left for the search that
-        decides on the way: `exactcover.autoreduce`)."""
-        if search.get("reduce") == "auto" or not search.pop("reduce", False):
+        first, and its solver; else itself. ``reduce="auto"`` is left in ``search`` for a
+        search ``deciding`` on the way (a count, a listing: `exactcover.autoreduce`), and
+        dropped for the others, which are not reduced by default."""
+        if search.get("reduce") == "auto":
+            if not deciding:
+                search.pop("reduce")
+            return self
+        if not search.pop("reduce", False):
             return self
         givens, exclude = self.all_givens(search.pop("givens", ()), search.pop("exclude", ()))
         return self.on(self.solver.matrix.reduce(givens, exclude, engine=self.solver.engine))
@@ -134,7 +139,7 @@ class Prepared:
         """The accepted solutions as option labels, lazily; ``limit`` counts accepted ones.
         With ``jobs`` or ``executor``, the search runs on many processes (see `parallel`);
         with ``reduce``, on the problem reduced (`reduced`)."""
-        prepared = self.reduced(search)
+        prepared = self.reduced(search, deciding=True)
         return prepared._solutions(None if prepared.reduction is None else prepared.restore, search)
 
     def first(self, **search: Any) -> Any:
@@ -142,8 +147,6 @@ class Prepared:
         reduced = self.reduced(search)  # (itself unless ``reduce``)
         if reduced is not self:
             return reduced.first(**search)
-        if search.get("reduce") == "auto":  # (a first solution is not reduced by default: see autoreduce.py)
-            search.pop("reduce")
         backend = search.pop("backend", "search")
         if backend != "search":
             solution = self.by_backend(backend, search)
@@ -157,7 +160,7 @@ class Prepared:
 
     def solutions(self, **search: Any) -> Solutions[Any]:
         """Every accepted solution, decoded, lazily (``stats``: this search's statistics)."""
-        prepared = self.reduced(search)
+        prepared = self.reduced(search, deciding=True)
         decoding = prepared.kind is not None or prepared.reduction is not None
         return prepared._solutions(prepared.decode if decoding else None, search)
 
@@ -216,16 +219,14 @@ class Prepared:
     def count(self, **search: Any) -> int:
         """The number of accepted solutions: inside the engine when all are accepted (on
         ``jobs`` processes or an ``executor`` if given)."""
-        if search.get("reduce") == "auto":
-            search.pop("reduce")
-            if self.accept is None and search.get("limit") is None and \
-                    not {"jobs", "executor", "max_nodes", "prefix"} & search.keys():
-                from .autoreduce import count
-
-                return count(self, search)
-        reduced = self.reduced(search)  # (itself unless ``reduce``)
+        reduced = self.reduced(search, deciding=True)  # (itself unless ``reduce``)
         if reduced is not self:
             return reduced.count(**search)
+        if search.pop("reduce", None) == "auto" and self.accept is None and search.get("limit") is None and \
+                not {"jobs", "executor", "max_nodes", "prefix"} & search.keys():
+            from .autoreduce import count
+
+            return count(self, search)
         if self.accept is not None:  # (enumerated through the filter: no table of states)
             memo = search.pop("memo", None)
             search.pop("memo_bytes", None)
@@ -248,7 +249,6 @@ class Prepared:
         reduced = self.reduced(search)  # (itself unless ``reduce``)
         if reduced is not self:
             return reduced.best(k, **search)
-        search.pop("reduce", None)  # ("auto": the cheapest solutions are not reduced by default)
         if self.accept is not None:
             raise Unsupported("the cheapest solutions of a problem type that filters its solutions",
                               "search its matrix")

@@ -153,7 +153,7 @@ def _listed(prepared: Prepared, run: Run, kept: _Search, look: _Look) -> Iterato
             return
         look.done(run)  # (a solution handed out: the listing goes on as it began)
         yield run.solution() if restore is None else restore(run.solution())
-        if restore is None:
+        if restore is None:  # (the common case: a loop as plain as `Run.solutions`)
             while run.step() == SOLUTION:
                 yield run.solution()
         else:
