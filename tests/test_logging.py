@@ -39,8 +39,8 @@ def test_plugins_and_searches_are_logged(caplog):
     assert any(m.startswith("loaded plugin 'queens' (pyexactcover ") and m.endswith("): queens") for m in messages)
     done = [m for m in messages if m.startswith("search done on the ")]
     assert any(", on the links: " in m for m in done) and any(", on the sets: " in m for m in done)
-    assert any(m.startswith("parallel search: ") and "tasks on a pool of 2 processes" in m for m in messages)
-    assert any(m.startswith("parallel search done: ") and "subtrees on the sets" in m for m in messages)
+    assert any(m.startswith("balanced count: ") and "on a pool of 2 processes" in m for m in messages)
+    assert any(m.startswith("balanced count done: ") and "searches on the sets" in m for m in messages)
 
 
 def test_verbose_on_the_command_line():

@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve, solver_for
+from .api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve, solver_for, verify
 from .contract import Status
 from .engines import ENGINE
-from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, MatrixError, PluginError,
-                     PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported, WorkerLost)
+from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, JournalError,
+                     MatrixError, PluginError, PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported,
+                     WorkerLost)
 from .matrix import Matrix, Option
 from .problem import Batch, Encoding, Problem, ProblemType, Size
-from .runs import Progress, Solutions, Stats
+from .runs import Progress, Solutions, Stats, Subtrees
 from .solver import Solver, Split
 
 if TYPE_CHECKING:  # (imported on first use at run time: see _LAZY)
@@ -35,6 +36,7 @@ if TYPE_CHECKING:  # (imported on first use at run time: see _LAZY)
     from .family import Subsets
     from .hookspecs import hookimpl
     from .knuth import read_dlx, write_dlx
+    from .verification import Verification
 
 __version__ = "0.1.0"
 
@@ -52,6 +54,7 @@ __all__ = [
     "GivenAndExcluded",
     "GivensClash",
     "GivensError",
+    "JournalError",
     "Matrix",
     "MatrixError",
     "Option",
@@ -67,10 +70,12 @@ __all__ = [
     "Solver",
     "Split",
     "Stats",
+    "Subtrees",
     "Status",
     "Subsets",
     "UnknownOption",
     "Unsupported",
+    "Verification",
     "WorkerLost",
     "count",
     "estimate",
@@ -83,6 +88,7 @@ __all__ = [
     "solve",
     "solver_for",
     "unregister",
+    "verify",
     "write_dlx",
 ]
 
@@ -94,6 +100,7 @@ _LAZY = {
     "Subsets": ("family", "Subsets"),
     "read_dlx": ("knuth", "read_dlx"),
     "write_dlx": ("knuth", "write_dlx"),
+    "Verification": ("verification", "Verification"),
     "hookimpl": ("hookspecs", "hookimpl"),
 }
 

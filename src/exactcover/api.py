@@ -14,6 +14,7 @@ limit.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
@@ -29,6 +30,7 @@ from .solver import Solver
 
 if TYPE_CHECKING:
     from .estimates import Estimate
+    from .verification import Verification
     from .reduction import Reduction
     from concurrent.futures import Executor  # (not imported at run time: it costs 4 ms)
 
@@ -228,6 +230,8 @@ class Prepared:
 
             return count(self, search)
         if self.accept is not None:  # (enumerated through the filter: no table of states)
+            if search.get("journal") is not None:
+                raise Unsupported("a journal for a problem type that filters its solutions", "count without one")
             memo = search.pop("memo", None)
             search.pop("memo_bytes", None)
             if memo:
@@ -265,7 +269,7 @@ def _parallel_only(search: dict[str, Any], what: str) -> None:
     """The keywords a parallel search takes: givens, exclude, progress and the budget."""
     allowed = {"givens", "exclude", "progress", "max_nodes", "timeout", "way"}
     if what == "count":
-        allowed |= {"memo", "memo_bytes"}
+        allowed |= {"memo", "memo_bytes", "journal", "time_slice", "head"}
     extra = sorted(k for k, v in search.items() if v is not None and k not in allowed)
     if extra:
         raise ValueError(f"{what} with jobs= or executor= does not take {', '.join(extra)}")
@@ -393,18 +397,38 @@ def count(problem: object, *, engine: Engine = "auto", max_entries: int | None =
           seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
           progress: Progressed | bool | None = None, way: Way = "auto", memo: bool | None = None,
           memo_bytes: int | None = None, jobs: int | None = None, executor: Executor | None = None,
-          reduce: bool | None = None) -> int:
+          reduce: bool | None = None, journal: str | os.PathLike[str] | None = None,
+          time_slice: float | None = None) -> int:
     """The number of solutions of ``problem``; keywords as `solutions`, and `Solver.count`'s
     ``memo`` (a table of the search's states: None decides from a sample) and ``memo_bytes``.
     ``reduce``: None (the default) counts the problem made smaller by Knuth's preprocessing
     when the count, looked at after 50 ms, promises to be long and the reduction removes
     enough (see `exactcover.autoreduce`; not with ``jobs``, ``executor`` or ``max_nodes``);
-    True always reduces first, False never."""
+    True always reduces first, False never.
+
+    ``journal`` (a path) keeps every subtree counted in that file, and a count begun before
+    with it goes on where it stopped (`exactcover.journal`; the count runs in parallel, on
+    ``jobs`` processes, one per core by default, or on ``executor``). ``time_slice``: the
+    seconds a parallel count's task runs before its subtree is split (`exactcover.counts`)."""
     _check_reduce(reduce)
+    if journal is not None and jobs is None and executor is None:
+        jobs = os.cpu_count() or 1
     search = _given(givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
                     progress=progress, way=way, memo=memo, memo_bytes=memo_bytes, jobs=jobs, executor=executor,
-                    reduce="auto" if reduce is None else reduce or None)
+                    reduce="auto" if reduce is None else reduce or None, journal=journal, time_slice=time_slice)
     return prepare(problem, engine, max_entries=max_entries).count(**search)
+
+
+def verify(problem: object, journal: str | os.PathLike[str], *, sample: int = 10, seed: int | None = None,
+           engine: Engine = "auto", givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (),
+           max_entries: int | None = MAX_ENTRIES) -> Verification:
+    """Check the ``journal`` of a count of ``problem`` (`count`'s ``journal``, with the same
+    ``givens`` and ``exclude``): every line as it was written, the records fitting together,
+    and ``sample`` subtrees chosen at random (``seed``) counted again (`exactcover.verify`).
+    `JournalError` if it is another problem's journal."""
+    from .verification import verify as check
+
+    return check(prepare(problem, engine, max_entries=max_entries), journal, sample, seed, givens, exclude)
 
 
 def _check_reduce(reduce: Any) -> None:

@@ -2,7 +2,8 @@
 
 In a terminal (standard error), a rich bar shown after about a second: "12,345 solutions,
 6,789,012 nodes [bar] 42% elapsed 0:00:07 remaining 0:00:09", the fraction done being
-Knuth's estimate; it goes when the search ends. In a Jupyter notebook, an HTML progress
+Knuth's estimate, and the time remaining the time so far scaled by it (`Progress.remaining`);
+a parallel count adds its subtrees done, in flight and to do. It goes when the search ends. In a Jupyter notebook, an HTML progress
 element updated in place (no widget library needed). Anywhere else (output to a file, a
 pipe), nothing. rich and IPython are imported only when a bar is drawn.
 """
@@ -46,9 +47,9 @@ class ProgressBar:
 
     def columns(self, width: int) -> list[Any]:
         """The bar's columns for a terminal ``width`` columns wide."""
-        from rich.progress import BarColumn, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+        from rich.progress import BarColumn, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
-        times = [TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("remaining"), TimeRemainingColumn()]
+        times = [TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("remaining {task.fields[left]}")]
         if width < self.TINY:
             return [TaskProgressColumn()]
         if width < self.NARROW:
@@ -64,10 +65,15 @@ class ProgressBar:
                 return
             self.bar = self._start()
         said = f"{progress.solutions:,} solutions, {progress.nodes:,} nodes"
+        subtrees = getattr(progress, "subtrees", None)
+        if subtrees is not None:
+            said += f"; subtrees {subtrees.done:,} done, {subtrees.running} in flight, {subtrees.waiting:,} to do"
+        remaining = getattr(progress, "remaining", None)
+        left = "-:--:--" if remaining is None else _clock(remaining)
         if self.notebook:
-            self.bar.update(self._html(progress.fraction, said))
+            self.bar.update(self._html(progress.fraction, f"{said}; {left} left"))
         else:
-            self.bar.update(self.task, completed=progress.fraction, description=said)
+            self.bar.update(self.task, completed=progress.fraction, description=said, left=left)
 
     def _start(self) -> Any:
         if self.notebook:
@@ -80,7 +86,7 @@ class ProgressBar:
         console = self.console or Console(stderr=True)
         bar = Progress(*self.columns(console.width), console=console, transient=True, expand=False)
         bar.start()
-        self.task = bar.add_task("", total=1.0)
+        self.task = bar.add_task("", total=1.0, left="-:--:--")
         return bar
 
     @staticmethod
@@ -101,6 +107,12 @@ class ProgressBar:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+def _clock(seconds: float) -> str:
+    """Seconds as h:mm:ss (as rich's columns show times)."""
+    whole = int(min(seconds, 359_999_999))
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
 def progress_callback(progress: Any) -> tuple[Callable[[Any], Any] | None, ProgressBar | None]:

@@ -30,6 +30,7 @@ __all__ = [
     "ProblemError",
     "ProblemTooLarge",
     "WorkerLost",
+    "JournalError",
 ]
 
 
@@ -186,3 +187,17 @@ class WorkerLost(ExactCoverError, RuntimeError):
         elif self.exitcode is not None:
             how = f"exited with status {self.exitcode}"
         return f"worker process {self.pid} {how} before its task was done; the search was not finished"
+
+
+class JournalError(ExactCoverError, ValueError):
+    """A count's journal (`exactcover.journal`) that cannot be used: unreadable, not a
+    journal, changed by hand, or another problem's. ``path`` is the file, ``line`` the line
+    at fault (1: the head; None: the whole file) and ``what`` what is wrong."""
+
+    def __init__(self, path: Any, line: int | None, what: str) -> None:
+        super().__init__(path, line, what)
+        self.path, self.line, self.what = path, line, what
+
+    def __str__(self) -> str:
+        where = f" line {self.line}" if self.line is not None else ""
+        return f"journal {self.path}{where} {self.what}"

@@ -23,27 +23,22 @@ from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
 from . import log
-from .bar import progress_callback
 from .best import Best, keep
 from .errors import BudgetExceeded
 from .pool import Pool, Task
-from .runs import Progress, Solutions, Stats, check_budget, check_positive, memo_mode
+from .runs import Progress, Solutions
+from .spread import GRACE, Spread
 from .subtrees import Budget, Job, Result, search_batch
 
 if TYPE_CHECKING:
-    from .solver import Solver, Split
+    from .solver import Solver
 
 __all__ = ["count", "solutions", "best"]
 
-#: Subtrees wanted per worker, so that uneven subtrees still balance.
-SUBTREES_PER_WORKER = 32
 #: Tasks (batches of subtrees) per worker: with our own pool the matrix travels once per
 #: worker, so tasks can be small (a quick stop on Ctrl-C); with another executor each task
 #: carries it, so there are fewer.
 TASKS_PER_WORKER = {"own pool": 16, "executor": 2}
-MAX_DEPTH = 12
-#: Seconds the parent waits past a deadline for the workers' own stop (they check it per chunk).
-GRACE = 0.25
 #: Listing on our own pool: a task runs at most AHEAD pieces of solutions (`subtrees.PIECE`)
 #: ahead of the one the parent is taking, so memory stays bounded.
 AHEAD = 4
@@ -52,59 +47,8 @@ AHEAD = 4
 # -- the parent side -------------------------------------------------------------------------
 
 
-def _plan(solver: Solver, workers: int, givens: Sequence[Any], exclude: Sequence[Any],
-          max_nodes: int | None, deadline: float | None) -> Split:
-    """Split deep enough to have SUBTREES_PER_WORKER subtrees per worker (or the whole tree)."""
-    wanted = SUBTREES_PER_WORKER * workers
-    for depth in range(1, MAX_DEPTH + 1):
-        timeout = None if deadline is None else max(deadline - time.perf_counter(), 1e-9)
-        split = solver.split(depth, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout)
-        if len(split.prefixes) >= wanted or not split.prefixes:
-            return split
-    return split
-
-
-class _Search:
-    """One parallel search: the split, the tasks on the pool, and the statistics of it all."""
-
-    def __init__(self, solver: Solver, jobs: int | None, executor: Executor | None, givens: Sequence[Any],
-                 exclude: Sequence[Any], progress: Callable[[Progress], Any] | bool | None,
-                 max_nodes: int | None, timeout: float | None, way: str = "auto", memo: int = 0,
-                 memo_bytes: int | None = None) -> None:
-        check_budget(max_nodes, timeout)
-        check_positive("memo_bytes", memo_bytes, allow_zero=True)
-        self.started = time.perf_counter()
-        self.deadline = None if timeout is None else self.started + timeout
-        self.wall_deadline = None if timeout is None else time.time() + timeout
-        self.solver, self.jobs, self.executor, self.max_nodes = solver, jobs, executor, max_nodes
-        self.progress, self.bar = progress_callback(progress)
-        self.givens, self.exclude = givens, exclude
-        self.job = Job.of(solver, givens, exclude, way, memo, memo_bytes)  # (checks the givens before any work)
-        self.stats = solver.stats = Stats()
-        self.searches = self.on_sets = 0  # (the subtrees', for stats.way)
-
-    def add(self, result: Any) -> None:
-        stats = self.stats
-        stats.nodes, stats.updates = stats.nodes + result.nodes, stats.updates + result.updates
-        stats.solutions, stats.max_level = stats.solutions + result.solutions, max(stats.max_level, result.max_level)
-        stats.engine_seconds += result.seconds
-        stats.seconds = time.perf_counter() - self.started
-        stats.memo_hits, stats.memo_entries = stats.memo_hits + result.memo_hits, stats.memo_entries + result.memo_entries
-        stats.memoized = stats.memoized or result.memoized > 0
-        self.searches, self.on_sets = self.searches + result.searches, self.on_sets + result.on_sets
-        stats.way = "links" if not self.on_sets else "sets" if self.on_sets == self.searches else "mixed"
-
-    def check_deadline(self, solutions: int) -> None:
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            self.stats.seconds = time.perf_counter() - self.started
-            raise BudgetExceeded("timeout", self.stats, solutions)
-
-    def split(self, workers: int) -> Split:
-        split = _plan(self.solver, workers, self.givens, self.exclude, self.max_nodes, self.deadline)
-        self.solver.stats = self.stats  # (the split's searches were this thread's latest)
-        stats = split.stats
-        self.add(Result(len(split.solutions), stats.nodes, stats.updates, stats.max_level, stats.engine_seconds, None))
-        return split
+class _Search(Spread):
+    """One parallel listing: the split, the tasks on the pool, and the statistics of it all."""
 
     def run(self, listing: bool) -> Iterator[tuple[Any, Result | None]]:
         """Yields the split's solutions above the depth (as (solution, None)), then each
@@ -210,18 +154,20 @@ class _Search:
 def count(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
           exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
           max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
-          memo: bool | None = None, memo_bytes: int | None = None) -> int:
+          memo: bool | None = None, memo_bytes: int | None = None, journal: str | os.PathLike[str] | None = None,
+          time_slice: float | None = None, head: dict[str, Any] | None = None) -> int:
     """The number of solutions, counted on ``jobs`` processes (default: one per core) or on
-    ``executor``; `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out first. With
-    ``memo`` (as in `Solver.count`), each subtree is counted with a table of its own; the
-    statistics sum the tables' hits and entries, and ``memoized`` says whether any subtree
-    kept its table to the end."""
-    mode = memo_mode(memo, None, None, way, bool(solver.matrix.bounds))
-    search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout, way, mode, memo_bytes)
-    total = 0
-    for _solution, result in search.run(listing=False):
-        total += 1 if result is None else result.solutions
-    return total
+    ``executor``; `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out first. The
+    count balances itself: a subtree that runs past its time slice (``time_slice`` seconds) is
+    split where it stands, and on our own pool idle workers ask for work (`counts`). With
+    ``journal`` (a path), each subtree counted is kept there, and a count begun before with
+    that journal goes on where it stopped (`journal`). With ``memo`` (as in `Solver.count`),
+    each subtree is counted with a table of its own; the statistics sum the tables' hits and
+    entries, and ``memoized`` says whether any subtree kept its table to the end."""
+    from .counts import count as balanced
+
+    return balanced(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout, way, memo, memo_bytes,
+                    journal, time_slice, head)
 
 
 def solutions(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),

@@ -24,7 +24,7 @@ import signal
 import threading
 import time
 from collections import defaultdict, deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from multiprocessing.connection import Connection, wait
 from typing import Any
@@ -57,6 +57,8 @@ class Task:
     listing: bool
     budget: Budget
     best: tuple[int, int | None] | None = None
+    shares: tuple[float, ...] | None = None  # a balanced count (see search_batch)
+    time_slice: float | None = None
 
 
 @contextmanager
@@ -78,7 +80,7 @@ class Pool:
     def __init__(self, workers: int, job: Job) -> None:
         context = multiprocessing.get_context()
         forked = context.get_start_method() == "fork"
-        self.shared = context.RawArray("q", 1 + workers)  # see subtrees.Worker
+        self.shared = context.RawArray("q", 1 + 2 * workers)  # see subtrees.Worker
         self.processes: list[Any] = []
         self.orders: list[Connection] = []  # the parent's ends: tasks to the workers ...
         self.inbox: list[Connection] = []  # ... and their messages
@@ -148,6 +150,34 @@ class Pool:
                     if message[0] == "done":
                         del running[worker]
                         idle.append(worker)
+
+    def unordered(self, take: Callable[[], Task | None], until: float | None = None) -> Iterator[tuple[int, Result]]:
+        """Run the tasks ``take`` gives (None: none now) on the idle workers, and yield each
+        task's number and `Result` as it ends, whatever its order; ``take`` is asked again after each
+        (the caller may have more by then). Ends when no task runs and ``take`` has none.
+        While a worker is idle for want of tasks, the busy ones are asked for work: each
+        splits its subtree (`subtrees.search_batch`). TimeoutError, `WorkerLost` and a
+        worker's exception as `run`."""
+        idle = list(range(len(self.processes)))
+        running, asks = self.running, 1 + len(self.processes)
+        while True:
+            while idle and (task := take()) is not None:
+                worker = idle.pop(0)
+                running[worker] = task.number
+                try:
+                    self.orders[worker].send(task)
+                except OSError:
+                    self._lost(worker)
+            if not running:
+                return
+            if idle:
+                for worker in running:
+                    self.shared[asks + worker] = 1
+            for worker, (kind, payload) in self._receive(list(running), until):
+                if kind == "done":
+                    number = running.pop(worker)
+                    idle.append(worker)
+                    yield number, payload
 
     def _receive(self, workers: list[int], until: float | None) -> list[tuple[int, tuple[str, Any]]]:
         """The messages some of ``workers`` sent, once there is at least one. Every running
@@ -249,7 +279,8 @@ def _serve(index: int, job: Job, shared: Any, orders: Connection, inbox: Connect
         except (EOFError, OSError):
             return
         try:
-            result = search_batch(None, task.prefixes, task.listing, task.budget, task.number, task.best)
+            result = search_batch(None, task.prefixes, task.listing, task.budget, task.number, task.best, task.shares,
+                                  task.time_slice)
         except Exception as error:  # noqa: BLE001 -- the parent raises it
             send(("error", task.number, _picklable(error)))
         else:

@@ -25,7 +25,7 @@ from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, PrefixError
 if TYPE_CHECKING:
     from .solver import Solver
 
-__all__ = ["CHUNK", "LIMIT_CAP", "PROGRESS_INTERVAL", "Progress", "Run", "Solution", "Solutions", "Stats",
+__all__ = ["CHUNK", "LIMIT_CAP", "PROGRESS_INTERVAL", "Progress", "Run", "Solution", "Solutions", "Stats", "Subtrees",
            "check_budget", "check_positive", "memo_budget", "memo_mode", "node_ids"]
 
 #: A solution: the labels of the options chosen, givens first, then in search order.
@@ -56,7 +56,8 @@ class Stats:
     ``way=`` of `Solver.solutions`); a parallel search whose subtrees went both ways says
     "mixed". ``reduced`` says that a count or a listing (``reduce=None``) decided on the way
     to search the problem made smaller by Knuth's preprocessing: these are then that
-    search's statistics, but ``seconds``, which runs from the start of the first.
+    search's statistics, but ``seconds``, which runs from the start of the first. A parallel
+    count says where its ``subtrees`` stand (`Subtrees`; None for any other search).
     """
 
     nodes: int = 0
@@ -70,18 +71,38 @@ class Stats:
     memoized: bool = False
     way: str = "links"
     reduced: bool = False
+    subtrees: Subtrees | None = None  # a parallel count: where its subtrees stand
+
+
+@attrs.frozen
+class Subtrees:
+    """Where a parallel count stands: its subtrees done (counted, or split where they
+    stood), in flight on the workers, and waiting for one."""
+
+    done: int
+    running: int
+    waiting: int
 
 
 @attrs.frozen
 class Progress:
     """What a running search reports to a ``progress`` callback: nodes and solutions so far,
     seconds spent, and ``fraction``, Knuth's estimate of the part of the tree finished (it
-    never decreases, and is 1.0 at the end)."""
+    never decreases, and is 1.0 at the end). A parallel count adds its `Subtrees`."""
 
     nodes: int
     solutions: int
     fraction: float
     seconds: float
+    subtrees: Subtrees | None = None
+
+    @property
+    def remaining(self) -> float | None:
+        """The seconds left, if the rest of the tree goes as fast as the part done (from
+        ``fraction``); None before anything is done."""
+        if self.fraction <= 0.0:
+            return None
+        return self.seconds * (1.0 - self.fraction) / self.fraction
 
 
 #: Counting limits are capped here for the engines' 64-bit counters: no count reaches it.

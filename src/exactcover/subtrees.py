@@ -21,18 +21,22 @@ import attrs
 from . import contract, engines
 from .best import keep
 from .contract import DONE, PAUSED, SOLUTION, Tuning, Where
+from .balance import Piece, rest
 from .runs import CHUNK, memo_budget
 
 if TYPE_CHECKING:
     from .solver import Solver
 
-__all__ = ["Budget", "Job", "Result", "Worker", "search_batch"]
+__all__ = ["Budget", "Job", "Record", "Result", "Worker", "search_batch"]
 
 #: Listing on our own pool streams solutions in pieces: a piece is sent when it holds PIECE
 #: solutions or is FLUSH seconds old (the first solution of a task goes at once).
 PIECE, FLUSH = 1024, 0.05
 #: Compiled matrices a worker keeps between tasks (the oldest goes first).
 KEPT_DANCERS = 4
+#: Seconds a subtree runs at least before it is split because the parent asked for work
+#: (so that the last subtrees of a count are not split back and forth).
+MIN_SLICE = 0.02
 
 
 @attrs.frozen
@@ -93,19 +97,43 @@ class Result:
     memoized: int = 0  # ... and how many subtrees kept their table to the end
     searches: int = 0  # the subtrees searched, and how many of them ran on the sets
     on_sets: int = 0
+    records: tuple[Record, ...] = ()  # a balanced count: each subtree counted or split
+    rest: tuple[Piece, ...] = ()  # ... and the subtrees of the task it did not begin
+
+
+@attrs.frozen
+class Record:
+    """One subtree of a balanced count, as a journal keeps it: its ``prefix``, the ``count``
+    of its solutions and the ``nodes`` and ``seconds`` it took; or, when it was split where it
+    stood (`balance.rest`), the count and nodes of the part done, the node count ``at`` which
+    it stopped, and the subtrees left (``split``: prefixes with their shares), which together
+    with the part done make up the whole subtree."""
+
+    prefix: tuple[int, ...]
+    count: int
+    nodes: int
+    seconds: float
+    at: int | None = None
+    split: tuple[Piece, ...] = ()
 
 
 @attrs.define
 class Worker:
     """A worker process of our own pool, as its tasks see it: its number, the memory it
-    shares with the others (``shared[0]`` is 1 once they must stop, ``shared[1 + index]``
-    the nodes this worker has spent: each worker writes only its own slot, so no lock is
-    needed, and none can be left held by a worker that dies), and where its pieces go."""
+    shares with the others, and where its pieces go. ``shared`` holds 1 + 2 w numbers for w
+    workers: ``shared[0]`` is 1 once they must stop; ``shared[1 + index]`` the nodes this
+    worker has spent; ``shared[1 + w + index]`` 1 when the parent asks this worker for work
+    (it splits its subtree, `balance`). Each number but the parent's has one writer, so no
+    lock is needed, and none can be left held by a worker that dies."""
 
     index: int
     job: Job
     shared: Any
     send: Any  # sends a message to the parent
+
+    @property
+    def ask_slot(self) -> int:
+        return 1 + (len(self.shared) - 1) // 2 + self.index
 
 
 #: In a worker process of our own pool: the worker (set by `exactcover.pool`).
@@ -143,9 +171,16 @@ class Meter:
         if self.worker is None:
             self.spent += nodes
             return
-        shared, slot = self.worker.shared, 1 + self.worker.index
+        shared, slot, workers = self.worker.shared, 1 + self.worker.index, (len(self.worker.shared) - 1) // 2
         shared[slot] += nodes
-        self.spent, self.stop = sum(shared[1:]), bool(shared[0])
+        self.spent, self.stop = sum(shared[1:1 + workers]), bool(shared[0])
+
+    def asked(self) -> bool:
+        """Whether the parent asked this worker for work (and so, no longer)."""
+        if self.worker is None or not self.worker.shared[self.worker.ask_slot]:
+            return False
+        self.worker.shared[self.worker.ask_slot] = 0
+        return True
 
     def exhausted(self) -> bool:
         return self.nodes is not None and self.spent >= self.nodes
@@ -188,52 +223,111 @@ class Pieces:
 
 
 def search_batch(job: Job | None, prefixes: list[tuple[int, ...]], listing: bool, budget: Budget,
-                 task: int = 0, best: tuple[int, int | None] | None = None) -> Result:
+                 task: int = 0, best: tuple[int, int | None] | None = None, shares: Sequence[float] | None = None,
+                 time_slice: float | None = None) -> Result:
     """Count (or list) the solutions of each subtree in ``prefixes``, within ``budget``; with
     ``best`` = (k, cutoff) and ``listing``, find the k cheapest cheaper than cutoff instead
     (`listed` then holds them as (cost, option numbers), cheapest first). ``job`` is None
-    in a worker of our own pool (which installed it)."""
+    in a worker of our own pool (which installed it).
+
+    A balanced count gives each prefix its share of the tree (``shares``): each subtree
+    counted then leaves a `Record`, and once the task has run ``time_slice`` seconds (or, on our
+    own pool, the parent asks for work), the subtree in hand is split where it stands
+    (`balance.rest`) and the task ends; the subtrees it did not begin are its result's `rest`."""
     here = worker if job is None else None
     if job is None:
         assert here is not None, "a task without its job runs in a worker of our own pool"
         job = here.job
-    dancer = _dancer(job)
-    chunk, work = CHUNK[job.engine]
-    meter = Meter(budget, here, chunk)
-    pieces = Pieces(task, here)
-    found, nodes, updates, deepest, stopped = 0, 0, 0, 0, None
-    hits = entries = memoized = searches = on_sets = 0
-    cheapest: list[Any] = []
-    started = time.perf_counter()
-    for prefix in prefixes:
+    return _Batch(job, here, budget, task, listing, best, time_slice).run(prefixes, shares)
+
+
+class _Batch:
+    """One task's subtrees searched in turn, and what they found (see `search_batch`)."""
+
+    def __init__(self, job: Job, here: Worker | None, budget: Budget, task: int, listing: bool,
+                 best: tuple[int, int | None] | None, time_slice: float | None) -> None:
+        self.job, self.listing, self.best, self.time_slice = job, listing, best, time_slice
+        self.dancer = _dancer(job)
+        chunk, self.work = CHUNK[job.engine]
+        self.meter = Meter(budget, here, chunk)
+        if here is not None:  # (an ask for work made before this task began is answered by it)
+            here.shared[here.ask_slot] = 0
+        self.pieces = Pieces(task, here)
+        self.cheapest: list[Any] = []
+        self.records: list[Record] = []
+        self.started = time.perf_counter()
+        self.totals = [0] * 9  # found, nodes, updates, deepest, hits, entries, memoized, searches, on_sets
+
+    def run(self, prefixes: list[tuple[int, ...]], shares: Sequence[float] | None) -> Result:
+        stopped: str | None = None
+        left: tuple[Piece, ...] = ()
+        for index, prefix in enumerate(prefixes):
+            if shares is None:
+                stopped, _ = self.search(prefix, None)
+                if stopped is not None:
+                    break
+                continue
+            if index and self.time_slice is not None and time.perf_counter() - self.started >= self.time_slice:
+                left = tuple(zip(prefixes[index:], shares[index:]))
+                break
+            stopped, split = self.search(prefix, shares[index])
+            if stopped is not None or split:
+                left = tuple(zip(prefixes[index + 1:], shares[index + 1:]))
+                break
+        self.pieces.flush()
+        seconds = time.perf_counter() - self.started
+        listed = tuple(self.cheapest) if self.best is not None else tuple(self.pieces.kept) if self.listing else None
+        found, nodes, updates, deepest, hits, entries, memoized, searches, on_sets = self.totals
+        return Result(found, nodes, updates, deepest, seconds, listed, stopped, hits, entries, memoized, searches,
+                      on_sets, tuple(self.records), left)
+
+    def search(self, prefix: tuple[int, ...], share: float | None) -> tuple[str | None, bool]:
+        """Search one subtree: why the task must stop (or None), and whether it was split."""
+        job, meter, best = self.job, self.meter, self.best
         more: dict[str, Any] = {} if best is None else {"best": best[0], "cutoff": best[1]}
-        if job.memo and not listing:
+        if job.memo and not self.listing:
             more.update(memo=job.memo, memo_bytes=job.memo_bytes)
-        search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix), job.tuning,
-                               **more)
+        search = self.dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix),
+                                    job.tuning, **more)
+        began, split, counted = time.perf_counter(), None, False
         while (stopped := meter.check()) is None:
             before = search.nodes
-            status = search.run(meter.steps(), work, not listing)
+            status = search.run(meter.steps(), self.work, not self.listing)
             meter.charge(search.nodes - before)
             if status == SOLUTION and best is not None:
-                keep(cheapest, best[0], search.solution_cost(), search.solution())
+                keep(self.cheapest, best[0], search.solution_cost(), search.solution())
                 continue
             if status == SOLUTION:
-                pieces.add(search.solution())
+                self.pieces.add(search.solution())
                 continue
-            pieces.tick()
+            self.pieces.tick()
             if status == DONE:
+                counted = True
                 break
-            elif status == PAUSED and meter.exhausted():
+            if status == PAUSED and meter.exhausted():
                 stopped = "max_nodes"
                 break
-        found, nodes, updates = found + search.solutions, nodes + search.nodes, updates + search.updates
-        deepest = max(deepest, search.max_level)
-        hits, entries, memoized = hits + search.memo_hits, entries + search.memo_entries, memoized + search.memoizing
-        searches, on_sets = searches + 1, on_sets + (search.sets == Where.SETS)
-        if stopped is not None:
-            break
-    pieces.flush()
-    seconds = time.perf_counter() - started
-    listed = tuple(cheapest) if best is not None else tuple(pieces.kept) if listing else None
-    return Result(found, nodes, updates, deepest, seconds, listed, stopped, hits, entries, memoized, searches, on_sets)
+            if share is not None and self.time_is_up(began) and (split := rest(self.dancer, job, search, share)):
+                break
+        if share is not None and stopped is not None and not counted:  # (what it did is kept, where it can be)
+            split = rest(self.dancer, job, search, share)
+        if share is not None and (counted or split):
+            self.records.append(Record(prefix, search.solutions, search.nodes, time.perf_counter() - began,
+                                       None if counted else search.nodes, tuple(split or ())))
+        self.add(search)
+        return stopped, bool(split) and not counted
+
+    def time_is_up(self, began: float) -> bool:
+        """Whether the subtree in hand is to be split now: the task has run its slice, or
+        (on our own pool) the parent asked for work and the subtree has run `MIN_SLICE`."""
+        now = time.perf_counter()
+        if self.time_slice is not None and now - self.started >= self.time_slice:
+            return True
+        return now - began >= MIN_SLICE and self.meter.asked()
+
+    def add(self, search: Any) -> None:
+        t = self.totals
+        t[0], t[1], t[2] = t[0] + search.solutions, t[1] + search.nodes, t[2] + search.updates
+        t[3] = max(t[3], search.max_level)
+        t[4], t[5], t[6] = t[4] + search.memo_hits, t[5] + search.memo_entries, t[6] + search.memoizing
+        t[7], t[8] = t[7] + 1, t[8] + (search.sets == Where.SETS)

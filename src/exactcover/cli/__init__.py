@@ -30,6 +30,7 @@ from .exits import BAD_INPUT, Commands, Exit, errors_reported
 from .reducing import reduce_options, reduce_run
 from .report import Report, json_options
 from .run import Run, line_file
+from .verifying import verify
 
 __all__ = ["cli", "main", "Report"]
 
@@ -233,6 +234,11 @@ def count_options() -> list[click.Option]:
                      help="Keep the count of every state of the search in a table, so that a state met again is not "
                           "searched again (default: decided from a sample of the search)."),
         click.Option(["--memo-bytes"], type=click.IntRange(min=0), help="The most memory the table may take (default 1 GiB)."),
+        click.Option(["--journal"], type=click.Path(dir_okay=False, writable=True), metavar="FILE",
+                     help="Keep every subtree counted in FILE, and go on from what FILE holds (a count run in "
+                          "parallel: --jobs, one per core by default). Check it with `exactcover verify FILE`."),
+        click.Option(["--time-slice"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+                     help="A parallel count splits a subtree that has run this long (default: 5% of the time the count has run, between 0.01 and 2 seconds)."),
         *search_options(),
     ]
 
@@ -342,7 +348,7 @@ reduce = TypeCommands("reduce", reduce_options, reduce_run, context_settings=HEL
         exactcover reduce sudoku '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
     """)
 
-for _command in (solve, count, sample, estimate, reduce):
+for _command in (solve, count, sample, estimate, reduce, verify):
     cli.add_command(_command)
 
 

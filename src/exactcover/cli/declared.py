@@ -148,7 +148,9 @@ class TypeCommands(click.Group):
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
         """The type's command, or a one-line error naming the known types (or a broken
-        plugin's error) for a name no plugin has."""
+        plugin's error) for a name no plugin has. (The words after TYPE are kept in the
+        context's meta, as typed: a journal's head records them.)"""
+        ctx.meta["exactcover.arguments"] = list(args[1:])
         if args and not ctx.resilient_parsing and self.get_command(ctx, args[0]) is None:
             from ..plugins import registry
 

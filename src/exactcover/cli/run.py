@@ -4,8 +4,11 @@ or Ctrl-C said as such."""
 
 from __future__ import annotations
 
+import os
 import sys
+import warnings
 from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -30,6 +33,24 @@ def line_file(problem: Any) -> LineFile | None:
     without the module."""
     lines = sys.modules.get("exactcover.lines")
     return problem if lines is not None and isinstance(problem, lines.LineFile) else None
+
+
+@contextmanager
+def journal_warnings() -> Iterator[None]:
+    """A journal's warnings (a torn last line) as one line on stderr, not Python's format."""
+    from ..journal import JournalWarning
+
+    def show(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
+        if issubclass(category, JournalWarning):
+            click.echo(f"warning: {message}", err=True)
+        else:
+            shown(message, category, *args, **kwargs)
+
+    shown = warnings.showwarning
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", JournalWarning)
+        warnings.showwarning = show
+        yield
 
 
 #: `Stats.way` as the statistics line says it.
@@ -195,9 +216,13 @@ class Run:
     def count(self, limit: int | None) -> None:
         prepared = self.prepared
         bar = ProgressBar(enabled=not self.quiet)
+        search = dict(self.search)
+        if search.get("journal") is not None:
+            search.setdefault("jobs", os.cpu_count() or 1)
+            search["head"] = {"problem": self.problem_said()}
         try:
-            with errors_reported(), bar:
-                number = prepared.count(limit=limit, **self.search, **self.reducing(), **bar.option())
+            with errors_reported(), bar, journal_warnings() if "head" in search else nullcontext():
+                number = prepared.count(limit=limit, **search, **self.reducing(), **bar.option())
         except KeyboardInterrupt as error:
             self.report_partial_count()
             raise interrupted(error, ": the search was not finished") from None
@@ -207,6 +232,12 @@ class Run:
         self.report_count(number, exact=limit is None or number < limit)
         if number == 0:
             raise Exit(NO_SOLUTION)
+
+    def problem_said(self) -> dict[str, Any]:
+        """The problem as its command line gave it: its type, its arguments (as typed) and
+        the directory they were typed in, for `exactcover verify` to build it again."""
+        arguments = click.get_current_context().meta.get("exactcover.arguments")
+        return {"type": self.kind.name, "arguments": arguments, "directory": os.getcwd()}
 
     def sample(self, how_many: int) -> None:
         """Draw from the diagram; a problem type's filter is kept by drawing again."""
@@ -254,7 +285,8 @@ class Run:
         return {"nodes": stats.nodes, "updates": stats.updates, "max_level": stats.max_level,
                 "seconds": round(stats.seconds, 6), "engine_seconds": round(stats.engine_seconds, 6),
                 "memo_hits": stats.memo_hits, "memo_entries": stats.memo_entries, "memoized": stats.memoized,
-                "way": stats.way, "reduced": stats.reduced}
+                "way": stats.way, "reduced": stats.reduced,
+                **({} if stats.subtrees is None else {"subtrees": attrs.asdict(stats.subtrees)})}
 
     def finish(self, found: int, exhausted: bool) -> None:
         """The solutions found (``complete`` when they are all there are), and the statistics."""

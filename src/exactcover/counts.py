@@ -1,0 +1,251 @@
+"""A parallel count that balances itself, and keeps a journal if asked.
+
+The tree is cut as for any parallel search (`parallel`), but a subtree is a task of its own,
+taken by whichever worker is free, the largest first (by its share of the tree, Knuth's
+measure). A task that runs past its time slice is split where it stands (`balance`): the
+subtrees it did not search go back to the queue. On our own pool a worker is also asked to
+split at once when another one has nothing to do, so the workers end together.
+
+Each subtree counted, or split, is a `subtrees.Record`; with ``journal``, the records go to
+the count's journal (`journal`) as they come, and a count begun again with the same journal
+counts only what it does not hold.
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import log
+from .balance import Piece
+from .errors import BudgetExceeded
+from .journal import Journal, fingerprint
+from .spread import GRACE, Spread
+from .pool import Pool, Task
+from .runs import PROGRESS_INTERVAL, Progress, Subtrees
+from .subtrees import Budget, Record, Result, search_batch
+
+if TYPE_CHECKING:
+    from .solver import Solver
+
+__all__ = ["count", "slice_for", "SLICE_SHARE", "SLICE_LEAST", "SLICE_MOST"]
+
+#: A task's time slice: a share of the time the count has run so far (so that the first
+#: subtrees are split soon, and all the workers have work), at least SLICE_LEAST and at most
+#: SLICE_MOST seconds: on our own pool (where an idle worker also asks for work, so the
+#: slice mostly bounds what a killed count loses) and on another executor (a cluster, where
+#: the slice is what balances the work: a count ends at most about a slice after its work).
+SLICE_SHARE, SLICE_LEAST = 0.05, 0.01
+SLICE_MOST = {"own pool": 2.0, "executor": 1.0}
+
+
+def slice_for(elapsed: float, most: float = SLICE_MOST["executor"]) -> float:
+    """The time slice of a task begun ``elapsed`` seconds into a count (see SLICE_SHARE)."""
+    return min(most, max(SLICE_LEAST, SLICE_SHARE * elapsed))
+
+
+#: Subtrees per worker in the first split: few, since the count balances itself as it goes
+#: (each subtree's search has a cost of its own to begin: its samples, its move to the sets).
+FIRST_PER_WORKER = 2
+#: On another executor, the tasks in flight per worker (so that none waits for its next).
+IN_FLIGHT = 2
+
+
+class _Queue:
+    """The subtrees to count, the largest share first (ties: in the tree's order)."""
+
+    def __init__(self, pieces: Sequence[Piece]) -> None:
+        self.heap: list[tuple[float, int, tuple[int, ...]]] = []
+        self.order = 0
+        self.share = 0.0
+        self.push(pieces)
+
+    def push(self, pieces: Sequence[Piece]) -> None:
+        for prefix, share in pieces:
+            heapq.heappush(self.heap, (-share, self.order, prefix))
+            self.order += 1
+            self.share += share
+
+    def pop(self) -> Piece | None:
+        if not self.heap:
+            return None
+        share, _, prefix = heapq.heappop(self.heap)
+        self.share += share
+        return prefix, -share
+
+    def __len__(self) -> int:
+        return len(self.heap)
+
+
+class _Count(Spread):
+    """One balanced count: the queue, the tasks in flight, the total, the journal."""
+
+    def __init__(self, solver: Solver, jobs: int | None, executor: Executor | None, journal: str | os.PathLike[str] | None,
+                 time_slice: float | None, head: dict[str, Any] | None, **search: Any) -> None:
+        super().__init__(solver, jobs, executor, **search)
+        self.workers = jobs or os.cpu_count() or 1
+        self.time_slice = time_slice  # (None: by `slice_for`)
+        self.most = SLICE_MOST["own pool" if executor is None else "executor"]
+        self.journal_path = journal
+        self.journal: Journal | None = None
+        self.head = head or {}
+        self.queue = _Queue(())
+        self.flight: dict[int, float] = {}  # task number -> its share
+        self.tasks = self.finished = 0  # tasks begun; subtrees done (counted or split)
+        self.told = -PROGRESS_INTERVAL  # (when the progress was last told)
+        self.total = 0
+
+    def journal_depth(self) -> int | None:
+        """The depth of the first split of the journal begun before, if there is one."""
+        path = self.journal_path
+        if path is None or not Path(path).exists() or not Path(path).stat().st_size:
+            return None
+        from .journal import read
+
+        depth = read(path).head.get("depth")
+        return depth if isinstance(depth, int) else None
+
+    def count(self) -> int:
+        try:
+            return self._count()
+        finally:
+            if self.journal is not None:
+                self.journal.close()
+            if self.bar is not None:
+                self.bar.close()
+
+    def _count(self) -> int:
+        split = self.split(self.workers, self.journal_depth(), FIRST_PER_WORKER)
+        first = list(zip(split.prefixes, split.shares))
+        self.total = len(split.solutions)
+        if self.journal_path is not None:
+            head = {"exactcover journal": 1, "depth": split.depth, "subtrees": len(split.prefixes),
+                    "above": len(split.solutions), "memo": self.job.memo, "memo_bytes": self.job.memo_bytes,
+                    "fingerprint": fingerprint(self.solver.compiled, self.job.givens, self.job.excluded)}
+            self.journal = Journal(self.journal_path, {**head, **self.head})
+            self.total, self.finished = self.journal.total, len(self.journal.records)
+            first = self.journal.pending(first)
+        self.queue.push(first)
+        log.info("balanced count: %d subtrees at depth %d (%d to do), slices of %s s, on %s", len(split.prefixes),
+                 split.depth, len(first), self.time_slice or f"at most {self.most}", f"a pool of {self.workers} processes" if self.executor is None
+                 else type(self.executor).__name__)
+        left = None if self.max_nodes is None else self.max_nodes - self.stats.nodes
+        if first and left is not None and left <= 0:
+            raise BudgetExceeded("max_nodes", self.stats, self.total)
+        if first and self.executor is None:
+            self.on_own_pool(Budget(self.wall_deadline, left))
+        elif first:
+            self.on_other(left)
+        self.report(last=True)
+        log.debug("balanced count done: %d nodes, %d solutions, %.3f s; %d subtrees in %d tasks, %d of %d searches on "
+                  "the sets", self.stats.nodes, self.total, self.stats.seconds, self.finished, self.tasks, self.on_sets,
+                  self.searches)
+        return self.total
+
+    def task(self, budget: Budget) -> Task | None:
+        piece = self.queue.pop()
+        if piece is None:
+            return None
+        self.tasks += 1
+        self.flight[self.tasks] = piece[1]
+        time_slice = self.time_slice
+        if time_slice is None:
+            time_slice = slice_for(time.perf_counter() - self.started, self.most)
+        return Task(self.tasks, [piece[0]], False, budget, None, (piece[1],), time_slice)
+
+    def ended(self, result: Result, number: int) -> None:
+        """A task's result: its records kept, its subtrees left queued; BudgetExceeded if it
+        stopped."""
+        self.add(result)
+        self.flight.pop(number, None)
+        self.keep(result.records)
+        if result.stopped is None:
+            self.queue.push([piece for record in result.records for piece in record.split] + list(result.rest))
+        self.report()
+        if result.stopped is not None:
+            raise BudgetExceeded(result.stopped, self.stats, self.total)
+
+    def keep(self, records: Sequence[Record]) -> None:
+        self.total += sum(record.count for record in records)
+        self.finished += len(records)
+        if self.journal is not None:
+            self.journal.add(records)
+
+    def report(self, last: bool = False) -> None:
+        """The statistics made current, and the progress told (at most every
+        PROGRESS_INTERVAL seconds, and at the ``last``)."""
+        stats, waiting = self.stats, len(self.queue)
+        stats.solutions, stats.subtrees = self.total, Subtrees(self.finished, len(self.flight), waiting)
+        stats.seconds = time.perf_counter() - self.started
+        if self.progress is None or (not last and stats.seconds < self.told + PROGRESS_INTERVAL):
+            return
+        self.told = stats.seconds
+        left = self.queue.share + sum(self.flight.values())
+        fraction = 1.0 if not waiting and not self.flight else min(1.0, max(0.0, 1.0 - left))
+        self.progress(Progress(stats.nodes, self.total, fraction, stats.seconds, stats.subtrees))
+
+    def on_own_pool(self, budget: Budget) -> None:
+        until = None if self.deadline is None else self.deadline + GRACE
+        with Pool(self.workers, self.job) as pool:
+            try:
+                for number, result in pool.unordered(lambda: self.task(budget), until):
+                    self.ended(result, number)
+            except BaseException as stop:  # (what the tasks still running did is kept)
+                pool.stop()
+                for result in pool.drain(GRACE):
+                    self.add(result)
+                    self.keep(result.records)
+                self.report(last=True)
+                if isinstance(stop, (BudgetExceeded, TimeoutError)):
+                    reason = stop.reason if isinstance(stop, BudgetExceeded) else "timeout"
+                    raise BudgetExceeded(reason, self.stats, self.total) from None
+                raise
+
+    def on_other(self, left: int | None) -> None:
+        """On another executor: IN_FLIGHT tasks per worker, each its share of the nodes left."""
+        assert self.executor is not None
+        futures: dict[Future[Result], int] = {}
+        try:
+            while True:
+                while len(futures) < IN_FLIGHT * self.workers:
+                    nodes = None if left is None else max(1, (left - self.stats.nodes) // (IN_FLIGHT * self.workers))
+                    task = self.task(Budget(self.wall_deadline, nodes))
+                    if task is None:
+                        break
+                    future = self.executor.submit(search_batch, self.job, task.prefixes, False, task.budget,
+                                                  task.number, None, task.shares, task.time_slice)
+                    futures[future] = task.number
+                if not futures:
+                    return
+                timeout = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter()) + GRACE
+                finished, _ = wait(futures, timeout, FIRST_COMPLETED)
+                if not finished:
+                    raise BudgetExceeded("timeout", self.stats, self.total)
+                for future in finished:
+                    self.ended(future.result(), futures.pop(future))
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+def count(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
+          exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
+          max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
+          memo: bool | None = None, memo_bytes: int | None = None, journal: str | os.PathLike[str] | None = None,
+          time_slice: float | None = None, head: dict[str, Any] | None = None) -> int:
+    """The number of solutions, counted on ``jobs`` processes (default: one per core) or on
+    ``executor``, balanced (see the module); with ``journal`` (a path), each subtree is kept
+    there and a journal begun before is resumed. ``time_slice``: a task's time slice in seconds
+    (by default `slice_for`). ``head``: more to write in a new journal's head (the command's
+    problem type and arguments). `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out."""
+    from .runs import memo_mode
+
+    mode = memo_mode(memo, None, None, way, bool(solver.matrix.bounds))
+    search = _Count(solver, jobs, executor, journal, time_slice, head, givens=givens, exclude=exclude, progress=progress,
+                    max_nodes=max_nodes, timeout=timeout, way=way, memo=mode, memo_bytes=memo_bytes)
+    return search.count()
