@@ -14,26 +14,31 @@ simulated workers, two ways:
   Work can only be cut where the recorded count cut it, so a journal recorded with short
   slices replays a finer policy than one with long slices, never a finer one than was run.
 - **static**, as the parallel searches did before (`Solver.split` at the depth with 32
-  subtrees per worker, dealt round-robin into 2 tasks per worker, run in their order): each
-  subtree at that depth takes the seconds of the records under it. A record above that depth
-  that was never split is one piece that the static split would have cut; it is kept whole
-  (the script says how much of the time that is), which makes the static figure a little
-  better than it would be, never worse.
+  subtrees per worker, dealt round-robin into 2 tasks per worker, run in their order), from
+  the seconds of each subtree at that depth, measured apart (``--record-static``: Queens(N)
+  counted subtree by subtree, each a search of its own as the static split ran them).
 
 Efficiency = the seconds of work / (N × the time the last worker ends). The tasks' overhead
 (sending, journaling) is left out of both.
 
-    python benchmarks/simulate.py JOURNAL [--workers 2 64 256]
+    python benchmarks/simulate.py --record-static 18 4 q18-static.json   # once: about 7 minutes here
+    python benchmarks/simulate.py q18.jsonl --static q18-static.json [--workers 2 64 256]
 """
 
 from __future__ import annotations
 
 import argparse
 import heapq
+import json
+import multiprocessing
+import time
 from collections import defaultdict
+from pathlib import Path
 
+from exactcover import Solver
 from exactcover.counts import SLICE_MOST, slice_for
 from exactcover.journal import read
+from exactcover_queens.queens import matrix as queens
 
 
 def tree(path: str):
@@ -84,48 +89,87 @@ def balanced(records, shares, first, workers: int, most: float) -> tuple[float, 
         free += 1
 
 
-def static(records, head, workers: int) -> tuple[float, float, int, float]:
-    """(makespan, work, depth, seconds kept whole above the depth) of the static split."""
-    wanted = 32 * workers
-    by_depth: dict[int, dict[tuple[int, ...], float]] = {}
-    depth = head["depth"]
-    while True:
-        seconds: dict[tuple[int, ...], float] = defaultdict(float)
-        whole = 0.0
-        for prefix, record in records.items():
-            seconds[prefix[:depth]] += record.seconds
-            if len(prefix) < depth and not record.split:
-                whole += record.seconds
-        by_depth[depth] = seconds
-        if len(seconds) >= wanted or depth > 30:
+_solver = None
+
+
+def _start(n: int) -> None:
+    global _solver
+    _solver = Solver(queens(n), "c")
+
+
+def _time_one(prefix: tuple[int, ...]) -> tuple[tuple[int, ...], float, int]:
+    started = time.perf_counter()
+    found = _solver.count(prefix=prefix)
+    return prefix, time.perf_counter() - started, found
+
+
+def record_static(n: int, depth: int, path: str) -> None:
+    """Count Queens(n) subtree by subtree at ``depth`` on 2 processes, each subtree a search of
+    its own as the static split runs it, and write each one's seconds (JSON) to ``path``."""
+    split = Solver(queens(n), "c").split(depth)
+    with multiprocessing.Pool(2, _start, (n,)) as pool:
+        times = list(pool.imap(_time_one, split.prefixes, chunksize=1))
+    total = len(split.solutions) + sum(found for _, _, found in times)
+    Path(path).write_text(json.dumps({"n": n, "depth": depth, "count": total,
+                                      "subtrees": [[list(p), s] for p, s, _ in times]}))
+    print(f"Queens({n}) at depth {depth}: {len(times):,} subtrees, {sum(s for _, s, _ in times):,.1f} s, "
+          f"{total:,} solutions; written to {path}")
+
+
+def static_from(path: str, workers: int) -> tuple[float, float, int]:
+    """(makespan, work, depth) of the static split on ``workers`` workers, from the subtree
+    times `record_static` measured (at the first depth with 32 subtrees per worker, or the
+    deepest measured): dealt round-robin into 2 tasks per worker, run in their order."""
+    measured = json.loads(Path(path).read_text())
+    seconds = {tuple(prefix): s for prefix, s in measured["subtrees"]}
+    for depth in range(1, measured["depth"] + 1):
+        grouped: dict[tuple[int, ...], float] = defaultdict(float)
+        for prefix, s in seconds.items():
+            grouped[prefix[:depth]] += s
+        if len(grouped) >= 32 * workers:
             break
-        depth += 1
-    subtrees = sorted(seconds)  # (the tree's order is the prefixes' order within a level)
+    return _deal(grouped, workers) + (depth,)
+
+
+def _deal(seconds: dict[tuple[int, ...], float], workers: int) -> tuple[float, float]:
+    subtrees = sorted(seconds)  # (within a level the prefixes' order is the tree's)
     n_tasks = min(len(subtrees), 2 * workers)
     batches = [sum(seconds[subtrees[k]] for k in range(start, len(subtrees), n_tasks)) for start in range(n_tasks)]
     free = [0.0] * workers
     for batch in batches:
         heapq.heappush(free, heapq.heappop(free) + batch)
-    return max(free), sum(batches), depth, whole
+    return max(free), sum(batches)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("journal")
+    parser.add_argument("journal", nargs="?", help="a complete journal (exactcover count ... --journal FILE)")
     parser.add_argument("--workers", type=int, nargs="+", default=[2, 64, 256])
     parser.add_argument("--most", type=float, default=SLICE_MOST["executor"],
                         help="the longest time slice (seconds; the default is a cluster's)")
+    parser.add_argument("--static", metavar="FILE", help="the static split's subtree times, from --record-static")
+    parser.add_argument("--record-static", nargs=3, metavar=("N", "DEPTH", "FILE"),
+                        help="measure Queens(N)'s subtrees at DEPTH one by one, on 2 processes, into FILE")
     args = parser.parse_args()
+    if args.record_static:
+        n, depth, path = args.record_static
+        record_static(int(n), int(depth), path)
+        return
+    if not args.journal:
+        parser.error("give a journal (or --record-static)")
     records, shares, first, head = tree(args.journal)
     total = sum(r.seconds for r in records.values())
-    print(f"{args.journal}: {len(records):,} records, {total:,.1f} s of work, first split at depth {head['depth']}")
-    print(f"{'workers':>8}{'balanced s':>12}{'efficiency':>11}{'tasks':>9}{'static s':>10}{'efficiency':>11}"
-          f"{'depth':>7}{'kept whole':>12}")
+    print(f"{args.journal}: {len(records):,} records, {total:,.1f} s of work, first split at depth {head['depth']}; "
+          f"slices of at most {args.most} s")
+    print(f"{'workers':>8}{'balanced s':>12}{'efficiency':>11}{'tasks':>9}"
+          + (f"{'static s':>10}{'efficiency':>11}{'depth':>7}" if args.static else ""))
     for n in args.workers:
         span, work, tasks = balanced(records, shares, first, n, args.most)
-        s_span, s_work, depth, whole = static(records, head, n)
-        print(f"{n:>8}{span:>12.2f}{work / (n * span):>11.1%}{tasks:>9,}{s_span:>10.2f}{s_work / (n * s_span):>11.1%}"
-              f"{depth:>7}{whole / total:>12.1%}")
+        row = f"{n:>8}{span:>12.2f}{work / (n * span):>11.1%}{tasks:>9,}"
+        if args.static:
+            s_span, s_work, depth = static_from(args.static, n)
+            row += f"{s_span:>10.2f}{s_work / (n * s_span):>11.1%}{depth:>7}"
+        print(row)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,12 @@
-"""Counting and listing solutions on many processes, or on a Dask cluster.
+"""Listing solutions (and finding the cheapest) on many processes, or on a Dask cluster.
 
 The search tree is cut at a depth where it has many more subtrees than there are workers
 (`Solver.split`); the subtrees are dealt round-robin into batches, one task per batch, and
-each task counts or lists its subtrees (`subtrees.search_batch`). On our own pool of
-processes (`exactcover.pool`) the compiled matrix travels once per worker, and tasks carry
-only prefixes; on another executor each task carries the compiled arrays (a few bytes per
-entry) once per batch, never per subtree. Results are deterministic: counts add up exactly,
-and solutions come back in a fixed order.
+each task lists its subtrees (`subtrees.search_batch`). On our own pool of processes
+(`exactcover.pool`) the compiled matrix travels once per worker, and tasks carry only
+prefixes; on another executor each task carries the compiled arrays (a few bytes per entry)
+once per batch, never per subtree. Solutions come back in a fixed order: the batches'.
+Counts balance themselves instead (`count` hands them to `exactcover.counts`).
 
 Any `concurrent.futures.Executor` works: ``executor=distributed.Client(...).get_executor()``
 runs the same tasks on a Dask cluster.

@@ -173,6 +173,9 @@ def search_options() -> list[click.Option]:
         click.Option(["--max-nodes"], type=click.IntRange(min=0), help="Stop (exit 3) after this many search nodes."),
         click.Option(["--timeout"], type=click.FloatRange(min=0, min_open=True), help="Stop (exit 3) after this many seconds."),
         click.Option(["--jobs"], type=click.IntRange(min=1), help="Search on this many processes (count and --all)."),
+        click.Option(["--scheduler"], metavar="ADDRESS",
+                     help="Search on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://host:8786 (count and "
+                          "--all); its workers need this version of exactcover."),
         click.Option(["--quiet"], is_flag=True, help="No progress bar."),
         click.Option(["--reduce/--no-reduce"], default=None,
                      help="Search the problem made smaller by Knuth's preprocessing (the same solutions; see "
@@ -238,7 +241,8 @@ def count_options() -> list[click.Option]:
                      help="Keep every subtree counted in FILE, and go on from what FILE holds (a count run in "
                           "parallel: --jobs, one per core by default). Check it with `exactcover verify FILE`."),
         click.Option(["--time-slice"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-                     help="A parallel count splits a subtree that has run this long (default: 5% of the time the count has run, between 0.01 and 2 seconds)."),
+                     help="A parallel count splits a subtree that has run this long (default: 5% of the time the "
+                          "count has run so far, between 0.01 and 2 seconds; 1 on a cluster)."),
         *search_options(),
     ]
 
@@ -271,7 +275,7 @@ def sample_options() -> list[click.Option]:
     return [
         click.Option(["--n", "how_many"], type=click.IntRange(min=1), default=1, show_default=True, help="Solutions to draw."),
         click.Option(["--memo-bytes"], type=click.IntRange(min=0), help="The most memory the diagram may take (default 1 GiB)."),
-        *(option for option in search_options() if option.name not in ("jobs", "reduce")),
+        *(option for option in search_options() if option.name not in ("jobs", "scheduler", "reduce")),
     ]
 
 

@@ -67,6 +67,9 @@ class Run:
         self.quiet = options.pop("quiet") or self.as_json
         self.engine = options.pop("engine")
         self.max_entries = options.pop("max_entries") or None
+        self.scheduler = options.pop("scheduler", None)
+        if self.scheduler is not None and options.get("jobs") is not None:
+            raise Exit(BAD_INPUT, "error: give --jobs or --scheduler, not both")
         self.search = {k: v for k, v in options.items() if v is not None}
         assert kind.command_line is not None
         self.kind, self.shown, self.problem = kind, kind.command_line, problem
@@ -94,6 +97,7 @@ class Run:
         """One output line per problem, and a summary with the rate on stderr: a `LineFile`
         solved by the engine whole where it can be (`cli.lines`, a part at a time), else
         problem by problem."""
+        self.on_cluster("a file of problems")
         import time
 
         parts: Iterator[dict[str, int]] | None = None
@@ -166,13 +170,24 @@ class Run:
         rate = f"{done / seconds:,.0f}" if seconds > 0 else "-"
         click.echo(f"{done} problems: {parts or 'none'}; {seconds:.3f} s, {rate} per second", err=True)
 
+    def on_cluster(self, what: str) -> Any:
+        """With --scheduler, the search's executor and workers on that cluster (see
+        `cli.cluster`), while the search runs; else nothing."""
+        if self.scheduler is None:
+            return nullcontext({})
+        if what != "count":
+            raise Exit(BAD_INPUT, f"error: --scheduler is for count and --all, not {what}")
+        from .cluster import on_cluster
+
+        return on_cluster(self.scheduler)
+
     def solve(self, limit: int | None) -> None:
         prepared, found = self.prepared, 0
         bar = ProgressBar(enabled=limit is None and not self.quiet)
         try:
-            with errors_reported(), bar:
+            with errors_reported(), bar, self.on_cluster("count" if limit is None else "a first solution") as cluster:
                 auto = self.reducing() if limit is None else {}  # (--all: a listing of every solution)
-                for solution in prepared.raw_solutions(limit=limit, **self.search, **auto, **bar.option()):
+                for solution in prepared.raw_solutions(limit=limit, **self.search, **auto, **bar.option(), **cluster):
                     with sigint_deferred():  # printed and counted together, or neither
                         self.emit(prepared.decode(solution), first=found == 0)
                         found += 1
@@ -191,6 +206,7 @@ class Run:
     def best(self, k: int) -> None:
         """The k cheapest solutions, cheapest first, each with its cost; exit 3 if a budget
         stopped the search before it proved them (they are then the best found so far)."""
+        self.on_cluster("--best")
         with errors_reported():
             found = self.prepared.best(k, **self.search)
         for n, (cost, answer) in enumerate(found.solutions):
@@ -218,10 +234,14 @@ class Run:
         bar = ProgressBar(enabled=not self.quiet)
         search = dict(self.search)
         if search.get("journal") is not None:
-            search.setdefault("jobs", os.cpu_count() or 1)
+            if self.scheduler is None:
+                search.setdefault("jobs", os.cpu_count() or 1)
             search["head"] = {"problem": self.problem_said()}
         try:
-            with errors_reported(), bar, journal_warnings() if "head" in search else nullcontext():
+            with errors_reported(), bar, journal_warnings() if "head" in search else nullcontext(), \
+                    self.on_cluster("count") as cluster:
+                if cluster:
+                    search.update(cluster)
                 number = prepared.count(limit=limit, **search, **self.reducing(), **bar.option())
         except KeyboardInterrupt as error:
             self.report_partial_count()

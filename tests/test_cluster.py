@@ -1,0 +1,88 @@
+"""Tests for counting on a Dask cluster from the command line (``--scheduler``), against a
+real LocalCluster (worker processes, loopback only) started by the tests."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import signal
+import threading
+
+import pytest
+
+import exactcover
+from exactcover.journal import read
+from exactcover_queens import Queens
+
+from helpers import run_command
+
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
+                                reason="the distributed extra is not installed")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as found:
+        yield found
+
+
+def test_count_and_list_on_the_cluster(cluster):
+    result = run_command("count", "queens", "10", "--scheduler", cluster.scheduler_address, "--json")
+    assert result.exit_code == 0, result.output
+    said = json.loads(result.output)
+    assert said["count"] == 724 and said["stats"]["subtrees"]["done"] >= 1
+    result = run_command("solve", "queens", "6", "--all", "--scheduler", cluster.scheduler_address)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Q") == 4 * 6
+
+
+def test_a_journal_on_the_cluster(cluster, tmp_path):
+    """The journal works there as on the local pool: kept, resumed, verified."""
+    path = tmp_path / "q11.jsonl"
+    for _ in range(2):
+        result = run_command("count", "queens", "11", "--scheduler", cluster.scheduler_address, "--journal", path,
+                             "--time-slice", "0.001")
+        assert result.exit_code == 0 and result.output.strip() == "2680", result.output
+    assert len(read(path).records) >= 4
+    result = run_command("verify", path, "--sample", "4")
+    assert result.exit_code == 0 and "4 agree" in result.output, result.output
+
+
+def test_what_the_scheduler_is_not_for(cluster):
+    address = cluster.scheduler_address
+    for args, said in [(("count", "queens", "8", "--jobs", "2", "--scheduler", address), "not both"),
+                       (("solve", "queens", "8", "--scheduler", address), "not a first solution"),
+                       (("count", "queens", "8", "--scheduler", "tcp://127.0.0.1:9"), "cannot reach the Dask scheduler")]:
+        result = run_command(*args)
+        assert result.exit_code == 2 and said in result.output, result.output
+        assert "Traceback" not in result.output
+
+
+def test_a_worker_killed_mid_count(cluster):
+    """SIGKILL one of the cluster's workers while it counts: Dask runs its lost tasks again
+    elsewhere, and the count is exact."""
+    from distributed import Client
+
+    with Client(cluster) as client:
+        pids = client.run(os.getpid)
+        found, started = {}, threading.Event()
+
+        def progress(report):
+            if report.subtrees.done >= 3:
+                started.set()
+
+        def count():
+            found["count"] = exactcover.count(Queens(15), executor=client.get_executor(), jobs=2, time_slice=0.05,
+                                              memo=False, progress=progress)
+
+        thread = threading.Thread(target=count)
+        thread.start()
+        assert started.wait(60) and thread.is_alive()  # (killed mid-count, not before nor after)
+        os.kill(next(iter(pids.values())), signal.SIGKILL)
+        thread.join(300)
+        assert found["count"] == 2279184
+        client.wait_for_workers(2, timeout=30)
