@@ -195,3 +195,18 @@ def test_a_killed_count_resumes_exactly(tmp_path):
     assert done.returncode == 0 and done.stdout.strip() == "2279184", done.stderr
     assert len(read(path).records) > kept
     assert verify(prepare(Queens(15)), path, sample=3, seed=1).agree
+
+
+def test_a_resumed_count_searches_as_its_journal_began(tmp_path, tiny_chunks):
+    """Begun without the table of states and resumed with the default (which keeps it for
+    domino tilings), the count goes on without it, as its head says: its splits replay."""
+    from helpers import TILINGS, dominoes
+
+    path = tmp_path / "d.jsonl"
+    with pytest.raises(BudgetExceeded):
+        counted(dominoes(6), path, time_slice=1e-9, max_nodes=2000)
+    assert read(path).head["memo"] == 0
+    with ThreadPoolExecutor(2) as pool:
+        assert exactcover.count(dominoes(6), executor=pool, journal=path, time_slice=1e-9) == TILINGS[3]
+    found = verify(prepare(dominoes(6)), path, sample=10_000)
+    assert found.agree and found.complete and any(r.split for r in read(path).records)

@@ -15,19 +15,23 @@ from __future__ import annotations
 
 import heapq
 import os
+from array import array
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from . import log
+from .contract import MEMO_AUTO, MEMO_OFF
 from .balance import Piece
 from .errors import BudgetExceeded
 from .journal import Journal, fingerprint
 from .spread import GRACE, Spread
 from .pool import Pool, Task
-from .runs import PROGRESS_INTERVAL, Progress, Subtrees
+from .runs import PROGRESS_INTERVAL, Progress, Subtrees, memo_mode
 from .subtrees import Budget, Record, Result, search_batch
 
 if TYPE_CHECKING:
@@ -129,6 +133,9 @@ class _Count(Spread):
                     "fingerprint": fingerprint(self.solver.compiled, self.job.givens, self.job.excluded)}
             self.journal = Journal(self.journal_path, {**head, **self.head})
             self.total, self.finished = self.journal.total, len(self.journal.records)
+            kept = self.journal.head  # (a journal begun before goes on as it began: its splits replay so)
+            if (kept.get("memo"), kept.get("memo_bytes")) != (self.job.memo, self.job.memo_bytes):
+                self.job = attrs.evolve(self.job, memo=int(kept.get("memo", 0)), memo_bytes=kept.get("memo_bytes"))
             first = self.journal.pending(first)
         self.queue.push(first)
         log.info("balanced count: %d subtrees at depth %d (%d to do), slices of %s s, on %s", len(split.prefixes),
@@ -233,6 +240,26 @@ class _Count(Spread):
                 future.cancel()
 
 
+#: Nodes of the whole search a count with ``memo=None`` looks at before its subtrees begin:
+#: past the engines' own sample (pydlx.memo.MEMO_SAMPLE), so that the table is dropped there
+#: or kept (see `memo_for_subtrees`).
+MEMO_LOOK = 1 << 13
+
+
+def memo_for_subtrees(solver: Solver, givens: Sequence[Any], exclude: Sequence[Any], mode: int) -> int:
+    """The ``memo`` of each subtree's search: ``mode``, but for MEMO_AUTO when the whole
+    search's own sample already drops its table: then MEMO_OFF. (Each subtree would take
+    the same sample and drop its table too, and on a count of many small subtrees those
+    samples cost a tenth of its time.)"""
+    if mode != MEMO_AUTO:
+        return mode
+    numbers = [array("i", solver.option_numbers(chosen, role)) for chosen, role in ((givens, "given"),
+                                                                                   (exclude, "excluded"))]
+    search = solver.dancer.search(numbers[0], None, numbers[1], array("i"), memo=MEMO_AUTO)
+    search.run(MEMO_LOOK, 0, True)
+    return MEMO_AUTO if search.memoizing else MEMO_OFF
+
+
 def count(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
           exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
           max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
@@ -243,9 +270,7 @@ def count(solver: Solver, jobs: int | None = None, executor: Executor | None = N
     there and a journal begun before is resumed. ``time_slice``: a task's time slice in seconds
     (by default `slice_for`). ``head``: more to write in a new journal's head (the command's
     problem type and arguments). `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out."""
-    from .runs import memo_mode
-
-    mode = memo_mode(memo, None, None, way, bool(solver.matrix.bounds))
+    mode = memo_for_subtrees(solver, givens, exclude, memo_mode(memo, None, None, way, bool(solver.matrix.bounds)))
     search = _Count(solver, jobs, executor, journal, time_slice, head, givens=givens, exclude=exclude, progress=progress,
                     max_nodes=max_nodes, timeout=timeout, way=way, memo=mode, memo_bytes=memo_bytes)
     return search.count()

@@ -46,6 +46,8 @@ TERMINATE_WAIT = 1.0
 #: Ctrl-C or SIGTERM, said as such, not a lost worker).
 GROUP_SIGNAL_WAIT = 0.05
 _HELD = {signal.SIGINT, signal.SIGTERM}
+#: Tasks a worker holds at most in `Pool.unordered`: the one it runs, and the next.
+PREFETCH = 2
 
 
 @attrs.frozen
@@ -152,32 +154,34 @@ class Pool:
                         idle.append(worker)
 
     def unordered(self, take: Callable[[], Task | None], until: float | None = None) -> Iterator[tuple[int, Result]]:
-        """Run the tasks ``take`` gives (None: none now) on the idle workers, and yield each
-        task's number and `Result` as it ends, whatever its order; ``take`` is asked again after each
-        (the caller may have more by then). Ends when no task runs and ``take`` has none.
-        While a worker is idle for want of tasks, the busy ones are asked for work: each
-        splits its subtree (`subtrees.search_batch`). TimeoutError, `WorkerLost` and a
-        worker's exception as `run`."""
-        idle = list(range(len(self.processes)))
-        running, asks = self.running, 1 + len(self.processes)
+        """Run the tasks ``take`` gives (None: none now) and yield each task's number and
+        `Result` as it ends, whatever its order; ``take`` is asked again after each (the
+        caller may have more by then). Ends when no task runs and ``take`` has none. Each
+        worker holds up to PREFETCH tasks, so that it never waits for its next one; while a
+        worker has none, the busy ones are asked for work: each splits its subtree
+        (`subtrees.search_batch`). TimeoutError, `WorkerLost` and a worker's exception as
+        `run`."""
+        workers = range(len(self.processes))
+        queued: dict[int, deque[int]] = {worker: deque() for worker in workers}
+        asks = 1 + len(self.processes)
         while True:
-            while idle and (task := take()) is not None:
-                worker = idle.pop(0)
-                running[worker] = task.number
-                try:
-                    self.orders[worker].send(task)
-                except OSError:
-                    self._lost(worker)
-            if not running:
+            for depth in range(1, PREFETCH + 1):  # (every worker one task, then a second)
+                for worker in workers:
+                    if len(queued[worker]) < depth and (task := take()) is not None:
+                        queued[worker].append(task.number)
+                        try:
+                            self.orders[worker].send(task)
+                        except OSError:
+                            self._lost(worker)
+            self.running = {worker: tasks[0] for worker, tasks in queued.items() if tasks}
+            if not self.running:
                 return
-            if idle:
-                for worker in running:
+            if len(self.running) < len(self.processes):
+                for worker in self.running:
                     self.shared[asks + worker] = 1
-            for worker, (kind, payload) in self._receive(list(running), until):
+            for worker, (kind, payload) in self._receive(list(self.running), until):
                 if kind == "done":
-                    number = running.pop(worker)
-                    idle.append(worker)
-                    yield number, payload
+                    yield queued[worker].popleft(), payload
 
     def _receive(self, workers: list[int], until: float | None) -> list[tuple[int, tuple[str, Any]]]:
         """The messages some of ``workers`` sent, once there is at least one. Every running
