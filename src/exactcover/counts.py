@@ -31,7 +31,7 @@ from .errors import BudgetExceeded
 from .journal import Journal, fingerprint
 from .spread import GRACE, Spread
 from .pool import Pool, Task
-from .runs import PROGRESS_INTERVAL, Progress, Subtrees, memo_mode
+from .runs import PROGRESS_INTERVAL, Progress, Subtrees, memo_budget, memo_mode
 from .subtrees import Budget, Record, Result, search_batch
 
 if TYPE_CHECKING:
@@ -56,6 +56,9 @@ def slice_for(elapsed: float, most: float = SLICE_MOST["executor"]) -> float:
 #: Subtrees per worker in the first split: few, since the count balances itself as it goes
 #: (each subtree's search has a cost of its own to begin: its samples, its move to the sets).
 FIRST_PER_WORKER = 2
+#: A task takes the next subtrees waiting with its first while together they are at most
+#: 1 / (TASK_SHARE * workers) of the shares left, and at most TASK_PIECES of them.
+TASK_SHARE, TASK_PIECES = 8, 256
 #: On another executor, the tasks in flight per worker (so that none waits for its next).
 IN_FLIGHT = 2
 
@@ -135,12 +138,13 @@ class _Count(Spread):
             self.total, self.finished = self.journal.total, len(self.journal.records)
             kept = self.journal.head  # (a journal begun before goes on as it began: its splits replay so)
             if (kept.get("memo"), kept.get("memo_bytes")) != (self.job.memo, self.job.memo_bytes):
-                self.job = attrs.evolve(self.job, memo=int(kept.get("memo", 0)), memo_bytes=kept.get("memo_bytes"))
+                self.job = attrs.evolve(self.job, memo=int(kept.get("memo", 0)),
+                                        memo_bytes=memo_budget(kept.get("memo_bytes")))
             first = self.journal.pending(first)
         self.queue.push(first)
+        where = f"a pool of {self.workers} processes" if self.executor is None else type(self.executor).__name__
         log.info("balanced count: %d subtrees at depth %d (%d to do), slices of %s s, on %s", len(split.prefixes),
-                 split.depth, len(first), self.time_slice or f"at most {self.most}", f"a pool of {self.workers} processes" if self.executor is None
-                 else type(self.executor).__name__)
+                 split.depth, len(first), self.time_slice or f"at most {self.most}", where)
         left = None if self.max_nodes is None else self.max_nodes - self.stats.nodes
         if first and left is not None and left <= 0:
             raise BudgetExceeded("max_nodes", self.stats, self.total)
@@ -155,15 +159,25 @@ class _Count(Spread):
         return self.total
 
     def task(self, budget: Budget) -> Task | None:
+        """The next task: the largest subtree waiting, with the next ones as long as together
+        they are at most a TASK_SHARE-th per worker of what is left (by their shares), so that
+        the many small subtrees a split hands back do not each cost a task."""
+        left = self.queue.share + sum(self.flight.values())
         piece = self.queue.pop()
         if piece is None:
             return None
+        pieces = [piece]
+        most = left / (TASK_SHARE * self.workers)
+        while len(pieces) < TASK_PIECES and self.queue.heap and \
+                pieces[0][1] + sum(share for _, share in pieces[1:]) - self.queue.heap[0][0] <= most:
+            pieces.append(self.queue.pop())  # type: ignore[arg-type]
         self.tasks += 1
-        self.flight[self.tasks] = piece[1]
+        self.flight[self.tasks] = sum(share for _, share in pieces)
         time_slice = self.time_slice
         if time_slice is None:
             time_slice = slice_for(time.perf_counter() - self.started, self.most)
-        return Task(self.tasks, [piece[0]], False, budget, None, (piece[1],), time_slice)
+        return Task(self.tasks, [prefix for prefix, _ in pieces], False, budget, None,
+                    tuple(share for _, share in pieces), time_slice)
 
     def ended(self, result: Result, number: int) -> None:
         """A task's result: its records kept, its subtrees left queued; BudgetExceeded if it
