@@ -36,7 +36,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from exactcover import Solver
-from exactcover.counts import SLICE_MOST, slice_for
+from exactcover.counts import slice_for
 from exactcover.journal import read
 from exactcover_queens.queens import matrix as queens
 
@@ -57,9 +57,9 @@ def tree(path: str):
     return records, shares, first, found.head
 
 
-def balanced(records, shares, first, workers: int, most: float) -> tuple[float, float, int]:
-    """(makespan, work, tasks) of the balanced policy on ``workers`` workers, slices of at
-    most ``most`` seconds."""
+def balanced(records, shares, first, workers: int) -> tuple[float, float, int]:
+    """(makespan, work, tasks) of the balanced policy on ``workers`` workers (a cluster's
+    slices: `counts.slice_for`)."""
     waiting: list[tuple[float, int, tuple[int, ...]]] = []
     order = 0
 
@@ -75,7 +75,7 @@ def balanced(records, shares, first, workers: int, most: float) -> tuple[float, 
     while True:
         while free and waiting:
             prefix = heapq.heappop(waiting)[2]
-            budget, clock, stack = slice_for(now, most), now, [prefix]
+            budget, clock, stack = slice_for(now, "executor"), now, [prefix]
             while stack and (clock == now or clock - now < budget):
                 record = records[stack.pop()]
                 clock += record.seconds
@@ -145,8 +145,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("journal", nargs="?", help="a complete journal (exactcover count ... --journal FILE)")
     parser.add_argument("--workers", type=int, nargs="+", default=[2, 64, 256])
-    parser.add_argument("--most", type=float, default=SLICE_MOST["executor"],
-                        help="the longest time slice (seconds; the default is a cluster's)")
     parser.add_argument("--static", metavar="FILE", help="the static split's subtree times, from --record-static")
     parser.add_argument("--record-static", nargs=3, metavar=("N", "DEPTH", "FILE"),
                         help="measure Queens(N)'s subtrees at DEPTH one by one, on 2 processes, into FILE")
@@ -159,12 +157,11 @@ def main() -> None:
         parser.error("give a journal (or --record-static)")
     records, shares, first, head = tree(args.journal)
     total = sum(r.seconds for r in records.values())
-    print(f"{args.journal}: {len(records):,} records, {total:,.1f} s of work, first split at depth {head['depth']}; "
-          f"slices of at most {args.most} s")
+    print(f"{args.journal}: {len(records):,} records, {total:,.1f} s of work, first split at depth {head['depth']}")
     print(f"{'workers':>8}{'balanced s':>12}{'efficiency':>11}{'tasks':>9}"
           + (f"{'static s':>10}{'efficiency':>11}{'depth':>7}" if args.static else ""))
     for n in args.workers:
-        span, work, tasks = balanced(records, shares, first, n, args.most)
+        span, work, tasks = balanced(records, shares, first, n)
         row = f"{n:>8}{span:>12.2f}{work / (n * span):>11.1%}{tasks:>9,}"
         if args.static:
             s_span, s_work, depth = static_from(args.static, n)

@@ -41,16 +41,19 @@ __all__ = ["count", "slice_for", "SLICE_SHARE", "SLICE_LEAST", "SLICE_MOST"]
 
 #: A task's time slice: a share of the time the count has run so far (so that the first
 #: subtrees are split soon, and all the workers have work), at least SLICE_LEAST and at most
-#: SLICE_MOST seconds: on our own pool (where an idle worker also asks for work, so the
-#: slice mostly bounds what a killed count loses) and on another executor (a cluster, where
-#: the slice is what balances the work: a count ends at most about a slice after its work).
-SLICE_SHARE, SLICE_LEAST = 0.05, 0.01
+#: SLICE_MOST seconds. On our own pool an idle worker also asks for work, so the slice only
+#: bounds what a killed count loses and how finely its journal records the work; each split
+#: costs a few new searches, so its slices start longer. On another executor (a cluster) the
+#: slice is what balances the work: a count ends at most about a slice after its work.
+SLICE_SHARE = 0.05
+SLICE_LEAST = {"own pool": 0.1, "executor": 0.01}
 SLICE_MOST = {"own pool": 2.0, "executor": 1.0}
 
 
-def slice_for(elapsed: float, most: float = SLICE_MOST["executor"]) -> float:
-    """The time slice of a task begun ``elapsed`` seconds into a count (see SLICE_SHARE)."""
-    return min(most, max(SLICE_LEAST, SLICE_SHARE * elapsed))
+def slice_for(elapsed: float, where: str = "executor") -> float:
+    """The time slice of a task begun ``elapsed`` seconds into a count on ``where`` ("own
+    pool" or "executor"; see SLICE_SHARE)."""
+    return min(SLICE_MOST[where], max(SLICE_LEAST[where], SLICE_SHARE * elapsed))
 
 
 #: Subtrees per worker in the first split: few, since the count balances itself as it goes
@@ -97,7 +100,7 @@ class _Count(Spread):
         super().__init__(solver, jobs, executor, **search)
         self.workers = jobs or os.cpu_count() or 1
         self.time_slice = time_slice  # (None: by `slice_for`)
-        self.most = SLICE_MOST["own pool" if executor is None else "executor"]
+        self.where = "own pool" if executor is None else "executor"
         self.journal_path = journal
         self.journal: Journal | None = None
         self.head = head or {}
@@ -144,7 +147,7 @@ class _Count(Spread):
         self.queue.push(first)
         where = f"a pool of {self.workers} processes" if self.executor is None else type(self.executor).__name__
         log.info("balanced count: %d subtrees at depth %d (%d to do), slices of %s s, on %s", len(split.prefixes),
-                 split.depth, len(first), self.time_slice or f"at most {self.most}", where)
+                 split.depth, len(first), self.time_slice or f"at most {SLICE_MOST[self.where]}", where)
         left = None if self.max_nodes is None else self.max_nodes - self.stats.nodes
         if first and left is not None and left <= 0:
             raise BudgetExceeded("max_nodes", self.stats, self.total)
@@ -175,7 +178,7 @@ class _Count(Spread):
         self.flight[self.tasks] = sum(share for _, share in pieces)
         time_slice = self.time_slice
         if time_slice is None:
-            time_slice = slice_for(time.perf_counter() - self.started, self.most)
+            time_slice = slice_for(time.perf_counter() - self.started, self.where)
         return Task(self.tasks, [prefix for prefix, _ in pieces], False, budget, None,
                     tuple(share for _, share in pieces), time_slice)
 

@@ -242,7 +242,7 @@ def count_options() -> list[click.Option]:
                           "parallel: --jobs, one per core by default). Check it with `exactcover verify FILE`."),
         click.Option(["--time-slice"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                      help="A parallel count splits a subtree that has run this long (default: 5% of the time the "
-                          "count has run so far, between 0.01 and 2 seconds; 1 on a cluster)."),
+                          "count has run so far, from 0.1 to 2 seconds; on a cluster from 0.01 to 1)."),
         *search_options(),
     ]
 
