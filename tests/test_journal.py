@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import exactcover
-from exactcover import BudgetExceeded, JournalError, subtrees
+from exactcover import BudgetExceeded, JournalError, counts, subtrees
 from exactcover.api import prepare
 from exactcover.journal import JournalWarning, _check, read
 from exactcover.verification import verify  # (the engine-level one: a prepared problem)
@@ -25,9 +25,18 @@ from helpers import console_script, run_command
 @pytest.fixture
 def tiny_chunks(monkeypatch):
     """Tasks that pause every few nodes (they run on threads, in this process), so that a
-    short time slice splits subtrees."""
+    short time slice splits subtrees; and a first split of a few subtrees, not the 1,024 of
+    a journal's (small problems' subtrees would then be too small to split)."""
     monkeypatch.setitem(subtrees.CHUNK, "c", (50, 1 << 20))
     monkeypatch.setitem(subtrees.CHUNK, "python", (50, 1 << 20))
+    monkeypatch.setattr(counts, "JOURNAL_FIRST", 1)
+
+
+def test_a_journal_s_first_split_is_large(tmp_path):
+    """A journal keeps its first split for good: it makes at least JOURNAL_FIRST subtrees."""
+    path = tmp_path / "q11.jsonl"
+    assert counted(Queens(11), path) == 2680
+    assert read(path).head["subtrees"] >= counts.JOURNAL_FIRST == 1024
 
 
 def counted(problem, path, **more):
@@ -164,6 +173,7 @@ def test_the_command_keeps_and_verifies_a_journal(tmp_path):
     assert result.exit_code == 0, result.output
     said = json.loads(result.output)
     assert said["count"] == 724 and said["stats"]["subtrees"]["waiting"] == 0
+    assert said["stats"]["subtrees"]["fraction"] == 1.0 and said["stats"]["subtrees"]["remaining"] == 0.0
     assert read(path).head["problem"]["arguments"][0] == "10"
     result = run_command("verify", path, "--sample", "3", "--seed", "2")
     assert result.exit_code == 0, result.output
@@ -173,6 +183,19 @@ def test_the_command_keeps_and_verifies_a_journal(tmp_path):
     rewrite(path, 2, lambda fields: fields.update(count=fields["count"] + 1))
     result = run_command("verify", path)
     assert result.exit_code == 1 and "line(s) 2" in result.output
+
+
+def test_a_stopped_count_says_where_it_stood(tmp_path):
+    """--json on a count stopped by its budget: the subtrees done and left, the fraction
+    done and the time it promised was left; run again, the journal finishes it."""
+    path = tmp_path / "q12.jsonl"
+    result = run_command("count", "queens", "12", "--jobs", "2", "--journal", path, "--json", "--max-nodes", "150000",
+                         "--no-memo")
+    assert result.exit_code == 3, result.output
+    subtrees = json.loads(result.stdout)["stats"]["subtrees"]
+    assert subtrees["done"] >= 1 and 0.0 < subtrees["fraction"] < 1.0 and subtrees["remaining"] > 0
+    result = run_command("count", "queens", "12", "--jobs", "2", "--journal", path)
+    assert result.exit_code == 0 and result.output.strip() == "14200"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")

@@ -59,9 +59,14 @@ def slice_for(elapsed: float, where: str = "executor") -> float:
 #: Subtrees per worker in the first split: few, since the count balances itself as it goes
 #: (each subtree's search has a cost of its own to begin: its samples, its move to the sets).
 FIRST_PER_WORKER = 2
+#: ... but with a journal, at least this many: the journal keeps its first split for good,
+#: and a count resumed from it on a larger cluster must find work for every worker at once.
+JOURNAL_FIRST = 1024
 #: A task takes the next subtrees waiting with its first while together they are at most
-#: 1 / (TASK_SHARE * workers) of the shares left, and at most TASK_PIECES of them.
-TASK_SHARE, TASK_PIECES = 8, 256
+#: 1 / (TASK_SHARE * workers) of the shares left ...
+TASK_SHARE = 8
+#: ... and at most TASK_PIECES of them.
+TASK_PIECES = 256
 #: On another executor, the tasks in flight per worker (so that none waits for its next).
 IN_FLIGHT = 2
 
@@ -130,7 +135,8 @@ class _Count(Spread):
                 self.bar.close()
 
     def _count(self) -> int:
-        split = self.split(self.workers, self.journal_depth(), FIRST_PER_WORKER)
+        wanted = FIRST_PER_WORKER if self.journal_path is None else max(FIRST_PER_WORKER, -(-JOURNAL_FIRST // self.workers))
+        split = self.split(self.workers, self.journal_depth(), wanted)
         first = list(zip(split.prefixes, split.shares))
         self.total = len(split.solutions)
         if self.journal_path is not None:
@@ -204,13 +210,15 @@ class _Count(Spread):
         """The statistics made current, and the progress told (at most every
         PROGRESS_INTERVAL seconds, and at the ``last``)."""
         stats, waiting = self.stats, len(self.queue)
-        stats.solutions, stats.subtrees = self.total, Subtrees(self.finished, len(self.flight), waiting)
         stats.seconds = time.perf_counter() - self.started
+        left = self.queue.share + sum(self.flight.values())
+        fraction = 1.0 if not waiting and not self.flight else min(1.0, max(0.0, 1.0 - left))
+        remaining = stats.seconds * (1.0 - fraction) / fraction if fraction > 0.0 else None
+        stats.solutions = self.total
+        stats.subtrees = Subtrees(self.finished, len(self.flight), waiting, fraction, remaining)
         if self.progress is None or (not last and stats.seconds < self.told + PROGRESS_INTERVAL):
             return
         self.told = stats.seconds
-        left = self.queue.share + sum(self.flight.values())
-        fraction = 1.0 if not waiting and not self.flight else min(1.0, max(0.0, 1.0 - left))
         self.progress(Progress(stats.nodes, self.total, fraction, stats.seconds, stats.subtrees))
 
     def on_own_pool(self, budget: Budget) -> None:

@@ -77,11 +77,15 @@ class Stats:
 @attrs.frozen
 class Subtrees:
     """Where a parallel count stands: its subtrees done (counted, or split where they
-    stood), in flight on the workers, and waiting for one."""
+    stood), in flight on the workers, and waiting for one; the ``fraction`` of the tree
+    done (Knuth's estimate, from the shares of the subtrees left) and the ``remaining``
+    seconds it promises (the time so far scaled by it; None before anything is done)."""
 
     done: int
     running: int
     waiting: int
+    fraction: float = 0.0
+    remaining: float | None = None
 
 
 @attrs.frozen
