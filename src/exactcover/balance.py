@@ -28,7 +28,6 @@ what a split hands back add up to the share of what was left, so the progress of
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -54,7 +53,7 @@ def splittable(job: Job, search: Any) -> bool:
 def children(dancer: Any, job: Job, path: Sequence[int]) -> list[tuple[int, ...]] | None:
     """The prefixes of the children of the node at the end of ``path``, in the search's
     order (None if that node is a solution or a dead end: it has none)."""
-    search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", path), _ENUMERATE)
+    search = job.start(dancer, path, _ENUMERATE)
     found = []
     while (status := search.run(_ALL, 0, False, 0, len(path) + 1)) != DONE:
         if status in (PREFIX, SOLUTION):

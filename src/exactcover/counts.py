@@ -19,7 +19,6 @@ from array import array
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -28,10 +27,10 @@ from . import log
 from .contract import MEMO_AUTO, MEMO_OFF
 from .balance import Piece
 from .errors import BudgetExceeded
-from .journal import Journal, fingerprint
+from .journal import Journal, fingerprint, head_of
 from .spread import GRACE, Spread
 from .pool import Pool, Task
-from .runs import PROGRESS_INTERVAL, Progress, Subtrees, memo_budget, memo_mode
+from .runs import PROGRESS_INTERVAL, Progress, Subtrees, memo_budget, memo_mode, time_left
 from .subtrees import Budget, Record, Result, search_batch
 
 if TYPE_CHECKING:
@@ -117,12 +116,8 @@ class _Count(Spread):
 
     def journal_depth(self) -> int | None:
         """The depth of the first split of the journal begun before, if there is one."""
-        path = self.journal_path
-        if path is None or not Path(path).exists() or not Path(path).stat().st_size:
-            return None
-        from .journal import read
-
-        depth = read(path).head.get("depth")
+        head = None if self.journal_path is None else head_of(self.journal_path)
+        depth = None if head is None else head.get("depth")
         return depth if isinstance(depth, int) else None
 
     def count(self) -> int:
@@ -175,13 +170,13 @@ class _Count(Spread):
         piece = self.queue.pop()
         if piece is None:
             return None
-        pieces = [piece]
+        pieces, taken = [piece], piece[1]
         most = left / (TASK_SHARE * self.workers)
-        while len(pieces) < TASK_PIECES and self.queue.heap and \
-                pieces[0][1] + sum(share for _, share in pieces[1:]) - self.queue.heap[0][0] <= most:
+        while len(pieces) < TASK_PIECES and self.queue.heap and taken - self.queue.heap[0][0] <= most:
             pieces.append(self.queue.pop())  # type: ignore[arg-type]
+            taken += pieces[-1][1]
         self.tasks += 1
-        self.flight[self.tasks] = sum(share for _, share in pieces)
+        self.flight[self.tasks] = taken
         time_slice = self.time_slice
         if time_slice is None:
             time_slice = slice_for(time.perf_counter() - self.started, self.where)
@@ -213,9 +208,8 @@ class _Count(Spread):
         stats.seconds = time.perf_counter() - self.started
         left = self.queue.share + sum(self.flight.values())
         fraction = 1.0 if not waiting and not self.flight else min(1.0, max(0.0, 1.0 - left))
-        remaining = stats.seconds * (1.0 - fraction) / fraction if fraction > 0.0 else None
         stats.solutions = self.total
-        stats.subtrees = Subtrees(self.finished, len(self.flight), waiting, fraction, remaining)
+        stats.subtrees = Subtrees(self.finished, len(self.flight), waiting, fraction, time_left(stats.seconds, fraction))
         if self.progress is None or (not last and stats.seconds < self.told + PROGRESS_INTERVAL):
             return
         self.told = stats.seconds

@@ -48,7 +48,7 @@ from .balance import Piece
 from .errors import JournalError
 from .subtrees import Record
 
-__all__ = ["Journal", "JournalWarning", "fingerprint", "read"]
+__all__ = ["Journal", "JournalWarning", "fingerprint", "head_of", "read"]
 
 FORMAT = 1
 #: At most this many seconds between two syncs of the journal to the disk.
@@ -109,6 +109,7 @@ class Read:
     lines: tuple[int, ...]
     torn: bool  # whether a torn last line was dropped
     bad: tuple[int, ...] = ()  # lines whose check fails (only when read with ``strict=False``)
+    size: int = 0  # the bytes of its whole lines (the file without a torn last line)
 
 
 def read(path: str | os.PathLike[str], strict: bool = True) -> Read:
@@ -117,10 +118,10 @@ def read(path: str | os.PathLike[str], strict: bool = True) -> Read:
     last line is dropped with a `JournalWarning`."""
     path = Path(path)
     try:
-        text = path.read_bytes().decode("utf-8", errors="replace")
+        data = path.read_bytes()
     except OSError as error:
         raise JournalError(path, None, f"cannot be read: {error.strerror or error}") from None
-    lines = text.split("\n")
+    lines = data.decode("utf-8", errors="replace").split("\n")
     torn = lines[-1] != ""  # (a whole journal ends with a newline)
     if torn:
         warnings.warn(f"{path}: the last line ({len(lines)}) was torn, written in part when the count stopped; "
@@ -128,9 +129,7 @@ def read(path: str | os.PathLike[str], strict: bool = True) -> Read:
     lines = lines[:-1]
     if not lines:
         raise JournalError(path, None, "is empty: it has no head line")
-    head, _ = _fields(path, 1, lines[0], strict=True)
-    if not isinstance(head, dict) or head.get("exactcover journal") != FORMAT:
-        raise JournalError(path, 1, "is not the head of an exactcover journal")
+    head = _head(path, lines[0])
     records, numbers, bad = [], [], []
     for number, line in enumerate(lines[1:], start=2):
         fields, good = _fields(path, number, line, strict)
@@ -141,7 +140,25 @@ def read(path: str | os.PathLike[str], strict: bool = True) -> Read:
         except (KeyError, TypeError, ValueError) as error:
             raise JournalError(path, number, f"is not a subtree's record ({error})") from None
         numbers.append(number)
-    return Read(head, tuple(records), tuple(numbers), torn, tuple(bad))
+    return Read(head, tuple(records), tuple(numbers), torn, tuple(bad), data.rfind(b"\n") + 1)
+
+
+def head_of(path: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The head of the journal at ``path`` (its first line alone), or None if there is no
+    such file or it is empty."""
+    path = Path(path)
+    if not path.exists() or not path.stat().st_size:
+        return None
+    with path.open("rb") as file:
+        first = file.readline().decode("utf-8", errors="replace").rstrip("\n")
+    return _head(path, first)
+
+
+def _head(path: Path, line: str) -> dict[str, Any]:
+    head, _ = _fields(path, 1, line, strict=True)
+    if head.get("exactcover journal") != FORMAT:
+        raise JournalError(path, 1, "is not the head of an exactcover journal")
+    return head
 
 
 def _fields(path: Path, number: int, line: str, strict: bool) -> tuple[dict[str, Any], bool]:
@@ -178,7 +195,7 @@ class Journal:
             for record in found.records:
                 self._keep(record)
             self.file = self.path.open("r+b")
-            self.file.truncate(self._whole_size(found))
+            self.file.truncate(found.size)
             self.file.seek(0, os.SEEK_END)
         else:
             self.head = head
@@ -186,11 +203,6 @@ class Journal:
             self.file.write(_line(head).encode())
             self._sync()
         self.synced = time.monotonic()
-
-    def _whole_size(self, found: Read) -> int:
-        """The size of the file without its torn last line."""
-        data = self.path.read_bytes()
-        return data.rindex(b"\n") + 1 if found.torn else len(data)
 
     def _keep(self, record: Record) -> None:
         seen = self.records.get(record.prefix)

@@ -25,7 +25,7 @@ from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, PrefixError
 if TYPE_CHECKING:
     from .solver import Solver
 
-__all__ = ["CHUNK", "LIMIT_CAP", "PROGRESS_INTERVAL", "Progress", "Run", "Solution", "Solutions", "Stats", "Subtrees",
+__all__ = ["CHUNK", "LIMIT_CAP", "PROGRESS_INTERVAL", "Progress", "Run", "Solution", "Solutions", "Stats", "Subtrees", "time_left",
            "check_budget", "check_positive", "memo_budget", "memo_mode", "node_ids"]
 
 #: A solution: the labels of the options chosen, givens first, then in search order.
@@ -104,9 +104,13 @@ class Progress:
     def remaining(self) -> float | None:
         """The seconds left, if the rest of the tree goes as fast as the part done (from
         ``fraction``); None before anything is done."""
-        if self.fraction <= 0.0:
-            return None
-        return self.seconds * (1.0 - self.fraction) / self.fraction
+        return time_left(self.seconds, self.fraction)
+
+
+def time_left(seconds: float, fraction: float) -> float | None:
+    """The seconds left after ``seconds`` with ``fraction`` of the tree done, if the rest goes
+    as fast (None before anything is done)."""
+    return seconds * (1.0 - fraction) / fraction if fraction > 0.0 else None
 
 
 #: Counting limits are capped here for the engines' 64-bit counters: no count reaches it.

@@ -59,6 +59,12 @@ class Job:
     memo: int = 0  # counting: each subtree memoized with a table of its own (contract.MEMO_ON) ...
     memo_bytes: int = contract.DEFAULT_MEMO_BYTES  # ... of at most this many bytes
 
+    def start(self, dancer: Any, prefix: Sequence[int], tuning: Tuning | None = None, **more: Any) -> Any:
+        """A new search of ``dancer`` (this job's matrix) under ``prefix``, with this job's
+        givens and exclusions, and its tuning unless ``tuning`` is given."""
+        return dancer.search(array("i", self.givens), None, array("i", self.excluded), array("i", prefix),
+                             self.tuning if tuning is None else tuning, **more)
+
     @classmethod
     def of(cls, solver: Solver, givens: Sequence[Any] = (), exclude: Sequence[Any] = (), way: str = "auto",
            memo: int = 0, memo_bytes: int | None = None) -> Job:
@@ -287,8 +293,7 @@ class _Batch:
         more: dict[str, Any] = {} if best is None else {"best": best[0], "cutoff": best[1]}
         if job.memo and not self.listing:
             more.update(memo=job.memo, memo_bytes=job.memo_bytes)
-        search = self.dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix),
-                                    job.tuning, **more)
+        search = job.start(self.dancer, prefix, **more)
         began, split, counted = time.perf_counter(), None, False
         while (stopped := meter.check()) is None:
             before = search.nodes

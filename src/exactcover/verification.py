@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import random
 import time
-from array import array
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -108,8 +107,7 @@ def verify(prepared: Prepared, path: str | os.PathLike[str], sample: int = 10, s
 def _again(dancer: Any, job: Job, record: Record, share: float) -> tuple[str, str] | None:
     """Count ``record``'s subtree again (up to its node ``at`` if it was split): None if it
     agrees, else what the journal says and what was found."""
-    search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", record.prefix),
-                           job.tuning, memo=job.memo, memo_bytes=job.memo_bytes)
+    search = job.start(dancer, record.prefix, memo=job.memo, memo_bytes=job.memo_bytes)
     chunk, work = CHUNK[job.engine]
     at = record.at if record.split else None
     status = None
