@@ -225,7 +225,7 @@ class Prepared:
         if reduced is not self:
             return reduced.count(**search)
         if search.pop("reduce", None) == "auto" and self.accept is None and search.get("limit") is None and \
-                not {"jobs", "executor", "max_nodes", "prefix"} & search.keys():
+                not {"jobs", "executor", "journal", "max_nodes", "prefix"} & search.keys():
             from .autoreduce import count
 
             return count(self, search)
@@ -239,7 +239,7 @@ class Prepared:
             return sum(1 for _ in self.raw_solutions(**search))
         jobs, executor = search.pop("jobs", None), search.pop("executor", None)
         check_positive("jobs", jobs)
-        if jobs is not None or executor is not None:
+        if jobs is not None or executor is not None or search.get("journal") is not None:  # (one per core by default)
             from . import parallel
 
             limit = search.pop("limit", None)
@@ -411,8 +411,6 @@ def count(problem: object, *, engine: Engine = "auto", max_entries: int | None =
     ``jobs`` processes, one per core by default, or on ``executor``). ``time_slice``: the
     seconds a parallel count's task runs before its subtree is split (`exactcover.counts`)."""
     _check_reduce(reduce)
-    if journal is not None and jobs is None and executor is None:
-        jobs = os.cpu_count() or 1
     search = _given(givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
                     progress=progress, way=way, memo=memo, memo_bytes=memo_bytes, jobs=jobs, executor=executor,
                     reduce="auto" if reduce is None else reduce or None, journal=journal, time_slice=time_slice)

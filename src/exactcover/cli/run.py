@@ -234,8 +234,6 @@ class Run:
         bar = ProgressBar(enabled=not self.quiet)
         search = dict(self.search)
         if search.get("journal") is not None:
-            if self.scheduler is None:
-                search.setdefault("jobs", os.cpu_count() or 1)
             search["head"] = {"problem": self.problem_said()}
         try:
             with errors_reported(), bar, journal_warnings() if "head" in search else nullcontext(), \
