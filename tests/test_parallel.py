@@ -65,15 +65,17 @@ def test_parallel_refuses_what_it_cannot_do():
         exactcover.count(Queens(8), jobs=2, seed=1)
 
 
-@pytest.mark.parametrize("pool", ["own", "executor"])
-def test_parallel_node_budget_stops_near_it(pool):
+@pytest.mark.parametrize(("pool", "time_slice"), [("own", None), ("executor", None), ("executor", 1e-4)])
+def test_parallel_node_budget_stops_near_it(pool, time_slice):
     """max_nodes stops a parallel count: the pool's workers share it (a chunk over at most);
-    another executor's tasks split it beforehand (never over, and the search may stop early)."""
+    another executor's tasks each hold a part of it and give back what they did not spend
+    (never over, and the search may stop early). Tiny time slices make the tasks come back
+    split many times, each with nodes to give back: a count on a busy machine does that."""
     budget = 300_000
     with ThreadPoolExecutor(2) as executor:
         where = {"jobs": 2} if pool == "own" else {"executor": executor}
         with pytest.raises(BudgetExceeded) as caught:
-            exactcover.count(Queens(13), max_nodes=budget, **where)
+            exactcover.count(Queens(13), max_nodes=budget, time_slice=time_slice, **where)
     nodes = caught.value.stats.nodes
     assert caught.value.reason == "max_nodes"
     assert (budget <= nodes <= budget + 2 * CHUNK["c"][0]) if pool == "own" else (budget / 8 < nodes <= budget)

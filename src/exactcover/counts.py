@@ -233,30 +233,58 @@ class _Count(Spread):
                 raise
 
     def on_other(self, left: int | None) -> None:
-        """On another executor: IN_FLIGHT tasks per worker, each its share of the nodes left."""
+        """On another executor: IN_FLIGHT tasks per worker. Each task holds a part of the
+        nodes ``left`` no other task holds, and gives back what it did not spend, so the
+        count never searches past its budget; after a stop, the tasks still running end
+        (within their own budgets, or GRACE) and their nodes are counted."""
         assert self.executor is not None
-        futures: dict[Future[Result], int] = {}
+        futures: dict[Future[Result], tuple[int, int]] = {}  # -> its task number, the nodes it holds
+        unheld = left
         try:
             while True:
-                while len(futures) < IN_FLIGHT * self.workers:
-                    nodes = None if left is None else max(1, (left - self.stats.nodes) // (IN_FLIGHT * self.workers))
+                free = IN_FLIGHT * self.workers - len(futures)
+                while free and (unheld is None or unheld > 0):
+                    nodes = None if unheld is None else max(1, unheld // free)
                     task = self.task(Budget(self.wall_deadline, nodes))
                     if task is None:
                         break
                     future = self.executor.submit(search_batch, self.job, task.prefixes, False, task.budget,
                                                   task.number, None, task.shares, task.time_slice)
-                    futures[future] = task.number
+                    futures[future] = (task.number, nodes or 0)
+                    unheld, free = None if unheld is None else unheld - (nodes or 0), free - 1
                 if not futures:
+                    if len(self.queue):  # (the budget is spent, and subtrees are left)
+                        raise BudgetExceeded("max_nodes", self.stats, self.total)
                     return
                 timeout = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter()) + GRACE
                 finished, _ = wait(futures, timeout, FIRST_COMPLETED)
                 if not finished:
                     raise BudgetExceeded("timeout", self.stats, self.total)
                 for future in finished:
-                    self.ended(future.result(), futures.pop(future))
+                    number, held = futures.pop(future)
+                    result = future.result()
+                    if unheld is not None:
+                        unheld += held - result.nodes
+                    self.ended(result, number)
+        except BudgetExceeded as stop:
+            self.drain(futures)
+            raise BudgetExceeded(stop.reason, self.stats, self.total) from None
         finally:
             for future in futures:
                 future.cancel()
+
+    def drain(self, futures: dict[Future[Result], tuple[int, int]]) -> None:
+        """What the tasks still running do before they stop, kept (waiting GRACE past the
+        deadline at most)."""
+        timeout = GRACE if self.deadline is None else max(0.0, self.deadline - time.perf_counter()) + GRACE
+        finished, _ = wait(futures, timeout)
+        for future in finished:
+            futures.pop(future)
+            if future.exception() is None:
+                result = future.result()
+                self.add(result)
+                self.keep(result.records)
+        self.report(last=True)
 
 
 #: Nodes of the whole search a count with ``memo=None`` looks at before its subtrees begin:
