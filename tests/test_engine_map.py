@@ -35,7 +35,7 @@ KEPT = {
     ("search.c", "pydlx/search.py"): {"apply_givens", "exclude", "option_of", "replay", "search_fraction",
                                       "search_probe", "search_run", "search_share"},
     ("sets.c", "pydlx/sets.py"): {"enter", "first_set", "try_next", "try_option"},
-    ("sets.c", "pydlx/tables.py"): {"rank_options", "sets_build"},
+    ("tables.c", "pydlx/tables.py"): {"rank_options", "sets_build"},
     ("sets.h", "pydlx/sets.py"): {"cover_in", "hidden_updates", "node_of"},
     ("tally.c", "pydlx/tally.py"): {"tally_count", "tally_possible"},
     ("tally.c", "pydlx/sets.py"): {"tally_enter"},

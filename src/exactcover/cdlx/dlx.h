@@ -138,7 +138,7 @@ typedef struct {
     idx *bounds;       /* lo and hi of each primary item in turn (bounds.c), or NULL: all 1..1 */
     long long *cost;   /* each node's option's net cost (costs.c), or NULL: no costs */
     long long tax;     /* ... and the total tax on the items */
-    /* The bitset way's tables (sets.c): */
+    /* The bitset way's tables (tables.c): */
     int sets;           /* 0: not built yet; 1: built; -1: this matrix cannot use them */
     ptrdiff_t n_words;  /* 64-bit words in a set of options (bit rank[k]: option k, see rank) */
     uint64_t *masks;    /* row i, for item i = 1..n_items: the options that contain i */
@@ -247,11 +247,11 @@ typedef struct {
 /* The three units the sets' loops read at every node are held in Search by value, not by
    pointer: a pointer's second load cost 5% on colored searches on the sets (word squares)
    and 2-3% with tallies (pentominoes; benchmarks/README.md). Their fields are read and
-   written only by the bitset way's files (sets.c, msets.c, csets.c, tally.c and their
-   headers), which make and free them. */
+   written only by the bitset way's files (tables.c, sets.c, msets.c, csets.c, tally.c and
+   their headers), which make and free them. */
 
-/* The bitset way's state in a search (Search.sets), made and freed by sets.c: its sample
-   when a search starts one (sets_start), its arrays at the move (sets_room, msets_move),
+/* The bitset way's state in a search (Search.sets), made by tables.c and sets.c, freed by
+   sets.c: its sample when a search starts one (sets_start), its arrays at the move (sets_room, msets_move),
    all of them in sets_free. */
 typedef struct {
     long long sample_end;   /* SAMPLING: the node count at which to decide */
@@ -444,15 +444,22 @@ void weights_reset(Search *s);
 void weights_free(Search *s);
 idx probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 
-/* sets.c */
+/* tables.c */
 int sets_build(Dancer *d); /* 1: built, 0: this matrix cannot use them, -1: no memory */
-void sets_free(Search *s);
 void sets_start(Search *s);
 void sets_start_sampled(Search *s, long long nodes, long long updates);
 long long sets_sample_left(const Search *s);
 int sets_decide(Search *s); /* LINKS, MOVING or SETS */
 int sets_tallied(const Search *s);
 idx sets_moved_at(const Search *s);
+int sets_fit(const Dancer *d, ptrdiff_t budget);
+/* sets.c: a search's room on the sets (0, or -1 if memory ran out), freed; the move; the
+   search and the probe there */
+int sets_room(Search *s);
+void sets_free(Search *s);
+void sets_move(Search *s);
+int run_sets(Search *s, const Run *run);
+idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 /* csets.c: with colors, the dancer's tints (1: too many for the sets); at the floor, what a
    move needs; the move. 0, or -1 if memory ran out. */
 int sets_tints(Dancer *d);
@@ -460,9 +467,6 @@ void sets_tints_free(Dancer *d);
 int sets_note_floor(Search *s);
 void colored_free(Search *s);
 int csets_move(Search *s);
-void sets_move(Search *s);
-int run_sets(Search *s, const Run *run);
-idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 /* tally.c: whether a matrix can have tallies; the dancer's lists of each bit's primary
    items (0, or -1 if memory ran out); a tally counted afresh from a set (whether an active
    item has no options);
@@ -473,8 +477,6 @@ int tally_build(Dancer *d);
 int tally_at_hand(Dancer *d, ptrdiff_t budget); /* (builds d's sets: with the GIL) */
 void tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row);
 int tally_enter(Search *s, const idx *givens, ptrdiff_t n);
-int sets_room(Search *s);
-int sets_fit(const Dancer *d, ptrdiff_t budget);
 int tally_move(Search *s);
 void tally_free(Search *s);
 void tally_leave_out(Search *s, idx r);

@@ -599,7 +599,7 @@ static PyMemberDef Search_members[] = {
     {"floor", T_INT, SEARCH_FIELD(floor), READONLY, "the level the search ends at (a prefix's length)"},
     {"sets", T_INT, SEARCH_FIELD(where), READONLY,
      "where it runs: 1 on sets of options, -1 on the links, 2 on the links while measuring\n"
-     "which is faster, 0 before its first run (see sets.c)"},
+     "which is faster, 0 before its first run (see tables.c)"},
     {NULL},
 };
 

@@ -150,7 +150,7 @@ next_of_item(const Search *s, const uint64_t *set, idx i, idx after)
     return next_in(set, mask, d->mask_span[2 * i - 1] + 1, after > before ? after : before);
 }
 
-/* Option k's bit in a set of options, and bit r's option (sets.c's rank_options says why
+/* Option k's bit in a set of options, and bit r's option (tables.c's rank_options says why
    they may differ). */
 ALWAYS_INLINE idx
 rank_of(const Dancer *d, idx k)

@@ -1,10 +1,10 @@
 """The bitset way's tables (`pydlx.sets`'s docstring tells the way), made once per dancer,
 and whether a search can move there: the masks, classes of option length, conflicts and
 ranks of `build`, the limits both engines share; and a search's `Move`, the sample that
-decides whether it moves. Their C twin is the first part of ``cdlx/sets.c`` (and
-``csets.c`` for the colors).
+decides whether it moves. Their C twin is ``cdlx/tables.c`` (and ``csets.c`` for the
+colors).
 
-Port: cdlx/csets.c, cdlx/sets.c
+Port: cdlx/csets.c, cdlx/tables.c
 """
 
 from __future__ import annotations
