@@ -81,50 +81,8 @@ class Dancer:
         self._other_items: list[tuple[int, ...]] | None = None  # (other_items, likewise)
         self._memo: tuple[Any, ...] | None = None  # (memo.tables, likewise)
 
-        # The item lists: primary items hang from 0, secondary ones from n + 1.
-        llink = [0] * (n + 2)
-        rlink = [0] * (n + 2)
-        for head, first, last in ((0, 1, n_primary), (n + 1, n_primary + 1, n)):
-            previous = head
-            for i in range(first, last + 1):
-                llink[i] = previous
-                rlink[previous] = i
-                previous = i
-            llink[head] = previous
-            rlink[previous] = head
-
-        # The nodes: headers, then the options between spacers.
-        size = n + 2 + len(items) + n_options
-        top = [0] * size
-        ulink = [0] * size
-        dlink = [0] * size
-        color = [0] * size
-        for i in range(1, n + 1):
-            ulink[i] = dlink[i] = i
-        opt_start = [0] * (n_options + 1)
-        spacer = n + 1  # the first spacer
-        for k in range(n_options):
-            first = spacer + 1
-            opt_start[k] = first
-            q = spacer
-            for j in range(starts[k], starts[k + 1]):
-                q += 1
-                i = items[j] + 1
-                top[q] = i
-                color[q] = colors[j]
-                u = ulink[i]  # append q at the bottom of item i's list
-                if u >= first:  # (i twice in option k: check_input names it)
-                    check_input(n_primary, n_secondary, starts, items, colors, every_entry=True)
-                ulink[q] = u
-                dlink[q] = i
-                dlink[u] = q
-                ulink[i] = q
-                top[i] += 1
-            dlink[spacer] = q  # the last node of option k
-            spacer = q + 1
-            top[spacer] = -(k + 1)
-            ulink[spacer] = first  # the first node of option k
-        opt_start[n_options] = spacer + 1
+        llink, rlink = item_lists(n_primary, n)
+        top, ulink, dlink, color, opt_start = node_lists(n_primary, n_secondary, starts, items, colors)
         self.llink, self.rlink = llink, rlink
         self.top, self.ulink, self.dlink, self.color = top, ulink, dlink, color
         self.opt_start = opt_start
@@ -311,3 +269,58 @@ def check_input(n_primary: int, n_secondary: int, starts: Sequence[int], items: 
             if c < 0 or (c > 0 and i < n_primary):
                 raise MatrixError(f"option {k} has a bad color on item {i}")
 
+
+def item_lists(n_primary: int, n: int) -> tuple[list[int], list[int]]:
+    """The items' doubly linked lists (llink, rlink): the primary items hang from 0, the
+    secondary ones from n + 1."""
+    llink = [0] * (n + 2)
+    rlink = [0] * (n + 2)
+    for head, first, last in ((0, 1, n_primary), (n + 1, n_primary + 1, n)):
+        previous = head
+        for i in range(first, last + 1):
+            llink[i] = previous
+            rlink[previous] = i
+            previous = i
+        llink[head] = previous
+        rlink[previous] = head
+    return llink, rlink
+
+
+def node_lists(n_primary: int, n_secondary: int, starts: Sequence[int], items: Sequence[int],
+               colors: Sequence[int]) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    """The nodes (top, ulink, dlink, color) and each option's first node (opt_start): the
+    items' headers, then the options between spacers, each node at the bottom of its item's
+    list."""
+    n, n_options = n_primary + n_secondary, len(starts) - 1
+    size = n + 2 + len(items) + n_options
+    top = [0] * size
+    ulink = [0] * size
+    dlink = [0] * size
+    color = [0] * size
+    for i in range(1, n + 1):
+        ulink[i] = dlink[i] = i
+    opt_start = [0] * (n_options + 1)
+    spacer = n + 1  # the first spacer
+    for k in range(n_options):
+        first = spacer + 1
+        opt_start[k] = first
+        q = spacer
+        for j in range(starts[k], starts[k + 1]):
+            q += 1
+            i = items[j] + 1
+            top[q] = i
+            color[q] = colors[j]
+            u = ulink[i]  # append q at the bottom of item i's list
+            if u >= first:  # (i twice in option k: check_input names it)
+                check_input(n_primary, n_secondary, starts, items, colors, every_entry=True)
+            ulink[q] = u
+            dlink[q] = i
+            dlink[u] = q
+            ulink[i] = q
+            top[i] += 1
+        dlink[spacer] = q  # the last node of option k
+        spacer = q + 1
+        top[spacer] = -(k + 1)
+        ulink[spacer] = first  # the first node of option k
+    opt_start[n_options] = spacer + 1
+    return top, ulink, dlink, color, opt_start
