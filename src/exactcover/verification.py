@@ -49,24 +49,34 @@ class Disagreement:
 
 @attrs.frozen
 class Verification:
-    """What `verify` found. ``agree`` is True when every line's check holds, the records fit
-    together and every subtree counted again agrees."""
+    """What `verify` found.
 
-    records: int  #: the subtrees the journal holds (counted, or split where they stood)
-    to_do: int  #: the subtrees it leaves to count (0: the count is complete)
-    total: int  #: the solutions it holds: the whole count when ``to_do`` is 0
-    sampled: int  #: the subtrees counted again
-    seconds: float  #: the time that took
-    changed: tuple[int, ...]  #: lines whose check does not hold (edited, or damaged)
+    ``records`` is the number of subtrees the journal holds (counted, or split where they
+    stood), ``to_do`` the number it leaves to count (0: the count is complete), and ``total``
+    the solutions it holds, which is the whole count when ``to_do`` is 0. ``sampled``
+    subtrees were counted again, in ``seconds``. ``changed`` lists the lines whose check does
+    not hold (edited, or damaged), ``disagreements`` the subtrees whose count again is not the
+    journal's, and ``torn`` says whether a torn last line was dropped.
+    """
+
+    records: int
+    to_do: int
+    total: int
+    sampled: int
+    seconds: float
+    changed: tuple[int, ...]
     disagreements: tuple[Disagreement, ...]
-    torn: bool  #: whether a torn last line was dropped
+    torn: bool
 
     @property
     def agree(self) -> bool:
+        """Whether every line's check holds, the records fit together and every subtree
+        counted again agrees."""
         return not self.changed and not self.disagreements
 
     @property
     def complete(self) -> bool:
+        """Whether the journal holds the whole count (nothing left to count)."""
         return self.to_do == 0
 
 
