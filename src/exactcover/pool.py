@@ -87,7 +87,9 @@ class Pool:
         self.orders: list[Connection] = []  # the parent's ends: tasks to the workers ...
         self.inbox: list[Connection] = []  # ... and their messages
         self.running: dict[int, int] = {}  # worker -> the number of the task it runs
+        self.owed: dict[int, int] = {}  # worker -> the tasks it was sent whose results have not come
         self.held: dict[int, deque[tuple[str, Any]]] = defaultdict(deque)  # task -> its messages not yet yielded
+        self.ended: deque[tuple[int, Result]] = deque()  # (unordered) tasks' results received, not yet yielded
         try:
             with _signals_held():
                 for index in range(workers):
@@ -135,6 +137,7 @@ class Pool:
                 while idle and waiting:
                     worker = idle.pop(0)
                     running[worker] = waiting[0].number
+                    self.owed[worker] = 1
                     try:
                         self.orders[worker].send(waiting.popleft())
                     except OSError:  # (its pipe ended: the worker is gone)
@@ -150,7 +153,7 @@ class Pool:
                 for worker, message in self._receive(listen, until):
                     held[running[worker]].append(message)
                     if message[0] == "done":
-                        del running[worker]
+                        del running[worker], self.owed[worker]
                         idle.append(worker)
 
     def unordered(self, take: Callable[[], Task | None], until: float | None = None) -> Iterator[tuple[int, Result]]:
@@ -169,6 +172,7 @@ class Pool:
                 for worker in workers:
                     if len(queued[worker]) < depth and (task := take()) is not None:
                         queued[worker].append(task.number)
+                        self.owed[worker] = len(queued[worker])
                         try:
                             self.orders[worker].send(task)
                         except OSError:
@@ -180,8 +184,11 @@ class Pool:
                 for worker in self.running:
                     self.shared[asks + worker] = 1
             for worker, (kind, payload) in self._receive(list(self.running), until):
-                if kind == "done":
-                    yield queued[worker].popleft(), payload
+                if kind == "done":  # (all kept before any is yielded: the caller may stop at the first)
+                    self.ended.append((queued[worker].popleft(), payload))
+                    self.owed[worker] = len(queued[worker])
+            while self.ended:
+                yield self.ended.popleft()
 
     def _receive(self, workers: list[int], until: float | None) -> list[tuple[int, tuple[str, Any]]]:
         """The messages some of ``workers`` sent, once there is at least one. Every running
@@ -219,14 +226,16 @@ class Pool:
 
     def drain(self, grace: float) -> list[Result]:
         """After `stop`: the results of the tasks that ended but were not yielded yet, and of
-        those still running that end within ``grace`` seconds (pieces are dropped)."""
+        those sent that end within ``grace`` seconds (pieces are dropped)."""
         until = time.perf_counter() + grace
         results = [payload for messages in self.held.values() for kind, payload in messages if kind == "done"]
+        results += [result for _, result in self.ended]
         self.held.clear()
-        busy = list(self.running)
-        while busy:
+        self.ended.clear()
+        owed = {worker: count for worker, count in self.owed.items() if count}
+        while owed:
             try:
-                got = self._receive(busy, until)
+                got = self._receive(list(owed), until)
             except (TimeoutError, WorkerLost):
                 break
             except Exception:  # noqa: BLE001 -- a task that failed adds nothing
@@ -234,7 +243,9 @@ class Pool:
             for worker, (kind, payload) in got:
                 if kind == "done":
                     results.append(payload)
-                    busy.remove(worker)
+                    owed[worker] -= 1
+                    if not owed[worker]:
+                        del owed[worker]
         return results
 
     def close(self) -> None:
