@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import time
 
+from problems import queens_matrix
+
 import exactcover
 from exactcover.pool import Pool, Task
 from exactcover.subtrees import Budget, Job
-from problems import queens_matrix
 
 
 def test_results_received_together_are_all_kept_when_the_caller_stops_at_the_first():
