@@ -114,6 +114,25 @@ def test_not_a_journal(tmp_path):
     assert counted(Queens(6), path) == 4  # (an empty file is a new journal)
 
 
+def test_a_journal_that_cannot_be_written_says_why(tmp_path):
+    """No such folder: a JournalError that names the file and why, before any subtree is
+    counted; the command says it in one line (exit 2)."""
+    path = tmp_path / "no such folder" / "q8.jsonl"
+    with pytest.raises(JournalError, match="cannot be written: No such file or directory") as caught:
+        counted(Queens(8), path)
+    assert caught.value.path == path
+    result = run_command("count", "queens", "8", "--journal", path)
+    assert result.exit_code == 2
+    assert result.output.strip() == f"exactcover: error: journal {path} cannot be written: No such file or directory"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (a device that is always full)")
+def test_a_full_disk_stops_the_count_with_a_journal_error():
+    """Writing the journal fails for want of space: the count stops with a JournalError."""
+    with pytest.raises(JournalError, match="cannot be written: No space left on device"):
+        counted(Queens(8), "/dev/full")
+
+
 def test_verify_agrees_with_an_honest_journal(tmp_path, tiny_chunks, engine):
     """Every subtree counted again, split ones up to where they stopped, on either engine
     (a journal made by one engine is checked by the other)."""

@@ -39,6 +39,7 @@ import time
 import warnings
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -194,15 +195,26 @@ class Journal:
             self.head = found.head
             for record in found.records:
                 self._keep(record)
-            self.file = self.path.open("r+b")
-            self.file.truncate(found.size)
-            self.file.seek(0, os.SEEK_END)
+            with self._writing():
+                self.file = self.path.open("r+b")
+                self.file.truncate(found.size)
+                self.file.seek(0, os.SEEK_END)
         else:
             self.head = head
-            self.file = self.path.open("wb")
-            self.file.write(_line(head).encode())
-            self._sync()
+            with self._writing():
+                self.file = self.path.open("wb")
+                self.file.write(_line(head).encode())
+                self._sync()
         self.synced = time.monotonic()
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A file that cannot be written (no such folder, no permission, a full disk) is a
+        `JournalError` that says why."""
+        try:
+            yield
+        except OSError as error:
+            raise JournalError(self.path, None, f"cannot be written: {error.strerror or error}") from None
 
     def _keep(self, record: Record) -> None:
         seen = self.records.get(record.prefix)
@@ -226,11 +238,12 @@ class Journal:
         for record in records:
             self._keep(record)
             lines.append(_line(_as_fields(record)))
-        if lines:
-            self.file.write("".join(lines).encode())
-            self.file.flush()
-        if time.monotonic() - self.synced >= SYNC_SECONDS:
-            self._sync()
+        with self._writing():
+            if lines:
+                self.file.write("".join(lines).encode())
+                self.file.flush()
+            if time.monotonic() - self.synced >= SYNC_SECONDS:
+                self._sync()
 
     def _sync(self) -> None:
         self.file.flush()
@@ -240,8 +253,11 @@ class Journal:
     def close(self) -> None:
         """Sync and close (the count ended, however it ended)."""
         if not self.file.closed:
-            self._sync()
-            self.file.close()
+            try:
+                with self._writing():
+                    self._sync()
+            finally:
+                self.file.close()
 
     def __enter__(self) -> Journal:
         return self
