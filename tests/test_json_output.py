@@ -113,6 +113,27 @@ def test_sudoku_generate():
     assert code == 2 and doc["status"] == "invalid" and "7x7" in doc["message"]
 
 
+def test_verify(tmp_path):
+    """A journal checked: what it holds and what agrees; an edited line is `disagrees`
+    (exit 1), and a file that is not a journal is `invalid` (exit 2)."""
+    journal = tmp_path / "q10.jsonl"
+    assert CliRunner().invoke(cli, ["count", "queens", "10", "--journal", str(journal)]).exit_code == 0
+    code, doc, _ = document("verify", str(journal), "--sample", "3", "--seed", "1")
+    assert code == 0 and doc["status"] == "ok" and doc["command"] == "verify" and doc["type"] == "queens"
+    assert doc["count"] == 724 and doc["complete"] and doc["agree"] and doc["sampled"] == 3 and doc["to_do"] == 0
+    assert doc["records"] > 0 and doc["changed"] == doc["disagreements"] == [] and not doc["torn"]
+    lines = journal.read_text().splitlines()
+    record = json.loads(lines[1])
+    record["count"] += 1  # (its check left as it was: the line is caught as changed)
+    journal.write_text("\n".join([lines[0], json.dumps(record), *lines[2:]]) + "\n")
+    code, doc, _ = document("verify", str(journal))
+    assert code == 1 and doc["status"] == "disagrees" and not doc["agree"] and doc["changed"] == [2]
+    assert doc["count"] == 725 and "does not agree" in doc["message"]
+    journal.write_text("not a journal\n")
+    code, doc, _ = document("verify", str(journal))
+    assert code == 2 and doc["status"] == "invalid" and "line 1 is not JSON" in doc["message"]
+
+
 @pytest.mark.parametrize(("args", "where"), [
     (["solve", "dlx", "{bad}"], "line 3: unknown item 'd'"),
     (["count", "queens", "x"], "Invalid value for 'N'"),

@@ -60,17 +60,20 @@ def json_options(lines: bool = True) -> list[click.Option]:
 class Report:
     """What one command says under ``--json`` or ``--jsonl`` (nothing in ``text`` mode)."""
 
-    def __init__(self, command: str, kind: str | None, mode: Mode = "text") -> None:
+    def __init__(self, command: str, kind: str | None, mode: Mode = "text",
+                 statuses: dict[int, str] | None = None) -> None:
         self.mode = mode
+        self.statuses = {**STATUSES, **(statuses or {})}  # (a command's own word for an exit status)
         self.document: dict[str, Any] = {"exactcover": SCHEMA, "command": command, "type": kind}
 
     @classmethod
-    def from_options(cls, command: str, kind: str | None, options: dict[str, Any]) -> Report:
+    def from_options(cls, command: str, kind: str | None, options: dict[str, Any],
+                     statuses: dict[int, str] | None = None) -> Report:
         """The report that a command's ``--json``/``--jsonl`` ask for (taken out of ``options``)."""
         as_json, as_jsonl = options.pop("as_json", False), options.pop("as_jsonl", False)
         if as_json and as_jsonl:
             raise click.UsageError("--json and --jsonl: give one of them")
-        return cls(command, kind, "jsonl" if as_jsonl else "json" if as_json else "text")
+        return cls(command, kind, "jsonl" if as_jsonl else "json" if as_json else "text", statuses)
 
     @property
     def on(self) -> bool:
@@ -102,7 +105,7 @@ class Report:
         if not self.on:
             return
         head, rest = dict(list(self.document.items())[:3]), dict(list(self.document.items())[3:])
-        ending: dict[str, Any] = {"status": STATUSES.get(code, "error"), "exit": code}
+        ending: dict[str, Any] = {"status": self.statuses.get(code, "error"), "exit": code}
         if message:
             ending["message"] = message.removeprefix("error: ")
         document = {**head, **ending, **rest}

@@ -6,13 +6,17 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .. import api
 from ..errors import JournalError
 from .exits import BAD_INPUT, NO_SOLUTION, Exit, errors_reported
+from .report import Report, json_options
+
+if TYPE_CHECKING:
+    from ..verification import Verification
 
 __all__ = ["verify"]
 
@@ -24,12 +28,13 @@ __all__ = ["verify"]
 @click.option("--seed", type=int, help="Choose them with this seed (reproducible).")
 @click.option("--engine", type=click.Choice(["auto", "c", "python"]), default="auto", show_default=True,
               help="The search engine.")
-def verify(journal: str, sample: int, seed: int | None, engine: api.Engine) -> None:
+def verify(journal: str, sample: int, seed: int | None, engine: api.Engine, **options: Any) -> None:
     """Check the journal of a count (`exactcover count ... --journal FILE`): every line as it
     was written, the records fitting together, and K subtrees, chosen at random, counted
     again, each to agree with the journal. The problem is built again from the command line
     the journal's head records. Exit status 0 when all agrees, 1 when something does not
     (said on stdout), 2 for a journal that cannot be read or a problem that cannot be built.
+    With --json, one JSON document says the same (its status: ok, disagrees or invalid).
 
     Examples:
 
@@ -40,12 +45,37 @@ def verify(journal: str, sample: int, seed: int | None, engine: api.Engine) -> N
     from ..journal import read
     from ..verification import verify as check
 
-    with errors_reported():
-        head = read(journal, strict=False).head
-        problem, kind = _problem(journal, head)
-        prepared = api.prepare(problem, engine, kind=kind)
-        found = check(prepared, journal, sample, seed)
-    said = head.get("problem") or {}
+    report = Report.from_options("verify", None, options, statuses={NO_SOLUTION: "disagrees"})
+    with report.closing():
+        with errors_reported():
+            head = read(journal, strict=False).head
+            said = head.get("problem") or {}
+            report.set(type=said.get("type"), journal=journal)
+            problem, kind = _problem(journal, head)
+            prepared = api.prepare(problem, engine, kind=kind)
+            found = check(prepared, journal, sample, seed)
+        if report.on:
+            report.set(**_fields(found))
+        else:
+            _say(journal, said, found, seed)
+        if not found.agree:
+            raise Exit(NO_SOLUTION, "the journal does not agree with the problem")
+
+
+verify.params.extend(json_options(lines=False))  # (after the others, as on every command)
+
+
+def _fields(found: Verification) -> dict[str, Any]:
+    """What ``--json`` says of a verification (docs/big-searches.md, "Machine-readable output")."""
+    disagreements = [{"line": wrong.line, "prefix": list(wrong.prefix), "journal": wrong.journal, "found": wrong.found}
+                     for wrong in found.disagreements]
+    return {"count": found.total, "complete": found.complete, "agree": found.agree, "records": found.records,
+            "to_do": found.to_do, "sampled": found.sampled, "changed": list(found.changed),
+            "disagreements": disagreements, "torn": found.torn, "seconds": round(found.seconds, 6)}
+
+
+def _say(journal: str, said: dict[str, Any], found: Verification, seed: int | None) -> None:
+    """What a verification found, in words."""
     click.echo(f"journal {journal}: exactcover count {said.get('type')} {' '.join(said.get('arguments') or ())}")
     state = "complete" if found.complete else f"partial ({found.to_do:,} subtrees still to count)"
     click.echo(f"{state}: {found.total:,} solutions in {found.records:,} subtrees")
@@ -61,8 +91,6 @@ def verify(journal: str, sample: int, seed: int | None, engine: api.Engine) -> N
     agreed = found.sampled - sum(1 for wrong in found.disagreements if wrong.journal != "a record")
     click.echo(f"counted {found.sampled} subtree(s) again, chosen at random"
                f"{'' if seed is None else f' (seed {seed})'}: {agreed} agree ({found.seconds:.1f} s)")
-    if not found.agree:
-        raise Exit(NO_SOLUTION, "the journal does not agree with the problem")
 
 
 def _problem(journal: str, head: dict[str, Any]) -> tuple[Any, Any]:
