@@ -86,8 +86,9 @@ class Pool:
         self.processes: list[Any] = []
         self.orders: list[Connection] = []  # the parent's ends: tasks to the workers ...
         self.inbox: list[Connection] = []  # ... and their messages
-        self.running: dict[int, int] = {}  # worker -> the number of the task it runs
-        self.owed: dict[int, int] = {}  # worker -> the tasks it was sent whose results have not come
+        # worker -> the numbers of the tasks it was sent whose results have not come, the one
+        # it runs first
+        self.sent: dict[int, deque[int]] = defaultdict(deque)
         self.held: dict[int, deque[tuple[str, Any]]] = defaultdict(deque)  # task -> its messages not yet yielded
         self.ended: deque[tuple[int, Result]] = deque()  # (unordered) tasks' results received, not yet yielded
         try:
@@ -116,6 +117,11 @@ class Pool:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def running(self) -> dict[int, int]:
+        """Each busy worker, and the number of the task it runs."""
+        return {worker: tasks[0] for worker, tasks in self.sent.items() if tasks}
+
     def stop(self) -> None:
         """Tell every worker to stop its task at the end of its current chunk."""
         self.shared[0] = 1
@@ -129,15 +135,13 @@ class Pool:
         when a worker dies, and a worker's own exception as it raised it."""
         waiting = deque(tasks)
         idle = list(range(len(self.processes)))
-        running = self.running
-        held = self.held
+        sent, held = self.sent, self.held
         for task in tasks:
             wanted = task.number
             while True:
                 while idle and waiting:
                     worker = idle.pop(0)
-                    running[worker] = waiting[0].number
-                    self.owed[worker] = 1
+                    sent[worker].append(waiting[0].number)
                     try:
                         self.orders[worker].send(waiting.popleft())
                     except OSError:  # (its pipe ended: the worker is gone)
@@ -149,11 +153,11 @@ class Pool:
                         del held[wanted]
                         break
                     continue
-                listen = [w for w, t in running.items() if t == wanted or len(held[t]) < ahead]
+                listen = [w for w, t in self.running.items() if t == wanted or len(held[t]) < ahead]
                 for worker, message in self._receive(listen, until):
-                    held[running[worker]].append(message)
+                    held[sent[worker][0]].append(message)
                     if message[0] == "done":
-                        del running[worker], self.owed[worker]
+                        sent[worker].popleft()
                         idle.append(worker)
 
     def unordered(self, take: Callable[[], Task | None], until: float | None = None) -> Iterator[tuple[int, Result]]:
@@ -164,29 +168,26 @@ class Pool:
         worker has none, the busy ones are asked for work: each splits its subtree
         (`subtrees.search_batch`). TimeoutError, `WorkerLost` and a worker's exception as
         `run`."""
-        workers = range(len(self.processes))
-        queued: dict[int, deque[int]] = {worker: deque() for worker in workers}
+        workers, sent = range(len(self.processes)), self.sent
         asks = 1 + len(self.processes)
         while True:
             for depth in range(1, PREFETCH + 1):  # (every worker one task, then a second)
                 for worker in workers:
-                    if len(queued[worker]) < depth and (task := take()) is not None:
-                        queued[worker].append(task.number)
-                        self.owed[worker] = len(queued[worker])
+                    if len(sent[worker]) < depth and (task := take()) is not None:
+                        sent[worker].append(task.number)
                         try:
                             self.orders[worker].send(task)
                         except OSError:
                             self._lost(worker)
-            self.running = {worker: tasks[0] for worker, tasks in queued.items() if tasks}
-            if not self.running:
+            running = self.running
+            if not running:
                 return
-            if len(self.running) < len(self.processes):
-                for worker in self.running:
+            if len(running) < len(self.processes):
+                for worker in running:
                     self.shared[asks + worker] = 1
-            for worker, (kind, payload) in self._receive(list(self.running), until):
+            for worker, (kind, payload) in self._receive(list(running), until):
                 if kind == "done":  # (all kept before any is yielded: the caller may stop at the first)
-                    self.ended.append((queued[worker].popleft(), payload))
-                    self.owed[worker] = len(queued[worker])
+                    self.ended.append((sent[worker].popleft(), payload))
             while self.ended:
                 yield self.ended.popleft()
 
@@ -232,10 +233,9 @@ class Pool:
         results += [result for _, result in self.ended]
         self.held.clear()
         self.ended.clear()
-        owed = {worker: count for worker, count in self.owed.items() if count}
-        while owed:
+        while busy := list(self.running):
             try:
-                got = self._receive(list(owed), until)
+                got = self._receive(busy, until)
             except (TimeoutError, WorkerLost):
                 break
             except Exception:  # noqa: BLE001 -- a task that failed adds nothing
@@ -243,9 +243,7 @@ class Pool:
             for worker, (kind, payload) in got:
                 if kind == "done":
                     results.append(payload)
-                    owed[worker] -= 1
-                    if not owed[worker]:
-                        del owed[worker]
+                    self.sent[worker].popleft()
         return results
 
     def close(self) -> None:
