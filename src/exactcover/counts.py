@@ -17,7 +17,7 @@ import heapq
 import os
 from array import array
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import TYPE_CHECKING, Any
 
@@ -223,10 +223,7 @@ class _Count(Spread):
                     self.ended(result, number)
             except BaseException as stop:  # (what the tasks still running did is kept)
                 pool.stop()
-                for result in pool.drain(GRACE):
-                    self.add(result)
-                    self.keep(result.records)
-                self.report(last=True)
+                self.gathered(pool.drain(GRACE))
                 if isinstance(stop, (BudgetExceeded, TimeoutError)):
                     reason = stop.reason if isinstance(stop, BudgetExceeded) else "timeout"
                     raise BudgetExceeded(reason, self.stats, self.total) from None
@@ -250,8 +247,10 @@ class _Count(Spread):
                         break
                     future = self.executor.submit(search_batch, self.job, task.prefixes, False, task.budget,
                                                   task.number, None, task.shares, task.time_slice)
-                    futures[future] = (task.number, nodes or 0)
-                    unheld, free = None if unheld is None else unheld - (nodes or 0), free - 1
+                    held = nodes or 0
+                    futures[future] = (task.number, held)
+                    unheld = None if unheld is None else unheld - held
+                    free -= 1
                 if not futures:
                     if len(self.queue):  # (the budget is spent, and subtrees are left)
                         raise BudgetExceeded("max_nodes", self.stats, self.total)
@@ -267,23 +266,25 @@ class _Count(Spread):
                         unheld += held - result.nodes
                     self.ended(result, number)
         except BudgetExceeded as stop:
-            self.drain(futures)
+            self.gathered(self.drained(futures))
             raise BudgetExceeded(stop.reason, self.stats, self.total) from None
         finally:
             for future in futures:
                 future.cancel()
 
-    def drain(self, futures: dict[Future[Result], tuple[int, int]]) -> None:
-        """What the tasks still running do before they stop, kept (waiting GRACE past the
-        deadline at most)."""
+    def drained(self, futures: Iterable[Future[Result]]) -> list[Result]:
+        """The results of the tasks still running on the executor that end within GRACE
+        (past the deadline, if there is one)."""
         timeout = GRACE if self.deadline is None else max(0.0, self.deadline - time.perf_counter()) + GRACE
         finished, _ = wait(futures, timeout)
-        for future in finished:
-            futures.pop(future)
-            if future.exception() is None:
-                result = future.result()
-                self.add(result)
-                self.keep(result.records)
+        return [future.result() for future in finished if future.exception() is None]
+
+    def gathered(self, results: Iterable[Result]) -> None:
+        """After a stop, the results of the tasks that ended meanwhile kept: their solutions
+        and nodes count, and their records go to the journal."""
+        for result in results:
+            self.add(result)
+            self.keep(result.records)
         self.report(last=True)
 
 
