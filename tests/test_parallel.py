@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import exactcover
-from exactcover import BudgetExceeded, Solver
+from exactcover import BudgetExceeded, Solver, Unsupported
 from exactcover.runs import CHUNK
 from exactcover_queens import Queens
 from exactcover_sudoku import Sudoku
@@ -60,8 +60,8 @@ def test_jobs_solutions_each_exactly_once():
 
 
 def test_parallel_refuses_what_it_cannot_do():
-    """Seeds and limits on a count are not for parallel searches: a clear error."""
-    with pytest.raises(ValueError, match="does not take seed"):
+    """A seed is not for parallel searches: a clear error, before any search."""
+    with pytest.raises(Unsupported, match="many processes .* with a seed"):
         exactcover.count(Queens(8), jobs=2, seed=1)
 
 

@@ -10,6 +10,7 @@ import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import exactcover
 from exactcover import BudgetExceeded, Matrix, Unsupported, UnknownOption
@@ -104,9 +105,9 @@ def test_a_timeout_stops_the_sat_solver():
 def test_what_the_backends_cannot_do_is_refused():
     from exactcover_queens import Queens
 
-    with pytest.raises(Unsupported, match="seed with backend='sat'"):
+    with pytest.raises(Unsupported, match="backend='sat' with a seed"):
         exactcover.solve(KNUTH_FIRST, backend="sat", seed=1)
-    with pytest.raises(Unsupported, match="max_nodes with backend='race'"):
+    with pytest.raises(Unsupported, match="backend='race' with max_nodes"):
         exactcover.solve(KNUTH_FIRST, backend="race", max_nodes=10)
     with pytest.raises(Unsupported, match="filters its solutions"):
         exactcover.solve(Queens(8, distinct=True), backend="sat")
@@ -127,7 +128,7 @@ def test_the_command_takes_a_backend(tmp_path):
         done = run_command("solve", "dlx", source, "--backend", backend)
         assert done.exit_code == 0 and sorted(done.stdout.splitlines()) == ["A D", "B G", "C E F"]
     done = run_command("solve", "dlx", source, "--backend", "sat", "--all")
-    assert done.exit_code == 2 and "every solution with backend='sat'" in done.stderr
+    assert done.exit_code == 2 and "backend='sat' with every solution" in done.stderr
 
 
 def test_ctrl_c_stops_the_sat_solver():
@@ -153,3 +154,50 @@ def test_ctrl_c_stops_the_sat_solver():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     assert not [p for p in multiprocessing.active_children() if p.name == "exactcover SAT solver"]
+
+
+@st.composite
+def with_givens(draw):
+    """A small XCC matrix, and givens and exclusions drawn from its options: some repeated,
+    some clashing, some both given and excluded, some covering only secondary items."""
+    matrix = draw(matrices())
+    labels = [option.label for option in matrix.options]
+    if not labels:
+        return matrix, [], []
+    givens = draw(st.lists(st.sampled_from(labels), max_size=3))
+    exclude = draw(st.lists(st.sampled_from(labels), max_size=3))
+    return matrix, givens, exclude
+
+
+def outcome(find):
+    """What ``find()`` gives: ("answer", its solution as a set) or ("error", its type and message)."""
+    try:
+        answer = find()
+    except exactcover.ExactCoverError as error:
+        return "error", (type(error), str(error))
+    return "answer", None if answer is None else frozenset(answer)
+
+
+@pytest.mark.parametrize("backend", ["sat", "race"])
+@given(case=with_givens())
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+def test_the_backends_answer_and_refuse_as_the_search_does(engine, backend, monkeypatch, case):
+    """Against the search on random XCC problems with givens and exclusions (the race's SAT
+    solver started at once, so that either side may answer): the same errors in the same
+    words, None exactly where the search finds none, else a solution (brute force's) that
+    begins with the givens."""
+    monkeypatch.setattr(sat, "HEAD_START", 0.0)
+    matrix, givens, exclude = case
+    searched = outcome(lambda: exactcover.solve(matrix, engine=engine, givens=givens, exclude=exclude))
+    answered = outcome(lambda: exactcover.solve(matrix, engine=engine, givens=givens, exclude=exclude,
+                                                backend=backend))
+    if searched[0] == "error" or answered[0] == "error":
+        assert answered == searched
+        return
+    solutions = brute_force(matrix, list(dict.fromkeys(givens)), exclude)  # (an empty option can be given twice)
+    assert (searched[1] is None) == (answered[1] is None) == (not solutions)
+    if answered[1] is not None:
+        assert answered[1] in solutions
+        found = exactcover.solve(matrix, engine=engine, givens=givens, exclude=exclude, backend=backend)
+        assert list(found[:len(givens)]) == list(givens)

@@ -48,7 +48,8 @@ from .contract import PAUSED, SOLUTION
 from .runs import Progress, Run, Solution, Solutions
 
 if TYPE_CHECKING:
-    from .api import Prepared
+    from .plan import Plan
+    from .prepared import Prepared
     from .reduction import Reduction
     from .solver import Solver
 
@@ -105,20 +106,20 @@ class _Search:
     run: dict[str, Any]  # seed, timeout, way (and a count's memo, memo_bytes)
 
     @classmethod
-    def of(cls, prepared: Prepared, search: dict[str, Any], also: tuple[str, ...] = ()) -> _Search:
-        """From a search's keywords (TypeError for one it does not take)."""
-        search = {key: value for key, value in prepared.keywords(search).items() if value is not None}
-        givens, exclude, progress = search.pop("givens", ()), search.pop("exclude", ()), search.pop("progress", None)
-        run = {key: search.pop(key) for key in ("seed", "timeout", "way", *also) if key in search}
-        if search:
-            raise TypeError(f"unexpected keyword argument {next(iter(search))!r}")
-        return cls(givens, exclude, progress, run)
+    def of(cls, prepared: Prepared, plan: Plan) -> _Search:
+        """From a plan's request."""
+        r = plan.request
+        givens, exclude = prepared.all_givens(r.givens, r.exclude)
+        run = {"seed": r.seed, "timeout": r.timeout, "way": plan.way}
+        if r.what == "count":
+            run.update(memo=r.memo, memo_bytes=r.memo_bytes)
+        return cls(givens, exclude, r.progress, run)
 
 
-def count(prepared: Prepared, search: dict[str, Any]) -> int:
+def count(prepared: Prepared, plan: Plan) -> int:
     """``prepared``'s whole count with the reduction decided on the way (see the module);
-    ``search``: `Solver.count`'s keywords but ``limit``, ``prefix`` and ``max_nodes``."""
-    kept = _Search.of(prepared, search, ("memo", "memo_bytes"))
+    the plan's request has no ``limit`` or ``max_nodes`` (`exactcover.plan`)."""
+    kept = _Search.of(prepared, plan)
     look = _Look()
     solver = prepared.solver
     run = look.run = solver.counting(kept.givens, kept.exclude, None, max_nodes=None, progress=kept.progress,
@@ -130,11 +131,10 @@ def count(prepared: Prepared, search: dict[str, Any]) -> int:
     return run.search.solutions
 
 
-def solutions(prepared: Prepared, search: dict[str, Any]) -> Solutions[Solution]:
+def solutions(prepared: Prepared, plan: Plan) -> Solutions[Solution]:
     """Every solution of ``prepared`` (its labels), lazily, with the reduction decided on the
-    way, before the first solution is handed out; ``search``: `Solver.solutions`'s keywords
-    but ``limit``, ``prefix`` and ``max_nodes``."""
-    kept = _Search.of(prepared, search)
+    way, before the first solution is handed out (as `count`)."""
+    kept = _Search.of(prepared, plan)
     look = _Look()
     run = look.run = _listing(prepared.solver, kept, kept.givens, kept.exclude, kept.progress, between=look)
     return Solutions(_listed(prepared, run, kept, look), run.stats)
@@ -173,7 +173,7 @@ def _listing(solver: Solver, kept: _Search, givens: tuple[Any, ...], exclude: tu
 
 def _counting(run: dict[str, Any]) -> dict[str, Any]:
     """`Solver.counting`'s keywords from a count's."""
-    return {"seed": None, "timeout": None, "way": "auto", "memo": None, "memo_bytes": None, **run}
+    return {"memo": None, "memo_bytes": None, **run}
 
 
 def _reduced_if_it_pays(prepared: Prepared, run: Run, kept: _Search,

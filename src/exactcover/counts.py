@@ -30,7 +30,7 @@ from .errors import BudgetExceeded
 from .journal import Journal, fingerprint, head_of
 from .spread import GRACE, Spread
 from .pool import Pool, Task
-from .runs import PROGRESS_INTERVAL, Progress, Subtrees, memo_budget, memo_mode, time_left
+from .runs import PROGRESS_INTERVAL, Progress, Subtrees, labelled, memo_budget, memo_mode, time_left
 from .subtrees import Budget, Record, Result, search_batch
 
 if TYPE_CHECKING:
@@ -96,12 +96,17 @@ class _Queue:
         return len(self.heap)
 
 
+class _Enough(Exception):
+    """The count has reached its limit (raised by `_Count.ended`, caught by `_Count.count`)."""
+
+
 class _Count(Spread):
     """One balanced count: the queue, the tasks in flight, the total, the journal."""
 
     def __init__(self, solver: Solver, jobs: int | None, executor: Executor | None, journal: str | os.PathLike[str] | None,
-                 time_slice: float | None, head: dict[str, Any] | None, **search: Any) -> None:
+                 time_slice: float | None, head: dict[str, Any] | None, limit: int | None, **search: Any) -> None:
         super().__init__(solver, jobs, executor, **search)
+        self.limit = limit
         self.workers = jobs or os.cpu_count() or 1
         self.time_slice = time_slice  # (None: by `slice_for`)
         self.where = "own pool" if executor is None else "executor"
@@ -122,7 +127,10 @@ class _Count(Spread):
 
     def count(self) -> int:
         try:
-            return self._count()
+            return self._count() if self.limit is None else min(self._count(), self.limit)
+        except _Enough:  # (the tasks still running were stopped, and what they found kept)
+            assert self.limit is not None
+            return self.limit
         finally:
             if self.journal is not None:
                 self.journal.close()
@@ -134,6 +142,8 @@ class _Count(Spread):
         split = self.split(self.workers, self.journal_depth(), wanted)
         first = list(zip(split.prefixes, split.shares))
         self.total = len(split.solutions)
+        if self.limit is not None and self.total >= self.limit:
+            raise _Enough
         if self.journal_path is not None:
             head = {"exactcover journal": 1, "depth": split.depth, "subtrees": len(split.prefixes),
                     "above": len(split.solutions), "memo": self.job.memo, "memo_bytes": self.job.memo_bytes,
@@ -153,7 +163,7 @@ class _Count(Spread):
         if first and left is not None and left <= 0:
             raise BudgetExceeded("max_nodes", self.stats, self.total)
         if first and self.executor is None:
-            self.on_own_pool(Budget(self.wall_deadline, left))
+            self.on_own_pool(Budget(self.wall_deadline, left, self.limit))
         elif first:
             self.on_other(left)
         self.report(last=True)
@@ -192,6 +202,8 @@ class _Count(Spread):
         if result.stopped is None:
             self.queue.push([piece for record in result.records for piece in record.split] + list(result.rest))
         self.report()
+        if self.limit is not None and (self.total >= self.limit or result.stopped == "limit"):
+            raise _Enough  # (a task stops at the limit only when it has found that many itself)
         if result.stopped is not None:
             raise BudgetExceeded(result.stopped, self.stats, self.total)
 
@@ -242,7 +254,7 @@ class _Count(Spread):
                 free = IN_FLIGHT * self.workers - len(futures)
                 while free and (unheld is None or unheld > 0):
                     nodes = None if unheld is None else max(1, unheld // free)
-                    task = self.task(Budget(self.wall_deadline, nodes))
+                    task = self.task(Budget(self.wall_deadline, nodes, self.limit))
                     if task is None:
                         break
                     future = self.executor.submit(search_batch, self.job, task.prefixes, False, task.budget,
@@ -265,8 +277,10 @@ class _Count(Spread):
                     if unheld is not None:
                         unheld += held - result.nodes
                     self.ended(result, number)
-        except BudgetExceeded as stop:
+        except (BudgetExceeded, _Enough) as stop:
             self.gathered(self.drained(futures))
+            if isinstance(stop, _Enough):
+                raise
             raise BudgetExceeded(stop.reason, self.stats, self.total) from None
         finally:
             for future in futures:
@@ -303,7 +317,8 @@ def memo_for_subtrees(solver: Solver, givens: Sequence[Any], exclude: Sequence[A
         return mode
     numbers = [array("i", solver.option_numbers(chosen, role)) for chosen, role in ((givens, "given"),
                                                                                    (exclude, "excluded"))]
-    search = solver.dancer.search(numbers[0], None, numbers[1], array("i"), memo=MEMO_AUTO)
+    with labelled(solver):
+        search = solver.dancer.search(numbers[0], None, numbers[1], array("i"), memo=MEMO_AUTO)
     search.run(MEMO_LOOK, 0, True)
     return MEMO_AUTO if search.memoizing else MEMO_OFF
 
@@ -312,13 +327,14 @@ def count(solver: Solver, jobs: int | None = None, executor: Executor | None = N
           exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
           max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
           memo: bool | None = None, memo_bytes: int | None = None, journal: str | os.PathLike[str] | None = None,
-          time_slice: float | None = None, head: dict[str, Any] | None = None) -> int:
+          time_slice: float | None = None, head: dict[str, Any] | None = None, limit: int | None = None) -> int:
     """The number of solutions, counted on ``jobs`` processes (default: one per core) or on
     ``executor``, balanced (see the module); with ``journal`` (a path), each subtree is kept
     there and a journal begun before is resumed. ``time_slice``: a task's time slice in seconds
     (by default `slice_for`). ``head``: more to write in a new journal's head (the command's
-    problem type and arguments). `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out."""
-    mode = memo_for_subtrees(solver, givens, exclude, memo_mode(memo, None, None, way, bool(solver.matrix.bounds)))
-    search = _Count(solver, jobs, executor, journal, time_slice, head, givens=givens, exclude=exclude, progress=progress,
+    problem type and arguments). `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out;
+    with ``limit``, the count stops once it has found that many, as a serial one does."""
+    mode = memo_for_subtrees(solver, givens, exclude, memo_mode(memo, limit, None, way, bool(solver.matrix.bounds)))
+    search = _Count(solver, jobs, executor, journal, time_slice, head, limit, givens=givens, exclude=exclude, progress=progress,
                     max_nodes=max_nodes, timeout=timeout, way=way, memo=mode, memo_bytes=memo_bytes)
     return search.count()

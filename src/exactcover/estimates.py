@@ -23,7 +23,9 @@ class Estimate:
     solutions, each with its standard error, from ``samples`` probes, of which ``solved``
     ended in a solution. With ``solved == 0`` the solutions estimate is 0 ± 0 whatever the
     truth (a puzzle with one solution is rarely reached by chance): it says nothing, and
-    `__str__` says so."""
+    `__str__` says so. ``unfiltered`` is True for a problem type that keeps only some of its
+    matrix's solutions (``Queens(8, distinct=True)``): the probes cannot apply its filter, so
+    ``solutions`` estimates the matrix's solutions, before the filter, and `__str__` says so."""
 
     nodes: float
     nodes_error: float
@@ -31,13 +33,15 @@ class Estimate:
     solutions_error: float
     samples: int
     solved: int = 0
+    unfiltered: bool = False
 
     def __str__(self) -> str:
         nodes = f"{_about(self.nodes, self.nodes_error)} search nodes"
         if self.solved == 0:
             return (f"{nodes}; no probe reached a solution, so the number of solutions is unknown "
                     f"(there may be none, or too few for {self.samples} probes to find)")
-        return (f"{nodes} and {_about(self.solutions, self.solutions_error)} solutions "
+        before = " before the problem type's filter, which keeps fewer" if self.unfiltered else ""
+        return (f"{nodes} and {_about(self.solutions, self.solutions_error)} solutions{before} "
                 f"({self.samples} probes, {self.solved} reached a solution)")
 
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import FIRST_COMPLETED, Executor, Future
 from concurrent.futures import TimeoutError as FuturesTimeout
+from concurrent.futures import wait as futures_wait
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +51,9 @@ AHEAD = 4
 class _Search(Spread):
     """One parallel listing: the split, the tasks on the pool, and the statistics of it all."""
 
+    limit: int | None = None  # the solutions wanted (each task stops there too)
+    taken: set[Future[Result]]  # on another executor: the futures whose results were taken
+
     def run(self, listing: bool) -> Iterator[tuple[Any, Result | None]]:
         """Yields the split's solutions above the depth (as (solution, None)), then each
         task's results (as (None, result)): when listing on our own pool, its solutions
@@ -66,7 +70,8 @@ class _Search(Spread):
         split = self.split(workers)
         for solution in split.solutions:
             yield solution, None
-        if not split.prefixes:
+        if not split.prefixes:  # (the whole tree was above the depth: done)
+            self.told(1.0)
             return
         left = None if self.max_nodes is None else self.max_nodes - split.stats.nodes
         if left is not None and left <= 0:
@@ -80,9 +85,9 @@ class _Search(Spread):
         self.split_done, self.batches, self.collected = split, batches, 0
         self.pending_share = sum(split.shares)
         if own_pool:  # the node budget is shared by the workers as they run
-            budget = Budget(self.wall_deadline, left)
+            budget = Budget(self.wall_deadline, left, self.limit)
         else:  # no memory to share: it is shared out among the tasks beforehand
-            budget = Budget(self.wall_deadline, None if left is None else max(1, left // n_tasks))
+            budget = Budget(self.wall_deadline, None if left is None else max(1, left // n_tasks), self.limit)
         tasks = [Task(k, [split.prefixes[i] for i in batch], listing, budget) for k, batch in enumerate(batches)]
         if own_pool:
             yield from self.on_pool(workers, tasks)
@@ -106,22 +111,24 @@ class _Search(Spread):
                 raise BudgetExceeded(reason, self.stats, self.stats.solutions) from None
 
     def on_executor(self, tasks: list[Task]) -> Iterator[tuple[None, Result]]:
+        """The tasks' results in their order; with a limit, as they end (a first solution
+        comes as soon as any task finds one, not after the tasks before it)."""
         assert self.executor is not None
         futures: list[Future[Result]] = [
             self.executor.submit(search_batch, self.job, task.prefixes, task.listing, task.budget, task.number)
             for task in tasks]
+        self.taken = set()
         try:
-            for future in futures:
+            for index, future in self.in_turn(futures):
                 try:
-                    wait = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter()) + GRACE
-                    result = future.result(timeout=wait)
+                    result = future.result()
                 except FuturesTimeout:
                     raise BudgetExceeded("timeout", self.stats, self.stats.solutions) from None
-                yield from self.done(result)
+                yield from self.done(result, index)
         except BudgetExceeded as stop:  # (what the tasks still running do within GRACE is added)
             waited_until = time.perf_counter() + GRACE
-            for future in futures[self.collected:]:
-                if future.cancel():
+            for future in futures:
+                if future.cancel() or future in self.taken:
                     continue
                 try:
                     self.add(future.result(timeout=max(0.0, waited_until - time.perf_counter())))
@@ -132,19 +139,38 @@ class _Search(Spread):
             for future in futures:
                 future.cancel()
 
-    def done(self, result: Result) -> Iterator[tuple[None, Result]]:
-        """A task's result: added to the statistics and the progress, yielded, and
-        BudgetExceeded if the task stopped."""
-        self.add(result)
-        batch = self.batches[self.collected]
-        self.pending_share -= sum(self.split_done.shares[k] for k in batch)
+    def told(self, fraction: float) -> None:
+        """The progress callback (if any) told the statistics and ``fraction``."""
         if self.progress is not None:
-            fraction = 1.0 if batch is self.batches[-1] else min(1.0, max(0.0, 1.0 - self.pending_share))
             stats = self.stats
             self.progress(Progress(stats.nodes, stats.solutions, fraction, stats.seconds))
+
+    def in_turn(self, futures: list[Future[Result]]) -> Iterator[tuple[int, Future[Result]]]:
+        """Each future with its task's number once it is done: in order, or with a limit as
+        they end; BudgetExceeded past the deadline (and GRACE)."""
+        number = {future: k for k, future in enumerate(futures)}
+        waiting = list(futures)
+        while waiting:
+            wait_for = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter()) + GRACE
+            finished, _ = futures_wait(waiting[:1] if self.limit is None else waiting, wait_for, FIRST_COMPLETED)
+            if not finished:
+                raise BudgetExceeded("timeout", self.stats, self.stats.solutions)
+            for future in sorted(finished, key=number.__getitem__):
+                waiting.remove(future)
+                self.taken.add(future)
+                yield number[future], future
+
+    def done(self, result: Result, index: int | None = None) -> Iterator[tuple[None, Result]]:
+        """A task's result (task ``index``; by default the next in order): added to the
+        statistics and the progress, yielded, and BudgetExceeded if the task stopped (but
+        for its limit, which the listing's own limit applies)."""
+        self.add(result)
+        batch = self.batches[self.collected if index is None else index]
+        self.pending_share -= sum(self.split_done.shares[k] for k in batch)
+        self.told(1.0 if self.collected + 1 == len(self.batches) else min(1.0, max(0.0, 1.0 - self.pending_share)))
         self.collected += 1
         yield None, result
-        if result.stopped is not None:
+        if result.stopped is not None and result.stopped != "limit":
             raise BudgetExceeded(result.stopped, self.stats, self.stats.solutions)
         if self.collected == len(self.batches):
             log.debug("parallel search done: %d nodes, %d solutions, %.3f s; %d of %d subtrees on the sets",
@@ -155,8 +181,8 @@ def count(solver: Solver, jobs: int | None = None, executor: Executor | None = N
           exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
           max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
           memo: bool | None = None, memo_bytes: int | None = None, journal: str | os.PathLike[str] | None = None,
-          time_slice: float | None = None, head: dict[str, Any] | None = None) -> int:
-    """The number of solutions, counted on ``jobs`` processes (default: one per core) or on
+          time_slice: float | None = None, head: dict[str, Any] | None = None, limit: int | None = None) -> int:
+    """The number of solutions (at most ``limit``), counted on ``jobs`` processes (default: one per core) or on
     ``executor``; `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out first. The
     count balances itself: a subtree that runs past its time slice (``time_slice`` seconds) is
     split where it stands, and on our own pool idle workers ask for work (`counts`). With
@@ -167,17 +193,21 @@ def count(solver: Solver, jobs: int | None = None, executor: Executor | None = N
     from .counts import count as balanced
 
     return balanced(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout, way, memo, memo_bytes,
-                    journal, time_slice, head)
+                    journal, time_slice, head, limit)
 
 
 def solutions(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
               exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
-              max_nodes: int | None = None, timeout: float | None = None, way: str = "auto") -> Solutions[Any]:
-    """Every solution (option labels), each exactly once, computed on ``jobs`` processes or
-    on ``executor``; in a fixed order: those above the split depth, then batch by batch. The
+              max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
+              limit: int | None = None) -> Solutions[Any]:
+    """Every solution (option labels), each exactly once, at most ``limit``, computed on
+    ``jobs`` processes or on ``executor``; in a fixed order: those above the split depth,
+    then batch by batch (with a limit on another executor: the batches as they end, so that
+    the first solutions come as soon as found). Each task stops at the limit too. The
     budget holds while they stream: the time between two solutions counts."""
     search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout, way)
-    return Solutions(_listed(search), search.stats)
+    search.limit = limit
+    return Solutions(_listed(search), search.stats, limit)
 
 
 def _listed(search: _Search) -> Iterator[tuple[Any, ...]]:
@@ -197,13 +227,23 @@ def _listed(search: _Search) -> Iterator[tuple[Any, ...]]:
 
 def best(solver: Solver, k: int, jobs: int | None = None, executor: Executor | None = None,
          givens: Sequence[Any] = (), exclude: Sequence[Any] = (), max_nodes: int | None = None,
-         timeout: float | None = None) -> Best:
+         timeout: float | None = None, progress: Callable[[Progress], Any] | bool | None = None) -> Best:
     """The k cheapest solutions (`Solver.best`) on ``jobs`` processes or ``executor``: the
     tree split as for `count`, its subtrees searched in rounds of one per worker, each round
     starting from the k-th best cost the rounds before it found (the incumbent), the rounds'
     k best merged in the split's order. The costs are a serial search's; among solutions of
-    equal cost, which are kept may differ (the split is a plain search's tree)."""
-    search = _Search(solver, jobs, executor, givens, exclude, None, max_nodes, timeout)
+    equal cost, which are kept may differ (the split is a plain search's tree). ``progress``
+    hears after each round, the fraction done being the shares of the subtrees searched."""
+    search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout)
+    try:
+        return _best(search, k, jobs, executor, max_nodes)
+    finally:
+        if search.bar is not None:
+            search.bar.close()
+
+
+def _best(search: _Search, k: int, jobs: int | None, executor: Executor | None, max_nodes: int | None) -> Best:
+    solver = search.solver
     workers = jobs or os.cpu_count() or 1
     try:
         split = search.split(workers)
@@ -226,8 +266,11 @@ def best(solver: Solver, k: int, jobs: int | None = None, executor: Executor | N
                     keep(kept, k, cost, tuple(labels[n] for n in (*search.job.givens, *numbers)))
                 if result.stopped is not None:
                     return Best(tuple(kept), False, search.stats)
+            search.told(1.0 if start + workers >= len(split.prefixes) else min(1.0, sum(split.shares[:start + workers])))
             if search.deadline is not None and time.perf_counter() >= search.deadline:
                 return Best(tuple(kept), False, search.stats)
+    if not split.prefixes:  # (the whole tree was above the depth)
+        search.told(1.0)
     return Best(tuple(kept), True, search.stats)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from array import array
+from contextlib import contextmanager
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -120,6 +121,20 @@ LIMIT_CAP = 1 << 62
 PROGRESS_INTERVAL = 0.1
 
 
+@contextmanager
+def labelled(solver: Solver) -> Iterator[None]:
+    """An engine's `GivensClash` or `GivenAndExcluded` raised again with the labels of the
+    options and the item it names (the engine knows only their numbers)."""
+    try:
+        yield
+    except GivensClash as clash:
+        labels = solver.labels
+        first, second, item = cast(int, clash.first), cast(int, clash.second), cast(int, clash.item)
+        raise GivensClash(labels[first], labels[second], solver.matrix.items[item]) from None
+    except GivenAndExcluded as clash:
+        raise GivenAndExcluded(solver.labels[cast(int, clash.option)]) from None
+
+
 def check_positive(name: str, value: Any, *, allow_zero: bool = False) -> None:
     """TypeError or ValueError unless ``value`` is None or a positive int (or 0 if allowed)."""
     if value is None:
@@ -194,7 +209,7 @@ class Run:
         self.progress, self.bar = progress_callback(progress)
         self.reported, self.between = 0.0, between
         nodes = node_ids(prefix)
-        try:
+        with labelled(solver):
             more: dict[str, Any] = {"best": best} if best else {}  # (the cheapest solutions: see best.py)
             if memo:
                 more.update(memo=memo, memo_bytes=memo_budget(memo_bytes))
@@ -202,11 +217,6 @@ class Run:
                 more["diagram"] = True
             self.search = solver.dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes,
                                                tuning, **more)
-        except GivensClash as clash:  # the engine names option and item numbers; say their names
-            first, second, item = cast(int, clash.first), cast(int, clash.second), cast(int, clash.item)
-            raise GivensClash(labels[first], labels[second], solver.matrix.items[item]) from None
-        except GivenAndExcluded as clash:
-            raise GivenAndExcluded(labels[cast(int, clash.option)]) from None
         now = time.perf_counter()
         self.stats.seconds, self.stats.engine_seconds = now - self.started, now - begun
         self.stats.updates = self.search.updates

@@ -7,8 +7,10 @@ Satisfiability", CP 2010). The encoding: a variable per option; per primary item
 one of its options (a clause) and at most one (PySAT's sequential counter, linear in the
 options, not the quadratic pairs); per secondary item, at most one of its options without a
 color and of one variable per color it is given (which each option with that color
-implies); options without primary items false (a search never chooses them); the givens
-true and the excluded options false. CaDiCaL (PySAT's ``cadical195``) solves it in a child
+implies); options without primary items false (a search never chooses them) unless given;
+the givens true and the excluded options false. The caller checks the givens and exclusions
+by the search's own rules first (`Solver.check`; the race's search does), so that clashing
+givens raise what a search raises. CaDiCaL (PySAT's ``cadical195``) solves it in a child
 process: it holds the GIL while it runs, so only a process of its own can be stopped at
 once, by Ctrl-C, a timeout or the race's winner, with nothing left running. The model is
 checked as an exact cover before it is returned.
@@ -66,11 +68,11 @@ def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[H
     pool = pysat.formula.IDPool(start_from=n + 1)
     uses: dict[Hashable, list[tuple[int, Hashable | None]]] = {item: [] for item in matrix.items}
     cnf: list[list[int]] = []
-    primary = set(matrix.primary)
+    primary, given = set(matrix.primary), set(givens)
     for k, option in enumerate(matrix.options, 1):
         for item, color in zip(option.items, option.colors):
             uses[item].append((k, color))
-        if not primary.intersection(option.items):
+        if not primary.intersection(option.items) and option.label not in given:  # (a given is chosen all the same)
             cnf.append([-k])
 
     def at_most_one(literals: list[int]) -> None:
@@ -160,7 +162,7 @@ def _decoded(matrix: Matrix, model: list[int] | None, givens: Sequence[Hashable]
         return None
     n, given = len(matrix.options), set(givens)
     labels = tuple(givens) + tuple(label for v in model if v <= n and (label := matrix.options[v - 1].label) not in given)
-    if not is_exact_cover(matrix, labels):
+    if not is_exact_cover(matrix, tuple(dict.fromkeys(labels))):  # (an empty option may be given twice, as in a search)
         raise ExactCoverError("the SAT solver's answer is not an exact cover (a bug: please report it)")
     return labels
 

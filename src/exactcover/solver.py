@@ -234,7 +234,7 @@ class Solver:
         if (jobs is not None or executor is not None) and self.matrix.costs:
             from . import parallel
 
-            return parallel.best(self, k, jobs, executor, tuple(givens), tuple(exclude), max_nodes, timeout)
+            return parallel.best(self, k, jobs, executor, tuple(givens), tuple(exclude), max_nodes, timeout, progress)
         from .best import best  # (on first use: the command's start-up does without it)
 
         return best(self, k, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout, progress=progress)
@@ -284,6 +284,12 @@ class Solver:
         return Checker(self, way)
 
     # -- givens ----------------------------------------------------------------------------
+
+    def check(self, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = ()) -> None:
+        """Raise what a search with ``givens`` and ``exclude`` raises at its start
+        (`UnknownOption`, `GivensClash`, `GivenAndExcluded`), or nothing: for answers found
+        by other means (the SAT solver) that must refuse the same input."""
+        Run(self, givens, None, None, None, exclude)
 
     def option_numbers(self, labels: Iterable[Hashable], what: str) -> list[int]:
         """The option numbers of ``labels``; GivensError (UnknownOption) for what is not one."""

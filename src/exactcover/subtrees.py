@@ -20,9 +20,9 @@ import attrs
 
 from . import contract, engines
 from .best import keep
-from .contract import DONE, PAUSED, SOLUTION, Tuning, Where
+from .contract import DONE, LIMIT, PAUSED, SOLUTION, Tuning, Where
 from .balance import Piece, rest
-from .runs import CHUNK, memo_budget
+from .runs import CHUNK, LIMIT_CAP, memo_budget
 
 if TYPE_CHECKING:
     from .solver import Solver
@@ -80,10 +80,12 @@ class Job:
 class Budget:
     """What a task may spend: a wall-clock ``deadline`` (seconds since the epoch, which every
     process and machine reads alike) and ``nodes`` (on our own pool: the nodes left for all
-    the workers together, counted in shared memory; on another executor: this task's share)."""
+    the workers together, counted in shared memory; on another executor: this task's share);
+    ``solutions``: the task stops ("limit") once it has found this many (a search's limit)."""
 
     deadline: float | None = None
     nodes: int | None = None
+    solutions: int | None = None
 
 
 @attrs.frozen
@@ -253,6 +255,7 @@ class _Batch:
     def __init__(self, job: Job, here: Worker | None, budget: Budget, task: int, listing: bool,
                  best: tuple[int, int | None] | None, time_slice: float | None) -> None:
         self.job, self.listing, self.best, self.time_slice = job, listing, best, time_slice
+        self.limit = budget.solutions
         self.dancer = _dancer(job)
         chunk, self.work = CHUNK[job.engine]
         self.meter = Meter(budget, here, chunk)
@@ -295,10 +298,13 @@ class _Batch:
             more.update(memo=job.memo, memo_bytes=job.memo_bytes)
         search = job.start(self.dancer, prefix, **more)
         began, split, counted = time.perf_counter(), None, False
-        while (stopped := meter.check()) is None:
+        while (stopped := meter.check() or self.enough(search)) is None:
             before = search.nodes
-            status = search.run(meter.steps(), self.work, not self.listing)
+            status = search.run(meter.steps(), self.work, not self.listing, self.left())
             meter.charge(search.nodes - before)
+            if status == LIMIT:
+                stopped = "limit"
+                break
             if status == SOLUTION and best is not None:
                 keep(self.cheapest, best[0], search.solution_cost(), search.solution())
                 continue
@@ -321,6 +327,16 @@ class _Batch:
                                        None if counted else search.nodes, tuple(split or ())))
         self.add(search)
         return stopped, bool(split) and not counted
+
+    def left(self) -> int:
+        """The engine's ``limit`` for a count: the solutions this task may still find (0: no limit)."""
+        if self.limit is None or self.listing:
+            return 0
+        return max(1, min(LIMIT_CAP, self.limit - self.totals[0]))
+
+    def enough(self, search: Any) -> str | None:
+        """"limit" once the task has found as many solutions as its budget allows."""
+        return "limit" if self.limit is not None and self.totals[0] + search.solutions >= self.limit else None
 
     def time_is_up(self, began: float) -> bool:
         """Whether the subtree in hand is to be split now: the task has run its slice, or

@@ -31,7 +31,7 @@ from .runs import CHUNK
 from .subtrees import Job, Record
 
 if TYPE_CHECKING:
-    from .api import Prepared
+    from .prepared import Prepared
 
 __all__ = ["Disagreement", "Verification", "verify"]
 
@@ -90,7 +90,13 @@ def verify(prepared: Prepared, path: str | os.PathLike[str], sample: int = 10, s
         raise ValueError(f"sample must be a whole number >= 0, not {sample!r}")
     started = time.perf_counter()
     found = read(path, strict=False)
-    solver, head = prepared.solver, found.head
+    head = found.head
+    if head.get("reduced") and prepared.reduction is None:  # (a count of the problem reduced: reduced alike)
+        from .request import Request
+
+        prepared, _ = prepared.reduced(Request(what="count", givens=givens, exclude=exclude))
+        givens, exclude = (), ()
+    solver = prepared.solver
     givens, exclude = prepared.all_givens(givens, exclude)
     numbers = solver.option_numbers(givens, "given"), solver.option_numbers(exclude, "excluded")
     if head.get("fingerprint") != fingerprint(solver.compiled, *numbers):

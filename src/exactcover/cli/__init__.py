@@ -201,15 +201,19 @@ def solve_options() -> list[click.Option]:
 
 def solve_run(kind: ProblemType[Any, Any], problem: Any, all_solutions: bool, limit: int | None, count_only: bool,
               best: int | None, report: Report, **options: Any) -> None:
+    asked = [flag for flag, given in (("--all", all_solutions), ("--count", count_only), ("--best", best is not None),
+                                      ("--limit", best is not None and limit is not None)) if given]
+    if len(asked) > 1:
+        raise Exit(BAD_INPUT, f"error: {asked[0]} and {asked[1]} do not combine: give one of them")
     run = Run(kind, problem, options, report)
-    if best is not None and run.batch is None:
+    if best is not None:
         run.best(best)
     elif run.batch is not None:
         run.solve_batch(counting=count_only, limit=limit)
     elif count_only:
         run.count(limit)
     else:
-        run.solve(None if all_solutions else (limit or 1))
+        run.solve(limit if limit is not None else None if all_solutions else 1)
 
 
 solve = TypeCommands("solve", solve_options, solve_run, context_settings=HELP,

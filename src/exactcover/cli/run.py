@@ -17,7 +17,9 @@ import click
 from .. import api
 from ..errors import BudgetExceeded, ProblemTooLarge
 from ..bar import ProgressBar
+from ..plan import Features, plan
 from ..problem import Batch, ProblemType
+from ..request import Request
 from .exits import BAD_INPUT, NO_SOLUTION, STOPPED, Exit, errors_reported, interrupted, sigint_deferred
 from .report import Report
 
@@ -67,9 +69,7 @@ class Run:
         self.quiet = options.pop("quiet") or self.as_json
         self.engine = options.pop("engine")
         self.max_entries = options.pop("max_entries") or None
-        self.scheduler = options.pop("scheduler", None)
-        if self.scheduler is not None and options.get("jobs") is not None:
-            raise Exit(BAD_INPUT, "error: give --jobs or --scheduler, not both")
+        self.scheduler = options.get("scheduler")
         self.search = {k: v for k, v in options.items() if v is not None}
         assert kind.command_line is not None
         self.kind, self.shown, self.problem = kind, kind.command_line, problem
@@ -81,8 +81,21 @@ class Run:
         with errors_reported():
             if self.batch is None:
                 self._prepared = api.prepare(problem, self.engine, max_entries=self.max_entries, kind=self.kind)
-                if self.search.get("reduce"):  # (reduced here, so that the statistics are its search's)
-                    self._prepared = self._prepared.reduced(self.search)
+
+    def planned(self, what: str, **more: Any) -> Request:
+        """The command's request for ``what``: its options with ``more``, planned for its
+        problem (for a file of problems: for one of many) so that what does not combine is
+        refused, in one line with exit status 2, before any search. With --reduce the
+        problem is reduced here, so that the statistics are its search's."""
+        with errors_reported():
+            request = Request.of(what, **self.search, **more)
+            if self.batch is not None:
+                plan(request, Features(many=True))
+            else:
+                plan(request, self.prepared.features())
+                if request.reduce and self.prepared.reduction is None:
+                    self._prepared, request = self.prepared.reduced(request)
+        return request
 
     @property
     def prepared(self) -> api.Prepared:
@@ -97,7 +110,7 @@ class Run:
         """One output line per problem, and a summary with the rate on stderr: a `LineFile`
         solved by the engine whole where it can be (`cli.lines`, a part at a time), else
         problem by problem."""
-        self.on_cluster("a file of problems")
+        request = self.planned("count" if counting else "first", **({"limit": limit} if counting else {}))
         import time
 
         parts: Iterator[dict[str, int]] | None = None
@@ -112,7 +125,7 @@ class Run:
         tally, done, started = dict.fromkeys(self.OUTCOMES, 0), 0, time.perf_counter()
         try:
             with errors_reported():
-                for part in parts if parts is not None else self.one_by_one(counting, limit):
+                for part in parts if parts is not None else self.one_by_one(request):
                     done += sum(part.values())
                     tally = {what: n + part.get(what, 0) for what, n in tally.items()}
         except KeyboardInterrupt as error:
@@ -128,19 +141,19 @@ class Run:
         if tally["no solution"]:
             raise Exit(NO_SOLUTION)
 
-    def one_by_one(self, counting: bool, limit: int | None) -> Iterator[dict[str, int]]:
+    def one_by_one(self, request: Request) -> Iterator[dict[str, int]]:
         """The batch's problems searched one at a time, each line written as it is found;
         after each, its status counted once."""
         assert self.batch is not None
         for number, problem in enumerate(self.batch, 1):
-            record, text = self.one_of_batch(problem, counting, limit)
+            record, text = self.one_of_batch(problem, request)
             if self.as_json:
                 self.report.problem({"number": number, **record})
             else:
                 click.echo(text)
             yield {record["status"]: 1}
 
-    def one_of_batch(self, problem: Any, counting: bool, limit: int | None) -> tuple[dict[str, Any], str]:
+    def one_of_batch(self, problem: Any, request: Request) -> tuple[dict[str, Any], str]:
         """One problem of a batch: its JSON record (``status`` and ``solution``, ``count`` or
         ``message``) and its output line."""
         if isinstance(problem, Exception):
@@ -151,18 +164,18 @@ class Run:
                 try:
                     prepared = api.prepare(problem, self.engine, max_entries=self.max_entries, kind=self.kind)
                 except ProblemTooLarge as error:  # this line's problem, not the whole batch's
-                    return self.one_of_batch(error, counting, limit)
+                    return self.one_of_batch(error, request)
                 if self.lines is not None and prepared.way == "auto":  # (searched as the file whole is)
                     prepared = attrs.evolve(prepared, way=self.lines.way)
-                if counting:
-                    number = prepared.count(limit=limit, **self.search, **self.reducing())
+                if request.what == "count":
+                    number = prepared.run(request, many=True)
                     return {"status": "ok" if number else "no solution", "count": number}, str(number)
-                solution = next(prepared.raw_solutions(limit=1, **self.search), None)
+                solution = prepared.run(request, decode=False, many=True)
         except BudgetExceeded as stop:
             return {"status": "stopped", "message": str(stop)}, "stopped"
         if solution is None:
             return {"status": "no solution", "solution": None}, "no solution"
-        answer = prepared.decode(solution)
+        answer = prepared.answer(solution)
         return {"status": "ok", "solution": self.shown.to_json(problem, answer)}, self.shown.line(problem, answer)
 
     def batch_summary(self, done: int, tally: dict[str, int], seconds: float) -> None:
@@ -170,26 +183,31 @@ class Run:
         rate = f"{done / seconds:,.0f}" if seconds > 0 else "-"
         click.echo(f"{done} problems: {parts or 'none'}; {seconds:.3f} s, {rate} per second", err=True)
 
-    def on_cluster(self, what: str) -> Any:
+    def on_cluster(self) -> Any:
         """With --scheduler, the search's executor and workers on that cluster (see
-        `cli.cluster`), while the search runs; else nothing."""
+        `cli.cluster`), while the search runs; else nothing. (The plan has refused a cluster
+        where it cannot serve.)"""
         if self.scheduler is None:
             return nullcontext({})
-        if what != "count":
-            raise Exit(BAD_INPUT, f"error: --scheduler is for count and --all, not {what}")
         from .cluster import on_cluster
 
         return on_cluster(self.scheduler)
 
     def solve(self, limit: int | None) -> None:
-        prepared, found = self.prepared, 0
+        """The first solution (``limit`` 1), or every one (None), or at most ``limit``."""
+        request = self.planned("first") if limit == 1 else self.planned("solutions", limit=limit)
         bar = ProgressBar(enabled=limit is None and not self.quiet)
+        found = 0
         try:
-            with errors_reported(), bar, self.on_cluster("count" if limit is None else "a first solution") as cluster:
-                auto = self.reducing() if limit is None else {}  # (--all: a listing of every solution)
-                for solution in prepared.raw_solutions(limit=limit, **self.search, **auto, **bar.option(), **cluster):
+            with errors_reported(), bar, self.on_cluster() as cluster:
+                request = attrs.evolve(request, scheduler=None, **cluster, **bar.option())
+                if request.what == "first":
+                    answers: Any = [answer] if (answer := self.prepared.run(request)) is not None else []
+                else:
+                    answers = self.prepared.run(request)
+                for answer in answers:
                     with sigint_deferred():  # printed and counted together, or neither
-                        self.emit(prepared.decode(solution), first=found == 0)
+                        self.emit(answer, first=found == 0)
                         found += 1
         except KeyboardInterrupt as error:
             self.finish(found, exhausted=False)
@@ -206,9 +224,9 @@ class Run:
     def best(self, k: int) -> None:
         """The k cheapest solutions, cheapest first, each with its cost; exit 3 if a budget
         stopped the search before it proved them (they are then the best found so far)."""
-        self.on_cluster("--best")
+        request = self.planned("best", k=k)
         with errors_reported():
-            found = self.prepared.best(k, **self.search)
+            found = self.prepared.run(request)
         for n, (cost, answer) in enumerate(found.solutions):
             if self.as_json:
                 self.report.solution(self.shown.to_json(self.problem, answer), cost)
@@ -223,24 +241,13 @@ class Run:
                 click.echo("no solution")
             raise Exit(NO_SOLUTION)
 
-    def reducing(self) -> dict[str, Any]:
-        """A count's or a whole listing's ``reduce``: "auto" (see `exactcover.autoreduce`)
-        unless --reduce or --no-reduce said."""
-        reduced_already = self._prepared is not None and self._prepared.reduction is not None  # (--reduce)
-        return {} if "reduce" in self.search or reduced_already else {"reduce": "auto"}
-
     def count(self, limit: int | None) -> None:
-        prepared = self.prepared
+        head = {"problem": self.problem_said()} if self.search.get("journal") is not None else None
+        request = self.planned("count", limit=limit, head=head)
         bar = ProgressBar(enabled=not self.quiet)
-        search = dict(self.search)
-        if search.get("journal") is not None:
-            search["head"] = {"problem": self.problem_said()}
         try:
-            with errors_reported(), bar, journal_warnings() if "head" in search else nullcontext(), \
-                    self.on_cluster("count") as cluster:
-                if cluster:
-                    search.update(cluster)
-                number = prepared.count(limit=limit, **search, **self.reducing(), **bar.option())
+            with errors_reported(), bar, journal_warnings() if head else nullcontext(), self.on_cluster() as cluster:
+                number = self.prepared.run(attrs.evolve(request, scheduler=None, **cluster, **bar.option()))
         except KeyboardInterrupt as error:
             self.report_partial_count()
             raise interrupted(error, ": the search was not finished") from None
@@ -261,6 +268,7 @@ class Run:
         """Draw from the diagram; a problem type's filter is kept by drawing again."""
         if self.batch is not None:
             raise Exit(BAD_INPUT, "error: sample takes one problem, not a file of them")
+        self.planned("sample")
         prepared, search = self.prepared, dict(self.search)
         seed = search.pop("seed", None)
         try:
