@@ -24,6 +24,15 @@ from hypothesis import strategies as st
 from exactcover import Matrix, Unsupported, contract, engines, pydlx, write_dlx
 
 
+# -- time --------------------------------------------------------------------------------
+
+#: Seconds a test allows past a timeout (or a signal) for a search to stop. A test must pass
+#: on a machine whose cores another job keeps busy, where a second of work can take several,
+#: so this is not a measure of promptness: each test that uses it pairs it with a search that
+#: would run far longer (tens of seconds to hours), so that it still tells a stop from none.
+SLACK = 5.0
+
+
 # -- the engines ---------------------------------------------------------------------------
 
 #: The engines the tests run on, by name: "c" and "python", or only "python" where the C

@@ -33,6 +33,7 @@ def test_knuths_example(engine):
     assert list(solver.solutions()) == [(2, 4, 5)]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=bounded_matrices(), data=st.data())
 def test_every_solution_once(matrix, data):

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # (the fast tier leaves it out: see the README)
+
 SRC = Path(__file__).resolve().parent.parent / "src"
 BUILD = textwrap.dedent("""
     from glob import glob

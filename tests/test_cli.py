@@ -12,7 +12,7 @@ import time
 import pytest
 
 
-from helpers import alive, children, console_script
+from helpers import SLACK, alive, children, console_script
 from helpers import run_command as run
 
 KNUTH = "| Knuth's example\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n"
@@ -147,7 +147,7 @@ def test_timeout_stops_a_stream_of_solutions_and_exits_3(args):
     started = time.perf_counter()
     result = run(*args, "--timeout", "0.5", "--jsonl")
     elapsed = time.perf_counter() - started
-    assert result.exit_code == 3 and 0.5 <= elapsed < 0.5 + 1.5
+    assert result.exit_code == 3 and 0.5 <= elapsed < 0.5 + SLACK
     assert "stopped by its time limit" in result.stderr
     last = json.loads(result.stdout.splitlines()[-1])
     stats = last["stats"]
@@ -172,6 +172,7 @@ def test_console_script_runs(files):
     assert bad.returncode == 2 and "line 3" in bad.stderr and "Traceback" not in bad.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_prints_what_was_found_and_exits_130(tmp_path):
     """SIGINT during a long --all prints the solutions found so far, then exits 130."""
     path = tmp_path / "queens.dlx"

@@ -17,8 +17,8 @@ from exactcover_queens import Queens
 
 from helpers import run_command
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
-                                reason="the distributed extra is not installed")
+pytestmark = [pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
+                                 reason="the distributed extra is not installed"), pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

@@ -10,15 +10,23 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
-from pathlib import Path
 from itertools import combinations, product
+from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import ENGINES, brute_force, is_solution
 
 import exactcover
-from exactcover import BudgetExceeded, Matrix, Unsupported, autoreduce, counts, runs, sat
+from exactcover import (
+    BudgetExceeded,
+    Matrix,
+    Unsupported,
+    autoreduce,
+    counts,
+    runs,
+    sat,
+)
 from exactcover.api import prepare
 from exactcover.plan import Features, refusal, things
 from exactcover.request import Request

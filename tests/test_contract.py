@@ -105,6 +105,7 @@ def searches_of_every_kind(solver: Solver) -> None:
     solver.estimate(30, seed=1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("problem", ["queens", "pentominoes", "colored"])
 def test_no_search_changes_the_compiled_arrays(engine, problem):
     """Every kind of search works on its own copy: the dancer's arrays stay as they were

@@ -30,6 +30,7 @@ def cost(matrix: Matrix, solution) -> int:
     return sum(matrix.cost_of(label) for label in solution)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=costed_matrices(), data=st.data())
 def test_the_k_best_are_the_k_cheapest(matrix, data):

@@ -13,6 +13,7 @@ from exactcover import Diagram, GivensError, Matrix, Solver, Unsupported, read_d
 from helpers import ENGINES, TILINGS, brute_force, domino_file, dominoes, matrices
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=matrices(), data=st.data())
 def test_the_diagram_holds_exactly_the_solutions(matrix, data):
@@ -36,6 +37,7 @@ def test_the_diagram_holds_exactly_the_solutions(matrix, data):
     assert len(set(built)) == 1
 
 
+@pytest.mark.slow
 def test_domino_diagrams(engine):
     """The tilings' diagram: the closed-form counts; a tiling sampled is a tiling."""
     largest = 16 if engine == "c" else 8

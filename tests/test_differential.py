@@ -24,6 +24,7 @@ def run(engine: str, matrix: Matrix, givens, seed, exclude=()):
     return solutions, (stats.nodes, stats.updates, stats.solutions, stats.max_level), count
 
 
+@pytest.mark.slow
 @settings(max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=matrices(), data=st.data())
 def test_engines_agree_with_brute_force_and_each_other(matrix, data):

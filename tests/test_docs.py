@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # (the fast tier leaves it out: see the README)
+
 pytest.importorskip("mkdocs")
 pytest.importorskip("mkdocstrings")
 

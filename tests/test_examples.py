@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # (the fast tier leaves it out: see the README)
+
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 
 

@@ -54,6 +54,7 @@ def problems(draw):
     return n_primary, n_secondary, options
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=problems(), data=st.data())
 def test_the_fused_loop_leaves_the_states_the_specification_does(problem, data):
@@ -108,6 +109,7 @@ def test_the_fused_loop_counts_the_queens_as_the_specification(tallies, monkeypa
     assert results[0][4] and not results[1][4]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tuning", [None, contract.Tuning(floor=1e9), contract.Tuning.of("sets", 1, True)],
                          ids=["default", "stays", "tallies"])
 @pytest.mark.parametrize("problem", ["queens", "sudoku"])

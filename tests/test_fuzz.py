@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -76,6 +77,7 @@ def test_parse_subsets(text):
         pass
 
 
+@pytest.mark.slow
 @FUZZ
 @given(structure, structure, structure)
 def test_matrix_construction(primary, options, secondary):

@@ -217,6 +217,7 @@ def test_a_stopped_count_says_where_it_stood(tmp_path):
     assert result.exit_code == 0 and result.output.strip() == "14200"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 def test_a_killed_count_resumes_exactly(tmp_path):
     """SIGKILL the command mid-count (it and its workers): run again, it goes on from its

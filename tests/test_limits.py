@@ -115,6 +115,7 @@ def path(n: int) -> Matrix:
     return Matrix(range(n), options)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("engine", "n"), [("c", 200_000), ("python", 20_000)])
 def test_a_chunk_of_work_on_a_wide_matrix_is_a_few_nodes(engine, n):
     """On a matrix of many items the item choice costs more than the updates, so the engine's

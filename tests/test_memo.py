@@ -33,6 +33,7 @@ def memo_count(solver: Solver, givens=(), exclude=(), memo_bytes=None, steps=Non
             search.memo_lookups, search.memo_entries, search.memoizing)
 
 
+@pytest.mark.slow
 @settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=matrices(), data=st.data())
 def test_memoized_counts_are_the_plain_counts_on_both_engines(matrix, data):
@@ -68,6 +69,7 @@ def test_domino_tilings_match_the_closed_form(engine):
             assert solver.stats.memoized and solver.stats.memo_hits > 0
 
 
+@pytest.mark.slow
 def test_the_engines_keep_the_same_table():
     """On a search of thousands of states, and with a budget that fills: the same counts,
     nodes, hits and entries."""
@@ -80,6 +82,7 @@ def test_the_engines_keep_the_same_table():
     assert c[6] == 2048  # the budget held: the table of 4096 slots, half full (8192 would pass it; 4024 without)
 
 
+@pytest.mark.slow
 def test_a_table_whose_arrays_pass_the_budget_is_not_started(engine):
     """A count whose table's per-level arrays alone would pass memo_bytes counts without a
     table, exactly (500,000 items: 31 GB of keys up front was a MemoryError)."""

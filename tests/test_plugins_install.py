@@ -10,7 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from helpers import blocks
+
+pytestmark = pytest.mark.slow  # (the fast tier leaves it out: see the README)
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "pentominoes.py"
 

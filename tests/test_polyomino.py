@@ -44,6 +44,7 @@ def test_named_sets():
 @pytest.mark.parametrize(("board", "total", "distinct"), [
     ("6x10", 9356, 2339), ("5x12", 4040, 1010), ("4x15", 1472, 368), ("3x20", 8, 2),
 ])
+@pytest.mark.slow
 def test_pentomino_rectangles(board, total, distinct):
     """The pentominoes' known counts on the four rectangles, all and up to symmetry."""
     assert exactcover.count(make(board, "pentominoes")) == total

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from problems import queens_matrix
 
 import exactcover
@@ -12,6 +13,7 @@ from exactcover.pool import Pool, Task
 from exactcover.subtrees import Budget, Job
 
 
+@pytest.mark.slow
 def test_results_received_together_are_all_kept_when_the_caller_stops_at_the_first():
     """Two tasks end before the pool reads its pipes, so both results come in one read; the
     caller stops at the first one yielded (as a count does on its budget): the other is

@@ -17,6 +17,8 @@ import pytest
 from exactcover import plugins
 from helpers import PAGES, README, blocks
 
+pytestmark = pytest.mark.slow  # (the fast tier leaves it out: see the README)
+
 ROOT = README.parent
 COMMENTED = re.compile(r"^(?P<code>\S.*?)\s+# (?P<comment>.*)$")
 

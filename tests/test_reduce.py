@@ -59,6 +59,7 @@ def test_a_reduced_problem_has_the_same_solutions(engine, case):
         assert set(reduction.removed) | {o.label for o in reduction.matrix.options} == {o.label for o in matrix.options}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", ENGINES)
 @given(larger())
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -210,6 +211,7 @@ def test_the_command_reduces_any_problem_type_with_its_givens():
     assert Solver(read_dlx(done.stdout)).count() == 1
 
 
+@pytest.mark.slow
 @given(larger())
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_both_engines_reduce_alike(matrix):

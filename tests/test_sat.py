@@ -9,13 +9,12 @@ import multiprocessing
 import time
 
 import pytest
+from helpers import SLACK, brute_force, matrices
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactcover
-from exactcover import BudgetExceeded, Matrix, Unsupported, UnknownOption
-
-from helpers import brute_force, matrices
+from exactcover import BudgetExceeded, Matrix, UnknownOption, Unsupported
 
 pysat = pytest.importorskip("pysat.solvers", reason="PySAT (the extra exactcover[sat]) is not installed")
 
@@ -98,7 +97,7 @@ def test_a_timeout_stops_the_sat_solver():
     with pytest.raises(BudgetExceeded, match="time limit") as stopped:
         exactcover.solve(pigeons, backend="sat", timeout=0.5)
     assert stopped.value.reason == "timeout"
-    assert time.perf_counter() - started < 5
+    assert time.perf_counter() - started < 0.5 + SLACK
     assert not [p for p in multiprocessing.active_children() if p.name == "exactcover SAT solver"]
 
 
@@ -149,7 +148,7 @@ def test_ctrl_c_stops_the_sat_solver():
         started = time.perf_counter()
         with pytest.raises(KeyboardInterrupt):
             exactcover.solve(pigeons, backend="sat")
-        assert time.perf_counter() - started < 5
+        assert time.perf_counter() - started < 0.3 + SLACK
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)

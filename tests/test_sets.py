@@ -38,6 +38,7 @@ def one_primary_problems(draw):
     return n_primary, n_secondary, options
 
 
+@pytest.mark.slow
 @settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=st.one_of(problems(), problems(bounded=True), colored_problems(), one_primary_problems()),
        data=st.data())
@@ -98,6 +99,7 @@ def test_pythons_loops_over_tuples_are_its_loops_over_spacers(problem, data):
     assert got == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bounded", [False, True])
 def test_a_subtree_on_the_sets_is_the_subtree_on_the_links(module, bounded):
     """A prefix replayed, then searched on the sets, gives the links' subtree."""
@@ -176,6 +178,7 @@ def test_the_sample_decides_by_updates_per_node(engine):
     assert search.run(20_000, counting=True) == pydlx.DONE and search.sets == 2
 
 
+@pytest.mark.slow
 def test_bounded_searches_move_to_the_sets_by_default_and_count_alike(engine):
     """Queen domination of a 6x6 board by 4 queens (each square covered 1..4 times) makes
     ~150 updates per node: with the default tuning it moves; counts and statistics agree."""
@@ -333,6 +336,7 @@ def test_both_engines_have_the_same_rule():
                                             pydlx.tally.MAX_TALLY)
 
 
+@pytest.mark.slow
 def test_the_statistics_say_which_way_a_search_took(engine):
     """`Stats.way`: "sets" where the calibrated rule moved, "links" where it stayed or was told
     to; a parallel search's subtrees are summed up ("links", "sets" or "mixed")."""
@@ -351,6 +355,7 @@ def test_the_statistics_say_which_way_a_search_took(engine):
     assert queens.count() == 1 and queens.stats.way == "links"
 
 
+@pytest.mark.slow
 def test_tallies_count_alike_with_options_of_three_and_four_items(engine):
     """The C tallies count down the items of options of 3 or 4 primary items unrolled
     (cdlx/tally.h): sudoku (4 each) and a random matrix of 3-item options count as on the

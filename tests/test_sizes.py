@@ -143,6 +143,7 @@ def test_big_grids_write_and_read_back(n, box):
     assert str(n) in grid.to_line().split()
 
 
+@pytest.mark.slow
 def test_a_36x36_puzzle_solves_and_prints():
     puzzle = generate(size=36, clues=1100, seed=3)
     assert puzzle.clues == 1100 and puzzle.is_unique()

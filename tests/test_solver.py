@@ -15,7 +15,7 @@ from exactcover import BudgetExceeded, GivensError, Matrix, Solver
 
 from exactcover_queens import Queens
 
-from helpers import is_solution
+from helpers import SLACK, is_solution
 from problems import INKALA, INKALA_SOLUTION, PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix
 
 FAMILY_1 = Matrix([1, 2, 3, 4, 5], {"S1": [1, 3, 5], "S2": [2, 4], "S3": [1, 2, 5], "S4": [3, 4], "S5": []})
@@ -246,7 +246,7 @@ def test_timeout(engine):
     with pytest.raises(BudgetExceeded) as caught:
         solver.count(timeout=0.2)
     assert caught.value.reason == "timeout"
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 0.2 + SLACK
 
 
 @pytest.mark.parametrize("through", ["solver", "function"])
@@ -263,7 +263,7 @@ def test_timeout_holds_while_solutions_stream(engine, through):
             found += 1
             time.sleep(0.001)
     elapsed = time.perf_counter() - started
-    assert caught.value.reason == "timeout" and 0.2 <= elapsed < 0.5
+    assert caught.value.reason == "timeout" and 0.2 <= elapsed < 0.2 + SLACK
     assert caught.value.solutions <= found and stream.stats.seconds >= 0.2
     assert stream.stats.engine_seconds < stream.stats.seconds  # the consumer slept most of it
     with pytest.raises(BudgetExceeded):  # stopped stays stopped: never a quiet end
@@ -316,7 +316,7 @@ def test_ctrl_c_interrupts_quickly_and_the_solver_stays_usable(engine):
             solver.count()
     finally:
         timer.cancel()
-    assert time.monotonic() - started < 0.3 + 0.5
+    assert time.monotonic() - started < 0.3 + SLACK
     assert solver.count(givens=[(0, 0)], limit=1) == 1
 
 

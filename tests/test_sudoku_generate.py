@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from helpers import SLACK
 
 import exactcover
 from exactcover import ProblemError
@@ -45,7 +46,7 @@ def test_impossible_clue_counts_fail_fast():
     started = time.perf_counter()
     with pytest.raises(ProblemError, match="between 17 and 81 clues, not 16"):
         generate(clues=16)
-    assert time.perf_counter() - started < 0.5
+    assert time.perf_counter() - started < SLACK
     with pytest.raises(ProblemError, match="could not get below"):
         generate(seed=1, clues=18)
 

@@ -93,6 +93,7 @@ def test_valid_without_solution_is_no_solution():
         assert backtrack_solve(puzzle) is None
 
 
+@pytest.mark.slow
 def test_against_backtracking_on_hard_puzzles():
     """On Norvig's top95 the DLX answer equals plain backtracking's."""
     for line in puzzle_lines("norvig_top95.txt")[:15]:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # (the fast tier leaves it out: see the README)
+
 pytest.importorskip("mypy")  # (in the test extra; CI installs it)
 
 USER = Path(__file__).parent / "typing_user.py"

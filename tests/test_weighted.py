@@ -22,6 +22,7 @@ LINKS = contract.Tuning.of("links")
 WEIGHTED = contract.Tuning.of("weighted")
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=matrices(), data=st.data())
 def test_the_weighted_choice_finds_every_solution_alike_on_both_engines(matrix, data):
@@ -85,6 +86,7 @@ def weighted_trace(module, matrix, tuning, steps=97):
     return seen + [(s.nodes, s.updates, s.solutions, s.max_level)], s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", [INKALA, PUZZLE_8008], ids=["Inkala", "8008"])
 @pytest.mark.parametrize("after", [1, 40])
 def test_a_weighted_sudoku_search_on_the_tallies_is_its_search_on_the_links(puzzle, after):

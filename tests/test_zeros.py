@@ -63,6 +63,7 @@ def trace(module, problem, steps, probes=(), **search):
     return seen
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(problem=long_problems(), data=st.data())
 def test_the_count_of_items_without_options_keeps_the_mrv_choice(problem, data):
