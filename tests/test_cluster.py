@@ -54,8 +54,8 @@ def test_a_journal_on_the_cluster(cluster, tmp_path):
 
 def test_what_the_scheduler_is_not_for(cluster):
     address = cluster.scheduler_address
-    for args, said in [(("count", "queens", "8", "--jobs", "2", "--scheduler", address), "jobs with a cluster"),
-                       (("solve", "queens", "8", "--scheduler", address), "a cluster (scheduler) with a first solution"),
+    for args, said in [(("count", "queens", "8", "--jobs", "2", "--scheduler", address), "--jobs with --scheduler"),
+                       (("solve", "queens", "8", "--scheduler", address), "--scheduler with a first solution"),
                        (("count", "queens", "8", "--scheduler", "tcp://127.0.0.1:9"), "cannot reach the Dask scheduler")]:
         result = run_command(*args)
         assert result.exit_code == 2 and said in result.output, result.output

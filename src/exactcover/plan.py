@@ -13,6 +13,7 @@ is `table()`.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import attrs
@@ -24,12 +25,12 @@ from .request import Request
 if TYPE_CHECKING:
     from .prepared import Prepared
 
-__all__ = ["Features", "Plan", "REFUSALS", "ROUTES", "plan", "things", "table"]
+__all__ = ["Features", "Plan", "REFUSALS", "ROUTES", "SAID", "SAID_BY_COMMAND", "plan", "refusal", "things", "table"]
 
 #: The routes a search can take.
 ROUTES = ("engine", "pool", "executor", "cluster", "sat", "race")
 
-#: How a refusal's message names each thing a search can have.
+#: How a refusal's message names each thing a search can have, in the API's words.
 SAID = {
     "first": "a first solution", "solutions": "every solution", "count": "a count", "best": "the cheapest solutions",
     "estimate": "an estimate", "sample": "a sample of solutions",
@@ -42,48 +43,61 @@ SAID = {
     "jobs": "jobs", "executor": "an executor", "scheduler": "a cluster (scheduler)", "journal": "a journal",
     "time_slice": "time_slice", "parallel": "many processes (jobs, executor, scheduler or journal)",
     "serial": "one process",
+    # (named in the advice only)
+    "search": "backend='search'", "not reduce": "reduce=False", "auto": "way='auto'",
+}
+#: ... and in the command's, where they differ (its options as typed).
+SAID_BY_COMMAND = {
+    **SAID, "solutions": "--all", "count": "--count", "best": "--best", "limit": "--limit", "seed": "--seed",
+    "max_nodes": "--max-nodes", "timeout": "--timeout", "memo": "--memo", "memo_bytes": "--memo-bytes",
+    "reduce": "--reduce", "sat": "--backend sat", "race": "--backend race", "jobs": "--jobs",
+    "scheduler": "--scheduler", "journal": "--journal", "time_slice": "--time-slice",
+    "parallel": "many processes (--jobs, --scheduler or --journal)", "search": "--backend search",
+    "not reduce": "--no-reduce",
 }
 
 _OTHER_THAN_FIRST = "solutions|count|best|estimate|sample"
 
 #: What does not combine: each key lists things (alternatives joined by ``|``) that a search
 #: cannot have all at once; its value is (what the refusal says, or None for the things'
-#: names joined by "with", and what to do instead). The first key a search matches is its
-#: refusal. The engines' own pairs (`contract.REFUSED`) come first, with their words.
+#: names joined by "with", and what to do instead, where ``{name}`` is a thing's name in
+#: the caller's words: `SAID`, or `SAID_BY_COMMAND` on the command line). The first key a
+#: search matches is its refusal. The engines' own pairs (`contract.REFUSED`) come first,
+#: said as the others are (the engines, called alone, say them in their own words).
 REFUSALS: dict[tuple[str, ...], tuple[str | None, str]] = {
-    **{pair: (what, instead) for pair, (what, instead) in REFUSED.items()},
+    **{pair: (None, instead) for pair, (_, instead) in REFUSED.items()},
     # backends
-    ("sat|race", "bounds"): (None, "backend='search'"),
-    ("sat|race", "filter"): (None, "backend='search'"),
-    ("sat|race", _OTHER_THAN_FIRST): (None, "backend='search', or ask for the first solution"),
-    ("sat|race", "seed|max_nodes|limit|memo|memo_bytes|parallel"): (None, "backend='search'"),
-    ("sat", "progress|way"): (None, "backend='search' or 'race'"),
+    ("sat|race", "bounds"): (None, "{search}"),
+    ("sat|race", "filter"): (None, "{search}"),
+    ("sat|race", _OTHER_THAN_FIRST): (None, "{search}, or ask for the first solution"),
+    ("sat|race", "seed|max_nodes|limit|memo|memo_bytes|parallel"): (None, "{search}"),
+    ("sat", "progress|way"): (None, "{search} or {race}"),
     # parallel routes
     ("jobs", "scheduler"): (None, "give one of them (a cluster's workers are its own)"),
     ("executor", "scheduler"): (None, "give one of them"),
     ("parallel", "seed"): (None, "search on one process"),
-    ("parallel", "estimate|sample"): (None, "drop jobs, executor, scheduler and journal"),
+    ("parallel", "estimate|sample"): (None, "search on one process"),
     ("scheduler", "first|best"): (None, "count, or list every solution"),
     ("many", "scheduler|journal"): (None, "search the problems one at a time"),
     ("many", "best|sample"): (None, "search the problems one at a time"),
     ("journal", "first|solutions|best"): (None, "count"),
     ("journal", "filter"): (None, "count without one"),
-    ("journal", "limit"): (None, "count without a limit (a journal is for a count to the end)"),
-    ("time_slice", "serial"): (None, "give jobs, executor or journal, or drop time_slice"),
-    ("time_slice", "first|solutions|best|estimate|sample"): (None, "drop time_slice (a parallel count's)"),
+    ("journal", "limit"): (None, "count without {limit} (a journal is for a count to the end)"),
+    ("time_slice", "serial"): (None, "give {jobs} or {journal}, or drop {time_slice}"),
+    ("time_slice", "first|solutions|best|estimate|sample"): (None, "drop {time_slice} (a parallel count's)"),
     # what each search takes
-    ("memo", "first|solutions|best|estimate|sample"): (None, "count, or drop memo"),
-    ("memo_bytes", "first|solutions|best|estimate"): (None, "count or sample, or drop memo_bytes"),
+    ("memo", "first|solutions|best|estimate|sample"): (None, "count, or drop {memo}"),
+    ("memo_bytes", "first|solutions|best|estimate"): (None, "count or sample, or drop {memo_bytes}"),
     ("memo", "filter"): ("a memoized count of a problem type that filters its solutions", "count without memo"),
-    ("limit", "best|estimate|sample"): (None, "drop the limit"),
-    ("way", "best|estimate|sample"): (None, "leave way='auto'"),
+    ("limit", "best|estimate|sample"): (None, "drop {limit}"),
+    ("way", "best|estimate|sample"): (None, "leave {auto}"),
     ("progress", "estimate"): (None, "drop progress"),
     ("best", "filter"): (None, "search its matrix"),
     ("sample", "bounds"): ("a sample (the diagram of all solutions) with bounds", "count, or list the solutions"),
     ("estimate", "givens|exclude|max_nodes|timeout|parallel|reduce"): (None, "estimate the problem as it is"),
     ("sample", "givens|exclude|reduce"): (None, "sample the problem as it is"),
     # the reduction
-    ("reduce", "bounds"): ("reducing a matrix with bounds", "reduce=False"),
+    ("reduce", "bounds"): ("reducing a matrix with bounds", "{not reduce}"),
 }
 
 
@@ -143,20 +157,25 @@ def things(request: Request, features: Features) -> set[str]:
     return named
 
 
-def refusal(named: set[str]) -> Unsupported | None:
+def refusal(named: set[str], said: dict[str, str] = SAID) -> Unsupported | None:
     """The refusal of a search that has ``named`` things (the first key of `REFUSALS` it
-    matches), or None."""
+    matches), in the words of ``said``; or None."""
     for key, (what, instead) in REFUSALS.items():
         matched = [next((name for name in slot.split("|") if name in named), None) for slot in key]
         if all(matched):
-            return Unsupported(what or " with ".join(SAID[name] for name in matched), instead)  # type: ignore[index]
+            what = what or " with ".join(said[name] for name in matched)  # type: ignore[index]
+            return Unsupported(what, _filled(instead, said))
     return None
 
 
-def plan(request: Request, features: Features) -> Plan:
+def _filled(text: str, said: dict[str, str]) -> str:
+    return re.sub(r"\{([a-z_ ]+)\}", lambda found: said[found.group(1)], text)
+
+
+def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> Plan:
     """The plan of ``request`` for a problem with ``features``; `Unsupported` (from
-    `REFUSALS`) for what does not combine."""
-    stop = refusal(things(request, features))
+    `REFUSALS`, in the words of ``said``) for what does not combine."""
+    stop = refusal(things(request, features), said)
     if stop is not None:
         raise stop
     r = request
@@ -185,5 +204,5 @@ def table() -> str:
     for key, (_, instead) in REFUSALS.items():
         slots = [" or ".join(SAID[name] for name in slot.split("|")) for slot in key]
         first, rest = slots[0], " and ".join(slots[1:])
-        rows.append(f"| {first} | {rest} | {instead} |")
+        rows.append(f"| {first} | {rest} | {_filled(instead, SAID)} |")
     return "\n".join(rows) + "\n"

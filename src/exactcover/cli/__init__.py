@@ -322,7 +322,8 @@ def estimate_run(kind: ProblemType[Any, Any], problem: Any, samples: int, seed: 
             {"solutions": None, "solutions_error": None}  # unknown: no probe reached a solution
         numbers: dict[str, float | None] = {"nodes": result.nodes, "nodes_error": result.nodes_error, **solutions}
         shown = {k: "inf" if v is not None and math.isinf(v) else v for k, v in numbers.items()}  # (inf is not JSON)
-        report.set(estimate={**shown, "samples": result.samples, "solved": result.solved})
+        report.set(estimate={**shown, "samples": result.samples, "solved": result.solved,
+                             "unfiltered": result.unfiltered})
     else:
         click.echo(str(result))
 

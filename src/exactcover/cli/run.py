@@ -17,7 +17,7 @@ import click
 from .. import api
 from ..errors import BudgetExceeded, ProblemTooLarge
 from ..bar import ProgressBar
-from ..plan import Features, plan
+from ..plan import SAID_BY_COMMAND, Features, plan
 from ..problem import Batch, ProblemType
 from ..request import Request
 from .exits import BAD_INPUT, NO_SOLUTION, STOPPED, Exit, errors_reported, interrupted, sigint_deferred
@@ -90,9 +90,9 @@ class Run:
         with errors_reported():
             request = Request.of(what, **self.search, **more)
             if self.batch is not None:
-                plan(request, Features(many=True))
+                plan(request, Features(many=True), SAID_BY_COMMAND)
             else:
-                plan(request, self.prepared.features())
+                plan(request, self.prepared.features(), SAID_BY_COMMAND)
                 if request.reduce and self.prepared.reduction is None:
                     self._prepared, request = self.prepared.reduced(request)
         return request
@@ -268,13 +268,14 @@ class Run:
         """Draw from the diagram; a problem type's filter is kept by drawing again."""
         if self.batch is not None:
             raise Exit(BAD_INPUT, "error: sample takes one problem, not a file of them")
-        self.planned("sample")
-        prepared, search = self.prepared, dict(self.search)
-        seed = search.pop("seed", None)
+        request, prepared = self.planned("sample"), self.prepared
+        seed = request.seed
         try:
             with errors_reported():
                 try:
-                    diagram = prepared.solver.diagram(prepared.givens, exclude=prepared.exclude, **search)
+                    diagram = prepared.solver.diagram(prepared.givens, exclude=prepared.exclude,
+                                                      max_nodes=request.max_nodes, timeout=request.timeout,
+                                                      progress=request.progress, memo_bytes=request.memo_bytes)
                 except MemoryError as error:
                     raise Exit(STOPPED, f"the diagram of all solutions was not finished: {error}") from None
         except BudgetExceeded as stop:
