@@ -133,13 +133,16 @@ def count(problem: object, *, engine: Engine = "auto", max_entries: int | None =
     ``memo`` (a table of the search's states: None decides from a sample) and ``memo_bytes``.
     ``reduce``: None (the default) counts the problem made smaller by Knuth's preprocessing
     when the count, looked at after 50 ms, promises to be long and the reduction removes
-    enough (see `exactcover.autoreduce`; not with ``jobs``, ``executor`` or ``max_nodes``);
-    True always reduces first, False never.
+    enough (see `exactcover.autoreduce`; not with bounds, a ``limit``, ``max_nodes``, a
+    filtering problem type or many processes); True always reduces first, False never.
 
     ``journal`` (a path) keeps every subtree counted in that file, and a count begun before
     with it goes on where it stopped (`exactcover.journal`; the count runs in parallel, on
     ``jobs`` processes, one per core by default, or on ``executor``). ``time_slice``: the
-    seconds a parallel count's task runs before its subtree is split (`exactcover.counts`)."""
+    seconds a parallel count's task runs before its subtree is split (`exactcover.counts`).
+
+    What does not combine (a seed on many processes, a journal with a limit, ...) raises
+    `Unsupported` before any search: the table is `exactcover.plan.REFUSALS`."""
     prepared = prepare(problem, engine, max_entries=max_entries)
     return prepared.run(Request.of(  # type: ignore[no-any-return]
         "count", givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
