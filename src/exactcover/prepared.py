@@ -154,6 +154,9 @@ class Prepared:
     def follow(self, the_plan: Plan, decode: bool = True) -> Any:
         """The answer ``the_plan`` asks for (see `run`)."""
         prepared, request = self, the_plan.request
+        if the_plan.route == "cluster":  # (a programming error: the command opens the cluster first)
+            raise ValueError("a request with a scheduler is for the command, which opens the cluster and gives "
+                             "its executor; give executor= instead")
         if the_plan.reduce_first:
             prepared, request = self.reduced(request)
             the_plan = attrs.evolve(the_plan, request=request, reduce_first=False)
@@ -195,7 +198,7 @@ class Prepared:
         r = the_plan.request
         givens, exclude = self.all_givens(r.givens, r.exclude)
         engine_limit = limit if self.accept is None else None
-        if r.parallel:
+        if the_plan.route in ("pool", "executor"):
             from . import parallel
 
             found = parallel.solutions(self.solver, r.jobs, r.executor, givens, exclude, r.progress, r.max_nodes,
@@ -217,7 +220,7 @@ class Prepared:
         if self.accept is not None:  # (enumerated through the filter: no table of states)
             return sum(1 for _ in self.listing(the_plan, r.limit))
         givens, exclude = self.all_givens(r.givens, r.exclude)
-        if r.parallel:
+        if the_plan.route in ("pool", "executor"):
             from . import parallel
 
             head = dict(r.head)
