@@ -18,15 +18,7 @@ import pytest
 from helpers import ENGINES, brute_force, is_solution
 
 import exactcover
-from exactcover import (
-    BudgetExceeded,
-    Matrix,
-    Unsupported,
-    autoreduce,
-    counts,
-    runs,
-    sat,
-)
+from exactcover import BudgetExceeded, Matrix, Unsupported, autoreduce, counts, runs, sat
 from exactcover.api import prepare
 from exactcover.plan import Features, refusal, things
 from exactcover.request import Request

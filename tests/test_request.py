@@ -10,15 +10,7 @@ import pytest
 from helpers import is_solution, run_command
 
 import exactcover
-from exactcover import (
-    GivenAndExcluded,
-    GivensClash,
-    Matrix,
-    Solver,
-    Unsupported,
-    autoreduce,
-    write_dlx,
-)
+from exactcover import GivenAndExcluded, GivensClash, Matrix, Solver, Unsupported, autoreduce, write_dlx
 from exactcover.api import prepare
 from exactcover_queens import Queens
 
