@@ -130,6 +130,7 @@ class _Count(Spread):
             return self._count() if self.limit is None else min(self._count(), self.limit)
         except _Enough:  # (the tasks still running were stopped, and what they found kept)
             assert self.limit is not None
+            self.report(last=True)
             return self.limit
         finally:
             if self.journal is not None:

@@ -53,6 +53,8 @@ class _Search(Spread):
 
     limit: int | None = None  # the solutions wanted (each task stops there too)
     taken: set[Future[Result]]  # on another executor: the futures whose results were taken
+    pending_share = 1.0  # the shares of the tree not yet searched (Knuth's measure)
+    heard = False  # whether the progress callback has been told anything
 
     def run(self, listing: bool) -> Iterator[tuple[Any, Result | None]]:
         """Yields the split's solutions above the depth (as (solution, None)), then each
@@ -62,6 +64,8 @@ class _Search(Spread):
         try:
             yield from self._run(listing)
         finally:
+            if not self.heard:  # (a listing stopped at its first solutions, before any task ended)
+                self.told(min(1.0, max(0.0, 1.0 - self.pending_share)))
             if self.bar is not None:
                 self.bar.close()
 
@@ -142,7 +146,7 @@ class _Search(Spread):
     def told(self, fraction: float) -> None:
         """The progress callback (if any) told the statistics and ``fraction``."""
         if self.progress is not None:
-            stats = self.stats
+            stats, self.heard = self.stats, True
             self.progress(Progress(stats.nodes, stats.solutions, fraction, stats.seconds))
 
     def in_turn(self, futures: list[Future[Result]]) -> Iterator[tuple[int, Future[Result]]]:
