@@ -24,6 +24,10 @@ from __future__ import annotations
 import gc
 import signal
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from types import FrameType
 
 __all__ = ["main"]
 
@@ -44,14 +48,34 @@ def _raise_again(unraisable: sys.UnraisableHookArgs) -> None:
     if not isinstance(error, (KeyboardInterrupt, _Terminated)):
         sys.__unraisablehook__(unraisable)
         return
-    import os
     import threading
 
-    # (from another thread, a moment later: sent from here, it would be raised here again)
-    again = threading.Timer(0.001, os.kill, (os.getpid(), signal.SIGINT if type(error) is KeyboardInterrupt
-                                             else signal.SIGTERM))
-    again.daemon = True
+    # (from another thread, once this one has left the hook: raised in here, it would be dropped again)
+    again = threading.Thread(target=_send_when_out, daemon=True,
+                             args=(signal.SIGINT if type(error) is KeyboardInterrupt else signal.SIGTERM,
+                                   threading.get_ident()))
     again.start()
+
+
+def _send_when_out(signum: int, thread: int) -> None:
+    """Send ``signum`` to this process once ``thread`` is out of `_raise_again`. (A fixed
+    delay is not enough: on a busy machine the thread can still be starting this one when
+    the delay has passed.)"""
+    import os
+    import time
+
+    while _in_hook(sys._current_frames().get(thread)):
+        time.sleep(0.001)
+    os.kill(os.getpid(), signum)
+
+
+def _in_hook(frame: FrameType | None) -> bool:
+    """Whether ``frame`` (a thread's current frame, or None) is inside `_raise_again`."""
+    while frame is not None:
+        if frame.f_code is _raise_again.__code__:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def main() -> None:
