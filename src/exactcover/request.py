@@ -10,7 +10,7 @@ below pops keywords from a dictionary: each reads the fields it needs.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Any
 
 import attrs
@@ -41,41 +41,23 @@ def _labels(labels: Any, what: str) -> tuple[Hashable, ...]:
                           f"not {type(labels).__name__}") from None
 
 
-def _givens(labels: Any) -> tuple[Hashable, ...]:
-    return _labels(labels, "given")
+def _one_of(name: str, value: Any, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
 
 
-def _excluded(labels: Any) -> tuple[Hashable, ...]:
-    return _labels(labels, "excluded")
-
-
-def _one_of(name: str, choices: tuple[str, ...]) -> Callable[[Any, Any, Any], None]:
-    def check(_instance: Any, _attribute: Any, value: Any) -> None:
-        if value not in choices:
-            raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
-
-    return check
-
-
-def _optional_bool(_instance: Any, attribute: Any, value: Any) -> None:
+def _optional_bool(name: str, value: Any) -> None:
     if value is not None and not isinstance(value, bool):
-        raise TypeError(f"{attribute.name} must be True, False or None, not {value!r}")
+        raise TypeError(f"{name} must be True, False or None, not {value!r}")
 
 
-def _positive(allow_zero: bool = False) -> Callable[[Any, Any, Any], None]:
-    def check(_instance: Any, attribute: Any, value: Any) -> None:
-        check_positive(attribute.name, value, allow_zero=allow_zero)
-
-    return check
-
-
-def _seconds(_instance: Any, attribute: Any, value: Any) -> None:
+def _seconds(name: str, value: Any) -> None:
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{attribute.name} must be a number of seconds or None, not {type(value).__name__}")
+        raise TypeError(f"{name} must be a number of seconds or None, not {type(value).__name__}")
     if not value > 0:
-        raise ValueError(f"{attribute.name} must be a positive number of seconds, not {value!r}")
+        raise ValueError(f"{name} must be a positive number of seconds, not {value!r}")
 
 
 @attrs.frozen(kw_only=True)
@@ -89,29 +71,41 @@ class Request:
     and False never. ``head`` is what a new journal's first line says besides the count's
     own (the command writes the problem's type and arguments there, for ``verify``)."""
 
-    what: str = attrs.field(validator=_one_of("what", WHATS))
-    givens: tuple[Hashable, ...] = attrs.field(default=(), converter=_givens)
-    exclude: tuple[Hashable, ...] = attrs.field(default=(), converter=_excluded)
-    limit: int | None = attrs.field(default=None, validator=_positive())
+    what: str
+    givens: tuple[Hashable, ...] = ()
+    exclude: tuple[Hashable, ...] = ()
+    limit: int | None = None
     k: int = 1
-    samples: int = attrs.field(default=1000, validator=_positive())
+    samples: int = 1000
     seed: int | None = None
     max_nodes: int | None = None
     timeout: float | None = None
     progress: Any = None  # a callable taking a `Progress`, True for a bar, or None
-    way: str = attrs.field(default="auto", validator=_one_of("way", WAYS))
-    memo: bool | None = attrs.field(default=None, validator=_optional_bool)
-    memo_bytes: int | None = attrs.field(default=None, validator=_positive(allow_zero=True))
-    reduce: bool | None = attrs.field(default=None, validator=_optional_bool)
-    backend: str = attrs.field(default="search", validator=_one_of("backend", BACKENDS))
-    jobs: int | None = attrs.field(default=None, validator=_positive())
+    way: str = "auto"
+    memo: bool | None = None
+    memo_bytes: int | None = None
+    reduce: bool | None = None
+    backend: str = "search"
+    jobs: int | None = None
     executor: Any = None  # a concurrent.futures.Executor
     scheduler: str | None = None  # a Dask scheduler's address (the command opens the cluster)
     journal: str | os.PathLike[str] | None = None
     head: tuple[tuple[str, Any], ...] = ()
-    time_slice: float | None = attrs.field(default=None, validator=_seconds)
+    time_slice: float | None = None
 
     def __attrs_post_init__(self) -> None:
+        # (checked here in one pass, not by a validator per field: the class is made at every
+        # start of the command, and attrs' validators double the time it takes to make)
+        for name, choices in (("what", WHATS), ("way", WAYS), ("backend", BACKENDS)):
+            _one_of(name, getattr(self, name), choices)
+        object.__setattr__(self, "givens", _labels(self.givens, "given"))
+        object.__setattr__(self, "exclude", _labels(self.exclude, "excluded"))
+        for name in ("limit", "samples", "jobs"):
+            check_positive(name, getattr(self, name))
+        check_positive("memo_bytes", self.memo_bytes, allow_zero=True)
+        _optional_bool("memo", self.memo)
+        _optional_bool("reduce", self.reduce)
+        _seconds("time_slice", self.time_slice)
         check_budget(self.max_nodes, self.timeout)
         if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
             raise TypeError(f"seed must be an int or None, not {type(self.seed).__name__}")
