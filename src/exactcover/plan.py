@@ -89,7 +89,7 @@ REFUSALS: dict[tuple[str, ...], tuple[str | None, str]] = {
     ("memo", "first|solutions|best|estimate|sample"): (None, "count, or drop {memo}"),
     ("memo_bytes", "first|solutions|best|estimate"): (None, "count or sample, or drop {memo_bytes}"),
     ("memo", "filter"): ("a memoized count of a problem type that filters its solutions", "count without memo"),
-    ("limit", "best|estimate|sample"): (None, "drop {limit}"),
+    ("limit", "best|estimate|sample"): (None, "search without {limit}"),
     ("way", "best|estimate|sample"): (None, "leave {auto}"),
     ("progress", "estimate"): (None, "drop progress"),
     ("best", "filter"): (None, "search its matrix"),
