@@ -56,6 +56,15 @@ def test_a_huge_polyomino_board_is_refused_before_its_cells_are_made(board, piec
     assert done.returncode == 2 and "more than the limit of 20,000,000 entries" in done.stderr, done.stderr
 
 
+def test_a_board_past_the_index_range_is_refused_with_its_size():
+    """A board of 10^22 cells (more than len() can say) is a clear error, not an OverflowError
+    (issue 53: `--board 99999999999x99999999999` was exit 70)."""
+    done = run_limited("count", "polyomino", "--board", "99999999999x99999999999", "--pieces", "domino",
+                       "--use", "2=0..2147483647", timeout=20)
+    assert done.returncode == 2, done.stderr
+    assert "the board has 9999999999800000000001 cells" in done.stderr and "Error" not in done.stderr
+
+
 def test_a_lazy_board_is_the_board_it_names():
     """A named shape's cells, holes and equality are those of the board drawn cell by cell."""
     from exactcover_polyomino import Board

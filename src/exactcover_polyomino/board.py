@@ -96,6 +96,12 @@ class Board:
             self._cells = _cell_set(self._make())
         return self._cells
 
+    @property
+    def size(self) -> int:
+        """The number of cells, however many (``len(board)`` too, up to ``sys.maxsize``: a
+        board typed on the command line can be far larger, and is refused by its size)."""
+        return self._size
+
     def __len__(self) -> int:
         return self._size
 

@@ -87,8 +87,8 @@ class Polyomino(Problem["Tiling"]):
             raise ProblemError(f"a count for {unknown[0]!r}, which is not one of the pieces ({' '.join(names)})")
         least = sum(piece.size * self.bounds(piece.name)[0] for piece in self.pieces)
         most = sum(piece.size * self.bounds(piece.name)[1] for piece in self.pieces)
-        if not least <= len(self.board) <= most:
-            raise ProblemError(f"the board has {len(self.board)} cells, and the pieces cover "
+        if not least <= self.board.size <= most:
+            raise ProblemError(f"the board has {self.board.size} cells, and the pieces cover "
                                f"{least if least == most else f'{least} to {most}'}: no tiling can exist")
 
     def bounds(self, name: str) -> Bounds:
@@ -140,7 +140,7 @@ def encode(problem: Polyomino) -> Matrix:
 
 def size(problem: Polyomino) -> Size:
     """An upper bound on the matrix's size, from the pieces' orientations (no placing)."""
-    lattice, cells = problem.board.lattice, len(problem.board)
+    lattice, cells = problem.board.lattice, problem.board.size
     options = sum(len(lattice.orientations(p.cells, problem.rotations, problem.reflect)) * cells for p in problem.pieces)
     return Size(options, options * (1 + max(p.size for p in problem.pieces)))
 
