@@ -82,7 +82,7 @@ def solve(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MA
     prepared = prepare(problem, engine, max_entries=max_entries)
     return prepared.run(Request.of("first", givens=givens, exclude=exclude, seed=seed, max_nodes=max_nodes,
                                    timeout=timeout, progress=progress, way=way, jobs=jobs, executor=executor,
-                                   reduce=_reduce(reduce) or None, backend=backend))
+                                   reduce=reduce, backend=backend))
 
 
 @overload
@@ -119,7 +119,7 @@ def solutions(problem: Any, *, engine: Engine = "auto", max_entries: int | None 
     prepared = prepare(problem, engine, max_entries=max_entries)
     return prepared.run(Request.of(  # type: ignore[no-any-return]
         "solutions", givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
-        progress=progress, way=way, jobs=jobs, executor=executor, reduce=_reduce(reduce)))
+        progress=progress, way=way, jobs=jobs, executor=executor, reduce=reduce))
 
 
 def count(problem: object, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
@@ -147,7 +147,7 @@ def count(problem: object, *, engine: Engine = "auto", max_entries: int | None =
     return prepared.run(Request.of(  # type: ignore[no-any-return]
         "count", givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
         progress=progress, way=way, memo=memo, memo_bytes=memo_bytes, jobs=jobs, executor=executor,
-        reduce=_reduce(reduce), journal=journal, time_slice=time_slice))
+        reduce=reduce, journal=journal, time_slice=time_slice))
 
 
 def verify(problem: object, journal: str | os.PathLike[str], *, sample: int = 10, seed: int | None = None,
@@ -160,13 +160,6 @@ def verify(problem: object, journal: str | os.PathLike[str], *, sample: int = 10
     from .verification import verify as check
 
     return check(prepare(problem, engine, max_entries=max_entries), journal, sample, seed, givens, exclude)
-
-
-def _reduce(reduce: Any) -> bool | None:
-    """``reduce`` checked (the request checks it too, but a falsy one is dropped before)."""
-    if reduce is not None and not isinstance(reduce, bool):
-        raise TypeError(f"reduce must be True, False or None, not {reduce!r}")
-    return reduce
 
 
 def estimate(problem: object, *, samples: int = 1000, seed: int | None = None, engine: Engine = "auto",

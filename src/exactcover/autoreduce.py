@@ -103,7 +103,7 @@ class _Search:
     givens: tuple[Any, ...]
     exclude: tuple[Any, ...]
     progress: Any
-    run: dict[str, Any]  # seed, timeout, way (and a count's memo, memo_bytes)
+    run: dict[str, Any]  # seed, timeout, way (and a count's memo, memo_bytes): `Solver.counting`'s keywords
 
     @classmethod
     def of(cls, prepared: Prepared, plan: Plan) -> _Search:
@@ -123,10 +123,10 @@ def count(prepared: Prepared, plan: Plan) -> int:
     look = _Look()
     solver = prepared.solver
     run = look.run = solver.counting(kept.givens, kept.exclude, None, max_nodes=None, progress=kept.progress,
-                                     prefix=(), between=look, **_counting(kept.run))
+                                     prefix=(), between=look, **kept.run)
     if run.step(counting=True) == PAUSED:
         _, run = _reduced_if_it_pays(prepared, run, kept, lambda reduced, progress, started: reduced.counting(
-            (), (), None, max_nodes=None, progress=progress, prefix=(), started=started, **_counting(kept.run)))
+            (), (), None, max_nodes=None, progress=progress, prefix=(), started=started, **kept.run))
         run.step(counting=True)
     return run.search.solutions
 
@@ -167,13 +167,7 @@ def _listing(solver: Solver, kept: _Search, givens: tuple[Any, ...], exclude: tu
              **more: Any) -> Run:
     """A listing's search (``more``: `Run`'s keywords)."""
     run = kept.run
-    return Run(solver, givens, run.get("seed"), None, run.get("timeout"), exclude, progress, (), run.get("way", "auto"),
-               **more)
-
-
-def _counting(run: dict[str, Any]) -> dict[str, Any]:
-    """`Solver.counting`'s keywords from a count's."""
-    return {"memo": None, "memo_bytes": None, **run}
+    return Run(solver, givens, run["seed"], None, run["timeout"], exclude, progress, (), run["way"], **more)
 
 
 def _reduced_if_it_pays(prepared: Prepared, run: Run, kept: _Search,

@@ -18,7 +18,6 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future
-from concurrent.futures import TimeoutError as FuturesTimeout
 from concurrent.futures import wait as futures_wait
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
@@ -123,12 +122,8 @@ class _Search(Spread):
             for task in tasks]
         self.taken = set()
         try:
-            for index, future in self.in_turn(futures):
-                try:
-                    result = future.result()
-                except FuturesTimeout:
-                    raise BudgetExceeded("timeout", self.stats, self.stats.solutions) from None
-                yield from self.done(result, index)
+            for index, future in self.in_turn(futures):  # (each done: in_turn raised at the deadline)
+                yield from self.done(future.result(), index)
         except BudgetExceeded as stop:  # (what the tasks still running do within GRACE is added)
             waited_until = time.perf_counter() + GRACE
             for future in futures:

@@ -1,7 +1,7 @@
 """One plan per search: the route a `Request` takes for a problem, decided before any search.
 
-`plan` reads the request with the problem's `Features` (bounds, costs, colors, a type that
-filters its solutions, a file of many problems) and returns a `Plan`: the route (the engine
+`plan` reads the request with the problem's `Features` (bounds, a type that filters its
+solutions, a file of many problems, a reduction already made, its encoding's way) and returns a `Plan`: the route (the engine
 alone, our own pool, another executor, a cluster, the SAT solver, the race), whether the
 problem is reduced first, and whether the automatic reduction may look at the search
 (`exactcover.autoreduce`). What does not combine is refused there, from one table,
@@ -34,7 +34,7 @@ ROUTES = ("engine", "pool", "executor", "cluster", "sat", "race")
 SAID = {
     "first": "a first solution", "solutions": "every solution", "count": "a count", "best": "the cheapest solutions",
     "estimate": "an estimate", "sample": "a sample of solutions",
-    "bounds": "bounds", "costs": "costs", "colors": "colors", "filter": "a problem type that filters its solutions",
+    "bounds": "bounds", "filter": "a problem type that filters its solutions",
     "many": "a file of many problems",
     "givens": "givens", "exclude": "exclusions", "limit": "a limit", "seed": "a seed", "max_nodes": "max_nodes",
     "timeout": "a timeout", "progress": "progress", "memo": "memo", "memo_bytes": "memo_bytes",
@@ -103,11 +103,10 @@ REFUSALS: dict[tuple[str, ...], tuple[str | None, str]] = {
 
 @attrs.frozen
 class Features:
-    """What a problem has that decides how it can be searched."""
+    """What a problem has that decides how it can be searched (only what a refusal or a
+    route reads: each search makes these)."""
 
     bounds: bool = False
-    costs: bool = False
-    colors: bool = False
     filter: bool = False  # its type keeps only some of the matrix's solutions
     many: bool = False  # a file of many problems (the command)
     reduced: bool = False  # reduced already (the command's --reduce)
@@ -115,9 +114,7 @@ class Features:
 
     @classmethod
     def of(cls, prepared: Prepared, many: bool = False) -> Features:
-        matrix = prepared.solver.matrix
-        colored = prepared.solver.compiled.colors
-        return cls(bool(matrix.bounds), bool(matrix.costs), any(colored), prepared.accept is not None, many,
+        return cls(bool(prepared.solver.matrix.bounds), prepared.accept is not None, many,
                    prepared.reduction is not None, prepared.way)
 
 
@@ -139,7 +136,7 @@ def things(request: Request, features: Features) -> set[str]:
     """The names (`SAID`'s keys) of what ``request`` asks, and of what the problem has."""
     r = request
     named = {r.what}
-    named |= {name for name in ("bounds", "costs", "colors", "filter", "many") if getattr(features, name)}
+    named |= {name for name in ("bounds", "filter", "many") if getattr(features, name)}
     named |= {name for name in ("givens", "exclude") if getattr(r, name)}
     named |= {name for name in ("limit", "seed", "max_nodes", "timeout", "memo_bytes", "jobs", "executor",
                                 "scheduler", "journal", "time_slice") if getattr(r, name) is not None}

@@ -164,6 +164,9 @@ class Prepared:
 
     def _first(self, the_plan: Plan, decode: bool) -> Any:
         r = the_plan.request
+        if the_plan.route == "engine" and self.accept is not None or the_plan.route in ("pool", "executor"):
+            solution = next(self.listing(the_plan, 1), None)
+            return None if solution is None else self.decode(solution) if decode else self.restore(solution)
         givens, exclude = self.all_givens(r.givens, r.exclude)
         if the_plan.route in ("sat", "race"):
             from . import sat
@@ -173,11 +176,9 @@ class Prepared:
                 solution = sat.first(self.solver.matrix, givens, exclude, r.timeout)
             else:
                 solution = sat.race(self.solver, givens, exclude, r.timeout, r.progress, the_plan.way)
-        elif the_plan.route == "engine" and self.accept is None:
+        else:
             solution = self.solver.first(givens, exclude=exclude, seed=r.seed, max_nodes=r.max_nodes,
                                          timeout=r.timeout, progress=r.progress, way=the_plan.way)
-        else:
-            solution = next(self.listing(the_plan, 1), None)
         if solution is None:
             return None
         return self.decode(solution) if decode else self.restore(solution)
@@ -185,12 +186,12 @@ class Prepared:
     def _solutions(self, the_plan: Plan, decode: bool) -> Solutions[Any]:
         decoding = self.decode if decode and (self.kind is not None or self.reduction is not None) else \
             self.restore if self.reduction is not None else None
-        if the_plan.look:
+        if the_plan.look:  # (never on a reduction: ``decoding`` then only decodes)
             from . import autoreduce
 
-            found = autoreduce.solutions(self, the_plan)  # (never on a reduction: ``decoding`` only decodes)
-            return found if decoding is None else Solutions(found, found.stats, None, None, decoding)
-        found = self.listing(the_plan, the_plan.request.limit)
+            found = autoreduce.solutions(self, the_plan)
+        else:
+            found = self.listing(the_plan, the_plan.request.limit)
         return found if decoding is None else Solutions(found, found.stats, None, None, decoding)
 
     def listing(self, the_plan: Plan, limit: int | None) -> Solutions[Any]:
@@ -207,9 +208,7 @@ class Prepared:
             found = self.solver.solutions(givens, exclude=exclude, limit=engine_limit, seed=r.seed,
                                           max_nodes=r.max_nodes, timeout=r.timeout, progress=r.progress,
                                           way=the_plan.way)
-        if self.accept is None and engine_limit == found.limit:
-            return found
-        return Solutions(found, found.stats, limit, self.accept)
+        return found if self.accept is None else Solutions(found, found.stats, limit, self.accept)
 
     def _count(self, the_plan: Plan, decode: bool) -> int:
         r = the_plan.request

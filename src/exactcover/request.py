@@ -136,11 +136,5 @@ class Request:
         return self.jobs is not None or self.executor is not None or self.scheduler is not None or \
             self.journal is not None
 
-    def given(self) -> dict[str, Any]:
-        """The fields not at their defaults (for messages and tests)."""
-        defaults = Request(what=self.what)
-        return {field.name: getattr(self, field.name) for field in attrs.fields(Request)
-                if field.name != "what" and getattr(self, field.name) != getattr(defaults, field.name)}
-
 
 _FIELDS = {field.name for field in attrs.fields(Request)} - {"what"}

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import time
 from array import array
-from contextlib import contextmanager
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs

@@ -23,7 +23,7 @@ from . import contract, engines
 from .contract import DONE, PREFIX, SOLUTION, Compiled, Dancer
 from .errors import GivensError, UnknownOption
 from .matrix import Matrix, item_positions
-from .runs import LIMIT_CAP, Progress, Run, Solution, Solutions, Stats, check_positive, memo_mode
+from .runs import LIMIT_CAP, Progress, Run, Solution, Solutions, Stats, check_positive, labelled, memo_mode
 
 if TYPE_CHECKING:
     from .best import Best
@@ -289,7 +289,10 @@ class Solver:
         """Raise what a search with ``givens`` and ``exclude`` raises at its start
         (`UnknownOption`, `GivensClash`, `GivenAndExcluded`), or nothing: for answers found
         by other means (the SAT solver) that must refuse the same input."""
-        Run(self, givens, None, None, None, exclude)
+        numbers = [array("i", self.option_numbers(chosen, role)) for chosen, role in ((givens, "given"),
+                                                                                     (exclude, "excluded"))]
+        with labelled(self):
+            self.dancer.search(numbers[0], None, numbers[1], array("i"))
 
     def option_numbers(self, labels: Iterable[Hashable], what: str) -> list[int]:
         """The option numbers of ``labels``; GivensError (UnknownOption) for what is not one."""

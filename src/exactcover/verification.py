@@ -27,6 +27,7 @@ from .balance import rest
 from .contract import DONE
 from .errors import JournalError
 from .journal import fingerprint, read
+from .request import Request
 from .runs import CHUNK
 from .subtrees import Job, Record
 
@@ -92,8 +93,6 @@ def verify(prepared: Prepared, path: str | os.PathLike[str], sample: int = 10, s
     found = read(path, strict=False)
     head = found.head
     if head.get("reduced") and prepared.reduction is None:  # (a count of the problem reduced: reduced alike)
-        from .request import Request
-
         prepared, _ = prepared.reduced(Request(what="count", givens=givens, exclude=exclude))
         givens, exclude = (), ()
     solver = prepared.solver
