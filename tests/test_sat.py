@@ -6,6 +6,9 @@ no process behind; what the backends cannot do is refused."""
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
+import subprocess
 import time
 
 import pytest
@@ -200,3 +203,38 @@ def test_the_backends_answer_and_refuse_as_the_search_does(engine, backend, monk
         assert answered[1] in solutions
         found = exactcover.solve(matrix, engine=engine, givens=givens, exclude=exclude, backend=backend)
         assert list(found[:len(givens)]) == list(givens)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "killpg") or not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+@pytest.mark.parametrize("backend", ["sat", "race"])
+def test_the_sat_process_ends_when_the_command_is_killed(tmp_path, backend):
+    """SIGKILL to the command (never a chance to stop its child) at random moments of its
+    first 1.5 s, while the SAT solver works on pigeons in holes (minutes): nothing is left."""
+    import random
+
+    from helpers import alive, console_script, descendants
+
+    source = tmp_path / "pigeons.dlx"
+    holes = [f"h{h}" for h in range(15)]
+    source.write_text(" ".join(f"p{p}" for p in range(16)) + " | " + " ".join(holes) + "\n"
+                      + "".join(f"p{p} h{h}\n" for p in range(16) for h in range(15)))
+    chance = random.Random()
+    for _ in range(4):
+        command = subprocess.Popen([*console_script(), "solve", "dlx", str(source), "--backend", backend],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, process_group=0)
+        seen: set[int] = set()
+        killed_at = time.monotonic() + chance.uniform(0.2, 1.5)
+        while time.monotonic() < killed_at:
+            seen.update(descendants(command.pid))
+            time.sleep(0.005)
+        seen.update(descendants(command.pid))
+        command.kill()
+        command.wait()
+        until = time.monotonic() + 2 * SLACK
+        while any(alive(pid) for pid in seen) and time.monotonic() < until:
+            time.sleep(0.02)
+        left = [pid for pid in seen if alive(pid)]
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        assert not left, f"the SAT process outlived the command killed after {killed_at:.2f} s"

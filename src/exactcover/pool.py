@@ -33,12 +33,11 @@ import attrs
 
 from . import subtrees
 from .errors import WorkerLost
+from .orphans import end_with_parent
 from .subtrees import Budget, Job, Result, Worker, search_batch
 
 __all__ = ["Pool", "Task"]
 
-#: Seconds between a worker's checks that its parent is still alive.
-ORPHAN_POLL = 0.2
 #: Seconds `Pool.close` waits for a terminated worker before it kills it.
 TERMINATE_WAIT = 1.0
 #: Seconds the parent waits, when a worker died of a signal that may have been sent to the
@@ -91,6 +90,7 @@ class Pool:
         self.sent: dict[int, deque[int]] = defaultdict(deque)
         self.held: dict[int, deque[tuple[str, Any]]] = defaultdict(deque)  # task -> its messages not yet yielded
         self.ended: deque[tuple[int, Result]] = deque()  # (unordered) tasks' results received, not yet yielded
+        parent, from_main_thread = os.getpid(), threading.current_thread() is threading.main_thread()
         try:
             with _signals_held():
                 for index in range(workers):
@@ -100,7 +100,8 @@ class Pool:
                     # whose worker died reads as ended instead of waiting on a copy)
                     parents_ends = [*self.orders, *self.inbox, orders, inbox] if forked else []
                     process = context.Process(target=_serve, name=f"exactcover worker {index}", daemon=True,
-                                              args=(index, job, self.shared, their_orders, their_inbox, parents_ends))
+                                              args=(index, job, self.shared, their_orders, their_inbox, parents_ends,
+                                                    parent, from_main_thread))
                     self.processes.append(process)
                     self.orders.append(orders)
                     self.inbox.append(inbox)
@@ -268,7 +269,7 @@ class Pool:
 
 
 def _serve(index: int, job: Job, shared: Any, orders: Connection, inbox: Connection,
-           parents_ends: list[Connection]) -> None:
+           parents_ends: list[Connection], parent: int, from_main_thread: bool) -> None:
     """A worker's life: search the tasks it is sent and send back what they found, until
     its pipe ends (the parent is gone) or it is terminated."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # (Ctrl-C reaches the whole group: the parent handles it)
@@ -277,7 +278,7 @@ def _serve(index: int, job: Job, shared: Any, orders: Connection, inbox: Connect
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     for pipe in parents_ends:
         pipe.close()
-    threading.Thread(target=_exit_when_orphaned, args=(os.getppid(),), daemon=True).start()
+    end_with_parent(parent, from_main_thread)
 
     def send(message: tuple[str, int, Any]) -> None:
         try:
@@ -308,11 +309,3 @@ def _picklable(error: Exception) -> Exception:
     except Exception:  # noqa: BLE001 -- any failure to cross the pipe
         return RuntimeError(f"{type(error).__name__}: {error}")
     return error
-
-
-def _exit_when_orphaned(parent: int) -> None:
-    """End this worker when its parent is gone (killed without a chance to stop the pool):
-    a busy worker would otherwise search on for nobody."""
-    while os.getppid() == parent:
-        time.sleep(ORPHAN_POLL)
-    os._exit(1)

@@ -21,6 +21,8 @@ PySAT is an optional dependency: ``pip install 'exactcover[sat]'``.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from multiprocessing.connection import Connection
@@ -113,14 +115,18 @@ def is_exact_cover(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
     return all(item in seen for item in matrix.primary) and len(set(labels)) == len(labels)
 
 
-def _solve(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], answer: Connection) -> None:
+def _solve(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], answer: Connection,
+           parent: int, from_main_thread: bool) -> None:
     """The child: encodes the problem and sends back the model's true variables (None: no
-    model). Ctrl-C is the parent's to handle (it stops the child)."""
+    model). Ctrl-C is the parent's to handle (it stops the child); it ends if the parent dies."""
     import signal
 
     from pysat.solvers import Solver as SatSolver
 
+    from .orphans import end_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent(parent, from_main_thread)
 
     with SatSolver(name=SOLVER, bootstrap_with=clauses(matrix, givens, exclude)) as solver:
         answer.send([v for v in solver.get_model() if v > 0] if solver.solve() else None)
@@ -134,8 +140,10 @@ class _Child:
         _pysat()  # (what cannot be done is said here, not by the child)
         _check(matrix)
         self.answer, sending = multiprocessing.Pipe(duplex=False)
-        self.process = multiprocessing.get_context().Process(target=_solve, args=(matrix, givens, exclude, sending),
-                                                             daemon=True, name="exactcover SAT solver")
+        from_main_thread = threading.current_thread() is threading.main_thread()
+        self.process = multiprocessing.get_context().Process(
+            target=_solve, args=(matrix, givens, exclude, sending, os.getpid(), from_main_thread), daemon=True,
+            name="exactcover SAT solver")
         self.process.start()
         sending.close()
 
