@@ -11,11 +11,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import exactcover
 from exactcover import BudgetExceeded, JournalError, counts, subtrees
 from exactcover.api import prepare
-from exactcover.journal import JournalWarning, _check, read
+from exactcover.journal import JournalWarning, key_path, read
 from exactcover.verification import verify  # (the engine-level one: a prepared problem)
 from exactcover_queens import Queens
 
@@ -57,13 +59,27 @@ def rewrite(path, number, change):
     path.write_text("\n".join(text) + "\n")
 
 
+def signed_again(path, key=None):
+    """Every line's check made again, as the count makes them, with the journal's key (or
+    with ``key``: someone who does not have the journal's)."""
+    from exactcover.journal import _Chain
+
+    chain = _Chain(key or bytes.fromhex(key_path(path).read_text()))
+    text = []
+    for line in path.read_text().splitlines():
+        fields = json.loads(line)
+        fields.pop("check")
+        text.append(chain.line(fields))
+    path.write_text("".join(text))
+
+
 def test_a_journal_holds_the_count(tmp_path, tiny_chunks):
     """Every subtree counted or split is a line; the lines add up to the count, and a count
     run again with the journal counts nothing and says the same."""
     path = tmp_path / "q9.jsonl"
     assert counted(Queens(9), path, time_slice=1e-9) == 352
     found = read(path)
-    assert found.head["exactcover journal"] == 1 and not found.torn
+    assert found.head["exactcover journal"] == 2 and not found.torn
     assert found.head["above"] + sum(r.count for r in found.records) == 352
     assert any(r.split for r in found.records)
     before = path.read_bytes()
@@ -126,11 +142,20 @@ def test_a_journal_that_cannot_be_written_says_why(tmp_path):
     assert result.output.strip() == f"exactcover: error: journal {path} cannot be written: No such file or directory"
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (a device that is always full)")
-def test_a_full_disk_stops_the_count_with_a_journal_error():
-    """Writing the journal fails for want of space: the count stops with a JournalError."""
-    with pytest.raises(JournalError, match="cannot be written: No space left on device"):
-        counted(Queens(8), "/dev/full")
+@pytest.mark.skipif(sys.platform == "win32", reason="needs resource.RLIMIT_FSIZE")
+def test_a_full_disk_stops_the_count_with_a_journal_error(tmp_path):
+    """Writing the journal fails for want of space (a limit on the size of files, which
+    Python turns into an error): the command stops with one line naming the journal."""
+    import resource
+
+    def small_files():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, resource.RLIM_INFINITY))
+
+    path = tmp_path / "q11.jsonl"
+    done = subprocess.run([*console_script(), "count", "queens", "11", "--jobs", "2", "--journal", str(path)],
+                          capture_output=True, text=True, preexec_fn=small_files, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"exactcover: error: journal {path} cannot be written: File too large\n"
 
 
 def test_verify_agrees_with_an_honest_journal(tmp_path, tiny_chunks, engine):
@@ -159,11 +184,10 @@ def test_verify_catches_an_edited_count(tmp_path, tiny_chunks):
     with pytest.raises(JournalError, match=f"line {number} was changed"):
         counted(Queens(9), path)
 
-    def checked_again(fields):
-        fields.pop("check")
-        fields["check"] = _check(fields)
-
-    rewrite(path, number, checked_again)
+    signed_again(path, key=bytes(32))  # (checks made again without the key: every line is caught)
+    found = verify(prepare(Queens(9)), path, sample=0)
+    assert found.changed == tuple(range(1, len(lines(path)) + 1))
+    signed_again(path)  # (with the key: only counting the subtree again catches it)
     found = verify(prepare(Queens(9)), path, sample=10_000)
     assert not found.changed and [d.line for d in found.disagreements] == [number]
     assert found.total == 353
@@ -177,11 +201,10 @@ def test_verify_catches_an_edited_split(tmp_path, tiny_chunks):
     number = next(k for k, fields in enumerate(lines(path), 1) if len(fields.get("split", ())) > 1)
 
     def drop_one(fields):
-        fields.pop("check")
         fields["split"] = fields["split"][1:]
-        fields["check"] = _check(fields)
 
     rewrite(path, number, drop_one)
+    signed_again(path)
     found = verify(prepare(Queens(9)), path, sample=10_000)
     assert number in [d.line for d in found.disagreements]
 
@@ -253,3 +276,149 @@ def test_a_resumed_count_searches_as_its_journal_began(tmp_path, tiny_chunks):
         assert exactcover.count(dominoes(6), executor=pool, journal=path, time_slice=1e-9) == TILINGS[3]
     found = verify(prepare(dominoes(6)), path, sample=10_000)
     assert found.agree and found.complete and any(r.split for r in read(path).records)
+
+
+def appended(path, fields):
+    """``fields`` appended as a record line, signed with the journal's key."""
+    with path.open("a") as file:
+        file.write(json.dumps({**fields, "check": "0" * 32}) + "\n")
+    signed_again(path)
+
+
+@pytest.mark.parametrize("where", ["outside", "below a whole subtree", "again, one more"])
+def test_a_record_that_does_not_fit_the_tree_is_refused(tmp_path, tiny_chunks, where):
+    """The audit's edits, signed with the key: a record outside the tree, a child of a subtree
+    counted whole, a subtree's record repeated with another count. Resuming refuses each,
+    naming its line, instead of adding its count; `verify` names it without counting again."""
+    path = tmp_path / "q9.jsonl"
+    counted(Queens(9), path, time_slice=1e-9)
+    whole = next(fields for fields in lines(path)[1:] if fields["count"] and "split" not in fields)
+    record = {"outside": {"prefix": [0, 1, 2, 3, 4, 5], "count": 1000},
+              "below a whole subtree": {"prefix": [*whole["prefix"], 0], "count": 1},
+              "again, one more": {"prefix": whole["prefix"], "count": whole["count"] + 1}}[where]
+    appended(path, {**record, "nodes": 5, "seconds": 0.1})
+    number = len(lines(path))
+    with pytest.raises(JournalError, match=f"line {number} ") as refused:
+        counted(Queens(9), path)
+    assert "outside the tree" in str(refused.value) or "a second time" in str(refused.value)
+    found = verify(prepare(Queens(9)), path, sample=0)
+    assert not found.changed and [d.line for d in found.disagreements] == [number]
+    assert found.total == 352 + (0 if where != "again, one more" else 0)
+
+
+def test_one_count_at_a_time_on_a_journal(tmp_path):
+    """A second count on a journal in use is refused in one line while the first one (of
+    minutes) runs; once the first is stopped, its lock is gone and a count goes on from it."""
+    path = tmp_path / "q16.jsonl"
+    command = [*console_script(), "count", "queens", "16", "--jobs", "2", "--journal", str(path), "--no-memo"]
+    first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (path.exists() and path.stat().st_size) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    second = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    first.send_signal(signal.SIGINT)
+    _, err = first.communicate(timeout=60)
+    assert first.returncode == 130, err
+    assert second.returncode == 2
+    assert second.stderr == f"exactcover: error: journal {path} is in use by another count (it holds the file's " \
+                            "lock); wait for it to end, or give another file\n"
+    done = subprocess.run([*command, "--max-nodes", "1000"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 3 and "node budget" in done.stderr, done.stderr
+
+
+def test_two_counts_started_together_leave_a_whole_journal(tmp_path):
+    """Started at the same moment, one count runs and the other is refused, whichever."""
+    path = tmp_path / "q12.jsonl"
+    command = [*console_script(), "count", "queens", "12", "--jobs", "2", "--journal", str(path), "--no-memo"]
+    both = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    ended = sorted((process.wait(timeout=300), process.stdout.read().strip(), process.stderr.read())
+                   for process in both)
+    assert [status for status, _, _ in ended] == [0, 2] and ended[0][1] == "14200", ended
+    assert "is in use by another count" in ended[1][2]
+    found = verify(prepare(Queens(12)), path, sample=3)
+    assert found.agree and found.complete and found.total == 14200
+
+
+def test_a_journal_is_measured_before_it_is_read(tmp_path):
+    """A device, a FIFO, a file too large and a line too long are refused at once, in one
+    line each, for `count --journal` and `verify`."""
+    import resource
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    large = tmp_path / "large.jsonl"
+    with large.open("wb") as file:
+        file.truncate(3 << 30)  # (sparse: 3 GB that take no room)
+    long = tmp_path / "long.jsonl"
+    long.write_bytes(b"{" * (2 << 20))
+    for path, said in (("/dev/zero", "is not a regular file"), (fifo, "is not a regular file"),
+                       (large, "3,221,225,472 bytes, more than a journal may be"),
+                       (long, "line 1 is longer than a journal's line may be")):
+        for args in (("count", "queens", "8", "--journal", path), ("verify", path)):
+            done = subprocess.run([*console_script(), *map(str, args)], capture_output=True, text=True, timeout=60)
+            assert done.returncode == 2 and done.stderr.count("\n") == 1 and said in done.stderr, (args, done.stderr)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    assert peak < 300_000, f"a refused journal took {peak} KB"
+
+
+_HONEST: dict[str, bytes] = {}
+
+
+def honest_journal(folder) -> bytes:
+    """The bytes of an honest journal of a count of Queens(9) with splits (made once)."""
+    if "q9" not in _HONEST:
+        path = folder / "honest.jsonl"
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setitem(subtrees.CHUNK, "c", (50, 1 << 20))
+            patch.setitem(subtrees.CHUNK, "python", (50, 1 << 20))
+            patch.setattr(counts, "JOURNAL_FIRST", 1)
+            counted(Queens(9), path, time_slice=1e-9)
+        _HONEST["q9"], _HONEST["key"] = path.read_bytes(), key_path(path).read_bytes()
+    return _HONEST["q9"]
+
+
+def edited(data: bytes, edit: str, chance) -> bytes:
+    rows = data.splitlines(keepends=True)
+    k = chance.randrange(1, len(rows))
+    if edit == "byte":
+        at = chance.randrange(len(data))
+        return data[:at] + bytes([chance.choice(b"0123456789,[]{}\":ab ")]) + data[at + 1:]
+    if edit == "number":
+        fields = json.loads(rows[k])
+        fields[chance.choice(["count", "nodes"])] += chance.choice([-1, 1, 7, 1000])
+        rows[k] = (json.dumps(fields) + "\n").encode()
+    elif edit == "drop":
+        del rows[k]
+    elif edit == "repeat":
+        rows.insert(chance.randrange(1, len(rows) + 1), rows[k])
+    elif edit == "swap":
+        j = chance.randrange(1, len(rows))
+        rows[k], rows[j] = rows[j], rows[k]
+    elif edit == "cut":
+        return data[:chance.randrange(len(data))]
+    return b"".join(rows)
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore::exactcover.journal.JournalWarning")
+@given(st.sampled_from(["byte", "number", "drop", "repeat", "swap", "cut"]), st.randoms(use_true_random=False))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_no_edit_without_the_key_makes_a_count_wrong(tmp_path, edit, chance):
+    """Random edits made without the key: resuming refuses the journal or counts exactly
+    352, and `verify` (counting nothing again) flags the edit or finds a journal that is only
+    shorter than the honest one (a last line dropped or torn: counted again on resuming)."""
+    honest = honest_journal(tmp_path)
+    path = tmp_path / "edited.jsonl"
+    path.write_bytes(edited(honest, edit, chance))
+    key_path(path).write_bytes(_HONEST["key"])
+    try:
+        found = verify(prepare(Queens(9)), path, sample=0)
+    except JournalError:
+        found = None
+    if found is not None and found.agree:
+        assert honest.startswith(path.read_bytes().rsplit(b"\n", 1)[0]), "an edit that verify did not see"
+    try:
+        total = counted(Queens(9), path)
+    except JournalError:
+        return
+    assert total == 352

@@ -27,7 +27,7 @@ from . import log
 from .contract import MEMO_AUTO, MEMO_OFF
 from .balance import Piece
 from .errors import BudgetExceeded
-from .journal import Journal, fingerprint, head_of
+from .journal import FORMAT, Journal, fingerprint, head_of
 from .spread import GRACE, Spread
 from .pool import Pool, Task
 from .runs import PROGRESS_INTERVAL, Progress, Subtrees, labelled, memo_budget, memo_mode, time_left
@@ -146,7 +146,7 @@ class _Count(Spread):
         if self.limit is not None and self.total >= self.limit:
             raise _Enough
         if self.journal_path is not None:
-            head = {"exactcover journal": 1, "depth": split.depth, "subtrees": len(split.prefixes),
+            head = {"exactcover journal": FORMAT, "depth": split.depth, "subtrees": len(split.prefixes),
                     "above": len(split.solutions), "memo": self.job.memo, "memo_bytes": self.job.memo_bytes,
                     "fingerprint": fingerprint(self.solver.compiled, self.job.givens, self.job.excluded)}
             self.journal = Journal(self.journal_path, {**head, **self.head})

@@ -9,7 +9,7 @@ checked afterwards (`verify`): a sample of its subtrees counted again.
 
 The format is JSON Lines, one object per line:
 
-- the first line, the *head*: ``{"exactcover journal": 1, "fingerprint": ..., "depth": d,
+- the first line, the *head*: ``{"exactcover journal": 2, "fingerprint": ..., "depth": d,
   "subtrees": n, "above": k, ...}``: the fingerprint of the problem (`fingerprint`: a hash
   of the compiled matrix, the givens and the exclusions), the depth of the first split, the
   number of subtrees there and of the solutions above it (and, written by the command, the
@@ -17,12 +17,27 @@ The format is JSON Lines, one object per line:
 - then a line per subtree: ``{"prefix": [...], "count": c, "nodes": n, "seconds": s}``,
   with ``"at"`` and ``"split": [[prefix, share], ...]`` for a subtree split where it stood.
 
-Every line carries ``"check"``, a hash of the rest of the line, so that a line edited by
-hand, or damaged, is caught. Why JSON Lines and not SQLite: one writer (the count's own
-process) appends, so nothing needs SQLite's locks (which network file systems, where a
-cluster's journal would live, do not honour); a line written whole is a record, and a torn
-last line (a machine that went down mid-write) is easy to see and to drop; and a journal
-can be read with ``head``, ``jq`` or a text editor.
+Every line carries ``"check"``: an HMAC (SHA-256, cut to 128 bits) of the rest of the line
+and of the check of the line before, under a random key that the count keeps beside its
+journal, in ``JOURNAL.key``. A line edited by hand or damaged is caught, even when whoever
+edited it made a check again by the published formula (they would need the key), and so is
+a line dropped, moved, or copied from another journal (the next line's check fails). What
+the key does not protect against: anyone who can read the key file, and a journal replaced
+whole together with its key. Without its key a journal cannot be resumed or verified, so
+copy the two together. Why a key beside the journal and not a plain chain of hashes: a
+chain catches an edit in the middle, but not an edit of the last line with its check made
+again, which is the one a count resumes from.
+
+Why JSON Lines and not SQLite: one writer (the count's own process) appends, and a lock on
+the file (released by the system when that process ends, however it ends) refuses a second
+count on the same journal; a line written whole is a record, and a torn last line (a
+machine that went down mid-write) is easy to see and to drop; and a journal can be read
+with ``head``, ``jq`` or a text editor. Resuming takes only the records that fit the tree
+the first split and the recorded splits make; a record outside it is refused, naming its
+line.
+
+A journal is read line by line, and refused when it is not a regular file, when it is larger
+than `MOST_BYTES` or when a line is longer than `LONGEST_LINE`, before it takes the memory.
 
 Lines are written to the file as the subtrees end (so a killed count loses only the
 subtrees in flight) and forced to the disk (fsync) in batches, at most every `SYNC_SECONDS`
@@ -32,8 +47,11 @@ subtrees in flight) and forced to the disk (fsync) in batches, at most every `SY
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
+import secrets
+import stat
 import sys
 import time
 import warnings
@@ -49,11 +67,15 @@ from .balance import Piece
 from .errors import JournalError
 from .subtrees import Record
 
-__all__ = ["Journal", "JournalWarning", "fingerprint", "head_of", "read"]
+__all__ = ["Journal", "JournalWarning", "fingerprint", "head_of", "read", "key_path", "MOST_BYTES", "LONGEST_LINE"]
 
-FORMAT = 1
+FORMAT = 2
 #: At most this many seconds between two syncs of the journal to the disk.
 SYNC_SECONDS = 1.0
+#: The largest journal read (bytes): about ten million subtrees, which take a few GB once read.
+MOST_BYTES = 1 << 30
+#: The longest line read (bytes): a record's line takes a few hundred, a split's a few thousand.
+LONGEST_LINE = 1 << 20
 
 
 class JournalWarning(UserWarning):
@@ -64,7 +86,7 @@ class JournalWarning(UserWarning):
 def fingerprint(compiled: Any, givens: Sequence[int], excluded: Sequence[int]) -> str:
     """A hash of a problem as the engines see it: the compiled matrix (`contract.Compiled`),
     the givens and the exclusions (option numbers), the same on any machine."""
-    digest = hashlib.sha256(f"exactcover {FORMAT} {compiled.n_primary} {compiled.n_secondary}".encode())
+    digest = hashlib.sha256(f"exactcover 1 {compiled.n_primary} {compiled.n_secondary}".encode())
     for name, data in (("starts", compiled.starts), ("items", compiled.items), ("colors", compiled.colors),
                        ("bounds", compiled.bounds), ("costs", compiled.costs),
                        ("givens", array("q", givens)), ("excluded", array("q", excluded))):
@@ -76,13 +98,56 @@ def fingerprint(compiled: Any, givens: Sequence[int], excluded: Sequence[int]) -
     return digest.hexdigest()
 
 
-def _check(fields: dict[str, Any]) -> str:
-    text = json.dumps(fields, sort_keys=True, separators=(",", ":"))
-    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+def key_path(path: str | os.PathLike[str]) -> Path:
+    """Where the key of the journal at ``path`` is kept: beside it, as ``NAME.key``."""
+    path = Path(path)
+    return path.with_name(path.name + ".key")
 
 
-def _line(fields: dict[str, Any]) -> str:
-    return json.dumps({**fields, "check": _check(fields)}, separators=(",", ":")) + "\n"
+class _Chain:
+    """The checks of a journal's lines: each an HMAC of its line and of the check before."""
+
+    def __init__(self, key: bytes) -> None:
+        self.key, self.last = key, ""
+
+    def check(self, fields: dict[str, Any]) -> str:
+        """The check of a line of ``fields`` after the last one."""
+        text = json.dumps(fields, sort_keys=True, separators=(",", ":"))
+        return hmac.new(self.key, f"{self.last}\n{text}".encode(), hashlib.sha256).hexdigest()[:32]
+
+    def line(self, fields: dict[str, Any]) -> str:
+        """The line of ``fields``, checked, after the last one (which it becomes)."""
+        self.last = self.check(fields)
+        return json.dumps({**fields, "check": self.last}, separators=(",", ":")) + "\n"
+
+
+def _load_key(path: Path) -> bytes:
+    where = key_path(path)
+    try:
+        text = where.read_text("ascii", errors="replace").strip()
+    except FileNotFoundError:
+        raise JournalError(path, None, f"has no key beside it ({where.name}), so its lines cannot be checked; "
+                                       "copy the key with its journal") from None
+    except OSError as error:
+        raise JournalError(path, None, f"has a key that cannot be read ({where.name}: {error.strerror or error})") from None
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        key = b""
+    if len(key) != 32:
+        raise JournalError(path, None, f"has a key beside it ({where.name}) that is not a journal's key")
+    return key
+
+
+def _new_key(path: Path) -> bytes:
+    key = secrets.token_bytes(32)
+    where = key_path(path)
+    descriptor = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(key.hex() + "\n")
+        file.flush()
+        os.fsync(file.fileno())
+    return key
 
 
 def _as_fields(record: Record) -> dict[str, Any]:
@@ -111,6 +176,7 @@ class Read:
     torn: bool  # whether a torn last line was dropped
     bad: tuple[int, ...] = ()  # lines whose check fails (only when read with ``strict=False``)
     size: int = 0  # the bytes of its whole lines (the file without a torn last line)
+    last: str = ""  # the check of its last whole line
 
 
 def read(path: str | os.PathLike[str], strict: bool = True) -> Read:
@@ -118,22 +184,62 @@ def read(path: str | os.PathLike[str], strict: bool = True) -> Read:
     a journal's, or, if ``strict``, whose check fails (else it is listed in ``bad``); a torn
     last line is dropped with a `JournalWarning`."""
     path = Path(path)
+    with _open(path, os.O_RDONLY) as file:
+        found = _read(path, file, strict)
+    if found is None:
+        raise JournalError(path, None, "has no head line (it is empty, or its count stopped as it began)")
+    return found
+
+
+def _open(path: Path, flags: int) -> BinaryIO:
+    """The journal's file, opened with ``flags``: `JournalError` if it cannot be, if it is
+    not a regular file (a FIFO, a device: nothing to read to an end) or if it is larger than
+    `MOST_BYTES`."""
     try:
-        data = path.read_bytes()
+        descriptor = os.open(path, flags | os.O_NONBLOCK, 0o644)  # (a FIFO opens at once, then is refused)
     except OSError as error:
-        raise JournalError(path, None, f"cannot be read: {error.strerror or error}") from None
-    lines = data.decode("utf-8", errors="replace").split("\n")
-    torn = lines[-1] != ""  # (a whole journal ends with a newline)
-    if torn:
-        warnings.warn(f"{path}: the last line ({len(lines)}) was torn, written in part when the count stopped; "
-                      "it is dropped, and its subtree will be counted again", JournalWarning, stacklevel=2)
-    lines = lines[:-1]
-    if not lines:
-        raise JournalError(path, None, "is empty: it has no head line")
-    head = _head(path, lines[0])
-    records, numbers, bad = [], [], []
-    for number, line in enumerate(lines[1:], start=2):
-        fields, good = _fields(path, number, line, strict)
+        doing = "written" if flags & os.O_RDWR else "read"
+        raise JournalError(path, None, f"cannot be {doing}: {error.strerror or error}") from None
+    file = os.fdopen(descriptor, "r+b" if flags & os.O_RDWR else "rb")
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            raise JournalError(path, None, "is not a regular file")
+        if status.st_size > MOST_BYTES:
+            raise JournalError(path, None, f"is {status.st_size:,} bytes, more than a journal may be "
+                                           f"({MOST_BYTES:,}: exactcover.journal.MOST_BYTES)")
+        os.set_blocking(descriptor, True)
+    except BaseException:
+        file.close()
+        raise
+    return file
+
+
+def _whole_lines(path: Path, file: BinaryIO) -> Iterator[tuple[int, str, int]]:
+    """``(number, text, end)`` of each line that ends with a newline (the torn last one is
+    not), ``end`` the offset just past it."""
+    for number in range(1, sys.maxsize):
+        line = file.readline(LONGEST_LINE + 1)
+        if not line.endswith(b"\n"):
+            if len(line) > LONGEST_LINE:
+                raise JournalError(path, number, f"is longer than a journal's line may be ({LONGEST_LINE:,} bytes)")
+            return
+        yield number, line[:-1].decode("utf-8", errors="replace"), file.tell()
+
+
+def _read(path: Path, file: BinaryIO, strict: bool) -> Read | None:
+    """The journal in ``file``; None if it has no whole first line."""
+    lines = _whole_lines(path, file)
+    first = next(lines, None)
+    if first is None:
+        return None
+    _head(path, first[1])  # (a file that is not a journal is said so before its key is looked for)
+    chain = _Chain(_load_key(path))
+    head, good = _fields(path, 1, first[1], chain, strict)
+    size = first[2]
+    records, numbers, bad = [], [], [] if good else [1]
+    for number, line, size in lines:
+        fields, good = _fields(path, number, line, chain, strict)
         if not good:
             bad.append(number)
         try:
@@ -141,28 +247,41 @@ def read(path: str | os.PathLike[str], strict: bool = True) -> Read:
         except (KeyError, TypeError, ValueError) as error:
             raise JournalError(path, number, f"is not a subtree's record ({error})") from None
         numbers.append(number)
-    return Read(head, tuple(records), tuple(numbers), torn, tuple(bad), data.rfind(b"\n") + 1)
+    torn = file.tell() > size
+    if torn:
+        warnings.warn(f"{path}: the last line ({len(numbers) + 2}) was torn, written in part when the count stopped; "
+                      "it is dropped, and its subtree will be counted again", JournalWarning, stacklevel=3)
+    return Read(head, tuple(records), tuple(numbers), torn, tuple(bad), size, chain.last)
 
 
 def head_of(path: str | os.PathLike[str]) -> dict[str, Any] | None:
-    """The head of the journal at ``path`` (its first line alone), or None if there is no
-    such file or it is empty."""
+    """The head of the journal at ``path`` (its first line alone, unchecked), or None if
+    there is no such file or no whole first line."""
     path = Path(path)
-    if not path.exists() or not path.stat().st_size:
+    if not path.exists():
         return None
-    with path.open("rb") as file:
-        first = file.readline().decode("utf-8", errors="replace").rstrip("\n")
-    return _head(path, first)
+    with _open(path, os.O_RDONLY) as file:
+        first = next(_whole_lines(path, file), None)
+    if first is None:
+        return None
+    return _head(path, first[1])
 
 
 def _head(path: Path, line: str) -> dict[str, Any]:
-    head, _ = _fields(path, 1, line, strict=True)
-    if head.get("exactcover journal") != FORMAT:
+    """The fields of the head line ``line``, unchecked; `JournalError` if it is not one."""
+    try:
+        head = json.loads(line)
+    except ValueError:
+        raise JournalError(path, 1, "is not JSON") from None
+    if not isinstance(head, dict) or "exactcover journal" not in head:
         raise JournalError(path, 1, "is not the head of an exactcover journal")
+    if head["exactcover journal"] != FORMAT:
+        raise JournalError(path, 1, f"is the head of a journal of another version of exactcover (format "
+                                    f"{head['exactcover journal']!r}, not {FORMAT}); count again into a new journal")
     return head
 
 
-def _fields(path: Path, number: int, line: str, strict: bool) -> tuple[dict[str, Any], bool]:
+def _fields(path: Path, number: int, line: str, chain: _Chain, strict: bool) -> tuple[dict[str, Any], bool]:
     try:
         fields = json.loads(line)
     except ValueError:
@@ -170,7 +289,8 @@ def _fields(path: Path, number: int, line: str, strict: bool) -> tuple[dict[str,
     if not isinstance(fields, dict) or not isinstance(fields.get("check"), str):
         raise JournalError(path, number, "has no check")
     check = fields.pop("check")
-    good = check == _check(fields)
+    good = hmac.compare_digest(check, chain.check(fields))
+    chain.last = check  # (the next line is checked against the check written: one edit, one line named)
     if strict and not good:
         raise JournalError(path, number, "was changed after it was written (its check does not match); "
                                          "`exactcover verify` says which lines")
@@ -182,30 +302,45 @@ class Journal:
 
     def __init__(self, path: str | os.PathLike[str], head: dict[str, Any]) -> None:
         """Open the journal at ``path`` for the count whose head is ``head`` (made anew if
-        there is no such file; else read, and `JournalError` if it is another problem's)."""
+        there is no such file; else read, and `JournalError` if it is another problem's, or
+        if another command has it open)."""
         self.path = Path(path)
         self.records: dict[tuple[int, ...], Record] = {}
-        self.file: BinaryIO
-        if self.path.exists() and self.path.stat().st_size > 0:
-            found = read(self.path)
-            for key in ("fingerprint", "depth", "subtrees", "above"):
-                if found.head.get(key) != head.get(key):
-                    what = "another problem" if key == "fingerprint" else f"another split ({key})"
-                    raise JournalError(self.path, 1, f"is the journal of {what}, not of this count; give another file")
-            self.head = found.head
-            for record in found.records:
-                self._keep(record)
-            with self._writing():
-                self.file = self.path.open("r+b")
-                self.file.truncate(found.size)
-                self.file.seek(0, os.SEEK_END)
-        else:
-            self.head = head
-            with self._writing():
-                self.file = self.path.open("wb")
-                self.file.write(_line(head).encode())
-                self._sync()
+        self.lines: dict[tuple[int, ...], int] = {}  # prefix -> the line of its record
+        self.file = _open(self.path, os.O_RDWR | os.O_CREAT)
+        try:
+            _lock(self.path, self.file)
+            found = _read(self.path, self.file, strict=True)
+            if found is not None:
+                self._resume(found, head)
+            else:
+                self._begin(head)
+        except BaseException:
+            self.file.close()
+            raise
         self.synced = time.monotonic()
+
+    def _resume(self, found: Read, head: dict[str, Any]) -> None:
+        for key in ("fingerprint", "depth", "subtrees", "above"):
+            if found.head.get(key) != head.get(key):
+                what = "another problem" if key == "fingerprint" else f"another split ({key})"
+                raise JournalError(self.path, 1, f"is the journal of {what}, not of this count; give another file")
+        self.head = found.head
+        for record, line in zip(found.records, found.lines):
+            self._keep(record, line)
+        self.chain = _Chain(_load_key(self.path))
+        self.chain.last = found.last
+        with self._writing():
+            self.file.truncate(found.size)
+            self.file.seek(0, os.SEEK_END)
+
+    def _begin(self, head: dict[str, Any]) -> None:
+        self.head = head
+        with self._writing():
+            self.chain = _Chain(_new_key(self.path))
+            self.file.truncate(0)
+            self.file.write(self.chain.line(head).encode())
+            self._sync()
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
@@ -216,11 +351,14 @@ class Journal:
         except OSError as error:
             raise JournalError(self.path, None, f"cannot be written: {error.strerror or error}") from None
 
-    def _keep(self, record: Record) -> None:
+    def _keep(self, record: Record, line: int | None = None) -> None:
         seen = self.records.get(record.prefix)
         if seen is not None and (seen.count, seen.split) != (record.count, record.split):
-            raise JournalError(self.path, None, f"holds the subtree {list(record.prefix)} twice, with two counts")
+            raise JournalError(self.path, line, f"holds the subtree {list(record.prefix)} a second time, with "
+                                                "another count")
         self.records[record.prefix] = record
+        if line is not None:
+            self.lines.setdefault(record.prefix, line)
 
     @property
     def total(self) -> int:
@@ -229,15 +367,21 @@ class Journal:
 
     def pending(self, first: Iterable[Piece]) -> list[Piece]:
         """The subtrees left to count, of the first split's ``first`` and of the splits the
-        journal records, in that order."""
-        return list(_pending(first, self.records))
+        journal records, in that order; `JournalError` naming the line of a record that is
+        not in that tree (whose count would be added to the total)."""
+        left, reached = _pending(first, self.records)
+        outside = [line for prefix, line in self.lines.items() if prefix not in reached]
+        if outside:
+            raise JournalError(self.path, min(outside), "is a subtree outside the tree of the journal's splits, so "
+                                                        "its count cannot be added; `exactcover verify` lists such lines")
+        return left
 
     def add(self, records: Iterable[Record]) -> None:
         """Append ``records``; synced to the disk if the last sync is `SYNC_SECONDS` old."""
         lines = []
         for record in records:
             self._keep(record)
-            lines.append(_line(_as_fields(record)))
+            lines.append(self.chain.line(_as_fields(record)))
         with self._writing():
             if lines:
                 self.file.write("".join(lines).encode())
@@ -266,12 +410,31 @@ class Journal:
         self.close()
 
 
-def _pending(first: Iterable[Piece], records: dict[tuple[int, ...], Record]) -> Iterator[Piece]:
-    stack = list(reversed(list(first)))
+def _pending(first: Iterable[Piece], records: dict[tuple[int, ...], Record]) -> tuple[list[Piece], set[tuple[int, ...]]]:
+    """The subtrees left to count, in order, and the prefixes of the records in the tree."""
+    stack, left, reached = list(reversed(list(first))), [], set()
     while stack:
         prefix, share = stack.pop()
         record = records.get(prefix)
         if record is None:
-            yield prefix, share
-        else:
+            left.append((prefix, share))
+        elif prefix not in reached:
+            reached.add(prefix)
             stack.extend(reversed(record.split))
+    return left, reached
+
+
+def _lock(path: Path, file: BinaryIO) -> None:
+    """Hold the journal for this process (the system lets go when it ends, however it ends):
+    `JournalError` if another one holds it."""
+    try:
+        import fcntl
+    except ImportError:  # (Windows: no lock; one count per journal is then the user's to keep)
+        return
+    try:
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise JournalError(path, None, "is in use by another count (it holds the file's lock); wait for it to end, "
+                                       "or give another file") from None
+    except OSError:  # (a file system without locks: go on without one)
+        pass

@@ -103,10 +103,16 @@ def verify(prepared: Prepared, path: str | os.PathLike[str], sample: int = 10, s
     split = solver.split(int(head["depth"]), givens, exclude=exclude)
     if (len(split.prefixes), len(split.solutions)) != (head["subtrees"], head["above"]):
         raise JournalError(path, 1, "does not match this problem's first split")
-    records = {record.prefix: (record, line) for record, line in zip(found.records, found.lines)}
+    records: dict[tuple[int, ...], tuple[Record, int]] = {}
+    disagreements = []
+    for record, line in zip(found.records, found.lines):
+        seen = records.setdefault(record.prefix, (record, line))[0]
+        if (seen.count, seen.split) != (record.count, record.split):
+            disagreements.append(Disagreement(line, record.prefix, "a second record of this subtree",
+                                              f"the first one (line {records[record.prefix][1]}) says otherwise"))
     tree = _tree(split, records)
-    disagreements = [Disagreement(line, record.prefix, "a record", "a subtree that is not in the tree the journal makes")
-                     for record, line in zip(found.records, found.lines) if record.prefix not in tree]
+    disagreements += [Disagreement(line, prefix, "a record", "a subtree that is not in the tree the journal makes")
+                      for prefix, (record, line) in records.items() if prefix not in tree]
     job = Job.of(solver, givens, exclude, "auto", int(head.get("memo", 0)), head.get("memo_bytes"))
     chosen = random.Random(seed).sample(sorted(records.values(), key=lambda found: found[1]), min(sample, len(records)))
     for record, line in chosen:
@@ -114,7 +120,7 @@ def verify(prepared: Prepared, path: str | os.PathLike[str], sample: int = 10, s
         if said is not None:
             disagreements.append(Disagreement(line, record.prefix, *said))
     to_do = sum(1 for prefix in tree if prefix not in records)
-    total = len(split.solutions) + sum(record.count for record, _ in records.values())
+    total = len(split.solutions) + sum(record.count for prefix, (record, _) in records.items() if prefix in tree)
     return Verification(len(records), to_do, total, len(chosen), time.perf_counter() - started, found.bad,
                         tuple(disagreements), found.torn)
 
