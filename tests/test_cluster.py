@@ -86,3 +86,90 @@ def test_a_worker_killed_mid_count(cluster):
         thread.join(300)
         assert found["count"] == 2279184
         client.wait_for_workers(2, timeout=30)
+
+
+def _server(kind: str):
+    """A server on the loopback that is not a Dask scheduler: it never answers ("silent"),
+    answers as a web server ("http") or sends random bytes ("junk"); its address."""
+    import socket
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    kept = []
+
+    def serve():
+        while True:
+            try:
+                connection, _ = listener.accept()
+            except OSError:
+                return
+            kept.append(connection)
+            try:
+                if kind == "http":
+                    connection.recv(1000)
+                    connection.sendall(b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\n<html></html>")
+                elif kind == "junk":
+                    connection.sendall(os.urandom(1 << 16))
+            except OSError:
+                pass
+
+    threading.Thread(target=serve, daemon=True).start()
+    return listener, f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+
+
+@pytest.mark.parametrize("kind", ["silent", "http", "junk"])
+def test_an_address_that_is_not_a_scheduler(kind):
+    """One line and exit 2 (or 3 when --timeout runs out first), never a hang or an internal
+    error: a server that says nothing is given up after --timeout, or CONNECT_SECONDS."""
+    import subprocess
+    import time
+
+    from helpers import SLACK, console_script
+
+    listener, address = _server(kind)
+    with listener:
+        started = time.monotonic()
+        done = subprocess.run([*console_script(), "count", "queens", "8", "--scheduler", address, "--timeout", "3"],
+                              capture_output=True, text=True, timeout=120)
+        seconds = time.monotonic() - started
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    if kind == "silent":
+        assert done.returncode == 3 and "stopped by the time limit (3 s) while connecting" in done.stderr
+        assert 3 <= seconds < 3 + SLACK
+    else:
+        assert done.returncode == 2 and f"at {address}" in done.stderr, done.stderr
+
+
+def test_a_lost_scheduler_is_one_line(tmp_path):
+    """The scheduler killed mid-count: one line and exit 70, no Dask log, no process left."""
+    import subprocess
+    import sys
+    import time
+
+    from helpers import console_script
+
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        free = probe.getsockname()[1]
+    dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
+    scheduler = subprocess.Popen([*dask, "--host", "127.0.0.1", "--port", str(free), "--no-dashboard"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", f"tcp://127.0.0.1:{free}",
+                               "--nthreads", "1", "--nworkers", "2", "--no-dashboard"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(5)
+        count = subprocess.Popen([*console_script(), "count", "queens", "17", "--scheduler",
+                                  f"tcp://127.0.0.1:{free}", "--quiet"], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        time.sleep(5)
+        scheduler.kill()
+        _out, err = count.communicate(timeout=120)
+    finally:
+        for process in (scheduler, worker):
+            process.kill()
+            process.wait()
+    assert count.returncode == 70, err
+    assert err == f"exactcover: error: the connection to the Dask scheduler at tcp://127.0.0.1:{free} was lost; " \
+                  "the search was not finished\n"

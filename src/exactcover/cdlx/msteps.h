@@ -36,6 +36,7 @@ choose_m(Search *s, idx level, idx *theta)
     *theta = 0;
     if (rlink[0] == 0)
         return 0;
+    s->scanned += s->n_primary >> SCAN_SHIFT; /* (as choose counts it: a wide matrix's nodes pause as soon) */
     prepare_m(s, level);
     for (idx i = rlink[0]; i != 0; i = rlink[i]) {
         idx length = length_m(s, level, i), b = bound[i], sl = slack[i] < b ? slack[i] : b;

@@ -8,12 +8,15 @@ with one worker per thread of the cluster (`exactcover.counts`, `exactcover.para
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
+from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from typing import Any
 
 from .. import __version__
-from .exits import BAD_INPUT, Exit
+from .clock import within
+from .exits import BAD_INPUT, INTERNAL, Exit
 
 __all__ = ["on_cluster", "CONNECT_SECONDS"]
 
@@ -40,11 +43,19 @@ def on_cluster(address: str) -> Iterator[dict[str, Any]]:
             from None
     try:
         made: Any = connect
-        client = made(address, timeout=CONNECT_SECONDS)
+        with within(f"while connecting to the Dask scheduler at {address}", CONNECT_SECONDS + 1,
+                    f"no Dask scheduler answers at {address} (waited {CONNECT_SECONDS} s)"):
+            client = made(address, timeout=CONNECT_SECONDS)
+    except Exit:
+        raise
     except (OSError, TimeoutError, ValueError) as error:
         raise Exit(BAD_INPUT, f"error: cannot reach the Dask scheduler at {address}: {error}") from None
+    except Exception as error:  # noqa: BLE001 -- whatever a server that is not a scheduler makes Dask raise
+        raise Exit(BAD_INPUT, f"error: what answers at {address} is not a Dask scheduler "
+                              f"({type(error).__name__}: {_short(error)})") from None
     try:
-        versions = client.run(_version, on_error="return")
+        with within(f"while asking the Dask cluster at {address} for its workers"):
+            versions = client.run(_version, on_error="return")
         if not versions:
             raise Exit(BAD_INPUT, f"error: the Dask cluster at {address} has no workers")
         wrong = {worker: found for worker, found in versions.items() if found != __version__}
@@ -53,6 +64,36 @@ def on_cluster(address: str) -> Iterator[dict[str, Any]]:
             said = f"has exactcover {found}" if isinstance(found, str) else f"cannot import exactcover ({found!r})"
             raise Exit(BAD_INPUT, f"error: the Dask worker at {worker} {said}; every worker needs exactcover "
                                   f"{__version__} (pip install pyexactcover=={__version__})")
-        yield {"executor": client.get_executor(), "jobs": sum(client.nthreads().values())}
+        try:
+            with _quiet_dask():
+                yield {"executor": client.get_executor(), "jobs": sum(client.nthreads().values())}
+        except Exception as error:
+            if client.status == "running" and not isinstance(error, CancelledError):
+                raise
+            raise Exit(INTERNAL, f"error: the connection to the Dask scheduler at {address} was lost; the search "
+                                 f"was not finished") from None
     finally:
-        client.close()
+        with _quiet_dask():  # (closing a client whose scheduler is gone logs its failures)
+            client.close()
+
+
+@contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """Dask's own log (a lost scheduler is said in tens of lines of tracebacks) kept off
+    stderr: the command says what happened in one line."""
+    names = ["distributed", *(name for name in logging.root.manager.loggerDict if name.startswith("distributed."))]
+    loggers = [logging.getLogger(name) for name in names]
+    before = [logger.disabled for logger in loggers]
+    for logger in loggers:
+        logger.disabled = True
+    try:
+        yield
+    finally:
+        for logger, disabled in zip(loggers, before):
+            logger.disabled = disabled
+
+
+def _short(error: BaseException) -> str:
+    """The first line of ``error``'s message, cut to 100 characters."""
+    text = str(error).strip().split("\n", 1)[0]
+    return text if len(text) <= 100 else text[:99] + "…"

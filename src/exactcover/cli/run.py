@@ -20,6 +20,7 @@ from ..bar import ProgressBar
 from ..plan import SAID_BY_COMMAND, Features, plan
 from ..problem import Batch, ProblemType
 from ..request import Request
+from .clock import left, within
 from .exits import BAD_INPUT, NO_SOLUTION, STOPPED, Exit, errors_reported, interrupted, sigint_deferred
 from .report import Report
 
@@ -78,7 +79,7 @@ class Run:
         if self.lines is not None:
             self.batch = ()
         self._prepared: api.Prepared | None = None
-        with errors_reported():
+        with errors_reported(), within("while preparing the problem"):
             if self.batch is None:
                 self._prepared = api.prepare(problem, self.engine, max_entries=self.max_entries, kind=self.kind)
 
@@ -87,7 +88,7 @@ class Run:
         problem (for a file of problems: for one of many) so that what does not combine is
         refused, in one line with exit status 2, before any search. With --reduce the
         problem is reduced here, so that the statistics are its search's."""
-        with errors_reported():
+        with errors_reported(), within("while reducing the problem"):
             request = Request.of(what, **self.search, **more)
             if self.batch is not None:
                 plan(request, Features(many=True), SAID_BY_COMMAND)
@@ -95,6 +96,7 @@ class Run:
                 plan(request, self.prepared.features(), SAID_BY_COMMAND)
                 if request.reduce and self.prepared.reduction is None:
                     self._prepared, request = self.prepared.reduced(request)
+                request = attrs.evolve(request, timeout=left())  # (the search has what the command has left)
         return request
 
     @property

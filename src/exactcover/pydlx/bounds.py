@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..contract import DONE, PAUSED, PREFIX, GivensClash, PrefixError, UnknownOption
-from .dance import COVERED, members, relink
+from .dance import COVERED, SCAN_SHIFT, members, relink
 from .msets import BoundedSets, first_set
 from .search import X2, X5, X6, X7, X8, _FINISHED, Random, Search
 
@@ -182,7 +182,10 @@ class Bounded(Search):
 
     def choose_m(self, level: int) -> tuple[int, int]:
         """M3 at ``level``: the item and its theta, or (0, 0) when every item is covered."""
-        return self.choose_bounded(self.top) if self.rlink[0] != 0 else (0, 0)
+        if self.rlink[0] == 0:
+            return 0, 0
+        self.scanned += self.n_primary >> SCAN_SHIFT  # (as `choose` counts it: see the C engine's effort)
+        return self.choose_bounded(self.top)
 
     def try_move(self, level: int, x: int) -> None:
         """M6 for option node x: its other items take it."""
