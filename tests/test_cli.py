@@ -143,7 +143,9 @@ def test_budget_says_so_and_exits_3(files):
 @pytest.mark.parametrize("args", [["solve", "queens", "13", "--all"], ["solve", "queens", "14", "--limit", "100000"],
                                   ["solve", "queens", "13", "--all", "--jobs", "2"], ["count", "queens", "16", "--jobs", "2"]])
 def test_timeout_stops_a_stream_of_solutions_and_exits_3(args):
-    """--timeout stops printing dense solutions on time, serial or parallel, and says so in the summary."""
+    """--timeout stops printing dense solutions on time, serial or parallel, and says so in the summary.
+    The timeout counts from the command's start, so the search has it less what came before
+    (reading and preparing the problem: milliseconds here)."""
     started = time.perf_counter()
     result = run(*args, "--timeout", "0.5", "--jsonl")
     elapsed = time.perf_counter() - started
@@ -152,7 +154,7 @@ def test_timeout_stops_a_stream_of_solutions_and_exits_3(args):
     last = json.loads(result.stdout.splitlines()[-1])
     stats = last["stats"]
     assert last["status"] == "stopped" and "time limit" in last["message"] and not last["complete"]
-    assert stats["seconds"] >= 0.5 and 0 < stats["engine_seconds"] and stats["nodes"] > 0
+    assert stats["seconds"] >= 0.4 and 0 < stats["engine_seconds"] and stats["nodes"] > 0
     if args[0] == "solve":
         assert last["count"] == len(result.stdout.splitlines()) - 1
 

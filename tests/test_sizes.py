@@ -11,6 +11,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import exactcover
 from exactcover import Matrix, ProblemTooLarge, Size
@@ -23,9 +25,9 @@ from helpers import console_script, limited
 MEMORY = 1 << 30  # bytes a hostile case may take (the refused builds would take gigabytes to terabytes)
 
 
-def run_limited(*args, timeout=60):
+def run_limited(*args, timeout=60, input=None):
     return subprocess.run([*console_script(), *args], capture_output=True, text=True, timeout=timeout,
-                          preexec_fn=limited(MEMORY))
+                          preexec_fn=limited(MEMORY), input=input)
 
 
 def test_a_million_dots_is_refused_before_building(tmp_path):
@@ -175,3 +177,70 @@ def test_a_big_grid_is_checked_without_big_tables():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           preexec_fn=limited(300 << 20))
     assert done.stdout == "(25, 40)\n", done.stderr
+
+
+# -- files measured as they are read -------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_knuth_file_over_the_limit_is_refused_as_it_is_read(tmp_path):
+    """The audit's 48 MB file (24 million entries): refused naming the file and its size,
+    within the memory limit (it took 5.2 GB and a minute)."""
+    path = tmp_path / "big.dlx"
+    path.write_text("A B\n" * 12_000_001)
+    done = run_limited("count", "dlx", str(path))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"exactcover: error: {path} needs a matrix of 12,000,000 options and 24,000,000 "
+                                  "entries"), done.stderr
+
+
+def test_the_entries_are_counted_from_the_text_alone(tmp_path):
+    """With --max-entries, the entries the text holds (comments, costs and blank lines not
+    counted) decide: one more than the limit is refused, the limit itself is read."""
+    path = tmp_path / "costs.dlx"
+    path.write_text("| a comment with many words in it\na b | c\n\na b |3\n  \n| more words here\nb c:x |1 |2\na\n")
+    for most, status in (("4", 2), ("5", 0)):
+        done = run_limited("count", "dlx", str(path), "--max-entries", most)
+        assert done.returncode in (status, 1), done.stderr
+        if status == 2:
+            assert "3 options and 5 entries" in done.stderr and str(path) in done.stderr
+    done = run_limited("count", "subsets", "-", "--max-entries", "3", input="universe: 1 2 3\nx: 1 2  # c\ny: 3\nz: 1 3\n")
+    assert done.returncode == 2 and "3 options and 5 entries" in done.stderr, done.stderr
+
+
+def test_input_that_never_ends_is_refused_at_its_byte_limit():
+    """Standard input without end (`yes`): refused at 16 bytes per entry allowed, in one
+    line, within the memory limit, without waiting for an end."""
+    feeder = subprocess.Popen(["yes", "A B"], stdout=subprocess.PIPE)
+    try:
+        done = subprocess.run([*console_script(), "count", "dlx", "-", "--max-entries", "1000000"], stdin=feeder.stdout,
+                              capture_output=True, text=True, timeout=120, preexec_fn=limited(MEMORY))
+    finally:
+        feeder.kill()
+        feeder.wait()
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "standard input is larger than 16,000,000 bytes" in done.stderr
+
+
+@given(st.lists(st.sampled_from(["a", "b", "c:x", "|3", "| note", "", "  ", "\r", "d"]), max_size=12)
+       .map(lambda words: words), st.integers(0, 40))
+@settings(max_examples=200, deadline=None)
+def test_the_counted_size_is_the_built_size(words, seed):
+    """`knuth._size` (counted, parts without '|' by C loops) agrees with the matrix built."""
+    from exactcover import knuth
+
+    chance = random.Random(seed)
+    rows = ["a b | c d"]
+    for _ in range(chance.randrange(30)):
+        picked = chance.sample(words, min(len(words), chance.randrange(4))) if words else []
+        line = " ".join(dict.fromkeys(w for w in picked if w not in ("| note",)))
+        rows.append(chance.choice(["| a comment", line, line, ""]) if picked else "")
+    text = "\n".join(rows) + chance.choice(["", "\n"])
+    try:
+        matrix = knuth.parse_dlx(text)
+    except ValueError:
+        return
+    for part in (1, 7, 1 << 20):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(knuth, "_PART", part)
+            assert knuth._size(text) == (len(matrix.options), sum(len(option.items) for option in matrix.options))

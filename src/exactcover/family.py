@@ -16,6 +16,7 @@ line (``#`` starts a comment). This module is the model; the ``subsets`` problem
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
@@ -24,7 +25,7 @@ import attrs
 
 from .errors import ProblemError
 from .matrix import Matrix, first_repeat
-from .textinput import lines
+from .textinput import check_words, lines
 
 __all__ = ["Subsets", "parse_subsets"]
 
@@ -108,6 +109,7 @@ def parse_subsets(text: str, source: str = "input") -> Subsets:
         if not all(isinstance(v, list) for v in data["subsets"].values()):
             raise ProblemError(f"{source}: every subset must be a list of elements")
         return Subsets(_hashable(data["universe"]), {k: _hashable(v) for k, v in data["subsets"].items()})
+    check_words(text, source, _size)
     universe = None
     family = {}
     for number, raw in lines(text):
@@ -132,6 +134,18 @@ def parse_subsets(text: str, source: str = "input") -> Subsets:
         return Subsets(universe, family)
     except ProblemError as error:
         raise ProblemError(f"{source}: {error}") from None
+
+
+def _size(text: str) -> tuple[int, int]:
+    """The options and entries of ``name: elements`` lines, counted without building anything."""
+    options = entries = 0
+    for line in io.StringIO(text):
+        line = line.split("#", 1)[0]
+        name, colon, rest = line.partition(":")
+        if colon and name.strip() != "universe":
+            options += 1
+            entries += len(rest.split())
+    return options, entries
 
 
 class _DuplicateKey(Exception):

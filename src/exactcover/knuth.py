@@ -30,11 +30,12 @@ from typing import Any, TextIO
 
 from .errors import MatrixError, ProblemError
 from .matrix import Matrix
-from .textinput import check_text, decode, lines, read_file
+from .textinput import check_text, check_words, decode, lines, read_file
 
 __all__ = ["DlxFormatError", "read_dlx", "write_dlx", "parse_dlx", "option_text"]
 
 _NAME = re.compile(r"[^\s:|]+")
+_PART = 1 << 20  # (characters of text counted at a time by `_size`)
 _BOUNDED = re.compile(r"(?:(\d+):)?(\d+)\|([^\s:|]+)")
 
 
@@ -67,7 +68,10 @@ def read_dlx(source: str | os.PathLike[str] | TextIO) -> Matrix:
 
 
 def parse_dlx(text: str, name: str = "input") -> Matrix:
-    """A `Matrix` from Knuth-format ``text``; errors name ``name`` and the line."""
+    """A `Matrix` from Knuth-format ``text``; errors name ``name`` and the line. While reading
+    for a search (`textinput.limited`), text of more entries than it allows is refused
+    before anything is built."""
+    check_words(text, name, _size)
 
     def fail(number: int, message: str) -> DlxFormatError:
         return DlxFormatError(f"{name}, line {number}: {message}")
@@ -132,6 +136,33 @@ def parse_dlx(text: str, name: str = "input") -> Matrix:
     if primary is None:
         raise DlxFormatError(f"{name}: no item line (the text is empty or only comments)")
     return Matrix(primary, options, secondary=secondary, bounds=bounds, costs=costs)
+
+
+def _size(text: str) -> tuple[int, int]:
+    """The options and entries of Knuth-format ``text``, counted without building anything,
+    a part of whole lines at a time: a part without '|' (no comment, no cost) by C loops
+    alone, any other line by line."""
+    options = entries = start = 0
+    items = False
+    while start < len(text):
+        end = text.find("\n", start + _PART)
+        end = len(text) if end < 0 else end + 1
+        part, start = text[start:end], end
+        lines = part.split("\n")
+        if items and "|" not in part:
+            options += len(lines) - lines.count("") - sum(map(str.isspace, lines))
+            entries += len(part.split())
+            continue
+        for line in lines:
+            words = line.split()
+            if not words or line.startswith("|"):
+                continue
+            if not items:
+                items = True
+                continue
+            options += 1
+            entries += len(words) - sum(1 for word in words if word.startswith("|"))  # (costs are not entries)
+    return options, entries
 
 
 def write_dlx(matrix: Matrix) -> str:

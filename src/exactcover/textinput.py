@@ -10,11 +10,65 @@ from __future__ import annotations
 
 import codecs
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import BinaryIO
 
-from .errors import ProblemError
+from .errors import ProblemError, ProblemTooLarge
 
-__all__ = ["read_text", "read_file", "decode", "check_text", "lines", "missing_file"]
+__all__ = ["read_text", "read_file", "decode", "check_text", "lines", "missing_file", "limited", "max_entries",
+           "BYTES_PER_ENTRY", "check_words"]
+
+#: While a front end reads a problem for a search with ``max_entries`` (`limited`), an input
+#: of more than this many bytes per entry allowed is refused as it is read, before it is
+#: all in memory (a problem's text spends a few bytes on each entry it makes, at least).
+BYTES_PER_ENTRY = 16
+#: The bytes read at a time.
+_CHUNK = 1 << 20
+#: About what an entry takes in the engine (see `Size`), for the message of a refusal.
+_ENGINE_BYTES = 24
+
+_MAX_ENTRIES: ContextVar[int | None] = ContextVar("exactcover max_entries while reading", default=None)
+
+
+@contextmanager
+def limited(most: int | None) -> Iterator[None]:
+    """Read the problems of the block for a search of at most ``most`` entries (None: no
+    limit): `read_text` refuses an input of more than ``BYTES_PER_ENTRY * most`` bytes (or
+    1 MiB, if that is more), and
+    readers that can count the entries of their text cheaply (`check_words`) refuse it above
+    ``most``, before building anything."""
+    token = _MAX_ENTRIES.set(most)
+    try:
+        yield
+    finally:
+        _MAX_ENTRIES.reset(token)
+
+
+def max_entries() -> int | None:
+    """The entries the problem being read may have (see `limited`; None: no limit)."""
+    return _MAX_ENTRIES.get()
+
+
+def check_words(text: str, source: str, exact: Callable[[str], tuple[int, int]]) -> None:
+    """Refuse ``text`` (`ProblemTooLarge`, naming ``source``) if the problem it holds has more
+    entries than `max_entries`: its whitespace-separated words are counted first, in parts
+    (an upper bound on the entries of a format of words), and only if they are too many,
+    ``exact(text)`` counts the options and entries themselves."""
+    most = max_entries()
+    if most is None:
+        return
+    words = 0
+    for start in range(0, len(text), _CHUNK):
+        words += len(text[start:start + _CHUNK].split())  # (a word cut in two counts twice: still a bound)
+        if words > most:
+            break
+    else:
+        return
+    options, entries = exact(text)
+    if entries > most:
+        raise ProblemTooLarge(source, options, entries, entries * _ENGINE_BYTES, most)
 
 
 def missing_file(argument: str) -> str | None:
@@ -33,27 +87,46 @@ def missing_file(argument: str) -> str | None:
 
 
 def read_text(path: str) -> str:
-    """The text of the file ``path`` (``-``: standard input); ProblemError if it cannot be read."""
+    """The text of the file ``path`` (``-``: standard input); ProblemError if it cannot be
+    read, `ProblemTooLarge` if it is larger than `limited` allows."""
     if path == "-":
         if sys.stdin is None or sys.stdin.closed:
             raise ProblemError("cannot read standard input: it is closed")
         stream = getattr(sys.stdin, "buffer", None)
         try:
-            data = stream.read() if stream is not None else sys.stdin.read()
+            if stream is None:
+                return check_text(sys.stdin.read(), "<stdin>")
+            return decode(_bytes_of(stream, "standard input"), "<stdin>")
         except OSError as error:
             raise ProblemError(f"cannot read standard input: {error.strerror or error}") from None
-        return decode(data, "<stdin>") if isinstance(data, bytes) else check_text(data, "<stdin>")
     return read_file(path)
 
 
 def read_file(path: str) -> str:
-    """The text of the file ``path``, decoded as `decode` does; ProblemError if it cannot be read."""
+    """The text of the file ``path``, decoded as `decode` does; ProblemError if it cannot be
+    read, `ProblemTooLarge` if it is larger than `limited` allows."""
     try:
         with open(path, "rb") as file:
-            data = file.read()
+            data = _bytes_of(file, repr(path))
     except OSError as error:
         raise ProblemError(f"cannot read {path!r}: {error.strerror or error}") from None
     return decode(data, repr(path))
+
+
+def _bytes_of(file: BinaryIO, source: str) -> bytes:
+    """All of ``file``, a part at a time, refused as soon as it passes the bytes allowed."""
+    most = max_entries()
+    if most is None:
+        return file.read()
+    allowed, parts, size = max(BYTES_PER_ENTRY * most, _CHUNK), [], 0
+    while part := file.read(_CHUNK):
+        size += len(part)
+        if size > allowed:
+            raise ProblemError(f"{source} is larger than {allowed:,} bytes ({BYTES_PER_ENTRY} per entry of the limit of "
+                               f"{most:,} entries, or 1 MiB): more than a problem within the limit is written in; "
+                               "raise it with max_entries= (--max-entries on the command line) if you have the memory")
+        parts.append(part)
+    return b"".join(parts)
 
 
 def decode(data: bytes, source: str) -> str:

@@ -19,6 +19,7 @@ import click
 from ..commandline import FILE, Argument, CommandLine, Flag, Parameter
 from ..errors import ExactCoverError, PluginError
 from ..problem import ProblemType
+from ..textinput import limited
 from .clock import timed, within
 from .exits import BAD_INPUT, Exit, errors_reported
 from .report import Report
@@ -188,7 +189,7 @@ class TypeCommands(click.Group):
             values.update(given_before_type(click.get_current_context(), values))
             report = Report.from_options(str(self.name), kind.name, values)
             with report.closing(), timed(values.get("timeout")):
-                with errors_reported(), within("while reading the problem"):
+                with errors_reported(), within("while reading the problem"), limited(values.get("max_entries") or None):
                     problem = kind.build(mine)
                 self.run(kind, problem, report=report, **values)
 
