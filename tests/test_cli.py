@@ -221,6 +221,15 @@ def test_output_that_cannot_be_written_exits_74_and_a_gone_reader_141(args):
     reader.stderr.close()
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["solve", "--help"], ["count", "queens", "--help"]])
+def test_help_that_cannot_be_written_exits_74(args):
+    """The group's own --help and --version too (a traceback and exit 1 before)."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([*console_script(), *args], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert done.returncode == 74 and done.stderr == "exactcover: error: cannot write the output: No space left on device\n"
+
+
 def test_estimate_says_when_no_probe_reached_a_solution():
     """An estimate whose probes never reached a solution says the number is unknown, not '0 ± 0'."""
     inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."

@@ -244,3 +244,14 @@ def test_the_counted_size_is_the_built_size(words, seed):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(knuth, "_PART", part)
             assert knuth._size(text) == (len(matrix.options), sum(len(option.items) for option in matrix.options))
+
+
+def test_a_diagram_out_of_memory_says_so():
+    """`sample` whose diagram finds no more memory: exit 3, saying why (the reason was empty),
+    and --memo-bytes named as the command spells it."""
+    done = subprocess.run([*console_script(), "sample", "queens", "16"], capture_output=True, text=True, timeout=120,
+                          preexec_fn=limited(600 << 20))
+    assert done.returncode == 3, done.stderr
+    assert done.stderr == "exactcover: the diagram of all solutions was not finished: the machine's memory ran out\n"
+    done = run_limited("sample", "queens", "10", "--memo-bytes", "1000")
+    assert done.returncode == 3 and "more memory than --memo-bytes allows" in done.stderr

@@ -115,3 +115,17 @@ def test_box_option():
     result = run("solve", "sudoku", "." * 36, "--box", "3x2")
     assert result.exit_code == 0
     assert run("solve", "sudoku", "." * 36, "--box", "3by2").exit_code == 2
+
+
+def test_a_file_whose_first_line_is_not_a_puzzle_says_how_it_was_read(tmp_path):
+    """A file of puzzles one per line whose first line is short is read as one grid (its
+    first line decides); the error says so, and names that line."""
+    from helpers import run_command
+
+    path = tmp_path / "many.txt"
+    rows = ["4" + "." * 80] * 40
+    rows[0] = rows[0][1:]
+    path.write_text("\n".join(rows) + "\n")
+    done = run_command("solve", "sudoku", path)
+    assert done.exit_code == 2
+    assert "(read as one grid, since its first puzzle line, line 1, of 80 symbols, is not a whole puzzle)" in done.output

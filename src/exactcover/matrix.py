@@ -52,7 +52,7 @@ def _tuple(values: Iterable[Any]) -> tuple[Any, ...]:
     return tuple(values)
 
 
-@lru_cache(maxsize=None)  # (one entry per option length: small, and called per option)
+@lru_cache(maxsize=256)  # (called per option; bounded, since every length kept is a tuple that long)
 def _no_colors(length: int) -> tuple[None, ...]:
     """The colors of an option without colors: one shared tuple per length (a million
     options of four items share one)."""

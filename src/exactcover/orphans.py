@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 
-__all__ = ["end_with_parent", "POLL"]
+__all__ = ["end_with_parent", "facts", "POLL"]
 
 #: How often (seconds) the polling guard looks for its parent.
 POLL = 0.2
@@ -24,14 +24,27 @@ POLL = 0.2
 _PR_SET_PDEATHSIG = 1
 
 
-def end_with_parent(parent: int, from_main_thread: bool) -> None:
-    """End this process when the process ``parent`` (the one that started it) is gone.
+def facts(method: str) -> tuple[int | None, bool]:
+    """What a child started now by the start method ``method`` ("fork", "spawn" or
+    "forkserver") passes to `end_with_parent`: the process id its parent will have (None:
+    whatever process that is, for a child of the fork server) and whether the thread that
+    makes it is its parent's main thread."""
+    if method == "forkserver":
+        return None, True
+    return os.getpid() if method == "fork" else None, threading.current_thread() is threading.main_thread()
+
+
+def end_with_parent(parent: int | None, from_main_thread: bool) -> None:
+    """End this process when its parent is gone (``parent``: the process id it must have;
+    None: the one it has now).
 
     ``from_main_thread``: whether the parent started this process from its main thread. The
     kernel's signal follows the thread that forked, not the process, so it is asked for only
     then (a helper thread that ends would otherwise take the child with it)."""
     if from_main_thread and sys.platform.startswith("linux"):
         _ask_the_kernel()
+    if parent is None:
+        parent = os.getppid()
     threading.Thread(target=_poll, args=(parent,), daemon=True, name="exactcover parent watch").start()
     if os.getppid() != parent:  # (the parent died before the guards were up)
         os._exit(1)

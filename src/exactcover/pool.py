@@ -21,7 +21,6 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-import threading
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterator, Sequence
@@ -33,7 +32,7 @@ import attrs
 
 from . import subtrees
 from .errors import WorkerLost
-from .orphans import end_with_parent
+from .orphans import end_with_parent, facts
 from .subtrees import Budget, Job, Result, Worker, search_batch
 
 __all__ = ["Pool", "Task"]
@@ -90,7 +89,7 @@ class Pool:
         self.sent: dict[int, deque[int]] = defaultdict(deque)
         self.held: dict[int, deque[tuple[str, Any]]] = defaultdict(deque)  # task -> its messages not yet yielded
         self.ended: deque[tuple[int, Result]] = deque()  # (unordered) tasks' results received, not yet yielded
-        parent, from_main_thread = os.getpid(), threading.current_thread() is threading.main_thread()
+        parent, from_main_thread = facts(context.get_start_method())
         try:
             with _signals_held():
                 for index in range(workers):
@@ -269,7 +268,7 @@ class Pool:
 
 
 def _serve(index: int, job: Job, shared: Any, orders: Connection, inbox: Connection,
-           parents_ends: list[Connection], parent: int, from_main_thread: bool) -> None:
+           parents_ends: list[Connection], parent: int | None, from_main_thread: bool) -> None:
     """A worker's life: search the tasks it is sent and send back what they found, until
     its pipe ends (the parent is gone) or it is terminated."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # (Ctrl-C reaches the whole group: the parent handles it)

@@ -21,14 +21,13 @@ PySAT is an optional dependency: ``pip install 'exactcover[sat]'``.
 from __future__ import annotations
 
 import multiprocessing
-import os
-import threading
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
 from .errors import BudgetExceeded, ExactCoverError, Unsupported
+from .orphans import facts
 from .runs import Run, Stats
 
 if TYPE_CHECKING:
@@ -116,14 +115,14 @@ def is_exact_cover(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
 
 
 def _solve(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], answer: Connection,
-           parent: int, from_main_thread: bool) -> None:
+           parent: int | None, from_main_thread: bool) -> None:
     """The child: encodes the problem and sends back the model's true variables (None: no
     model). Ctrl-C is the parent's to handle (it stops the child); it ends if the parent dies."""
     import signal
 
     from pysat.solvers import Solver as SatSolver
 
-    from .orphans import end_with_parent
+    from .orphans import end_with_parent  # (in the child)
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent(parent, from_main_thread)
@@ -140,10 +139,10 @@ class _Child:
         _pysat()  # (what cannot be done is said here, not by the child)
         _check(matrix)
         self.answer, sending = multiprocessing.Pipe(duplex=False)
-        from_main_thread = threading.current_thread() is threading.main_thread()
-        self.process = multiprocessing.get_context().Process(
-            target=_solve, args=(matrix, givens, exclude, sending, os.getpid(), from_main_thread), daemon=True,
-            name="exactcover SAT solver")
+        context = multiprocessing.get_context()
+        self.process = context.Process(target=_solve, args=(matrix, givens, exclude, sending,
+                                                            *facts(context.get_start_method())),
+                                       daemon=True, name="exactcover SAT solver")
         self.process.start()
         sending.close()
 

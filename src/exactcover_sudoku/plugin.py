@@ -52,7 +52,11 @@ def parse_puzzles(text: str, box: tuple[int, int] | None = None, source: str = "
     try:
         return Sudoku.parse("\n".join(line for _, line in kept), box)
     except InvalidPuzzle as error:
-        raise InvalidPuzzle(f"{source}: {error}") from None
+        hint = ""
+        if len(kept) > 35 and " " not in first:  # (a file of puzzles, one per line, whose first is not one)
+            hint = (f" (read as one grid, since its first puzzle line, line {kept[0][0]}, of {len(first)} symbols, "
+                    f"is not a whole puzzle)")
+        raise InvalidPuzzle(f"{source}: {error}{hint}") from None
 
 
 def build_puzzles(puzzle: str, box: tuple[int, int] | None = None, diagonal: bool = False,

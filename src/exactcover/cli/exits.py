@@ -136,6 +136,10 @@ class Commands(click.Group):
                 returned = error.exit_code
             except BrokenPipeError:
                 raise _broken_pipe() from None
+            except OSError as error:  # (the group's own --help or --version, written where nothing can be)
+                if error.errno not in WRITE_ERRORS:
+                    raise
+                raise _cannot_write(error) from None
             code = returned if isinstance(returned, int) else 0
         except KeyboardInterrupt as error:
             code = interrupted(error).exit_code

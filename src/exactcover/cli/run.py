@@ -279,7 +279,8 @@ class Run:
                                                       max_nodes=request.max_nodes, timeout=request.timeout,
                                                       progress=request.progress, memo_bytes=request.memo_bytes)
                 except MemoryError as error:
-                    raise Exit(STOPPED, f"the diagram of all solutions was not finished: {error}") from None
+                    why = str(error).replace("memo_bytes", "--memo-bytes") or "the machine's memory ran out"
+                    raise Exit(STOPPED, f"the diagram of all solutions was not finished: {why}") from None
         except BudgetExceeded as stop:
             raise Exit(STOPPED, f"{stop}") from None
         if diagram.count == 0:
