@@ -20,6 +20,7 @@ import exactcover
 from exactcover import BudgetExceeded, Matrix, UnknownOption, Unsupported
 
 pysat = pytest.importorskip("pysat.solvers", reason="PySAT (the extra exactcover[sat]) is not installed")
+from pysat import card  # noqa: E402
 
 from exactcover import sat  # noqa: E402
 
@@ -238,3 +239,25 @@ def test_the_sat_process_ends_when_the_command_is_killed(tmp_path, backend):
         for pid in left:
             os.kill(pid, signal.SIGKILL)
         assert not left, f"the SAT process outlived the command killed after {killed_at:.2f} s"
+
+
+def test_many_options_of_one_item_are_encoded_in_linear_time(monkeypatch):
+    """50,000 copies of one option (the encoding took 31 s, quadratic in PySAT's counter):
+    long groups are a ladder, and either encoding has the same models."""
+    many = Matrix(["A", "B"], [["A", "B"]] * 50_000)
+    calls = []
+    real = card.CardEnc.atmost
+
+    def watched(literals, bound, **more):
+        calls.append((len(literals), more["encoding"]))
+        return real(literals, bound, **more)
+
+    monkeypatch.setattr(card.CardEnc, "atmost", watched)
+    sat.clauses(many)
+    assert (50_000, card.EncType.ladder) in calls
+    assert exactcover.solve(many, backend="sat") in [(k,) for k in range(50_000)]
+    monkeypatch.setattr(sat, "LONG_GROUP", 1)  # (every group a ladder: the answers still exact covers)
+    assert exactcover.solve(KNUTH_FIRST, backend="sat") is not None
+    pigeons = Matrix(["p0", "p1", "p2"], {(p, h): [f"p{p}", f"h{h}"] for p in range(3) for h in range(2)},
+                     secondary=["h0", "h1"])
+    assert exactcover.solve(pigeons, backend="sat") is None

@@ -40,6 +40,11 @@ __all__ = ["BACKENDS", "clauses", "first", "race", "is_exact_cover"]
 BACKENDS = ("search", "sat", "race")
 #: The SAT solver (PySAT's name for CaDiCaL 1.9.5).
 SOLVER = "cadical195"
+#: The longest group of options encoded "at most one" by a sequential counter: PySAT makes
+#: it in time quadratic in the group (50,000 options of one item took 31 s), so longer ones
+#: are encoded as a ladder, in linear time (the solver's speed on either is about the same:
+#: faster on some problems, slower on others).
+LONG_GROUP = 2000
 #: Seconds the race's search runs alone before the SAT solver starts: what most problems
 #: need in all, so that they do not pay for a process they do not use.
 HEAD_START = 0.02
@@ -78,8 +83,8 @@ def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[H
 
     def at_most_one(literals: list[int]) -> None:
         if len(literals) > 1:
-            cnf.extend(pysat.card.CardEnc.atmost(literals, 1, vpool=pool,
-                                                 encoding=pysat.card.EncType.seqcounter).clauses)
+            kind = pysat.card.EncType.seqcounter if len(literals) <= LONG_GROUP else pysat.card.EncType.ladder
+            cnf.extend(pysat.card.CardEnc.atmost(literals, 1, vpool=pool, encoding=kind).clauses)
 
     for item in matrix.primary:
         literals = [k for k, _ in uses[item]]
