@@ -87,3 +87,20 @@ def test_a_large_bounded_board_stops_on_time():
     with pytest.raises(BudgetExceeded) as stopped:
         exactcover.count(bounded_dominoes(300), timeout=1)
     assert stopped.value.reason == "timeout" and stopped.value.stats.seconds < 1 + SLACK
+
+
+def test_verify_stops_on_time(tmp_path):
+    """`verify --timeout`: counting a journal's subtrees again (here on the Python engine,
+    seconds) stops in time, exit 3 in one line; --json says "stopped"."""
+    import json
+
+    path = tmp_path / "q12.jsonl"
+    made = subprocess.run([*console_script(), "count", "queens", "12", "--jobs", "2", "--journal", str(path)],
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    done, seconds = timed_command("verify", path, "--sample", "100000", "--engine", "python", timeout_seconds=0.5)
+    assert done.returncode == 3 and done.stderr == "exactcover: stopped by the time limit (0.5 s) while checking " \
+                                                   "the journal\n", done.stderr
+    assert seconds < 0.5 + SLACK
+    done, _ = timed_command("verify", path, "--sample", "100000", "--engine", "python", "--json", timeout_seconds=0.5)
+    assert done.returncode == 3 and json.loads(done.stdout)["status"] == "stopped"

@@ -12,6 +12,7 @@ import click
 
 from .. import api
 from ..errors import JournalError
+from .clock import timed, within
 from .exits import BAD_INPUT, NO_SOLUTION, Exit, errors_reported
 from .report import Report, json_options
 
@@ -28,12 +29,15 @@ __all__ = ["verify"]
 @click.option("--seed", type=int, help="Choose them with this seed (reproducible).")
 @click.option("--engine", type=click.Choice(["auto", "c", "python"]), default="auto", show_default=True,
               help="The search engine.")
-def verify(journal: str, sample: int, seed: int | None, engine: api.Engine, **options: Any) -> None:
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop (exit 3) after this many seconds.")
+def verify(journal: str, sample: int, seed: int | None, engine: api.Engine, timeout: float | None,
+           **options: Any) -> None:
     """Check the journal of a count (`exactcover count ... --journal FILE`): every line as it
     was written, the records fitting together, and K subtrees, chosen at random, counted
     again, each to agree with the journal. The problem is built again from the command line
     the journal's head records. Exit status 0 when all agrees, 1 when something does not
-    (said on stdout), 2 for a journal that cannot be read or a problem that cannot be built.
+    (said on stdout), 2 for a journal that cannot be read or a problem that cannot be built,
+    3 when --timeout ran out first.
     With --json, one JSON document says the same (its status: ok, disagrees or invalid).
 
     Examples:
@@ -49,7 +53,7 @@ def verify(journal: str, sample: int, seed: int | None, engine: api.Engine, **op
 
     report = Report.from_options("verify", None, options, statuses={NO_SOLUTION: "disagrees"})
     with report.closing():
-        with errors_reported(), warnings.catch_warnings():
+        with errors_reported(), warnings.catch_warnings(), timed(timeout), within("while checking the journal"):
             warnings.simplefilter("ignore", JournalWarning)  # (a torn last line is said with the rest)
             head = head_of(journal) or read(journal).head  # (read says why there is no head)
             said = head.get("problem") or {}
