@@ -141,3 +141,13 @@ def test_from_dense_rejects_bad_arrays(rows, kwargs, message):
     """A ragged array, a value other than 0/1, or a bad secondary column is named."""
     with pytest.raises(MatrixError, match=message):
         Matrix.from_dense(rows, **kwargs)
+
+
+def test_the_shared_colors_of_plain_options_are_a_bounded_cache():
+    """Options of 2,000 lengths (the audit's case: 190 MB kept for good) leave at most 256
+    shared tuples behind."""
+    from exactcover.matrix import _no_colors
+
+    items = [f"i{k}" for k in range(2000)]
+    Matrix(items, {k: items[:k + 1] for k in range(2000)})
+    assert _no_colors.cache_info().currsize <= 256
