@@ -29,7 +29,7 @@ from collections.abc import Hashable, Iterable
 from typing import Any, TextIO
 
 from .errors import MatrixError, ProblemError
-from .matrix import Matrix
+from .matrix import Matrix, first_repeat
 from .textinput import check_text, check_words, decode, lines, read_file
 
 __all__ = ["DlxFormatError", "read_dlx", "write_dlx", "parse_dlx", "option_text"]
@@ -80,7 +80,7 @@ def parse_dlx(text: str, name: str = "input") -> Matrix:
     secondary: list[str] = []
     kinds: dict[str, bool] = {}  # item -> is primary
     bounds: dict[str, tuple[int, int]] = {}
-    options: list[dict[str, str | None]] = []
+    options: list[list[str] | dict[str, str | None]] = []
     costs: dict[int, int] = {}
     for number, raw in lines(text):
         if raw.startswith("|") or not raw.strip():
@@ -113,6 +113,16 @@ def parse_dlx(text: str, name: str = "input") -> Matrix:
                 target.append(word)
             if not kinds:
                 raise fail(number, "the item line names no items")
+            canon = {item: item for item in kinds}
+            continue
+        if "|" not in raw and ":" not in raw:  # (the common line: items alone, kept as the item line's strings)
+            try:
+                plain = [canon[word] for word in words]
+            except KeyError as unknown:
+                raise fail(number, f"unknown item {unknown.args[0]!r}") from None
+            if len(set(plain)) != len(plain):
+                raise fail(number, f"item {first_repeat(plain)!r} appears twice in this option")
+            options.append(plain)
             continue
         option: dict[str, str | None] = {}
         for word in words:
