@@ -104,3 +104,24 @@ def test_verify_stops_on_time(tmp_path):
     assert seconds < 0.5 + SLACK
     done, _ = timed_command("verify", path, "--sample", "100000", "--engine", "python", "--json", timeout_seconds=0.5)
     assert done.returncode == 3 and json.loads(done.stdout)["status"] == "stopped"
+
+
+def test_the_library_s_timeout_counts_the_preparation(monkeypatch):
+    """`count(problem, timeout=t)`: preparing the problem comes out of t; a preparation that
+    takes it all stops the call as soon as it ends, before any search."""
+    from exactcover import api
+    from exactcover_queens import Queens
+
+    real = api.prepare
+
+    def slow(*args, **kwargs):
+        time.sleep(0.3)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(api, "prepare", slow)
+    with pytest.raises(BudgetExceeded) as stopped:
+        exactcover.count(Queens(16), timeout=0.2)
+    assert stopped.value.stats.nodes == 0 and stopped.value.stats.seconds >= 0.3
+    assert exactcover.count(Queens(6), timeout=100) == 4
+    with pytest.raises(ValueError):
+        exactcover.count(Queens(6), timeout=-1)

@@ -15,6 +15,7 @@ limit.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
@@ -22,7 +23,8 @@ from .matrix import Matrix
 from .prepared import MAX_ENTRIES, Prepared, check_size, prepare, solver_for
 from .problem import Problem
 from .request import Request
-from .runs import Progress, Solutions
+from .errors import BudgetExceeded
+from .runs import Progress, Solutions, Stats
 
 if TYPE_CHECKING:
     from .estimates import Estimate
@@ -79,7 +81,7 @@ def solve(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MA
     ``exactcover[sat]``; givens, exclusions, a timeout). A domain class derived from
     `Problem[Answer]` tells a type checker the answer's type.
     """
-    prepared = prepare(problem, engine, max_entries=max_entries)
+    prepared, timeout = _prepared(problem, engine, max_entries, timeout)
     return prepared.run(Request.of("first", givens=givens, exclude=exclude, seed=seed, max_nodes=max_nodes,
                                    timeout=timeout, progress=progress, way=way, jobs=jobs, executor=executor,
                                    reduce=reduce, backend=backend))
@@ -116,7 +118,7 @@ def solutions(problem: Any, *, engine: Engine = "auto", max_entries: int | None 
     cluster's included) to search in parallel. ``reduce``: None (the default) lets a
     listing of every solution decide on the way, before its first solution, as `count`
     does; True always reduces first, False never."""
-    prepared = prepare(problem, engine, max_entries=max_entries)
+    prepared, timeout = _prepared(problem, engine, max_entries, timeout)
     return prepared.run(Request.of(  # type: ignore[no-any-return]
         "solutions", givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
         progress=progress, way=way, jobs=jobs, executor=executor, reduce=reduce))
@@ -143,11 +145,24 @@ def count(problem: object, *, engine: Engine = "auto", max_entries: int | None =
 
     What does not combine (a seed on many processes, a journal with a limit, ...) raises
     `Unsupported` before any search: the table is `exactcover.plan.REFUSALS`."""
-    prepared = prepare(problem, engine, max_entries=max_entries)
+    prepared, timeout = _prepared(problem, engine, max_entries, timeout)
     return prepared.run(Request.of(  # type: ignore[no-any-return]
         "count", givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
         progress=progress, way=way, memo=memo, memo_bytes=memo_bytes, jobs=jobs, executor=executor,
         reduce=reduce, journal=journal, time_slice=time_slice))
+
+
+def _prepared(problem: Any, engine: Engine, max_entries: int | None, timeout: float | None) -> tuple[Prepared, float | None]:
+    """``problem`` prepared, and what is left of ``timeout`` after: the time its encoding and
+    compiling took counts (`BudgetExceeded` if they took it all; they are not interrupted)."""
+    started = time.perf_counter()
+    prepared = prepare(problem, engine, max_entries=max_entries)
+    if timeout is None or isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
+        return prepared, timeout  # (a timeout that is not a positive number is refused by the request, as given)
+    left = timeout - (time.perf_counter() - started)
+    if left <= 0:
+        raise BudgetExceeded("timeout", Stats(seconds=time.perf_counter() - started), 0)
+    return prepared, left
 
 
 def verify(problem: object, journal: str | os.PathLike[str], *, sample: int = 10, seed: int | None = None,
