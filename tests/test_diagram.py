@@ -103,6 +103,6 @@ def test_the_sample_command(tmp_path):
     answers = json.loads(result.stdout)["solutions"]
     assert result.exit_code == 0 and len(answers) == 4 and all(len(a) == 8 for a in answers)
     result = runner.invoke(cli, ["sample", "dlx", str(path), "--memo-bytes", "100"])
-    assert result.exit_code == 3 and "memo_bytes" in result.stderr and "Traceback" not in result.stderr
+    assert result.exit_code == 3 and "--memo-bytes" in result.stderr and "Traceback" not in result.stderr
     result = runner.invoke(cli, ["sample", "queens", "3"])
     assert result.exit_code == 1 and "no solution" in result.stdout
