@@ -11,10 +11,12 @@ import random
 import re
 import resource
 import shutil
+import subprocess
 import sys
 import textwrap
 from collections.abc import Callable, Hashable, Iterable
 from itertools import combinations
+from typing import Any
 from pathlib import Path
 
 import attrs
@@ -311,6 +313,17 @@ def descendants(pid: int) -> list[int]:
     for child in children(pid):
         found += [child, *descendants(child)]
     return found
+
+
+def peak_kb(command: list[str], **run: Any) -> tuple[subprocess.CompletedProcess[str], int]:
+    """Run ``command``; what it did and the peak resident memory (KB) of it alone (measured
+    from a process of its own, whose only child it is)."""
+    probe = ("import resource, subprocess, sys; done = subprocess.run(sys.argv[1:]); "
+             "sys.stderr.write(f'\\npeak {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}\\n'); "
+             "sys.exit(done.returncode)")
+    done = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True, text=True, **run)
+    stderr, _, peak = done.stderr.rpartition("\npeak ")
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout, stderr), int(peak)
 
 
 def limited(nbytes: int) -> Callable[[], None] | None:
