@@ -235,9 +235,9 @@ def _read(path: Path, file: BinaryIO, strict: bool) -> Read | None:
         return None
     _head(path, first[1])  # (a file that is not a journal is said so before its key is looked for)
     chain = _Chain(_load_key(path))
-    head, good = _fields(path, 1, first[1], chain, strict)
+    head, _ = _fields(path, 1, first[1], chain, strict=True)  # (a changed head leaves nothing to check against)
     size = first[2]
-    records, numbers, bad = [], [], [] if good else [1]
+    records, numbers, bad = [], [], []
     for number, line, size in lines:
         fields, good = _fields(path, number, line, chain, strict)
         if not good:
