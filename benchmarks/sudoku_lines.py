@@ -30,7 +30,7 @@ from common import ROOT
 
 from exactcover import Solver
 from exactcover.lines import LineFile, solve_lines
-from exactcover_sudoku.plugin import line_file
+from exactcover_sudoku.reading import line_file
 
 DATA = ROOT.parent / "shared" / "data" / "sudoku"
 SETS = {"top1465": "magictour_top1465.txt", "17-clue": "royle_17clue_49158.txt"}

@@ -15,7 +15,7 @@ from exactcover import ProblemError, read_dlx
 from exactcover.cli import cli
 from exactcover.family import parse_subsets
 from exactcover_sudoku import InvalidPuzzle, Sudoku
-from exactcover_sudoku.plugin import parse_puzzles
+from exactcover_sudoku.reading import parse_puzzles
 
 from helpers import console_script
 

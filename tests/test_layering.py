@@ -8,7 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "exactcover"
+#: The packages of the project: the library and the bundled plugins.
+PACKAGES = ("exactcover", "exactcover_sudoku", "exactcover_queens", "exactcover_polyomino")
 
 
 def modules() -> dict[str, Path]:
@@ -108,21 +112,16 @@ def test_dir_lists_every_public_name_without_importing_the_lazy_ones():
 
 def test_no_circles():
     """No module needs, at run time (lazily included), a module that needs it back, whatever
-    the path between them: each can be read, tested and replaced on its own. The one pair
-    left: `Matrix.from_dense`, `from_sparse` and `from_frame` are doors into `inputs`, whose
-    functions build a Matrix."""
-    graph: dict[str, set[str]] = {}
-    for module in modules():
-        top = module.split(".")[0]
-        graph.setdefault(top, set()).update(imports(module, run_time=True) - {top})
+    the path between them, in the library, its subpackages and the bundled plugins: each can
+    be read, tested and replaced on its own. The graph is grimp's (import-linter's), which
+    reads every import of a module's code; an import under ``if TYPE_CHECKING:`` is left out
+    (each says why it is there)."""
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph(*PACKAGES, exclude_type_checking_imports=True, cache_dir=None)
     circles = []
-    for start in sorted(graph):
-        seen, frontier = set(), [start]
-        while frontier:
-            for name in graph.get(frontier.pop(), ()):
-                if name not in seen:
-                    seen.add(name)
-                    frontier.append(name)
-        if start in seen:
-            circles.append(start)
-    assert circles == ["inputs", "matrix"]
+    for module in sorted(graph.modules):
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            back = graph.find_shortest_chain(importer=imported, imported=module)
+            if back is not None:
+                circles.append(" -> ".join((module, *back)))
+    assert circles == []

@@ -27,6 +27,7 @@ from .matrix import Matrix, Option
 from .problem import Batch, Encoding, Problem, ProblemType, Size
 from .runs import Progress, Solutions, Stats, Subtrees
 from .solver import Solver, Split
+from .version import __version__ as __version__  # (re-exported: the package says its version)
 
 if TYPE_CHECKING:  # (imported on first use at run time: see _LAZY)
     from .checks import Checker
@@ -37,8 +38,6 @@ if TYPE_CHECKING:  # (imported on first use at run time: see _LAZY)
     from .hookspecs import hookimpl
     from .knuth import read_dlx, write_dlx
     from .verification import Verification
-
-__version__ = "0.1.0"
 
 __all__ = [
     "ENGINE",

@@ -14,8 +14,8 @@ from types import ModuleType
 
 from .errors import ExactCoverError
 
-try:
-    from . import _dlx
+try:  # (by name: the compiled module is not a module of the package's source, so not an import of the package)
+    _dlx: ModuleType | None = importlib.import_module(f"{__package__}._dlx")
 except ImportError:  # the optional extension was not built
     _dlx = None
 
@@ -61,7 +61,10 @@ def resolve(name: str = "auto") -> str:
 
 def get(name: str = "auto") -> ModuleType:
     """The engine module for ``name`` (see `resolve`)."""
-    return _dlx if resolve(name) == "c" else _pydlx()
+    if resolve(name) == "c":
+        assert _dlx is not None  # (resolve refuses "c" without it)
+        return _dlx
+    return _pydlx()
 
 
 def name_of(module: ModuleType) -> str:

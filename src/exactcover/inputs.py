@@ -2,7 +2,9 @@
 matrices and arrays (CSR, CSC, COO, ...) and pandas DataFrames. None of those libraries is
 imported here: they are recognised by what they can do (``tolist``, ``tocsr``, ``columns``).
 
-Rows are options, columns items. A sparse matrix is read through its CSR form without
+Rows are options, columns items. Each reader returns the `Parts` of a matrix, which
+`Matrix.from_dense`, `Matrix.from_sparse` and `Matrix.from_frame` build (so this module
+needs nothing of the model but its errors). A sparse matrix is read through its CSR form without
 densifying: the options' tuples hold references to one object per item, so a matrix of 10⁶
 options costs no Python object per entry beyond the option tuples themselves.
 """
@@ -13,9 +15,12 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 from .errors import MatrixError
-from .matrix import Matrix
 
-__all__ = ["from_dense", "from_frame", "from_sparse"]
+__all__ = ["Parts", "from_dense", "from_frame", "from_sparse"]
+
+#: A matrix's primary items, its options (a list of items each, or a dict label -> items)
+#: and its secondary items: the arguments of `Matrix`.
+Parts = tuple[list[Hashable], Any, list[Hashable]]
 
 
 def _split(names: Sequence[Hashable], secondary: Iterable[Any], by_index: bool) -> tuple[list[Hashable], list[Hashable]]:
@@ -37,8 +42,8 @@ def _split(names: Sequence[Hashable], secondary: Iterable[Any], by_index: bool) 
     return [names[c] for c in range(width) if c not in chosen], [names[c] for c in sorted(chosen)]
 
 
-def from_dense(array: Any, secondary: Iterable[int] = ()) -> Matrix:
-    """A matrix from a dense 0/1 array (see `Matrix.from_dense`); a SciPy sparse matrix goes
+def from_dense(array: Any, secondary: Iterable[int] = ()) -> Parts:
+    """The parts of a matrix from a dense 0/1 array (see `Matrix.from_dense`); a SciPy sparse matrix goes
     to `from_sparse` and a DataFrame to `from_frame`."""
     if hasattr(array, "tocsr"):
         return from_sparse(array, secondary)
@@ -52,7 +57,7 @@ def from_dense(array: Any, secondary: Iterable[int] = ()) -> Matrix:
         raise MatrixError("a dense matrix must be a sequence of rows of 0s and 1s") from None
     width = len(rows[0]) if rows else 0
     primary, marked = _split(range(width), secondary, by_index=True)
-    return Matrix(primary, _options(rows, list(range(width))), secondary=marked)
+    return primary, _options(rows, list(range(width))), marked
 
 
 def _options(rows: list[list[Any]], names: list[Hashable], labels: list[Hashable] | None = None) -> list[list[Hashable]]:
@@ -73,8 +78,8 @@ def _options(rows: list[list[Any]], names: list[Hashable], labels: list[Hashable
     return options
 
 
-def from_frame(frame: Any, secondary: Iterable[Hashable] = ()) -> Matrix:
-    """A matrix from a pandas DataFrame of 0s and 1s (or booleans): its columns are the items
+def from_frame(frame: Any, secondary: Iterable[Hashable] = ()) -> Parts:
+    """The parts of a matrix from a pandas DataFrame of 0s and 1s (or booleans): its columns are the items
     (by name), its index the options' labels; ``secondary`` names secondary columns."""
     names = list(frame.columns)
     if len(set(names)) != len(names):
@@ -84,12 +89,12 @@ def from_frame(frame: Any, secondary: Iterable[Hashable] = ()) -> Matrix:
         raise MatrixError("the DataFrame's index repeats a label; each option's label is its own")
     primary, marked = _split(names, secondary, by_index=False)
     rows = frame.to_numpy().tolist()
-    return Matrix(primary, dict(zip(labels, _options(rows, names, labels))), secondary=marked)
+    return primary, dict(zip(labels, _options(rows, names, labels))), marked
 
 
 def from_sparse(array: Any, secondary: Iterable[int] = (), items: Sequence[Hashable] | None = None,
-                labels: Sequence[Hashable] | None = None) -> Matrix:
-    """A matrix from a SciPy sparse matrix or array (any format with ``tocsr``), without
+                labels: Sequence[Hashable] | None = None) -> Parts:
+    """The parts of a matrix from a SciPy sparse matrix or array (any format with ``tocsr``), without
     densifying it: row r is the option labelled r (or ``labels[r]``), column c the item c
     (or ``items[c]``); ``secondary`` lists secondary column indices. Every stored value must
     be 1 (after duplicates are summed); explicit zeros are ignored."""
@@ -113,4 +118,4 @@ def from_sparse(array: Any, secondary: Iterable[int] = (), items: Sequence[Hasha
     primary, marked = _split(names, secondary, by_index=True)
     starts, indices = csr.indptr.tolist(), csr.indices.tolist()
     options = [tuple([names[c] for c in indices[starts[r]:starts[r + 1]]]) for r in range(count)]
-    return Matrix(primary, options if labels is None else dict(zip(labels, options)), secondary=marked)
+    return primary, options if labels is None else dict(zip(labels, options)), marked

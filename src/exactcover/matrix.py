@@ -359,7 +359,8 @@ class Matrix:
         """
         from .inputs import from_dense
 
-        return from_dense(array, secondary)
+        primary, options, marked = from_dense(array, secondary)
+        return cls(primary, options, secondary=marked)
 
     @classmethod
     def from_sparse(cls, array: Any, secondary: Iterable[int] = (), items: Sequence[Hashable] | None = None,
@@ -369,7 +370,8 @@ class Matrix:
         (named by index, or ``items``); ``secondary`` lists secondary column indices."""
         from .inputs import from_sparse
 
-        return from_sparse(array, secondary, items, labels)
+        primary, options, marked = from_sparse(array, secondary, items, labels)
+        return cls(primary, options, secondary=marked)
 
     @classmethod
     def from_frame(cls, frame: Any, secondary: Iterable[Hashable] = ()) -> Matrix:
@@ -377,7 +379,8 @@ class Matrix:
         items, by name; the index labels the options; ``secondary`` names secondary columns."""
         from .inputs import from_frame
 
-        return from_frame(frame, secondary)
+        primary, options, marked = from_frame(frame, secondary)
+        return cls(primary, options, secondary=marked)
 
     # -- views ----------------------------------------------------------------------------
 

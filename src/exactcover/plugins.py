@@ -126,7 +126,7 @@ class Registry:
         it as it is."""
         from importlib import import_module
 
-        from . import __version__
+        from .version import __version__
 
         module = BUNDLED[plugin][0]
         self._bundled.add(plugin)

@@ -85,11 +85,24 @@ class Reduction:
         """A solution of the original problem from one of the reduced matrix."""
         return self.givens + tuple(reduced)
 
+    def summary(self) -> str:
+        """What went, in a line (as the command says it)."""
+        why = [r.why for r in self.removed.values()]
+        counts = ", ".join(f"{why.count(w)} {w}" for w in dict.fromkeys(why))
+        done = "" if self.complete else " (stopped by its budget)"
+        end = f"; no solution: item {self.infeasible!r} has no option left" if self.infeasible is not None else ""
+        return (f"removed {_many(len(self.removed), 'option')}{f' ({counts})' if counts else ''} and "
+                f"{_many(len(self.items_removed), 'item')} in {_many(self.rounds, 'round')}{done}{end}")
+
     def __repr__(self) -> str:
         forced = sum(r.why == "forced" for r in self.removed.values())
         blocked = sum(r.why == "blocked" for r in self.removed.values())
         return (f"<Reduction: {len(self.removed)} options removed ({forced} forced, {blocked} blocked), "
                 f"{len(self.items_removed)} items, {self.rounds} rounds{', no solution' if self.infeasible is not None else ''}>")
+
+
+def _many(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def reduce_matrix(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), *,

@@ -12,7 +12,7 @@ from exactcover.cli import Report
 
 from .generate import generate as make_puzzle
 from .logic import explain as explain_puzzle
-from .plugin import box_size, read_puzzles
+from .reading import box_size, read_puzzles
 
 __all__ = ["sudoku"]
 

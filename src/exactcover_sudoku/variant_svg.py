@@ -4,8 +4,12 @@ inside them at their first cell (clear of the lines, the digits set lower), give
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .grid import symbol
-from .variants import Variant
+
+if TYPE_CHECKING:  # (for the annotations alone: a Variant draws itself with this module, lazily)
+    from .variants import Variant
 
 __all__ = ["svg"]
 

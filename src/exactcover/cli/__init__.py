@@ -22,11 +22,14 @@ from typing import Any
 
 import click
 
-from .. import __version__, api
+from .. import api
+from ..version import __version__
 from ..engines import ENGINE, available
 from ..problem import Batch, ProblemType
 from .declared import TypeCommands
-from .exits import BAD_INPUT, Commands, Exit, errors_reported
+from .exits import BAD_INPUT, Exit, errors_reported
+from .group import Commands
+from .options import engine_option, max_entries_option
 from .reducing import reduce_options, reduce_run
 from .report import Report, json_options
 from .run import Run, line_file
@@ -151,16 +154,6 @@ def plugins() -> None:
         console.print(f"[bold]command:[/] {escape(line)}")
     for line in broken:
         console.print(f"[bold red]broken:[/] {escape(line)}")
-
-
-def max_entries_option() -> click.Option:
-    return click.Option(["--max-entries"], type=click.IntRange(min=0), default=api.MAX_ENTRIES, show_default=True,
-                        help="Refuse (exit 2) a problem whose matrix would have more entries; 0: no limit.")
-
-
-def engine_option() -> click.Option:
-    return click.Option(["--engine"], type=click.Choice(["auto", "c", "python"]), default="auto", show_default=True,
-                        help="The search engine.")
 
 
 def search_options() -> list[click.Option]:

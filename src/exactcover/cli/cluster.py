@@ -14,7 +14,7 @@ from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from typing import Any
 
-from .. import __version__
+from ..version import __version__
 from .clock import within
 from .exits import BAD_INPUT, INTERNAL, Exit
 
@@ -79,9 +79,10 @@ def on_cluster(address: str) -> Iterator[dict[str, Any]]:
 
 @contextmanager
 def _quiet_dask() -> Iterator[None]:
-    """Dask's own log (a lost scheduler is said in tens of lines of tracebacks) kept off
-    stderr: the command says what happened in one line."""
-    names = ["distributed", *(name for name in logging.root.manager.loggerDict if name.startswith("distributed."))]
+    """Dask's own log and its event loop's (tornado's: a lost scheduler is said in tens of
+    lines of tracebacks) kept off stderr: the command says what happened in one line."""
+    names = [name for name in ("distributed", "tornado", *logging.root.manager.loggerDict)
+             if name.split(".")[0] in ("distributed", "tornado")]  # (Dask's, and its event loop's)
     loggers = [logging.getLogger(name) for name in names]
     before = [logger.disabled for logger in loggers]
     for logger in loggers:

@@ -13,6 +13,7 @@ import click
 from .. import api
 from ..problem import Batch, ProblemType
 from .exits import BAD_INPUT, NO_SOLUTION, Exit, errors_reported
+from .options import max_entries_option
 from .report import Report
 from .run import line_file
 
@@ -23,8 +24,6 @@ __all__ = ["reduce_options", "reduce_run", "reduced_text"]
 
 
 def reduce_options() -> list[click.Option]:
-    from . import max_entries_option
-
     return [
         click.Option(["--rounds"], type=click.IntRange(min=1), help="Stop after this many rounds (default: when one "
                                                                      "changes nothing)."),
@@ -45,23 +44,9 @@ def reduce_run(kind: ProblemType[Any, Any], problem: Any, report: Report, rounds
         text = reduced_text(reduction)
     click.echo(text, nl=False)
     if stats:
-        click.echo(f"{summary(reduction)}, {reduction.seconds:.3f} s", err=True)
+        click.echo(f"{reduction.summary()}, {reduction.seconds:.3f} s", err=True)
     if reduction.infeasible is not None:
         raise Exit(NO_SOLUTION)
-
-
-def summary(reduction: Reduction) -> str:
-    """What went, in a line."""
-    why = [r.why for r in reduction.removed.values()]
-    counts = ", ".join(f"{why.count(w)} {w}" for w in dict.fromkeys(why))
-    done = "" if reduction.complete else " (stopped by its budget)"
-    end = f"; no solution: item {reduction.infeasible!r} has no option left" if reduction.infeasible is not None else ""
-    return (f"removed {_many(len(reduction.removed), 'option')}{f' ({counts})' if counts else ''} and "
-            f"{_many(len(reduction.items_removed), 'item')} in {_many(reduction.rounds, 'round')}{done}{end}")
-
-
-def _many(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def reduced_text(reduction: Reduction) -> str:
@@ -74,7 +59,7 @@ def reduced_text(reduction: Reduction) -> str:
     def said(label: Hashable) -> str:
         return f"option {label!r} ({option_text(original, label)})"
 
-    lines = [f"| exactcover reduce (Knuth's DLX-PRE rules): {summary(reduction)}"]
+    lines = [f"| exactcover reduce (Knuth's DLX-PRE rules): {reduction.summary()}"]
     lines += [f"| item {item!r}: {_item_reason(removal)}" for item, removal in reduction.items_removed.items()]
     lines += [f"| {said(label)}: {_option_reason(removal, reduction)}" for label, removal in reduction.removed.items()]
     problem = write_dlx(reduction.matrix).splitlines()

@@ -357,8 +357,7 @@ class Run:
                        f"{LOOK * 1e3:.0f} ms: the reduction promised to pay)", err=True)
         reduction = self.prepared.reduction
         if reduction is not None:
-            from .reducing import summary
-
-            click.echo(f"reduced first (Knuth's preprocessing): {summary(reduction)}, {reduction.seconds:.3f} s", err=True)
+            click.echo(f"reduced first (Knuth's preprocessing): {reduction.summary()}, {reduction.seconds:.3f} s",
+                       err=True)
 
 

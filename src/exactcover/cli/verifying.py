@@ -109,9 +109,9 @@ def _problem(journal: str, head: dict[str, Any]) -> tuple[Any, Any]:
     from ..plugins import registry
 
     kind = registry(said["type"]).get(said["type"])
-    from . import count
-
     context = click.get_current_context()
+    root: Any = context.find_root().command  # (the command group, whose "count" is a group of types)
+    count = root.get_command(context, "count")
     command = count.get_command(context, said["type"])
     if command is None or kind.command_line is None:
         raise Exit(BAD_INPUT, f"error: problem type {said['type']!r} has no command line here")
