@@ -125,3 +125,16 @@ def test_no_circles():
             if back is not None:
                 circles.append(" -> ".join((module, *back)))
     assert circles == []
+
+
+def test_the_import_contracts_hold():
+    """pyproject.toml's import-linter contracts (the command line on top of the library, the
+    engines below the search front, the model below both, the bundled plugins apart): what
+    `lint-imports` says, from this test so that the README's test command checks them."""
+    pytest.importorskip("importlinter")
+    root = PACKAGE.parent.parent
+    done = subprocess.run([sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; "
+                           "sys.argv = ['lint-imports', '--no-cache']; lint_imports_command()"],
+                          capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "0 broken" in done.stdout
