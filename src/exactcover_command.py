@@ -24,10 +24,7 @@ from __future__ import annotations
 import gc
 import signal
 import sys
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from types import FrameType
+from types import FrameType
 
 __all__ = ["main"]
 

@@ -26,7 +26,7 @@ from .request import Request
 from .errors import BudgetExceeded
 from .runs import Progress, Solutions, Stats
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: estimates, verification, Executor load on first use)
     from .estimates import Estimate
     from .verification import Verification
     from concurrent.futures import Executor  # (not imported at run time: it costs 4 ms)

@@ -45,13 +45,13 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .contract import PAUSED, SOLUTION
+from .plan import Plan
 from .runs import Progress, Run, Solution, Solutions
+from .solver import Solver
 
-if TYPE_CHECKING:
-    from .plan import Plan
+if TYPE_CHECKING:  # (for annotations only: prepared needs this module; reduction loads on first use)
     from .prepared import Prepared
     from .reduction import Reduction
-    from .solver import Solver
 
 __all__ = ["LATE", "LOOK", "MIN_REMOVED", "MOST", "SHARE", "count", "solutions"]
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from .contract import DONE, PAUSED, PREFIX, SOLUTION, Tuning
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: subtrees needs this module)
     from .subtrees import Job
 
 __all__ = ["Piece", "splittable", "rest"]

@@ -18,7 +18,7 @@ from .contract import SOLUTION
 from .errors import BudgetExceeded
 from .runs import Progress, Run, Stats
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: solver needs this module)
     from .solver import Solver
 
 __all__ = ["Best", "best", "keep"]

@@ -33,7 +33,7 @@ from .contract import DONE, PAUSED, SOLUTION
 from .errors import BudgetExceeded, GivensClash, Unsupported
 from .runs import CHUNK, Solution, Stats, check_positive
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: solver needs this module)
     from .solver import Solver
 
 __all__ = ["Checker", "CHECKER_WAYS"]

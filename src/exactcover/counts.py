@@ -33,7 +33,7 @@ from .pool import Pool, Task
 from .runs import PROGRESS_INTERVAL, Progress, Subtrees, labelled, memo_budget, memo_mode, time_left
 from .subtrees import Budget, Record, Result, search_batch
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: solver needs this module)
     from .solver import Solver
 
 __all__ = ["count", "slice_for", "SLICE_SHARE", "SLICE_LEAST", "SLICE_MOST"]

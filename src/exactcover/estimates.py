@@ -11,7 +11,7 @@ import attrs
 
 from .runs import Run, check_positive
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: solver needs this module)
     from .solver import Solver
 
 __all__ = ["Estimate", "estimate"]

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-if TYPE_CHECKING:
-    import click
+from .problem import ProblemType
 
-    from .problem import ProblemType
+if TYPE_CHECKING:  # (for annotations only: click loads on first use)
+    import click
 
 #: What ``register_problem_types`` receives: call it with each `ProblemType`.
 Register = Callable[["ProblemType[Any, Any]"], None]

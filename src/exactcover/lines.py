@@ -25,20 +25,16 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, ClassVar
 
 import attrs
 
 from .errors import Unsupported
+from .matrix import Matrix
+from .problem import Batch
 from .runs import check_positive
-
-if TYPE_CHECKING:
-    from collections.abc import Iterator
-
-    from .matrix import Matrix
-    from .problem import Batch
-    from .solver import Solver
+from .solver import Solver
 
 __all__ = ["LineCode", "LineResults", "LineFile", "solve_lines", "solve_parts", "NO_SOLUTION", "STOPPED", "INVALID",
            "CHUNK_BYTES"]

@@ -30,7 +30,7 @@ from .runs import Progress, Solutions
 from .spread import GRACE, Spread
 from .subtrees import Budget, Job, Result, search_batch
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: solver needs this module)
     from .solver import Solver
 
 __all__ = ["count", "solutions", "best"]

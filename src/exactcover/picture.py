@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: matrix needs this module)
     from .matrix import Matrix  # (a Matrix makes its pictures: see Matrix.picture)
 
 __all__ = ["MAX_CELLS", "Picture"]

@@ -22,7 +22,7 @@ from .contract import REFUSED
 from .errors import Unsupported
 from .request import Request
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: prepared needs this module)
     from .prepared import Prepared
 
 __all__ = ["Features", "Plan", "REFUSALS", "ROUTES", "SAID", "SAID_BY_COMMAND", "plan", "refusal", "things", "table"]

@@ -24,7 +24,7 @@ from .request import Request
 from .runs import Solutions, check_positive
 from .solver import Solver
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: best, estimates, reduction load on first use)
     from .best import Best
     from .estimates import Estimate
     from .reduction import Reduction

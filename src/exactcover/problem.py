@@ -11,7 +11,7 @@ import attrs
 from .contract import WAYS
 from .matrix import Matrix
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: commandline loads on first use)
     from .commandline import CommandLine  # (imported when a type has one: see _check_command_line)
 
 __all__ = ["ProblemType", "Problem", "Encoding", "Batch", "Size", "BYTES_PER_ENTRY"]

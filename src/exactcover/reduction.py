@@ -29,7 +29,7 @@ import attrs
 
 from .errors import GivenAndExcluded, GivensClash, UnknownOption, Unsupported
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: matrix needs this module)
     from .matrix import Matrix, Option
 
 __all__ = ["Reduction", "Removal", "reduce_matrix"]

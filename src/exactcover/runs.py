@@ -23,7 +23,7 @@ from .bar import progress_callback
 from .contract import DONE, LIMIT, PAUSED, SOLUTION, Where
 from .errors import BudgetExceeded, GivenAndExcluded, GivensClash, PrefixError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: solver needs this module)
     from .solver import Solver
 
 __all__ = ["CHUNK", "LIMIT_CAP", "PROGRESS_INTERVAL", "Progress", "Run", "Solution", "Solutions", "Stats", "Subtrees", "time_left",

@@ -24,15 +24,13 @@ import multiprocessing
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import BudgetExceeded, ExactCoverError, Unsupported
+from .matrix import Matrix
 from .orphans import facts
 from .runs import Run, Stats
-
-if TYPE_CHECKING:
-    from .matrix import Matrix
-    from .solver import Solver
+from .solver import Solver
 
 __all__ = ["BACKENDS", "clauses", "first", "race", "is_exact_cover"]
 

@@ -25,7 +25,7 @@ from .errors import GivensError, UnknownOption
 from .matrix import Matrix, item_positions
 from .runs import LIMIT_CAP, Progress, Run, Solution, Solutions, Stats, check_positive, labelled, memo_mode
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: best, checks, diagram, estimates load on first use)
     from .best import Best
     from .checks import Checker
     from .diagram import Diagram

@@ -15,7 +15,7 @@ from .errors import BudgetExceeded
 from .runs import Progress, Stats, check_budget, check_positive
 from .subtrees import Job, Result
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: solver needs this module)
     from .solver import Solver, Split
 
 __all__ = ["GRACE", "SUBTREES_PER_WORKER", "Spread"]

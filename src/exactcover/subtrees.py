@@ -24,7 +24,7 @@ from .contract import DONE, LIMIT, PAUSED, SOLUTION, Tuning, Where
 from .balance import Piece, rest
 from .runs import CHUNK, LIMIT_CAP, memo_budget
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: solver needs this module)
     from .solver import Solver
 
 __all__ = ["Budget", "Job", "Record", "Result", "Worker", "search_batch"]

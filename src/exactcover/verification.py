@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -27,12 +27,10 @@ from .balance import rest
 from .contract import DONE
 from .errors import JournalError
 from .journal import fingerprint, read
+from .prepared import Prepared
 from .request import Request
 from .runs import CHUNK
 from .subtrees import Job, Record
-
-if TYPE_CHECKING:
-    from .prepared import Prepared
 
 __all__ = ["Disagreement", "Verification", "verify"]
 

@@ -26,7 +26,7 @@ _LAZY = {"CUBE": "lattice", "SQUARE": "lattice", "TRIANGLE": "lattice", "Lattice
          "Piece": "pieces", "named_set": "pieces", "pieces_from_text": "pieces", "Board": "tiling",
          "Polyomino": "tiling", "Tiling": "draw", "make": "plugin", "parse_board": "plugin", "parse_pieces": "plugin"}
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: draw, lattice, pieces, plugin, tiling load on first use)
     from .draw import Tiling
     from .lattice import CUBE, SQUARE, TRIANGLE, Lattice
     from .pieces import SETS, Piece, named_set, pieces_from_text

@@ -13,7 +13,7 @@ from exactcover.hookspecs import Register
 from exactcover.commandline import Flag, Option
 from exactcover.textinput import missing_file, read_text
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: draw loads on first use)
     from .draw import Tiling
 
 from .lattice import CUBE, SQUARE, TRIANGLE, Lattice

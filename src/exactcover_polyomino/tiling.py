@@ -21,7 +21,7 @@ from .board import Board
 from .lattice import CUBE, Cell, Map
 from .pieces import Piece
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: draw needs this module)
     from .draw import Tiling  # noqa: F401 -- (the answer type; draw imports this module)
 
 __all__ = ["Board", "Placement", "Polyomino", "encode", "placements", "symmetric_select"]

@@ -13,7 +13,7 @@ from .grid import Sudoku
 from .reading import box_size, build_puzzles
 from .variant_plugin import DIAGONAL, WINDOKU, register_variants
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: click loads on first use)
     import click
 
 PUZZLE = Argument("puzzle", metavar="PUZZLE|FILE|-",

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import Any
 
 import click
 
 from .. import api
 from ..lines import INVALID, NO_SOLUTION, STOPPED, LineFile, LineResults, solve_parts
-
-if TYPE_CHECKING:
-    from collections.abc import Iterator
 
 __all__ = ["can_solve_whole", "solve_whole"]
 

@@ -17,7 +17,7 @@ from .options import max_entries_option
 from .report import Report
 from .run import line_file
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: reduction loads on first use)
     from ..reduction import Reduction, Removal
 
 __all__ = ["reduce_options", "reduce_run", "reduced_text"]

@@ -24,7 +24,7 @@ from .clock import left, within
 from .exits import BAD_INPUT, NO_SOLUTION, STOPPED, Exit, errors_reported, interrupted, sigint_deferred
 from .report import Report
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: lines loads on first use)
     from ..lines import LineFile
 
 __all__ = ["ProgressBar", "Run", "line_file"]  # (ProgressBar is the library's: exactcover.bar)

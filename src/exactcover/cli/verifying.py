@@ -16,7 +16,7 @@ from .clock import timed, within
 from .exits import BAD_INPUT, NO_SOLUTION, Exit, errors_reported
 from .report import Report, json_options
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: verification loads on first use)
     from ..verification import Verification
 
 __all__ = ["verify"]

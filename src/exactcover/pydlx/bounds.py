@@ -24,13 +24,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import DONE, PAUSED, PREFIX, GivensClash, PrefixError, UnknownOption
+from ..contract import DONE, PAUSED, PREFIX, GivensClash, PrefixError, Tuning, UnknownOption
 from .dance import COVERED, SCAN_SHIFT, members, relink
 from .msets import BoundedSets, first_set
-from .search import X2, X5, X6, X7, X8, _FINISHED, Random, Search
+from .search import _FINISHED, X2, X5, X6, X7, X8, Random, Search
 
-if TYPE_CHECKING:
-    from ..contract import Tuning
+if TYPE_CHECKING:  # (for annotations only: dancer needs this module; Steps is an alias only a type checker sees)
     from .dancer import Dancer
     from .search import Steps
 

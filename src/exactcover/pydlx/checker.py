@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 from ..contract import DONE, Tuning, Unsupported
 from .lines import new_search, tallies_at_hand
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
     from .dancer import Dancer
 
 __all__ = ["Checker"]

@@ -28,7 +28,7 @@ from .dance import members, option_number, relink
 from .search import X2, X5, X6, X7, X8, _FINISHED, Search
 from .tables import LINKS
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
     from .dancer import Dancer
 
 __all__ = ["Costed", "prepare"]

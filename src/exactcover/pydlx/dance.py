@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
     from .dancer import Dancer
 
 __all__ = ["COVERED", "SCAN_SHIFT", "Links", "members", "option_number", "relink"]

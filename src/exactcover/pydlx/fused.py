@@ -15,12 +15,8 @@ Port: none (Python only: the bitset way's loop written out for CPython's speed)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
-
-if TYPE_CHECKING:
-    from .sets import Sets
+from .sets import Sets
 
 __all__ = ["run"]
 

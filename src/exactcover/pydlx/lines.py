@@ -25,7 +25,7 @@ from .search import Search
 from .tables import build, fits
 from .tally import tally_possible
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
     from .dancer import Dancer
 
 __all__ = ["NONE", "BAD", "STOPPED", "INVALID", "solve_lines"]

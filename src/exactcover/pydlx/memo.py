@@ -49,14 +49,13 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Unsupported
+from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Tuning, Unsupported
 from .dance import COVERED
-from .search import X2, X5, X6, X8, _FINISHED, Search
+from .search import _FINISHED, X2, X5, X6, X8, Search
 from .sets import Sets, leave_sets
 from .tables import LINKS, SAMPLING, build, can_use
 
-if TYPE_CHECKING:
-    from ..contract import Tuning
+if TYPE_CHECKING:  # (for annotations only: dancer needs this module; MemoSteps is an alias only a type checker sees)
     from .dancer import Dancer
     from .sets import MemoSteps
 

@@ -24,14 +24,13 @@ Port: cdlx/msets.c, cdlx/sets.h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .dance import COVERED
 from .sets import Sets, _lowest
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
+if TYPE_CHECKING:  # (for annotations only: bounds needs this module; Steps is an alias only a type checker sees)
     from .bounds import Bounded
     from .search import Steps
 

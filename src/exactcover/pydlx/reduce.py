@@ -34,7 +34,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
     from .dancer import Dancer
 
 __all__ = ["Reducer", "KEPT", "FORCED", "BLOCKED", "NO_PRIMARY", "UNUSED"]

@@ -15,14 +15,10 @@ Port: cdlx/reuse.c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..contract import Unsupported, UnknownOption
+from ..contract import UnknownOption, Unsupported
 from .dance import COVERED
+from .search import Search
 from .tables import SAMPLING, SETS, UNDECIDED
-
-if TYPE_CHECKING:
-    from .search import Search
 
 __all__ = ["rewind", "push", "pop"]
 

@@ -9,8 +9,8 @@ Port: cdlx/links.c, cdlx/search.c, cdlx/steps.h
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError,
                         Tuning, UnknownOption, Unsupported)
@@ -20,10 +20,7 @@ from .dance import COVERED, SCAN_SHIFT, option_number
 from .sets import Sets, colored_floor, leave_sets, samples_on_sets
 from .tables import LINKS, SAMPLING, SETS, TALLIED, UNDECIDED, Move, build, can_use
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
+if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
     from .dancer import Dancer
 
     #: The steps that differ between the ways: for Algorithm X four (enter, try an option, try

@@ -42,6 +42,7 @@ Port: cdlx/csets.c, cdlx/csets.h, cdlx/sets.c, cdlx/sets.h, cdlx/tally.c, cdlx/t
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .choice import WEIGHT_MAX
@@ -49,9 +50,7 @@ from .dance import COVERED, SCAN_SHIFT
 from .tables import Tables, build
 from .tally import TALLY_COVERED, count, fields, tally_possible
 
-if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
-
+if TYPE_CHECKING:  # (for annotations only: dancer, search need this module)
     from .dancer import Dancer
     from .search import Random, Search, Steps
 

@@ -17,7 +17,7 @@ from ..contract import ToSets, Where
 from .dance import option_number
 from .tally import TALLY_FLOOR, TALLY_LINE, bit_items, tally_possible
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: dancer, search need this module)
     from .dancer import Dancer
     from .search import Search
 

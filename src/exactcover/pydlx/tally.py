@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
     from .dancer import Dancer
 
 __all__ = ["MAX_TALLY", "TALLY_COVERED", "TALLY_FLOOR", "TALLY_LINE", "bit_items", "count", "fields", "tally_possible"]
