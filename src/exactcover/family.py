@@ -16,7 +16,6 @@ line (``#`` starts a comment). This module is the model; the ``subsets`` problem
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
@@ -25,7 +24,7 @@ import attrs
 
 from .errors import ProblemError
 from .matrix import Matrix, first_repeat
-from .textinput import check_words, lines
+from .textinput import check_words, line_parts, lines
 
 __all__ = ["Subsets", "parse_subsets"]
 
@@ -139,12 +138,12 @@ def parse_subsets(text: str, source: str = "input") -> Subsets:
 def _size(text: str) -> tuple[int, int]:
     """The options and entries of ``name: elements`` lines, counted without building anything."""
     options = entries = 0
-    for line in io.StringIO(text):
-        line = line.split("#", 1)[0]
-        name, colon, rest = line.partition(":")
-        if colon and name.strip() != "universe":
-            options += 1
-            entries += len(rest.split())
+    for part in line_parts(text):  # (a part at a time: no list of every line)
+        for line in part.split("\n"):
+            name, colon, rest = line.split("#", 1)[0].partition(":")
+            if colon and name.strip() != "universe":
+                options += 1
+                entries += len(rest.split())
     return options, entries
 
 

@@ -70,6 +70,8 @@ from .subtrees import Record
 __all__ = ["Journal", "JournalWarning", "fingerprint", "head_of", "read", "key_path", "MOST_BYTES", "LONGEST_LINE"]
 
 FORMAT = 2
+#: The version of `fingerprint` (format 2 changed the lines' checks, not the fingerprint).
+_FINGERPRINT = 1
 #: At most this many seconds between two syncs of the journal to the disk.
 SYNC_SECONDS = 1.0
 #: The largest journal read (bytes): about ten million subtrees, which take a few GB once read.
@@ -86,7 +88,7 @@ class JournalWarning(UserWarning):
 def fingerprint(compiled: Any, givens: Sequence[int], excluded: Sequence[int]) -> str:
     """A hash of a problem as the engines see it: the compiled matrix (`contract.Compiled`),
     the givens and the exclusions (option numbers), the same on any machine."""
-    digest = hashlib.sha256(f"exactcover 1 {compiled.n_primary} {compiled.n_secondary}".encode())
+    digest = hashlib.sha256(f"exactcover {_FINGERPRINT} {compiled.n_primary} {compiled.n_secondary}".encode())
     for name, data in (("starts", compiled.starts), ("items", compiled.items), ("colors", compiled.colors),
                        ("bounds", compiled.bounds), ("costs", compiled.costs),
                        ("givens", array("q", givens)), ("excluded", array("q", excluded))):

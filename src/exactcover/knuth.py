@@ -30,7 +30,7 @@ from typing import Any, TextIO
 
 from .errors import MatrixError, ProblemError
 from .matrix import Matrix, first_repeat
-from .textinput import check_text, check_words, decode, lines, read_file
+from .textinput import check_text, check_words, decode, line_parts, lines, read_file
 
 __all__ = ["DlxFormatError", "read_dlx", "write_dlx", "parse_dlx", "option_text"]
 
@@ -152,12 +152,9 @@ def _size(text: str) -> tuple[int, int]:
     """The options and entries of Knuth-format ``text``, counted without building anything,
     a part of whole lines at a time: a part without '|' (no comment, no cost) by C loops
     alone, any other line by line."""
-    options = entries = start = 0
+    options = entries = 0
     items = False
-    while start < len(text):
-        end = text.find("\n", start + _PART)
-        end = len(text) if end < 0 else end + 1
-        part, start = text[start:end], end
+    for part in line_parts(text, _PART):
         lines = part.split("\n")
         if items and "|" not in part:
             options += len(lines) - lines.count("") - sum(map(str.isspace, lines))

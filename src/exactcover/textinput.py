@@ -18,16 +18,14 @@ from typing import BinaryIO
 from .errors import ProblemError, ProblemTooLarge
 
 __all__ = ["read_text", "read_file", "decode", "check_text", "lines", "missing_file", "limited", "max_entries",
-           "BYTES_PER_ENTRY", "check_words"]
+           "TEXT_BYTES_PER_ENTRY", "check_words", "line_parts"]
 
 #: While a front end reads a problem for a search with ``max_entries`` (`limited`), an input
-#: of more than this many bytes per entry allowed is refused as it is read, before it is
-#: all in memory (a problem's text spends a few bytes on each entry it makes, at least).
-BYTES_PER_ENTRY = 16
-#: The bytes read at a time.
+#: of more than this many bytes of text per entry allowed is refused as it is read, before
+#: it is all in memory (a problem's text spends a few bytes on each entry it makes, at least).
+TEXT_BYTES_PER_ENTRY = 16
+#: The bytes read (and the characters counted) at a time.
 _CHUNK = 1 << 20
-#: About what an entry takes in the engine (see `Size`), for the message of a refusal.
-_ENGINE_BYTES = 24
 
 _MAX_ENTRIES: ContextVar[int | None] = ContextVar("exactcover max_entries while reading", default=None)
 
@@ -35,10 +33,9 @@ _MAX_ENTRIES: ContextVar[int | None] = ContextVar("exactcover max_entries while 
 @contextmanager
 def limited(most: int | None) -> Iterator[None]:
     """Read the problems of the block for a search of at most ``most`` entries (None: no
-    limit): `read_text` refuses an input of more than ``BYTES_PER_ENTRY * most`` bytes (or
-    1 MiB, if that is more), and
-    readers that can count the entries of their text cheaply (`check_words`) refuse it above
-    ``most``, before building anything."""
+    limit): `read_text` refuses an input of more than ``TEXT_BYTES_PER_ENTRY * most`` bytes
+    (or 1 MiB, if that is more), and readers that can count the entries of their text
+    cheaply (`check_words`) refuse it above ``most``, before building anything."""
     token = _MAX_ENTRIES.set(most)
     try:
         yield
@@ -60,15 +57,29 @@ def check_words(text: str, source: str, exact: Callable[[str], tuple[int, int]])
     if most is None:
         return
     words = 0
-    for start in range(0, len(text), _CHUNK):
-        words += len(text[start:start + _CHUNK].split())  # (a word cut in two counts twice: still a bound)
+    for part in line_parts(text):
+        words += len(part.split())
         if words > most:
             break
     else:
         return
     options, entries = exact(text)
     if entries > most:
-        raise ProblemTooLarge(source, options, entries, entries * _ENGINE_BYTES, most)
+        from .problem import Size  # (the model's estimate of the memory; the model is loaded by then)
+
+        raise ProblemTooLarge(source, options, entries, Size(options, entries).nbytes, most)
+
+
+def line_parts(text: str, size: int = _CHUNK) -> Iterator[str]:
+    """``text`` in parts of whole lines of about ``size`` characters (the last line's
+    newline ends a part), so that a reader can count a large text in C loops a part at a
+    time, without a list of all its lines."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start + size)
+        end = len(text) if end < 0 else end + 1
+        yield text[start:end]
+        start = end
 
 
 def missing_file(argument: str) -> str | None:
@@ -118,11 +129,11 @@ def _bytes_of(file: BinaryIO, source: str) -> bytes:
     most = max_entries()
     if most is None:
         return file.read()
-    allowed, parts, size = max(BYTES_PER_ENTRY * most, _CHUNK), [], 0
+    allowed, parts, size = max(TEXT_BYTES_PER_ENTRY * most, _CHUNK), [], 0
     while part := file.read(_CHUNK):
         size += len(part)
         if size > allowed:
-            raise ProblemError(f"{source} is larger than {allowed:,} bytes ({BYTES_PER_ENTRY} per entry of the limit of "
+            raise ProblemError(f"{source} is larger than {allowed:,} bytes ({TEXT_BYTES_PER_ENTRY} per entry of the limit of "
                                f"{most:,} entries, or 1 MiB): more than a problem within the limit is written in; "
                                "raise it with max_entries= (--max-entries on the command line) if you have the memory")
         parts.append(part)
