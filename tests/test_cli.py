@@ -154,7 +154,9 @@ def test_timeout_stops_a_stream_of_solutions_and_exits_3(args):
     last = json.loads(result.stdout.splitlines()[-1])
     stats = last["stats"]
     assert last["status"] == "stopped" and "time limit" in last["message"] and not last["complete"]
-    assert stats["seconds"] >= 0.4 and 0 < stats["engine_seconds"] and stats["nodes"] > 0
+    # (the search's own seconds are what the command had left: on a busy machine, preparing
+    # the problem can take a good part of the timeout, so only the whole run is held to it)
+    assert 0 < stats["seconds"] <= elapsed and 0 < stats["engine_seconds"] and stats["nodes"] > 0
     if args[0] == "solve":
         assert last["count"] == len(result.stdout.splitlines()) - 1
 

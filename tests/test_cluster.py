@@ -159,11 +159,17 @@ def test_a_lost_scheduler_is_one_line(tmp_path):
                                "--nthreads", "1", "--nworkers", "2", "--no-dashboard"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        time.sleep(5)
-        count = subprocess.Popen([*console_script(), "count", "queens", "17", "--scheduler",
-                                  f"tcp://127.0.0.1:{free}", "--quiet"], stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True)
-        time.sleep(5)
+        from distributed import Client
+
+        with Client(f"tcp://127.0.0.1:{free}", timeout=60) as client:  # (on a busy machine they take a while)
+            client.wait_for_workers(2, timeout=120)
+            count = subprocess.Popen([*console_script(), "count", "queens", "17", "--scheduler",
+                                      f"tcp://127.0.0.1:{free}", "--quiet"], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+            deadline = time.monotonic() + 120
+            tasks = lambda dask_scheduler: len(dask_scheduler.tasks)  # noqa: E731 -- (sent by value to the scheduler)
+            while not client.run_on_scheduler(tasks) and time.monotonic() < deadline:  # (the count is at work)
+                time.sleep(0.1)
         scheduler.kill()
         _out, err = count.communicate(timeout=120)
     finally:

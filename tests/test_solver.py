@@ -264,9 +264,10 @@ def test_timeout_holds_while_solutions_stream(engine, through):
             time.sleep(0.001)
     elapsed = time.perf_counter() - started
     assert caught.value.reason == "timeout" and 0.2 <= elapsed < 0.2 + SLACK
-    # (through the public function, preparing the problem comes out of the timeout: the
-    # search has the rest, here all but milliseconds)
-    assert caught.value.solutions <= found and stream.stats.seconds >= (0.2 if through == "solver" else 0.1)
+    # (through the public function, preparing the problem comes out of the timeout, which a
+    # busy machine can stretch: the search has the rest, so only the whole call is held to it)
+    assert caught.value.solutions <= found and 0 < stream.stats.seconds <= elapsed
+    assert through != "solver" or stream.stats.seconds >= 0.2
     assert stream.stats.engine_seconds < stream.stats.seconds  # the consumer slept most of it
     with pytest.raises(BudgetExceeded):  # stopped stays stopped: never a quiet end
         next(stream)
