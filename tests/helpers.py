@@ -326,11 +326,22 @@ def peak_kb(command: list[str], **run: Any) -> tuple[subprocess.CompletedProcess
     return subprocess.CompletedProcess(done.args, done.returncode, done.stdout, stderr), int(peak)
 
 
+#: True under tools/asan.sh, whose AddressSanitizer reserves terabytes of shadow memory.
+UNDER_ASAN = "libasan" in os.environ.get("LD_PRELOAD", "")
+
+
+def without_asan_notes(stderr: str) -> str:
+    """``stderr`` less the lines ASan adds when an allocation too big for the machine fails
+    (tools/asan.sh lets it fail as malloc does, and ASan says so first): the rest is ours."""
+    return "".join(line for line in stderr.splitlines(keepends=True)
+                   if not re.match(r"==\d+==WARNING: AddressSanitizer failed to allocate", line))
+
+
 def limited(nbytes: int) -> Callable[[], None] | None:
     """A ``preexec_fn`` that caps the child's address space at ``nbytes``; None under
-    AddressSanitizer (tools/asan.sh), whose shadow memory alone exceeds any such cap (the
-    plain suite enforces it)."""
-    if "libasan" in os.environ.get("LD_PRELOAD", ""):
+    AddressSanitizer, whose shadow memory alone exceeds any such cap (the plain suite
+    enforces it). A test that needs the cap to run out of memory skips under ASan."""
+    if UNDER_ASAN:
         return None
     return lambda: resource.setrlimit(resource.RLIMIT_AS, (nbytes, nbytes))
 

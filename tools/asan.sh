@@ -23,7 +23,9 @@ dist.run_command("build_ext")
 PY
 )
 # CPython's own allocations are not instrumented; leaks at exit are the interpreter's.
-export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1"
+# An allocation too big for the machine returns NULL, as malloc does, so Python raises its
+# MemoryError (a length of junk read from a socket, say) instead of ASan aborting the process.
+export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:allocator_may_return_null=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
 export EXACTCOVER_EXPECT_ENGINE=c
