@@ -1,11 +1,11 @@
-"""Build the C engine `exactcover._dlx`.
+"""Build the C engine `exactcover.engines._dlx`.
 
 Everything declarative lives in pyproject.toml; this file only declares the extension, because
 its build must be optional: where no C compiler exists the install still succeeds and the
 pure-Python engine is used. Set EXACTCOVER_STRICT_BUILD=1 (CI does) to make a failed C build
 fail the install instead of silently falling back.
 
-Every C file of src/exactcover/cdlx is compiled; each names the pydlx module it ports
+Every C file of src/exactcover/engines/cdlx is compiled; each names the pydlx module it ports
 (docs/engine.md draws the map).
 """
 
@@ -17,7 +17,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 strict = os.environ.get("EXACTCOVER_STRICT_BUILD", "") not in ("", "0")
-engine = "src/exactcover/cdlx"
+engine = "src/exactcover/engines/cdlx"
 
 WARNING = """
 **********************************************************************************************
@@ -50,7 +50,7 @@ setup(
     cmdclass={"build_ext": BuildEngine},
     ext_modules=[
         Extension(
-            "exactcover._dlx",
+            "exactcover.engines._dlx",
             sources=sorted(glob(f"{engine}/*.c")),
             depends=sorted(glob(f"{engine}/*.h")),
             optional=not strict,

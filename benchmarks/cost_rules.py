@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from mcc import assignment, partitioning  # noqa: E402
 
 from exactcover import Solver  # noqa: E402
-from exactcover.pydlx import costs  # noqa: E402
+from exactcover.engines.pydlx import costs  # noqa: E402
 
 
 class DLX5Rule(costs.Costed):

@@ -6,7 +6,7 @@ Each workload's first solution (or its proof that there is none) is asked of
 * ``backend="search"``: the C engine's search (MRV);
 * ``backend="sat"``: CaDiCaL through PySAT, in a process of its own (the encoding included);
 * ``backend="race"``: both at once, the first answer taken (the SAT solver starts after
-  `exactcover.sat.HEAD_START`).
+  `exactcover.front.sat.HEAD_START`).
 
 The workloads: Y-pentomino tilings of growing squares (cells as primary items, every placement
 of the Y as an option: the tiling of 20×20 that took 38 s in DLX in a well-known blog post),
@@ -46,10 +46,10 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 import exactcover  # noqa: E402
-import exactcover.api  # noqa: E402
+import exactcover.front.api  # noqa: E402
 from exactcover import BudgetExceeded, Matrix  # noqa: E402
 from exactcover_polyomino import Board, Polyomino, pieces, tiling  # noqa: E402
-from exactcover.sat import BACKENDS  # noqa: E402
+from exactcover.front.sat import BACKENDS  # noqa: E402
 from exactcover_sudoku import Sudoku  # noqa: E402
 from natives import named  # noqa: E402
 
@@ -158,7 +158,7 @@ def solver_time(name: str, cnf: list[list[int]], timeout: float) -> tuple[float,
 
 def compare_solvers(args: argparse.Namespace) -> None:
     """Each SAT solver on each workload's encoding (the same clauses), interleaved by round."""
-    from exactcover.sat import clauses
+    from exactcover.front.sat import clauses
 
     solvers = args.solver or SOLVERS
     print(f"{'workload':<28}" + "".join(f"{name:>13}" for name in solvers))
@@ -166,7 +166,7 @@ def compare_solvers(args: argparse.Namespace) -> None:
         if args.only and not any(part in name for part in args.only):
             continue
         problem = make()
-        prepared = exactcover.api.prepare(problem)
+        prepared = exactcover.front.api.prepare(problem)
         cnf = clauses(prepared.solver.matrix, prepared.givens, prepared.exclude)
         times: dict[str, list[float]] = {solver: [] for solver in solvers}
         answers: dict[str, str] = {}

@@ -1,7 +1,7 @@
 """The command's default count of files with multiplicities against ``--no-reduce``, in one run.
 
-A count decides on the way whether Knuth's preprocessing pays (`exactcover.autoreduce`), but
-the preprocessing refuses bounds, so the plan (`exactcover.plan`) never lets it look at a
+A count decides on the way whether Knuth's preprocessing pays (`exactcover.front.autoreduce`), but
+the preprocessing refuses bounds, so the plan (`exactcover.front.plan`) never lets it look at a
 problem with multiplicities: ``exactcover count dlx FILE`` must then cost what ``--no-reduce``
 does. Each file (mcc.py's problems, written in Knuth's format) is counted by the installed
 command as a whole process, the two commands in turn (A B A B ...); the table shows the

@@ -3,7 +3,7 @@
 Workloads: Queens(15) and Langford pairs n = 15 (the counts issue 43 names), and the
 pentomino 6x10 box read from benchmarks/data. For each, in rounds, one after the other: the
 serial count (`Solver.count`), `count(..., jobs=2)` on the local process pool (the balanced
-count, `exactcover.counts`), and with ``--dask`` `count(..., executor=...)` on a 2-worker
+count, `exactcover.parallel.counts`), and with ``--dask`` `count(..., executor=...)` on a 2-worker
 Dask LocalCluster (worker processes, loopback). Medians of the rounds, and the speed-up of
 each round's pair (serial / parallel), whose median is the figure.
 

@@ -157,7 +157,7 @@ def searches(rounds: int, only: str | None, listings: bool = False) -> None:
     solution of the counts listed by `exactcover.solutions`) three ways, interleaved:
     without the reduction (``reduce=False``), with it (``reduce=True``), and as the default
     decides (``reduce=None``: for a count or a listing, the automatic choice of
-    `exactcover.autoreduce`; a first solution is not reduced by default). The reduction and
+    `exactcover.front.autoreduce`; a first solution is not reduced by default). The reduction and
     the reduced matrix's compilation count in the time; each matrix starts uncompiled (a copy
     made before the clock starts). The ratios are to the time without."""
     ways: dict[str, bool | None] = {"without": False, "reduce": True, "auto": None}
@@ -185,7 +185,7 @@ def searches(rounds: int, only: str | None, listings: bool = False) -> None:
                 times[name].append(time.perf_counter() - started)
                 answers[name].add(answer)
                 if reduce is None and question == "count":
-                    reduced += (listed.stats if listings else exactcover.api.prepare(fresh).solver.stats).reduced
+                    reduced += (listed.stats if listings else exactcover.front.api.prepare(fresh).solver.stats).reduced
         medians = {name: statistics.median(times[name]) for name in ways}
         same = "same" if len(set().union(*answers.values())) == 1 else f"DIFFERENT {answers}"
         print(f"{title:<40}" + "".join(f"{medians[name] * 1e3:>12.1f}" for name in ways)

@@ -1,12 +1,12 @@
 """How a count would run on many workers, replayed from its journal's subtree times.
 
-A journal (`exactcover.journal`) records every subtree a count searched, the seconds its
+A journal (`exactcover.parallel.journal`) records every subtree a count searched, the seconds its
 search took, and, for a subtree split where it stood, the subtrees it handed back. So the
 count's tree of work is known: each record is a piece of work of known length, and the
 pieces a split handed back can only begin after it. This script replays that tree on N
 simulated workers, two ways:
 
-- **balanced**, as `exactcover.counts` schedules a count on a cluster (another executor):
+- **balanced**, as `exactcover.parallel.counts` schedules a count on a cluster (another executor):
   a free worker takes the largest subtree waiting (by share of the tree); it searches it, and
   goes on into the subtrees the recorded split handed back, one after the other, until its
   time slice is up (`counts.slice_for`: a share of the time the count has run so far); then
@@ -36,8 +36,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from exactcover import Solver
-from exactcover.counts import slice_for
-from exactcover.journal import read
+from exactcover.parallel.counts import slice_for
+from exactcover.parallel.journal import read
 from exactcover_queens.queens import matrix as queens
 
 

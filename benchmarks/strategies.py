@@ -1,7 +1,7 @@
 """The C engine's two ways to run a search, the links and the sets, on the same searches.
 
 A search of the C engine samples 4096 nodes on the links and moves to the bitset way
-(src/exactcover/cdlx/sets.c) if its updates per node say that is faster (the rule is
+(src/exactcover/engines/cdlx/sets.c) if its updates per node say that is faster (the rule is
 search_run in cdlx/search.c). This script measures, in one run and interleaved, each
 workload on the links only and with the default choice (counts without a memo, which is a
 decision of its own: memo.py); prints the medians, their ratio, and which way the default
@@ -30,7 +30,8 @@ from common import PUZZLE_8008, ROOT, queens_matrix, sudoku_givens, sudoku_matri
 from engine import langford_matrix
 from mcc import queen_domination, random_mcc, tetrominoes
 
-from exactcover import Matrix, Solver, contract, engines, read_dlx
+from exactcover import Matrix, Solver, engines, read_dlx
+from exactcover.engines import contract
 from exactcover_queens.queens import Queens
 from exactcover_queens.queens import encode as queens_encode
 

@@ -110,7 +110,7 @@ def big(timeout: float, before: float) -> None:
     cover, the clues kept) and its uniqueness decided, in one search to the second solution,
     its nodes and seconds; and MRV's nodes for the same question (the way before the weighted
     choice), stopped at ``before`` seconds."""
-    from exactcover.api import prepare
+    from exactcover.front.api import prepare
     from exactcover_sudoku import generate
 
     lines = (DATA / "sudoku16_sample.txt").read_text().split()
@@ -134,7 +134,7 @@ def big(timeout: float, before: float) -> None:
 def more_big(paths: list[str], timeout: float) -> None:
     """Every 256-symbol line of the files given (other collections of forum 16×16s): solved,
     checked and decided in one search each; the slowest ones and the totals."""
-    from exactcover.api import prepare
+    from exactcover.front.api import prepare
 
     times = []
     for path in paths:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from exactcover.api import prepare  # noqa: E402
+from exactcover.front.api import prepare  # noqa: E402
 from exactcover_polyomino import make, pieces, tiling  # noqa: E402
 
 WORKLOADS = {

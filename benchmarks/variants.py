@@ -44,7 +44,7 @@ def main() -> None:
         for _ in range(args.repeats):
             started = time.perf_counter()
             puzzle = READERS[path.name.split("_")[0]](path.read_text())
-            prepared = exactcover.api.prepare(puzzle)
+            prepared = exactcover.front.api.prepare(puzzle)
             assert prepared.count(limit=2) == 1
             times.append(time.perf_counter() - started)
         print(f"{path.name:34} {statistics.median(times) * 1e3:15.1f} ms {prepared.solver.stats.nodes:7}")

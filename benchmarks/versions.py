@@ -175,12 +175,10 @@ def child(source: str, question: str, repeats: int, engine: str) -> None:
             _dlx.tune(budget=0)
             ask = lambda: solver.count(givens)  # noqa: E731
     elif question == "jobs-count":
-        from exactcover import parallel
-
+        parallel = parallel_searches()
         ask = lambda: parallel.count(solver, 2, givens=givens)  # noqa: E731
     elif question == "jobs-list":
-        from exactcover import parallel
-
+        parallel = parallel_searches()
         ask = lambda: sum(1 for _ in parallel.solutions(solver, 2, givens=givens))  # noqa: E731
     else:
         ask = lambda: solver.count(givens)  # noqa: E731
@@ -203,6 +201,16 @@ def measure(tree: Path, source: str, question: str, repeats: int, engine: str) -
     if not Path(result["module"]).resolve().is_relative_to(tree.resolve()):
         raise SystemExit(f"{source}: measured {result['module']}, not {tree}'s engine")
     return result
+
+
+def parallel_searches():  # type: ignore[no-untyped-def]
+    """The module of the parallel count and listing, in this tree or in one from before the
+    library's folders (issue 54), where it was ``exactcover.parallel`` itself."""
+    try:
+        from exactcover.parallel import searches
+    except ImportError:
+        from exactcover import parallel as searches
+    return searches
 
 
 def main() -> None:

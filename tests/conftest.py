@@ -28,7 +28,7 @@ def engine(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="session", params=MODULES, ids=engines.name_of)
 def module(request: pytest.FixtureRequest) -> ModuleType:
-    """An engine's module (`exactcover._dlx`, `exactcover.pydlx`), for the tests of the
+    """An engine's module (`exactcover.engines._dlx`, `exactcover.engines.pydlx`), for the tests of the
     engines' own interface (`contract.Dancer` and `contract.Search`)."""
     return request.param
 

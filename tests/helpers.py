@@ -23,7 +23,8 @@ import attrs
 import pytest
 from hypothesis import strategies as st
 
-from exactcover import Matrix, Unsupported, contract, engines, pydlx, write_dlx
+from exactcover import Matrix, Unsupported, engines, write_dlx
+from exactcover.engines import contract, pydlx
 
 
 # -- time --------------------------------------------------------------------------------
@@ -40,7 +41,7 @@ SLACK = 5.0
 #: The engines the tests run on, by name: "c" and "python", or only "python" where the C
 #: engine is not built or EXACTCOVER_PUREPYTHON=1 (conftest's ``engine`` fixture), and their
 #: modules (its ``module`` fixture).
-ENGINES = ["python"] if engines.FORCE_PURE_PYTHON else list(engines.available())
+ENGINES = ["python"] if engines.loader.FORCE_PURE_PYTHON else list(engines.available())
 MODULES = [engines.get(name) for name in ENGINES]
 
 

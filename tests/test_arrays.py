@@ -1,4 +1,4 @@
-"""Tests for exactcover.inputs: matrices from NumPy arrays, SciPy sparse matrices and arrays,
+"""Tests for exactcover.model.inputs: matrices from NumPy arrays, SciPy sparse matrices and arrays,
 and pandas DataFrames, with the errors that name a row and a column."""
 
 from __future__ import annotations

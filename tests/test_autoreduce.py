@@ -11,8 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import exactcover
-from exactcover import BudgetExceeded, Matrix, Solver, autoreduce, runs
-from exactcover.api import prepare
+from exactcover import BudgetExceeded, Matrix, Solver
+from exactcover.front import autoreduce
+from exactcover.search import runs
+from exactcover.front.api import prepare
 
 from helpers import ENGINES, run_command
 from test_reduce import larger, with_givens

@@ -1,4 +1,4 @@
-"""Tests for a search split where it stands (`exactcover.balance`) and the balanced count."""
+"""Tests for a search split where it stands (`exactcover.parallel.balance`) and the balanced count."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactcover
-from exactcover import Solver, subtrees
-from exactcover.balance import rest
-from exactcover.contract import DONE, Tuning
-from exactcover.subtrees import Job
+from exactcover import Solver
+from exactcover.parallel import subtrees
+from exactcover.parallel.balance import rest
+from exactcover.engines.contract import DONE, Tuning
+from exactcover.parallel.subtrees import Job
 from exactcover_queens import Queens
 
 from helpers import bounded_matrices, matrices
@@ -100,7 +101,7 @@ def test_a_count_split_at_every_pause_is_exact(tiny_chunks, matrix, engine):
     (Without the table of states: a subtree keeping its table is not split.)"""
     solver = Solver(matrix, engine)
     with ThreadPoolExecutor(2) as pool:
-        assert exactcover.parallel.count(solver, 2, pool, time_slice=1e-9, memo=False) == Solver(matrix, engine).count()
+        assert exactcover.parallel.searches.count(solver, 2, pool, time_slice=1e-9, memo=False) == Solver(matrix, engine).count()
 
 
 def test_queens_split_at_every_pause(tiny_chunks):
@@ -108,7 +109,7 @@ def test_queens_split_at_every_pause(tiny_chunks):
     seen = []
     solver = Solver(queens_matrix(8))
     with ThreadPoolExecutor(2) as pool:
-        assert exactcover.parallel.count(solver, 2, pool, time_slice=1e-9, progress=seen.append, memo=False) == 92
+        assert exactcover.parallel.searches.count(solver, 2, pool, time_slice=1e-9, progress=seen.append, memo=False) == 92
     fractions = [p.fraction for p in seen]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
     assert seen[-1].subtrees.done > 100 and seen[-1].subtrees.waiting == seen[-1].subtrees.running == 0

@@ -8,15 +8,16 @@ from importlib.metadata import entry_points
 import pytest
 from click.testing import CliRunner
 
-from exactcover import PluginError, plugins
+from exactcover import PluginError
+from exactcover.plugins import manager
 from exactcover.cli import cli
-from exactcover.plugins import BUNDLED, DISTRIBUTION, Registry
+from exactcover.plugins.manager import BUNDLED, DISTRIBUTION, Registry
 
 
 @pytest.fixture
 def fresh_default(monkeypatch):
     """A default registry not built yet (restored afterwards), all plugins allowed."""
-    monkeypatch.setattr(plugins, "_default", None)
+    monkeypatch.setattr(manager, "_default", None)
     monkeypatch.delenv("EXACTCOVER_LOAD_PLUGINS", raising=False)
 
 
@@ -38,7 +39,7 @@ def test_a_bundled_type_on_the_command_line_loads_its_plugin_alone(fresh_default
     """`exactcover count queens 6` registers the queens plugin only and reads no entry points."""
     result = CliRunner().invoke(cli, ["count", "queens", "6"])
     assert (result.exit_code, result.output) == (0, "4\n")
-    default = plugins.registry("queens")
+    default = manager.registry("queens")
     assert loaded(default) == {"queens"} and default._unread
     assert default.sources["queens"][0] == DISTRIBUTION
 
@@ -47,24 +48,24 @@ def test_a_lookup_that_needs_more_reads_the_entry_points(fresh_default):
     """After the lone load, every other name, the list of types and the plugins' commands are there."""
     from exactcover_sudoku import Sudoku
 
-    default = plugins.registry("queens")
+    default = manager.registry("queens")
     assert loaded(default) == {"queens"}
-    assert plugins.registry("sudoku") is default and loaded(default) == {"queens", "sudoku"}
+    assert manager.registry("sudoku") is default and loaded(default) == {"queens", "sudoku"}
     assert default.for_object(Sudoku.parse("." * 81)).name == "sudoku"  # (by class: reads them)
     assert not default._unread and set(BUNDLED) <= loaded(default)
     assert {"dlx", "polyomino", "subsets"} <= set(default.types)
 
 
 def test_an_unknown_name_after_the_lone_load_lists_every_type(fresh_default):
-    plugins.registry("queens")
+    manager.registry("queens")
     with pytest.raises(PluginError, match="unknown problem type 'nope'; known problem types: dlx, .*polyomino"):
-        plugins.registry("nope").get("nope")
+        manager.registry("nope").get("nope")
 
 
 def test_the_lone_load_keeps_to_the_plugins_allowed(fresh_default, monkeypatch):
     """EXACTCOVER_LOAD_PLUGINS without queens: no short way, and queens is unknown as before."""
     monkeypatch.setenv("EXACTCOVER_LOAD_PLUGINS", "dlx")
-    default = plugins.registry("queens")
+    default = manager.registry("queens")
     assert loaded(default) == {"dlx"} and not default._unread
     with pytest.raises(PluginError, match="unknown problem type 'queens'"):
         default.get("queens")
@@ -84,7 +85,7 @@ def test_a_plugin_claiming_a_bundled_name_is_the_one_refused(fresh_default, tmp_
         "    register(exactcover.ProblemType(name='queens', summary='-', handles=Rival,\n"
         "                                    encode=lambda p: None, decode=lambda p, s: s))\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    default = plugins.registry("queens")
+    default = manager.registry("queens")
     assert "queens" in default.types  # (reads the entry points)
     assert "registered by both plugin 'queens' and plugin 'rival'" in default.broken["rival"].error
     assert default.plugin_of("queens") == "queens"

@@ -23,8 +23,8 @@ BUILD = textwrap.dedent("""
     from glob import glob
     from setuptools import Extension
     from setuptools.dist import Distribution
-    sources = sorted(glob("src/exactcover/cdlx/*.c"))
-    dist = Distribution({"ext_modules": [Extension("exactcover._dlx", sources)], "package_dir": {"": "src"}})
+    sources = sorted(glob("src/exactcover/engines/cdlx/*.c"))
+    dist = Distribution({"ext_modules": [Extension("exactcover.engines._dlx", sources)], "package_dir": {"": "src"}})
     command = dist.get_command_obj("build_ext")
     command.inplace = 1
     dist.run_command("build_ext")
@@ -86,7 +86,7 @@ def broken_engine(tmp_path, name: str, good: str, bad: str) -> dict[str, str]:
     """A copy of the engine in tmp_path with line ``good`` of file ``name`` made ``bad``, built
     with the sanity checks; the environment that runs it."""
     shutil.copytree(SRC, tmp_path / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
-    source = tmp_path / "src" / "exactcover" / "cdlx" / name
+    source = tmp_path / "src" / "exactcover" / "engines" / "cdlx" / name
     text = source.read_text()
     assert text.count(good) == 1, f"the line to break is not in {name} once"
     source.write_text(text.replace(good, bad))

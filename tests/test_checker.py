@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactcover import BudgetExceeded, GivensClash, Matrix, Solver, Unsupported, contract, engines, pydlx
+from exactcover import BudgetExceeded, GivensClash, Matrix, Solver, Unsupported, engines
+from exactcover.engines import contract, pydlx
 
 from helpers import ENGINES, MODULES, dancer, problems, refusals, with_weights
 

@@ -12,7 +12,7 @@ import threading
 import pytest
 
 import exactcover
-from exactcover.journal import read
+from exactcover.parallel.journal import read
 from exactcover_queens import Queens
 
 from helpers import run_command

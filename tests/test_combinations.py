@@ -18,10 +18,13 @@ import pytest
 from helpers import ENGINES, brute_force, is_solution
 
 import exactcover
-from exactcover import BudgetExceeded, Matrix, Unsupported, autoreduce, counts, runs, sat
-from exactcover.api import prepare
-from exactcover.plan import Features, refusal, things
-from exactcover.request import Request
+from exactcover import BudgetExceeded, Matrix, Unsupported
+from exactcover.front import autoreduce, sat
+from exactcover.parallel import counts
+from exactcover.search import runs
+from exactcover.front.api import prepare
+from exactcover.front.plan import Features, refusal, things
+from exactcover.front.request import Request
 from exactcover_queens import Queens
 
 # -- the problems and their oracle ----------------------------------------------------------

@@ -212,6 +212,6 @@ def test_a_plugin_adds_commands_of_its_own():
 
 
 def test_bundled_sudoku_commands_come_from_its_plugin():
-    from exactcover.plugins import registry
+    from exactcover.plugins.manager import registry
 
     assert registry().commands(frozenset(cli.commands))["sudoku"][0] == "sudoku"

@@ -1,10 +1,11 @@
-"""Both engines follow exactcover.contract: its statuses, its compiled form, its protocols."""
+"""Both engines follow exactcover.engines.contract: its statuses, its compiled form, its protocols."""
 
 from __future__ import annotations
 
 import pytest
 
-from exactcover import Matrix, Solver, contract, engines
+from exactcover import Matrix, Solver, engines
+from exactcover.engines import contract
 
 
 def test_engines_return_the_contract_statuses(engine):
@@ -135,7 +136,7 @@ def test_what_a_search_cannot_combine_is_one_table_both_engines_use(module):
     """Every pair of `contract.REFUSED` that a dancer's search can be asked for is refused by
     both engines with the table's words; each thing alone is not."""
     from exactcover import Unsupported
-    from exactcover.contract import REFUSED
+    from exactcover.engines.contract import REFUSED
 
     def dancer(*things):
         return module.Dancer(2, 0, [0, 1, 2], [0, 1], [0, 0], [1, 2, 1, 1] if "bounds" in things else [],

@@ -1,4 +1,4 @@
-"""`Solver.diagram()`: all solutions as a decision diagram (exactcover/diagram.py)."""
+"""`Solver.diagram()`: all solutions as a decision diagram (exactcover/search/diagram.py)."""
 
 from __future__ import annotations
 

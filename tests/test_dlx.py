@@ -1,4 +1,4 @@
-"""Tests for Knuth's text format (exactcover.dlx): reading, writing, round trips, errors."""
+"""Tests for Knuth's text format (exactcover.plugins.dlx): reading, writing, round trips, errors."""
 
 from __future__ import annotations
 
@@ -147,7 +147,7 @@ class Counted:
 def test_printing_a_long_solution_is_linear():
     """The dlx type prints each option by label through an index, not a search of the option
     list per label (which made a 10^5-option solution take minutes)."""
-    from exactcover.plugins import registry
+    from exactcover.plugins.manager import registry
 
     n = 3000
     labels = [Counted(k) for k in range(n)]

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import exactcover
-from exactcover import engines
+from exactcover.engines import loader as engines  # (the module itself: a test patches its _dlx)
 
 
 def test_expected_engine_is_active(expected_engine):
@@ -38,7 +38,7 @@ def test_pure_python_switch_forces_python():
 def test_asking_for_a_missing_c_engine_is_a_clear_error(monkeypatch):
     """engine='c' without the extension raises an error that says how to get it."""
     monkeypatch.setattr(engines, "_dlx", None)
-    with pytest.raises(exactcover.ExactCoverError, match="C engine exactcover._dlx was not built"):
+    with pytest.raises(exactcover.ExactCoverError, match="C engine exactcover.engines._dlx was not built"):
         engines.get("c")
     assert engines.available() == ("python",)
 
@@ -47,7 +47,7 @@ def test_import_is_light():
     """import exactcover loads neither the CLI's dependencies nor NumPy, nor what only the
     estimates need (statistics), nor, where the C engine is built, the Python engine."""
     heavy = ('numpy', 'click', 'rich', 'hypothesis', 'statistics') + \
-        (('exactcover.pydlx',) if "c" in engines.available() else ())
+        (('exactcover.engines.pydlx',) if "c" in engines.available() else ())
     code = f"import sys, exactcover; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
@@ -62,9 +62,9 @@ def test_the_command_starts_light():
     nor the other plugins. What its start-up made is frozen out of the collector's sight,
     and the collector runs again once the search starts (a long listing makes garbage)."""
     heavy = ("importlib.metadata", "json", "rich", "difflib", "statistics", "concurrent.futures",
-             "exactcover.lines", "exactcover.best", "exactcover.estimates", "exactcover.parallel", "exactcover.diagram",
-             "exactcover.dlx", "exactcover.subsets", "exactcover_sudoku", "exactcover_polyomino") + \
-        (("exactcover.pydlx",) if "c" in engines.available() else ())
+             "exactcover.lines", "exactcover.search.best", "exactcover.search.estimates", "exactcover.parallel.searches", "exactcover.search.diagram",
+             "exactcover.plugins.dlx", "exactcover.plugins.subsets", "exactcover_sudoku", "exactcover_polyomino") + \
+        (("exactcover.engines.pydlx",) if "c" in engines.available() else ())
     code = ("import gc, sys; sys.argv = ['exactcover', 'count', 'queens', '8']\n"
             "from exactcover_command import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
@@ -76,7 +76,7 @@ def test_the_command_starts_light():
 def test_a_missing_c_engine_is_said_not_silent():
     """Without the C extension, import warns once (unless the Python engine was chosen) and
     `exactcover --version` names the engine in use."""
-    blocked = "import sys; sys.modules['exactcover._dlx'] = None; "
+    blocked = "import sys; sys.modules['exactcover.engines._dlx'] = None; "
     warned = subprocess.run([sys.executable, "-W", "always", "-c", blocked + "import exactcover; print(exactcover.ENGINE)"],
                             capture_output=True, text=True, env={**os.environ, "EXACTCOVER_PUREPYTHON": ""})
     assert warned.stdout == "python\n" and "C engine is not built here" in warned.stderr

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from helpers import dancer, on_sets
 
-from exactcover import contract, pydlx
-from exactcover.pydlx.sets import Sets
+from exactcover.engines import contract, pydlx
+from exactcover.engines.pydlx.sets import Sets
 
 
 def state(s):
@@ -121,7 +121,7 @@ def test_a_sample_on_the_sets_is_the_sample_on_the_links(problem, tuning, monkey
     from problems import PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix
 
     from exactcover import Solver, engines
-    from exactcover.pydlx.search import Search
+    from exactcover.engines.pydlx.search import Search
 
     matrix = queens_matrix(9) if problem == "queens" else sudoku_matrix()
 

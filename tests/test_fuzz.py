@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import exactcover
 from exactcover import Matrix, MatrixError, ProblemError, read_dlx, write_dlx
 from exactcover.cli import cli
-from exactcover.family import parse_subsets
+from exactcover.model.family import parse_subsets
 from exactcover_sudoku import InvalidPuzzle, Sudoku
 
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

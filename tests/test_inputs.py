@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from exactcover import ProblemError, read_dlx
 from exactcover.cli import cli
-from exactcover.family import parse_subsets
+from exactcover.model.family import parse_subsets
 from exactcover_sudoku import InvalidPuzzle, Sudoku
 from exactcover_sudoku.reading import parse_puzzles
 

@@ -1,4 +1,4 @@
-"""Tests for a count's journal (`exactcover.journal`) and its verification (`exactcover.verification`)."""
+"""Tests for a count's journal (`exactcover.parallel.journal`) and its verification (`exactcover.front.verification`)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactcover
-from exactcover import BudgetExceeded, JournalError, counts, subtrees
-from exactcover.api import prepare
-from exactcover.journal import JournalWarning, key_path, read
-from exactcover.verification import verify  # (the engine-level one: a prepared problem)
+from exactcover import BudgetExceeded, JournalError
+from exactcover.parallel import counts, subtrees
+from exactcover.front.api import prepare
+from exactcover.parallel.journal import JournalWarning, key_path, read
+from exactcover.front.verification import verify  # (the engine-level one: a prepared problem)
 from exactcover_queens import Queens
 
 from helpers import console_script, run_command
@@ -62,7 +63,7 @@ def rewrite(path, number, change):
 def signed_again(path, key=None, first=1):
     """The checks of every line from ``first`` on made again, as the count makes them, with
     the journal's key (or with ``key``: someone who does not have the journal's)."""
-    from exactcover.journal import _Chain
+    from exactcover.parallel.journal import _Chain
 
     chain = _Chain(key or bytes.fromhex(key_path(path).read_text()))
     text = []
@@ -406,7 +407,7 @@ def edited(data: bytes, edit: str, chance) -> bytes:
 
 
 @pytest.mark.slow
-@pytest.mark.filterwarnings("ignore::exactcover.journal.JournalWarning")
+@pytest.mark.filterwarnings("ignore::exactcover.parallel.journal.JournalWarning")
 @given(st.sampled_from(["byte", "number", "drop", "repeat", "swap", "cut"]), st.randoms(use_true_random=False))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_no_edit_without_the_key_makes_a_count_wrong(tmp_path, edit, chance):

@@ -1,5 +1,6 @@
-"""The package's layers: the model does not import the formats, the core does not import the
-plugins (the bundled problem types are plugins like any other)."""
+"""The package's layers: the folders of src/exactcover, the import contracts of
+pyproject.toml between them, no circles, and the bundled problem types plugins like any
+other."""
 
 from __future__ import annotations
 
@@ -16,65 +17,45 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "exactcover"
 PACKAGES = ("exactcover", "exactcover_sudoku", "exactcover_queens", "exactcover_polyomino")
 
 
-def modules() -> dict[str, Path]:
-    """Every module of the package, by its name inside it ("solver", "cli.declared")."""
-    return {".".join(path.relative_to(PACKAGE).with_suffix("").parts).removesuffix(".__init__"): path
-            for path in PACKAGE.rglob("*.py")}
-
-
-def imports(module: str, run_time: bool = False) -> set[str]:
-    """The exactcover modules ``module`` imports (at any depth of its code, lazily too), by
-    their top-level name in the package; with ``run_time``, not those only a type checker
-    reads (under ``if TYPE_CHECKING:``)."""
-    path = modules()[module]
-    tree = ast.parse(path.read_text())
-    depth = len(path.relative_to(PACKAGE).parts) - 1  # (a module of a subpackage: .. is the package)
-    typing_only = {id(inner) for node in ast.walk(tree)
-                   if run_time and isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING")
-                   for inner in ast.walk(node)}
-    found = set()
-    for node in ast.walk(tree):
-        if id(node) in typing_only:
-            continue
-        if isinstance(node, ast.ImportFrom):
-            name = node.module or ""
-            if node.level == 1 + depth:
-                found.add(name.split(".")[0] if name else "")
-                found.update(alias.name for alias in node.names if not name)
-            elif name.startswith("exactcover."):
-                found.add(name.split(".")[1])
-            elif name == "exactcover":
-                found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[1] for alias in node.names if alias.name.startswith("exactcover."))
-    return found - {""}
+def graph():  # type: ignore[no-untyped-def]
+    """The imports among the project's modules, lazy ones included, those only a type checker
+    reads (under ``if TYPE_CHECKING:``, each saying why) left out: grimp's graph, the one
+    import-linter checks the contracts on."""
+    grimp = pytest.importorskip("grimp")
+    return grimp.build_graph(*PACKAGES, exclude_type_checking_imports=True, cache_dir=None)
 
 
 def plugin_modules() -> set[str]:
-    """The modules with a function decorated ``@hookimpl``."""
+    """The library's modules with a function decorated ``@hookimpl``."""
     def is_plugin(path: Path) -> bool:
         return any(isinstance(node, ast.FunctionDef) and any(getattr(d, "id", None) == "hookimpl" for d in node.decorator_list)
                    for node in ast.walk(ast.parse(path.read_text())))
 
-    return {path.stem for path in PACKAGE.glob("*.py") if is_plugin(path)}
+    return {".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+            for path in PACKAGE.rglob("*.py") if is_plugin(path)}
 
 
-def test_the_bundled_problem_types_are_the_plugin_modules():
-    assert plugin_modules() == {"dlx", "subsets"}
+def test_the_bundled_problem_types_are_plugins_in_their_folder():
+    assert plugin_modules() == {"exactcover.plugins.dlx", "exactcover.plugins.subsets"}
 
 
 def test_no_module_imports_a_plugin_module():
-    plugins = plugin_modules()
-    for module in modules():
-        assert not imports(module) & plugins, module
+    """The bundled types are found through their entry points, as a third party's are."""
+    imports = graph()
+    for plugin in plugin_modules():
+        assert imports.find_modules_that_directly_import(plugin) == set(), plugin
 
 
-def test_the_library_does_not_import_the_command_line():
-    """The command line sits on the library: nothing under it imports cli, and solving a
-    plugin's problem (every plugin loaded) imports neither click nor rich."""
-    for module in modules():
-        if not module.startswith("cli") and module != "__main__":
-            assert "cli" not in imports(module), module
+def test_every_folder_says_what_it_owns_and_what_it_may_import():
+    """Each subpackage opens with a docstring of what it holds and what it may import."""
+    for init in PACKAGE.glob("*/__init__.py"):
+        docstring = ast.get_docstring(ast.parse(init.read_text())) or ""
+        assert len(docstring.split()) >= 40 and "import" in docstring, init.parent.name
+
+
+def test_the_command_line_loads_only_for_the_command():
+    """Solving a plugin's problem (every plugin loaded) imports neither click nor rich (the
+    layers contract keeps the library's modules off ``exactcover.cli``)."""
     code = ("import sys, exactcover; from exactcover_polyomino import make; exactcover.count(make('3x20'));"
             "print(sorted(m for m in ('click', 'rich') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -92,21 +73,11 @@ def test_the_bundled_plugins_import_only_public_names():
                     assert node.module in public or not node.module.startswith("exactcover."), (path.name, node.module)
 
 
-def test_the_model_and_the_format_depend_only_on_the_model():
-    assert imports("matrix") <= {"errors", "picture", "inputs", "reduction"}  # (its drawing, its readers of
-    # arrays and its reduction, lazily)
-    assert imports("reduction", run_time=True) <= {"errors", "engines", "contract"}  # (the engines reduce)
-    assert imports("inputs") <= {"errors", "matrix"}
-    assert imports("picture") <= {"matrix"}
-    assert imports("knuth") <= {"errors", "matrix", "textinput"}
-    assert imports("family") <= {"errors", "matrix", "textinput"}
-
-
 def test_dir_lists_every_public_name_without_importing_the_lazy_ones():
     """dir(exactcover) lists every name of __all__, the lazy ones (Subsets, read_dlx, ...)
     included, and listing them imports none of their modules."""
     code = ("import sys, exactcover; names = dir(exactcover); "
-            "print(sorted(set(exactcover.__all__) - set(names)), 'exactcover.family' in sys.modules)")
+            "print(sorted(set(exactcover.__all__) - set(names)), 'exactcover.model.family' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout == "[] False\n"
 
@@ -114,15 +85,12 @@ def test_dir_lists_every_public_name_without_importing_the_lazy_ones():
 def test_no_circles():
     """No module needs, at run time (lazily included), a module that needs it back, whatever
     the path between them, in the library, its subpackages and the bundled plugins: each can
-    be read, tested and replaced on its own. The graph is grimp's (import-linter's), which
-    reads every import of a module's code; an import under ``if TYPE_CHECKING:`` is left out
-    (each says why it is there)."""
-    grimp = pytest.importorskip("grimp")
-    graph = grimp.build_graph(*PACKAGES, exclude_type_checking_imports=True, cache_dir=None)
+    be read, tested and replaced on its own."""
+    imports = graph()
     circles = []
-    for module in sorted(graph.modules):
-        for imported in sorted(graph.find_modules_directly_imported_by(module)):
-            back = graph.find_shortest_chain(importer=imported, imported=module)
+    for module in sorted(imports.modules):
+        for imported in sorted(imports.find_modules_directly_imported_by(module)):
+            back = imports.find_shortest_chain(importer=imported, imported=module)
             if back is not None:
                 circles.append(" -> ".join((module, *back)))
     assert circles == []
@@ -153,3 +121,29 @@ def test_every_import_for_a_type_checker_says_why():
                 if any(row.strip().startswith(("from ", "import ")) for row in body if row.startswith("    ")):
                     unexplained.append(f"{path.relative_to(PACKAGE.parent)}:{number}")
     assert unexplained == []
+
+
+def test_the_picture_of_the_layers_is_todays():
+    """docs/diagrams/layers.svg is what tools/layers.py draws from the contract and the tree now
+    (run it after adding a module or changing a layer)."""
+    root = PACKAGE.parent.parent
+    done = subprocess.run([sys.executable, "-c", "import layers; print(layers.draw(), end='')"],
+                          capture_output=True, text=True, cwd=root / "tools", check=True)
+    assert done.stdout == (root / "docs" / "diagrams" / "layers.svg").read_text()
+
+
+def test_the_architecture_page_names_every_layer():
+    """docs/architecture.md's table has a row for each layer of the contract, naming each of
+    its folders and modules."""
+    tomllib = pytest.importorskip("tomllib")  # (Python 3.11 and later)
+
+    contracts = tomllib.loads((PACKAGE.parent.parent / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    layers = next(contract["layers"] for contract in contracts if contract["type"] == "layers")
+    rows = [line for line in (PACKAGE.parent.parent / "docs" / "architecture.md").read_text().splitlines()
+            if line.startswith("| `")]
+    assert len(rows) == len(layers)
+    for layer, row in zip(reversed(layers), rows):
+        for name in re.split(r"[:|]", layer):
+            name = name.strip()
+            shown = f"`{name}/`" if (PACKAGE / name).is_dir() else f"`{name}.py`"
+            assert shown in row.split("|")[1], (layer, row)

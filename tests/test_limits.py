@@ -125,9 +125,9 @@ def test_a_chunk_of_work_on_a_wide_matrix_is_a_few_nodes(engine, n):
     LEN per block of 64 items per node, the Python engine every item's LEN."""
     from array import array
 
-    from exactcover.contract import PAUSED
-    from exactcover.pydlx import SCAN_SHIFT
-    from exactcover.runs import CHUNK
+    from exactcover.engines.contract import PAUSED
+    from exactcover.engines.pydlx import SCAN_SHIFT
+    from exactcover.search.runs import CHUNK
 
     solver = Solver(path(n), engine)
     steps, work = CHUNK[engine]

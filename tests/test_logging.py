@@ -12,7 +12,7 @@ from click.testing import CliRunner
 import exactcover
 from exactcover.cli import cli
 from exactcover.log import logger
-from exactcover.plugins import Registry
+from exactcover.plugins.manager import Registry
 from problems import queens_matrix
 
 

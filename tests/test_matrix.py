@@ -1,4 +1,4 @@
-"""Tests for exactcover.matrix: building matrices and rejecting bad ones."""
+"""Tests for exactcover.model.matrix: building matrices and rejecting bad ones."""
 
 from __future__ import annotations
 
@@ -146,7 +146,7 @@ def test_from_dense_rejects_bad_arrays(rows, kwargs, message):
 def test_the_shared_colors_of_plain_options_are_a_bounded_cache():
     """Options of 2,000 lengths (the audit's case: 190 MB kept for good) leave at most 256
     shared tuples behind."""
-    from exactcover.matrix import _no_colors
+    from exactcover.model.matrix import _no_colors
 
     items = [f"i{k}" for k in range(2000)]
     Matrix(items, {k: items[:k + 1] for k in range(2000)})

@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactcover
-from exactcover import GivensError, Matrix, Solver, Unsupported, contract
-from exactcover.pydlx.memo import fixed_bytes
+from exactcover import GivensError, Matrix, Solver, Unsupported
+from exactcover.engines import contract
+from exactcover.engines.pydlx.memo import fixed_bytes
 
 from problems import queens_matrix
 from helpers import ENGINES, TILINGS, domino_file, dominoes, matrices
@@ -191,7 +192,7 @@ def test_pythons_table_on_the_sets_hands_over_as_cs_on_the_links(tuning, monkeyp
     C's on the links. An automatic count that drops its table after the sample then goes on
     where C's goes (back to the links, to the sets, with tallies): the same statistics,
     paused every 1,000 nodes, as C's and as pydlx's own table on the links."""
-    from exactcover.pydlx.memo import Memo
+    from exactcover.engines.pydlx.memo import Memo
 
     solver = Solver(queens_matrix(10), "python")
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import exactcover
 from exactcover import BudgetExceeded, Solver, Unsupported
-from exactcover.runs import CHUNK
+from exactcover.search.runs import CHUNK
 from exactcover_queens import Queens
 from exactcover_sudoku import Sudoku
 
@@ -130,7 +130,7 @@ def test_progress_is_monotone_and_ends_at_one(engine, jobs):
 
 def test_progress_reports_during_a_long_search(monkeypatch):
     """A longer search reports several times before the end."""
-    from exactcover import runs
+    from exactcover.search import runs
 
     monkeypatch.setattr(runs, "PROGRESS_INTERVAL", 0.0)
     reports = []
@@ -163,8 +163,8 @@ def test_estimate_of_a_problem_and_reproducibility(engine):
 def test_streamed_pieces_keep_the_order_of_the_batches(monkeypatch):
     """With tiny pieces, a window of one piece and a slow reader, the pool's streamed listing
     is the same sequence as with whole pieces: every task's pieces in order, tasks in order."""
-    import exactcover.parallel as parallel
-    import exactcover.subtrees as subtrees
+    import exactcover.parallel.searches as parallel
+    import exactcover.parallel.subtrees as subtrees
 
     whole = [p.columns for p in exactcover.solutions(Queens(9), jobs=2)]
     monkeypatch.setattr(subtrees, "PIECE", 2)
@@ -208,7 +208,7 @@ def test_an_estimate_keeps_running_sums_not_samples():
     import statistics
     import tracemalloc
 
-    from exactcover.estimates import _Running
+    from exactcover.search.estimates import _Running
 
     values = [random.Random(7).expovariate(1e-6) for _ in range(5000)]
     running = _Running()

@@ -1,4 +1,4 @@
-"""Tests for exactcover.picture: a small matrix drawn as Knuth's 0/1 picture, a solution's
+"""Tests for exactcover.model.picture: a small matrix drawn as Knuth's 0/1 picture, a solution's
 options highlighted."""
 
 from __future__ import annotations

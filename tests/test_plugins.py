@@ -1,4 +1,4 @@
-"""Tests for exactcover.plugins and the plugin paths of solve / solutions / count."""
+"""Tests for exactcover.plugins.manager and the plugin paths of solve / solutions / count."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 import exactcover
 from exactcover import CommandLine, Encoding, Matrix, PluginError, ProblemType, hookimpl
 from exactcover.commandline import Argument
-from exactcover.plugins import Registry, make_manager
+from exactcover.plugins.manager import Registry, make_manager
 
 
 @attrs.frozen
@@ -60,7 +60,7 @@ def test_bundled_plugins_come_from_entry_points():
     from importlib.metadata import entry_points
 
     names = {ep.name: ep.value for ep in entry_points(group="exactcover")}
-    assert names["subsets"] == "exactcover.subsets" and names["dlx"] == "exactcover.dlx"
+    assert names["subsets"] == "exactcover.plugins.subsets" and names["dlx"] == "exactcover.plugins.dlx"
     assert {"subsets", "dlx"} <= set(exactcover.problem_types())
 
 
@@ -163,7 +163,7 @@ def test_encoding_with_givens_reuses_the_compiled_matrix():
     try:
         assert exactcover.count(Forced("a")) == 2
         assert exactcover.solve(Forced("bc")) == ("bc", "a")
-        from exactcover.api import solver_for
+        from exactcover.front.api import solver_for
 
         assert solver_for(matrix) is solver_for(matrix)
     finally:
@@ -179,7 +179,7 @@ def test_problem_type_names_are_checked():
 @pytest.mark.parametrize(("value", "expected"), [("", []), ("dlx", ["dlx"]), ("dlx, subsets", ["dlx", "subsets"])])
 def test_load_plugins_environment_variable(value, expected):
     """EXACTCOVER_LOAD_PLUGINS limits which entry points load (empty: none)."""
-    code = "from exactcover.plugins import Registry; print(sorted(Registry(entry_points=True).types))"
+    code = "from exactcover.plugins.manager import Registry; print(sorted(Registry(entry_points=True).types))"
     out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "EXACTCOVER_LOAD_PLUGINS": value},
                          capture_output=True, text=True, check=True)
     assert out.stdout.strip() == str(expected)
@@ -348,7 +348,7 @@ def test_broken_installed_plugins_do_not_take_the_others_down(broken_install):
     assert registry.broken["exits"].error == "SystemExit: 3"  # sys.exit at import does not end the process
     with pytest.raises(PluginError, match="'raiser' is not available.*the raiser is broken"):
         registry.get("raiser")
-    assert exactcover.api.prepare(Queens(6), registry=registry).count() == 4
+    assert exactcover.front.api.prepare(Queens(6), registry=registry).count() == 4
     with pytest.raises(TypeError, match="plugin 'missing'"):
         registry.for_object(Dominoes(2))
 

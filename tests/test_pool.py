@@ -1,4 +1,4 @@
-"""Our own pool of worker processes (`exactcover.pool`) when its caller stops early: no
+"""Our own pool of worker processes (`exactcover.parallel.pool`) when its caller stops early: no
 task's result is lost, so a stopped count's statistics hold every node searched."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from problems import queens_matrix
 
 import exactcover
-from exactcover.pool import Pool, Task
-from exactcover.subtrees import Budget, Job
+from exactcover.parallel.pool import Pool, Task
+from exactcover.parallel.subtrees import Budget, Job
 
 
 @pytest.mark.slow

@@ -13,7 +13,7 @@ import types
 import pytest
 
 import exactcover
-from exactcover import bar
+from exactcover.search import bar
 from exactcover_queens import Queens
 
 
@@ -33,7 +33,7 @@ def test_a_callable_still_gets_the_progress_and_other_values_are_refused():
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 @pytest.mark.parametrize("jobs", [None, 2])
 def test_true_in_a_terminal_draws_rich_s_bar_and_takes_it_away(jobs):
-    code = ("import exactcover, exactcover.bar as b; from exactcover_queens import Queens; b.ProgressBar.DELAY = 0;"
+    code = ("import exactcover, exactcover.search.bar as b; from exactcover_queens import Queens; b.ProgressBar.DELAY = 0;"
             f"print(exactcover.count(Queens(14), progress=True, memo=False, jobs={jobs}))")
     leader, follower = pty.openpty()
     process = subprocess.Popen([sys.executable, "-c", code], stdin=follower, stdout=subprocess.PIPE, stderr=follower,

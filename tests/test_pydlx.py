@@ -1,4 +1,4 @@
-"""Tests for the engine contract of exactcover.pydlx, run on it and on its C port _dlx."""
+"""Tests for the engine contract of exactcover.engines.pydlx, run on it and on its C port _dlx."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from array import array
 
 import pytest
 
-from exactcover import engines, pydlx
+from exactcover import engines
+from exactcover.engines import pydlx
 from exactcover.errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption
 
 from helpers import MODULES

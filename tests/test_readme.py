@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from exactcover import plugins
+from exactcover.plugins import manager
 from helpers import PAGES, README, blocks
 
 pytestmark = pytest.mark.slow  # (the fast tier leaves it out: see the README)
@@ -61,7 +61,7 @@ def test_python_blocks_run_as_written(monkeypatch):
     """Every Python block not marked as a placeholder runs, in order, in one namespace, from
     the repository root; every value a comment states is the value the line gives."""
     monkeypatch.chdir(ROOT)
-    monkeypatch.setattr(plugins, "_default", None)  # (the pages register plugins: into a registry of their own)
+    monkeypatch.setattr(manager, "_default", None)  # (the pages register plugins: into a registry of their own)
 
     def check(actual: object, stated: object, line: int) -> None:
         assert actual == stated, f"{block.page.name} line {block.line + line}: {actual!r}, not {stated!r}"

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exactcover import GivenAndExcluded, GivensClash, Matrix, Solver, UnknownOption, Unsupported
-from exactcover.reduction import Removal
+from exactcover.engines.reduction import Removal
 
 from helpers import ENGINES, brute_force, drawn_items, drawn_option, is_consistent, matrices
 
@@ -220,7 +220,8 @@ def test_both_engines_reduce_alike(matrix):
     rounds, with as many nodes taken out."""
     if "c" not in ENGINES:
         pytest.skip("the C engine is not built")
-    from exactcover import contract, engines
+    from exactcover import engines
+    from exactcover.engines import contract
 
     found = []
     for engine in ("c", "python"):

@@ -10,8 +10,9 @@ import pytest
 from helpers import is_solution, run_command
 
 import exactcover
-from exactcover import GivenAndExcluded, GivensClash, Matrix, Solver, Unsupported, autoreduce, write_dlx
-from exactcover.api import prepare
+from exactcover import GivenAndExcluded, GivensClash, Matrix, Solver, Unsupported, write_dlx
+from exactcover.front import autoreduce
+from exactcover.front.api import prepare
 from exactcover_queens import Queens
 
 
@@ -140,7 +141,7 @@ def test_time_slice_is_refused_on_one_process_and_taken_on_many():
 
 def test_an_unknown_keyword_is_a_type_error_that_names_it():
     """A misspelt keyword is a TypeError at the method that took it."""
-    from exactcover.request import Request
+    from exactcover.front.request import Request
 
     with pytest.raises(TypeError, match="'max_node'"):
         prepare(Queens(6)).count(max_node=3)

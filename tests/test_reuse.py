@@ -13,8 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactcover import Unsupported, contract, pydlx
-from exactcover.pydlx.reuse import pop, push, rewind
+from exactcover import Unsupported
+from exactcover.engines import contract, pydlx
+from exactcover.engines.pydlx.reuse import pop, push, rewind
 
 from helpers import dancer, problems, refusals
 

@@ -1,4 +1,4 @@
-"""Knuth's sanity check of the links (exactcover.sanity), run at every node of searches of
+"""Knuth's sanity check of the links (exactcover.engines.sanity), run at every node of searches of
 every kind, and catching links broken on purpose."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactcover import Matrix, Solver, contract, pydlx, sanity
+from exactcover import Matrix, Solver
+from exactcover.engines import contract, pydlx, sanity
 
 from problems import queens_matrix
 from helpers import ENGINES, bounded_matrices, matrices, wide_matrix

@@ -1,4 +1,4 @@
-"""backend="sat" and "race" (exactcover.sat): the encoding has a model exactly when the
+"""backend="sat" and "race" (exactcover.front.sat): the encoding has a model exactly when the
 problem has a solution, and every model is one of its solutions (colors included); the SAT
 solver's answer is decoded as the search's is; the race takes the first answer and leaves
 no process behind; what the backends cannot do is refused."""
@@ -22,7 +22,7 @@ from exactcover import BudgetExceeded, Matrix, UnknownOption, Unsupported
 pysat = pytest.importorskip("pysat.solvers", reason="PySAT (the extra exactcover[sat]) is not installed")
 from pysat import card  # noqa: E402
 
-from exactcover import sat  # noqa: E402
+from exactcover.front import sat  # noqa: E402
 
 KNUTH_FIRST = Matrix(list("ABCDE"), [list("CEF"), list("ADG"), list("BCF"), list("AD"), list("BG"), list("DEG")],
                      secondary=list("FG"))

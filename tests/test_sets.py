@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactcover import contract, engines, pydlx
+from exactcover import engines
+from exactcover.engines import contract, pydlx
 
 from helpers import MODULES, colored_problems, dancer, on_sets, problems, trace
 
@@ -341,17 +342,17 @@ def test_the_statistics_say_which_way_a_search_took(engine):
     """`Stats.way`: "sets" where the calibrated rule moved, "links" where it stayed or was told
     to; a parallel search's subtrees are summed up ("links", "sets" or "mixed")."""
     import exactcover
-    from exactcover import parallel
+    from exactcover.parallel import searches
     from exactcover_polyomino import make
 
-    solver = exactcover.api.prepare(make("3x20"), engine).solver
+    solver = exactcover.front.api.prepare(make("3x20"), engine).solver
     assert solver.count(memo=False) == 8 and solver.stats.way == "sets"
     assert solver.count(way="links") == 8 and solver.stats.way == "links"
     assert solver.count(way="sets") == 8 and solver.stats.way == "sets"
-    assert parallel.count(solver, jobs=2, way="sets") == 8  # (a subtree that ends before its move stays on the links)
+    assert searches.count(solver, jobs=2, way="sets") == 8  # (a subtree that ends before its move stays on the links)
     assert solver.stats.way in ("sets", "mixed")
-    assert parallel.count(solver, jobs=2, way="links") == 8 and solver.stats.way == "links"
-    queens = exactcover.api.prepare(exactcover.Matrix.from_dense([[1]]), engine).solver
+    assert searches.count(solver, jobs=2, way="links") == 8 and solver.stats.way == "links"
+    queens = exactcover.front.api.prepare(exactcover.Matrix.from_dense([[1]]), engine).solver
     assert queens.count() == 1 and queens.stats.way == "links"
 
 

@@ -123,7 +123,7 @@ def test_a_matrix_is_refused_before_it_is_compiled():
 
 def test_the_stated_sizes_are_the_built_sizes():
     from exactcover import Subsets
-    from exactcover.plugins import registry
+    from exactcover.plugins.manager import registry
 
     for problem in [Queens(7), Sudoku([0] * 16), Subsets([1, 2, 3], {"A": [1, 2], "B": [3], "C": []})]:
         kind = registry().for_object(problem)
@@ -227,7 +227,7 @@ def test_input_that_never_ends_is_refused_at_its_byte_limit():
 @settings(max_examples=200, deadline=None)
 def test_the_counted_size_is_the_built_size(words, seed):
     """`knuth._size` (counted, parts without '|' by C loops) agrees with the matrix built."""
-    from exactcover import knuth
+    from exactcover.model import knuth
 
     chance = random.Random(seed)
     rows = ["a b | c d"]

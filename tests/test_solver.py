@@ -1,4 +1,4 @@
-"""Tests for exactcover.solver and the one-off functions, on both engines."""
+"""Tests for exactcover.front.solver and the one-off functions, on both engines."""
 
 from __future__ import annotations
 

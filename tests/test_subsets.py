@@ -1,4 +1,4 @@
-"""Tests for the subsets plugin (exactcover.subsets)."""
+"""Tests for the subsets plugin (exactcover.plugins.subsets)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 import exactcover
 from exactcover import ProblemError, Subsets
-from exactcover.family import parse_subsets
+from exactcover.model.family import parse_subsets
 
 ARTICLE = {"S1": [1, 3, 5], "S2": [2, 4], "S3": [1, 2, 5], "S4": [3, 4], "S5": []}
 

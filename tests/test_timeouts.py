@@ -14,7 +14,7 @@ import pytest
 
 import exactcover
 from exactcover import BudgetExceeded, Matrix, Solver
-from exactcover.runs import CHUNK, node_ids
+from exactcover.search.runs import CHUNK, node_ids
 
 from helpers import ENGINES, SLACK, console_script
 
@@ -109,7 +109,7 @@ def test_verify_stops_on_time(tmp_path):
 def test_the_library_s_timeout_counts_the_preparation(monkeypatch):
     """`count(problem, timeout=t)`: preparing the problem comes out of t; a preparation that
     takes it all stops the call as soon as it ends, before any search."""
-    from exactcover import api
+    from exactcover.front import api
     from exactcover_queens import Queens
 
     real = api.prepare

@@ -28,7 +28,7 @@ def test_mypy_follows_the_public_api(tmp_path):
         "tuple[typing.Hashable, ...] | None",
         "exactcover_sudoku.grid.Sudoku",
         "list[str] | None",
-        "exactcover.matrix.Matrix",
+        "exactcover.model.matrix.Matrix",
         "int",
         "exactcover_queens.queens.Placement",
         "int",

@@ -12,7 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactcover import GivensError, Matrix, Solver, Unsupported, contract, engines, parallel, pydlx
+from exactcover import GivensError, Matrix, Solver, Unsupported, engines
+from exactcover.engines import contract, pydlx
+from exactcover.parallel import searches
 
 from helpers import (ENGINES, MODULES, brute_force, colored_problems, dancer, matrices, on_sets, problems, trace,
                      with_weights)
@@ -131,7 +133,7 @@ def test_a_parallel_weighted_count_adds_up(engine):
     from problems import queens_matrix
 
     solver = Solver(queens_matrix(7), engine)
-    assert parallel.count(solver, jobs=2, way="weighted") == solver.count(way="weighted") == solver.count() == 40
+    assert searches.count(solver, jobs=2, way="weighted") == solver.count(way="weighted") == solver.count() == 40
 
 
 @pytest.mark.skipif("c" not in ENGINES, reason="a hard 16x16 sudoku needs the C engine")
@@ -139,7 +141,7 @@ def test_the_weighted_choice_finishes_a_sudoku_that_mrv_cannot_in_a_million_node
     """A forum 16x16 puzzle (tests/data/sudoku): MRV needs millions of nodes to prove it
     unique; the weighted choice a few thousand."""
     from exactcover import BudgetExceeded
-    from exactcover.api import prepare
+    from exactcover.front.api import prepare
     from exactcover_sudoku import Sudoku
 
     from helpers import puzzle_lines
@@ -163,7 +165,7 @@ def test_an_encoding_asks_for_its_way_and_the_caller_can_overrule_it():
     (the hard puzzle ends within a budget MRV cannot), one with a seed or memo, or that names
     its way, does not; an encoding's way is one of contract.WAYS."""
     from exactcover import BudgetExceeded, Encoding
-    from exactcover.api import prepare
+    from exactcover.front.api import prepare
     from exactcover_sudoku import Sudoku
 
     from helpers import puzzle_lines

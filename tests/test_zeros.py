@@ -13,7 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactcover import contract, engines, pydlx
+from exactcover import engines
+from exactcover.engines import contract, pydlx
 
 from helpers import dancer
 
@@ -28,7 +29,7 @@ def long_problems(draw):
     """A solvable matrix of ZEROS_ITEMS + a few primary items: a random partition of them into
     options of 1 to 4 items, plus random options (some with a secondary item), and now and then
     an item no option has."""
-    from exactcover import _dlx
+    from exactcover.engines import _dlx
 
     rng = draw(st.randoms(use_true_random=False))
     n_primary, n_secondary = _dlx.ZEROS_ITEMS + draw(st.integers(0, 40)), draw(st.integers(0, 2))
@@ -84,7 +85,7 @@ def test_the_count_of_items_without_options_keeps_the_mrv_choice(problem, data):
 def test_a_search_used_again_recounts_its_items_without_options():
     """A checker on the links pushes each check's givens and pops them after, which changes
     LENs outside a run: each run counts again (C's checker keeps one search)."""
-    from exactcover import _dlx
+    from exactcover.engines import _dlx
 
     n = _dlx.ZEROS_ITEMS
     options = [[k] for k in range(n)] + [[k, k + 1] for k in range(0, n - 1, 2)]

@@ -14,8 +14,8 @@ flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-fr
 from glob import glob
 from setuptools import Extension
 from setuptools.dist import Distribution
-sources = sorted(glob("src/exactcover/cdlx/*.c"))
-dist = Distribution({"ext_modules": [Extension("exactcover._dlx", sources)],
+sources = sorted(glob("src/exactcover/engines/cdlx/*.c"))
+dist = Distribution({"ext_modules": [Extension("exactcover.engines._dlx", sources)],
                      "package_dir": {"": "src"}})
 cmd = dist.get_command_obj("build_ext")
 cmd.inplace = 1
@@ -29,5 +29,5 @@ export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:allocator_may_return_null=1
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
 export EXACTCOVER_EXPECT_ENGINE=c
-PYTHONPATH="$build/src" python3 -c "import exactcover._dlx as m; print(\"sanitized engine:\", m.__file__)"
+PYTHONPATH="$build/src" python3 -c "import exactcover.engines._dlx as m; print(\"sanitized engine:\", m.__file__)"
 PYTHONPATH="$build/src" python3 -m pytest -q -p no:cacheprovider "$@"

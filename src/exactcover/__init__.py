@@ -17,27 +17,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve, solver_for, verify
-from .contract import Status
-from .engines import ENGINE
+from .engines.contract import Status
+from .engines.loader import ENGINE
+from .front.api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve, solver_for, verify
 from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, JournalError,
                      MatrixError, PluginError, PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported,
                      WorkerLost)
-from .matrix import Matrix, Option
+from .front.solver import Solver, Split
+from .model.matrix import Matrix, Option
 from .problem import Batch, Encoding, Problem, ProblemType, Size
-from .runs import Progress, Solutions, Stats, Subtrees
-from .solver import Solver, Split
+from .search.runs import Progress, Solutions, Stats, Subtrees
 from .version import __version__ as __version__  # (re-exported: the package says its version)
 
 if TYPE_CHECKING:  # (imported on first use at run time: see _LAZY)
-    from .checks import Checker
     from .commandline import CommandLine
-    from .diagram import Diagram
-    from .estimates import Estimate
-    from .family import Subsets
+    from .front.verification import Verification
     from .hookspecs import hookimpl
-    from .knuth import read_dlx, write_dlx
-    from .verification import Verification
+    from .model.family import Subsets
+    from .model.knuth import read_dlx, write_dlx
+    from .search.checks import Checker
+    from .search.diagram import Diagram
+    from .search.estimates import Estimate
 
 __all__ = [
     "ENGINE",
@@ -92,14 +92,14 @@ __all__ = [
 ]
 
 _LAZY = {
-    "Checker": ("checks", "Checker"),
+    "Checker": ("search.checks", "Checker"),
     "CommandLine": ("commandline", "CommandLine"),
-    "Diagram": ("diagram", "Diagram"),
-    "Estimate": ("estimates", "Estimate"),
-    "Subsets": ("family", "Subsets"),
-    "read_dlx": ("knuth", "read_dlx"),
-    "write_dlx": ("knuth", "write_dlx"),
-    "Verification": ("verification", "Verification"),
+    "Diagram": ("search.diagram", "Diagram"),
+    "Estimate": ("search.estimates", "Estimate"),
+    "Subsets": ("model.family", "Subsets"),
+    "read_dlx": ("model.knuth", "read_dlx"),
+    "write_dlx": ("model.knuth", "write_dlx"),
+    "Verification": ("front.verification", "Verification"),
     "hookimpl": ("hookspecs", "hookimpl"),
 }
 
@@ -125,20 +125,20 @@ def register(plugin: Any, name: str | None = None) -> str:
     time, in the default registry; its problem types are usable at once. Returns its name.
     A plugin already registered under that name is replaced; if this one fails (PluginError),
     nothing has changed."""
-    from .plugins import registry
+    from .plugins.manager import registry
 
     return registry().register(plugin, name)
 
 
 def unregister(plugin: Any = None, name: str | None = None) -> None:
     """Remove a plugin registered with `register`."""
-    from .plugins import registry
+    from .plugins.manager import registry
 
     registry().unregister(plugin, name)
 
 
 def problem_types() -> dict[str, ProblemType[Any, Any]]:
     """Every problem type the installed and registered plugins provide, by name."""
-    from .plugins import registry
+    from .plugins.manager import registry
 
     return registry().types

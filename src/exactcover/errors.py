@@ -190,7 +190,7 @@ class WorkerLost(ExactCoverError, RuntimeError):
 
 
 class JournalError(ExactCoverError, ValueError):
-    """A count's journal (`exactcover.journal`) that cannot be used: unreadable, not a
+    """A count's journal (`exactcover.parallel.journal`) that cannot be used: unreadable, not a
     journal, changed by hand, or another problem's. ``path`` is the file, ``line`` the line
     at fault (1: the head; None: the whole file) and ``what`` what is wrong."""
 

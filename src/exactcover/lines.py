@@ -31,10 +31,10 @@ from typing import Any, ClassVar
 import attrs
 
 from .errors import Unsupported
-from .matrix import Matrix
+from .front.solver import Solver
+from .model.matrix import Matrix
 from .problem import Batch
-from .runs import check_positive
-from .solver import Solver
+from .search.runs import check_positive
 
 __all__ = ["LineCode", "LineResults", "LineFile", "solve_lines", "solve_parts", "NO_SOLUTION", "STOPPED", "INVALID",
            "CHUNK_BYTES"]

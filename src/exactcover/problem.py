@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
-from .contract import WAYS
-from .matrix import Matrix
+from .engines.contract import WAYS
+from .model.matrix import Matrix
+from .model.size import BYTES_PER_ENTRY, Size
 
 if TYPE_CHECKING:  # (for annotations only: commandline loads on first use)
     from .commandline import CommandLine  # (imported when a type has one: see _check_command_line)
@@ -18,30 +19,6 @@ __all__ = ["ProblemType", "Problem", "Encoding", "Batch", "Size", "BYTES_PER_ENT
 
 P = TypeVar("P")
 A = TypeVar("A")
-
-#: The memory one entry of a matrix takes while it is searched: the `Matrix`'s Python objects
-#: and the engine's arrays with the copy each search makes (measured by benchmarks/limits.py;
-#: the figures are in benchmarks/README.md).
-BYTES_PER_ENTRY = 160
-
-
-@attrs.frozen
-class Size:
-    """The size of a problem's matrix, stated before it is built: its options and entries
-    (the (option, item) pairs), and the memory that takes (``nbytes``, an estimate)."""
-
-    options: int
-    entries: int
-
-    @property
-    def nbytes(self) -> int:
-        return self.entries * BYTES_PER_ENTRY
-
-    @classmethod
-    def of(cls, matrix: Matrix) -> Size:
-        """The size of a matrix already built."""
-        return cls(len(matrix.options), matrix.entries)
-
 
 def _labels(labels: Iterable[Hashable]) -> tuple[Hashable, ...]:
     return tuple(labels)

@@ -16,6 +16,7 @@ from contextvars import ContextVar
 from typing import BinaryIO
 
 from .errors import ProblemError, ProblemTooLarge
+from .model.size import Size
 
 __all__ = ["read_text", "read_file", "decode", "check_text", "lines", "missing_file", "limited", "max_entries",
            "TEXT_BYTES_PER_ENTRY", "check_words", "line_parts"]
@@ -65,7 +66,6 @@ def check_words(text: str, source: str, exact: Callable[[str], tuple[int, int]])
         return
     options, entries = exact(text)
     if entries > most:
-        from .problem import Size  # (the model's estimate of the memory; the model is loaded by then)
 
         raise ProblemTooLarge(source, options, entries, Size(options, entries).nbytes, most)
 

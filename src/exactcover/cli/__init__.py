@@ -1,5 +1,8 @@
 """The ``exactcover`` command. Thin: parse, call the library, render, turn errors into exit codes.
 
+The top layer: it may import any part of the library (mostly `exactcover.front`), and
+nothing in the library imports it, so that ``import exactcover`` never loads click or rich.
+
 ``solve``, ``count``, ``sample`` and ``estimate`` take a problem type and its own parameters,
 declared by the type (`exactcover.CommandLine`) and turned into a command of its own
 (`declared.TypeCommands`): ``exactcover solve queens 8 --distinct``. Plugins may add commands
@@ -22,10 +25,10 @@ from typing import Any
 
 import click
 
-from .. import api
-from ..version import __version__
-from ..engines import ENGINE, available
+from ..engines.loader import ENGINE, available
+from ..front import api
 from ..problem import Batch, ProblemType
+from ..version import __version__
 from .declared import TypeCommands
 from .exits import BAD_INPUT, Exit, errors_reported
 from .group import Commands
@@ -56,7 +59,7 @@ class Host(Commands):
         return None if found is None else found[1]
 
     def plugin_commands(self) -> dict[str, tuple[str, click.Command]]:
-        from ..plugins import registry
+        from ..plugins.manager import registry
 
         with errors_reported():
             return registry().commands(frozenset(self.commands))
@@ -119,7 +122,7 @@ def plugins() -> None:
         exactcover plugins
     """
     with errors_reported():
-        from ..plugins import registry
+        from ..plugins.manager import registry
 
         found = registry()
         types, broken = found.types, [str(plugin) for plugin in found.broken.values()]

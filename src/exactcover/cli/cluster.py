@@ -3,7 +3,7 @@
 The command connects to the cluster's scheduler, checks that every worker runs this version
 of exactcover (a task names exactcover's functions; it carries the compiled matrix, so the
 workers need no problem type's plugin), and hands the search the cluster as its executor,
-with one worker per thread of the cluster (`exactcover.counts`, `exactcover.parallel`).
+with one worker per thread of the cluster (`exactcover.parallel.counts`, `exactcover.parallel.searches`).
 """
 
 from __future__ import annotations

@@ -98,7 +98,7 @@ def given_before_type(ctx: click.Context, values: dict[str, Any]) -> dict[str, A
 
 
 def _types() -> dict[str, ProblemType[Any, Any]]:
-    from ..plugins import registry
+    from ..plugins.manager import registry
 
     return registry().types
 
@@ -128,7 +128,7 @@ class TypeCommands(click.Group):
         return [name for name, kind in _types().items() if kind.command_line is not None]
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        from ..plugins import registry
+        from ..plugins.manager import registry
 
         try:
             kind = registry(name).get(name)
@@ -154,7 +154,7 @@ class TypeCommands(click.Group):
         context's meta, as typed: a journal's head records them.)"""
         ctx.meta["exactcover.arguments"] = list(args[1:])
         if args and not ctx.resilient_parsing and self.get_command(ctx, args[0]) is None:
-            from ..plugins import registry
+            from ..plugins.manager import registry
 
             name, found = args[0], registry()
             with errors_reported():

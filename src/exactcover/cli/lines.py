@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from .. import api
+from ..front import api
 from ..lines import INVALID, NO_SOLUTION, STOPPED, LineFile, LineResults, solve_parts
 
 __all__ = ["can_solve_whole", "solve_whole"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..prepared import MAX_ENTRIES
+from ..front.prepared import MAX_ENTRIES
 
 __all__ = ["max_entries_option", "engine_option"]
 

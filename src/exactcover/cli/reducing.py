@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .. import api
+from ..front import api
 from ..problem import Batch, ProblemType
 from .exits import BAD_INPUT, NO_SOLUTION, Exit, errors_reported
 from .options import max_entries_option
@@ -18,7 +18,7 @@ from .report import Report
 from .run import line_file
 
 if TYPE_CHECKING:  # (for annotations only: reduction loads on first use)
-    from ..reduction import Reduction, Removal
+    from ..engines.reduction import Reduction, Removal
 
 __all__ = ["reduce_options", "reduce_run", "reduced_text"]
 
@@ -52,7 +52,7 @@ def reduce_run(kind: ProblemType[Any, Any], problem: Any, report: Report, rounds
 def reduced_text(reduction: Reduction) -> str:
     """The reduced problem in Knuth's format: comment lines first (what went and why), then
     the problem, each option followed by a comment with its label in the original."""
-    from ..knuth import option_text, write_dlx
+    from ..model.knuth import option_text, write_dlx
 
     original = reduction.original
 

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import click
 
-from .. import api
 from ..errors import BudgetExceeded, ProblemTooLarge
-from ..bar import ProgressBar
-from ..plan import SAID_BY_COMMAND, Features, plan
+from ..front import api
+from ..front.plan import SAID_BY_COMMAND, Features, plan
+from ..front.request import Request
 from ..problem import Batch, ProblemType
-from ..request import Request
+from ..search.bar import ProgressBar
 from .clock import left, within
 from .exits import BAD_INPUT, NO_SOLUTION, STOPPED, Exit, errors_reported, interrupted, sigint_deferred
 from .report import Report
@@ -27,7 +27,7 @@ from .report import Report
 if TYPE_CHECKING:  # (for annotations only: lines loads on first use)
     from ..lines import LineFile
 
-__all__ = ["ProgressBar", "Run", "line_file"]  # (ProgressBar is the library's: exactcover.bar)
+__all__ = ["ProgressBar", "Run", "line_file"]  # (ProgressBar is the library's: exactcover.search.bar)
 
 
 def line_file(problem: Any) -> LineFile | None:
@@ -41,7 +41,7 @@ def line_file(problem: Any) -> LineFile | None:
 @contextmanager
 def journal_warnings() -> Iterator[None]:
     """A journal's warnings (a torn last line) as one line on stderr, not Python's format."""
-    from ..journal import JournalWarning
+    from ..parallel.journal import JournalWarning
 
     def show(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
         if issubclass(category, JournalWarning):
@@ -351,7 +351,7 @@ class Run:
             err=True,
         )
         if s["reduced"]:
-            from ..autoreduce import LOOK
+            from ..front.autoreduce import LOOK
 
             click.echo(f"searched the problem reduced by Knuth's preprocessing (decided after the search's first "
                        f"{LOOK * 1e3:.0f} ms: the reduction promised to pay)", err=True)

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .. import api
 from ..errors import JournalError
+from ..front import api
 from .clock import timed, within
 from .exits import BAD_INPUT, NO_SOLUTION, Exit, errors_reported
 from .report import Report, json_options
 
 if TYPE_CHECKING:  # (for annotations only: verification loads on first use)
-    from ..verification import Verification
+    from ..front.verification import Verification
 
 __all__ = ["verify"]
 
@@ -48,8 +48,8 @@ def verify(journal: str, sample: int, seed: int | None, engine: api.Engine, time
     """
     import warnings
 
-    from ..journal import JournalWarning, head_of, read
-    from ..verification import verify as check
+    from ..front.verification import verify as check
+    from ..parallel.journal import JournalWarning, head_of, read
 
     report = Report.from_options("verify", None, options, statuses={NO_SOLUTION: "disagrees"})
     with report.closing():
@@ -106,7 +106,7 @@ def _problem(journal: str, head: dict[str, Any]) -> tuple[Any, Any]:
     if not isinstance(said, dict) or not isinstance(said.get("arguments"), list):
         raise Exit(BAD_INPUT, f"error: journal {journal} does not say its problem's command line (it was not "
                               "written by `exactcover count`); check it from Python: exactcover.verify")
-    from ..plugins import registry
+    from ..plugins.manager import registry
 
     kind = registry(said["type"]).get(said["type"])
     context = click.get_current_context()

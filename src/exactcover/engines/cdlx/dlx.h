@@ -1,0 +1,561 @@
+/*
+ * dlx.h: the C engine's types, constants and functions, shared by its files.
+ *
+ * The C engine is the port of exactcover/pydlx, the specification, file by file, with the
+ * same names, the same arrays and the same step labels (X2..X8 of Knuth's Algorithm X). Each
+ * file names its specification on a "Specification:" line of its header, and each pydlx
+ * module its port on a "Port:" line (tests/test_engine_map.py checks both ways);
+ * docs/engine.md draws them all.
+ *
+ * Only the binding (module.c, arguments.c, linesbinding.c, checkerbinding.c,
+ * reducebinding.c) and the allocator (alloc.c) include Python.h: the engine is plain C,
+ * reports failures in a dlx_error, and runs without the GIL. It allocates through
+ * dlx_malloc, dlx_calloc and dlx_free (alloc.h: CPython's raw allocator, safe without the
+ * GIL, seen by tracemalloc), which depend on nothing else.
+ *
+ * Specification: pydlx/__init__.py
+ */
+#ifndef EXACTCOVER_DLX_H
+#define EXACTCOVER_DLX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "alloc.h"
+
+typedef int32_t idx; /* "a pointer is an array index" */
+#define IDX_MAX 0x7FFFFFFF
+
+/* Added to LEN of an item while it is covered (see pydlx.COVERED and choose). */
+#define COVERED (1 << 30)
+/* The item choice reads 2^SCAN_SHIFT LENs in the time of one update (see effort). */
+#define SCAN_SHIFT 3
+
+/* How a step treats the links, a compile-time constant in each copy of the search loop:
+   COLORED, nodes may carry colors (purified nodes stay in their lists); WIDE, every change
+   of an item's LEN marks its block of 64 items dirty, for choose_wide; ZEROS, the dance
+   keeps s->zeros, the count of active primary items of LEN 0, for choose's early stop. */
+#define COLORED 1
+#define WIDE 2
+#define ZEROS 4
+/* Uncolored matrices with at least this many primary items (and fewer than WIDE_ITEMS)
+   search in mode ZEROS; benchmarks/README.md has the measurement behind it. */
+#define ZEROS_ITEMS 256
+/* Matrices with at least this many primary items (and no colors) choose their items by
+   blocks (choose_wide); benchmarks/README.md has the measurement behind it. */
+#define WIDE_ITEMS 1024
+
+/* The weighted choice's WEIGHTs stop growing here (so that LEN * WEIGHT fits 64 bits). */
+#define WEIGHT_MAX (1LL << 32)
+
+/* The bitset way counts updates by option length: at most this many distinct lengths; and
+   its masks (one row of n_options bits per item) take at most this many words. */
+#define MAX_CLASSES 16
+#define MAX_MASK_WORDS (1 << 21)
+/* The bitset way's item choice reads every word of a set of at most this many words (or of
+   one that is mostly nonzero), and only the nonzero words of larger ones. */
+#define DENSE_WORDS 8
+
+/* The tallies (tally.h): a covered item's count, above any count of options an item can
+   have (a matrix whose primary items have as many or more goes without tallies). */
+#define TALLY_COVERED 255
+/* ... and the tallies of a search take at most this many counts (a larger one goes without),
+   a row per level of TALLY_ROW counts (n1 primary items: whole blocks of 64) */
+#define MAX_TALLY (1 << 24)
+#define TALLY_ROW(n1) (((n1) + 63) / 64 * 64)
+
+/* The defaults of a search's tuning: the calibrated rule for moving to the sets (see
+   search_run; the measurements are in benchmarks/README.md). */
+#define SET_BUDGET (1 << 16)
+#define SAMPLE_NODES 256
+#define SET_FLOOR 0.0
+#define SET_RATIO 30.0
+/* ... and the updates per node past which a move takes tallies, and the factor of the line
+   below which it takes them rather than the population counts (pydlx/tally.py) */
+#define TALLY_FLOOR 12.0
+#define TALLY_LINE 2.0
+
+/* Where a search runs (Search.sets): on the links, not decided yet (before its first run),
+   on sets of options, on the links while measuring whether to move to the sets, or paused
+   for its caller to build the dancer's sets (which needs the GIL: they are shared). */
+enum { LINKS = -1, UNDECIDED = 0, SETS = 1, SAMPLING = 2, MOVING = 3 };
+
+/* What search_run returns: exactcover.engines.contract.Status. */
+enum { DONE = 0, SOLUTION = 1, PAUSED = 2, LIMIT = 3, PREFIX = 4 };
+/* Where a paused search resumes: Algorithm X's step labels. */
+enum { FINISHED = 0, X2 = 2, X5 = 5, X6 = 6, X7 = 7, X8 = 8 };
+
+#if defined(__GNUC__)
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE static inline
+#endif
+
+/* What went wrong, for the binding to raise as the exception of exactcover.errors that
+   pydlx raises: the kind, its facts (option, item and node numbers), and for a
+   MatrixError the message. */
+typedef enum {
+    DLX_OK = 0,
+    DLX_NO_MEMORY,
+    DLX_MATRIX_ERROR,       /* message */
+    DLX_UNKNOWN_OPTION,     /* facts[0] the option; what: "given" or "excluded" */
+    DLX_GIVENS_CLASH,       /* facts: the two options, the item */
+    DLX_GIVEN_AND_EXCLUDED, /* facts[0] the option */
+    DLX_PREFIX_ERROR,       /* facts: the node, its place in the prefix */
+    DLX_UNSUPPORTED,        /* what, instead */
+    DLX_NOT_PUSHED,         /* facts[0] the option, facts[1] the item covered (-1: excluded); what */
+    DLX_VALUE_ERROR,        /* what: the message (checker.c: givens that are not what it needs) */
+    DLX_STOPPED,            /* the caller's stop said so (checker.c; the binding's exception is set) */
+} dlx_failure;
+
+typedef struct {
+    dlx_failure kind;
+    long long facts[3];
+    const char *what, *instead;
+    char message[160];
+} dlx_error;
+
+static inline int
+dlx_fail(dlx_error *err, dlx_failure kind, long long a, long long b, long long c)
+{
+    err->kind = kind;
+    err->facts[0] = a;
+    err->facts[1] = b;
+    err->facts[2] = c;
+    return -1;
+}
+
+/* A compiled matrix: the pristine arrays, read-only once built (but for the bitset way's
+   tables, built the first time a search moves to the sets), shared by every search. */
+typedef struct {
+    idx n_items, n_primary, n_options, n_entries;
+    int has_colors;
+    ptrdiff_t n_links; /* length of llink and rlink: n_items + 2 */
+    ptrdiff_t n_nodes; /* length of top, ulink, dlink and color */
+    idx *mem;          /* one block: llink, rlink, top, ulink, dlink, color */
+    idx *llink, *rlink, *top, *ulink, *dlink, *color;
+    idx *opt_start;    /* the first node of each option, and one past the last */
+    idx *bounds;       /* lo and hi of each primary item in turn (bounds.c), or NULL: all 1..1 */
+    long long *cost;   /* each node's option's net cost (costs.c), or NULL: no costs */
+    long long tax;     /* ... and the total tax on the items */
+    /* The bitset way's tables (tables.c): */
+    int sets;           /* 0: not built yet; 1: built; -1: this matrix cannot use them */
+    ptrdiff_t n_words;  /* 64-bit words in a set of options (bit rank[k]: option k, see rank) */
+    uint64_t *masks;    /* row i, for item i = 1..n_items: the options that contain i */
+    int n_classes;      /* the distinct lengths of the options, to count updates */
+    idx class_length[MAX_CLASSES];
+    uint64_t *classes;  /* row c: the options of length class_length[c] */
+    uint64_t *conflicts; /* row k: the options that share an item with option k, or NULL */
+    ptrdiff_t item_words; /* 64-bit words in a set of primary items (bit i: item i) */
+    uint64_t *opt_items;  /* row r: the primary items of the option of bit r */
+    idx *rank, *ranked;   /* option k's bit in a set, and bit r's option; NULL: bit k is option k */
+    idx n_tints;          /* with colors: the pairs of a secondary item and a color met */
+    uint64_t *tints;      /* row t: the options that give pair t's item its color */
+    idx *same;            /* per node: the row of tints of its item and color, or -1 */
+    idx *bit_start, *bit_items; /* without colors or bounds: the primary items of the option
+                                   of bit r, bit_items[bit_start[r] .. bit_start[r + 1] - 1],
+                                   for the tallies (tally.h); NULL: no tallies */
+    idx bit_stride;     /* ... 3 or 4 if every option has that many primary items, else 0 */
+    idx *mask_span;     /* ... and per primary item i, its mask's first and last word not zero
+                           (mask_span[2i - 2], mask_span[2i - 1]): its options' words */
+} Dancer;
+
+/* What a search does at the end of its sample on the links (contract.ToSets): stays there
+   (it takes no sample), moves to the sets if the rule says they pay, or moves anyway,
+   choosing its items by population counts or by tallies. */
+enum { TO_SETS_NEVER, TO_SETS_IF_PAYS, TO_SETS_ALWAYS, TO_SETS_TALLIES };
+
+/* How a search runs (Dancer.search's tuning: contract.Tuning, parsed by arguments.c). */
+typedef struct {
+    int to_sets;           /* TO_SETS_NEVER ... TO_SETS_TALLIES */
+    long long sample;      /* the nodes measured on the links before the move */
+    ptrdiff_t set_budget;  /* the largest n_primary * n_words for the sets (0: never) */
+    double floor, ratio;   /* the rule: move if updates per node > floor and > n_primary * n_words / ratio */
+    int weighted;          /* the weighted item choice (links.c: choose_weighted) */
+} Tuning;
+
+/* What a new search starts from (Dancer.search's arguments). */
+typedef struct {
+    const idx *givens, *excluded, *prefix;
+    ptrdiff_t n_givens, n_excluded, n_prefix;
+    int seeded;
+    uint64_t seed;
+    Tuning tuning;
+    idx best; /* > 0: a search for the `best` cheapest solutions (costs.c) ... */
+    long long cutoff; /* ... cheaper than this (with the tax: a cost as the caller knows it) */
+    int memo;             /* MEMO_OFF, MEMO_ON or MEMO_AUTO: a memoized count (memo.c) ... */
+    long long memo_bytes; /* ... whose table takes at most this much memory */
+    int diagram;          /* ... and which builds the diagram of its solutions */
+} Start;
+
+/* One call of search_run: at most `steps` more nodes and about `work` more effort (0: no
+   limit), solutions counted (not returned) up to `limit` (0: none) if `counting`, and no
+   node entered at level `depth` but returned as PREFIX (-1: no split). */
+typedef struct {
+    long long steps, work, limit, depth;
+    int counting;
+} Run;
+
+/* What a byte of a problem's line gives (Lines.codes: else an option) and what a status
+   says (else the number of solutions found). */
+enum { LINE_NONE = -1, LINE_BAD = -2 };
+enum { LINE_STOPPED = 254, LINE_INVALID = 255 };
+
+/* A file of problems as lines of symbols (lines.c): the input, the code of its symbols,
+   what to search, and the answers, statuses and counts out. */
+typedef struct {
+    const unsigned char *data;
+    ptrdiff_t size;
+    idx width;           /* the bytes of a problem's line */
+    const idx *codes;    /* width * 256: the option a byte gives at a position, or LINE_NONE/LINE_BAD */
+    const idx *writes;   /* per option: (position << 8) | byte of its symbol in an answer, or -1 */
+    long long limit;     /* the solutions to look for (2: to decide uniqueness) */
+    long long max_nodes; /* per problem (0: no limit) */
+    int weighted;        /* the weighted item choice */
+    int tallies;         /* each problem on the sets with tallies from its first node (the dancer's built) */
+    unsigned char *out;  /* (width + 1) bytes per problem line */
+    unsigned char *status; /* one per problem line */
+    long long nodes, solutions;
+} Lines;
+
+/* A memoized count's table and rows (memo.c). */
+typedef struct Memo Memo;
+
+/* A seeded search's randomness (links.c: shuffle_start, shuffle_free): ties of the item
+   choice go to one of the tied items uniformly at random, and each level's options are
+   tried in a random order. */
+typedef struct {
+    uint64_t random;        /* SplitMix64's state (random_below) */
+    idx *perm, *base, *pos; /* the shuffled options of each level (links.c: first_option) */
+} Shuffle;
+
+/* The givens pushed on a search used again (reuse.c), in order. */
+typedef struct {
+    idx *option;    /* the options pushed */
+    idx n, room;    /* how many, and room for how many */
+} Pushed;
+typedef struct Costs Costs; /* a search for the k cheapest solutions: its state (costs.c) */
+
+/* A search with bounds (Algorithm M): its state, made and freed by bounds.c. (Defined here:
+   msteps.h's loop reads it in bounds.c and msets.c alike.) */
+typedef struct {
+    idx *bound, *slack; /* BOUND and SLACK of each primary item */
+    idx *first_tweak;   /* the first option tweaked at each level */
+    idx *floor_bound;   /* for a move to the sets (msets.c), the BOUNDs at the floor */
+} Bounds;
+
+/* The three units the sets' loops read at every node are held in Search by value, not by
+   pointer: a pointer's second load cost 5% on colored searches on the sets (word squares)
+   and 2-3% with tallies (pentominoes; benchmarks/README.md). Their fields are read and
+   written only by the bitset way's files (tables.c, sets.c, msets.c, csets.c, tally.c and
+   their headers), which make and free them. */
+
+/* The bitset way's state in a search (Search.sets), made by tables.c and sets.c, freed by
+   sets.c: its sample when a search starts one (sets_start), its arrays at the move (sets_room, msets_move),
+   all of them in sets_free. */
+typedef struct {
+    long long sample_end;   /* SAMPLING: the node count at which to decide */
+    long long sample_nodes, sample_updates; /* ... and the counts when sampling began */
+    int tallied;            /* whether the move is to take tallies (search_run decides) */
+    idx moved_at;           /* the level the search moved at (a rewind needs its floor) */
+    uint64_t *alive;        /* level l's available options (n_words each) */
+    idx *option;            /* the option tried at each level (its bit), or -1 */
+    idx *words;             /* the nonzero words of the set at hand */
+    idx n_live;             /* ... and how many there are */
+    uint64_t *active;       /* the primary items still to cover (item_words) */
+    unsigned char *floor_items; /* 1 for each item active at the floor (for sanity_sets) */
+    uint64_t *floor_set;    /* with colors or bounds: the options available at the floor, noted
+                               before the move (csets.c: sets_note_floor; msets.c) */
+} Sets;
+
+/* The bitset way with colors: one item of an option committed (csets.h: commit_colored),
+   the options it takes out (mask, less keep: if it is purified, those of its color; else
+   none, the row of 0s after the tints), counting the nodes on the items purified from the
+   level's first to height - 1 as the links do not. */
+typedef struct {
+    const uint64_t *mask, *keep;
+    idx height;
+} Batch;
+
+/* The bitset way's state with colors in a search (Search.colored), made and freed by
+   csets.c: the floor's items purified when the search starts sampling (sets_note_floor),
+   the rest at the move (csets_move), all of them in colored_free. */
+typedef struct {
+    const uint64_t **pure;  /* the tints of the items purified, */
+    idx *pure_item, n_pure; /* ... their items, in order, and how many */
+    idx *pure_at;           /* ... per level, how many before its option was committed */
+    unsigned char *is_pure; /* ... per item, whether it is purified */
+    Batch *batch;           /* ... room for an option's items (commit_colored) */
+    idx *live, *n_live_at;  /* ... per level the nonzero words of its set, and how many */
+    idx *floor_pure, n_floor_pure; /* noted at the floor: a node purified on each item purified */
+} Colored;
+
+/* The tallies of a search on the sets (Search.tally: its counts NULL when it runs without),
+   made and freed by tally.c (tally_move, tally_free). */
+typedef struct {
+    uint8_t *counts;    /* per level, n counts (aligned to 64 bytes within block) */
+    idx n;              /* counts per level: n_primary rounded up to 64 */
+    idx n_left;         /* the primary items active (instead of the sets' bitset `active`) */
+    void *block;        /* the memory the counts are in */
+    idx *heavy, n_heavy; /* the weighted choice: the primary items (as item - 1) of WEIGHT
+                            above 1, in the order they got there, and how many */
+    uint8_t *heavy_row; /* ... and per item 0xff if heavy, else 0 (n bytes, in block) */
+} Tally;
+
+/* Dancer.search's memo: never, always, or decided from a sample of MEMO_SAMPLE nodes, the
+   table kept if its hits stood for MEMO_GAIN times the nodes visited (pydlx/memo.py). */
+enum { MEMO_OFF = 0, MEMO_ON = 1, MEMO_AUTO = 2 };
+#define MEMO_SAMPLE (1 << 12)
+#define MEMO_GAIN 2
+
+/* A search's own copy of the dancer's links, in one block (search.c: allocate). */
+typedef struct {
+    idx *mem; /* the block (without color when uncolored: then color is the dancer's) */
+    idx *llink, *rlink, *top, *ulink, *dlink, *color;
+    const idx *opt_start; /* the dancer's, never written: each option's first node */
+} Links;
+
+/* One search on a Dancer, with its own copy of the links. */
+typedef struct {
+    const Dancer *dancer;
+    Links links;
+    idx n_items, n_primary;
+    idx *choice;        /* x_0, x_1, ...: one node per level */
+    idx *total, *tried; /* for progress: at level l the tried[l]-th of total[l] options */
+    idx level, floor;   /* the search ends when it backs up to its floor */
+    int resume;
+    long long nodes, updates, solutions, max_level;
+    long long scanned;    /* the item choice's reads, in updates' worth (see effort) */
+    idx zeros;            /* in mode ZEROS: the active primary items of LEN 0 (links.c: choose) */
+    unsigned char *dirty; /* WIDE: per block of 64 items, whether a LEN in it changed */
+    idx *block_min;       /* WIDE: per block of 64 primary items, its least LEN (if clean) */
+    Shuffle *shuffle;       /* a seed (links.c), or NULL */
+    long long *weight;      /* the weighted choice: each primary item's WEIGHT (links.c), or NULL: MRV */
+    Sets sets;              /* the bitset way (sets.c; its arrays NULL until the move) */
+    Tally tally;            /* ... with tallies (tally.c; counts NULL: without) */
+    Colored colored;        /* ... with colors (csets.c; its arrays NULL until the move) */
+    /* (What a run reads once, and the other loops' units, come after what the loops read.) */
+    int where;              /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
+    int bare;               /* made with no givens, exclusions or prefix: its floor is its pushes' */
+    Tuning tuning;
+    Bounds *bounds;         /* a search with bounds (bounds.c), or NULL */
+    Costs *costs;           /* a search for the k cheapest solutions (costs.c), or NULL */
+    Memo *memo;             /* a memoized count (memo.c), or NULL */
+    Pushed *pushed;         /* the givens pushed since the search began (reuse.c), or NULL */
+} Search;
+
+/* SplitMix64, bit for bit the same as pydlx.Random: a number below n (n > 0). */
+static inline uint64_t
+random_below(uint64_t *state, uint64_t n)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return (z ^ (z >> 31)) % n;
+}
+
+/* The work a search has done, for run's work budget: its updates, and the reads of the item
+   choice, which on a matrix of 10^5 or more items cost more than the updates. Counting them
+   makes a chunk of work take about the same time on any matrix, so a budget, a deadline or
+   Ctrl-C is seen as soon on a wide matrix as on a narrow one. */
+ALWAYS_INLINE long long
+effort(const Search *s)
+{
+    return s->updates + s->scanned;
+}
+
+/* A solution at step X2, counted: the status to stop with, or -1 to go on. */
+static inline int
+visit(Search *s, const Run *run)
+{
+    s->solutions += 1;
+    if (!run->counting)
+        return SOLUTION;
+    return run->limit && s->solutions >= run->limit ? LIMIT : -1;
+}
+
+/* dancer.c */
+int dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const idx *starts, ptrdiff_t n_starts,
+                 const idx *items, ptrdiff_t n_entries, const idx *colors, ptrdiff_t n_colors, const idx *bounds,
+                 ptrdiff_t n_bounds, const long long *costs, ptrdiff_t n_costs, dlx_error *err);
+
+/* The number of the option of node q (its spacer says). */
+static inline idx
+option_number(const Dancer *d, idx q)
+{
+    while (d->top[q] > 0)
+        q += 1;
+    return -d->top[q] - 1;
+}
+
+/* Make item i's list hold nodes[0..n-1], in that order (a list shuffled or sorted). */
+static inline void
+relink_list(idx *ulink, idx *dlink, idx i, const idx *nodes, idx n)
+{
+    idx previous = i;
+    for (idx k = 0; k < n; k++) {
+        ulink[nodes[k]] = previous;
+        dlink[previous] = nodes[k];
+        previous = nodes[k];
+    }
+    dlink[previous] = i;
+    ulink[i] = previous;
+}
+void dancer_free(Dancer *d);
+ptrdiff_t dancer_nbytes(const Dancer *d);
+
+/* reduce.c: what Knuth's preprocessing found (pydlx/reduce.py: Reducer): per option and per
+   item (1..n_items) what became of it (KEPT .. UNUSED) and the item that says why; the
+   options and the items removed, in the order they went; the primary item left without
+   options (0: none); the rounds begun, whether the last changed nothing (or there is no
+   solution), and the nodes taken out. */
+typedef struct {
+    unsigned char *option_fate, *item_fate;
+    idx *option_by, *item_by, *order, *item_order;
+    idx n_order, n_item_order, infeasible;
+    int rounds, complete;
+    long long updates;
+} Reduced;
+int dancer_reduce(const Dancer *d, int rounds, double seconds, int (*stop)(void *), void *context, Reduced *out,
+                  dlx_error *err);
+void reduced_free(Reduced *out);
+
+/* search.c */
+int search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err);
+void search_release(Search *s);
+int search_run(Search *s, const Run *run);
+size_t search_levels(const Dancer *d);
+idx option_of(const Search *s, idx x);
+double search_fraction(const Search *s);
+double search_share(const Search *s);
+int check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *owner, dlx_error *err);
+/* Knuth's random probe: fills degrees[0..depth-1] (room for search_levels(s)), returns
+   depth, *solved whether it ended in a solution; -1 when memory ran out. */
+idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);
+
+/* links.c */
+int is_wide(const Dancer *d);
+int is_zeros(const Dancer *d);
+int run_links(Search *s, const Run *run);
+int shuffle_start(Search *s, uint64_t seed); /* 0, or -1 if memory ran out */
+void shuffle_free(Search *s);
+int weights_start(Search *s);
+void weights_reset(Search *s);
+void weights_free(Search *s);
+idx probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
+
+/* tables.c */
+int sets_build(Dancer *d); /* 1: built, 0: this matrix cannot use them, -1: no memory */
+void sets_start(Search *s);
+void sets_start_sampled(Search *s, long long nodes, long long updates);
+long long sets_sample_left(const Search *s);
+int sets_decide(Search *s); /* LINKS, MOVING or SETS */
+int sets_tallied(const Search *s);
+idx sets_moved_at(const Search *s);
+int sets_fit(const Dancer *d, ptrdiff_t budget);
+/* sets.c: a search's room on the sets (0, or -1 if memory ran out), freed; the move; the
+   search and the probe there */
+int sets_room(Search *s);
+void sets_free(Search *s);
+void sets_move(Search *s);
+int run_sets(Search *s, const Run *run);
+idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
+/* csets.c: with colors, the dancer's tints (1: too many for the sets); at the floor, what a
+   move needs; the move. 0, or -1 if memory ran out. */
+int sets_tints(Dancer *d);
+void sets_tints_free(Dancer *d);
+int sets_note_floor(Search *s);
+void colored_free(Search *s);
+int csets_move(Search *s);
+/* tally.c: whether a matrix can have tallies; the dancer's lists of each bit's primary
+   items (0, or -1 if memory ran out); a tally counted afresh from a set (whether an active
+   item has no options);
+   a search's tallies at the levels up to its own once it moves to the sets (0, or -1);
+   the item choice on a level's tally; whether forced moves alone cover every item */
+int tally_possible(const Dancer *d);
+int tally_build(Dancer *d);
+int tally_at_hand(Dancer *d, ptrdiff_t budget); /* (builds d's sets: with the GIL) */
+void tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row);
+int tally_enter(Search *s, const idx *givens, ptrdiff_t n);
+int tally_move(Search *s);
+void tally_free(Search *s);
+void tally_leave_out(Search *s, idx r);
+idx tally_least(const uint8_t *tally, idx n);
+idx tally_least_weighted(const Search *s, const uint8_t *tally);
+void tally_heavier(Search *s, idx p);
+int tally_forced(Search *s);
+
+/* bounds.c */
+int run_bounded(Search *s, const Run *run);
+int bounds_start(Search *s);
+void bounds_free(Search *s);
+int bounded_arrange(Search *s);
+int bounded_givens(Search *s, const Start *start, dlx_error *err);
+int bounded_replay(Search *s, const Start *start, dlx_error *err);
+idx probe_bounded(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
+
+/* msets.c */
+void msets_start(Search *s);
+void msets_move(Search *s);
+int run_msets(Search *s, const Run *run);
+idx probe_msets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
+
+/* memo.c */
+int memo_start(Search *s, int mode, long long budget, int diagram);
+/* 0 and the diagram's root and nodes (option, lo, hi for nodes 2, 3, ...), or -1 if none */
+int memo_diagram(const Search *s, idx *root, const idx **nodes, size_t *n);
+void memo_free(Search *s);
+int memo_active(const Search *s); /* memoizing now (not handed over) */
+int run_memo(Search *s, const Run *run); /* -1: no memory; -2: the diagram passed the budget */
+idx memo_width(const Search *s);
+idx memo_total(const Search *s, uint64_t *out); /* room for memo_width(s) + 1 limbs */
+void memo_stats(const Search *s, long long *hits, long long *lookups, long long *entries, int *memoizing);
+
+/* reuse.c: a search used again: back to its floor as new (search_rewind), and givens pushed
+   and popped there, last in first out. -1 with err (or, for pop, none to pop) on failure. */
+int search_rewind(Search *s, dlx_error *err);
+int search_reusable(const Search *s, dlx_error *err);
+int search_push(Search *s, idx k, dlx_error *err);
+int search_pop(Search *s);
+idx pushed_count(const Search *s);
+int pushed_reserve(Search *s, idx room);
+void pushed_free(Search *s);
+int search_enter(Search *s, int *tallies, const idx *givens, ptrdiff_t n);
+
+/* lines.c */
+ptrdiff_t solve_lines(const Dancer *d, Lines *job, dlx_error *err);
+
+/* checker.c: checks of givens on one search, rewound after each (-1 with err on failure) */
+int search_count_with(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallies, Run *run,
+                      long long counted[2], dlx_error *err);
+int search_forced_with(Search *s, const idx *givens, ptrdiff_t n, dlx_error *err);
+ptrdiff_t search_thin(Search *s, const idx *solution, ptrdiff_t n, int tallies, int forced, long long max_nodes,
+                      ptrdiff_t group, ptrdiff_t grouped, int (*stop)(void), idx *kept, dlx_error *err);
+ptrdiff_t search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies, long long max_nodes,
+                          int (*stop)(void), dlx_error *err);
+
+/* costs.c */
+int costs_prepare(Dancer *d, const long long *costs);
+int costs_start(Search *s, const Start *start);
+void costs_free(Search *s);
+long long costs_solution(const Search *s);
+int run_costed(Search *s, const Run *run);
+
+/* sanity.c (built with -DEXACTCOVER_SANITY): checked at every node of small matrices, every
+   4096th of larger ones */
+void sanity(const Search *s);
+void sanity_sets(const Search *s, idx level);
+void sanity_msets(const Search *s, idx level);
+#define SANITY_DUE(s) ((s)->dancer->n_nodes <= 4096 || ((s)->nodes & 4095) == 0)
+/* A loop's SANITY_CHECK (steps.h, msteps.h): `check` when due, in the sanitizer build only. */
+#ifdef EXACTCOVER_SANITY
+#define SANITY_WHEN_DUE(s, check) \
+    do { \
+        if (SANITY_DUE(s)) \
+            check; \
+    } while (0)
+#else
+#define SANITY_WHEN_DUE(s, check) ((void)0)
+#endif
+
+#endif

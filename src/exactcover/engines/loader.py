@@ -1,0 +1,72 @@
+"""The one place that chooses the engine.
+
+The C extension ``_dlx`` is the default; the pure-Python ``pydlx`` is used where the extension
+was not built (no compiler at install time), or everywhere when the environment variable
+``EXACTCOVER_PUREPYTHON=1`` is set. `ENGINE` names the default, `available()` lists what can
+be asked for by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+
+from ..errors import ExactCoverError
+
+try:  # (by name: the compiled module is not a module of the package's source, so not an import of the package)
+    _dlx: ModuleType | None = importlib.import_module(f"{__package__}._dlx")
+except ImportError:  # the optional extension was not built
+    _dlx = None
+
+__all__ = ["ENGINE", "available", "get", "name_of", "resolve"]
+
+FORCE_PURE_PYTHON = os.environ.get("EXACTCOVER_PUREPYTHON", "") not in ("", "0")
+
+ENGINE: str = "python" if FORCE_PURE_PYTHON or _dlx is None else "c"
+"""The engine used when none is named: "c", or "python" where the C engine was not built
+(the install warned) or when ``EXACTCOVER_PUREPYTHON=1`` forces it."""
+
+if _dlx is None and not FORCE_PURE_PYTHON:
+    import warnings
+
+    warnings.warn("exactcover's C engine is not built here (there was no C compiler when it was installed?): "
+                  "searches use the pure-Python engine, 20-50 times slower. Reinstall with a C compiler, or set "
+                  "EXACTCOVER_PUREPYTHON=1 to choose the Python engine and silence this.", RuntimeWarning, stacklevel=2)
+
+
+def _pydlx() -> ModuleType:
+    """The Python engine, imported when first asked for (not by ``import exactcover``, where
+    the C engine serves)."""
+    return importlib.import_module(".pydlx", __package__)
+
+
+def available() -> tuple[str, ...]:
+    """The engines that can be used here: ``("c", "python")`` or ``("python",)``."""
+    return ("python",) if _dlx is None else ("c", "python")
+
+
+def resolve(name: str = "auto") -> str:
+    """The engine ``name`` stands for: ``"c"`` or ``"python"`` (``"auto"``: `ENGINE`).
+    ValueError for another name; ExactCoverError for ``"c"`` where it was not built."""
+    if name == "auto":
+        return ENGINE
+    if name == "c" and _dlx is None:
+        raise ExactCoverError("the C engine exactcover.engines._dlx was not built (no C compiler at install time?); "
+                              "use engine='python' or reinstall with a compiler")
+    if name not in ("c", "python"):
+        raise ValueError(f"engine must be 'auto', 'c' or 'python', not {name!r}")
+    return name
+
+
+def get(name: str = "auto") -> ModuleType:
+    """The engine module for ``name`` (see `resolve`)."""
+    if resolve(name) == "c":
+        assert _dlx is not None  # (resolve refuses "c" without it)
+        return _dlx
+    return _pydlx()
+
+
+def name_of(module: ModuleType) -> str:
+    """``"c"`` or ``"python"`` for an engine module."""
+    return "python" if module.__name__.endswith(".pydlx") else "c"

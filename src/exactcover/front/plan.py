@@ -1,0 +1,205 @@
+"""One plan per search: the route a `Request` takes for a problem, decided before any search.
+
+`plan` reads the request with the problem's `Features` (bounds, a type that filters its
+solutions, a file of many problems, a reduction already made, its encoding's way) and returns a `Plan`: the route (the engine
+alone, our own pool, another executor, a cluster, the SAT solver, the race), whether the
+problem is reduced first, and whether the automatic reduction may look at the search
+(`exactcover.front.autoreduce`). What does not combine is refused there, from one table,
+`REFUSALS`, which extends the engines' own (`contract.REFUSED`) with single features and
+routes: an `Unsupported` that says what and what to do instead, raised before the search
+starts, whatever the problem's size or the machine's speed. The docs' table of what combines
+is `table()`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..engines.contract import REFUSED
+from ..errors import Unsupported
+from .request import Request
+
+if TYPE_CHECKING:  # (for annotations only: prepared needs this module)
+    from .prepared import Prepared
+
+__all__ = ["Features", "Plan", "REFUSALS", "ROUTES", "SAID", "SAID_BY_COMMAND", "plan", "refusal", "things", "table"]
+
+#: The routes a search can take.
+ROUTES = ("engine", "pool", "executor", "cluster", "sat", "race")
+
+#: How a refusal's message names each thing a search can have, in the API's words.
+SAID = {
+    "first": "a first solution", "solutions": "every solution", "count": "a count", "best": "the cheapest solutions",
+    "estimate": "an estimate", "sample": "a sample of solutions",
+    "bounds": "bounds", "filter": "a problem type that filters its solutions",
+    "many": "a file of many problems",
+    "givens": "givens", "exclude": "exclusions", "limit": "a limit", "seed": "a seed", "max_nodes": "max_nodes",
+    "timeout": "a timeout", "progress": "progress", "memo": "memo", "memo_bytes": "memo_bytes",
+    "reduce": "reduce=True", "way": "a way other than 'auto'", "links": "way='links'", "sets": "way='sets'",
+    "weighted": "the weighted choice", "sat": "backend='sat'", "race": "backend='race'",
+    "jobs": "jobs", "executor": "an executor", "scheduler": "a cluster (scheduler)", "journal": "a journal",
+    "time_slice": "time_slice", "parallel": "many processes (jobs, executor, scheduler or journal)",
+    "serial": "one process",
+    # (named in the advice only)
+    "search": "backend='search'", "not reduce": "reduce=False", "auto": "way='auto'",
+}
+#: ... and in the command's, where they differ (its options as typed).
+SAID_BY_COMMAND = {
+    **SAID, "solutions": "--all", "count": "--count", "best": "--best", "limit": "--limit", "seed": "--seed",
+    "max_nodes": "--max-nodes", "timeout": "--timeout", "memo": "--memo", "memo_bytes": "--memo-bytes",
+    "reduce": "--reduce", "sat": "--backend sat", "race": "--backend race", "jobs": "--jobs",
+    "scheduler": "--scheduler", "journal": "--journal", "time_slice": "--time-slice",
+    "parallel": "many processes (--jobs, --scheduler or --journal)", "search": "--backend search",
+    "not reduce": "--no-reduce",
+}
+
+_OTHER_THAN_FIRST = "solutions|count|best|estimate|sample"
+
+#: What does not combine: each key lists things (alternatives joined by ``|``) that a search
+#: cannot have all at once; its value is (what the refusal says, or None for the things'
+#: names joined by "with", and what to do instead, where ``{name}`` is a thing's name in
+#: the caller's words: `SAID`, or `SAID_BY_COMMAND` on the command line). The first key a
+#: search matches is its refusal. The engines' own pairs (`contract.REFUSED`) come first,
+#: said as the others are (the engines, called alone, say them in their own words).
+REFUSALS: dict[tuple[str, ...], tuple[str | None, str]] = {
+    **{pair: (None, instead) for pair, (_, instead) in REFUSED.items()},
+    # backends
+    ("sat|race", "bounds"): (None, "{search}"),
+    ("sat|race", "filter"): (None, "{search}"),
+    ("sat|race", _OTHER_THAN_FIRST): (None, "{search}, or ask for the first solution"),
+    ("sat|race", "seed|max_nodes|limit|memo|memo_bytes|parallel"): (None, "{search}"),
+    ("sat", "progress|way"): (None, "{search} or {race}"),
+    # parallel routes
+    ("jobs", "scheduler"): (None, "give one of them (a cluster's workers are its own)"),
+    ("executor", "scheduler"): (None, "give one of them"),
+    ("parallel", "seed"): (None, "search on one process"),
+    ("parallel", "estimate|sample"): (None, "search on one process"),
+    ("scheduler", "first|best"): (None, "count, or list every solution"),
+    ("many", "scheduler|journal"): (None, "search the problems one at a time"),
+    ("many", "best|sample"): (None, "search the problems one at a time"),
+    ("journal", "first|solutions|best"): (None, "count"),
+    ("journal", "filter"): (None, "count without one"),
+    ("journal", "limit"): (None, "count without {limit} (a journal is for a count to the end)"),
+    ("time_slice", "serial"): (None, "give {jobs} or {journal}, or drop {time_slice}"),
+    ("time_slice", "first|solutions|best|estimate|sample"): (None, "drop {time_slice} (a parallel count's)"),
+    # what each search takes
+    ("memo", "first|solutions|best|estimate|sample"): (None, "count, or drop {memo}"),
+    ("memo_bytes", "first|solutions|best|estimate"): (None, "count or sample, or drop {memo_bytes}"),
+    ("memo", "filter"): ("a memoized count of a problem type that filters its solutions", "count without memo"),
+    ("limit", "best|estimate|sample"): (None, "search without {limit}"),
+    ("way", "best|estimate|sample"): (None, "leave {auto}"),
+    ("progress", "estimate"): (None, "drop progress"),
+    ("best", "filter"): (None, "search its matrix"),
+    ("sample", "bounds"): ("a sample (the diagram of all solutions) with bounds", "count, or list the solutions"),
+    ("estimate", "givens|exclude|max_nodes|timeout|parallel|reduce"): (None, "estimate the problem as it is"),
+    ("sample", "givens|exclude|reduce"): (None, "sample the problem as it is"),
+    # the reduction
+    ("reduce", "bounds"): ("reducing a matrix with bounds", "{not reduce}"),
+}
+
+
+@attrs.frozen
+class Features:
+    """What a problem has that decides how it can be searched (only what a refusal or a
+    route reads: each search makes these)."""
+
+    bounds: bool = False
+    filter: bool = False  # its type keeps only some of the matrix's solutions
+    many: bool = False  # a file of many problems (the command)
+    reduced: bool = False  # reduced already (the command's --reduce)
+    way: str = "auto"  # the way its encoding asks for
+
+    @classmethod
+    def of(cls, prepared: Prepared, many: bool = False) -> Features:
+        return cls(bool(prepared.solver.matrix.bounds), prepared.accept is not None, many,
+                   prepared.reduction is not None, prepared.way)
+
+
+@attrs.frozen
+class Plan:
+    """How a request is searched: the ``route`` (one of `ROUTES`), whether the problem is
+    reduced before the search (``reduce_first``), whether the automatic reduction looks at
+    the search on the way (``look``), and the ``way`` the engine runs (the request's, or the
+    encoding's when the request left it at "auto")."""
+
+    request: Request
+    route: str
+    reduce_first: bool = False
+    look: bool = False
+    way: str = "auto"
+
+
+def things(request: Request, features: Features) -> set[str]:
+    """The names (`SAID`'s keys) of what ``request`` asks, and of what the problem has."""
+    r = request
+    named = {r.what}
+    named |= {name for name in ("bounds", "filter", "many") if getattr(features, name)}
+    named |= {name for name in ("givens", "exclude") if getattr(r, name)}
+    named |= {name for name in ("limit", "seed", "max_nodes", "timeout", "memo_bytes", "jobs", "executor",
+                                "scheduler", "journal", "time_slice") if getattr(r, name) is not None}
+    if r.progress:
+        named.add("progress")
+    if r.memo:
+        named.add("memo")
+    if r.reduce:
+        named.add("reduce")
+    if r.way != "auto":
+        named |= {"way", r.way}
+    if r.backend != "search":
+        named.add(r.backend)
+    named.add("parallel" if r.parallel else "serial")
+    return named
+
+
+def refusal(named: set[str], said: dict[str, str] = SAID) -> Unsupported | None:
+    """The refusal of a search that has ``named`` things (the first key of `REFUSALS` it
+    matches), in the words of ``said``; or None."""
+    for key, (what, instead) in REFUSALS.items():
+        matched = [next((name for name in slot.split("|") if name in named), None) for slot in key]
+        if all(matched):
+            what = what or " with ".join(said[name] for name in matched)  # type: ignore[index]
+            return Unsupported(what, _filled(instead, said))
+    return None
+
+
+def _filled(text: str, said: dict[str, str]) -> str:
+    return re.sub(r"\{([a-z_ ]+)\}", lambda found: said[found.group(1)], text)
+
+
+def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> Plan:
+    """The plan of ``request`` for a problem with ``features``; `Unsupported` (from
+    `REFUSALS`, in the words of ``said``) for what does not combine."""
+    stop = refusal(things(request, features), said)
+    if stop is not None:
+        raise stop
+    r = request
+    if r.backend != "search":
+        route = r.backend
+    elif r.scheduler is not None:
+        route = "cluster"
+    elif r.executor is not None:
+        route = "executor"
+    elif r.parallel:
+        route = "pool"
+    else:
+        route = "engine"
+    look = r.reduce is None and r.what in ("count", "solutions") and route == "engine" and r.limit is None and \
+        r.max_nodes is None and not features.filter and not features.bounds and not features.reduced
+    way = r.way
+    if way == "auto" and features.way != "auto" and r.seed is None and not r.memo and r.what in ("first", "solutions",
+                                                                                                   "count"):
+        way = features.way
+    return Plan(r, route, bool(r.reduce) and not features.reduced, look, way)
+
+
+def table() -> str:
+    """`REFUSALS` as a Markdown table (the docs show it)."""
+    rows = ["| a search with | and | is refused; instead |", "|---|---|---|"]
+    for key, (_, instead) in REFUSALS.items():
+        slots = [" or ".join(SAID[name] for name in slot.split("|")) for slot in key]
+        first, rest = slots[0], " and ".join(slots[1:])
+        rows.append(f"| {first} | {rest} | {_filled(instead, SAID)} |")
+    return "\n".join(rows) + "\n"

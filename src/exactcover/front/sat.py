@@ -1,0 +1,223 @@
+"""A SAT solver's first solution (``backend="sat"``), and a race of it against the search
+(``backend="race"``), for `exactcover.solve`.
+
+Exact cover search is the way to count and to list, but for one solution of a large, tight
+packing a clause-learning SAT solver can win by far (Junttila and Kaski, "Exact Cover via
+Satisfiability", CP 2010). The encoding: a variable per option; per primary item, at least
+one of its options (a clause) and at most one (PySAT's sequential counter, linear in the
+options, not the quadratic pairs); per secondary item, at most one of its options without a
+color and of one variable per color it is given (which each option with that color
+implies); options without primary items false (a search never chooses them) unless given;
+the givens true and the excluded options false. The caller checks the givens and exclusions
+by the search's own rules first (`Solver.check`; the race's search does), so that clashing
+givens raise what a search raises. CaDiCaL (PySAT's ``cadical195``) solves it in a child
+process: it holds the GIL while it runs, so only a process of its own can be stopped at
+once, by Ctrl-C, a timeout or the race's winner, with nothing left running. The model is
+checked as an exact cover before it is returned.
+
+PySAT is an optional dependency: ``pip install 'exactcover[sat]'``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from multiprocessing.connection import Connection
+from typing import Any
+
+from ..errors import BudgetExceeded, ExactCoverError, Unsupported
+from ..model.matrix import Matrix
+from ..parallel.orphans import facts
+from ..search.runs import Run, Stats
+from .solver import Solver
+
+__all__ = ["BACKENDS", "clauses", "first", "race", "is_exact_cover"]
+
+#: The backends of `exactcover.solve`: the search, the SAT solver, or both at once.
+BACKENDS = ("search", "sat", "race")
+#: The SAT solver (PySAT's name for CaDiCaL 1.9.5).
+SOLVER = "cadical195"
+#: The longest group of options encoded "at most one" by a sequential counter: PySAT makes
+#: it in time quadratic in the group (50,000 options of one item took 31 s), so longer ones
+#: are encoded as a ladder, in linear time (the solver's speed on either is about the same:
+#: faster on some problems, slower on others).
+LONG_GROUP = 2000
+#: Seconds the race's search runs alone before the SAT solver starts: what most problems
+#: need in all, so that they do not pay for a process they do not use.
+HEAD_START = 0.02
+
+
+def _pysat() -> Any:
+    try:
+        import pysat.card  # noqa: F401
+        import pysat.formula  # noqa: F401
+    except ImportError:
+        raise Unsupported("backend='sat' without PySAT", "pip install 'exactcover[sat]' (python-sat)") from None
+    return pysat
+
+
+def _check(matrix: Matrix) -> None:
+    """Unsupported for what the encoding cannot say."""
+    if matrix.bounds:
+        raise Unsupported("backend='sat' with bounds", "backend='search'")
+
+
+def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = ()) -> list[list[int]]:
+    """The CNF of ``matrix``'s exact cover problem with ``givens`` and without ``exclude``
+    (see the module): variable k + 1 is option k; the others are the encoding's own."""
+    pysat = _pysat()
+    _check(matrix)
+    n = len(matrix.options)
+    pool = pysat.formula.IDPool(start_from=n + 1)
+    uses: dict[Hashable, list[tuple[int, Hashable | None]]] = {item: [] for item in matrix.items}
+    cnf: list[list[int]] = []
+    primary, given = set(matrix.primary), set(givens)
+    for k, option in enumerate(matrix.options, 1):
+        for item, color in zip(option.items, option.colors):
+            uses[item].append((k, color))
+        if not primary.intersection(option.items) and option.label not in given:  # (a given is chosen all the same)
+            cnf.append([-k])
+
+    def at_most_one(literals: list[int]) -> None:
+        if len(literals) > 1:
+            kind = pysat.card.EncType.seqcounter if len(literals) <= LONG_GROUP else pysat.card.EncType.ladder
+            cnf.extend(pysat.card.CardEnc.atmost(literals, 1, vpool=pool, encoding=kind).clauses)
+
+    for item in matrix.primary:
+        literals = [k for k, _ in uses[item]]
+        cnf.append(literals)  # (empty for an item without options: no model)
+        at_most_one(literals)
+    for item in matrix.secondary:
+        plain = [k for k, color in uses[item] if color is None]
+        colored: dict[Hashable, list[int]] = {}
+        for k, color in uses[item]:
+            if color is not None:
+                colored.setdefault(color, []).append(k)
+        tints = [pool.id(("color", item, color)) for color in colored]
+        for tint, options in zip(tints, colored.values()):
+            cnf.extend([-k, tint] for k in options)
+        at_most_one(plain + tints)
+    number = {option.label: k for k, option in enumerate(matrix.options, 1)}
+    cnf.extend([number[label]] for label in givens)
+    cnf.extend([-number[label]] for label in exclude)
+    return cnf
+
+
+def is_exact_cover(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
+    """Whether the options ``labels`` cover each primary item once and each secondary item
+    at most once or always with one color."""
+    seen: dict[Hashable, Hashable | None] = {}
+    for label in labels:
+        option = matrix.option(label)
+        for item, color in zip(option.items, option.colors):
+            if item in seen and (color is None or seen[item] != color):
+                return False
+            seen[item] = color
+    return all(item in seen for item in matrix.primary) and len(set(labels)) == len(labels)
+
+
+def _solve(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], answer: Connection,
+           parent: int | None, from_main_thread: bool) -> None:
+    """The child: encodes the problem and sends back the model's true variables (None: no
+    model). Ctrl-C is the parent's to handle (it stops the child); it ends if the parent dies."""
+    import signal
+
+    from pysat.solvers import Solver as SatSolver
+
+    from ..parallel.orphans import end_with_parent  # (in the child)
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent(parent, from_main_thread)
+
+    with SatSolver(name=SOLVER, bootstrap_with=clauses(matrix, givens, exclude)) as solver:
+        answer.send([v for v in solver.get_model() if v > 0] if solver.solve() else None)
+
+
+class _Child:
+    """The SAT solver's process on ``matrix`` (encoded there, so that a race's search runs on
+    meanwhile), stopped by `stop` whatever happened."""
+
+    def __init__(self, matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable]) -> None:
+        _pysat()  # (what cannot be done is said here, not by the child)
+        _check(matrix)
+        self.answer, sending = multiprocessing.Pipe(duplex=False)
+        context = multiprocessing.get_context()
+        self.process = context.Process(target=_solve, args=(matrix, givens, exclude, sending,
+                                                            *facts(context.get_start_method())),
+                                       daemon=True, name="exactcover SAT solver")
+        self.process.start()
+        sending.close()
+
+    def done(self, wait: float = 0.0) -> bool:
+        return self.answer.poll(wait) or not self.process.is_alive()
+
+    def model(self) -> list[int] | None:
+        try:
+            return self.answer.recv()  # type: ignore[no-any-return]
+        except EOFError:
+            raise ExactCoverError(f"the SAT solver's process ended without an answer "
+                                  f"(exit code {self.process.exitcode})") from None
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.answer.close()
+
+
+def _decoded(matrix: Matrix, model: list[int] | None, givens: Sequence[Hashable]) -> tuple[Hashable, ...] | None:
+    """The options of ``model`` as labels, givens first (as a search gives them), checked."""
+    if model is None:
+        return None
+    n, given = len(matrix.options), set(givens)
+    labels = tuple(givens) + tuple(label for v in model if v <= n and (label := matrix.options[v - 1].label) not in given)
+    if not is_exact_cover(matrix, tuple(dict.fromkeys(labels))):  # (an empty option may be given twice, as in a search)
+        raise ExactCoverError("the SAT solver's answer is not an exact cover (a bug: please report it)")
+    return labels
+
+
+def first(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (),
+          timeout: float | None = None) -> tuple[Hashable, ...] | None:
+    """A solution of ``matrix`` with ``givens`` and without ``exclude`` found by the SAT
+    solver (labels), or None when there is none; `BudgetExceeded` after ``timeout``."""
+    started, givens = time.perf_counter(), tuple(givens)
+    child = _Child(matrix, givens, tuple(exclude))
+    try:
+        while not child.done(0.05):
+            if timeout is not None and time.perf_counter() - started >= timeout:
+                raise BudgetExceeded("timeout", Stats(seconds=time.perf_counter() - started), 0)
+        return _decoded(matrix, child.model(), givens)
+    finally:
+        child.stop()
+
+
+class _SatWon(Exception):
+    """The race's SAT solver answered first (raised between two chunks of the search)."""
+
+
+def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hashable] = (),
+         timeout: float | None = None, progress: Callable[[Any], Any] | bool | None = None,
+         way: str = "auto") -> tuple[Hashable, ...] | None:
+    """The search (as ``solver.first``, on ``way``) and the SAT solver side by side: whichever
+    answers first, the other stopped. The search runs alone for its first `HEAD_START`
+    seconds, and looks at the SAT solver after every chunk of its work (a few milliseconds);
+    ``progress`` (a callable, or True for a bar) hears from it as from `Solver.first`."""
+    started = time.perf_counter()
+    child: _Child | None = None
+
+    def look() -> None:
+        nonlocal child
+        if child is None and time.perf_counter() - started >= HEAD_START:
+            child = _Child(solver.matrix, givens, exclude)
+        if child is not None and child.done():
+            raise _SatWon
+
+    try:
+        return Run(solver, givens, None, None, timeout, exclude, progress, (), way, between=look).first()
+    except _SatWon:
+        assert child is not None
+        return _decoded(solver.matrix, child.model(), givens)
+    finally:
+        if child is not None:
+            child.stop()

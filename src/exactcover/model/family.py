@@ -1,0 +1,163 @@
+"""A universe and a family of named subsets: the textbook example of exact cover, as a model.
+
+Given a universe X and a family of named subsets of X, choose subsets that cover every
+element of X exactly once. A solution is the tuple of the chosen subsets' names.
+
+>>> from exactcover import Subsets, solutions
+>>> family = Subsets([1, 2, 3, 4, 5], {"S1": [1, 3, 5], "S2": [2, 4], "S3": [1, 2, 5], "S4": [3, 4], "S5": []})
+>>> sorted(solutions(family))
+[('S1', 'S2'), ('S3', 'S4')]
+
+`parse_subsets` reads a family from JSON, ``{"universe": [1, 2, 3], "subsets": {"A": [1, 2],
+"B": [3]}}``, or from text, one ``name: elements`` per line after a ``universe: elements``
+line (``#`` starts a comment). This module is the model; the ``subsets`` problem type
+(`exactcover.plugins.subsets`, a plugin like any other) is built on it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from ..errors import ProblemError
+from ..textinput import check_words, line_parts, lines
+from .matrix import Matrix, first_repeat
+
+__all__ = ["Subsets", "parse_subsets"]
+
+
+def _elements(values: Iterable[Hashable]) -> tuple[Hashable, ...]:
+    return tuple(values)
+
+
+def _family(subsets: Mapping[Any, Iterable[Hashable]] | Iterable[tuple[Hashable, Iterable[Hashable]]]
+            ) -> tuple[tuple[Hashable, tuple[Hashable, ...]], ...]:
+    pairs = subsets.items() if isinstance(subsets, Mapping) else subsets
+    family = []
+    for label, elements in pairs:
+        if isinstance(elements, (str, bytes)):
+            raise ProblemError(f"subset {label!r} is the string {elements!r}; give its elements as a list")
+        family.append((label, tuple(elements)))
+    return tuple(family)
+
+
+@attrs.frozen
+class Subsets:
+    """A universe and a family of named subsets of it (a mapping name -> elements).
+
+    Raises `ProblemError` (a ValueError) for an element outside the universe (naming the
+    subset and the element), an element twice in the universe or in a subset, and a name used
+    twice. Empty subsets are allowed; an empty universe has one solution, the empty one.
+    """
+
+    universe: tuple[Hashable, ...] = attrs.field(converter=_elements)
+    subsets: tuple[tuple[Hashable, tuple[Hashable, ...]], ...] = attrs.field(converter=_family)
+
+    def __attrs_post_init__(self) -> None:
+        try:
+            universe = set(self.universe)
+        except TypeError:
+            raise ProblemError("the universe's elements must be hashable") from None
+        if len(universe) != len(self.universe):
+            twice = first_repeat(self.universe)
+            raise ProblemError(f"element {twice!r} is in the universe twice")
+        names: set[Hashable] = set()
+        for label, elements in self.subsets:
+            if label in names:
+                raise ProblemError(f"two subsets are named {label!r}")
+            names.add(label)
+            seen = set()
+            for element in elements:
+                try:
+                    known = element in universe
+                except TypeError:
+                    raise ProblemError(f"subset {label!r} has an unhashable element {element!r}") from None
+                if not known:
+                    raise ProblemError(f"subset {label!r} has element {element!r}, which is not in the universe")
+                if element in seen:
+                    raise ProblemError(f"subset {label!r} has element {element!r} twice")
+                seen.add(element)
+
+    def as_dict(self) -> dict[Hashable, tuple[Hashable, ...]]:
+        """The family as a dict name -> elements."""
+        return dict(self.subsets)
+
+    def to_matrix(self) -> Matrix:
+        """The exact cover matrix: the universe's elements are the items, the subsets the options."""
+        return Matrix(self.universe, dict(self.subsets))
+
+
+def parse_subsets(text: str, source: str = "input") -> Subsets:
+    """A `Subsets` from JSON or from ``name: elements`` lines (see the module docstring)."""
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        except json.JSONDecodeError as error:
+            raise ProblemError(f"{source}: invalid JSON at line {error.lineno}: {error.msg}") from None
+        except _DuplicateKey as error:
+            raise ProblemError(f"{source}: the key {error.args[0]!r} appears twice in one JSON object") from None
+        except RecursionError:
+            raise ProblemError(f"{source}: the JSON is nested too deeply to read") from None
+        if not isinstance(data, dict) or set(data) != {"universe", "subsets"}:
+            raise ProblemError(f'{source}: expected a JSON object with exactly the keys "universe" and "subsets"')
+        if not isinstance(data["universe"], list) or not isinstance(data["subsets"], dict):
+            raise ProblemError(f'{source}: "universe" must be a list and "subsets" an object')
+        if not all(isinstance(v, list) for v in data["subsets"].values()):
+            raise ProblemError(f"{source}: every subset must be a list of elements")
+        return Subsets(_hashable(data["universe"]), {k: _hashable(v) for k, v in data["subsets"].items()})
+    check_words(text, source, _size)
+    universe = None
+    family = {}
+    for number, raw in lines(text):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        name, colon, rest = line.partition(":")
+        name = name.strip()
+        if not colon or not name:
+            raise ProblemError(f"{source}, line {number}: expected 'name: elements', got {raw.strip()!r}")
+        if universe is None:
+            if name != "universe":
+                raise ProblemError(f"{source}, line {number}: the first line must be 'universe: elements'")
+            universe = rest.split()
+            continue
+        if name in family:
+            raise ProblemError(f"{source}, line {number}: subset {name!r} is defined twice")
+        family[name] = rest.split()
+    if universe is None:
+        raise ProblemError(f"{source}: no 'universe:' line")
+    try:
+        return Subsets(universe, family)
+    except ProblemError as error:
+        raise ProblemError(f"{source}: {error}") from None
+
+
+def _size(text: str) -> tuple[int, int]:
+    """The options and entries of ``name: elements`` lines, counted without building anything."""
+    options = entries = 0
+    for part in line_parts(text):  # (a part at a time: no list of every line)
+        for line in part.split("\n"):
+            name, colon, rest = line.split("#", 1)[0].partition(":")
+            if colon and name.strip() != "universe":
+                options += 1
+                entries += len(rest.split())
+    return options, entries
+
+
+class _DuplicateKey(Exception):
+    """A JSON object names a key twice (json keeps the last one, which would quietly change
+    the problem)."""
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise _DuplicateKey(first_repeat(key for key, _ in pairs))
+    return result
+
+
+def _hashable(elements: Sequence[Any]) -> list[Hashable]:
+    return [tuple(e) if isinstance(e, list) else e for e in elements]

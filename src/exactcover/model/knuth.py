@@ -1,0 +1,242 @@
+"""Knuth's text format for exact cover problems: reading and writing it.
+
+The format of Knuth's programs DLX1 and DLX2::
+
+    | a comment: any line whose first character is '|'
+    a b c | x y
+    a x:red
+    b c y
+    a c x:blue
+
+The first line names the items: the primary ones, then ``|``, then the secondary ones
+(the ``|`` may be left out when there are none). A primary item may carry bounds, as in
+Knuth's DLX3: ``lo:hi|name`` (covered lo to hi times) or ``n|name`` (exactly n times). An
+option may carry a cost, as in his DLX5: ``|n`` entries on its line, which add up. Each further line is an option: the names
+of its items, a secondary item optionally followed by ``:color``. Blank lines are skipped.
+Item names and colors are strings without white space, ``:`` or ``|``.
+
+`read_dlx` turns such text into a `Matrix` whose options are labelled 0, 1, 2, ... in the
+order of their lines; `write_dlx` writes one back, and the round trip is exact for matrices
+whose items and colors are such strings. This module depends only on the model (`Matrix`,
+the errors, `textinput`); the ``dlx`` problem type (`exactcover.plugins.dlx`) is built on it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Hashable, Iterable
+from typing import Any, TextIO
+
+from ..errors import MatrixError, ProblemError
+from ..textinput import check_text, check_words, decode, line_parts, lines, read_file
+from .matrix import Matrix, first_repeat
+
+__all__ = ["DlxFormatError", "read_dlx", "write_dlx", "parse_dlx", "option_text"]
+
+_NAME = re.compile(r"[^\s:|]+")
+_PART = 1 << 20  # (characters of text counted at a time by `_size`)
+_BOUNDED = re.compile(r"(?:(\d+):)?(\d+)\|([^\s:|]+)")
+
+
+class DlxFormatError(ProblemError):
+    """Knuth-format text that cannot be read; the message starts with the line number."""
+
+
+def read_dlx(source: str | os.PathLike[str] | TextIO) -> Matrix:
+    """A `Matrix` from Knuth's text format.
+
+    ``source`` is a path (``str`` without a newline, or ``os.PathLike``), an open file (text or
+    binary), or the text itself (a ``str`` containing a newline). Files are UTF-8 (a leading
+    byte-order mark is skipped); malformed text raises `ProblemError` (a ValueError) naming the
+    line and what is wrong with it, bytes that are not UTF-8 their offset, and a NUL character
+    its line.
+    """
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source):
+        name = os.fspath(source)
+        return parse_dlx(read_file(name), name)
+    if isinstance(source, str):
+        return parse_dlx(check_text(source, "input"), "input")
+    if hasattr(source, "read"):
+        name = str(getattr(source, "name", "input"))
+        try:
+            text = source.read()
+        except UnicodeDecodeError as error:
+            raise ProblemError(f"cannot read {name!r}: not UTF-8 text ({error.reason})") from None
+        return parse_dlx(decode(text, repr(name)) if isinstance(text, bytes) else check_text(text, repr(name)), name)
+    raise TypeError(f"read_dlx needs a path, a text file or a string, not {type(source).__name__}")
+
+
+def parse_dlx(text: str, name: str = "input") -> Matrix:
+    """A `Matrix` from Knuth-format ``text``; errors name ``name`` and the line. While reading
+    for a search (`textinput.limited`), text of more entries than it allows is refused
+    before anything is built."""
+    check_words(text, name, _size)
+
+    def fail(number: int, message: str) -> DlxFormatError:
+        return DlxFormatError(f"{name}, line {number}: {message}")
+
+    primary: list[str] | None = None
+    secondary: list[str] = []
+    kinds: dict[str, bool] = {}  # item -> is primary
+    bounds: dict[str, tuple[int, int]] = {}
+    options: list[list[str] | dict[str, str | None]] = []
+    costs: dict[int, int] = {}
+    for number, raw in lines(text):
+        if raw.startswith("|") or not raw.strip():
+            continue
+        words = raw.split()
+        if primary is None:
+            primary = []
+            target = primary
+            for word in words:
+                if word == "|":
+                    if target is secondary:
+                        raise fail(number, "more than one '|' in the item line")
+                    target = secondary
+                    continue
+                bounded = _BOUNDED.fullmatch(word)
+                if bounded:
+                    if target is secondary:
+                        raise fail(number, f"secondary item {bounded[3]!r} cannot have bounds ({word!r})")
+                    hi = int(bounded[2])
+                    lo = hi if bounded[1] is None else int(bounded[1])
+                    if hi == 0 or lo > hi:
+                        raise fail(number, f"bad bounds in {word!r} (need lo <= hi and hi >= 1)")
+                    word = bounded[3]
+                    bounds[word] = (lo, hi)
+                if not _NAME.fullmatch(word):
+                    raise fail(number, f"bad item name {word!r} (names contain no ':' or '|')")
+                if word in kinds:
+                    raise fail(number, f"item {word!r} is named twice")
+                kinds[word] = target is primary
+                target.append(word)
+            if not kinds:
+                raise fail(number, "the item line names no items")
+            canon = {item: item for item in kinds}
+            continue
+        if "|" not in raw and ":" not in raw:  # (the common line: items alone, kept as the item line's strings)
+            try:
+                plain = [canon[word] for word in words]
+            except KeyError as unknown:
+                raise fail(number, f"unknown item {unknown.args[0]!r}") from None
+            if len(set(plain)) != len(plain):
+                raise fail(number, f"item {first_repeat(plain)!r} appears twice in this option")
+            options.append(plain)
+            continue
+        option: dict[str, str | None] = {}
+        for word in words:
+            if word.startswith("|"):
+                if not word[1:].isdigit() or not word[1:].isascii():
+                    raise fail(number, f"bad cost {word!r} (a cost is '|' and a whole number)")
+                costs[len(options)] = costs.get(len(options), 0) + int(word[1:])
+                continue
+            item, colon, color = word.partition(":")
+            if item not in kinds:
+                raise fail(number, f"unknown item {item!r}")
+            if item in option:
+                raise fail(number, f"item {item!r} appears twice in this option")
+            if colon:
+                if kinds[item]:
+                    raise fail(number, f"primary item {item!r} cannot have a color")
+                if not _NAME.fullmatch(color):
+                    raise fail(number, f"bad color in {word!r}")
+            option[item] = color if colon else None
+        options.append(option)
+    if primary is None:
+        raise DlxFormatError(f"{name}: no item line (the text is empty or only comments)")
+    return Matrix(primary, options, secondary=secondary, bounds=bounds, costs=costs)
+
+
+def _size(text: str) -> tuple[int, int]:
+    """The options and entries of Knuth-format ``text``, counted without building anything,
+    a part of whole lines at a time: a part without '|' (no comment, no cost) by C loops
+    alone, any other line by line."""
+    options = entries = 0
+    items = False
+    for part in line_parts(text, _PART):
+        lines = part.split("\n")
+        if items and "|" not in part:
+            options += len(lines) - lines.count("") - sum(map(str.isspace, lines))
+            entries += len(part.split())
+            continue
+        for line in lines:
+            words = line.split()
+            if not words or line.startswith("|"):
+                continue
+            if not items:
+                items = True
+                continue
+            options += 1
+            entries += len(words) - sum(1 for word in words if word.startswith("|"))  # (costs are not entries)
+    return options, entries
+
+
+def write_dlx(matrix: Matrix) -> str:
+    """``matrix`` in Knuth's text format. Items and colors that the format cannot hold as
+    they are (anything but a string without white space, ':' or '|': numbers, tuples, ...)
+    are written under names made for them: their text (a tuple's parts joined by '_') with
+    such characters replaced by '_' when that name is free, else ``i1, i2, ...`` (colors
+    ``c1, ...``); a comment line before the item line says what each made name stands for.
+    Every option must cover an item (a blank line is no option): MatrixError names the one
+    that does not."""
+    if not matrix.items:
+        raise MatrixError("Knuth's format cannot hold a matrix without items")
+    item_name = _namer(matrix.items, "i")
+    color_name = _namer(dict.fromkeys(c for o in matrix.options for c in o.colors if c is not None), "c")
+    made = [f"| exactcover: {kind} {name} is {value!r}" for kind, namer in (("item", item_name), ("color", color_name))
+            for value, name in namer.items() if name != value]
+    bounds = dict(matrix.bounds)
+    head = [_bounded(item_name[item], bounds.get(item)) for item in matrix.primary]
+    if matrix.secondary:
+        head += ["|", *(item_name[item] for item in matrix.secondary)]
+    # With no primary item the line starts with '|': a space keeps it from reading as a comment.
+    lines = [*made, (" " if not matrix.primary else "") + " ".join(head)]
+    costs = dict(matrix.costs)
+    for option in matrix.options:
+        if not option.items:
+            raise MatrixError(f"option {option.label!r} is empty; Knuth's format cannot hold an empty option")
+        cost = costs.get(option.label)
+        lines.append(" ".join(
+            item_name[item] if color is None else f"{item_name[item]}:{color_name[color]}"
+            for item, color in zip(option.items, option.colors)
+        ) + (f" |{cost}" if cost else ""))
+    return "\n".join(lines) + "\n"
+
+
+def _namer(values: Iterable[Hashable], prefix: str) -> dict[Hashable, str]:
+    """A name in Knuth's format for each value: itself if it is one, else its text made one
+    (when free), else prefix + a number."""
+    values = list(values)
+    taken = {value for value in values if isinstance(value, str) and _NAME.fullmatch(value)}
+    names: dict[Hashable, str] = {}
+    counter = 0
+    for value in values:
+        if value in taken:
+            names[value] = str(value)
+            continue
+        word = re.sub(r"[\s:|]+", "_", _text(value)).strip("_")
+        while not word or not _NAME.fullmatch(word) or word in taken:
+            counter += 1
+            word = f"{prefix}{counter}"
+        taken.add(word)
+        names[value] = word
+    return names
+
+
+def _text(value: Any) -> str:
+    return "_".join(map(_text, value)) if isinstance(value, tuple) else str(value)
+
+
+def _bounded(name: str, bounds: tuple[int, int] | None) -> str:
+    """A primary item's name in the item line, with its bounds as DLX3 writes them."""
+    if bounds is None:
+        return name
+    lo, hi = bounds
+    return f"{hi}|{name}" if lo == hi else f"{lo}:{hi}|{name}"
+
+
+def option_text(matrix: Matrix, label: Any) -> str:
+    """The option labelled ``label`` as a line of Knuth's format (items, ``item:color``)."""
+    option = matrix.option(label)
+    return " ".join(str(item) if color is None else f"{item}:{color}" for item, color in zip(option.items, option.colors))

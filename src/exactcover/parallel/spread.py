@@ -1,0 +1,85 @@
+"""The start of every parallel search: its budget, its job, its first split, its statistics.
+
+`parallel` (listings, the cheapest solutions) and `counts` (balanced counts) build on it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any
+
+from ..errors import BudgetExceeded
+from ..search.bar import progress_callback
+from ..search.runs import Progress, Stats, check_budget, check_positive
+from .subtrees import Job, Result
+
+if TYPE_CHECKING:  # (for annotations only: solver needs this module)
+    from ..front.solver import Solver, Split
+
+__all__ = ["GRACE", "SUBTREES_PER_WORKER", "Spread"]
+
+#: Subtrees wanted per worker, so that uneven subtrees still balance.
+SUBTREES_PER_WORKER = 32
+MAX_DEPTH = 12
+#: Seconds the parent waits past a deadline for the workers' own stop (they check it per chunk).
+GRACE = 0.25
+def _plan(solver: Solver, wanted: int, givens: Sequence[Any], exclude: Sequence[Any],
+          max_nodes: int | None, deadline: float | None) -> Split:
+    """Split deep enough to have ``wanted`` subtrees (or the whole tree)."""
+    for depth in range(1, MAX_DEPTH + 1):
+        timeout = None if deadline is None else max(deadline - time.perf_counter(), 1e-9)
+        split = solver.split(depth, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout)
+        if len(split.prefixes) >= wanted or not split.prefixes:
+            return split
+    return split
+
+
+class Spread:
+    """What every parallel search has: its budget, its progress, the job its workers run,
+    its first split, and the statistics of it all (the subtrees' results added up)."""
+
+    def __init__(self, solver: Solver, jobs: int | None, executor: Executor | None, givens: Sequence[Any],
+                 exclude: Sequence[Any], progress: Callable[[Progress], Any] | bool | None,
+                 max_nodes: int | None, timeout: float | None, way: str = "auto", memo: int = 0,
+                 memo_bytes: int | None = None) -> None:
+        check_budget(max_nodes, timeout)
+        check_positive("memo_bytes", memo_bytes, allow_zero=True)
+        self.started = time.perf_counter()
+        self.deadline = None if timeout is None else self.started + timeout
+        self.wall_deadline = None if timeout is None else time.time() + timeout
+        self.solver, self.jobs, self.executor, self.max_nodes = solver, jobs, executor, max_nodes
+        self.progress, self.bar = progress_callback(progress)
+        self.givens, self.exclude = givens, exclude
+        self.job = Job.of(solver, givens, exclude, way, memo, memo_bytes)  # (checks the givens before any work)
+        self.stats = solver.stats = Stats()
+        self.searches = self.on_sets = 0  # (the subtrees', for stats.way)
+
+    def add(self, result: Any) -> None:
+        stats = self.stats
+        stats.nodes, stats.updates = stats.nodes + result.nodes, stats.updates + result.updates
+        stats.solutions, stats.max_level = stats.solutions + result.solutions, max(stats.max_level, result.max_level)
+        stats.engine_seconds += result.seconds
+        stats.seconds = time.perf_counter() - self.started
+        stats.memo_hits, stats.memo_entries = stats.memo_hits + result.memo_hits, stats.memo_entries + result.memo_entries
+        stats.memoized = stats.memoized or result.memoized > 0
+        self.searches, self.on_sets = self.searches + result.searches, self.on_sets + result.on_sets
+        stats.way = "links" if not self.on_sets else "sets" if self.on_sets == self.searches else "mixed"
+
+    def check_deadline(self, solutions: int) -> None:
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.stats.seconds = time.perf_counter() - self.started
+            raise BudgetExceeded("timeout", self.stats, solutions)
+
+    def split(self, workers: int, depth: int | None = None, per_worker: int = SUBTREES_PER_WORKER) -> Split:
+        """The first split: at ``depth``, or deep enough for ``per_worker`` subtrees per worker."""
+        if depth is None:
+            split = _plan(self.solver, per_worker * workers, self.givens, self.exclude, self.max_nodes, self.deadline)
+        else:
+            timeout = None if self.deadline is None else max(self.deadline - time.perf_counter(), 1e-9)
+            split = self.solver.split(depth, self.givens, exclude=self.exclude, max_nodes=self.max_nodes, timeout=timeout)
+        self.solver.stats = self.stats  # (the split's searches were this thread's latest)
+        stats = split.stats
+        self.add(Result(len(split.solutions), stats.nodes, stats.updates, stats.max_level, stats.engine_seconds, None))
+        return split
