@@ -72,7 +72,7 @@ TALLY_BREAKAGES = {
                                          "    s->tally.n_left += s->dancer->bit_start[r_x + 1] - s->dancer->bit_start[r_x] - 1;",
                                          "the count of active items"),
 }
-TALLY_COUNT = ("from exactcover import Matrix, Solver, contract; "
+TALLY_COUNT = ("from exactcover import Matrix, Solver; from exactcover.engines import contract; "
                f"s = Solver(Matrix({PRIMARY}, {OPTIONS}), 'c').dancer.search(tuning=contract.Tuning.of('sets', 1, True)); "
                "s.run(10 ** 6, counting=True); print(s.solutions, s.tallied)")
 

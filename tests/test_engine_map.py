@@ -32,13 +32,12 @@ KEPT = {
     ("msteps.h", "pydlx/bounds.py"): {"choose_m"},
     ("sanity.c", "sanity.py"): {"meet", "sanity_sets"},
     ("reuse.c", "pydlx/reuse.py"): {"search_pop", "search_push", "search_rewind"},
-    ("search.c", "pydlx/search.py"): {"apply_givens", "exclude", "option_of", "replay", "search_fraction",
-                                      "search_probe", "search_run", "search_share"},
-    ("sets.c", "pydlx/sets.py"): {"enter", "first_set", "try_next", "try_option"},
+    ("search.c", "pydlx/search.py"): {"apply_givens", "exclude", "replay", "search_fraction", "search_share"},
+    ("ways.c", "pydlx/search.py"): {"search_probe", "search_run"},
+    ("sets.c", "pydlx/sets.py"): {"enter", "first_set", "tally_enter", "try_next", "try_option"},
     ("tables.c", "pydlx/tables.py"): {"rank_options", "sets_build"},
     ("sets.h", "pydlx/sets.py"): {"cover_in", "hidden_updates", "node_of"},
     ("tally.c", "pydlx/tally.py"): {"tally_count", "tally_possible"},
-    ("tally.c", "pydlx/sets.py"): {"tally_enter"},
     ("tally.h", "pydlx/sets.py"): {"tally_choose", "tally_uncommit"},
     ("reduce.c", "pydlx/reduce.py"): {"blocks", "delete", "drop_options_without_primary", "fate_of", "first_uncolored",
                                       "force", "hide", "holds", "note_empty", "run", "turn", "unhide"},
@@ -138,3 +137,78 @@ def test_a_search_keeps_its_core_and_one_field_per_unit():
     for unit in ("Sets sets", "Colored colored", "Tally tally", "Bounds *bounds", "Costs *costs", "Memo *memo",
                  "Shuffle *shuffle", "Pushed *pushed"):
         assert unit in code, f"Search has no {unit}"
+
+
+# -- no circles among the C files -------------------------------------------------------------
+
+C_DEFINITION = re.compile(r"^(?:[A-Za-z_][\w *]*?\b)?([a-z_][a-z0-9_]*)\s*\(([^;{]*)\)\s*\{", re.M)
+
+
+def c_bodies(name: str) -> list[tuple[str, str]]:
+    """The functions a C file defines (static inline ones of a header too), each with its body,
+    comments and strings left out."""
+    text = (PACKAGE / "cdlx" / name).read_text()
+    text = re.sub(r'"(\\.|[^"\\])*"', '""', re.sub(r"/\*.*?\*/", "", text, flags=re.S))
+    found = []
+    for match in C_DEFINITION.finditer(text):
+        if match.group(1) in ("if", "for", "while", "switch", "return", "sizeof"):
+            continue
+        depth, end = 0, match.end() - 1
+        while True:
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                break
+            end += 1
+        found.append((match.group(1), text[match.end():end]))
+    return found
+
+
+def c_calls() -> dict[str, dict[str, set[str]]]:
+    """Which C file calls which other file's functions: {caller: {callee: names}}. A header's
+    calls into the file of its own name (tally.h into tally.c) are that file's, and a header's
+    calls into a file that includes it are the holes of a template (steps.h's helpers, which
+    links.c and sets.c each define): neither is an edge."""
+    bodies = {name: c_bodies(name) for name in C_FILES}
+    where = {}
+    for name, functions in bodies.items():
+        for function, _ in functions:
+            where.setdefault(function, set()).add(name)
+    includes = {name: set(re.findall(r'^#include "([a-z_]+\.h)"', (PACKAGE / "cdlx" / name).read_text(), re.M))
+                for name in C_FILES}
+    calls: dict[str, dict[str, set[str]]] = {}
+    for name, functions in bodies.items():
+        own = {function for function, _ in functions}
+        for _, body in functions:
+            for called in re.findall(r"\b([a-z_][a-z0-9_]*)\s*\(", body):
+                for other in where.get(called, set()) - {name} if called not in own else ():
+                    pair = name.endswith(".h") and other == name[:-2] + ".c"
+                    hole = name.endswith(".h") and name in includes[other]
+                    if not pair and not hole:
+                        calls.setdefault(name, {}).setdefault(other, set()).add(called)
+    return calls
+
+
+def test_no_c_file_needs_one_that_needs_it():
+    """The C files call down, never around: no file reaches itself through the functions it
+    calls (the binding's files included), so each can be read after those below it."""
+    calls = c_calls()
+
+    def reaches(start: str, goal: str) -> list[str] | None:
+        seen, paths = {start}, [[start]]
+        while paths:
+            path = paths.pop()
+            for nxt in calls.get(path[-1], {}):
+                if nxt == goal:
+                    return [*path, nxt]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    paths.append([*path, nxt])
+        return None
+
+    circles = []
+    for name in C_FILES:
+        for callee, names in calls.get(name, {}).items():
+            back = reaches(callee, name)
+            if back is not None:
+                circles.append(f"{name} -> {callee} ({', '.join(sorted(names))}) -> ... -> {' -> '.join(back[1:])}")
+    assert circles == []

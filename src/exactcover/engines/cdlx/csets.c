@@ -114,7 +114,7 @@ colored_free(Search *s)
     memset(c, 0, sizeof *c);
 }
 
-/* Move a colored search (sets_move): room for the items purified, an option's batches and
+/* Move a colored search (sets_replay): room for the items purified, an option's batches and
    each level's list of nonzero words; the floor's set (its bits ranked) and items purified,
    as noted; each level's set from the one below, less the option's conflicts, and its items
    purified; the levels' lists. -1 if memory ran out. */

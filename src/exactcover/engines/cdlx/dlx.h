@@ -404,6 +404,60 @@ relink_list(idx *ulink, idx *dlink, idx i, const idx *nodes, idx n)
 void dancer_free(Dancer *d);
 ptrdiff_t dancer_nbytes(const Dancer *d);
 
+/* What a search and its dancer say of themselves, read by every way. */
+/* How deep a search can go, plus one: each level covers a primary item, or, with bounds,
+   chooses an option (each at most once) or makes an item's null move. */
+static inline size_t
+search_levels(const Dancer *d)
+{
+    return (size_t)d->n_primary + 1 + (d->bounds != NULL ? (size_t)d->n_options : 0);
+}
+
+/* The number of the option of node x (a spacer's TOP never changes: the dancer's says). */
+static inline idx
+option_of(const Search *s, idx x)
+{
+    return option_number(s->dancer, x);
+}
+
+/* Whether searches of this matrix choose their items by blocks: many primary items, and no
+   colors (whose purification changes LENs outside hide and unhide's loop). */
+static inline int
+is_wide(const Dancer *d)
+{
+    return !d->has_colors && d->bounds == NULL && d->n_primary >= WIDE_ITEMS;
+}
+
+/* Whether searches of this matrix on the links keep the count of items without options
+   (mode ZEROS): a block of primary items long enough for choose's early stop to pay for
+   the count (benchmarks/README.md), uncolored and not wide. */
+static inline int
+is_zeros(const Dancer *d)
+{
+    return !d->has_colors && d->bounds == NULL && d->n_primary >= ZEROS_ITEMS && d->n_primary < WIDE_ITEMS;
+}
+
+/* The givens pushed, how many. */
+static inline idx
+pushed_count(const Search *s)
+{
+    return s->pushed != NULL ? s->pushed->n : 0;
+}
+
+/* Whether the search takes tallies on the sets, or will when it moves. */
+static inline int
+sets_tallied(const Search *s)
+{
+    return s->sets.tallied;
+}
+
+/* The level a search on the sets moved at. */
+static inline idx
+sets_moved_at(const Search *s)
+{
+    return s->sets.moved_at;
+}
+
 /* reduce.c: what Knuth's preprocessing found (pydlx/reduce.py: Reducer): per option and per
    item (1..n_items) what became of it (KEPT .. UNUSED) and the item that says why; the
    options and the items removed, in the order they went; the primary item left without
@@ -423,19 +477,19 @@ void reduced_free(Reduced *out);
 /* search.c */
 int search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err);
 void search_release(Search *s);
-int search_run(Search *s, const Run *run);
-size_t search_levels(const Dancer *d);
-idx option_of(const Search *s, idx x);
 double search_fraction(const Search *s);
 double search_share(const Search *s);
 int check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *owner, dlx_error *err);
-/* Knuth's random probe: fills degrees[0..depth-1] (room for search_levels(s)), returns
-   depth, *solved whether it ended in a solution; -1 when memory ran out. */
+
+/* ways.c: the run on the way the search is on (and the move between ways, decided there);
+   Knuth's random probe: fills degrees[0..depth-1] (room for search_levels(s)), returns
+   depth, *solved whether it ended in a solution; -1 when memory ran out. sets_move moves a
+   search paused as MOVING, once its dancer's sets are built. */
+int search_run(Search *s, const Run *run);
 idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);
+void sets_move(Search *s);
 
 /* links.c */
-int is_wide(const Dancer *d);
-int is_zeros(const Dancer *d);
 int run_links(Search *s, const Run *run);
 int shuffle_start(Search *s, uint64_t seed); /* 0, or -1 if memory ran out */
 void shuffle_free(Search *s);
@@ -444,20 +498,18 @@ void weights_reset(Search *s);
 void weights_free(Search *s);
 idx probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 
-/* tables.c */
+/* tables.c: the dancer's tables for the sets; whether they fit a budget; whether searches can
+   start on tallies (building the sets: with the GIL) */
 int sets_build(Dancer *d); /* 1: built, 0: this matrix cannot use them, -1: no memory */
-void sets_start(Search *s);
-void sets_start_sampled(Search *s, long long nodes, long long updates);
-long long sets_sample_left(const Search *s);
-int sets_decide(Search *s); /* LINKS, MOVING or SETS */
-int sets_tallied(const Search *s);
-idx sets_moved_at(const Search *s);
 int sets_fit(const Dancer *d, ptrdiff_t budget);
-/* sets.c: a search's room on the sets (0, or -1 if memory ran out), freed; the move; the
-   search and the probe there */
+int tally_at_hand(Dancer *d, ptrdiff_t budget);
+/* sets.c: a search's room on the sets (0, or -1 if memory ran out), freed; the moves there
+   (replaying its levels; from givens, with tallies: 0, 1 if a given meets one before it, -1
+   if memory ran out); the search and the probe there */
 int sets_room(Search *s);
 void sets_free(Search *s);
-void sets_move(Search *s);
+void sets_replay(Search *s);
+int tally_enter(Search *s, const idx *givens, ptrdiff_t n);
 int run_sets(Search *s, const Run *run);
 idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 /* csets.c: with colors, the dancer's tints (1: too many for the sets); at the floor, what a
@@ -474,9 +526,7 @@ int csets_move(Search *s);
    the item choice on a level's tally; whether forced moves alone cover every item */
 int tally_possible(const Dancer *d);
 int tally_build(Dancer *d);
-int tally_at_hand(Dancer *d, ptrdiff_t budget); /* (builds d's sets: with the GIL) */
 void tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row);
-int tally_enter(Search *s, const idx *givens, ptrdiff_t n);
 int tally_move(Search *s);
 void tally_free(Search *s);
 void tally_leave_out(Search *s, idx r);
@@ -506,6 +556,7 @@ int memo_start(Search *s, int mode, long long budget, int diagram);
 int memo_diagram(const Search *s, idx *root, const idx **nodes, size_t *n);
 void memo_free(Search *s);
 int memo_active(const Search *s); /* memoizing now (not handed over) */
+void memo_sample(const Search *s, long long *nodes, long long *updates); /* where it began */
 int run_memo(Search *s, const Run *run); /* -1: no memory; -2: the diagram passed the budget */
 idx memo_width(const Search *s);
 idx memo_total(const Search *s, uint64_t *out); /* room for memo_width(s) + 1 limbs */
@@ -517,7 +568,6 @@ int search_rewind(Search *s, dlx_error *err);
 int search_reusable(const Search *s, dlx_error *err);
 int search_push(Search *s, idx k, dlx_error *err);
 int search_pop(Search *s);
-idx pushed_count(const Search *s);
 int pushed_reserve(Search *s, idx room);
 void pushed_free(Search *s);
 int search_enter(Search *s, int *tallies, const idx *givens, ptrdiff_t n);

@@ -15,7 +15,7 @@
  * rewound and the givens popped (reuse.c's search_enter, search_rewind, search_pop), which
  * leaves the links as they were, so no line pays for a copy of the arrays. With job->tallies
  * the givens are not pushed: each line's search starts on the sets with tallies at its floor
- * (tally.c: tally_enter), the links untouched, so the rewind has nothing of theirs to undo; the
+ * (sets.c: tally_enter), the links untouched, so the rewind has nothing of theirs to undo; the
  * same nodes, solutions and answers as on the links.
  *
  * Specification: pydlx/lines.py

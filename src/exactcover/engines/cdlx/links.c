@@ -135,23 +135,6 @@ choose_first(Search *s)
     return choose(s, -1);
 }
 
-/* Whether searches of this matrix choose their items by blocks: many primary items, and no
-   colors (whose purification changes LENs outside hide and unhide's loop). */
-int
-is_wide(const Dancer *d)
-{
-    return !d->has_colors && d->bounds == NULL && d->n_primary >= WIDE_ITEMS;
-}
-
-/* Whether searches of this matrix on the links keep the count of items without options
-   (mode ZEROS): a block of primary items long enough for choose's early stop to pay for
-   the count (benchmarks/README.md), uncolored and not wide. */
-int
-is_zeros(const Dancer *d)
-{
-    return !d->has_colors && d->bounds == NULL && d->n_primary >= ZEROS_ITEMS && d->n_primary < WIDE_ITEMS;
-}
-
 /* The ties of `least` after item `best`, in order, for a seeded choice: the same random
    pick as choose makes, reading only the blocks whose minimum is `least`. */
 static idx

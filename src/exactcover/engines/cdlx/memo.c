@@ -446,10 +446,9 @@ run_memo(Search *s, const Run *run)
     if (status != PAUSED || s->nodes < m->decide_at)
         return status;
     if (!memo_pays(s) && s->solutions < LLONG_MAX) {
-        drop_table(m);
+        drop_table(m); /* (handed over: ways.c's run decides on the sets, from memo_sample) */
         if (s->dirty != NULL)
             memset(s->dirty, 1, (size_t)(s->n_primary >> 6) + 1);
-        sets_start_sampled(s, m->start_nodes, m->start_updates);
     }
     return PAUSED;
 }
@@ -573,6 +572,14 @@ int
 memo_active(const Search *s)
 {
     return s->memo != NULL && s->memo->memoizing;
+}
+
+/* The nodes and updates when the count began: the sample a count handed over decides on. */
+void
+memo_sample(const Search *s, long long *nodes, long long *updates)
+{
+    *nodes = s->memo->start_nodes;
+    *updates = s->memo->start_updates;
 }
 
 idx

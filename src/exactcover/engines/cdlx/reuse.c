@@ -21,13 +21,6 @@ unsupported(dlx_error *err, const char *what, const char *instead)
     return -1;
 }
 
-/* The givens pushed, how many. */
-idx
-pushed_count(const Search *s)
-{
-    return s->pushed != NULL ? s->pushed->n : 0;
-}
-
 /* Room for `room` givens pushed in all (solve_lines makes it first, so that a push never
    fails for memory); -1 if memory ran out. */
 int

@@ -1,8 +1,8 @@
 /*
  * search.c: one search on a Dancer, the port of pydlx/search.py: its own copy of the
- * links, the options excluded, the givens and a prefix applied, progress (fraction and
- * share), Knuth's random probe, and run, the one place that chooses between the links
- * (links.c) and the sets of options (sets.c).
+ * links, the options excluded, the givens and a prefix applied, each of its units made and
+ * freed, and its progress (fraction and share). ways.c runs it and probes it, on the way it
+ * is on.
  *
  * Specification: pydlx/search.py
  */
@@ -131,14 +131,6 @@ replay(Search *s, const Start *start, dlx_error *err)
     return 0;
 }
 
-/* How deep a search can go, plus one: each level covers a primary item, or, with bounds,
-   chooses an option (each at most once) or makes an item's null move. */
-size_t
-search_levels(const Dancer *d)
-{
-    return (size_t)d->n_primary + 1 + (d->bounds != NULL ? (size_t)d->n_options : 0);
-}
-
 /* The search's own arrays: its copy of the links (colors shared when there are none, since
    then nothing writes them), the stack of choices, and what the item choice and a seed need. */
 static int
@@ -229,47 +221,6 @@ search_release(Search *s)
     memset(s, 0, sizeof *s);
 }
 
-/* Search on, within `run`'s budgets, on the links or the sets. A search that could use the
-   sets starts SAMPLING on the links; at the end of its sample it stays there or moves: at
-   once if the dancer's sets are built, else it pauses as MOVING for its caller to build
-   them (with the GIL) and call again, which moves it. */
-int
-search_run(Search *s, const Run *run)
-{
-    Run rest = *run;
-    if (s->costs != NULL)
-        return run_costed(s, run);
-    if (memo_active(s))
-        return run_memo(s, run);
-    if (s->where == UNDECIDED)
-        sets_start(s);
-    if (s->where == MOVING)
-        sets_move(s);
-    if (s->where == SAMPLING && rest.steps > sets_sample_left(s)) {
-        const long long stop = s->nodes + rest.steps, work_stop = effort(s) + rest.work;
-        Run sample = rest;
-        sample.steps = sets_sample_left(s);
-        int status = s->bounds != NULL ? run_bounded(s, &sample) : run_links(s, &sample);
-        if (status != PAUSED || sets_sample_left(s) > 0)
-            return status;
-        if (sets_decide(s) == MOVING)
-            return PAUSED;
-        rest.steps = stop - s->nodes;
-        if (rest.work && (rest.work = work_stop - effort(s)) <= 0)
-            return PAUSED;
-    }
-    if (s->bounds != NULL)
-        return s->where == SETS ? run_msets(s, &rest) : run_bounded(s, &rest);
-    return s->where == SETS ? run_sets(s, &rest) : run_links(s, &rest);
-}
-
-/* The number of the option of node x (a spacer's TOP never changes: the dancer's says). */
-idx
-option_of(const Search *s, idx x)
-{
-    return option_number(s->dancer, x);
-}
-
 /* Knuth's estimate of the part of this search's tree already finished (see pydlx). */
 double
 search_fraction(const Search *s)
@@ -294,24 +245,3 @@ search_share(const Search *s)
     return share;
 }
 
-/* Knuth's random probe from the current state, on the way the search runs; its updates
-   are not counted. */
-idx
-search_probe(Search *s, uint64_t seed, idx *degrees, int *solved)
-{
-    uint64_t random = seed;
-    long long updates = s->updates;
-    idx *path = dlx_calloc(search_levels(s->dancer), sizeof(idx)), depth;
-    if (path == NULL)
-        return -1;
-    if (s->bounds != NULL)
-        depth = s->where == SETS ? probe_msets(s, &random, path, degrees, solved)
-                                : probe_bounded(s, &random, path, degrees, solved);
-    else if (s->where == SETS)
-        depth = probe_sets(s, &random, path, degrees, solved);
-    else
-        depth = probe_links(s, &random, path, degrees, solved);
-    s->updates = updates;
-    dlx_free(path);
-    return depth;
-}

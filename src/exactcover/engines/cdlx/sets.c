@@ -17,7 +17,7 @@
  * was at the move, as are the rest of the links: nothing reads them on the sets.
  *
  * Its Python twin is pydlx/sets.py, which keeps the list, updated as the links would, for
- * its item choice walks the list. A search moves here from the links (search_run has the
+ * its item choice walks the list. A search moves here from the links (ways.c has the
  * rule) at step X2 of some level: the move needs no help from the links, since each level's
  * set follows from the set where the search began and the options chosen since. Then it
  * stays. tests/test_sets.py moves searches here at every point and compares everything
@@ -73,7 +73,7 @@ sets_free(Search *s)
     memset(t, 0, sizeof *t);
 }
 
-/* The room of a move to the sets (sets_move, tally_enter), made at the first and cleared
+/* The room of a move to the sets (sets_replay, tally_enter), made at the first and cleared
    for the next (a search rewound and moved again: solve_lines); -1 if memory ran out. */
 int
 sets_room(Search *s)
@@ -98,24 +98,59 @@ sets_room(Search *s)
     return 0;
 }
 
-/* Move a search paused at step X2 of its level to the sets, once the dancer's are built.
-   Each level's set follows from the one below and the option chosen there; the items' list
-   is as the links left it. If memory runs out, the search stays on the links. */
+/* A search with tallies at its floor as if `givens` were pushed there, the links untouched
+   (solve_lines: a search made with no givens, exclusions or prefix, rewound, nothing pushed,
+   the dancer's sets built, tallies possible; or sets_move: such a search with `givens`
+   pushed, the links as they left them, which the sets do not read). Its set is every option but those that meet a
+   given (an option's row of conflicts holds the option itself); its active items those of
+   no given. 0; 1 if a given meets one before it (nothing is entered); -1 if memory ran out. */
+int
+tally_enter(Search *s, const idx *givens, ptrdiff_t n)
+{
+    const Dancer *d = s->dancer;
+    const ptrdiff_t W = d->n_words;
+    const idx *top = s->links.top;
+    if (sets_room(s) < 0)
+        return -1;
+    uint64_t *set = s->sets.alive + (size_t)s->floor * (size_t)W;
+    memset(set, 0xff, (size_t)W * sizeof(uint64_t));
+    set[d->n_options / 64] = ((uint64_t)1 << (d->n_options % 64)) - 1; /* (W is n_options / 64 + 1) */
+    memset(s->sets.floor_items + 1, 1, (size_t)d->n_items);
+    const idx last = d->n_primary; /* (items 1..last active, a word at a time; the givens' cleared below) */
+    for (idx v = 0; v <= last >> 6; v++) {
+        const uint64_t bits = v < last >> 6 ? ~(uint64_t)0 : ~(uint64_t)0 >> (63 - (last & 63));
+        s->sets.active[v] |= v == 0 ? bits & ~(uint64_t)1 : bits;
+    }
+    for (ptrdiff_t g = 0; g < n; g++) {
+        idx r = rank_of(d, givens[g]);
+        if (!(set[r >> 6] >> (r & 63) & 1))
+            return 1;
+        const uint64_t *conflict = d->conflicts + (size_t)r * (size_t)W;
+        for (ptrdiff_t w = 0; w < W; w++)
+            set[w] &= ~conflict[w];
+        for (idx q = s->links.opt_start[givens[g]]; top[q] > 0; q++)
+            s->sets.floor_items[top[q]] = 0;
+        take_items(s, r);
+    }
+    s->sets.tallied = 1;
+    s->level = s->floor;
+    if (tally_move(s) < 0)
+        return -1;
+    s->where = SETS;
+    s->sets.moved_at = s->floor;
+    return 0;
+}
+
+/* Move a search paused at step X2 of its level, on the links, to the sets (ways.c's sets_move
+   decides it): each level's set follows from the one below and the option chosen there; the
+   items' list is as the links left it. SETS, or LINKS if memory ran out. */
 void
-sets_move(Search *s)
+sets_replay(Search *s)
 {
     const Dancer *d = s->dancer;
     const idx *top = s->links.top;
     unsigned char *since = NULL;
-    if (s->bounds != NULL) {
-        msets_move(s);
-        return;
-    }
     s->where = LINKS;
-    if (d->sets <= 0)
-        return;
-    if (s->sets.tallied && s->bare && s->level == s->floor && tally_enter(s, s->pushed != NULL ? s->pushed->option : NULL, pushed_count(s)) == 0)
-        return; /* (at the floor of a search of pushed givens alone: from them, not off the links) */
     const ptrdiff_t W = d->n_words;
     since = dlx_calloc((size_t)d->n_items + 1, 1);
     if (since == NULL || sets_room(s) < 0)

@@ -1,5 +1,5 @@
 /*
- * tables.c: the bitset way's tables, made once per dancer, and whether a search moves there.
+ * tables.c: the bitset way's tables, made once per dancer, and whether they fit.
  *
  * sets.c's header tells the way. Before a search can run there, its dancer needs tables the
  * links do not have: the masks (a row of options per item), the classes of option length
@@ -7,9 +7,7 @@
  * those that share an item with it), the options' primary items, and an order of the
  * options' bits (rank_options). sets_build makes them once, when a first search asks.
  *
- * A search begins on the links and samples its first nodes there (sets_start); at the end of
- * the sample, its updates per node decide whether the sets pay, with or without tallies
- * (sets_pay, sets_decide), and sets.c's sets_move moves it.
+ * Whether a search moves there is decided in ways.c.
  *
  * Specification: pydlx/tables.py
  */
@@ -166,98 +164,11 @@ sets_fit(const Dancer *d, ptrdiff_t budget)
     return budget > 0 && (ptrdiff_t)d->n_primary * W <= budget && rows * W <= MAX_MASK_WORDS;
 }
 
-/* Before a search's first run: SAMPLING if it could use the sets (a mask per item, a set
-   per level and a row of conflicts per option fit), LINKS if not. */
-void
-sets_start(Search *s)
-{
-    const Dancer *d = s->dancer;
-    s->where = LINKS;
-    if (s->shuffle != NULL || (d->has_colors && s->bounds != NULL) || d->cost != NULL || d->sets < 0 ||
-        !sets_fit(d, s->tuning.set_budget))
-        return;
-    if (d->has_colors && s->sets.floor_set == NULL && (s->memo != NULL || sets_note_floor(s) < 0))
-        return; /* (a memoized count notes its floor when it starts: it hands over far from it) */
-    s->sets.sample_nodes = s->nodes;
-    s->sets.sample_updates = s->updates;
-    s->sets.sample_end = s->nodes + s->tuning.sample;
-    s->where = SAMPLING;
-    if (s->bounds != NULL)
-        msets_start(s);
-}
-
-/* What the sample, just ended, says (pydlx/tables.py: Move.pays): the sets with tallies (2),
-   the sets choosing by population counts (1) or the links (0), as the tuning asks. A forced
-   move takes what it asks for where the matrix allows it (tallies only where it can have
-   them, the weighted choice only on tallies). The rule reads the sample's updates per node,
-   which must pass its floor: with tallies if the matrix can have them and they pass
-   TALLY_FLOOR but not n_primary * n_words * TALLY_LINE / ratio, else by counts if they pass
-   n_primary * n_words / ratio (not with the weighted choice). The calibration is in
-   benchmarks/README.md. */
-static int
-sets_pay(const Search *s)
-{
-    long long nodes = s->nodes - s->sets.sample_nodes, updates = s->updates - s->sets.sample_updates;
-    double per_node = (double)updates / (double)(nodes > 0 ? nodes : 1);
-    double line = (double)s->dancer->n_primary * (double)s->dancer->n_words;
-    if (s->tuning.to_sets == TO_SETS_TALLIES)
-        return tally_possible(s->dancer) ? 2 : 0;
-    if (s->tuning.to_sets == TO_SETS_ALWAYS)
-        return s->weight == NULL; /* (the weighted choice: on tallies only) */
-    if (!(per_node > s->tuning.floor))
-        return 0;
-    if (per_node > TALLY_FLOOR && per_node * s->tuning.ratio <= line * TALLY_LINE && tally_possible(s->dancer))
-        return 2;
-    return s->weight == NULL && per_node * s->tuning.ratio > line;
-}
-
-/* The nodes left to sample (SAMPLING). */
-long long
-sets_sample_left(const Search *s)
-{
-    return s->sets.sample_end - s->nodes;
-}
-
-/* At the end of its sample, the search stays on the links or moves to the sets: at once if
-   the dancer's sets are built, else it pauses as MOVING for its caller to build them (with
-   the GIL) and call again, which moves it. Where it is now. */
+/* Whether searches of d within `budget` can start on the tallies: its sets fit and are built
+   (shared by its searches: so only with the GIL, as the binding calls it), with the tallies'
+   lists, which they have where the matrix can have tallies (tally_build). */
 int
-sets_decide(Search *s)
+tally_at_hand(Dancer *d, ptrdiff_t budget)
 {
-    int pay = sets_pay(s);
-    s->sets.tallied = pay == 2;
-    if (!pay || s->dancer->sets < 0)
-        s->where = LINKS;
-    else if (s->dancer->sets == 0)
-        s->where = MOVING;
-    else
-        sets_move(s);
-    return s->where;
-}
-
-/* A memoized count whose table did not pay (memo.c) decides at once on the sets, on what
-   it did since `nodes` and `updates`: its sample. */
-void
-sets_start_sampled(Search *s, long long nodes, long long updates)
-{
-    sets_start(s);
-    if (s->where == SAMPLING) {
-        s->sets.sample_nodes = nodes;
-        s->sets.sample_updates = updates;
-        s->sets.sample_end = s->nodes;
-    }
-}
-
-/* Whether the search takes tallies on the sets, or will when it moves. */
-int
-sets_tallied(const Search *s)
-{
-    return s->sets.tallied;
-}
-
-/* The level a search on the sets moved at. */
-idx
-sets_moved_at(const Search *s)
-{
-    return s->sets.moved_at;
+    return sets_fit(d, budget) && sets_build(d) > 0 && d->bit_start != NULL;
 }

@@ -1,7 +1,7 @@
 /*
  * tally.c: the bitset way's tallies (tally.h has what they are): the dancer's lists of the
  * primary items of each option, the tallies a search needs when it moves to the sets, the
- * item choice on a tally, and solve_lines's start on the sets with tallies (tally_enter).
+ * item choice on a tally (solve_lines's start on the sets with tallies is sets.c's tally_enter).
  *
  * Specification: pydlx/tally.py, pydlx/sets.py
  */
@@ -221,7 +221,7 @@ tally_leave_out(Search *s, idx r)
         row[d->bit_items[t]] -= 1;
 }
 
-/* A search moving to the sets (sets_move, its levels' sets made): its tally at the floor,
+/* A search moving to the sets (sets_replay, its levels' sets made): its tally at the floor,
    counted from the floor's set, and at each level above from the one below. 0; -1 if
    memory ran out (the search goes without). */
 int
@@ -256,49 +256,6 @@ tally_move(Search *s)
     return 0;
 }
 
-/* A search with tallies at its floor as if `givens` were pushed there, the links untouched
-   (solve_lines: a search made with no givens, exclusions or prefix, rewound, nothing pushed,
-   the dancer's sets built, tallies possible; or sets_move: such a search with `givens`
-   pushed, the links as they left them, which the sets do not read). Its set is every option but those that meet a
-   given (an option's row of conflicts holds the option itself); its active items those of
-   no given. 0; 1 if a given meets one before it (nothing is entered); -1 if memory ran out. */
-int
-tally_enter(Search *s, const idx *givens, ptrdiff_t n)
-{
-    const Dancer *d = s->dancer;
-    const ptrdiff_t W = d->n_words;
-    const idx *top = s->links.top;
-    if (sets_room(s) < 0)
-        return -1;
-    uint64_t *set = s->sets.alive + (size_t)s->floor * (size_t)W;
-    memset(set, 0xff, (size_t)W * sizeof(uint64_t));
-    set[d->n_options / 64] = ((uint64_t)1 << (d->n_options % 64)) - 1; /* (W is n_options / 64 + 1) */
-    memset(s->sets.floor_items + 1, 1, (size_t)d->n_items);
-    const idx last = d->n_primary; /* (items 1..last active, a word at a time; the givens' cleared below) */
-    for (idx v = 0; v <= last >> 6; v++) {
-        const uint64_t bits = v < last >> 6 ? ~(uint64_t)0 : ~(uint64_t)0 >> (63 - (last & 63));
-        s->sets.active[v] |= v == 0 ? bits & ~(uint64_t)1 : bits;
-    }
-    for (ptrdiff_t g = 0; g < n; g++) {
-        idx r = rank_of(d, givens[g]);
-        if (!(set[r >> 6] >> (r & 63) & 1))
-            return 1;
-        const uint64_t *conflict = d->conflicts + (size_t)r * (size_t)W;
-        for (ptrdiff_t w = 0; w < W; w++)
-            set[w] &= ~conflict[w];
-        for (idx q = s->links.opt_start[givens[g]]; top[q] > 0; q++)
-            s->sets.floor_items[top[q]] = 0;
-        take_items(s, r);
-    }
-    s->sets.tallied = 1;
-    s->level = s->floor;
-    if (tally_move(s) < 0)
-        return -1;
-    s->where = SETS;
-    s->sets.moved_at = s->floor;
-    return 0;
-}
-
 /* Whether forced moves alone cover every primary item, from the floor of a search entered
    there (tally_enter): the option of the first item with one option left committed
    (tally_commit, as the loop commits it), again and again. A count of the search to 2
@@ -329,11 +286,3 @@ tally_forced(Search *s)
     return covered;
 }
 
-/* Whether searches of d within `budget` can start on the tallies: its sets fit and are built
-   (shared by its searches: so only with the GIL, as the binding calls it), with the tallies'
-   lists, which they have where the matrix can have tallies (tally_build). */
-int
-tally_at_hand(Dancer *d, ptrdiff_t budget)
-{
-    return sets_fit(d, budget) && sets_build(d) > 0 && d->bit_start != NULL;
-}

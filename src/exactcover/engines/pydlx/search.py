@@ -4,7 +4,7 @@ Its C port is ``cdlx/search.c`` (exclusions, givens, prefixes, progress, probes,
 ``cdlx/links.c`` (the item choice, the order of the options) and ``cdlx/steps.h`` (the loop
 of `Search.run`).
 
-Port: cdlx/links.c, cdlx/search.c, cdlx/steps.h
+Port: cdlx/links.c, cdlx/search.c, cdlx/steps.h, cdlx/ways.c
 """
 
 from __future__ import annotations

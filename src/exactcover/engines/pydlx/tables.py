@@ -4,7 +4,7 @@ ranks of `build`, the limits both engines share; and a search's `Move`, the samp
 decides whether it moves. Their C twin is ``cdlx/tables.c`` (and ``csets.c`` for the
 colors).
 
-Port: cdlx/csets.c, cdlx/tables.c
+Port: cdlx/csets.c, cdlx/tables.c, cdlx/ways.c
 """
 
 from __future__ import annotations
