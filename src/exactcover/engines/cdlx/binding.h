@@ -7,7 +7,7 @@
 #ifndef EXACTCOVER_BINDING_H
 #define EXACTCOVER_BINDING_H
 
-#include "dlx.h"
+#include "engine.h"
 
 /* module.c: a compiled matrix as a Python object. */
 typedef struct {

@@ -11,6 +11,7 @@
  * Specification: pydlx/bounds.py
  */
 #include "dlx.h"
+#include "ways.h"
 #include "dance.h"
 
 /* Node p of a chosen option commits its item j: a primary item's BOUND goes down (covered

@@ -10,6 +10,8 @@
  * Specification: pydlx/checker.py
  */
 #include "dlx.h"
+#include "engine.h"
+#include "ways.h"
 #include "dance.h"
 #include "tally.h"
 

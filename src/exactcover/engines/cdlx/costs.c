@@ -9,6 +9,8 @@
  * Specification: pydlx/costs.py
  */
 #include "dlx.h"
+#include "engine.h"
+#include "ways.h"
 #include "dance.h"
 
 #include <limits.h>

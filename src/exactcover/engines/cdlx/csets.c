@@ -7,6 +7,7 @@
  * Specification: pydlx/sets.py, pydlx/tables.py
  */
 #include "dlx.h"
+#include "ways.h"
 #include "csets.h"
 
 /* Free what sets_tints built, as if it had not run. */

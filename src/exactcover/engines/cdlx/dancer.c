@@ -6,6 +6,8 @@
  * Specification: pydlx/dancer.py
  */
 #include "dlx.h"
+#include "engine.h"
+#include "ways.h"
 
 #include <stdarg.h>
 #include <stdio.h>

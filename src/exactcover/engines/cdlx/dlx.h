@@ -1,5 +1,6 @@
 /*
- * dlx.h: the C engine's types, constants and functions, shared by its files.
+ * dlx.h: the C engine's data: its types and constants, and the small readers of them every
+ * file uses. ways.h declares what the ways give each other, engine.h what the binding calls.
  *
  * The C engine is the port of exactcover/pydlx, the specification, file by file, with the
  * same names, the same arrays and the same step labels (X2..X8 of Knuth's Algorithm X). Each
@@ -7,7 +8,7 @@
  * module its port on a "Port:" line (tests/test_engine_map.py checks both ways);
  * docs/engine.md draws them all.
  *
- * Only the binding (module.c, arguments.c, linesbinding.c, checkerbinding.c,
+ * Only the binding (module.c, arguments.c, failures.c, linesbinding.c, checkerbinding.c,
  * reducebinding.c) and the allocator (alloc.c) include Python.h: the engine is plain C,
  * reports failures in a dlx_error, and runs without the GIL. It allocates through
  * dlx_malloc, dlx_calloc and dlx_free (alloc.h: CPython's raw allocator, safe without the
@@ -374,11 +375,7 @@ visit(Search *s, const Run *run)
     return run->limit && s->solutions >= run->limit ? LIMIT : -1;
 }
 
-/* dancer.c */
-int dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const idx *starts, ptrdiff_t n_starts,
-                 const idx *items, ptrdiff_t n_entries, const idx *colors, ptrdiff_t n_colors, const idx *bounds,
-                 ptrdiff_t n_bounds, const long long *costs, ptrdiff_t n_costs, dlx_error *err);
-
+/* What a search and its dancer say of themselves, read by every file. */
 /* The number of the option of node q (its spacer says). */
 static inline idx
 option_number(const Dancer *d, idx q)
@@ -387,6 +384,7 @@ option_number(const Dancer *d, idx q)
         q += 1;
     return -d->top[q] - 1;
 }
+
 
 /* Make item i's list hold nodes[0..n-1], in that order (a list shuffled or sorted). */
 static inline void
@@ -401,10 +399,7 @@ relink_list(idx *ulink, idx *dlink, idx i, const idx *nodes, idx n)
     dlink[previous] = i;
     ulink[i] = previous;
 }
-void dancer_free(Dancer *d);
-ptrdiff_t dancer_nbytes(const Dancer *d);
 
-/* What a search and its dancer say of themselves, read by every way. */
 /* How deep a search can go, plus one: each level covers a primary item, or, with bounds,
    chooses an option (each at most once) or makes an item's null move. */
 static inline size_t
@@ -413,12 +408,14 @@ search_levels(const Dancer *d)
     return (size_t)d->n_primary + 1 + (d->bounds != NULL ? (size_t)d->n_options : 0);
 }
 
+
 /* The number of the option of node x (a spacer's TOP never changes: the dancer's says). */
 static inline idx
 option_of(const Search *s, idx x)
 {
     return option_number(s->dancer, x);
 }
+
 
 /* Whether searches of this matrix choose their items by blocks: many primary items, and no
    colors (whose purification changes LENs outside hide and unhide's loop). */
@@ -427,6 +424,7 @@ is_wide(const Dancer *d)
 {
     return !d->has_colors && d->bounds == NULL && d->n_primary >= WIDE_ITEMS;
 }
+
 
 /* Whether searches of this matrix on the links keep the count of items without options
    (mode ZEROS): a block of primary items long enough for choose's early stop to pay for
@@ -437,12 +435,14 @@ is_zeros(const Dancer *d)
     return !d->has_colors && d->bounds == NULL && d->n_primary >= ZEROS_ITEMS && d->n_primary < WIDE_ITEMS;
 }
 
+
 /* The givens pushed, how many. */
 static inline idx
 pushed_count(const Search *s)
 {
     return s->pushed != NULL ? s->pushed->n : 0;
 }
+
 
 /* Whether the search takes tallies on the sets, or will when it moves. */
 static inline int
@@ -451,161 +451,12 @@ sets_tallied(const Search *s)
     return s->sets.tallied;
 }
 
+
 /* The level a search on the sets moved at. */
 static inline idx
 sets_moved_at(const Search *s)
 {
     return s->sets.moved_at;
 }
-
-/* reduce.c: what Knuth's preprocessing found (pydlx/reduce.py: Reducer): per option and per
-   item (1..n_items) what became of it (KEPT .. UNUSED) and the item that says why; the
-   options and the items removed, in the order they went; the primary item left without
-   options (0: none); the rounds begun, whether the last changed nothing (or there is no
-   solution), and the nodes taken out. */
-typedef struct {
-    unsigned char *option_fate, *item_fate;
-    idx *option_by, *item_by, *order, *item_order;
-    idx n_order, n_item_order, infeasible;
-    int rounds, complete;
-    long long updates;
-} Reduced;
-int dancer_reduce(const Dancer *d, int rounds, double seconds, int (*stop)(void *), void *context, Reduced *out,
-                  dlx_error *err);
-void reduced_free(Reduced *out);
-
-/* search.c */
-int search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err);
-void search_release(Search *s);
-double search_fraction(const Search *s);
-double search_share(const Search *s);
-int check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *owner, dlx_error *err);
-
-/* ways.c: the run on the way the search is on (and the move between ways, decided there);
-   Knuth's random probe: fills degrees[0..depth-1] (room for search_levels(s)), returns
-   depth, *solved whether it ended in a solution; -1 when memory ran out. sets_move moves a
-   search paused as MOVING, once its dancer's sets are built. */
-int search_run(Search *s, const Run *run);
-idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);
-void sets_move(Search *s);
-
-/* links.c */
-int run_links(Search *s, const Run *run);
-int shuffle_start(Search *s, uint64_t seed); /* 0, or -1 if memory ran out */
-void shuffle_free(Search *s);
-int weights_start(Search *s);
-void weights_reset(Search *s);
-void weights_free(Search *s);
-idx probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
-
-/* tables.c: the dancer's tables for the sets; whether they fit a budget; whether searches can
-   start on tallies (building the sets: with the GIL) */
-int sets_build(Dancer *d); /* 1: built, 0: this matrix cannot use them, -1: no memory */
-int sets_fit(const Dancer *d, ptrdiff_t budget);
-int tally_at_hand(Dancer *d, ptrdiff_t budget);
-/* sets.c: a search's room on the sets (0, or -1 if memory ran out), freed; the moves there
-   (replaying its levels; from givens, with tallies: 0, 1 if a given meets one before it, -1
-   if memory ran out); the search and the probe there */
-int sets_room(Search *s);
-void sets_free(Search *s);
-void sets_replay(Search *s);
-int tally_enter(Search *s, const idx *givens, ptrdiff_t n);
-int run_sets(Search *s, const Run *run);
-idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
-/* csets.c: with colors, the dancer's tints (1: too many for the sets); at the floor, what a
-   move needs; the move. 0, or -1 if memory ran out. */
-int sets_tints(Dancer *d);
-void sets_tints_free(Dancer *d);
-int sets_note_floor(Search *s);
-void colored_free(Search *s);
-int csets_move(Search *s);
-/* tally.c: whether a matrix can have tallies; the dancer's lists of each bit's primary
-   items (0, or -1 if memory ran out); a tally counted afresh from a set (whether an active
-   item has no options);
-   a search's tallies at the levels up to its own once it moves to the sets (0, or -1);
-   the item choice on a level's tally; whether forced moves alone cover every item */
-int tally_possible(const Dancer *d);
-int tally_build(Dancer *d);
-void tally_count(const Dancer *d, const uint64_t *set, const unsigned char *active, uint8_t *row);
-int tally_move(Search *s);
-void tally_free(Search *s);
-void tally_leave_out(Search *s, idx r);
-idx tally_least(const uint8_t *tally, idx n);
-idx tally_least_weighted(const Search *s, const uint8_t *tally);
-void tally_heavier(Search *s, idx p);
-int tally_forced(Search *s);
-
-/* bounds.c */
-int run_bounded(Search *s, const Run *run);
-int bounds_start(Search *s);
-void bounds_free(Search *s);
-int bounded_arrange(Search *s);
-int bounded_givens(Search *s, const Start *start, dlx_error *err);
-int bounded_replay(Search *s, const Start *start, dlx_error *err);
-idx probe_bounded(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
-
-/* msets.c */
-void msets_start(Search *s);
-void msets_move(Search *s);
-int run_msets(Search *s, const Run *run);
-idx probe_msets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
-
-/* memo.c */
-int memo_start(Search *s, int mode, long long budget, int diagram);
-/* 0 and the diagram's root and nodes (option, lo, hi for nodes 2, 3, ...), or -1 if none */
-int memo_diagram(const Search *s, idx *root, const idx **nodes, size_t *n);
-void memo_free(Search *s);
-int memo_active(const Search *s); /* memoizing now (not handed over) */
-void memo_sample(const Search *s, long long *nodes, long long *updates); /* where it began */
-int run_memo(Search *s, const Run *run); /* -1: no memory; -2: the diagram passed the budget */
-idx memo_width(const Search *s);
-idx memo_total(const Search *s, uint64_t *out); /* room for memo_width(s) + 1 limbs */
-void memo_stats(const Search *s, long long *hits, long long *lookups, long long *entries, int *memoizing);
-
-/* reuse.c: a search used again: back to its floor as new (search_rewind), and givens pushed
-   and popped there, last in first out. -1 with err (or, for pop, none to pop) on failure. */
-int search_rewind(Search *s, dlx_error *err);
-int search_reusable(const Search *s, dlx_error *err);
-int search_push(Search *s, idx k, dlx_error *err);
-int search_pop(Search *s);
-int pushed_reserve(Search *s, idx room);
-void pushed_free(Search *s);
-int search_enter(Search *s, int *tallies, const idx *givens, ptrdiff_t n);
-
-/* lines.c */
-ptrdiff_t solve_lines(const Dancer *d, Lines *job, dlx_error *err);
-
-/* checker.c: checks of givens on one search, rewound after each (-1 with err on failure) */
-int search_count_with(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallies, Run *run,
-                      long long counted[2], dlx_error *err);
-int search_forced_with(Search *s, const idx *givens, ptrdiff_t n, dlx_error *err);
-ptrdiff_t search_thin(Search *s, const idx *solution, ptrdiff_t n, int tallies, int forced, long long max_nodes,
-                      ptrdiff_t group, ptrdiff_t grouped, int (*stop)(void), idx *kept, dlx_error *err);
-ptrdiff_t search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies, long long max_nodes,
-                          int (*stop)(void), dlx_error *err);
-
-/* costs.c */
-int costs_prepare(Dancer *d, const long long *costs);
-int costs_start(Search *s, const Start *start);
-void costs_free(Search *s);
-long long costs_solution(const Search *s);
-int run_costed(Search *s, const Run *run);
-
-/* sanity.c (built with -DEXACTCOVER_SANITY): checked at every node of small matrices, every
-   4096th of larger ones */
-void sanity(const Search *s);
-void sanity_sets(const Search *s, idx level);
-void sanity_msets(const Search *s, idx level);
-#define SANITY_DUE(s) ((s)->dancer->n_nodes <= 4096 || ((s)->nodes & 4095) == 0)
-/* A loop's SANITY_CHECK (steps.h, msteps.h): `check` when due, in the sanitizer build only. */
-#ifdef EXACTCOVER_SANITY
-#define SANITY_WHEN_DUE(s, check) \
-    do { \
-        if (SANITY_DUE(s)) \
-            check; \
-    } while (0)
-#else
-#define SANITY_WHEN_DUE(s, check) ((void)0)
-#endif
 
 #endif

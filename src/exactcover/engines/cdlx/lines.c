@@ -21,6 +21,8 @@
  * Specification: pydlx/lines.py
  */
 #include "dlx.h"
+#include "engine.h"
+#include "ways.h"
 #include "dance.h"
 #include "tally.h"
 

@@ -7,6 +7,7 @@
  * Specification: pydlx/choice.py, pydlx/search.py
  */
 #include "dlx.h"
+#include "ways.h"
 #include "dance.h"
 
 /* The first position of the smallest of len[0..n-1] (n > 0), or of the first one at most

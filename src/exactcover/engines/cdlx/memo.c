@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "dlx.h"
+#include "engine.h"
+#include "ways.h"
 #include "dance.h"
 
 #define INLINE_LIMIT (1ULL << 63) /* a count below this fits in its entry */
@@ -262,8 +264,6 @@ chain(Search *s, Memo *m, idx level, idx r, idx z)
     m->znode[r] = (idx)(m->zdd_len++ + 2);
     return 0;
 }
-
-idx choose_first(Search *s); /* links.c: MRV, ties to the first item */
 
 /* The steps of pydlx's Memo.memo_steps. Row r of count and size sums the results of the
    finished children of level floor + r - 1 (row 0: the floor's own). -1: no memory. */

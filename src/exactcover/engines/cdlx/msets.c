@@ -13,6 +13,7 @@
  * Specification: pydlx/msets.py
  */
 #include "dlx.h"
+#include "ways.h"
 #include "sets.h"
 
 #include <string.h>

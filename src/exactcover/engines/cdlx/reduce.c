@@ -8,6 +8,8 @@
  * Specification: pydlx/reduce.py
  */
 #include "dlx.h"
+#include "engine.h"
+#include "ways.h"
 
 #include <string.h>
 #include <time.h>

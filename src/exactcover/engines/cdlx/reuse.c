@@ -6,6 +6,8 @@
  * Specification: pydlx/reuse.py
  */
 #include "dlx.h"
+#include "engine.h"
+#include "ways.h"
 #include "dance.h"
 #include "tally.h"
 

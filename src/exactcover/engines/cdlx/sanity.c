@@ -8,6 +8,7 @@
  * Specification: sanity.py
  */
 #include "dlx.h"
+#include "ways.h"
 #include "csets.h"
 #include "tally.h"
 

@@ -7,6 +7,8 @@
  * Specification: pydlx/search.py
  */
 #include "dlx.h"
+#include "engine.h"
+#include "ways.h"
 #include "dance.h"
 
 #include <limits.h>

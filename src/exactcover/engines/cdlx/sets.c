@@ -36,6 +36,7 @@
  * Specification: pydlx/sets.py
  */
 #include "dlx.h"
+#include "ways.h"
 #include "csets.h"
 #include "tally.h"
 

@@ -12,6 +12,8 @@
  * Specification: pydlx/tables.py
  */
 #include "dlx.h"
+#include "engine.h"
+#include "ways.h"
 #include "csets.h"
 #include "tally.h"
 

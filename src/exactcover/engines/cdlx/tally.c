@@ -6,6 +6,7 @@
  * Specification: pydlx/tally.py, pydlx/sets.py
  */
 #include "dlx.h"
+#include "ways.h"
 #include "tally.h"
 
 #include <string.h>

@@ -17,6 +17,8 @@
  * Specification: pydlx/search.py, pydlx/tables.py
  */
 #include "dlx.h"
+#include "engine.h"
+#include "ways.h"
 
 #include <string.h>
 
@@ -40,7 +42,7 @@ way_of(const Search *s)
     return &WAYS[s->where == SETS][s->bounds != NULL];
 }
 
-void
+static void
 sets_start(Search *s)
 {
     const Dancer *d = s->dancer;
@@ -84,7 +86,7 @@ sets_pay(const Search *s)
 }
 
 /* The nodes left to sample (SAMPLING). */
-long long
+static long long
 sets_sample_left(const Search *s)
 {
     return s->sets.sample_end - s->nodes;
@@ -93,7 +95,7 @@ sets_sample_left(const Search *s)
 /* At the end of its sample, the search stays on the links or moves to the sets: at once if
    the dancer's sets are built, else it pauses as MOVING for its caller to build them (with
    the GIL) and call again, which moves it. Where it is now. */
-int
+static int
 sets_decide(Search *s)
 {
     int pay = sets_pay(s);
