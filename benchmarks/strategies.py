@@ -139,7 +139,7 @@ def main() -> None:
         assert stats["links"] == stats["default"], (title, stats)
         probe = solver.dancer.search(givens=solver.option_numbers(givens, "given"))
         probe.run(default[1] + 1, counting=True)
-        went = {1: "sets", -1: "links"}.get(probe.sets, "links (short)")
+        went = {1: "sets", -1: "links"}.get(probe.where, "links (short)")
         links, chosen = statistics.median(times["links"]), statistics.median(times["default"])
         nodes, updates, _ = stats["links"]
         print(f"{title:<22}{links * 1000:>11.1f}{chosen * 1000:>12.1f}{links / chosen:>15.2f}{went:>14}"

@@ -209,7 +209,7 @@ def trace(module, problem, steps: int, *, counting=False, work=0, depth=-1, prob
     while True:
         status = s.run(steps, work=work, counting=counting, depth=depth)
         seen.append((status, s.solution() if status == pydlx.SOLUTION else s.prefix(), s.fraction(), s.share(),
-                     s.nodes, s.updates, s.solutions, s.max_level, s.level, s.sets))
+                     s.nodes, s.updates, s.solutions, s.max_level, s.level, s.where))
         seen.extend(s.probe(seed) for seed in probes)
         if status in (pydlx.DONE, pydlx.LIMIT):
             return seen, s

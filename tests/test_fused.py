@@ -17,7 +17,7 @@ def state(s):
     levels' choices, the list of active items, and the way's sets, options and tallies."""
     way = s.way
     levels = range(s.level + 1)
-    return (s.nodes, s.updates, s.solutions, s.max_level, s.level, s.resume, s.sets, s.fraction(), s.share(),
+    return (s.nodes, s.updates, s.solutions, s.max_level, s.level, s.resume, s.where, s.fraction(), s.share(),
             [s.choice[k] for k in range(s.level)], [(s.tried[k], s.total[k]) for k in range(s.level)],
             list(s.rlink), list(s.llink),
             None if way is None else ([way.alive[k] for k in levels], [way.option[k] for k in range(s.level)],
@@ -131,7 +131,7 @@ def test_a_sample_on_the_sets_is_the_sample_on_the_links(problem, tuning, monkey
         search = solver.dancer.search(givens=givens, tuning=tuning)
         seen = []
         while (status := search.run(100, counting=True)) == pydlx.PAUSED:
-            seen.append((search.nodes, search.updates, search.sets, search.tallied))
+            seen.append((search.nodes, search.updates, search.where, search.tallied))
         return seen, search.solutions, search.max_level, solver.dancer.nbytes
 
     on_sets = run("python")

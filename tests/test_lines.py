@@ -133,7 +133,7 @@ def test_a_matrix_whose_sets_do_not_fit_stays_on_the_links():
             found = solve_lines(solver, data, code, limit=2, way=way)
             results.append((found.answers, found.statuses, found.nodes))
         if engine == "python":
-            assert solver.dancer.sets == 0
+            assert solver.dancer.tables == 0
     assert all(r == results[0] for r in results) and results[0][1] == bytes([2, 2])
 
 

@@ -200,7 +200,7 @@ def test_pythons_table_on_the_sets_hands_over_as_cs_on_the_links(tuning, monkeyp
         search = dancer.search((), None, (), (), tuning, memo=contract.MEMO_AUTO, memo_bytes=contract.DEFAULT_MEMO_BYTES)
         statuses = []
         while (status := search.run(1000, 0, True)) == contract.PAUSED:
-            statuses.append((search.nodes, search.updates, search.sets))
+            statuses.append((search.nodes, search.updates, search.where))
         return statuses, (search.solutions, search.memo_hits, search.memo_entries, search.memoizing, search.tallied)
 
     on_sets = run(solver.dancer)

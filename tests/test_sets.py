@@ -69,7 +69,7 @@ def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
     sets_traces = []
     for module in MODULES:
         links, s = trace(module, problem, steps, tuning=LINKS, **kwargs)
-        assert s.sets == -1
+        assert s.where == -1
         assert links == expected
         sets, s = trace(module, problem, steps, tuning=on_sets(after, tallies), **kwargs)
         assert [step[:-1] for step in sets if not isinstance(step[0], tuple)] == on_links
@@ -134,13 +134,13 @@ def test_pentominoes_move_to_the_sets_by_default_and_count_alike(engine):
     before = solver.dancer.nbytes
     search = solver.dancer.search()
     search.run(20_000, counting=True)
-    assert search.sets == 1
+    assert search.where == 1
     # 33 words per set: the masks (a row per item, one per length), the conflicts (a row per
     # option), and each option's primary items (2 words of 72 bits)
     assert solver.dancer.nbytes == before + 8 * ((73 + 1) * 33 + 2056 * 33 + 2056 * 2)
     links = solver.dancer.search(tuning=LINKS)
     links.run(20_000, counting=True)
-    assert links.sets == -1
+    assert links.where == -1
     assert (search.nodes, search.updates, search.solutions) == (links.nodes, links.updates, links.solutions)
 
 
@@ -157,26 +157,26 @@ def test_the_sample_decides_by_updates_per_node(engine):
     sudoku = Solver(sudoku_matrix(), engine)
     search = sudoku.dancer.search(givens=sudoku.option_numbers(sudoku_givens(PUZZLE_8008), "given"))
     search.run(10_000, counting=True)
-    assert search.sets == 1 and search.tallied
+    assert search.where == 1 and search.tallied
     rng = random.Random(9)
     wide = Matrix([f"i{k}" for k in range(100)], [[f"i{k}" for k in rng.sample(range(100), 4)] for _ in range(1000)])
     search = Solver(wide, engine).dancer.search()
     search.run(10_000, counting=True)
-    assert 40 < search.updates / search.nodes < 1600 / 30 and search.sets == 1 and search.tallied
+    assert 40 < search.updates / search.nodes < 1600 / 30 and search.where == 1 and search.tallied
     pairs = Matrix([f"i{k}" for k in range(100)], [[f"i{k}" for k in rng.sample(range(100), 2)] for _ in range(1000)])
     search = Solver(pairs, engine).dancer.search()
     search.run(10_000, counting=True)
-    assert search.updates / search.nodes < pydlx.tally.TALLY_FLOOR and search.sets == -1 and not search.tallied
+    assert search.updates / search.nodes < pydlx.tally.TALLY_FLOOR and search.where == -1 and not search.tallied
     search = Solver(queens_matrix(12), engine).dancer.search()
     search.run(10_000, counting=True)
-    assert search.sets == 1 and not search.tallied
+    assert search.where == 1 and not search.tallied
     rng = random.Random(8)
     dense = Matrix([f"i{k}" for k in range(50)], [[f"i{k}" for k in rng.sample(range(50), 5)] for _ in range(400)])
     search = Solver(dense, engine).dancer.search()
     search.run(10_000, counting=True)
-    assert search.updates / search.nodes > 40 and search.sets == 1 and not search.tallied
+    assert search.updates / search.nodes > 40 and search.where == 1 and not search.tallied
     search = Solver(queens_matrix(8), engine).dancer.search(tuning=contract.Tuning(sample=20_000))
-    assert search.run(20_000, counting=True) == pydlx.DONE and search.sets == 2
+    assert search.run(20_000, counting=True) == pydlx.DONE and search.where == 2
 
 
 @pytest.mark.slow
@@ -193,7 +193,7 @@ def test_bounded_searches_move_to_the_sets_by_default_and_count_alike(engine):
     searches = solver.dancer.search(), solver.dancer.search(tuning=LINKS)
     for search in searches:
         assert search.run(10**7, counting=True) == pydlx.DONE
-    assert [search.sets for search in searches] == [1, -1]
+    assert [search.where for search in searches] == [1, -1]
     assert len({(s.nodes, s.updates, s.solutions, s.max_level) for s in searches}) == 1
     assert searches[0].solutions == solver.count() == 2744
 
@@ -206,12 +206,12 @@ def test_seeded_searches_and_colored_ones_with_bounds_never_use_the_sets(module)
                    bounded.search(seed=3, tuning=on_sets(1))):
         while search.run(1, counting=True) != pydlx.DONE:
             pass
-        assert search.sets == -1
+        assert search.where == -1
     search = plain.search(tuning=on_sets(1))
-    assert search.sets == 0  # decided on its first run
+    assert search.where == 0  # decided on its first run
     while search.run(1, counting=True) != pydlx.DONE:
         pass
-    assert search.sets == 1
+    assert search.where == 1
 
 
 def test_a_bad_tuning_is_refused_by_both_engines(engine):
@@ -234,7 +234,7 @@ def test_searches_with_different_tunings_run_at_once(module):
     links, sets = shared.search(tuning=LINKS), shared.search(tuning=on_sets(1))
     while True:
         done = [search.run(7, counting=True) for search in (links, sets)]
-        assert links.sets == -1 and sets.sets in (1, 2)
+        assert links.where == -1 and sets.where in (1, 2)
         if done == [pydlx.DONE, pydlx.DONE]:
             break
     assert (links.nodes, links.updates, links.solutions) == (sets.nodes, sets.updates, sets.solutions)
@@ -275,7 +275,7 @@ def test_larger_colored_searches_agree(seed, module):
         got, s = trace(module, problem, 50, counting=True, tuning=on_sets(after), probes=(after,))
         assert [step[:-1] if isinstance(step[0], int) else step for step in got] == \
             [step[:-1] if isinstance(step[0], int) else step for step in expected]
-        assert s.sets == 1 or s.nodes <= after
+        assert s.where == 1 or s.nodes <= after
     prefixes = [step[1] for step in trace(module, problem, 10**6, counting=True, depth=2, tuning=LINKS)[0]
                 if step[0] == pydlx.PREFIX]
     for prefix in prefixes[:6]:
@@ -298,7 +298,7 @@ def test_word_squares_move_to_the_sets_by_default_and_count_alike(engine):
         searches = dancer.search(givens=givens, tuning=tuning), dancer.search(givens=givens, tuning=LINKS)
         for search in searches:
             assert search.run(10**7, counting=True) == pydlx.DONE
-        assert [search.sets for search in searches] == [1, -1]
+        assert [search.where for search in searches] == [1, -1]
         assert len({(s.nodes, s.updates, s.solutions, s.max_level) for s in searches}) == 1
         assert searches[0].solutions > 0
     if engine == "python":  # a row's options and a column's alternate: the bits are reordered

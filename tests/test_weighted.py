@@ -76,7 +76,7 @@ def test_a_weighted_search_moved_to_the_tallies_is_the_search_on_the_links(probl
     for module in MODULES:
         moved, s = trace(module, problem, steps, depth=depth, tuning=with_weights(on_sets(after, tallies)))
         assert [step[:-1] for step in moved] == [step[:-1] for step in on_links]
-        assert (s.sets == contract.Where.SETS) <= (tallies and not s.dancer.has_colors) if module is pydlx else True
+        assert (s.where == contract.Where.SETS) <= (tallies and not s.dancer.has_colors) if module is pydlx else True
 
 
 def weighted_trace(module, matrix, tuning, steps=97):
@@ -100,7 +100,7 @@ def test_a_weighted_sudoku_search_on_the_tallies_is_its_search_on_the_links(puzz
     for module in MODULES:
         seen, s = weighted_trace(module, matrix, on_sets(after, tallies=True))
         assert seen == expected
-        assert s.sets == contract.Where.SETS
+        assert s.where == contract.Where.SETS
 
 
 def test_what_the_weighted_choice_refuses_is_refused_alike():

@@ -68,7 +68,7 @@ EQUAL_WAYS = WAYS[:3]
 
 
 class Where(enum.IntEnum):
-    """Where a search runs (`Search.sets`; C: the enum of the same names in dlx.h)."""
+    """Where a search runs (`Search.where`; C: the enum of the same names in dlx.h)."""
 
     LINKS = -1  #: on the links, to its end
     UNDECIDED = 0  #: not yet: before its first run
@@ -217,7 +217,7 @@ class Search(Protocol):
     memo_lookups: int  #: states looked up
     memo_entries: int  #: states stored
     memoizing: bool  #: whether the search uses its table now (MEMO_AUTO may drop it)
-    sets: int  #: where it runs: a `Where` (SETS on the sets of options; else on the links)
+    where: int  #: where it runs: a `Where` (SETS on the sets of options; else on the links)
     tallied: bool  #: on the sets, whether with tallies (pydlx/sets.py), or will be when it moves
 
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:

@@ -352,4 +352,4 @@ class _Batch:
         t[0], t[1], t[2] = t[0] + search.solutions, t[1] + search.nodes, t[2] + search.updates
         t[3] = max(t[3], search.max_level)
         t[4], t[5], t[6] = t[4] + search.memo_hits, t[5] + search.memo_entries, t[6] + search.memoizing
-        t[7], t[8] = t[7] + 1, t[8] + (search.sets == Where.SETS)
+        t[7], t[8] = t[7] + 1, t[8] + (search.where == Where.SETS)

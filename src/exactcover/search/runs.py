@@ -258,7 +258,7 @@ class Run:
                 stats.solutions, stats.max_level = search.solutions, search.max_level
                 stats.memo_hits, stats.memo_entries = search.memo_hits, search.memo_entries
                 stats.memoized = search.memoizing
-                stats.way = "sets" if search.sets == Where.SETS else "links"
+                stats.way = "sets" if search.where == Where.SETS else "links"
             if self.progress is not None and (status in (DONE, LIMIT) or stats.seconds - self.reported >= PROGRESS_INTERVAL):
                 self.report()
             if self.between is not None and self.between() and status == PAUSED:

@@ -234,12 +234,12 @@ ptrdiff_t
 dancer_nbytes(const Dancer *d)
 {
     ptrdiff_t tints = d->same != NULL ? d->n_tints + 1 : 0; /* (and the row of none) */
-    ptrdiff_t sets = d->sets > 0 ? (d->n_items + 1 + d->n_classes + d->n_options + tints) * d->n_words +
+    ptrdiff_t sets = d->tables > 0 ? (d->n_items + 1 + d->n_classes + d->n_options + tints) * d->n_words +
                                        d->n_options * d->item_words : 0;
     return (ptrdiff_t)sizeof(idx) * (2 * d->n_links + 4 * d->n_nodes + d->n_options + 1 +
                                      (d->bounds != NULL ? 2 * d->n_primary : 0) +
                                      (d->same != NULL ? d->n_nodes : 0) +
-                                     (d->sets > 0 && d->rank != NULL ? 2 * d->n_options : 0) +
+                                     (d->tables > 0 && d->rank != NULL ? 2 * d->n_options : 0) +
                                      (d->bit_start != NULL ? d->n_options + 1 + d->n_nodes + 1 : 0)) +
            (ptrdiff_t)sizeof(long long) * (d->cost != NULL ? d->n_nodes : 0) +
            (ptrdiff_t)sizeof(uint64_t) * sets;

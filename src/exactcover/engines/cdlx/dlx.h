@@ -66,7 +66,7 @@ typedef int32_t idx; /* "a pointer is an array index" */
 #define TALLY_ROW(n1) (((n1) + 63) / 64 * 64)
 
 /* The defaults of a search's tuning: the calibrated rule for moving to the sets (see
-   search_run; the measurements are in benchmarks/README.md). */
+   ways.c; the measurements are in benchmarks/README.md). */
 #define SET_BUDGET (1 << 16)
 #define SAMPLE_NODES 256
 #define SET_FLOOR 0.0
@@ -76,7 +76,7 @@ typedef int32_t idx; /* "a pointer is an array index" */
 #define TALLY_FLOOR 12.0
 #define TALLY_LINE 2.0
 
-/* Where a search runs (Search.sets): on the links, not decided yet (before its first run),
+/* Where a search runs (Search.where): on the links, not decided yet (before its first run),
    on sets of options, on the links while measuring whether to move to the sets, or paused
    for its caller to build the dancer's sets (which needs the GIL: they are shared). */
 enum { LINKS = -1, UNDECIDED = 0, SETS = 1, SAMPLING = 2, MOVING = 3 };
@@ -140,7 +140,7 @@ typedef struct {
     long long *cost;   /* each node's option's net cost (costs.c), or NULL: no costs */
     long long tax;     /* ... and the total tax on the items */
     /* The bitset way's tables (tables.c): */
-    int sets;           /* 0: not built yet; 1: built; -1: this matrix cannot use them */
+    int tables;         /* 0: not built yet; 1: built; -1: this matrix cannot use them */
     ptrdiff_t n_words;  /* 64-bit words in a set of options (bit rank[k]: option k, see rank) */
     uint64_t *masks;    /* row i, for item i = 1..n_items: the options that contain i */
     int n_classes;      /* the distinct lengths of the options, to count updates */
@@ -251,13 +251,13 @@ typedef struct {
    written only by the bitset way's files (tables.c, sets.c, msets.c, csets.c, tally.c and
    their headers), which make and free them. */
 
-/* The bitset way's state in a search (Search.sets), made by tables.c and sets.c, freed by
-   sets.c: its sample when a search starts one (sets_start), its arrays at the move (sets_room, msets_move),
-   all of them in sets_free. */
+/* The bitset way's state in a search (Search.sets), made by ways.c and sets.c, freed by
+   sets.c: its sample when a search starts one (ways.c: sets_start), its arrays at the move
+   (sets_room, msets_move), all of them in sets_free. */
 typedef struct {
     long long sample_end;   /* SAMPLING: the node count at which to decide */
     long long sample_nodes, sample_updates; /* ... and the counts when sampling began */
-    int tallied;            /* whether the move is to take tallies (search_run decides) */
+    int tallied;            /* whether the move is to take tallies (ways.c decides) */
     idx moved_at;           /* the level the search moved at (a rewind needs its floor) */
     uint64_t *alive;        /* level l's available options (n_words each) */
     idx *option;            /* the option tried at each level (its bit), or -1 */

@@ -539,9 +539,9 @@ static PyMemberDef Search_members[] = {
     {"max_level", T_LONGLONG, SEARCH_FIELD(max_level), READONLY, "deepest level entered"},
     {"level", T_INT, SEARCH_FIELD(level), READONLY, "current level"},
     {"floor", T_INT, SEARCH_FIELD(floor), READONLY, "the level the search ends at (a prefix's length)"},
-    {"sets", T_INT, SEARCH_FIELD(where), READONLY,
+    {"where", T_INT, SEARCH_FIELD(where), READONLY,
      "where it runs: 1 on sets of options, -1 on the links, 2 on the links while measuring\n"
-     "which is faster, 0 before its first run (see tables.c)"},
+     "which is faster, 0 before its first run (see ways.c)"},
     {NULL},
 };
 

@@ -98,7 +98,7 @@ msets_move(Search *s)
     const size_t levels = search_levels(d);
     const idx n = s->n_items;
     s->where = LINKS;
-    if (d->sets <= 0)
+    if (d->tables <= 0)
         return;
     s->sets.alive = dlx_calloc((levels + 1) * (size_t)W, sizeof(uint64_t));
     s->sets.option = dlx_calloc(levels, sizeof(idx));

@@ -96,9 +96,9 @@ rank_options(Dancer *d)
 int
 sets_build(Dancer *d)
 {
-    if (d->sets != 0)
-        return d->sets > 0;
-    d->sets = -1;
+    if (d->tables != 0)
+        return d->tables > 0;
+    d->tables = -1;
     if (length_classes(d) < 0)
         return 0;
     if (rank_options(d) < 0)
@@ -149,7 +149,7 @@ sets_build(Dancer *d)
     d->conflicts = conflicts;
     d->opt_items = opt_items;
     d->item_words = IW;
-    d->sets = 1;
+    d->tables = 1;
     tally_build(d); /* (if memory runs out, the searches go without tallies) */
     return 1;
 }

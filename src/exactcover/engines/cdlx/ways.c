@@ -47,7 +47,7 @@ sets_start(Search *s)
 {
     const Dancer *d = s->dancer;
     s->where = LINKS;
-    if (s->shuffle != NULL || (d->has_colors && s->bounds != NULL) || d->cost != NULL || d->sets < 0 ||
+    if (s->shuffle != NULL || (d->has_colors && s->bounds != NULL) || d->cost != NULL || d->tables < 0 ||
         !sets_fit(d, s->tuning.set_budget))
         return;
     if (d->has_colors && s->sets.floor_set == NULL && (s->memo != NULL || sets_note_floor(s) < 0))
@@ -100,9 +100,9 @@ sets_decide(Search *s)
 {
     int pay = sets_pay(s);
     s->sets.tallied = pay == 2;
-    if (!pay || s->dancer->sets < 0)
+    if (!pay || s->dancer->tables < 0)
         s->where = LINKS;
-    else if (s->dancer->sets == 0)
+    else if (s->dancer->tables == 0)
         s->where = MOVING;
     else
         sets_move(s);
@@ -134,7 +134,7 @@ sets_move(Search *s)
         return;
     }
     s->where = LINKS;
-    if (s->dancer->sets <= 0)
+    if (s->dancer->tables <= 0)
         return;
     if (s->sets.tallied && s->bare && s->level == s->floor &&
         tally_enter(s, s->pushed != NULL ? s->pushed->option : NULL, pushed_count(s)) == 0)

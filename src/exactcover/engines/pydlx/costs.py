@@ -95,7 +95,7 @@ class Costed(Search):
         self.thresh0 = [0] * levels  # the threshold the level's item was covered with
         self.thresh = [0] * levels  # ... and its option's other items
         super().__init__(dancer, givens, None, excluded, prefix, ON_LINKS)
-        self.sets = LINKS
+        self.where = LINKS
         # the net costs of the givens and of the prefix's options:
         self.current = sum(dancer.cost[self.opt_start[k]] for k in givens) + sum(dancer.cost[x] for x in prefix)
 

@@ -65,7 +65,7 @@ class Dancer:
         self.n_entries = len(items)
         self.has_colors = any(colors)
         # The bitset way's tables (tables.build), made the first time a search moves there:
-        self.sets = Tables.NOT_BUILT
+        self.tables = Tables.NOT_BUILT
         self.tables_as_c = False  # (whether the C engine would have built them: tables.build)
         self.masks: list[int] = []
         self.classes: list[tuple[int, int]] = []
@@ -166,7 +166,7 @@ class Dancer:
     def nbytes(self) -> int:
         """Bytes the C engine uses for these arrays (4 per array entry), and for the bitset
         way's tables once built (8 per word)."""
-        words, built = 0, self.sets == Tables.BUILT and self.tables_as_c
+        words, built = 0, self.tables == Tables.BUILT and self.tables_as_c
         if built:  # masks, classes, conflicts, colors; each option's primary items
             tints = self.n_tints + 1 if self.has_colors else 0  # (and C's row of none)
             words = ((self.n_items + 1 + len(self.classes) + self.n_options + tints) * (self.n_options // 64 + 1)

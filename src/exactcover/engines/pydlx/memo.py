@@ -210,12 +210,12 @@ class Memo(Search):
         if self.way is not None:
             leave_sets(self)
         if can_use(self, self.tuning.set_budget):
-            self.sets = SAMPLING
+            self.where = SAMPLING
             move = self.move_unit()
             move.sample_nodes, move.sample_updates, move.sample_end = self.start_nodes, self.start_updates, self.nodes
             self.start_sampling()
         else:
-            self.sets = LINKS
+            self.where = LINKS
 
     def child_key(self, key: int, x: int) -> int:
         """The state after option x is chosen in the state ``key`` (X5)."""

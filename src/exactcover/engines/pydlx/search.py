@@ -50,7 +50,7 @@ class Search(Choice):
         super().__init__(dancer)
         self.dancer = dancer
         # Where it runs (see run): LINKS, UNDECIDED, SETS or SAMPLING; on the sets, `way`.
-        self.sets = UNDECIDED
+        self.where = UNDECIDED
         self.way: Sets | None = None
         self.move: Move | None = None  # (the move to the sets: its sample, what it decided)
         self.tuning = Tuning() if tuning is None else tuning
@@ -278,27 +278,27 @@ class Search(Choice):
         SAMPLING on the links and, at the end of its sample, moves to the sets or stays on the
         links for good, as its tuning says (`Move.pays`).
         """
-        if self.sets == UNDECIDED:
-            self.sets = SAMPLING if can_use(self, self.tuning.set_budget) else LINKS
-            if self.sets == SAMPLING:
+        if self.where == UNDECIDED:
+            self.where = SAMPLING if can_use(self, self.tuning.set_budget) else LINKS
+            if self.where == SAMPLING:
                 self.move_unit().sample(self, self.tuning.sample)
                 self.start_sampling()
                 if self.SAMPLE_ON_SETS and samples_on_sets(self):
                     self.way = self.to_sets()
                     self.way.tallies(set())
-        if self.sets == SAMPLING and steps > (move := self.move_unit()).sample_end - self.nodes:
+        if self.where == SAMPLING and steps > (move := self.move_unit()).sample_end - self.nodes:
             stop, work_stop = self.nodes + steps, self.updates + self.scanned + work
             status = self.advance(move.sample_end - self.nodes, work, counting, limit, depth)
             if status != PAUSED or self.nodes < move.sample_end:
                 return status
             pays = move.pays(self)
-            self.sets, move.tallied = LINKS, pays == TALLIED
+            self.where, move.tallied = LINKS, pays == TALLIED
             if pays and build(self.dancer):
                 if self.way is None:
                     self.way = self.to_sets()
                 elif not move.tallied:  # (sampled on the sets with tallies: choose as C does)
                     self.way.tally = None
-                self.sets, move.moved_at = SETS, self.level
+                self.where, move.moved_at = SETS, self.level
             elif self.way is not None:
                 leave_sets(self)
             steps = stop - self.nodes

@@ -442,7 +442,7 @@ def samples_on_sets(search: Search) -> bool:
     `SAMPLE_ON_SETS_OPTIONS`. The sample's nodes and updates are the same on either; at its
     end the search keeps the tallies, drops them, or goes back to the links (`leave_sets`)."""
     dancer = search.dancer
-    return ((dancer.sets == Tables.BUILT or dancer.n_options <= SAMPLE_ON_SETS_OPTIONS) and tally_possible(dancer)
+    return ((dancer.tables == Tables.BUILT or dancer.n_options <= SAMPLE_ON_SETS_OPTIONS) and tally_possible(dancer)
             and search.weight is None and build(dancer, as_c=False))
 
 

@@ -25,12 +25,12 @@ __all__ = ["COUNTED", "MAX_CLASSES", "MAX_MASK_WORDS", "TALLIED", "Move", "Table
            "rank_options"]
 
 
-#: Where a search runs (``Search.sets``: `contract.Where`).
+#: Where a search runs (``Search.where``: `contract.Where`).
 LINKS, UNDECIDED, SETS, SAMPLING = Where.LINKS, Where.UNDECIDED, Where.SETS, Where.SAMPLING
 
 
 class Tables(enum.IntEnum):
-    """A dancer's tables for the sets (``Dancer.sets``; C: the same numbers)."""
+    """A dancer's tables for the sets (``Dancer.tables``; C: the same numbers)."""
 
     CANNOT = -1  #: this matrix cannot use the sets
     NOT_BUILT = 0  #: not built yet (the first search to move there builds them)
@@ -51,9 +51,9 @@ def build(dancer: Dancer, as_c: bool = True) -> bool:
     search moving, a batch with tallies), which `Dancer.nbytes` then counts; pydlx also
     builds them for its own samples and memoized counts on the sets."""
     dancer.tables_as_c = dancer.tables_as_c or as_c
-    if dancer.sets != Tables.NOT_BUILT:
-        return dancer.sets == Tables.BUILT
-    dancer.sets = Tables.CANNOT
+    if dancer.tables != Tables.NOT_BUILT:
+        return dancer.tables == Tables.BUILT
+    dancer.tables = Tables.CANNOT
     opt_start, top, color = dancer.opt_start, dancer.top, dancer.color
     lengths = dict.fromkeys(map(operator.sub, opt_start[1:], map((1).__add__, opt_start[:-1])))  # (in order met)
     if len(lengths) > MAX_CLASSES:
@@ -87,7 +87,7 @@ def build(dancer: Dancer, as_c: bool = True) -> bool:
         conflicts[rank[k]] = meets
     dancer.masks, dancer.classes, dancer.conflicts = masks, list(classes.items()), conflicts
     dancer.same, dancer.n_tints = same, len(tints)
-    dancer.sets = Tables.BUILT
+    dancer.tables = Tables.BUILT
     dancer.bit_items = bit_items(dancer) if tally_possible(dancer) else None
     return True
 
@@ -127,7 +127,7 @@ def can_use(search: Search, budget: int) -> bool:
     bounds, and only if its sets `fits`."""
     dancer = search.dancer
     return (search.shuffle is None and not (dancer.has_colors and dancer.bounds) and not dancer.has_costs
-            and dancer.sets != Tables.CANNOT and fits(dancer, budget))
+            and dancer.tables != Tables.CANNOT and fits(dancer, budget))
 
 
 def fits(dancer: Dancer, budget: int) -> bool:
