@@ -1,4 +1,8 @@
-"""The bitset way's steps X2..X8 in one loop: `Search.steps` with `Sets.steps` written out.
+"""Not the specification but a port of it, for CPython's speed: the bitset way's steps
+X2..X8 in one loop, `Search.steps` with `Sets.steps` written out.
+
+Read `Search.steps` and `Sets.steps` for what a search does; this module only does the same
+faster, and a reader of the specification may skip it.
 
 `Search.steps` is the specification: one loop for every way, calling the way's four steps,
 the search's state in its attributes. In CPython that costs more than the work itself on the
