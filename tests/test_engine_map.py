@@ -33,7 +33,7 @@ KEPT = {
     ("sanity.c", "sanity.py"): {"meet", "sanity_sets"},
     ("reuse.c", "pydlx/reuse.py"): {"search_pop", "search_push", "search_rewind"},
     ("search.c", "pydlx/search.py"): {"apply_givens", "exclude", "replay", "search_fraction", "search_share"},
-    ("ways.c", "pydlx/search.py"): {"search_probe", "search_run"},
+    ("ways.c", "pydlx/search.py"): {"search_probe", "search_run", "sets_start_sampled"},
     ("sets.c", "pydlx/sets.py"): {"enter", "first_set", "tally_enter", "try_next", "try_option"},
     ("tables.c", "pydlx/tables.py"): {"rank_options", "sets_build"},
     ("sets.h", "pydlx/sets.py"): {"cover_in", "hidden_updates", "node_of"},

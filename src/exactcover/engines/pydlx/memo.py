@@ -53,7 +53,7 @@ from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEM
 from .dance import COVERED
 from .search import _FINISHED, X2, X5, X6, X8, Search
 from .sets import Sets, leave_sets
-from .tables import LINKS, SAMPLING, build, can_use
+from .tables import build, can_use
 
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module; MemoSteps is an alias only a type checker sees)
     from .dancer import Dancer
@@ -204,18 +204,12 @@ class Memo(Search):
 
     def hand_over(self) -> None:
         """Drop the table and go on as a plain search from the same node: the solutions
-        counted so far are the running total, and the links are a plain search's. The
-        sample just taken is the sets' sample too (C's sets_start, then its end now)."""
+        counted so far are the running total, and the links are a plain search's. Where it
+        goes on is `Search.start_sampled`'s to decide, from the nodes the table made."""
         self.memoizing, self.table = False, {}
         if self.way is not None:
             leave_sets(self)
-        if can_use(self, self.tuning.set_budget):
-            self.where = SAMPLING
-            move = self.move_unit()
-            move.sample_nodes, move.sample_updates, move.sample_end = self.start_nodes, self.start_updates, self.nodes
-            self.start_sampling()
-        else:
-            self.where = LINKS
+        self.start_sampled(self.start_nodes, self.start_updates)
 
     def child_key(self, key: int, x: int) -> int:
         """The state after option x is chosen in the state ``key`` (X5)."""

@@ -314,6 +314,18 @@ class Search(Choice):
             return fused.run(way, steps, work, counting, limit, depth)
         return self.steps(steps, work, counting, limit, depth, way.steps() if way is not None else self.on_links())
 
+    def start_sampled(self, nodes: int, updates: int) -> None:
+        """A memoized count whose table did not pay (`memo.Memo.hand_over`) decides at once on
+        the sets, on what it did since ``nodes`` and ``updates``: its sample (C's
+        sets_start_sampled, in ways.c)."""
+        if can_use(self, self.tuning.set_budget):
+            self.where = SAMPLING
+            move = self.move_unit()
+            move.sample_nodes, move.sample_updates, move.sample_end = nodes, updates, self.nodes
+            self.start_sampling()
+        else:
+            self.where = LINKS
+
     def start_sampling(self) -> None:
         """When a search that could use the sets starts its sample, at its floor: with colors
         the floor's set and purified items, unless noted already (a memoized count notes them
