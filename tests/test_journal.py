@@ -429,3 +429,33 @@ def test_no_edit_without_the_key_makes_a_count_wrong(tmp_path, edit, chance):
     except JournalError:
         return
     assert total == 352
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs resource.RLIMIT_FSIZE")
+def test_a_write_that_fails_is_one_journal_error_however_the_journal_is_closed(tmp_path):
+    """Records written until the disk is full, then the journal closed: a JournalError each
+    time, never the OSError of the bytes the failed flush left behind, which closing the file
+    tries again (under ASan the count hit exactly this and the command said "cannot write the
+    output")."""
+    code = f"""
+import resource
+from exactcover.errors import JournalError
+from exactcover.parallel.journal import Journal
+from exactcover.parallel.subtrees import Record
+resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, resource.RLIM_INFINITY))
+journal = Journal({str(tmp_path / "j.jsonl")!r}, {{"fingerprint": "f", "depth": 1, "subtrees": 1, "above": 0}})
+failed = []
+for k in range(10_000):
+    try:
+        journal.add([Record((k,), 1, 1, 0.0)])
+    except JournalError as error:
+        failed.append(str(error))
+        break
+try:
+    journal.close()
+except JournalError as error:
+    failed.append(str(error))
+print(len(failed), all("cannot be written: File too large" in message for message in failed), journal.file.closed)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout == "2 True True\n", done.stderr

@@ -57,7 +57,7 @@ import time
 import warnings
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -397,13 +397,21 @@ class Journal:
         self.synced = time.monotonic()
 
     def close(self) -> None:
-        """Sync and close (the count ended, however it ended)."""
-        if not self.file.closed:
-            try:
-                with self._writing():
-                    self._sync()
-            finally:
+        """Sync and close (the count ended, however it ended). A failed write is one
+        `JournalError`: after a sync that failed, closing the file tries the same bytes again
+        and fails the same way, which is not a second error (nor an OSError the command would
+        take for its output's)."""
+        if self.file.closed:
+            return
+        try:
+            with self._writing():
+                self._sync()
+        except JournalError:
+            with suppress(OSError):
                 self.file.close()
+            raise
+        with self._writing():
+            self.file.close()
 
     def __enter__(self) -> Journal:
         return self
