@@ -14,7 +14,7 @@
  * dlx_malloc, dlx_calloc and dlx_free (alloc.h: CPython's raw allocator, safe without the
  * GIL, seen by tracemalloc), which depend on nothing else.
  *
- * Specification: pydlx/__init__.py
+ * Specification: pydlx/__init__.py, pydlx/steps.py
  */
 #ifndef EXACTCOVER_DLX_H
 #define EXACTCOVER_DLX_H

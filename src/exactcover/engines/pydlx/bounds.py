@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 from ..contract import DONE, PAUSED, PREFIX, GivensClash, PrefixError, Tuning, UnknownOption
 from .dance import COVERED, SCAN_SHIFT, members, relink
 from .msets import BoundedSets, first_set
-from .search import _FINISHED, X2, X5, X6, X7, X8, Random, Search
+from .search import Random, Search
+from .steps import FINISHED, X2, X5, X6, X7, X8
 
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module; Steps is an alias only a type checker sees)
     from .dancer import Dancer
@@ -420,7 +421,7 @@ class Bounded(Search):
                 state = X8
             elif state == X8:  # M9 [Leave level l.]
                 if self.level == self.floor:
-                    state = _FINISHED
+                    state = FINISHED
                     continue
                 self.level -= 1
                 state = X6

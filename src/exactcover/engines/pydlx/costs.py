@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 
 from ..contract import DONE, PAUSED, Tuning, Unsupported
 from .dance import members, option_number, relink
-from .search import X2, X5, X6, X7, X8, _FINISHED, Search
+from .search import Search
+from .steps import FINISHED, X2, X5, X6, X7, X8
 from .tables import LINKS
 
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
@@ -279,7 +280,7 @@ class Costed(Search):
                 state = X8
             elif state == X8:
                 if level == self.floor:
-                    state = _FINISHED
+                    state = FINISHED
                     continue
                 self.level -= 1
                 self.current = partial[self.level]

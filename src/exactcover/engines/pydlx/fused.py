@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from ..contract import DONE, LIMIT, PAUSED, PREFIX, SOLUTION
 from .sets import Sets
+from .steps import FINISHED, X2, X6, X8
 
 __all__ = ["run"]
 
-# Search's step labels (search.X2 ...; repeated here, as search.py imports this module).
-X2, X6, X8, FINISHED = 2, 6, 8, 0
 
 
 def run(way: Sets, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:

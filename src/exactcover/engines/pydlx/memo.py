@@ -51,8 +51,9 @@ from typing import TYPE_CHECKING
 
 from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Tuning, Unsupported
 from .dance import COVERED
-from .search import _FINISHED, X2, X5, X6, X8, Search
+from .search import Search
 from .sets import Sets, leave_sets
+from .steps import FINISHED, X2, X5, X6, X8
 from .tables import build, can_use
 
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module; MemoSteps is an alias only a type checker sees)
@@ -305,12 +306,12 @@ class Memo(Search):
                 self.tried[level] += 1
             elif state == X8:  # [Leave level l.]
                 if level == self.floor:
-                    status, state = DONE, _FINISHED
+                    status, state = DONE, FINISHED
                     break
                 self.level = level - 1
                 state = X6
                 continue
-            else:  # _FINISHED
+            else:  # FINISHED
                 status = DONE
                 break
             if x <= n:  # X7 [Backtrack.]: every option was tried; the level's count is known

@@ -18,6 +18,7 @@ from . import fused
 from .choice import Choice, Random, Shuffle
 from .dance import COVERED, SCAN_SHIFT, option_number
 from .sets import Sets, colored_floor, leave_sets, samples_on_sets
+from .steps import FINISHED, X2, X6, X8
 from .tables import LINKS, SAMPLING, SETS, TALLIED, UNDECIDED, Move, build, can_use
 
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
@@ -29,9 +30,6 @@ if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
 
 __all__ = ["Random", "Search", "SCAN_SHIFT"]
 
-# Where a paused search resumes: Algorithm X's step labels.
-X2, X5, X6, X7, X8 = 2, 5, 6, 7, 8
-_FINISHED = 0
 
 class Search(Choice):
     """One search on a `Dancer`: its own copy of the links, resumable at any node."""
@@ -188,7 +186,7 @@ class Search(Choice):
         once the search is over. (Knuth adds half the current leaf's share, 1 / (2 total_1
         ... total_L); that term makes the estimate dip whenever the search goes deeper, so it
         is left out.)"""
-        if self.resume == _FINISHED:
+        if self.resume == FINISHED:
             return 1.0
         done, share = 0.0, 1.0
         for level in range(self.floor, self.level):
@@ -383,12 +381,12 @@ class Search(Choice):
                 self.tried[self.level] += 1
             elif state == X8:  # [Leave level l.]
                 if self.level == self.floor:
-                    status, state = DONE, _FINISHED
+                    status, state = DONE, FINISHED
                     break
                 self.level -= 1
                 state = X6
                 continue
-            else:  # _FINISHED
+            else:  # FINISHED
                 status = DONE
                 break
             # X5 [Try x_l.], after X2 (x_l the first option) or X6 (the next)
