@@ -5,14 +5,10 @@ Run: python tools/layers.py"""
 from __future__ import annotations
 
 import ast
-import sys
 from html import escape
 from pathlib import Path
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+import tomllib  # (Python 3.11 and later: the tool is for the project's developers)
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "exactcover"

@@ -20,8 +20,6 @@
 #include "engine.h"
 #include "ways.h"
 
-#include <string.h>
-
 /* A way: its run (DONE, SOLUTION, PAUSED, LIMIT or PREFIX, as search_run) and its random
    probe (the depth reached, -1 if memory ran out). */
 typedef struct {
@@ -42,6 +40,8 @@ way_of(const Search *s)
     return &WAYS[s->where == SETS][s->bounds != NULL];
 }
 
+/* Before a search's first run: SAMPLING if it could use the sets (a mask per item, a set
+   per level and a row of conflicts per option fit), LINKS if not. */
 static void
 sets_start(Search *s)
 {
