@@ -4,7 +4,7 @@ DLX5 branches on the item with the fewest options cheap enough to be used (ties 
 whose cheapest option costs most). The engine branches on the item where a wrong first
 choice costs most per branch: a forced item first (the dearest), else the most
 (second - least + 1) / count, where least and second are the item's two cheapest usable
-options (pydlx's `Costed.choose_cheap`). Both find the same k best (checked here); only the
+options (pydlx's `Costs.choose_cheap`). Both find the same k best (checked here); only the
 tree differs. This script counts the nodes of both on assignment problems and random set
 partitionings (benchmarks/mcc.py's generators) with pydlx, DLX5's rule put back in a
 subclass. Node counts do not depend on the machine.
@@ -27,13 +27,14 @@ from exactcover import Solver  # noqa: E402
 from exactcover.engines.pydlx import costs  # noqa: E402
 
 
-class DLX5Rule(costs.Costed):
-    """A search for the k best with DLX5's item choice."""
+class DLX5Rule(costs.Costs):
+    """The state of a search for the k best with DLX5's item choice."""
 
     def choose_cheap(self, limit: int) -> tuple[int, int]:
         """The fewest options cheaper than limit (counted no further than the best so far,
         beyond LENTHRESH taken to be LEN), ties to the dearest cheapest option, then the first."""
-        cost, rlink, dlink, top = self.cost, self.rlink, self.dlink, self.top
+        s, cost = self.search, self.cost
+        rlink, dlink, top = s.rlink, s.dlink, s.top
         best, fewest, dearest = 0, costs.INFINITE, 0
         i = rlink[0]
         while i != 0:
@@ -55,7 +56,14 @@ class DLX5Rule(costs.Costed):
         return best, fewest
 
 
-def nodes(search: costs.Costed, cap: int) -> tuple[int, bool, list[int]]:
+def dlx5_rule(dancer, k: int):
+    """A search for the k best whose costs unit chooses as DLX5 does."""
+    search = dancer.search(best=k)
+    search.costs = DLX5Rule(search, k, (), ())
+    return search
+
+
+def nodes(search, cap: int) -> tuple[int, bool, list[int]]:
     """Run a search for the k best to its end or to ``cap`` nodes."""
     while search.run(cap - search.nodes) != costs.DONE:
         if search.nodes >= cap:
@@ -78,7 +86,7 @@ def main() -> None:
     print(f"{'problem':<50}{'DLX5 rule':>12}{'ours':>10}{'DLX5 / ours':>13}  k-th best")
     for title, matrix in problems():
         dancer = Solver(matrix, "python").dancer
-        theirs, done_theirs, best_theirs = nodes(DLX5Rule(dancer, args.k), args.cap)
+        theirs, done_theirs, best_theirs = nodes(dlx5_rule(dancer, args.k), args.cap)
         ours, done_ours, best_ours = nodes(dancer.search(best=args.k), args.cap)
         if done_theirs and done_ours and best_theirs != best_ours:
             raise SystemExit(f"{title}: the rules disagree: {best_theirs} and {best_ours}")

@@ -121,7 +121,7 @@ def test_a_sample_on_the_sets_is_the_sample_on_the_links(problem, tuning, monkey
     from problems import PUZZLE_8008, queens_matrix, sudoku_givens, sudoku_matrix
 
     from exactcover import Solver, engines
-    from exactcover.engines.pydlx.search import Search
+    from exactcover.engines.pydlx import ways
 
     matrix = queens_matrix(9) if problem == "queens" else sudoku_matrix()
 
@@ -138,5 +138,5 @@ def test_a_sample_on_the_sets_is_the_sample_on_the_links(problem, tuning, monkey
     assert on_sets[1] == (352 if problem == "queens" else 8008)
     if "c" in engines.available():
         assert run("c") == on_sets
-    monkeypatch.setattr(Search, "SAMPLE_ON_SETS", False)
+    monkeypatch.setattr(ways, "samples_on_sets", lambda search: False)
     assert run("python") == on_sets

@@ -149,7 +149,7 @@ def test_a_broken_set_with_bounds_is_caught(breakage):
     elif breakage == "option":
         way.option[1] = (way.option[1] + 1) % search.dancer.n_options
     else:
-        search.bound[1] = 6
+        search.bounds.bound[1] = 6
     with pytest.raises(sanity.InsaneSearch):
         sanity.check(search)
 

@@ -49,8 +49,8 @@ def check(search: Any) -> None:
     n, n1 = search.n_items, search.n_primary
     active = _horizontal(search, 0, range(1, n1 + 1)) | _horizontal(search, n + 1, range(n1 + 1, n + 1))
     if getattr(search, "way", None) is not None:  # a pydlx search on the sets
-        return _bounded_sets(search, active) if hasattr(search, "bound") else _sets(search, active)
-    top, bounded = search.top, hasattr(search, "bound")
+        return _bounded_sets(search, active) if search.bounds is not None else _sets(search, active)
+    top, bounded = search.top, getattr(search, "bounds", None) is not None
     for i in range(1, n + 1):
         covered = top[i] >= COVERED
         if covered == (i in active) and not (bounded and not covered):  # (a null move deactivates)
@@ -174,6 +174,6 @@ def _bounded_sets(search: Any, active: set[int]) -> None:
         if way.alive[level + 1] & ~available:
             raise InsaneSearch(f"level {level + 1}: its set is not within level {level}'s")
     for i in range(1, search.n_primary + 1):
-        if not 0 <= search.bound[i] <= search.dancer.bounds[2 * i - 1]:
-            raise InsaneSearch(f"item {i}: BOUND {search.bound[i]} is not within 0..hi")
+        if not 0 <= search.bounds.bound[i] <= search.dancer.bounds[2 * i - 1]:
+            raise InsaneSearch(f"item {i}: BOUND {search.bounds.bound[i]} is not within 0..hi")
     _available(search, active)

@@ -200,7 +200,7 @@ better(long long count, long long regret, long long least, long long fewest, lon
     return ours > theirs || (ours == theirs && least > dearest);
 }
 
-/* The item to branch on (pydlx's Costed.choose_cheap tells the rule): a dead end at once
+/* The item to branch on (pydlx's Costs.choose_cheap tells the rule): a dead end at once
    (*fewest = 0), else a forced item whose option costs most, else the most regret per
    branch, (second - least + 1) / count; *fewest its usable options (counted up to
    LENTHRESH, then its LEN). */

@@ -14,7 +14,7 @@
  * memoized count whose table does not pay hands over to the same decision, with the nodes it
  * made as its sample.
  *
- * Specification: pydlx/search.py, pydlx/tables.py
+ * Specification: pydlx/ways.py, pydlx/tables.py
  */
 #include "dlx.h"
 #include "engine.h"

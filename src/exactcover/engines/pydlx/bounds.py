@@ -14,7 +14,9 @@ visited (DLX3 counts such "free" options instead of visiting their subsets).
 
 Like Algorithm X, it runs on the links or, when its sample says so, on sets of options
 (`msets.BoundedSets`); the loop (`steps`) is written once over the seven steps that differ
-(`on_links`). The C port is ``cdlx/bounds.c``, ``cdlx/msteps.h`` and ``cdlx/msets.c``.
+(`on_links`). A search with bounds holds its Algorithm M state in a `Bounds` (its
+``bounds``), as C's search holds a ``Bounds *``; `ways` runs it. The C port is
+``cdlx/bounds.c``, ``cdlx/msteps.h`` and ``cdlx/msets.c``.
 
 Port: cdlx/bounds.c, cdlx/msteps.h
 """
@@ -24,55 +26,54 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import DONE, PAUSED, PREFIX, GivensClash, PrefixError, Tuning, UnknownOption
+from ..contract import DONE, PAUSED, PREFIX, GivensClash, PrefixError, UnknownOption
+from .choice import Random
 from .dance import COVERED, SCAN_SHIFT, members, relink
-from .msets import BoundedSets, first_set
-from .search import Random, Search
 from .steps import FINISHED, X2, X5, X6, X7, X8
 
-if TYPE_CHECKING:  # (for annotations only: dancer needs this module; Steps is an alias only a type checker sees)
+if TYPE_CHECKING:  # (for annotations only: search needs this module; Steps is an alias only a type checker sees)
     from .dancer import Dancer
-    from .search import Steps
+    from .search import Search, Steps
 
-__all__ = ["Bounded"]
+__all__ = ["Bounds", "levels"]
 
 
-class Bounded(Search):
-    """A search of a dancer with bounds: Algorithm M on the links."""
+def levels(dancer: Dancer) -> int:
+    """How deep a search with bounds can go, plus one: each level chooses an option (each at
+    most once) or makes an item's null move."""
+    return dancer.n_options + dancer.n_primary + 1
 
-    SAMPLE_ON_SETS = False  # (its sample runs on the links: BoundedSets replays from the floor)
-    REUSABLE = False  # (its own state would have to be rewound too)
 
-    def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
-                 excluded: Sequence[int] = (), prefix: Sequence[int] = (),
-                 tuning: Tuning | None = None) -> None:
+class Bounds:
+    """Algorithm M's state in a search with bounds (C's ``Bounds``): each primary item's BOUND
+    and SLACK, the first option tweaked at each level, and what a move to the sets starts
+    from; and its operations on the search's links."""
+
+    def __init__(self, search: Search) -> None:
+        dancer = search.dancer
         lo_hi = dancer.bounds
+        self.search = search
         self.bound = [0] + [lo_hi[2 * k + 1] for k in range(dancer.n_primary)]
         self.slack = [0] + [lo_hi[2 * k + 1] - lo_hi[2 * k] for k in range(dancer.n_primary)]
-        self.first_tweak = [0] * self.max_levels(dancer)
+        self.first_tweak = [0] * levels(dancer)
         self.floor_set, self.floor_bound = 0, self.bound  # where a move to the sets starts from
-        super().__init__(dancer, givens, seed, excluded, prefix, tuning)
-
-    @staticmethod
-    def max_levels(dancer: Dancer) -> int:
-        """Each level chooses an option (each at most once) or makes an item's null move."""
-        return dancer.n_options + dancer.n_primary + 1
 
     # -- the dance with bounds -------------------------------------------------------------
 
     def take(self, p: int, j: int) -> None:
         """Node p of a chosen option commits its item j: a primary item's BOUND goes down
         (covered at 0), a secondary item is committed as in Algorithm C."""
-        if j <= self.n_primary:
+        s = self.search
+        if j <= s.n_primary:
             self.bound[j] -= 1
             if self.bound[j] == 0:
-                self.cover(j)
+                s.cover(j)
         else:
-            self.commit(p, j)
+            s.commit(p, j)
 
     def commit_others(self, x: int) -> None:
         """Step M6: the other items of option node x take it (`take`), in order."""
-        top, ulink = self.top, self.ulink
+        top, ulink = self.search.top, self.search.ulink
         p = x + 1
         while p != x:
             j = top[p]
@@ -84,7 +85,8 @@ class Bounded(Search):
 
     def uncommit_others(self, x: int) -> None:
         """Undo `commit_others`, in the reverse order (step M7)."""
-        top, dlink, n1, bound = self.top, self.dlink, self.n_primary, self.bound
+        s = self.search
+        top, dlink, n1, bound = s.top, s.dlink, s.n_primary, self.bound
         p = x - 1
         while p != x:
             j = top[p]
@@ -93,32 +95,34 @@ class Bounded(Search):
                 continue
             if j <= n1:
                 if bound[j] == 0:
-                    self.uncover(j)
+                    s.uncover(j)
                 bound[j] += 1
             else:
-                self.uncommit(p, j)
+                s.uncommit(p, j)
             p -= 1
 
     def tweak(self, x: int, covered: bool) -> None:
         """Take option node x out of its item's list, and (unless the item is covered, which
         hid x's option already) its option out of every other list."""
-        top, ulink, dlink = self.top, self.ulink, self.dlink
+        s = self.search
+        top, ulink, dlink = s.top, s.ulink, s.dlink
         if covered:
             u, d = ulink[x], dlink[x]
             dlink[u], ulink[d] = d, u
             top[top[x]] -= 1
-            self.updates += 1
+            s.updates += 1
             return
-        self.updates += self.hide(x)
+        s.updates += s.hide(x)
         u, d = ulink[x], dlink[x]
         dlink[u], ulink[d] = d, u
         top[top[x]] -= 1
-        self.updates += 1
+        s.updates += 1
 
     def untweak(self, i: int, first: int, covered: bool) -> None:
         """Put back the options of item i tweaked at this level, from ``first`` to the one
         before the list's current head (Knuth's untweak: each still points to the next)."""
-        top, ulink, dlink = self.top, self.ulink, self.dlink
+        s = self.search
+        top, ulink, dlink = s.top, s.ulink, s.dlink
         last = dlink[i]
         dlink[i] = first
         x, previous, k = first, i, 0
@@ -126,7 +130,7 @@ class Bounded(Search):
             ulink[x] = previous
             k += 1
             if not covered:
-                self.unhide(x)
+                s.unhide(x)
             previous, x = x, dlink[x]
         ulink[last] = previous
         top[i] += k
@@ -134,14 +138,15 @@ class Bounded(Search):
     def arrange(self) -> None:
         """With a seed, shuffle each primary item's list once, before the search (as DLX3
         does): the moves at a level come in list order, which the tweaks rely on."""
-        if self.shuffle is None:
+        s = self.search
+        if s.shuffle is None:
             return
-        for i in range(1, self.n_primary + 1):
-            nodes = members(self.dlink, i)
+        for i in range(1, s.n_primary + 1):
+            nodes = members(s.dlink, i)
             for a in range(len(nodes) - 1, 0, -1):  # Fisher-Yates
-                b = self.shuffle.random.below(a + 1)
+                b = s.shuffle.random.below(a + 1)
                 nodes[a], nodes[b] = nodes[b], nodes[a]
-            relink(self.ulink, self.dlink, i, nodes)
+            relink(s.ulink, s.dlink, i, nodes)
 
     # -- the item choice -------------------------------------------------------------------
 
@@ -149,7 +154,7 @@ class Bounded(Search):
         """Step M3: the item to branch on and its branching degree theta (see the module
         docstring), given each active item's LEN in ``top``; item 0 when no active item has an
         option left that could change anything (a solution)."""
-        rlink, bound, slack, shuffle = self.rlink, self.bound, self.slack, self.shuffle
+        rlink, bound, slack, shuffle = self.search.rlink, self.bound, self.slack, self.search.shuffle
         best, best_theta, best_s, best_len, constrained, ties = 0, 0, 0, 0, False, 0
         i = rlink[0]
         while i != 0:
@@ -182,10 +187,11 @@ class Bounded(Search):
 
     def choose_m(self, level: int) -> tuple[int, int]:
         """M3 at ``level``: the item and its theta, or (0, 0) when every item is covered."""
-        if self.rlink[0] == 0:
+        s = self.search
+        if s.rlink[0] == 0:
             return 0, 0
-        self.scanned += self.n_primary >> SCAN_SHIFT  # (as `choose` counts it: see the C engine's effort)
-        return self.choose_bounded(self.top)
+        s.scanned += s.n_primary >> SCAN_SHIFT  # (as `choose` counts it: see the C engine's effort)
+        return self.choose_bounded(s.top)
 
     def try_move(self, level: int, x: int) -> None:
         """M6 for option node x: its other items take it."""
@@ -198,43 +204,43 @@ class Bounded(Search):
     def successor(self, level: int, x: int) -> int:
         """The move after node x at ``level``: the next node on its item's list (a tweaked
         node still points to it), the item itself after the last."""
-        return self.dlink[x]
+        return self.search.dlink[x]
 
     def enter_bounded(self, level: int, i: int, theta: int) -> int:
         """Step M4: prepare to branch on item i; the node to try first."""
-        bound = self.bound
-        self.total[level], self.tried[level] = theta, 1
-        x = self.dlink[i]
+        s, bound = self.search, self.bound
+        s.total[level], s.tried[level] = theta, 1
+        x = s.dlink[i]
         bound[i] -= 1
         if bound[i] == 0:
-            self.cover(i)
+            s.cover(i)
         self.first_tweak[level] = x
         return x
 
     def possibly_tweak(self, level: int, x: int, i: int) -> bool:
         """Step M5 for node x of item i (x = i: the null move): False if the level is done
         (go to M8), else True after tweaking x or deactivating i as the move requires."""
-        bound, slack = self.bound, self.slack
+        s, bound, slack = self.search, self.bound, self.slack
         if bound[i] == 0 and slack[i] == 0:
             return x != i
-        if self.top[i] % COVERED <= bound[i] - slack[i]:
+        if s.top[i] % COVERED <= bound[i] - slack[i]:
             return False
         if x != i:
             self.tweak(x, bound[i] == 0)
         elif bound[i] != 0:  # the null move: i takes no more options
-            left, right = self.llink[i], self.rlink[i]
-            self.rlink[left], self.llink[right] = right, left
+            left, right = s.llink[i], s.rlink[i]
+            s.rlink[left], s.llink[right] = right, left
         return True
 
     def restore(self, level: int, i: int) -> None:
         """Step M8: item i as it was before M4."""
         bound, slack = self.bound, self.slack
         if bound[i] == 0 and slack[i] == 0:
-            self.uncover(i)
+            self.search.uncover(i)
         else:
             self.untweak(i, self.first_tweak[level], bound[i] == 0)
             if bound[i] == 0:
-                self.uncover(i)
+                self.search.uncover(i)
         bound[i] += 1
 
     # -- givens and prefixes -----------------------------------------------------------------
@@ -243,8 +249,9 @@ class Bounded(Search):
         """Choose the options ``givens`` before the search. GivensClash(a, b, item) when
         given b would cover primary item `item` more than its hi times (a: the first given
         on it), or when two givens share a secondary item without giving it the same color."""
-        n_options = len(self.opt_start) - 1
-        top, color, opt_start, n1 = self.top, self.color, self.opt_start, self.n_primary
+        s = self.search
+        n_options = len(s.opt_start) - 1
+        top, color, opt_start, n1 = s.top, s.color, s.opt_start, s.n_primary
         owner: dict[int, int] = {}  # item -> the first given that uses it
         uses = [0] * (n1 + 1)
         seen: set[int] = set()
@@ -275,7 +282,7 @@ class Bounded(Search):
             while top[p] > 0:
                 self.take(p, top[p])
                 p += 1
-        ulink, dlink = self.ulink, self.dlink
+        ulink, dlink = s.ulink, s.dlink
         for k in givens:  # not to be chosen again: out of the lists it is still in
             p = opt_start[k]
             while top[p] > 0:
@@ -283,18 +290,19 @@ class Bounded(Search):
                 if dlink[u] == p:
                     dlink[u], ulink[d] = d, u
                     top[top[p]] -= 1
-                    self.updates += 1
+                    s.updates += 1
                 p += 1
 
     def replay(self, prefix: Sequence[int]) -> None:
         """Make the moves of ``prefix`` level by level as the search made them (their updates
         are not counted again): an option node of the item Algorithm M would branch on, or
         that item's header for its null move. PrefixError for any other node."""
-        updates = self.updates
+        s = self.search
+        updates = s.updates
         for position, x in enumerate(prefix):
-            level = self.level
+            level = s.level
             i, theta = self.choose_m(level)
-            if theta <= 0 or not (x == i or (self.n_items + 1 < x < len(self.top) and self.top[x] == i)):
+            if theta <= 0 or not (x == i or (s.n_items + 1 < x < len(s.top) and s.top[x] == i)):
                 raise PrefixError(x, position)
             y = self.enter_bounded(level, i, theta)
             while True:
@@ -304,33 +312,24 @@ class Bounded(Search):
                     break
                 if y == i:
                     raise PrefixError(x, position)
-                y = self.dlink[y]
-                self.tried[level] += 1
+                y = s.dlink[y]
+                s.tried[level] += 1
             if x != i:
                 self.commit_others(x)
-            self.choice[level] = x
-            self.level += 1
-        self.floor = self.max_level = self.level
-        self.updates = updates
+            s.choice[level] = x
+            s.level += 1
+        s.floor = s.max_level = s.level
+        s.updates = updates
 
-    def start_sampling(self) -> None:
-        """At the floor, before the sample: the set of options available there and the
-        items' BOUNDs, from which `msets.BoundedSets` replays the levels when the search
-        moves (the links cannot say what they were at each level)."""
-        self.floor_set, self.floor_bound = first_set(self), self.bound[:]
-
-    def to_sets(self) -> BoundedSets:
-        return BoundedSets(self)
-
-    def probe(self, seed: int) -> tuple[tuple[int, ...], bool]:
-        """Knuth's random probe by Algorithm M's moves, on the way the search runs: at each
-        level the item the search would branch on and one of its theta moves uniformly at
-        random (the moves before it tweaked, as the search leaves them), to a solution or a
-        dead end; then all of it undone."""
-        choose, enter, tweak, try_move, untry_move, successor, restore = (
-            self.way.steps() if self.way is not None else self.on_links())
-        random, updates, n = Random(seed), self.updates, self.n_items
-        level, degrees, moves = self.level, [], []
+    def probe(self, random: Random, way: Steps) -> tuple[list[int], bool]:
+        """Knuth's random probe by Algorithm M's moves, with ``way``'s steps (`on_links`, or
+        `BoundedSets.steps` on the sets): at each level the item the search would branch on
+        and one of its theta moves uniformly at random (the moves before it tweaked, as the
+        search leaves them), to a solution or a dead end; then all of it undone."""
+        choose, enter, tweak, try_move, untry_move, successor, restore = way
+        s = self.search
+        n = s.n_items
+        level, degrees, moves = s.level, [], []
         while True:
             i, theta = choose(level)
             if i == 0:
@@ -353,10 +352,9 @@ class Bounded(Search):
             if x > n:
                 untry_move(level, x)
             else:  # the null move: its item back on the list
-                self.rlink[self.llink[x]] = self.llink[self.rlink[x]] = x
-            restore(level, x if x <= n else self.top[x])
-        self.updates = updates
-        return tuple(degrees), solved
+                s.rlink[s.llink[x]] = s.llink[s.rlink[x]] = x
+            restore(level, x if x <= n else s.top[x])
+        return degrees, solved
 
     # -- the search ----------------------------------------------------------------------------
 
@@ -366,26 +364,27 @@ class Bounded(Search):
         and try a move), M7 (X6: the next move), M8 (X7: restore the item), M9 (X8: leave
         the level)."""
         choose, enter, tweak, try_move, untry_move, successor, restore = way
-        top, rlink, llink, choice, n = self.top, self.rlink, self.llink, self.choice, self.n_items
-        stop = self.nodes + steps
-        work_stop = self.updates + self.scanned + work if work else -1
-        state = self.resume
+        s = self.search
+        top, rlink, llink, choice, n = s.top, s.rlink, s.llink, s.choice, s.n_items
+        stop = s.nodes + steps
+        work_stop = s.updates + s.scanned + work if work else -1
+        state = s.resume
         status: int
         while True:
             if state == X2:  # [Enter level l.]
-                if self.level == depth and rlink[0] != 0:
+                if s.level == depth and rlink[0] != 0:
                     state, status = X8, PREFIX
                     break
-                if self.nodes >= stop or 0 <= work_stop <= self.updates + self.scanned:
+                if s.nodes >= stop or 0 <= work_stop <= s.updates + s.scanned:
                     status = PAUSED
                     break
-                self.nodes += 1
-                if self.level > self.max_level:
-                    self.max_level = self.level
-                i, theta = choose(self.level)
+                s.nodes += 1
+                if s.level > s.max_level:
+                    s.max_level = s.level
+                i, theta = choose(s.level)
                 if i == 0:  # no item wants another option: visit the solution
                     state = X8
-                    visited = self.visit(counting, limit)
+                    visited = s.visit(counting, limit)
                     if visited is not None:
                         status = visited
                         break
@@ -393,45 +392,46 @@ class Bounded(Search):
                 if theta <= 0:  # too few options left for the item: a dead end
                     state = X8
                     continue
-                choice[self.level] = enter(self.level, i, theta)  # M3, M4
+                choice[s.level] = enter(s.level, i, theta)  # M3, M4
                 state = X5
             elif state == X5:  # M5 [Possibly tweak x_l.], M6 [Try x_l.]
-                x = choice[self.level]
+                x = choice[s.level]
                 i = x if x <= n else top[x]
-                if not tweak(self.level, x, i):
+                if not tweak(s.level, x, i):
                     state = X7
                     continue
                 if x != i:
-                    try_move(self.level, x)
-                self.level += 1
+                    try_move(s.level, x)
+                s.level += 1
                 state = X2
             elif state == X6:  # M7 [Try again.]
-                x = choice[self.level]
+                x = choice[s.level]
                 if x <= n:  # after the null move: i back on the list (M9's reactivation)
                     rlink[llink[x]] = llink[rlink[x]] = x
                     state = X7
                     continue
-                untry_move(self.level, x)
-                choice[self.level] = successor(self.level, x)
-                self.tried[self.level] += 1
+                untry_move(s.level, x)
+                choice[s.level] = successor(s.level, x)
+                s.tried[s.level] += 1
                 state = X5
             elif state == X7:  # M8 [Restore i.]
-                x = choice[self.level]
-                restore(self.level, x if x <= n else top[x])
+                x = choice[s.level]
+                restore(s.level, x if x <= n else top[x])
                 state = X8
             elif state == X8:  # M9 [Leave level l.]
-                if self.level == self.floor:
+                if s.level == s.floor:
                     state = FINISHED
                     continue
-                self.level -= 1
+                s.level -= 1
                 state = X6
             else:
                 status = DONE
                 break
-        self.resume = state
+        s.resume = state
         return status
 
     def solution(self) -> tuple[int, ...]:
         """The options chosen at levels 0..level-1 (null moves left out)."""
-        n = self.n_items
-        return tuple(self.option_of(x) for x in self.choice[: self.level] if x > n)
+        s = self.search
+        n = s.n_items
+        return tuple(s.option_of(x) for x in s.choice[: s.level] if x > n)

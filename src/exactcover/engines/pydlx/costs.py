@@ -6,12 +6,13 @@ on it: every option keeps a nonnegative *net* cost, every item has an option of 
 and a solution's cost is its options' net costs plus the total tax. Then every item's list
 is sorted by net cost (stably), so a level tries its options cheapest first.
 
-A search for the k best (`Costed`) keeps the costs of the k cheapest solutions found so far;
+A search for the k best keeps, in its `Costs` (its ``costs``, as C's search holds a
+``Costs *``), the costs of the k cheapest solutions found so far;
 once it has k, the k-th is the *cutoff*: a partial solution whose net cost plus an option's
 reaches it cannot lead to a better one, so the level stops there (the list is sorted), and
 covering an item hides only the options cheap enough ever to be chosen below it. The item
 chosen is not DLX5's (the fewest options cheap enough) but the one where a wrong first
-choice costs most per branch (`Costed.choose_cheap`). Every
+choice costs most per branch (`Costs.choose_cheap`). Every
 solution that enters the k best is returned (SOLUTION); when the search is DONE, the k best
 are proven. The C port is ``cdlx/costs.c``.
 
@@ -25,14 +26,14 @@ from typing import TYPE_CHECKING
 
 from ..contract import DONE, PAUSED, Tuning, Unsupported
 from .dance import members, option_number, relink
-from .search import Search
 from .steps import FINISHED, X2, X5, X6, X7, X8
 from .tables import LINKS
 
-if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
+if TYPE_CHECKING:  # (for annotations only: search needs this module)
     from .dancer import Dancer
+    from .search import Search
 
-__all__ = ["Costed", "prepare"]
+__all__ = ["Costs", "ON_LINKS", "prepare"]
 
 #: A cost no solution reaches (a matrix's costs add up to less than 2**62), as in C.
 INFINITE = (1 << 63) - 1
@@ -66,7 +67,7 @@ def prepare(dancer: Dancer, costs: Sequence[int]) -> None:
 
 def _better(count: int, regret: int, least: int, fewest: int, best_regret: int, dearest: int) -> bool:
     """Whether an item (count usable options, regret, cheapest cost least) ranks above the
-    best so far in `Costed.choose_cheap`: forced first; then regret / count, compared
+    best so far in `Costs.choose_cheap`: forced first; then regret / count, compared
     exactly; then the dearer cheapest option."""
     if count == 1 or fewest == 1:
         return count == 1 and (fewest != 1 or least > dearest)
@@ -77,82 +78,89 @@ def _better(count: int, regret: int, least: int, fewest: int, best_regret: int, 
 #: A search for the cheapest solutions runs on the links (its lists are sorted by cost).
 ON_LINKS = Tuning.of("links")
 
-class Costed(Search):
-    """A search for the k cheapest solutions of a dancer with costs (see the module docstring)."""
 
-    REUSABLE = False  # (its own state would have to be rewound too)
+class Costs:
+    """The state of a search for the k cheapest solutions (C's ``Costs``; see the module
+    docstring): the k best costs so far, the cutoff, and per level the partial cost and the
+    thresholds its covers used; and its loop on the search's links."""
 
-    def __init__(self, dancer: Dancer, best: int, givens: Sequence[int] = (), excluded: Sequence[int] = (),
-                 prefix: Sequence[int] = (), cutoff: int | None = None) -> None:
-        """``prefix``: search that subtree alone (a split's, replayed as `Search` replays
-        it); ``cutoff``: a cost the solutions must be cheaper than from the start (the k-th
-        best of other subtrees)."""
+    def __init__(self, search: Search, best: int, givens: Sequence[int], prefix: Sequence[int],
+                 cutoff: int | None = None) -> None:
+        """For ``search``, its givens chosen and ``prefix`` replayed (a split's subtree, as
+        `Search` replays it): ``cutoff``, a cost the solutions must be cheaper than from the
+        start (the k-th best of other subtrees)."""
+        dancer = search.dancer
+        self.search = search
         self.k = best
         self.best_costs: list[int] = []  # the net costs of the k best so far, cheapest first
         self.cutoff = INFINITE if cutoff is None else max(0, cutoff - dancer.tax)
         self.cost = dancer.cost
-        levels = self.max_levels(dancer)
+        levels = len(search.choice)
         self.partial = [0] * levels  # the net cost of the options chosen above each level
         self.thresh0 = [0] * levels  # the threshold the level's item was covered with
         self.thresh = [0] * levels  # ... and its option's other items
-        super().__init__(dancer, givens, None, excluded, prefix, ON_LINKS)
-        self.where = LINKS
+        search.where = LINKS
         # the net costs of the givens and of the prefix's options:
-        self.current = sum(dancer.cost[self.opt_start[k]] for k in givens) + sum(dancer.cost[x] for x in prefix)
+        self.current = sum(dancer.cost[search.opt_start[k]] for k in givens) + sum(dancer.cost[x] for x in prefix)
 
     def solution_cost(self) -> int:
         """After SOLUTION: the cost of the solution found (the givens' included)."""
-        return self.current + self.dancer.tax
+        return self.current + self.search.dancer.tax
 
     def proven(self) -> list[int]:
         """The costs of the k best found so far, cheapest first."""
-        return [c + self.dancer.tax for c in self.best_costs]
+        return [c + self.search.dancer.tax for c in self.best_costs]
 
     # -- the dance with a threshold: only options cheaper than it are hidden ------------------
 
     def cover_below(self, i: int, thresh: int) -> None:
-        cost, dlink = self.cost, self.dlink
-        left, right = self.llink[i], self.rlink[i]
-        self.rlink[left], self.llink[right] = right, left
-        self.updates += 1
+        s, cost = self.search, self.cost
+        dlink = s.dlink
+        left, right = s.llink[i], s.rlink[i]
+        s.rlink[left], s.llink[right] = right, left
+        s.updates += 1
         p = dlink[i]
         while p != i and cost[p] < thresh:
-            self.updates += self.hide(p)
+            s.updates += s.hide(p)
             p = dlink[p]
 
     def uncover_below(self, i: int, thresh: int) -> None:
-        cost, dlink = self.cost, self.dlink
+        s, cost = self.search, self.cost
+        dlink = s.dlink
         p = dlink[i]
         while p != i and cost[p] < thresh:
-            self.unhide(p)
+            s.unhide(p)
             p = dlink[p]
-        self.rlink[self.llink[i]] = self.llink[self.rlink[i]] = i
+        s.rlink[s.llink[i]] = s.llink[s.rlink[i]] = i
 
     def purify_below(self, p: int, thresh: int) -> None:
-        cost, color, dlink = self.cost, self.color, self.dlink
-        c, i = color[p], self.top[p]
+        s, cost = self.search, self.cost
+        color, dlink = s.color, s.dlink
+        c, i = color[p], s.top[p]
         q = dlink[i]
         while q != i and cost[q] < thresh:
             if color[q] != c:
-                self.updates += self.hide(q)
+                s.updates += s.hide(q)
             elif q != p:
                 color[q] = -1
             q = dlink[q]
 
     def unpurify_below(self, p: int, thresh: int) -> None:
-        cost, color, dlink = self.cost, self.color, self.dlink
-        c, i = color[p], self.top[p]
+        s, cost = self.search, self.cost
+        color, dlink = s.color, s.dlink
+        c, i = color[p], s.top[p]
         q = dlink[i]
         while q != i and cost[q] < thresh:
             if color[q] < 0:
                 color[q] = c
             elif q != p:
-                self.unhide(q)
+                s.unhide(q)
             q = dlink[q]
 
     def commit_below(self, x: int, thresh: int) -> None:
         """Commit the other items of option node x, hiding only options below ``thresh``."""
-        top, ulink, color = self.top, self.ulink, self.color
+        s = self.search
+        top, ulink, color = s.top, s.ulink, s.color
         p = x + 1
         while p != x:
             j = top[p]
@@ -166,7 +174,8 @@ class Costed(Search):
             p += 1
 
     def uncommit_below(self, x: int, thresh: int) -> None:
-        top, dlink, color = self.top, self.dlink, self.color
+        s = self.search
+        top, dlink, color = s.top, s.dlink, s.color
         p = x - 1
         while p != x:
             j = top[p]
@@ -190,7 +199,8 @@ class Costed(Search):
         costs at least, shared among its branches; capped at REGRET_CAP), ties to the one
         whose cheapest option costs most, then to the first. (DLX5 takes the fewest usable
         options, ties to the dearest cheapest; benchmarks/cost_rules.py compares the two.)"""
-        cost, rlink, dlink, top = self.cost, self.rlink, self.dlink, self.top
+        s, cost = self.search, self.cost
+        rlink, dlink, top = s.rlink, s.dlink, s.top
         best, fewest, regret, dearest = 0, 0, 0, 0
         i = rlink[0]
         while i != 0:
@@ -224,31 +234,32 @@ class Costed(Search):
         ``limit`` as for `Search.run`), DONE when they are proven."""
         if depth >= 0:
             raise Unsupported("splitting a search for the cheapest solutions", "split a plain search")
-        top, rlink, choice, n, cost = self.top, self.rlink, self.choice, self.n_items, self.cost
+        s, cost = self.search, self.cost
+        top, rlink, choice, n = s.top, s.rlink, s.choice, s.n_items
         partial, thresh0, thresh = self.partial, self.thresh0, self.thresh
-        stop = self.nodes + steps
-        work_stop = self.updates + self.scanned + work if work else -1
-        state = self.resume
+        stop = s.nodes + steps
+        work_stop = s.updates + s.scanned + work if work else -1
+        state = s.resume
         status: int
         while True:
-            level = self.level
+            level = s.level
             if state == X2:
-                if self.nodes >= stop or 0 <= work_stop <= self.updates + self.scanned:
+                if s.nodes >= stop or 0 <= work_stop <= s.updates + s.scanned:
                     status = PAUSED
                     break
-                self.nodes += 1
-                self.max_level = max(self.max_level, level)
+                s.nodes += 1
+                s.max_level = max(s.max_level, level)
                 state = X8
                 if rlink[0] == 0:
                     self.found()
-                    visited = self.visit(counting, limit)
+                    visited = s.visit(counting, limit)
                     if visited is not None:
                         status = visited
                         break
                     continue
                 i, fewest = self.choose_cheap(self.cutoff - self.current)
-                self.total[level], self.tried[level] = max(fewest, 1), 1
-                x = self.dlink[i]
+                s.total[level], s.tried[level] = max(fewest, 1), 1
+                x = s.dlink[i]
                 if fewest == 0 or x == i:
                     continue  # no option cheap enough: a dead end
                 partial[level] = self.current
@@ -261,32 +272,32 @@ class Costed(Search):
                 thresh[level] = self.cutoff - partial[level] - cost[x]
                 self.commit_below(x, thresh[level])
                 self.current = partial[level] + cost[x]
-                self.level += 1
+                s.level += 1
                 state = X2
             elif state == X6:  # try the next option of the level's item, if cheap enough
                 x = choice[level]
                 self.uncommit_below(x, thresh[level])
                 self.current = partial[level]
-                i, x = top[x], self.dlink[x]
+                i, x = top[x], s.dlink[x]
                 if x == i or cost[x] >= self.cutoff - partial[level]:
                     state = X7
                     continue
                 choice[level] = x
-                self.tried[level] += 1
+                s.tried[level] += 1
                 state = X5
             elif state == X7:  # backtrack: the level's item back
                 x = choice[level]
                 self.uncover_below(x if x <= n else top[x], thresh0[level])
                 state = X8
             elif state == X8:
-                if level == self.floor:
+                if level == s.floor:
                     state = FINISHED
                     continue
-                self.level -= 1
-                self.current = partial[self.level]
+                s.level -= 1
+                self.current = partial[s.level]
                 state = X6
             else:
                 status = DONE
                 break
-        self.resume = state
+        s.resume = state
         return status

@@ -72,9 +72,8 @@ class Links:
         if dancer.short():  # no colors, short options: the loops without spacers (Python's own)
             # (instance attributes over the methods: each call then finds the plain loop at once)
             self.cover, self.uncover = self.cover_plain, self.uncover_plain  # type: ignore[method-assign]
-            if type(self).commit_others is Links.commit_others:  # (Algorithm M has its own)
-                self.commit_others = self.commit_others_plain  # type: ignore[method-assign]
-                self.uncommit_others = self.uncommit_others_plain  # type: ignore[method-assign]
+            self.commit_others = self.commit_others_plain  # type: ignore[method-assign]
+            self.uncommit_others = self.uncommit_others_plain  # type: ignore[method-assign]
 
     @cached_property
     def rest(self) -> list[tuple[int, ...]]:

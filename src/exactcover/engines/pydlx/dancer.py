@@ -11,11 +11,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..contract import MatrixError, Reduced, Tuning, Unsupported, refuse
-from .bounds import Bounded
 from .checker import Checker
-from .costs import Costed, prepare
+from .costs import prepare
 from .dance import COVERED
-from .memo import DEFAULT_MEMO_BYTES, MEMO_AUTO, MEMO_OFF, MEMO_ON, Memo
+from .memo import DEFAULT_MEMO_BYTES, MEMO_AUTO, MEMO_OFF, MEMO_ON
 from .reduce import Reducer
 from .search import Search
 from .tables import Tables
@@ -33,7 +32,7 @@ class Dancer:
     ``items[starts[k]:starts[k + 1]]``, items numbered from 0, primary ones first;
     ``colors`` runs parallel to ``items`` (0 = no color, else a positive color number);
     ``bounds``, if not empty, holds lo and hi for each primary item in turn (multiplicities:
-    the searches then run Algorithm M, `bounds.Bounded`).
+    the searches then run Algorithm M, `bounds.Bounds`).
     """
 
     def __init__(
@@ -185,11 +184,11 @@ class Dancer:
         out, then ``givens`` chosen, then the choices of ``prefix`` replayed: the search is
         then the subtree under that prefix. ``tuning`` (a `contract.Tuning`; None: the
         defaults) says how it runs, as in the C engine (`Search.run`). With ``best``
-        = k on a dancer with costs, a search for the k cheapest solutions (`costs.Costed`),
+        = k on a dancer with costs, a search for the k cheapest solutions (`costs.Costs`),
         cheaper than ``cutoff`` if given. With ``memo`` (MEMO_ON, or MEMO_AUTO to decide from
         a sample), a counting search that memoizes the counts of its states in a table of at
         most ``memo_bytes`` (`memo.Memo`); with ``diagram`` too (and MEMO_ON), one that also
-        builds the diagram of its solutions (`Memo.diagram_nodes`). A tuning ``weighted``
+        builds the diagram of its solutions (`Search.diagram_nodes`). A tuning ``weighted``
         chooses its items by `Search.choose_weighted` (not with bounds, costs, memo or a
         seed)."""
         if tuning is not None and not isinstance(tuning, Tuning):
@@ -203,13 +202,8 @@ class Dancer:
             raise ValueError("best must be a positive number of solutions, on a dancer with costs")
         refuse("bounds" if self.bounds else None, "best" if best else None, "memo" if memo else None,
                "seed" if seed is not None else None, "weighted" if weighted else None)
-        if best:
-            return Costed(self, best, givens, excluded, prefix, cutoff)
-        if self.bounds:
-            return Bounded(self, givens, seed, excluded, prefix, tuning)
-        if memo:
-            return Memo(self, givens, excluded, prefix, tuning, memo, memo_bytes, diagram)
-        return Search(self, givens, seed, excluded, prefix, tuning)
+        return Search(self, givens, seed, excluded, prefix, tuning, best=best, cutoff=cutoff, memo=memo,
+                      memo_bytes=memo_bytes, diagram=diagram)
 
     def checker(self, tuning: Tuning | None = None) -> Checker:
         """A checker of this matrix's problems with givens (`checker.Checker`): its checks

@@ -49,15 +49,15 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Tuning, Unsupported
+from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Unsupported
 from .dance import COVERED
-from .search import Search
-from .sets import Sets, leave_sets
+from .sets import Sets, colored_floor, leave_sets
 from .steps import FINISHED, X2, X5, X6, X8
 from .tables import build, can_use
 
-if TYPE_CHECKING:  # (for annotations only: dancer needs this module; MemoSteps is an alias only a type checker sees)
+if TYPE_CHECKING:  # (for annotations only: search needs this module; MemoSteps is an alias only a type checker sees)
     from .dancer import Dancer
+    from .search import Search
     from .sets import MemoSteps
 
 __all__ = ["DEFAULT_MEMO_BYTES", "MEMO_AUTO", "MEMO_GAIN", "MEMO_OFF", "MEMO_ON", "MEMO_SAMPLE", "Memo", "tables"]
@@ -111,22 +111,25 @@ def tables(dancer: Dancer) -> tuple[list[int], list[tuple[tuple[int, int], ...]]
     return dancer._memo
 
 
-class Memo(Search):
-    """A counting search with a table of the counts of the states it has finished."""
+class Memo:
+    """The table of a memoized count (C's ``Memo``): the counts of the states it finished,
+    each level's state, and what the automatic choice samples; and its loop on the search's
+    links or sets."""
 
-    REUSABLE = False  # (its own state would have to be rewound too)
-
-    def __init__(self, dancer: Dancer, givens: Sequence[int] = (), excluded: Sequence[int] = (),
-                 prefix: Sequence[int] = (), tuning: Tuning | None = None,
-                 memo: int = MEMO_ON, memo_bytes: int = DEFAULT_MEMO_BYTES, diagram: bool = False) -> None:
-        super().__init__(dancer, givens, None, excluded, prefix, tuning)
+    def __init__(self, search: Search, mode: int = MEMO_ON, memo_bytes: int = DEFAULT_MEMO_BYTES,
+                 diagram: bool = False) -> None:
+        """For ``search``, its givens chosen and its prefix replayed: a table of at most
+        ``memo_bytes``, kept (MEMO_ON) or kept if it pays (MEMO_AUTO); with ``diagram``, the
+        diagram of the solutions too."""
+        s = self.search = search
+        dancer = s.dancer
         self.flips, self.tints, bits = tables(dancer)
         self.diagram = diagram
         self.entry_bytes = 8 * ((bits + 63) // 64 + 3 + diagram)
-        self.memo, self.memo_bytes, self.memoizing = memo, memo_bytes, True
+        self.mode, self.memo_bytes, self.memoizing = mode, memo_bytes, True
         self.table: dict[int, tuple[int, int, int]] = {}  # key -> count, size, diagram node
         self.memo_hits = self.memo_lookups = self.memo_entries = self.saved = 0
-        levels = self.max_levels(dancer)
+        levels = len(s.choice)
         self.capacity = TABLE_START  # (C's slots: the budget counts them as C's table doubles)
         self.memo_used = fixed_bytes(levels, bits) + self.capacity * self.entry_bytes
         if self.memo_used > memo_bytes and not diagram:
@@ -140,11 +143,11 @@ class Memo(Search):
         # node of the options tried so far that have solutions (the chain through lo).
         self.zdd: list[tuple[int, int, int]] = [(-1, 0, 0), (-1, 1, 1)]
         self.znode = [0] * (levels + 1)
-        self.key[self.level] = self.state_key()
-        self.decide_at = self.nodes + MEMO_SAMPLE if memo == MEMO_AUTO else -1
-        if memo == MEMO_AUTO and dancer.has_colors and can_use(self, self.tuning.set_budget):
-            self.start_sampling()  # (the floor noted now: a table dropped hands over far from it)
-        self.start_nodes, self.start_updates = self.nodes, self.updates  # (the sample's start)
+        self.key[s.level] = self.state_key()
+        self.decide_at = s.nodes + MEMO_SAMPLE if mode == MEMO_AUTO else -1
+        if mode == MEMO_AUTO and dancer.has_colors and can_use(s, s.tuning.set_budget):
+            s.move_unit().floor_colored = colored_floor(s)  # (noted now: a table dropped hands over far from it)
+        self.start_nodes, self.start_updates = s.nodes, s.updates  # (the sample's start)
 
     def room_for_one(self) -> bool:
         """Whether the table can take one more entry: when it is half full, its doubling
@@ -161,61 +164,69 @@ class Memo(Search):
         """The key of the current state (at the floor: after the givens and the prefix), its
         colors' fields 0. (An item purified before the floor keeps field 0 below it: every
         option still available on it has its color, so no option changes the field.)"""
-        top = self.top
-        return sum(1 << (i - 1) for i in range(1, self.n_items + 1) if top[i] < COVERED)
+        s = self.search
+        top = s.top
+        return sum(1 << (i - 1) for i in range(1, s.n_items + 1) if top[i] < COVERED)
 
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
         """As `Search.run`, for counting only. With MEMO_AUTO, at the sample's end: keep the
-        table, or drop it and go on as a plain search (`hand_over`); PAUSED either way."""
-        if not self.memoizing:
-            return super().run(steps, work, counting, limit, depth)
+        table, or drop it (`hand_over`): the plain search goes on from there (`ways.run`);
+        PAUSED either way."""
         if not counting or depth >= 0:
             raise Unsupported("listing or splitting a memoized search", "a search without memo")
-        if self.nodes >= self.decide_at:
+        s = self.search
+        if s.nodes >= self.decide_at:
             return self.memo_steps(steps, work, limit)
-        status = self.memo_steps(min(steps, self.decide_at - self.nodes), work, limit)
-        if status != PAUSED or self.nodes < self.decide_at:
+        status = self.memo_steps(min(steps, self.decide_at - s.nodes), work, limit)
+        if status != PAUSED or s.nodes < self.decide_at:
             return status
-        if not self.pays() and self.solutions < _RUNNING_CAP:
+        if not self.pays() and s.solutions < _RUNNING_CAP:
             self.hand_over()
         return PAUSED
 
     def pays(self) -> bool:
         """Whether the sample's hits stood for at least MEMO_GAIN times the nodes visited."""
-        return self.saved >= (MEMO_GAIN - 1) * max(1, self.nodes)
+        return self.saved >= (MEMO_GAIN - 1) * max(1, self.search.nodes)
 
     def runs_on_sets(self) -> bool:
         """Whether the table's search runs on the sets (see the module docstring): without
         colors, where a plain search could move there."""
-        return not self.dancer.has_colors and can_use(self, self.tuning.set_budget) and build(self.dancer, as_c=False)
+        s = self.search
+        return not s.dancer.has_colors and can_use(s, s.tuning.set_budget) and build(s.dancer, as_c=False)
 
     def memo_way(self) -> MemoSteps:
         """The table's steps on the links (`Sets.memo_way` has them on the sets)."""
-        return self.choose_length, self.cover_first, self.try_next, self.uncover, self.commit_others
+        s = self.search
+        return self.choose_length, self.cover_first, s.try_next, s.uncover, s.commit_others
 
     def choose_length(self, level: int) -> tuple[int, int]:
         """X3: the item to branch on and its LEN."""
-        i = self.choose()
-        return i, self.top[i]
+        i = self.search.choose()
+        return i, self.search.top[i]
 
     def cover_first(self, level: int, i: int) -> int:
         """X4: cover item i; the node of its first option (i if none)."""
-        self.cover(i)
-        return self.dlink[i]
+        self.search.cover(i)
+        return self.search.dlink[i]
 
     def hand_over(self) -> None:
         """Drop the table and go on as a plain search from the same node: the solutions
         counted so far are the running total, and the links are a plain search's. Where it
-        goes on is `Search.start_sampled`'s to decide, from the nodes the table made."""
+        goes on is `ways.start_sampled`'s to decide, from the nodes the table made
+        (`sample`)."""
         self.memoizing, self.table = False, {}
-        if self.way is not None:
-            leave_sets(self)
-        self.start_sampled(self.start_nodes, self.start_updates)
+        if self.search.way is not None:
+            leave_sets(self.search)
+
+    def sample(self) -> tuple[int, int]:
+        """The nodes and updates the search had when its table started: what it made since is
+        the sample a table dropped hands over (C's memo_sample)."""
+        return self.start_nodes, self.start_updates
 
     def child_key(self, key: int, x: int) -> int:
         """The state after option x is chosen in the state ``key`` (X5)."""
         key ^= self.flips[x]
-        color = self.color
+        color = self.search.color
         for q, s in self.tints[x]:
             if color[q] > 0:  # not purified yet: it will be, to this color
                 key |= color[q] << s
@@ -231,14 +242,15 @@ class Memo(Search):
     def hand_up(self, level: int, found: tuple[int, int, int]) -> None:
         """Level ``level`` is done: add its count and size to its parent's row; with the
         diagram, if it has solutions, chain a node for the parent's option to them."""
-        row = level - self.floor
+        row = level - self.search.floor
         self.count[row] += found[0]
         self.size[row] = min(_SIZE_CAP, self.size[row] + found[1])
         if self.diagram and found[2]:
             if row == 0:  # the floor's own: the diagram's root
                 self.znode[0] = found[2]
             else:
-                self.znode[row] = self.zdd_node(self.option_of(self.choice[level - 1]), self.znode[row], found[2])
+                s = self.search
+                self.znode[row] = self.zdd_node(s.option_of(s.choice[level - 1]), self.znode[row], found[2])
 
     def zdd_node(self, option: int, lo: int, hi: int) -> int:
         """A new node of the diagram: ``option`` and the solutions of ``hi``, or those of
@@ -255,23 +267,24 @@ class Memo(Search):
         the finished children of level floor + r - 1 (row 0: the floor's own), each child
         handing its count, size (and node) up as it leaves; ``solutions`` is the running
         total."""
-        if self.way is None and self.runs_on_sets():
-            self.way, self.move_unit().moved_at = Sets(self), self.level
-        choose, cover_first, try_next, uncover, commit_others = (self.way or self).memo_way()
-        rlink, choice, n = self.rlink, self.choice, self.n_items
+        s = self.search
+        if s.way is None and self.runs_on_sets():
+            s.way, s.move_unit().moved_at = Sets(s), s.level
+        choose, cover_first, try_next, uncover, commit_others = (s.way or self).memo_way()
+        rlink, choice, n = s.rlink, s.choice, s.n_items
         key, looked, table = self.key, self.looked, self.table
-        stop = self.nodes + steps
-        work_stop = self.updates + self.scanned + work if work else -1
-        state = self.resume
+        stop = s.nodes + steps
+        work_stop = s.updates + s.scanned + work if work else -1
+        state = s.resume
         while True:
-            level = self.level
+            level = s.level
             if state == X2:  # [Enter level l.]
-                if self.nodes >= stop or 0 <= work_stop <= self.updates + self.scanned:
+                if s.nodes >= stop or 0 <= work_stop <= s.updates + s.scanned:
                     status = PAUSED
                     break
-                self.nodes += 1
-                if level > self.max_level:
-                    self.max_level = level
+                s.nodes += 1
+                if level > s.max_level:
+                    s.max_level = level
                 state = X8
                 if rlink[0] == 0:  # a solution
                     found = (1, 1, 1)
@@ -284,9 +297,9 @@ class Memo(Search):
                         if looked[level]:
                             self.memo_lookups += 1
                         if hit is None:  # X3, X4: the item's options are to be tried
-                            row = level - self.floor + 1
+                            row = level - s.floor + 1
                             self.count[row], self.size[row], self.znode[row] = 0, 1, 0
-                            self.total[level], self.tried[level] = length, 1
+                            s.total[level], s.tried[level] = length, 1
                             x = choice[level] = cover_first(level, i)
                             state = X5
                         else:
@@ -296,19 +309,19 @@ class Memo(Search):
                 if state == X8:
                     self.hand_up(level, found)
                     if found[0]:
-                        self.solutions += found[0]
-                        if limit and self.solutions >= limit:
+                        s.solutions += found[0]
+                        if limit and s.solutions >= limit:
                             status = LIMIT
                             break
                     continue
             elif state == X6:  # [Try again.]
                 x = choice[level] = try_next(choice[level])
-                self.tried[level] += 1
+                s.tried[level] += 1
             elif state == X8:  # [Leave level l.]
-                if level == self.floor:
+                if level == s.floor:
                     status, state = DONE, FINISHED
                     break
-                self.level = level - 1
+                s.level = level - 1
                 state = X6
                 continue
             else:  # FINISHED
@@ -316,7 +329,7 @@ class Memo(Search):
                 break
             if x <= n:  # X7 [Backtrack.]: every option was tried; the level's count is known
                 uncover(choice[level])
-                row = level - self.floor + 1
+                row = level - s.floor + 1
                 found = (self.count[row], self.size[row], self.znode[row])
                 if looked[level] and self.room_for_one():
                     table[key[level]] = found
@@ -328,7 +341,7 @@ class Memo(Search):
             else:  # X5 [Try x_l.]
                 key[level + 1] = self.child_key(key[level], x)
                 commit_others(x)
-                self.level = level + 1
+                s.level = level + 1
                 state = X2
-        self.resume = state
+        s.resume = state
         return status

@@ -1,4 +1,4 @@
-"""Algorithm M on the bitset way: a search with bounds (`bounds.Bounded`) on sets of options
+"""Algorithm M on the bitset way: a search with bounds (`bounds.Bounds`) on sets of options
 instead of links. Its C port is ``cdlx/msets.c``.
 
 As for Algorithm X (`sets.Sets`), each level keeps the set of options available at its
@@ -14,10 +14,10 @@ adds maps onto the sets without any undoing:
 - updates are counted as the links would count them: a cover 1 plus, for each option it
   hides, the option's length less 1; a tweak 1 if i is covered, else the option's length.
 
-The search moves here at step X2 of some level, when its sample says so (`Search.run`). The
+The search moves here at step X2 of some level, when its sample says so (`ways.run`). The
 links cannot tell what the sets were at the levels below, which tweaks have since changed, so
-the search notes the set and the BOUNDs at its floor when the sample begins
-(`Bounded.start_sampling`), and the move replays the levels from there.
+the search notes the set and the BOUNDs at its floor when the sample begins (`start`), and
+the move replays the levels from there.
 
 Port: cdlx/msets.c, cdlx/sets.h
 """
@@ -30,14 +30,22 @@ from typing import TYPE_CHECKING
 from .dance import COVERED
 from .sets import Sets, _lowest
 
-if TYPE_CHECKING:  # (for annotations only: bounds needs this module; Steps is an alias only a type checker sees)
-    from .bounds import Bounded
-    from .search import Steps
+if TYPE_CHECKING:  # (for annotations only: ways needs this module; Steps is an alias only a type checker sees)
+    from .search import Search, Steps
 
-__all__ = ["BoundedSets", "first_set"]
+__all__ = ["BoundedSets", "first_set", "start"]
 
 
-def first_set(search: Bounded) -> int:
+def start(search: Search) -> None:
+    """At the floor of a search with bounds, before its sample (C's msets_start): the set of
+    options available there and the items' BOUNDs, from which `BoundedSets` replays the
+    levels when the search moves (the links cannot say what they were at each level)."""
+    bounds = search.bounds
+    assert bounds is not None
+    bounds.floor_set, bounds.floor_bound = first_set(search), bounds.bound[:]
+
+
+def first_set(search: Search) -> int:
     """The options available in the search's current state, read off the links: every node
     of the option on its item's list, and none of its items covered."""
     top, ulink, dlink, opt_start = search.top, search.ulink, search.dlink, search.opt_start
@@ -54,20 +62,20 @@ def first_set(search: Bounded) -> int:
 class BoundedSets(Sets):
     """A search with bounds on the sets: the set available at each level's entry
     (``alive``), the option of the move tried there (``option``: -1 for the null move), and
-    the seven steps of `Bounded.steps`."""
+    the seven steps of `Bounds.steps`."""
 
-    search: Bounded
-
-    def __init__(self, search: Bounded) -> None:  # (Sets.__init__ is Algorithm X's move)
+    def __init__(self, search: Search) -> None:  # (Sets.__init__ is Algorithm X's move)
         """Move ``search``, paused at step X2 of its level, to the sets: each level's set
         follows from the one below and the move made there, from the floor's."""
         self.search = s = search
+        assert s.bounds is not None
+        self.bounds = b = s.bounds
         self.read_tables(s.dancer)
         self.alive = [0] * (len(s.choice) + 1)
         self.option = [-1] * len(s.choice)
         self.lengths = [0] * (s.n_primary + 1)
-        self.alive[s.floor] = s.floor_set
-        bound, n, masks = s.floor_bound[:], s.n_items, self.masks
+        self.alive[s.floor] = b.floor_set
+        bound, n, masks = b.floor_bound[:], s.n_items, self.masks
         for level in range(s.floor, s.level):
             x = s.choice[level]
             i = x if x <= n else s.top[x]
@@ -103,12 +111,12 @@ class BoundedSets(Sets):
     # -- the seven steps ----------------------------------------------------------------------
 
     def steps(self) -> Steps:
-        """The steps of `Bounded.steps` on the sets (as `Bounded.on_links` on the links)."""
+        """The steps of `Bounds.steps` on the sets (as `Bounds.on_links` on the links)."""
         return (self.choose_m, self.enter_bounded, self.possibly_tweak, self.try_move, self.untry_move,
                 self.successor, self.restore)
 
     def choose_m(self, level: int) -> tuple[int, int]:
-        """M3: Algorithm M's rule (`Bounded.choose_bounded`) on the LENs in the level's set."""
+        """M3: Algorithm M's rule (`Bounds.choose_bounded`) on the LENs in the level's set."""
         s = self.search
         if s.rlink[0] == 0:
             return 0, 0
@@ -117,24 +125,25 @@ class BoundedSets(Sets):
         while i != 0:
             lengths[i] = (available & masks[i]).bit_count()
             i = rlink[i]
-        return s.choose_bounded(lengths)
+        return self.bounds.choose_bounded(lengths)
 
     def enter_bounded(self, level: int, i: int, theta: int) -> int:
         """M4: item i's BOUND down (covered at 0, its cover counted); the node of its first
         option (i itself if it has none)."""
         s = self.search
         s.total[level], s.tried[level] = theta, 1
-        s.bound[i] -= 1
-        if s.bound[i] == 0:
+        bound = self.bounds.bound
+        bound[i] -= 1
+        if bound[i] == 0:
             self.cover_in(self.alive[level], i)
         k = self.option[level] = _lowest(self.alive[level] & self.masks[i], -1)
         return self.node_of(k, i)
 
     def possibly_tweak(self, level: int, x: int, i: int) -> bool:
-        """M5, as `Bounded.possibly_tweak`: LEN is the count of i's options from the
+        """M5, as `Bounds.possibly_tweak`: LEN is the count of i's options from the
         current one on (none after the last); a tweak is only counted."""
         s = self.search
-        b, slack, k = s.bound[i], s.slack[i], self.option[level]
+        b, slack, k = self.bounds.bound[i], self.bounds.slack[i], self.option[level]
         if b == 0 and slack == 0:
             return x != i
         length = 0 if k < 0 else ((self.alive[level] & self.masks[i]) >> k).bit_count()
@@ -152,12 +161,12 @@ class BoundedSets(Sets):
     def try_move(self, level: int, x: int) -> None:
         """M6: the next level's set, after option node x."""
         s = self.search
-        self.alive[level + 1] = self.next_set(level, x, s.top[x], s.bound, self.cover_in)
+        self.alive[level + 1] = self.next_set(level, x, s.top[x], self.bounds.bound, self.cover_in)
 
     def untry_move(self, level: int, x: int) -> None:
         """Undo `try_move`'s BOUNDs and covers, in the reverse order (M7)."""
         s = self.search
-        top, dlink, bound, n1 = s.top, s.dlink, s.bound, s.n_primary
+        top, dlink, bound, n1 = s.top, s.dlink, self.bounds.bound, s.n_primary
         p = x - 1
         while p != x:
             j = top[p]
@@ -178,7 +187,7 @@ class BoundedSets(Sets):
 
     def restore(self, level: int, i: int) -> None:
         """M8: item i back on the list if M4 covered it; its BOUND up."""
-        s = self.search
-        if s.bound[i] == 0:
+        bound = self.bounds.bound
+        if bound[i] == 0:
             self.uncover(i)
-        s.bound[i] += 1
+        bound[i] += 1

@@ -23,7 +23,7 @@ from .tables import SAMPLING, SETS, UNDECIDED
 __all__ = ["rewind", "push", "pop"]
 
 def _check(search: Search) -> None:
-    if search.dancer.has_colors or not search.REUSABLE:
+    if search.dancer.has_colors or search.bounds or search.costs or search.memo:
         raise Unsupported("rewinding a search with colors, bounds, costs or memo", "start a new search")
     if search.where == SETS and search.move_unit().moved_at != search.floor:
         raise Unsupported("rewinding a search on the sets", "search with way='links'")

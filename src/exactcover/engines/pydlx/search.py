@@ -2,9 +2,12 @@
 
 Its C port is ``cdlx/search.c`` (exclusions, givens, prefixes, progress, probes, run),
 ``cdlx/links.c`` (the item choice, the order of the options) and ``cdlx/steps.h`` (the loop
-of `Search.run`).
+of `Search.run`). As in C, a search composes the units of what it was asked for: its
+``bounds`` (`bounds.Bounds`, Algorithm M), its ``costs`` (`costs.Costs`, the k cheapest), its
+``memo`` (`memo.Memo`, a memoized count), its ``way`` on the sets (`sets.Sets`); `ways` says
+which of them runs.
 
-Port: cdlx/links.c, cdlx/search.c, cdlx/steps.h, cdlx/ways.c
+Port: cdlx/links.c, cdlx/search.c, cdlx/steps.h
 """
 
 from __future__ import annotations
@@ -12,20 +15,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..contract import (DONE, LIMIT, PAUSED, PREFIX, SOLUTION, GivenAndExcluded, GivensClash, PrefixError,
-                        Tuning, UnknownOption, Unsupported)
-from . import fused
+from ..contract import (DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_OFF, PAUSED, PREFIX, SOLUTION, GivenAndExcluded,
+                        GivensClash, PrefixError, Tuning, UnknownOption, Unsupported)
+from . import bounds, ways
 from .choice import Choice, Random, Shuffle
+from .costs import ON_LINKS, Costs
 from .dance import COVERED, SCAN_SHIFT, option_number
-from .sets import Sets, colored_floor, leave_sets, samples_on_sets
+from .memo import Memo
+from .sets import Sets
 from .steps import FINISHED, X2, X6, X8
-from .tables import LINKS, SAMPLING, SETS, TALLIED, UNDECIDED, Move, build, can_use
+from .tables import UNDECIDED, Move
 
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
     from .dancer import Dancer
+    from .msets import BoundedSets
 
     #: The steps that differ between the ways: for Algorithm X four (enter, try an option, try
-    #: the next, backtrack); for Algorithm M seven (bounds.Bounded.on_links).
+    #: the next, backtrack); for Algorithm M seven (bounds.Bounds.on_links).
     Steps = tuple[Callable[..., Any], ...]
 
 __all__ = ["Random", "Search", "SCAN_SHIFT"]
@@ -34,24 +40,20 @@ __all__ = ["Random", "Search", "SCAN_SHIFT"]
 class Search(Choice):
     """One search on a `Dancer`: its own copy of the links, resumable at any node."""
 
-    # The table's statistics (a plain search has none; memo.Memo keeps them).
-    memo_hits = memo_lookups = memo_entries = 0
-    memoizing = False
-    #: Whether `rewind`, `push` and `pop` may be used (not with bounds, costs or memo).
-    REUSABLE = True
-    #: Whether the sample may run on the sets (`samples_on_sets`; not with bounds).
-    SAMPLE_ON_SETS = True
-
     def __init__(self, dancer: Dancer, givens: Sequence[int] = (), seed: int | None = None,
                  excluded: Sequence[int] = (), prefix: Sequence[int] = (),
-                 tuning: Tuning | None = None):
+                 tuning: Tuning | None = None, *, best: int = 0, cutoff: int | None = None,
+                 memo: int = MEMO_OFF, memo_bytes: int = DEFAULT_MEMO_BYTES, diagram: bool = False):
+        """As `Dancer.search` says; ``best``, ``cutoff``: a search for the cheapest solutions
+        (its `Costs`, on the links); ``memo``, ``memo_bytes``, ``diagram``: a memoized count
+        (its `Memo`). With bounds, its `Bounds`."""
         super().__init__(dancer)
         self.dancer = dancer
-        # Where it runs (see run): LINKS, UNDECIDED, SETS or SAMPLING; on the sets, `way`.
+        # Where it runs (see ways.run): LINKS, UNDECIDED, SETS or SAMPLING; on the sets, `way`.
         self.where = UNDECIDED
-        self.way: Sets | None = None
+        self.way: Sets | BoundedSets | None = None
         self.move: Move | None = None  # (the move to the sets: its sample, what it decided)
-        self.tuning = Tuning() if tuning is None else tuning
+        self.tuning = ON_LINKS if best else Tuning() if tuning is None else tuning
         levels = self.max_levels(dancer)
         self.choice = [0] * levels  # x_0, x_1, ...: one node per level
         # For progress: at level l the search tries the tried[l]-th of total[l] options.
@@ -70,18 +72,29 @@ class Search(Choice):
         if self.tuning.weighted:
             self.weight = [1] * (dancer.n_primary + 1)
             self.choose = self.choose_weighted  # type: ignore[method-assign]
-        self.arrange()
+        # The units of what it was asked for (None: not asked), as search_init makes them.
+        self.bounds = bounds.Bounds(self) if dancer.bounds else None
+        self.costs: Costs | None = None
+        self.memo: Memo | None = None
+        if self.bounds is not None:
+            self.bounds.arrange()  # (a seeded search without bounds shuffles at each level)
         self.exclude(excluded, givens)
-        self.apply_givens(givens)
-        self.replay(prefix)
+        if self.bounds is not None:
+            self.bounds.apply_givens(givens)
+            self.bounds.replay(prefix)
+        else:
+            self.apply_givens(givens)
+            self.replay(prefix)
+        if best:
+            self.costs = Costs(self, best, givens, prefix, cutoff)
+        if memo != MEMO_OFF:
+            self.memo = Memo(self, memo, memo_bytes, diagram)
 
     @staticmethod
     def max_levels(dancer: Dancer) -> int:
-        """How deep a search can go, plus one: each level covers a primary item."""
-        return dancer.n_primary + 1
-
-    def arrange(self) -> None:
-        """Before exclusions and givens: nothing here (a seeded search shuffles at each level)."""
+        """How deep a search can go, plus one: each level covers a primary item (with
+        bounds, `bounds.levels`)."""
+        return bounds.levels(dancer) if dancer.bounds else dancer.n_primary + 1
 
     # -- exclusions and givens -----------------------------------------------------------------
 
@@ -197,17 +210,18 @@ class Search(Choice):
     def probe(self, seed: int) -> tuple[tuple[int, ...], bool]:
         """Knuth's random probe: from the current state, choose the item as the search would
         and one of its d options uniformly at random, level after level, until a solution or
-        a dead end; then undo it all. Returns (d_0, d_1, ..., d_L) and whether it ended in a
-        solution."""
+        a dead end; then undo it all, on the way the search runs (`ways.probe`). Returns
+        (d_0, d_1, ..., d_L) and whether it ended in a solution."""
         if self.weight is not None:  # (a probe follows MRV: its tree is not this search's)
             raise Unsupported("random probes of a search with the weighted choice", "probe one that chooses by MRV")
-        random, top, dlink = Random(seed), self.top, self.dlink
-        updates = self.updates
-        if self.way is not None:  # on the sets, whose state the links are not
-            degrees, solved = self.way.probe(random)
-            self.updates = updates
-            return tuple(degrees), solved
-        shuffle, self.shuffle = self.shuffle, None  # ties go to the first item, as in the search
+        degrees, solved = ways.probe(self, Random(seed))
+        return tuple(degrees), solved
+
+    def probe_links(self, random: Random) -> tuple[list[int], bool]:
+        """The probe on the links (a seeded search's ties go to the first item, as in the
+        search)."""
+        top, dlink = self.top, self.dlink
+        shuffle, self.shuffle = self.shuffle, None
         degrees, path = [], []
         while self.rlink[0] != 0:
             i = self.choose()
@@ -224,8 +238,8 @@ class Search(Choice):
         for x in reversed(path):
             self.uncommit_others(x)
             self.uncover(top[x])
-        self.shuffle, self.updates = shuffle, updates
-        return tuple(degrees), solved
+        self.shuffle = shuffle
+        return degrees, solved
 
     # -- the search -------------------------------------------------------------------------
 
@@ -272,65 +286,9 @@ class Search(Choice):
         With ``depth`` >= 0, the search splits: a node at that level that is not a solution is
         not entered (nor counted); PREFIX is returned with ``prefix()`` naming it.
 
-        This is the one place that chooses the way: a search that could use the sets starts
-        SAMPLING on the links and, at the end of its sample, moves to the sets or stays on the
-        links for good, as its tuning says (`Move.pays`).
+        Which way runs, and when the search moves to the sets, is `ways.run`'s to decide.
         """
-        if self.where == UNDECIDED:
-            self.where = SAMPLING if can_use(self, self.tuning.set_budget) else LINKS
-            if self.where == SAMPLING:
-                self.move_unit().sample(self, self.tuning.sample)
-                self.start_sampling()
-                if self.SAMPLE_ON_SETS and samples_on_sets(self):
-                    self.way = self.to_sets()
-                    self.way.tallies(set())
-        if self.where == SAMPLING and steps > (move := self.move_unit()).sample_end - self.nodes:
-            stop, work_stop = self.nodes + steps, self.updates + self.scanned + work
-            status = self.advance(move.sample_end - self.nodes, work, counting, limit, depth)
-            if status != PAUSED or self.nodes < move.sample_end:
-                return status
-            pays = move.pays(self)
-            self.where, move.tallied = LINKS, pays == TALLIED
-            if pays and build(self.dancer):
-                if self.way is None:
-                    self.way = self.to_sets()
-                elif not move.tallied:  # (sampled on the sets with tallies: choose as C does)
-                    self.way.tally = None
-                self.where, move.moved_at = SETS, self.level
-            elif self.way is not None:
-                leave_sets(self)
-            steps = stop - self.nodes
-            if work and (work := work_stop - self.updates - self.scanned) <= 0:
-                return PAUSED
-        return self.advance(steps, work, counting, limit, depth)
-
-    def advance(self, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
-        """`steps` on the way the search runs: the links, the sets, or (on the sets without
-        colors) `fused.run`, Search.steps with Sets.steps written out."""
-        way = self.way
-        if way is not None and way.fused:
-            return fused.run(way, steps, work, counting, limit, depth)
-        return self.steps(steps, work, counting, limit, depth, way.steps() if way is not None else self.on_links())
-
-    def start_sampled(self, nodes: int, updates: int) -> None:
-        """A memoized count whose table did not pay (`memo.Memo.hand_over`) decides at once on
-        the sets, on what it did since ``nodes`` and ``updates``: its sample (C's
-        sets_start_sampled, in ways.c)."""
-        if can_use(self, self.tuning.set_budget):
-            self.where = SAMPLING
-            move = self.move_unit()
-            move.sample_nodes, move.sample_updates, move.sample_end = nodes, updates, self.nodes
-            self.start_sampling()
-        else:
-            self.where = LINKS
-
-    def start_sampling(self) -> None:
-        """When a search that could use the sets starts its sample, at its floor: with colors
-        the floor's set and purified items, unless noted already (a memoized count notes them
-        as it starts); without, nothing (`Sets` reads what it needs off the links)."""
-        move = self.move_unit()
-        if self.dancer.has_colors and move.floor_colored is None:
-            move.floor_colored = colored_floor(self)
+        return ways.run(self, steps, work, counting, limit, depth)
 
     def move_unit(self) -> Move:
         """The search's `Move`, made the first time it is needed (C's sets_start makes its Sets)."""
@@ -343,9 +301,45 @@ class Search(Choice):
         """Whether it runs on the sets with tallies, or will when it moves."""
         return self.move is not None and self.move.tallied
 
-    def to_sets(self) -> Sets:
-        """The search's state on the sets, paused at step X2 of its level."""
-        return Sets(self)
+    # -- what the units of a search with costs or memo say (the contract's) --------------------
+
+    @property
+    def memo_hits(self) -> int:
+        """States found in the table (0 without memo)."""
+        return 0 if self.memo is None else self.memo.memo_hits
+
+    @property
+    def memo_lookups(self) -> int:
+        """States looked up in the table."""
+        return 0 if self.memo is None else self.memo.memo_lookups
+
+    @property
+    def memo_entries(self) -> int:
+        """States stored in the table."""
+        return 0 if self.memo is None else self.memo.memo_entries
+
+    @property
+    def memoizing(self) -> bool:
+        """Whether the search uses its table now (MEMO_AUTO may drop it)."""
+        return self.memo is not None and self.memo.memoizing
+
+    def solution_cost(self) -> int:
+        """After SOLUTION, in a search for the cheapest solutions: the solution's cost."""
+        if self.costs is None:
+            raise ValueError("this search has no costs")
+        return self.costs.solution_cost()
+
+    def proven(self) -> list[int]:
+        """In a search for the cheapest solutions: the costs of the k best so far."""
+        if self.costs is None:
+            raise ValueError("this search has no costs")
+        return self.costs.proven()
+
+    def diagram_nodes(self) -> tuple[int, bytes]:
+        """After a memoized search that builds the diagram is done: its root and its nodes."""
+        if self.memo is None:
+            raise ValueError("this search builds no diagram")
+        return self.memo.diagram_nodes()
 
     def steps(self, steps: int, work: int, counting: bool, limit: int, depth: int, way: Steps) -> int:
         """Steps X2..X8 of Algorithm X, resumable (``resume`` and ``level`` say where the
@@ -405,5 +399,8 @@ class Search(Choice):
         return option_number(self.top, x)
 
     def solution(self) -> tuple[int, ...]:
-        """The options chosen at levels 0..level-1 (after SOLUTION: the solution found)."""
+        """The options chosen at levels 0..level-1 (after SOLUTION: the solution found; with
+        bounds, `Bounds.solution`)."""
+        if self.bounds is not None:
+            return self.bounds.solution()
         return tuple(self.option_of(self.choice[k]) for k in range(self.level))

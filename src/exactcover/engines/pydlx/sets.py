@@ -3,7 +3,7 @@
 int (bit k: option k), so covering an item is one ``&``, an item's LEN a ``bit_count``.
 
 A search moves here from the links at step X2 of some level, when its sample says so
-(`Search.run`); nothing a caller sees changes but the time: the same item is chosen (MRV,
+(`ways.run`); nothing a caller sees changes but the time: the same item is chosen (MRV,
 ties to the first), the options are tried in the same order, and the statistics are equal,
 updates included (a cover counts 1 plus, for each option it hides, the option's length less
 1). The list of active items stays on ``llink``/``rlink``, updated as the links would
@@ -21,7 +21,7 @@ where the search moves, so the set and the purified items at the floor are noted
 sample begins (`colored_floor`).
 
 Without colors or bounds, a search whose sample says its nodes take out few options for
-the items active (`Search.run` has the rule) moves here with **tallies**: each level
+the items active (`ways.run` has the rule) moves here with **tallies**: each level
 keeps, beside its set, a byte per primary item, the count of its options in the set (its LEN
 on the links; `TALLY_COVERED` once covered): one int, byte j for item j + 1. The item
 choice is then the first item with no options, else the first with one (`bytes.find` on the
@@ -95,7 +95,7 @@ class Sets:
         self.solved = 0  # (with tallies: the tally of a solution, every item covered)
         top, opt_start = s.top, s.opt_start
         if self.colored:
-            assert s.move is not None and s.move.floor_colored is not None, "noted at the floor (Search.start_sampling)"
+            assert s.move is not None and s.move.floor_colored is not None, "noted at the floor as the sample started (ways.py)"
             floor_set, floor_purified = s.move.floor_colored  # (noted before the ranks were known)
             self.alive[s.floor] = sum(1 << self.bit(k) for k in range(s.dancer.n_options) if floor_set >> k & 1)
             self.purified.update((j, self.same[q]) for j, q in floor_purified.items())

@@ -151,9 +151,9 @@ class Move:
 
     def __init__(self) -> None:
         self.sample_end = self.sample_nodes = self.sample_updates = 0
-        self.tallied = False  # whether the move takes tallies (Search.run decides)
+        self.tallied = False  # whether the move takes tallies (ways.run decides)
         self.moved_at = 0  # the level it moved to the sets at (a rewind needs its floor)
-        #: With colors: colored_floor, noted at the floor (Search.start_sampling).
+        #: With colors: colored_floor, noted at the floor (ways.py, as its sample starts).
         self.floor_colored: tuple[int, dict[int, int]] | None = None
 
     def sample(self, search: Search, length: int) -> None:

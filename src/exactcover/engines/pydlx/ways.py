@@ -1,0 +1,191 @@
+"""The ways a search takes, as one table, and the one place that decides which way runs and
+moves a search from one to another.
+
+A way does Algorithm X's steps (Algorithm M's, with bounds) its own way and gives two
+operations, a run and a probe: on the links (`Search`; with bounds, `bounds.Bounds`) or on
+the sets of options (`sets.Sets`, with tallies or colors; with bounds, `msets.BoundedSets`).
+A search for the cheapest solutions (`costs.Costs`) or a memoized count (`memo.Memo`) runs its
+own loop. Everything else a way needs (its state made, its givens) is its unit's, which
+`Search` calls as it starts.
+
+Every search starts on the links. One that could use the sets samples its first nodes (C on
+the links; here on the sets with tallies where it can, `samples_on_sets`); at the end of the
+sample its updates per node decide whether the sets pay, with tallies or without
+(`tables.Move.pays`), and the search moves, once and for good. A memoized count whose table
+does not pay hands over to the same decision, with the nodes it made as its sample.
+
+Port: cdlx/ways.c
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..contract import PAUSED
+from . import fused, msets
+from .choice import Random
+from .msets import BoundedSets
+from .sets import Sets, colored_floor, leave_sets, samples_on_sets
+from .tables import LINKS, SAMPLING, SETS, TALLIED, UNDECIDED, build, can_use
+
+if TYPE_CHECKING:  # (for annotations only: search needs this module)
+    from .search import Search
+
+__all__ = ["WAYS", "Way", "probe", "run", "start_sampled"]
+
+
+class Way(NamedTuple):
+    """A way: its run (``run(search, steps, work, counting, limit, depth)``: a `Status`, as
+    `Search.run`) and its random probe (``probe(search, random)``: the degrees met and
+    whether it ended in a solution)."""
+
+    run: Callable[[Search, int, int, bool, int, int], int]
+    probe: Callable[[Search, Random], tuple[list[int], bool]]
+
+
+def _run_links(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
+    return s.steps(steps, work, counting, limit, depth, s.on_links())
+
+
+def _run_sets(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
+    way = s.way
+    assert isinstance(way, Sets)
+    if way.fused:  # (on the sets without colors: Search.steps with Sets.steps written out)
+        return fused.run(way, steps, work, counting, limit, depth)
+    return s.steps(steps, work, counting, limit, depth, way.steps())
+
+
+def _run_bounded(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
+    assert s.bounds is not None
+    return s.bounds.steps(steps, work, counting, limit, depth, s.bounds.on_links())
+
+
+def _run_msets(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
+    assert s.bounds is not None and s.way is not None
+    return s.bounds.steps(steps, work, counting, limit, depth, s.way.steps())
+
+
+def _probe_links(s: Search, random: Random) -> tuple[list[int], bool]:
+    return s.probe_links(random)
+
+
+def _probe_sets(s: Search, random: Random) -> tuple[list[int], bool]:
+    assert s.way is not None
+    return s.way.probe(random)
+
+
+def _probe_bounded(s: Search, random: Random) -> tuple[list[int], bool]:
+    assert s.bounds is not None
+    return s.bounds.probe(random, s.bounds.on_links())
+
+
+def _probe_msets(s: Search, random: Random) -> tuple[list[int], bool]:
+    assert s.bounds is not None and s.way is not None
+    return s.bounds.probe(random, s.way.steps())
+
+
+#: The ways, [on the sets][with bounds].
+WAYS = (
+    (Way(_run_links, _probe_links), Way(_run_bounded, _probe_bounded)),
+    (Way(_run_sets, _probe_sets), Way(_run_msets, _probe_msets)),
+)
+
+
+def way_of(s: Search) -> Way:
+    """The way a search on the links or the sets is on."""
+    return WAYS[s.way is not None][s.bounds is not None]
+
+
+def _start(s: Search) -> None:
+    """Before a search's first run: SAMPLING if it could use the sets, LINKS if not."""
+    s.where = SAMPLING if can_use(s, s.tuning.set_budget) else LINKS
+    if s.where == SAMPLING:
+        s.move_unit().sample(s, s.tuning.sample)
+        _start_sampling(s)
+        if s.bounds is None and samples_on_sets(s):  # (with bounds, BoundedSets replays from the floor)
+            s.way = Sets(s)
+            s.way.tallies(set())
+
+
+def _start_sampling(s: Search) -> None:
+    """When a search that could use the sets starts its sample, at its floor: with bounds the
+    floor's set and BOUNDs (`msets.start`); with colors the floor's set and purified items,
+    unless noted already (a memoized count notes them as it starts); else nothing (`Sets`
+    reads what it needs off the links)."""
+    if s.bounds is not None:
+        msets.start(s)
+        return
+    move = s.move_unit()
+    if s.dancer.has_colors and move.floor_colored is None:
+        move.floor_colored = colored_floor(s)
+
+
+def start_sampled(s: Search, nodes: int, updates: int) -> None:
+    """A memoized count whose table did not pay decides at once on the sets, on what it did
+    since ``nodes`` and ``updates``: its sample (C's sets_start_sampled)."""
+    if can_use(s, s.tuning.set_budget):
+        s.where = SAMPLING
+        move = s.move_unit()
+        move.sample_nodes, move.sample_updates, move.sample_end = nodes, updates, s.nodes
+        _start_sampling(s)
+    else:
+        s.where = LINKS
+
+
+def _decide(s: Search) -> None:
+    """At the end of its sample, the search stays on the links or moves to the sets, with
+    tallies or without (`tables.Move.pays`), once and for good."""
+    move = s.move_unit()
+    pays = move.pays(s)
+    s.where, move.tallied = LINKS, pays == TALLIED
+    if pays and build(s.dancer):
+        if s.way is None:
+            s.way = BoundedSets(s) if s.bounds is not None else Sets(s)
+        elif not move.tallied:  # (sampled on the sets with tallies: choose as C does)
+            assert isinstance(s.way, Sets)
+            s.way.tally = None
+        s.where, move.moved_at = SETS, s.level
+    elif s.way is not None:
+        leave_sets(s)
+
+
+def _run_memoized(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
+    """A memoized count's run: when its table does not pay, it hands over (its table dropped)
+    to the plain count, which decides at once on the sets from the nodes the table made."""
+    assert s.memo is not None
+    status = s.memo.run(steps, work, counting, limit, depth)
+    if not s.memo.memoizing:
+        start_sampled(s, *s.memo.sample())
+    return status
+
+
+def run(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
+    """`Search.run`: search on, within the budgets, on the links or the sets. A search that
+    could use the sets starts SAMPLING and, at the end of its sample, moves to the sets or
+    stays on the links for good, as its tuning says."""
+    if s.costs is not None:
+        return s.costs.run(steps, work, counting, limit, depth)
+    if s.memo is not None and s.memo.memoizing:
+        return _run_memoized(s, steps, work, counting, limit, depth)
+    if s.where == UNDECIDED:
+        _start(s)
+    if s.where == SAMPLING and steps > (move := s.move_unit()).sample_end - s.nodes:
+        stop, work_stop = s.nodes + steps, s.updates + s.scanned + work
+        status = way_of(s).run(s, move.sample_end - s.nodes, work, counting, limit, depth)
+        if status != PAUSED or s.nodes < move.sample_end:
+            return status
+        _decide(s)
+        steps = stop - s.nodes
+        if work and (work := work_stop - s.updates - s.scanned) <= 0:
+            return PAUSED
+    return way_of(s).run(s, steps, work, counting, limit, depth)
+
+
+def probe(s: Search, random: Random) -> tuple[list[int], bool]:
+    """Knuth's random probe from the current state, on the way the search runs; its updates
+    are not counted."""
+    updates = s.updates
+    degrees, solved = way_of(s).probe(s, random)
+    s.updates = updates
+    return degrees, solved
