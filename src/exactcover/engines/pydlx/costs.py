@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # (for annotations only: search needs this module)
     from .dancer import Dancer
     from .search import Search
 
-__all__ = ["Costs", "ON_LINKS", "prepare"]
+__all__ = ["Costs", "ON_LINKS", "costs_of", "prepare"]
 
 #: A cost no solution reaches (a matrix's costs add up to less than 2**62), as in C.
 INFINITE = (1 << 63) - 1
@@ -77,6 +77,13 @@ def _better(count: int, regret: int, least: int, fewest: int, best_regret: int, 
 
 #: A search for the cheapest solutions runs on the links (its lists are sorted by cost).
 ON_LINKS = Tuning.of("links")
+
+
+def costs_of(search: Search) -> Costs:
+    """The search's `Costs`; ValueError if it is not a search for the cheapest solutions."""
+    if search.costs is None:
+        raise ValueError("this search has no costs")
+    return search.costs
 
 
 class Costs:

@@ -60,7 +60,8 @@ if TYPE_CHECKING:  # (for annotations only: search needs this module; MemoSteps 
     from .search import Search
     from .sets import MemoSteps
 
-__all__ = ["DEFAULT_MEMO_BYTES", "MEMO_AUTO", "MEMO_GAIN", "MEMO_OFF", "MEMO_ON", "MEMO_SAMPLE", "Memo", "tables"]
+__all__ = ["DEFAULT_MEMO_BYTES", "MEMO_AUTO", "MEMO_GAIN", "MEMO_OFF", "MEMO_ON", "MEMO_SAMPLE", "Memo", "diagram_nodes", "memo_active", "memo_stats",
+           "tables"]
 
 #: The automatic choice: nodes memoized before deciding, and the gain that keeps the table
 #: (calibration: benchmarks/README.md, memo.py).
@@ -109,6 +110,27 @@ def tables(dancer: Dancer) -> tuple[list[int], list[tuple[tuple[int, int], ...]]
                 flips[q], tints[q] = flip, tint
         dancer._memo = (flips, tints, bits)
     return dancer._memo
+
+
+def memo_active(search: Search) -> bool:
+    """Whether ``search`` counts with its table now (it has one, and has not dropped it)."""
+    return search.memo is not None and search.memo.memoizing
+
+
+def memo_stats(search: Search) -> tuple[int, int, int, bool]:
+    """The table's statistics (0 without one): hits, lookups, entries, and whether it is in
+    use."""
+    m = search.memo
+    return (0, 0, 0, False) if m is None else (m.memo_hits, m.memo_lookups, m.memo_entries, m.memoizing)
+
+
+def diagram_nodes(search: Search) -> tuple[int, bytes]:
+    """After a search with the diagram is done: its root, and its nodes 2, 3, ... as bytes of
+    int32 (option, lo, hi) triples, as the C engine gives them."""
+    m = search.memo
+    if m is None or not m.diagram:
+        raise ValueError("this search builds no diagram")
+    return m.znode[0], array("i", [v for node in m.zdd[2:] for v in node]).tobytes()
 
 
 class Memo:
@@ -231,13 +253,6 @@ class Memo:
             if color[q] > 0:  # not purified yet: it will be, to this color
                 key |= color[q] << s
         return key
-
-    def diagram_nodes(self) -> tuple[int, bytes]:
-        """After a search with the diagram is done: its root, and its nodes 2, 3, ... as
-        bytes of int32 (option, lo, hi) triples, as the C engine gives them."""
-        if not self.diagram:
-            raise ValueError("this search builds no diagram")
-        return self.znode[0], array("i", [v for node in self.zdd[2:] for v in node]).tobytes()
 
     def hand_up(self, level: int, found: tuple[int, int, int]) -> None:
         """Level ``level`` is done: add its count and size to its parent's row; with the

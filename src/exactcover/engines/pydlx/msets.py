@@ -25,8 +25,9 @@ Port: cdlx/msets.c, cdlx/sets.h
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from .bounds import Bounds
 from .dance import COVERED
 from .sets import Sets, _lowest
 
@@ -40,8 +41,7 @@ def start(search: Search) -> None:
     """At the floor of a search with bounds, before its sample (C's msets_start): the set of
     options available there and the items' BOUNDs, from which `BoundedSets` replays the
     levels when the search moves (the links cannot say what they were at each level)."""
-    bounds = search.bounds
-    assert bounds is not None
+    bounds = cast(Bounds, search.bounds)  # (only a search with bounds samples for BoundedSets)
     bounds.floor_set, bounds.floor_bound = first_set(search), bounds.bound[:]
 
 
@@ -68,8 +68,7 @@ class BoundedSets(Sets):
         """Move ``search``, paused at step X2 of its level, to the sets: each level's set
         follows from the one below and the move made there, from the floor's."""
         self.search = s = search
-        assert s.bounds is not None
-        self.bounds = b = s.bounds
+        self.bounds = b = cast(Bounds, s.bounds)
         self.read_tables(s.dancer)
         self.alive = [0] * (len(s.choice) + 1)
         self.option = [-1] * len(s.choice)

@@ -19,9 +19,9 @@ from ..contract import (DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_OFF, PAUSED, PREFI
                         GivensClash, PrefixError, Tuning, UnknownOption, Unsupported)
 from . import bounds, ways
 from .choice import Choice, Random, Shuffle
-from .costs import ON_LINKS, Costs
+from .costs import ON_LINKS, Costs, costs_of
 from .dance import COVERED, SCAN_SHIFT, option_number
-from .memo import Memo
+from .memo import Memo, diagram_nodes, memo_stats
 from .sets import Sets
 from .steps import FINISHED, X2, X6, X8
 from .tables import UNDECIDED, Move
@@ -306,40 +306,34 @@ class Search(Choice):
     @property
     def memo_hits(self) -> int:
         """States found in the table (0 without memo)."""
-        return 0 if self.memo is None else self.memo.memo_hits
+        return memo_stats(self)[0]
 
     @property
     def memo_lookups(self) -> int:
         """States looked up in the table."""
-        return 0 if self.memo is None else self.memo.memo_lookups
+        return memo_stats(self)[1]
 
     @property
     def memo_entries(self) -> int:
         """States stored in the table."""
-        return 0 if self.memo is None else self.memo.memo_entries
+        return memo_stats(self)[2]
 
     @property
     def memoizing(self) -> bool:
         """Whether the search uses its table now (MEMO_AUTO may drop it)."""
-        return self.memo is not None and self.memo.memoizing
+        return memo_stats(self)[3]
 
     def solution_cost(self) -> int:
         """After SOLUTION, in a search for the cheapest solutions: the solution's cost."""
-        if self.costs is None:
-            raise ValueError("this search has no costs")
-        return self.costs.solution_cost()
+        return costs_of(self).solution_cost()
 
     def proven(self) -> list[int]:
         """In a search for the cheapest solutions: the costs of the k best so far."""
-        if self.costs is None:
-            raise ValueError("this search has no costs")
-        return self.costs.proven()
+        return costs_of(self).proven()
 
     def diagram_nodes(self) -> tuple[int, bytes]:
         """After a memoized search that builds the diagram is done: its root and its nodes."""
-        if self.memo is None:
-            raise ValueError("this search builds no diagram")
-        return self.memo.diagram_nodes()
+        return diagram_nodes(self)
 
     def steps(self, steps: int, work: int, counting: bool, limit: int, depth: int, way: Steps) -> int:
         """Steps X2..X8 of Algorithm X, resumable (``resume`` and ``level`` say where the

@@ -20,11 +20,13 @@ Port: cdlx/ways.c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..contract import PAUSED
 from . import fused, msets
+from .bounds import Bounds
 from .choice import Random
+from .memo import Memo, memo_active
 from .msets import BoundedSets
 from .sets import Sets, colored_floor, leave_sets, samples_on_sets
 from .tables import LINKS, SAMPLING, SETS, TALLIED, UNDECIDED, build, can_use
@@ -48,22 +50,22 @@ def _run_links(s: Search, steps: int, work: int, counting: bool, limit: int, dep
     return s.steps(steps, work, counting, limit, depth, s.on_links())
 
 
+# (each way's functions run only where way_of chose them: the casts say what it checked)
+
 def _run_sets(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
-    way = s.way
-    assert isinstance(way, Sets)
+    way = cast(Sets, s.way)
     if way.fused:  # (on the sets without colors: Search.steps with Sets.steps written out)
         return fused.run(way, steps, work, counting, limit, depth)
     return s.steps(steps, work, counting, limit, depth, way.steps())
 
 
 def _run_bounded(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
-    assert s.bounds is not None
-    return s.bounds.steps(steps, work, counting, limit, depth, s.bounds.on_links())
+    bounds = cast(Bounds, s.bounds)
+    return bounds.steps(steps, work, counting, limit, depth, bounds.on_links())
 
 
 def _run_msets(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
-    assert s.bounds is not None and s.way is not None
-    return s.bounds.steps(steps, work, counting, limit, depth, s.way.steps())
+    return cast(Bounds, s.bounds).steps(steps, work, counting, limit, depth, cast(BoundedSets, s.way).steps())
 
 
 def _probe_links(s: Search, random: Random) -> tuple[list[int], bool]:
@@ -71,18 +73,16 @@ def _probe_links(s: Search, random: Random) -> tuple[list[int], bool]:
 
 
 def _probe_sets(s: Search, random: Random) -> tuple[list[int], bool]:
-    assert s.way is not None
-    return s.way.probe(random)
+    return cast(Sets, s.way).probe(random)
 
 
 def _probe_bounded(s: Search, random: Random) -> tuple[list[int], bool]:
-    assert s.bounds is not None
-    return s.bounds.probe(random, s.bounds.on_links())
+    bounds = cast(Bounds, s.bounds)
+    return bounds.probe(random, bounds.on_links())
 
 
 def _probe_msets(s: Search, random: Random) -> tuple[list[int], bool]:
-    assert s.bounds is not None and s.way is not None
-    return s.bounds.probe(random, s.way.steps())
+    return cast(Bounds, s.bounds).probe(random, cast(BoundedSets, s.way).steps())
 
 
 #: The ways, [on the sets][with bounds].
@@ -143,7 +143,6 @@ def _decide(s: Search) -> None:
         if s.way is None:
             s.way = BoundedSets(s) if s.bounds is not None else Sets(s)
         elif not move.tallied:  # (sampled on the sets with tallies: choose as C does)
-            assert isinstance(s.way, Sets)
             s.way.tally = None
         s.where, move.moved_at = SETS, s.level
     elif s.way is not None:
@@ -153,10 +152,10 @@ def _decide(s: Search) -> None:
 def _run_memoized(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
     """A memoized count's run: when its table does not pay, it hands over (its table dropped)
     to the plain count, which decides at once on the sets from the nodes the table made."""
-    assert s.memo is not None
-    status = s.memo.run(steps, work, counting, limit, depth)
-    if not s.memo.memoizing:
-        start_sampled(s, *s.memo.sample())
+    memo = cast(Memo, s.memo)
+    status = memo.run(steps, work, counting, limit, depth)
+    if not memo_active(s):
+        start_sampled(s, *memo.sample())
     return status
 
 
@@ -166,7 +165,7 @@ def run(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int
     stays on the links for good, as its tuning says."""
     if s.costs is not None:
         return s.costs.run(steps, work, counting, limit, depth)
-    if s.memo is not None and s.memo.memoizing:
+    if memo_active(s):
         return _run_memoized(s, steps, work, counting, limit, depth)
     if s.where == UNDECIDED:
         _start(s)
