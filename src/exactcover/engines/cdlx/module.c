@@ -294,14 +294,9 @@ Search_run(SearchObject *self, PyObject *args, PyObject *kwds)
     }
     if (check_idle(self) < 0)
         return NULL;
-    if (s->costs != NULL && run.depth >= 0) {
-        raise_failure(&(dlx_error){.kind = DLX_UNSUPPORTED, .what = "splitting a search for the cheapest solutions",
-                                   .instead = "split a plain search"});
-        return NULL;
-    }
-    if (memo_active(s) && (!run.counting || run.depth >= 0)) {
-        raise_failure(&(dlx_error){.kind = DLX_UNSUPPORTED, .what = "listing or splitting a memoized search",
-                                   .instead = "a search without memo"});
+    dlx_error err = {DLX_OK};
+    if (search_takes(s, &run, &err) < 0) {
+        raise_failure(&err);
         return NULL;
     }
     const long long stop = s->nodes + run.steps, work_stop = effort(s) + run.work;
@@ -358,15 +353,10 @@ Search_solution(SearchObject *self, PyObject *Py_UNUSED(ignored))
     const Search *s = &self->s;
     if (check_idle(self) < 0)
         return NULL;
-    if (s->bounds == NULL)
-        return idx_tuple(s, s->choice, s->level, 1);
-    idx *chosen = PyMem_Malloc(((size_t)s->level + 1) * sizeof(idx)), n = 0;
+    idx *chosen = PyMem_Malloc(((size_t)s->level + 1) * sizeof(idx));
     if (chosen == NULL)
         return PyErr_NoMemory();
-    for (idx k = 0; k < s->level; k++) /* (with bounds, null moves left out) */
-        if (s->choice[k] > s->n_items)
-            chosen[n++] = s->choice[k];
-    PyObject *result = idx_tuple(s, chosen, n, 1);
+    PyObject *result = idx_tuple(s, chosen, search_solution(s, chosen), 1);
     PyMem_Free(chosen);
     return result;
 }

@@ -188,6 +188,36 @@ search_run(Search *s, const Run *run)
     return way_of(s)->run(s, &rest);
 }
 
+/* Whether a search can take `run`: 0, or -1 with err saying what it cannot do (a search for
+   the cheapest solutions does not split; a memoized count neither lists nor splits). */
+int
+search_takes(const Search *s, const Run *run, dlx_error *err)
+{
+    if (s->costs != NULL && run->depth >= 0) {
+        *err = (dlx_error){.kind = DLX_UNSUPPORTED, .what = "splitting a search for the cheapest solutions",
+                           .instead = "split a plain search"};
+        return -1;
+    }
+    if (memo_active(s) && (!run->counting || run->depth >= 0)) {
+        *err = (dlx_error){.kind = DLX_UNSUPPORTED, .what = "listing or splitting a memoized search",
+                           .instead = "a search without memo"};
+        return -1;
+    }
+    return 0;
+}
+
+/* After SOLUTION: its option nodes, the choices at levels 0..level-1 into out (room for
+   s->level), less Algorithm M's null moves (an item's header, not an option node); how many. */
+idx
+search_solution(const Search *s, idx *out)
+{
+    idx n = 0;
+    for (idx k = 0; k < s->level; k++)
+        if (s->bounds == NULL || s->choice[k] > s->n_items)
+            out[n++] = s->choice[k];
+    return n;
+}
+
 /* Knuth's random probe from the current state, on the way the search runs; its updates
    are not counted. */
 idx

@@ -429,9 +429,3 @@ class Bounds:
                 break
         s.resume = state
         return status
-
-    def solution(self) -> tuple[int, ...]:
-        """The options chosen at levels 0..level-1 (null moves left out)."""
-        s = self.search
-        n = s.n_items
-        return tuple(s.option_of(x) for x in s.choice[: s.level] if x > n)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import DONE, PAUSED, Tuning, Unsupported
+from ..contract import DONE, PAUSED, Tuning
 from .dance import members, option_number, relink
 from .steps import FINISHED, X2, X5, X6, X7, X8
 from .tables import LINKS
@@ -238,9 +238,8 @@ class Costs:
 
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
         """Search on: SOLUTION for every solution that enters the k best (``counting`` and
-        ``limit`` as for `Search.run`), DONE when they are proven."""
-        if depth >= 0:
-            raise Unsupported("splitting a search for the cheapest solutions", "split a plain search")
+        ``limit`` as for `Search.run`), DONE when they are proven. (It does not split:
+        `ways.takes`.)"""
         s, cost = self.search, self.cost
         top, rlink, choice, n = s.top, s.rlink, s.choice, s.n_items
         partial, thresh0, thresh = self.partial, self.thresh0, self.thresh

@@ -49,7 +49,7 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED, Unsupported
+from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED
 from .dance import COVERED
 from .sets import Sets, colored_floor, leave_sets
 from .steps import FINISHED, X2, X5, X6, X8
@@ -191,11 +191,9 @@ class Memo:
         return sum(1 << (i - 1) for i in range(1, s.n_items + 1) if top[i] < COVERED)
 
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
-        """As `Search.run`, for counting only. With MEMO_AUTO, at the sample's end: keep the
+        """As `Search.run`, for counting only (`ways.takes`). With MEMO_AUTO, at the sample's end: keep the
         table, or drop it (`hand_over`): the plain search goes on from there (`ways.run`);
         PAUSED either way."""
-        if not counting or depth >= 0:
-            raise Unsupported("listing or splitting a memoized search", "a search without memo")
         s = self.search
         if s.nodes >= self.decide_at:
             return self.memo_steps(steps, work, limit)

@@ -393,8 +393,6 @@ class Search(Choice):
         return option_number(self.top, x)
 
     def solution(self) -> tuple[int, ...]:
-        """The options chosen at levels 0..level-1 (after SOLUTION: the solution found; with
-        bounds, `Bounds.solution`)."""
-        if self.bounds is not None:
-            return self.bounds.solution()
-        return tuple(self.option_of(self.choice[k]) for k in range(self.level))
+        """The options chosen at levels 0..level-1 (after SOLUTION: the solution found;
+        `ways.solution`)."""
+        return ways.solution(self)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from ..contract import PAUSED
+from ..contract import PAUSED, Unsupported
 from . import fused, msets
 from .bounds import Bounds
 from .choice import Random
@@ -34,7 +34,7 @@ from .tables import LINKS, SAMPLING, SETS, TALLIED, UNDECIDED, build, can_use
 if TYPE_CHECKING:  # (for annotations only: search needs this module)
     from .search import Search
 
-__all__ = ["WAYS", "Way", "probe", "run", "start_sampled"]
+__all__ = ["WAYS", "Way", "probe", "run", "solution", "start_sampled", "takes"]
 
 
 class Way(NamedTuple):
@@ -159,10 +159,20 @@ def _run_memoized(s: Search, steps: int, work: int, counting: bool, limit: int, 
     return status
 
 
+def takes(s: Search, counting: bool, depth: int) -> None:
+    """Whether a search can take a run: Unsupported saying what it cannot do (a search for the
+    cheapest solutions does not split; a memoized count neither lists nor splits)."""
+    if s.costs is not None and depth >= 0:
+        raise Unsupported("splitting a search for the cheapest solutions", "split a plain search")
+    if memo_active(s) and (not counting or depth >= 0):
+        raise Unsupported("listing or splitting a memoized search", "a search without memo")
+
+
 def run(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
     """`Search.run`: search on, within the budgets, on the links or the sets. A search that
     could use the sets starts SAMPLING and, at the end of its sample, moves to the sets or
     stays on the links for good, as its tuning says."""
+    takes(s, counting, depth)
     if s.costs is not None:
         return s.costs.run(steps, work, counting, limit, depth)
     if memo_active(s):
@@ -179,6 +189,13 @@ def run(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int
         if work and (work := work_stop - s.updates - s.scanned) <= 0:
             return PAUSED
     return way_of(s).run(s, steps, work, counting, limit, depth)
+
+
+def solution(s: Search) -> tuple[int, ...]:
+    """After SOLUTION: its options, the choices at levels 0..level-1, less Algorithm M's null
+    moves (an item's header, not an option node)."""
+    n, bounded = s.n_items, s.bounds is not None
+    return tuple(s.option_of(x) for x in s.choice[: s.level] if not bounded or x > n)
 
 
 def probe(s: Search, random: Random) -> tuple[list[int], bool]:
