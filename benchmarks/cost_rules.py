@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from mcc import assignment, partitioning  # noqa: E402
 
 from exactcover import Solver  # noqa: E402
+from exactcover.engines.contract import DONE  # noqa: E402
 from exactcover.engines.pydlx import costs  # noqa: E402
 
 
@@ -65,7 +66,7 @@ def dlx5_rule(dancer, k: int):
 
 def nodes(search, cap: int) -> tuple[int, bool, list[int]]:
     """Run a search for the k best to its end or to ``cap`` nodes."""
-    while search.run(cap - search.nodes) != costs.DONE:
+    while search.run(cap - search.nodes) != DONE:
         if search.nodes >= cap:
             return search.nodes, False, search.proven()
     return search.nodes, True, search.proven()

@@ -18,8 +18,9 @@ SPECIFICATIONS = sorted([f"pydlx/{path.name}" for path in (PACKAGE / "pydlx").gl
 #: name renamed on one side only fails; renamed on both, or a new one shared, is said here.
 KEPT = {
     ("bounds.c", "pydlx/bounds.py"): {"take", "tweak", "untweak"},
-    ("costs.c", "pydlx/costs.py"): {"better", "choose_cheap", "commit_below", "costs_prepare", "cover_below", "found",
-                                    "purify_below", "uncommit_below", "uncover_below", "unpurify_below"},
+    ("costs.c", "pydlx/costs.py"): {"backtrack", "better", "choose_cheap", "commit_below", "costs_prepare", "cover_below",
+                                    "enter", "found", "purify_below", "try_next", "try_option", "uncommit_below",
+                                    "uncover_below", "unpurify_below"},
     ("csets.h", "pydlx/sets.py"): {"commit_colored"},
     ("dance.h", "pydlx/dance.py"): {"commit", "commit_others", "cover", "hide", "purify", "uncommit",
                                     "uncommit_others", "uncover", "unhide", "unpurify"},

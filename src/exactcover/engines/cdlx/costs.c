@@ -4,7 +4,7 @@
  * options cheapest first and cuts off what cannot beat the k-th best found so far, covering
  * with a threshold (only options cheap enough ever to be chosen are hidden), branching on
  * the item where a wrong first choice costs most per branch. pydlx/costs.py's docstring
- * tells the method. Its own loop, in mode COLORED.
+ * tells the method. Its steps are Algorithm X's (steps.h), with four of its own.
  *
  * Specification: pydlx/costs.py
  */
@@ -252,98 +252,75 @@ found(Costs *c)
         c->cutoff = best[n - 1];
 }
 
-/* Step X2 for the k best: the budget, a solution, a dead end, or the level's item covered
-   and its cheapest option in choice[level]; sets *state, returns a status or -1 to go on. */
-static int
-enter_cheap(Search *s, const Run *run, idx level, long long stop, long long work_stop, int *state)
+/* The four steps of Algorithm X for the k best, which steps.h's loop takes (the item choice
+   and the covers with thresholds; no mode: colors are handled as they come). */
+
+/* X3, X4: the item where a wrong first choice costs most, its list covered below the
+   threshold of its cheapest option, which is returned; 0 (no node) for a dead end, an item
+   without an option cheap enough: nothing covered, and backtrack has nothing to undo. */
+ALWAYS_INLINE idx
+enter(Search *s, idx level, const int mode)
 {
-    if (s->nodes >= stop || (work_stop >= 0 && effort(s) >= work_stop))
-        return PAUSED;
-    s->nodes += 1;
-    if (level > s->max_level)
-        s->max_level = level;
-    *state = X8;
+    (void)mode;
     Costs *c = s->costs;
-    if (s->links.rlink[0] == 0) {
-        found(c);
-        return visit(s, run);
-    }
     long long fewest;
     idx i = choose_cheap(s, c->cutoff - c->current, &fewest), x = s->links.dlink[i];
     s->total[level] = fewest > 1 ? (idx)(fewest < IDX_MAX ? fewest : IDX_MAX) : 1;
     s->tried[level] = 1;
     if (fewest == 0 || x == i)
-        return -1; /* no option cheap enough: a dead end */
+        return 0;
     c->partial[level] = c->current;
     c->thresh0[level] = c->cutoff - c->current - s->dancer->cost[x];
     cover_below(s, i, c->thresh0[level]);
-    s->choice[level] = x;
-    *state = X5;
-    return -1;
+    return x;
 }
 
+/* X5: option node x taken, its other items committed below its threshold. */
+ALWAYS_INLINE void
+try_option(Search *s, idx level, idx x, const int mode)
+{
+    (void)mode;
+    Costs *c = s->costs;
+    const long long cost = s->dancer->cost[x];
+    c->thresh[level] = c->cutoff - c->partial[level] - cost;
+    commit_below(s, x, c->thresh[level]);
+    c->current = c->partial[level] + cost;
+}
+
+/* X6: x given back; the next option of its item if it is cheap enough (the list is sorted
+   by cost), else the item itself, as after the last. */
+ALWAYS_INLINE idx
+try_next(Search *s, idx level, idx x, const int mode)
+{
+    (void)mode;
+    Costs *c = s->costs;
+    uncommit_below(s, x, c->thresh[level]);
+    c->current = c->partial[level];
+    const idx i = s->links.top[x], next = s->links.dlink[x];
+    return next == i || s->dancer->cost[next] >= c->cutoff - c->partial[level] ? i : next;
+}
+
+/* X7: item i back (nothing after a dead end, i = 0). */
+ALWAYS_INLINE void
+backtrack(Search *s, idx level, idx i, const int mode)
+{
+    (void)mode;
+    if (i != 0)
+        uncover_below(s, i, s->costs->thresh0[level]);
+}
+
+#define ALL_COVERED(s) ((s)->links.rlink[0] == 0)
+#define SANITY_CHECK(s, level) ((void)0) /* (covers below a threshold leave the lists as sanity() does not expect) */
+#define VISIT(s, run) (found((s)->costs), visit(s, run))
+
+#include "steps.h"
+
 /* Search.run for the k best: SOLUTION for every solution that enters them, DONE when they
-   are proven (the binding refuses a split). */
+   are proven (ways.c refuses a split: search_takes). */
 int
 run_costed(Search *s, const Run *run)
 {
-    const long long *cost = s->dancer->cost;
-    Costs *c = s->costs;
-    const long long stop = s->nodes + run->steps, work_stop = run->work ? effort(s) + run->work : -1;
-    idx *choice = s->choice, *top = s->links.top;
-    int state = s->resume, status;
-    idx level = s->level, x, i;
-    for (;;) {
-        switch (state) {
-        case X2:
-            if ((status = enter_cheap(s, run, level, stop, work_stop, &state)) >= 0)
-                goto out;
-            continue;
-        case X5: /* try x_l */
-            x = choice[level];
-            c->thresh[level] = c->cutoff - c->partial[level] - cost[x];
-            commit_below(s, x, c->thresh[level]);
-            c->current = c->partial[level] + cost[x];
-            level += 1;
-            state = X2;
-            continue;
-        case X6: /* the next option of the level's item, if cheap enough */
-            x = choice[level];
-            uncommit_below(s, x, c->thresh[level]);
-            c->current = c->partial[level];
-            i = top[x];
-            x = s->links.dlink[x];
-            if (x == i || cost[x] >= c->cutoff - c->partial[level]) {
-                state = X7;
-                continue;
-            }
-            choice[level] = x;
-            s->tried[level] += 1;
-            state = X5;
-            continue;
-        case X7: /* the level's item back */
-            x = choice[level];
-            uncover_below(s, x <= s->n_items ? x : top[x], c->thresh0[level]);
-            state = X8;
-            continue;
-        case X8:
-            if (level == s->floor) {
-                state = FINISHED;
-                continue;
-            }
-            level -= 1;
-            c->current = c->partial[level];
-            state = X6;
-            continue;
-        default:
-            status = DONE;
-            goto out;
-        }
-    }
-out:
-    s->level = level;
-    s->resume = state;
-    return status;
+    return run_steps(s, run, 0);
 }
 
 /* A search for start->best cheapest solutions: its k best, per-level costs, and the net

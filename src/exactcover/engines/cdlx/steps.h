@@ -14,11 +14,19 @@
  *   void backtrack(Search *s, idx level, idx i, mode)    X7: uncover item i
  *
  * and ALL_COVERED(s), whether every primary item is covered, and SANITY_CHECK(s, level), run
- * at every X2 in the sanitizer build.
+ * at every X2 in the sanitizer build; and, if a way has more to do with a solution than count
+ * it, VISIT(s, run) (costs.c: the solution into the k best first).
+ *
+ * Its ways: links.c (on the links, in each mode), sets.c (on the sets), costs.c (the k
+ * cheapest, on the links with thresholds).
  *
  * Specification: pydlx/search.py
  */
 #include "dlx.h"
+
+#ifndef VISIT
+#define VISIT(s, run) visit(s, run)
+#endif
 
 /* Steps X2..X8, resumable: s->resume and s->level say where the search stands. */
 ALWAYS_INLINE int
@@ -50,7 +58,7 @@ run_steps(Search *s, const Run *run, const int mode)
                 s->max_level = level;
             if (ALL_COVERED(s)) { /* every primary item is covered: visit the solution */
                 state = X8;
-                if ((status = visit(s, run)) >= 0)
+                if ((status = VISIT(s, run)) >= 0)
                     goto out;
                 continue;
             }

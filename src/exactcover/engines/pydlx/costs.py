@@ -24,14 +24,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import DONE, PAUSED, Tuning
+from ..contract import Tuning
 from .dance import members, option_number, relink
-from .steps import FINISHED, X2, X5, X6, X7, X8
 from .tables import LINKS
 
 if TYPE_CHECKING:  # (for annotations only: search needs this module)
     from .dancer import Dancer
-    from .search import Search
+    from .search import Search, Steps
 
 __all__ = ["Costs", "ON_LINKS", "costs_of", "prepare"]
 
@@ -236,74 +235,59 @@ class Costs:
         if len(costs) == self.k:
             self.cutoff = costs[-1]
 
+    # -- the four steps of Search.steps for the k best (C's costs.c gives them to steps.h) ----
+
+    def on_links(self) -> Steps:
+        """X3 and X4 (`enter`), X5 (`try_option`), X6 (`try_next`), X7 (`backtrack`) with
+        costs, at the search's level, for `Search.steps`."""
+        return self.enter, self.try_option, self.try_next, self.backtrack
+
+    def enter(self) -> int:
+        """X3, X4: the item where a wrong first choice costs most (`choose_cheap`), its list
+        covered below the threshold of its cheapest option, which is returned; 0 (no node)
+        for a dead end, an item without an option cheap enough: nothing covered, and
+        `backtrack` has nothing to undo."""
+        s, cost = self.search, self.cost
+        level = s.level
+        i, fewest = self.choose_cheap(self.cutoff - self.current)
+        s.total[level], s.tried[level] = max(fewest, 1), 1
+        x = s.dlink[i]
+        if fewest == 0 or x == i:
+            return 0
+        self.partial[level] = self.current
+        self.thresh0[level] = self.cutoff - self.current - cost[x]
+        self.cover_below(i, self.thresh0[level])
+        return x
+
+    def try_option(self, x: int) -> None:
+        """X5: option node x taken, its other items committed below its threshold."""
+        level = self.search.level
+        self.thresh[level] = self.cutoff - self.partial[level] - self.cost[x]
+        self.commit_below(x, self.thresh[level])
+        self.current = self.partial[level] + self.cost[x]
+
+    def try_next(self, x: int) -> int:
+        """X6: x given back; the next option of its item if it is cheap enough (the list is
+        sorted by cost), else the item itself, as after the last."""
+        s = self.search
+        level = s.level
+        self.uncommit_below(x, self.thresh[level])
+        self.current = self.partial[level]
+        i, y = s.top[x], s.dlink[x]
+        return i if y == i or self.cost[y] >= self.cutoff - self.partial[level] else y
+
+    def backtrack(self, i: int) -> None:
+        """X7: item i back (nothing after a dead end, i = 0)."""
+        if i:
+            self.uncover_below(i, self.thresh0[self.search.level])
+
+    def visit(self, counting: bool, limit: int) -> int | None:
+        """A solution at step X2: into the k best, then counted as `Search.visit` counts it."""
+        self.found()
+        return self.search.visit(counting, limit)
+
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
         """Search on: SOLUTION for every solution that enters the k best (``counting`` and
-        ``limit`` as for `Search.run`), DONE when they are proven. (It does not split:
-        `ways.takes`.)"""
-        s, cost = self.search, self.cost
-        top, rlink, choice, n = s.top, s.rlink, s.choice, s.n_items
-        partial, thresh0, thresh = self.partial, self.thresh0, self.thresh
-        stop = s.nodes + steps
-        work_stop = s.updates + s.scanned + work if work else -1
-        state = s.resume
-        status: int
-        while True:
-            level = s.level
-            if state == X2:
-                if s.nodes >= stop or 0 <= work_stop <= s.updates + s.scanned:
-                    status = PAUSED
-                    break
-                s.nodes += 1
-                s.max_level = max(s.max_level, level)
-                state = X8
-                if rlink[0] == 0:
-                    self.found()
-                    visited = s.visit(counting, limit)
-                    if visited is not None:
-                        status = visited
-                        break
-                    continue
-                i, fewest = self.choose_cheap(self.cutoff - self.current)
-                s.total[level], s.tried[level] = max(fewest, 1), 1
-                x = s.dlink[i]
-                if fewest == 0 or x == i:
-                    continue  # no option cheap enough: a dead end
-                partial[level] = self.current
-                thresh0[level] = self.cutoff - self.current - cost[x]
-                self.cover_below(i, thresh0[level])
-                choice[level] = x
-                state = X5
-            elif state == X5:  # try x_l
-                x = choice[level]
-                thresh[level] = self.cutoff - partial[level] - cost[x]
-                self.commit_below(x, thresh[level])
-                self.current = partial[level] + cost[x]
-                s.level += 1
-                state = X2
-            elif state == X6:  # try the next option of the level's item, if cheap enough
-                x = choice[level]
-                self.uncommit_below(x, thresh[level])
-                self.current = partial[level]
-                i, x = top[x], s.dlink[x]
-                if x == i or cost[x] >= self.cutoff - partial[level]:
-                    state = X7
-                    continue
-                choice[level] = x
-                s.tried[level] += 1
-                state = X5
-            elif state == X7:  # backtrack: the level's item back
-                x = choice[level]
-                self.uncover_below(x if x <= n else top[x], thresh0[level])
-                state = X8
-            elif state == X8:
-                if level == s.floor:
-                    state = FINISHED
-                    continue
-                s.level -= 1
-                self.current = partial[s.level]
-                state = X6
-            else:
-                status = DONE
-                break
-        s.resume = state
-        return status
+        ``limit`` as for `Search.run`), DONE when they are proven: Algorithm X's loop
+        (`Search.steps`) with the steps above. (It does not split: `ways.takes`.)"""
+        return self.search.steps(steps, work, counting, limit, depth, self.on_links(), self.visit)

@@ -335,11 +335,15 @@ class Search(Choice):
         """After a memoized search that builds the diagram is done: its root and its nodes."""
         return diagram_nodes(self)
 
-    def steps(self, steps: int, work: int, counting: bool, limit: int, depth: int, way: Steps) -> int:
+    def steps(self, steps: int, work: int, counting: bool, limit: int, depth: int, way: Steps,
+              visit: Callable[[bool, int], int | None] | None = None) -> int:
         """Steps X2..X8 of Algorithm X, resumable (``resume`` and ``level`` say where the
         search stands), with the four steps that differ between the ways (enter, try an
-        option, try the next, backtrack) taken from ``way``: `on_links` or `Sets.steps`."""
+        option, try the next, backtrack) taken from ``way``: `on_links`, `Sets.steps` or
+        `Costs.on_links`; a solution counted by ``visit`` (None: `visit`; the k best's
+        `Costs.visit` notes it first)."""
         enter, try_option, try_next, backtrack = way
+        visit = self.visit if visit is None else visit
         rlink, choice, n = self.rlink, self.choice, self.n_items
         stop = self.nodes + steps
         work_stop = self.updates + self.scanned + work if work else -1
@@ -358,7 +362,7 @@ class Search(Choice):
                     self.max_level = self.level
                 if rlink[0] == 0:  # every primary item is covered: visit the solution
                     state = X8
-                    visited = self.visit(counting, limit)
+                    visited = visit(counting, limit)
                     if visited is not None:
                         status = visited
                         break
