@@ -1,7 +1,7 @@
 """Two builds of the C engine on the same searches, interleaved: did a change cost speed?
 
-Runs the workloads of engine.py, strategies.py (both ways), peers.py and natives.py, a
-parallel count and listing on two processes, and the sudoku rates (a file of puzzles solved
+Runs the workloads of engine.py, strategies.py (both ways), peers.py and natives.py, two
+searches for the cheapest solutions (mcc.py's problems), a parallel count and listing on two processes, and the sudoku rates (a file of puzzles solved
 by the command, and the generator's puzzles of two grades), on this tree's engine and on another checkout's (built in place: ``python setup.py build_ext --inplace``),
 each measurement in a fresh process with that tree's ``src`` first on the path, in rounds
 that alternate the two (A B A B ...), since these machines drift. Prints, for each
@@ -46,6 +46,8 @@ WORKLOADS = {
     "strategies: pentominoes 4x15, links": ("pentominoes-4x15", "links", 0.2),
     "peers: 13-queens (named), count": ("queens-13-named", "count", 0.6),
     "peers: Langford n=12, count": ("langford-12", "count", 0.4),
+    "best: partitioning 45x1500, 3 cheapest": ("partitioning-45x1500", "best-3", 0.4),
+    "best: assignment 35x35, cheapest": ("assignment-35", "best-1", 1),
     "parallel: 14-queens, count on 2 processes": ("queens-14", "jobs-count", 0.4),
     "parallel: 13-queens, listing on 2 processes": ("queens-13", "jobs-list", 0.4),
 }
@@ -86,6 +88,13 @@ def matrix_and_givens(source: str):
         return queens_matrix(int(arg)), []
     if kind == "langford":
         return langford_matrix(int(arg)), []
+    if kind in ("partitioning", "assignment"):  # (mcc.py's problems with costs)
+        from mcc import assignment, partitioning
+
+        if kind == "assignment":
+            return assignment(int(arg), 3), []
+        items, options = (int(v) for v in arg.split("x"))
+        return partitioning(items, options, 6, 4), []
     if kind == "pentominoes":
         from pentominoes import Pentominoes, encode
 
@@ -174,6 +183,9 @@ def child(source: str, question: str, repeats: int, engine: str) -> None:
 
             _dlx.tune(budget=0)
             ask = lambda: solver.count(givens)  # noqa: E731
+    elif question.startswith("best-"):
+        k = int(question.removeprefix("best-"))
+        ask = lambda: solver.best(k)  # noqa: E731
     elif question == "jobs-count":
         parallel = parallel_searches()
         ask = lambda: parallel.count(solver, 2, givens=givens)  # noqa: E731
