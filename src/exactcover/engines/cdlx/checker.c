@@ -32,15 +32,15 @@ name_fault(const Search *s, const idx *givens, ptrdiff_t n, dlx_error *err)
 /* A check's start: the givens entered at the floor of a search (made with no givens,
    exclusions or prefix, rewound, nothing pushed), on the sets with tallies if `*tallies`
    (the dancer's sets built; *tallies is 0 if memory ran out for them), else pushed on the
-   links. 0; -1 with err for a given that is not an option or meets one before it
-   (UnknownOption, GivensClash), or a search that cannot (Unsupported, as push says). */
+   links; the way it was on in *kept (sets_hold), for end_with to put back. 0; -1 with err
+   for a given that is not an option or meets one before it (UnknownOption, GivensClash),
+   or a search that cannot (Unsupported, as push says). */
 static int
-begin_with(Search *s, const idx *givens, ptrdiff_t n, int *tallies, dlx_error *err)
+begin_with(Search *s, const idx *givens, ptrdiff_t n, int *tallies, int *kept, dlx_error *err)
 {
-    const int sets = s->where;
     if (search_reusable(s, err) < 0)
         return -1;
-    if (!s->bare || s->shuffle != NULL || pushed_count(s) != 0 || s->level != 0 || s->resume != X2 || s->where == SETS) {
+    if (!s->bare || s->shuffle != NULL || pushed_count(s) != 0 || s->level != 0 || s->resume != X2 || search_on_sets(s)) {
         err->kind = DLX_UNSUPPORTED;
         err->what = "counting with givens in a search made with givens, exclusions, a prefix or a "
                     "seed, or with givens pushed, or under way";
@@ -50,9 +50,9 @@ begin_with(Search *s, const idx *givens, ptrdiff_t n, int *tallies, dlx_error *e
     ptrdiff_t known = 0; /* (the givens before the first that is not an option) */
     while (known < n && givens[known] >= 0 && givens[known] < s->dancer->n_options)
         known++;
-    s->where = LINKS; /* (on the links, a search that moved above its floor could not be rewound) */
+    *kept = sets_hold(s); /* (on the links, a search that moved above its floor could not be rewound) */
     if (known < n || search_enter(s, tallies, givens, n) != 0) {
-        s->where = sets;
+        sets_put_back(s, *kept);
         return name_fault(s, givens, n, err);
     }
     return 0;
@@ -65,7 +65,7 @@ static void
 leave_out(Search *s, idx k, int back)
 {
     const Dancer *d = s->dancer;
-    if (s->where == SETS) {
+    if (search_on_sets(s)) {
         const idx r = rank_of(d, k);
         s->sets.alive[(size_t)s->floor * (size_t)d->n_words + (size_t)(r >> 6)] &= ~((uint64_t)1 << (r & 63));
         tally_leave_out(s, r);
@@ -78,19 +78,19 @@ leave_out(Search *s, idx k, int back)
         take_out(s, k, mode);
 }
 
-/* A check's end: the search rewound as it was before begin_with (its way `sets`), option
-   `out` (-1: none) back in. */
+/* A check's end: the search rewound as it was before begin_with (its way `kept`: sets_hold),
+   option `out` (-1: none) back in. */
 static int
-end_with(Search *s, ptrdiff_t n, int sets, idx out, dlx_error *err)
+end_with(Search *s, ptrdiff_t n, int kept, idx out, dlx_error *err)
 {
-    const int entered = s->where == SETS;
+    const int entered = search_on_sets(s);
     if (search_rewind(s, err) < 0)
         return -1;
     if (out >= 0 && !entered)
         leave_out(s, out, 1);
     for (ptrdiff_t g = 0; g < n && !entered; g++)
         search_pop(s);
-    s->where = sets;
+    sets_put_back(s, kept);
     return 0;
 }
 
@@ -104,15 +104,15 @@ int
 search_count_with(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallies, Run *run,
                   long long counted[2], dlx_error *err)
 {
-    const int sets = s->where;
-    if (begin_with(s, givens, n, &tallies, err) < 0)
+    int kept;
+    if (begin_with(s, givens, n, &tallies, &kept, err) < 0)
         return -1;
     if (out >= 0)
         leave_out(s, out, 0);
     int status = search_run(s, run);
     counted[0] = s->solutions;
     counted[1] = s->nodes;
-    return end_with(s, n, sets, out, err) < 0 ? -1 : status;
+    return end_with(s, n, kept, out, err) < 0 ? -1 : status;
 }
 
 /* Whether forced moves alone solve the search with `givens` (tally_forced; begin_with on
@@ -120,12 +120,11 @@ search_count_with(Search *s, const idx *givens, ptrdiff_t n, idx out, int tallie
 int
 search_forced_with(Search *s, const idx *givens, ptrdiff_t n, dlx_error *err)
 {
-    const int sets = s->where;
-    int tallies = 1;
-    if (begin_with(s, givens, n, &tallies, err) < 0)
+    int tallies = 1, kept;
+    if (begin_with(s, givens, n, &tallies, &kept, err) < 0)
         return -1;
     int covered = tallies ? tally_forced(s) : -2;
-    return end_with(s, n, sets, -1, err) < 0 ? -1 : covered;
+    return end_with(s, n, kept, -1, err) < 0 ? -1 : covered;
 }
 
 /* -- the loops of checks ---------------------------------------------------------------- */

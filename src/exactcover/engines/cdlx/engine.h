@@ -42,12 +42,21 @@ double search_fraction(const Search *s);
 double search_share(const Search *s);
 int check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *owner, dlx_error *err);
 
-/* ways.c: whether a search takes a run (search_takes: -1 with err if not); the run on the
+/* ways.c: the way as others see it: on the sets, waiting to move (the binding builds the
+   sets), whether it can be rewound (and rewound: sets_rewind), held on the links for a check
+   and put back after (sets_hold, sets_put_back); whether a search takes a run (search_takes:
+   -1 with err if not); the run on the
    way the search is on (and the move between ways, decided there); the solution's option
    nodes (search_solution: how many, into out); Knuth's random probe: fills degrees[0..depth-1] (room for search_levels(s)), returns
    depth, *solved whether it ended in a solution; -1 when memory ran out. sets_move moves a
    search paused as MOVING, once its dancer's sets are built. */
 int search_takes(const Search *s, const Run *run, dlx_error *err);
+int search_on_sets(const Search *s);
+int search_moving(const Search *s);
+int sets_rewindable(const Search *s);
+void sets_rewind(Search *s);
+int sets_hold(Search *s);
+void sets_put_back(Search *s, int kept);
 int search_run(Search *s, const Run *run);
 idx search_solution(const Search *s, idx *out);
 idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);

@@ -92,7 +92,7 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
         search_release(&s);
         return -1;
     }
-    s.where = LINKS;
+    sets_hold(&s); /* (every line's search entered from the links: never a sample, never a move) */
     const unsigned char *at = job->data, *end = job->data + job->size;
     while (at < end) {
         const unsigned char *newline = memchr(at, '\n', (size_t)(end - at)), *stop = newline ? newline : end;
@@ -125,9 +125,9 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
                 if (job->writes[givens[g]] >= 0)
                     out[job->writes[givens[g]] >> 8] = (unsigned char)(job->writes[givens[g]] & 255);
         job->solutions += found == LINE_STOPPED ? 0 : found;
-        int entered = s.where == SETS;
+        int entered = search_on_sets(&s);
         search_rewind(&s, err); /* (it cannot refuse: a plain search on the links, or entered at 0) */
-        s.where = LINKS;
+        sets_hold(&s);
         for (ptrdiff_t g = 0; g < n && !entered; g++)
             search_pop(&s);
     }

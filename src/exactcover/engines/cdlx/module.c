@@ -305,7 +305,7 @@ Search_run(SearchObject *self, PyObject *args, PyObject *kwds)
     Py_BEGIN_ALLOW_THREADS
     status = search_run(s, &run);
     Py_END_ALLOW_THREADS
-    if (s->where == MOVING) { /* the dancer's sets are shared: built with the GIL, then on */
+    if (search_moving(s)) { /* the dancer's sets are shared: built with the GIL, then on */
         sets_build(&self->dancer->d);
         run.steps = stop - s->nodes;
         if (budgeted)

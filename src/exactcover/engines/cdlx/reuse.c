@@ -71,7 +71,7 @@ search_reusable(const Search *s, dlx_error *err)
 {
     if (s->dancer->has_colors || s->bounds != NULL || s->costs != NULL || s->memo != NULL)
         return unsupported(err, "rewinding a search with colors, bounds, costs or memo", "start a new search");
-    if ((s->where == SETS && sets_moved_at(s) != s->floor) || s->where == MOVING)
+    if (!sets_rewindable(s))
         return unsupported(err, "rewinding a search on the sets", "search with way='links'");
     if (s->floor != 0)
         return unsupported(err, "rewinding a search of a subtree (a prefix)", "start a new search");
@@ -85,15 +85,14 @@ search_rewind(Search *s, dlx_error *err)
     const int mode = s->dirty != NULL ? WIDE : 0;
     if (search_reusable(s, err) < 0)
         return -1;
-    for (idx l = s->level; s->where != SETS && l-- > s->floor;) {
+    for (idx l = s->level; !search_on_sets(s) && l-- > s->floor;) {
         uncommit_others(s, s->choice[l], mode);
         uncover(s, s->links.top[s->choice[l]], mode);
     }
     s->level = 0;
     s->resume = X2;
     s->nodes = s->updates = s->solutions = s->max_level = s->scanned = 0;
-    if (s->where == SAMPLING || s->where == SETS) /* (its sample starts again; or its move) */
-        s->where = UNDECIDED;
+    sets_rewind(s);
     weights_reset(s);
     return 0;
 }
@@ -106,7 +105,7 @@ search_push(Search *s, idx k, dlx_error *err)
     const idx *top = s->links.top;
     if (search_reusable(s, err) < 0)
         return -1;
-    if (s->level != 0 || s->resume != X2 || s->where == SETS)
+    if (s->level != 0 || s->resume != X2 || search_on_sets(s))
         return unsupported(err, "pushing a given into a search under way", "rewind it first");
     if (k < 0 || k >= s->dancer->n_options) {
         err->what = "given";
@@ -137,7 +136,7 @@ int
 search_pop(Search *s)
 {
     const int mode = s->dirty != NULL ? WIDE : 0;
-    if (pushed_count(s) == 0 || s->level != 0 || s->resume != X2 || s->where == SETS)
+    if (pushed_count(s) == 0 || s->level != 0 || s->resume != X2 || search_on_sets(s))
         return -1;
     idx k = s->pushed->option[--s->pushed->n], first = s->links.opt_start[k], last = first - 1; /* (none if empty) */
     while (s->links.top[last + 1] > 0)

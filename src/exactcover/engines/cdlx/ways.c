@@ -188,6 +188,57 @@ search_run(Search *s, const Run *run)
     return way_of(s)->run(s, &rest);
 }
 
+/* -- the way, as the files that use a search again see it (reuse.c, checker.c, lines.c) -- */
+
+/* Whether the search runs on the sets now (a sample still runs on the links). */
+int
+search_on_sets(const Search *s)
+{
+    return s->where == SETS;
+}
+
+/* Whether it waits, paused as MOVING, for its dancer's sets to be built (with the GIL). */
+int
+search_moving(const Search *s)
+{
+    return s->where == MOVING;
+}
+
+/* Whether its way lets the search be rewound to its floor: anywhere on the links, or on the
+   sets it moved to at its floor (its links are as they were there); not while it waits to
+   move. */
+int
+sets_rewindable(const Search *s)
+{
+    return s->where == SETS ? sets_moved_at(s) == s->floor : s->where != MOVING;
+}
+
+/* A search rewound to its floor: its way is decided again at its next run (its sample
+   starts again; or its move). */
+void
+sets_rewind(Search *s)
+{
+    if (s->where == SAMPLING || s->where == SETS)
+        s->where = UNDECIDED;
+}
+
+/* A check (checker.c, lines.c) runs a search on the way it enters it (the links, or the sets
+   with tallies from its floor: search_enter), not on the way it was on: that way, kept to be
+   put back by sets_put_back, and the search on the links for now. */
+int
+sets_hold(Search *s)
+{
+    const int kept = s->where;
+    s->where = LINKS;
+    return kept;
+}
+
+void
+sets_put_back(Search *s, int kept)
+{
+    s->where = kept;
+}
+
 /* Whether a search can take `run`: 0, or -1 with err saying what it cannot do (a search for
    the cheapest solutions does not split; a memoized count neither lists nor splits). */
 int

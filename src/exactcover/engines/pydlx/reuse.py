@@ -17,15 +17,15 @@ from __future__ import annotations
 
 from ..contract import UnknownOption, Unsupported
 from .dance import COVERED
+from . import ways
 from .search import Search
-from .tables import SAMPLING, SETS, UNDECIDED
 
 __all__ = ["rewind", "push", "pop"]
 
 def _check(search: Search) -> None:
     if search.dancer.has_colors or search.bounds or search.costs or search.memo:
         raise Unsupported("rewinding a search with colors, bounds, costs or memo", "start a new search")
-    if search.where == SETS and search.move_unit().moved_at != search.floor:
+    if not ways.rewindable(search):
         raise Unsupported("rewinding a search on the sets", "search with way='links'")
     if search.floor != 0:
         raise Unsupported("rewinding a search of a subtree (a prefix)", "start a new search")
@@ -44,8 +44,7 @@ def rewind(search: Search) -> None:
             search.uncover(top[search.choice[level]])
     search.level, search.resume = 0, 2  # (X2)
     search.nodes = search.updates = search.solutions = search.max_level = search.scanned = 0
-    if search.where in (SAMPLING, SETS):  # (the sample starts again; or the move)
-        search.where, search.way = UNDECIDED, None
+    ways.rewind(search)
     if search.weight is not None:
         search.weight[:] = [1] * len(search.weight)
 
@@ -65,7 +64,7 @@ def push(search: Search, *options: int) -> None:
 
 def _push(search: Search, k: int) -> None:
     _check(search)
-    if search.level != 0 or search.resume != 2 or search.where == SETS:
+    if search.level != 0 or search.resume != 2 or ways.on_sets(search):
         raise Unsupported("pushing a given into a search under way", "rewind it first")
     if not 0 <= k < len(search.opt_start) - 1:
         raise UnknownOption(k, "given")
@@ -89,7 +88,7 @@ def pop(search: Search, count: int = 1) -> int:
     popped, if fewer are pushed)."""
     if count < 1:
         raise ValueError(f"pop: count must be at least 1, not {count}")
-    if count > len(search.pushed) or search.level != 0 or search.resume != 2 or search.where == SETS:
+    if count > len(search.pushed) or search.level != 0 or search.resume != 2 or ways.on_sets(search):
         raise IndexError("pop: fewer givens pushed, or the search is under way (rewind it first)")
     for _ in range(count):
         k = _pop(search)

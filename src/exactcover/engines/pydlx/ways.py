@@ -34,7 +34,7 @@ from .tables import LINKS, SAMPLING, SETS, TALLIED, UNDECIDED, build, can_use
 if TYPE_CHECKING:  # (for annotations only: search needs this module)
     from .search import Search
 
-__all__ = ["WAYS", "Way", "probe", "run", "solution", "start_sampled", "takes"]
+__all__ = ["WAYS", "Way", "on_sets", "probe", "rewind", "rewindable", "run", "solution", "start_sampled", "takes"]
 
 
 class Way(NamedTuple):
@@ -157,6 +157,27 @@ def _run_memoized(s: Search, steps: int, work: int, counting: bool, limit: int, 
     if not memo_active(s):
         start_sampled(s, *memo.sample())
     return status
+
+
+# -- the way, as the functions that use a search again see it (reuse.py) ---------------------
+
+def on_sets(s: Search) -> bool:
+    """Whether the search runs on the sets now (a sample runs on the sets with tallies here,
+    and counts as on the links, as C's does)."""
+    return s.where == SETS
+
+
+def rewindable(s: Search) -> bool:
+    """Whether its way lets the search be rewound to its floor: anywhere on the links, or on
+    the sets it moved to at its floor (its links are as they were there)."""
+    return s.move_unit().moved_at == s.floor if s.where == SETS else True
+
+
+def rewind(s: Search) -> None:
+    """The way's part of `reuse.rewind`: decided again at the search's next run (its sample
+    starts again; or its move)."""
+    if s.where in (SAMPLING, SETS):
+        s.where, s.way = UNDECIDED, None
 
 
 def takes(s: Search, counting: bool, depth: int) -> None:
