@@ -1,7 +1,8 @@
 """Two builds of the C engine on the same searches, interleaved: did a change cost speed?
 
 Runs the workloads of engine.py, strategies.py (both ways), peers.py and natives.py, two
-searches for the cheapest solutions (mcc.py's problems), a parallel count and listing on two processes, and the sudoku rates (a file of puzzles solved
+searches for the cheapest solutions (mcc.py's problems), two memoized counts (memo.py's
+domino tilings, 11-queens), a parallel count and listing on two processes, and the sudoku rates (a file of puzzles solved
 by the command, and the generator's puzzles of two grades), on this tree's engine and on another checkout's (built in place: ``python setup.py build_ext --inplace``),
 each measurement in a fresh process with that tree's ``src`` first on the path, in rounds
 that alternate the two (A B A B ...), since these machines drift. Prints, for each
@@ -48,6 +49,8 @@ WORKLOADS = {
     "peers: Langford n=12, count": ("langford-12", "count", 0.4),
     "best: partitioning 45x1500, 3 cheapest": ("partitioning-45x1500", "best-3", 0.4),
     "best: assignment 35x35, cheapest": ("assignment-35", "best-1", 1),
+    "memo: domino tilings 16x16, count": ("dominoes-16", "memo", 0.4),
+    "memo: 11-queens, count with memo": ("queens-11", "memo", 1),
     "parallel: 14-queens, count on 2 processes": ("queens-14", "jobs-count", 0.4),
     "parallel: 13-queens, listing on 2 processes": ("queens-13", "jobs-list", 0.4),
 }
@@ -88,6 +91,10 @@ def matrix_and_givens(source: str):
         return queens_matrix(int(arg)), []
     if kind == "langford":
         return langford_matrix(int(arg)), []
+    if kind == "dominoes":  # (memo.py's)
+        from memo import dominoes
+
+        return dominoes(int(arg)), []
     if kind in ("partitioning", "assignment"):  # (mcc.py's problems with costs)
         from mcc import assignment, partitioning
 
@@ -183,6 +190,8 @@ def child(source: str, question: str, repeats: int, engine: str) -> None:
 
             _dlx.tune(budget=0)
             ask = lambda: solver.count(givens)  # noqa: E731
+    elif question == "memo":
+        ask = lambda: solver.count(givens, memo=True)  # noqa: E731
     elif question.startswith("best-"):
         k = int(question.removeprefix("best-"))
         ask = lambda: solver.best(k)  # noqa: E731

@@ -28,7 +28,7 @@ KEPT = {
     ("lines.c", "pydlx/lines.py"): {"solve_line", "solve_lines"},
     ("links.c", "pydlx/choice.py"): {"choose", "choose_weighted", "first_option", "next_option"},
     ("links.c", "pydlx/search.py"): {"enter", "probe_links", "try_next"},
-    ("memo.c", "pydlx/memo.py"): {"child_key", "memo_active", "memo_pays", "memo_sample", "memo_stats", "memo_steps"},
+    ("memo.c", "pydlx/memo.py"): {"child_key", "memo_active", "memo_pays", "memo_sample", "memo_stats"},
     ("msets.c", "pydlx/msets.py"): {"next_set"},
     ("msteps.h", "pydlx/bounds.py"): {"choose_m"},
     ("sanity.c", "sanity.py"): {"meet", "sanity_sets"},

@@ -301,17 +301,18 @@ try_next(Search *s, idx level, idx x, const int mode)
 }
 
 /* X7: item i back (nothing after a dead end, i = 0). */
-ALWAYS_INLINE void
+ALWAYS_INLINE int
 backtrack(Search *s, idx level, idx i, const int mode)
 {
     (void)mode;
     if (i != 0)
         uncover_below(s, i, s->costs->thresh0[level]);
+    return STEP_ON;
 }
 
 #define ALL_COVERED(s) ((s)->links.rlink[0] == 0)
 #define SANITY_CHECK(s, level) ((void)0) /* (covers below a threshold leave the lists as sanity() does not expect) */
-#define VISIT(s, run) (found((s)->costs), visit(s, run))
+#define VISIT(s, run, level) (found((s)->costs), visit(s, run))
 
 #include "steps.h"
 

@@ -83,6 +83,9 @@ enum { LINKS = -1, UNDECIDED = 0, SETS = 1, SAMPLING = 2, MOVING = 3 };
 
 /* What search_run returns: exactcover.engines.contract.Status. */
 enum { DONE = 0, SOLUTION = 1, PAUSED = 2, LIMIT = 3, PREFIX = 4 };
+/* What a step of a search's loop returns to go on; any other value is the status the run
+   stops with (a status above, or -1 and -2 when a memoized count runs out of memory). */
+enum { STEP_ON = -3 };
 /* Where a paused search resumes: Algorithm X's step labels. */
 enum { FINISHED = 0, X2 = 2, X5 = 5, X6 = 6, X7 = 7, X8 = 8 };
 
@@ -365,14 +368,14 @@ effort(const Search *s)
     return s->updates + s->scanned;
 }
 
-/* A solution at step X2, counted: the status to stop with, or -1 to go on. */
+/* A solution at step X2, counted: the status to stop with, or STEP_ON to go on. */
 static inline int
 visit(Search *s, const Run *run)
 {
     s->solutions += 1;
     if (!run->counting)
         return SOLUTION;
-    return run->limit && s->solutions >= run->limit ? LIMIT : -1;
+    return run->limit && s->solutions >= run->limit ? LIMIT : STEP_ON;
 }
 
 /* What a search and its dancer say of themselves, read by every file. */

@@ -256,11 +256,12 @@ try_next(Search *s, idx level, idx x, const int mode)
     return next_option(s, level, x, s->links.top[x]);
 }
 
-ALWAYS_INLINE void
+ALWAYS_INLINE int
 backtrack(Search *s, idx level, idx i, const int mode)
 {
     (void)level;
     uncover(s, i, mode);
+    return STEP_ON;
 }
 
 #define ALL_COVERED(s) ((s)->links.rlink[0] == 0)

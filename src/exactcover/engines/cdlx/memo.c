@@ -9,7 +9,8 @@
  * table is open addressing with linear probing, doubled when half full; its memory as the
  * budget counts it (the per-level arrays, the table's slots of 8 * (words + 3) bytes, 8 more
  * with the diagram, counted as the table doubles, 8 * (1 + limbs) for a large count, 12 per
- * node of the diagram) is pydlx's, so that both engines keep the same entries.
+ * node of the diagram) is pydlx's, so that both engines keep the same entries. Its steps are
+ * Algorithm X's loop (steps.h) with four of its own.
  *
  * Specification: pydlx/memo.py
  */
@@ -40,6 +41,8 @@ struct Memo {
     long long budget, used, entry_bytes, hits, lookups;
     uint64_t saved;            /* the nodes the hits stood for, less one each */
     long long decide_at;       /* MEMO_AUTO: the node count at which to decide (else -1) */
+    long long limit;           /* the run's limit (0: none), which a count from the table may reach */
+    int ended;                 /* a level done at its entry: the status its X7 returns (hand_up_counted's) */
     long long start_nodes, start_updates; /* where the sample began (the sets' sample too) */
     int diagram;               /* building the diagram: an entry holds its node too, and */
     idx *zdd;                  /* node k >= 2 is zdd[3(k - 2)..]: option, lo, hi */
@@ -265,138 +268,129 @@ chain(Search *s, Memo *m, idx level, idx r, idx z)
     return 0;
 }
 
-/* The steps of pydlx's Memo.memo_steps. Row r of count and size sums the results of the
-   finished children of level floor + r - 1 (row 0: the floor's own). -1: no memory. */
+/* What a level hands up when it is done, with its count `value` (below 2^63), `size` and
+   diagram node `z`: into its parent's row r, and into the running total of solutions. The
+   status to stop with (LIMIT, or -1/-2 from add_value or chain when memory runs out), or
+   STEP_ON to go on. */
 ALWAYS_INLINE int
-memo_steps(Search *s, const Run *run, const int mode)
+hand_up_counted(Search *s, Memo *m, idx level, idx r, uint64_t value, uint64_t size, idx z)
+{
+    m->size[r] = sat_add(m->size[r], size);
+    if (value == 0)
+        return STEP_ON;
+    int failed = add_value(m, r, value);
+    if (failed == 0)
+        failed = chain(s, m, level, r, z);
+    if (failed < 0)
+        return failed;
+    s->solutions = value >= INLINE_LIMIT || s->solutions > LLONG_MAX - (long long)value
+                       ? LLONG_MAX : s->solutions + (long long)value;
+    return m->limit && s->solutions >= m->limit ? LIMIT : STEP_ON;
+}
+
+/* pydlx's Memo.memo_steps as four steps of Algorithm X's loop (steps.h, on the links, plain
+   or COLORED) and its VISIT: the X2 of memo_steps is `enter` (and VISIT for a solution), its
+   X5 `try_option`, X6 `try_next`, X7 `backtrack`. Row r of count and size sums the results of
+   the finished children of level floor + r - 1 (row 0: the floor's own); a level's parent's
+   row is level - floor. (pydlx keeps the loop of its own: written as four steps there, a
+   call each, it was slower; benchmarks/README.md, under loops.py, has the numbers.) */
+
+/* X3, X4, after a look into the table: the node of the chosen item's first option, with the
+   item covered and the level's row cleared; or 0, nothing covered, for a level done at its
+   entry (a dead end, or a state found in the table), whose count is handed up and whose
+   status backtrack returns. */
+ALWAYS_INLINE idx
+enter(Search *s, idx level, const int mode)
 {
     Memo *m = s->memo;
-    idx *choice = s->choice, *top = s->links.top;
-    const idx n = s->n_items;
-    const long long stop = s->nodes + run->steps;
-    const long long work_stop = run->work ? effort(s) + run->work : -1;
-    int state = s->resume, status;
-    idx level = s->level, x, i;
-
-    for (;;) {
-        const idx r = level - s->floor; /* the parent's row */
-        switch (state) {
-        case X2: { /* [Enter level l.] */
-            SANITY_WHEN_DUE(s, sanity(s));
-            if (s->nodes >= stop || (work_stop >= 0 && effort(s) >= work_stop)) {
-                status = PAUSED;
-                goto out;
-            }
-            s->nodes += 1;
-            if (level > s->max_level)
-                s->max_level = level;
-            state = X8;
-            uint64_t value = 0, size = 1; /* what the level hands up: a dead end's, unless */
-            idx z = 0;
-            if (s->links.rlink[0] == 0) /* a solution */
-                value = 1, z = 1;
-            else if (top[i = choose_first(s)] > 0) {
-                const uint64_t *slot = NULL;
-                if ((m->looked[level] = top[i] > 1)) {
-                    m->lookups += 1;
-                    slot = lookup(m, level);
-                }
-                if (slot == NULL) { /* X3, X4: the item's options are to be tried */
-                    memset(m->count + (size_t)(r + 1) * m->width, 0, (size_t)m->width * sizeof(uint64_t));
-                    m->size[r + 1] = 1;
-                    if (m->diagram)
-                        m->znode[r + 1] = 0;
-                    s->total[level] = top[i];
-                    s->tried[level] = 1;
-                    cover(s, i, mode);
-                    choice[level] = s->links.dlink[i];
-                    state = X5;
-                    continue;
-                }
-                m->hits += 1; /* a hit: the count and size of that state */
-                value = slot[m->words + 1];
-                size = slot[m->words + 2];
-                z = m->diagram ? (idx)slot[m->words + 3] : 0;
-                m->saved = sat_add(m->saved, size - 1);
-            }
-            m->size[r] = sat_add(m->size[r], size);
-            if (value == 0)
-                continue;
-            int failed = add_value(m, r, value);
-            if (failed == 0)
-                failed = chain(s, m, level, r, z);
-            if (failed < 0) {
-                status = failed;
-                goto out;
-            }
-            s->solutions = value >= INLINE_LIMIT || s->solutions > LLONG_MAX - (long long)value
-                               ? LLONG_MAX : s->solutions + (long long)value;
-            if (run->limit && s->solutions >= run->limit) {
-                status = LIMIT;
-                goto out;
-            }
-            continue;
+    const idx r = level - s->floor, i = choose_first(s), length = s->links.top[i];
+    uint64_t value = 0, size = 1; /* (a dead end's, unless found in the table) */
+    idx z = 0;
+    if (length > 0) {
+        const uint64_t *slot = NULL;
+        if ((m->looked[level] = length > 1)) {
+            m->lookups += 1;
+            slot = lookup(m, level);
         }
-        case X5: /* [Try x_l.] */
-            x = choice[level];
-            if (x <= n) {
-                state = X7;
-                continue;
-            }
-            child_key(s, m, level, x, mode);
-            commit_others(s, x, mode);
-            level += 1;
-            state = X2;
-            continue;
-        case X6: /* [Try again.] */
-            x = choice[level];
-            uncommit_others(s, x, mode);
-            choice[level] = s->links.dlink[x];
-            s->tried[level] += 1;
-            state = X5;
-            continue;
-        case X7: /* [Backtrack.]: every option was tried; the level's count is known */
-            uncover(s, choice[level], mode);
-            if (m->looked[level])
-                store(m, level, r + 1);
-            if (add_limbs(m, r, m->count + (size_t)(r + 1) * m->width, m->width) < 0) {
-                status = -1;
-                goto out;
-            }
-            m->size[r] = sat_add(m->size[r], m->size[r + 1]);
-            if ((status = chain(s, m, level, r, m->diagram ? m->znode[r + 1] : 0)) < 0)
-                goto out;
-            state = X8;
-            continue;
-        case X8: /* [Leave level l.] */
-            if (level == s->floor) {
-                state = FINISHED;
-                continue;
-            }
-            level -= 1;
-            state = X6;
-            continue;
-        default: /* FINISHED */
-            status = DONE;
-            goto out;
+        if (slot == NULL) { /* the item's options are to be tried */
+            memset(m->count + (size_t)(r + 1) * m->width, 0, (size_t)m->width * sizeof(uint64_t));
+            m->size[r + 1] = 1;
+            if (m->diagram)
+                m->znode[r + 1] = 0;
+            s->total[level] = length;
+            s->tried[level] = 1;
+            cover(s, i, mode);
+            return s->links.dlink[i];
         }
+        m->hits += 1; /* a hit: the count and size of that state */
+        value = slot[m->words + 1];
+        size = slot[m->words + 2];
+        z = m->diagram ? (idx)slot[m->words + 3] : 0;
+        m->saved = sat_add(m->saved, size - 1);
     }
-out:
-    s->level = level;
-    s->resume = state;
-    return status;
+    m->ended = hand_up_counted(s, m, level, r, value, size, z);
+    return 0;
 }
+
+/* X5: the next level's state (child_key), then x's other items committed. */
+ALWAYS_INLINE void
+try_option(Search *s, idx level, idx x, const int mode)
+{
+    child_key(s, s->memo, level, x, mode);
+    commit_others(s, x, mode);
+}
+
+/* X6: x given back; the next option's node (the item after the last). */
+ALWAYS_INLINE idx
+try_next(Search *s, idx level, idx x, const int mode)
+{
+    (void)level;
+    uncommit_others(s, x, mode);
+    return s->links.dlink[x];
+}
+
+/* X7: the item back; the level's count known, stored if it was looked up (and the table has
+   room), and handed up. After a level done at its entry (i = 0), its status. */
+ALWAYS_INLINE int
+backtrack(Search *s, idx level, idx i, const int mode)
+{
+    Memo *m = s->memo;
+    const idx r = level - s->floor;
+    if (i == 0)
+        return m->ended;
+    uncover(s, i, mode);
+    if (m->looked[level])
+        store(m, level, r + 1);
+    if (add_limbs(m, r, m->count + (size_t)(r + 1) * m->width, m->width) < 0)
+        return -1;
+    m->size[r] = sat_add(m->size[r], m->size[r + 1]);
+    const int failed = chain(s, m, level, r, m->diagram ? m->znode[r + 1] : 0);
+    return failed < 0 ? failed : STEP_ON;
+}
+
+/* A solution: a count of 1 handed up. */
+ALWAYS_INLINE int
+visit_memo(Search *s, idx level)
+{
+    return hand_up_counted(s, s->memo, level, level - s->floor, 1, 1, 1);
+}
+
+#define ALL_COVERED(s) ((s)->links.rlink[0] == 0)
+#define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity(s))
+#define VISIT(s, run, level) visit_memo(s, level)
+
+#include "steps.h"
 
 static int
 memo_plain(Search *s, const Run *run)
 {
-    return memo_steps(s, run, 0);
+    return run_steps(s, run, 0);
 }
 
 static int
 memo_colored(Search *s, const Run *run)
 {
-    return memo_steps(s, run, COLORED);
+    return run_steps(s, run, COLORED);
 }
 
 /* Whether the sample's hits stood for at least MEMO_GAIN times the nodes it visited. */
@@ -438,6 +432,7 @@ run_memo(Search *s, const Run *run)
     Memo *m = s->memo;
     Run rest = *run;
     int (*steps)(Search *, const Run *) = s->dancer->has_colors ? memo_colored : memo_plain;
+    m->limit = run->limit;
     if (s->nodes >= m->decide_at)
         return steps(s, &rest);
     if (rest.steps > m->decide_at - s->nodes)

@@ -69,7 +69,7 @@ choose_m(Search *s, idx level, idx *theta)
 
 /* Step M2 [Enter level l.]: a split point, the budget, a solution, a dead end, or the
    level's first move (M3, M4, into choice[level]); sets *state, and returns the status to
-   stop with, or -1 to go on. */
+   stop with, or STEP_ON to go on. */
 ALWAYS_INLINE int
 enter_level_m(Search *s, const Run *run, idx level, long long stop, long long work_stop, int *state)
 {
@@ -91,7 +91,7 @@ enter_level_m(Search *s, const Run *run, idx level, long long stop, long long wo
         s->choice[level] = enter_m(s, level, i, theta);
         *state = X5;
     }
-    return -1;
+    return STEP_ON;
 }
 
 /* Search.run by Algorithm M: M2 (X2), M5-M6 (X5: tweak and try a move), M7 (X6: the next
@@ -107,7 +107,7 @@ run_msteps(Search *s, const Run *run)
     for (;;) {
         switch (state) {
         case X2:
-            if ((status = enter_level_m(s, run, level, stop, work_stop, &state)) >= 0)
+            if ((status = enter_level_m(s, run, level, stop, work_stop, &state)) != STEP_ON)
                 goto out;
             continue;
         case X5: /* M5 [Possibly tweak x_l.], M6 [Try x_l.] */

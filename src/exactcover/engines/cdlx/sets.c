@@ -477,13 +477,14 @@ try_next(Search *s, idx level, idx x, const int mode)
     return next_set(s, level, mode);
 }
 
-ALWAYS_INLINE void
+ALWAYS_INLINE int
 backtrack(Search *s, idx level, idx i, const int mode)
 {
     (void)level;
     (void)mode;
     if (s->tally.counts == NULL)
         set_active(s, i, 1);
+    return STEP_ON;
 }
 
 #define ALL_COVERED(s) none_active(s)

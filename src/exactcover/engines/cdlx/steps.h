@@ -11,21 +11,25 @@
  *   void try_option(Search *s, idx level, idx x, mode)   X5: commit x's other items
  *   idx  try_next(Search *s, idx level, idx x, mode)     X6: undo that; the next option's
  *                                                  node (the item itself after the last)
- *   void backtrack(Search *s, idx level, idx i, mode)    X7: uncover item i
+ *   int  backtrack(Search *s, idx level, idx i, mode)    X7: uncover item i; STEP_ON, or
+ *                                                  the status to stop with (memo.c's)
  *
  * and ALL_COVERED(s), whether every primary item is covered, and SANITY_CHECK(s, level), run
  * at every X2 in the sanitizer build; and, if a way has more to do with a solution than count
- * it, VISIT(s, run) (costs.c: the solution into the k best first).
+ * it, VISIT(s, run, level) (costs.c: the solution into the k best first; memo.c: a count of
+ * 1 handed up). `enter` may return 0, no node, for a level done at its entry with nothing
+ * covered (a dead end of costs.c, or memo.c's state found in its table), whose backtrack
+ * then undoes nothing.
  *
  * Its ways: links.c (on the links, in each mode), sets.c (on the sets), costs.c (the k
- * cheapest, on the links with thresholds).
+ * cheapest, on the links with thresholds), memo.c (a memoized count, plain or COLORED).
  *
  * Specification: pydlx/search.py
  */
 #include "dlx.h"
 
 #ifndef VISIT
-#define VISIT(s, run) visit(s, run)
+#define VISIT(s, run, level) visit(s, run)
 #endif
 
 /* Steps X2..X8, resumable: s->resume and s->level say where the search stands. */
@@ -58,7 +62,7 @@ run_steps(Search *s, const Run *run, const int mode)
                 s->max_level = level;
             if (ALL_COVERED(s)) { /* every primary item is covered: visit the solution */
                 state = X8;
-                if ((status = VISIT(s, run)) >= 0)
+                if ((status = VISIT(s, run, level)) != STEP_ON)
                     goto out;
                 continue;
             }
@@ -81,8 +85,9 @@ run_steps(Search *s, const Run *run, const int mode)
             state = X5;
             continue;
         case X7: /* [Backtrack.] */
-            backtrack(s, level, choice[level], mode);
             state = X8;
+            if ((status = backtrack(s, level, choice[level], mode)) != STEP_ON)
+                goto out;
             continue;
         case X8: /* [Leave level l.] */
             if (level == s->floor) {
