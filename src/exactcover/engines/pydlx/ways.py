@@ -4,9 +4,10 @@ moves a search from one to another.
 A way does Algorithm X's steps (Algorithm M's, with bounds) its own way and gives two
 operations, a run and a probe: on the links (`Search`; with bounds, `bounds.Bounds`) or on
 the sets of options (`sets.Sets`, with tallies or colors; with bounds, `msets.BoundedSets`).
-A search for the cheapest solutions (`costs.Costs`) or a memoized count (`memo.Memo`) runs its
-own loop. Everything else a way needs (its state made, its givens) is its unit's, which
-`Search` calls as it starts.
+A search for the cheapest solutions (`costs.Costs`) runs on the links with steps of its own
+(Algorithm X's loop, `Search.steps`), and a memoized count (`memo.Memo`) runs its own loop
+(C's runs on X's loop too); both are decided here, before the table. Everything else a way
+needs (its state made, its givens) is its unit's, which `Search` calls as it starts.
 
 Every search starts on the links. One that could use the sets samples its first nodes (C on
 the links; here on the sets with tallies where it can, `samples_on_sets`); at the end of the
@@ -46,11 +47,11 @@ class Way(NamedTuple):
     probe: Callable[[Search, Random], tuple[list[int], bool]]
 
 
+# (each way's functions run only where way_of chose them: the casts say what it checked)
+
 def _run_links(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
     return s.steps(steps, work, counting, limit, depth, s.on_links())
 
-
-# (each way's functions run only where way_of chose them: the casts say what it checked)
 
 def _run_sets(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
     way = cast(Sets, s.way)
