@@ -32,7 +32,7 @@ struct Memo {
     idx *shift;                /* per item: where its color field starts (0: it has none) */
     uint64_t *keys;            /* level l's state: keys + l * words */
     unsigned char *looked;     /* per level: looked up (and missed), to be stored */
-    idx rows, width;           /* rows of counts (see memo_steps), limbs in each */
+    idx rows, width;           /* rows of counts (see the steps below), limbs in each */
     uint64_t *count, *size;    /* row r: count + r * width, and the nodes it stands for */
     uint64_t *slots;           /* capacity slots: hash (0: empty), key, value, size */
     size_t capacity, entries;
