@@ -22,13 +22,13 @@ from .choice import Choice, Random, Shuffle
 from .costs import ON_LINKS, Costs, costs_of
 from .dance import COVERED, SCAN_SHIFT, option_number
 from .memo import Memo, diagram_nodes, memo_stats
+from .msets import BoundedSets
 from .sets import Sets
 from .steps import FINISHED, X2, X6, X8
 from .tables import UNDECIDED, Move
 
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
     from .dancer import Dancer
-    from .msets import BoundedSets
 
     #: The steps that differ between the ways: for Algorithm X four (enter, try an option, try
     #: the next, backtrack); for Algorithm M seven (bounds.Bounds.on_links).
