@@ -24,19 +24,26 @@ from pathlib import Path
 
 
 def build(target: Path, sources: Path, programs: dict[str, str]) -> None:
-    """Tangle and compile ``programs`` (name -> CWEB file) from ``sources`` into ``target``."""
+    """Tangle and compile ``programs`` from ``sources`` into ``target``. A program is named by
+    its CWEB file (``"ssxcc2.w"``) or by the file and a change file to apply
+    (``"ssxcc2.w ssxcc3.ch"``, as ctangle takes them)."""
     if shutil.which("ctangle") is None:
         sys.exit("ctangle not found: apt-get install texlive-binaries")
     target.mkdir(parents=True, exist_ok=True)
-    for name in ("gb_flip.w", *programs.values()):
+    names = {"gb_flip.w"} | {name for files in programs.values() for name in files.split()}
+    for name in sorted(names):
         found = next(iter(sources.rglob(name)), None)
         if found is None:
             sys.exit(f"{name} not found under {sources}")
         shutil.copy(found, target / name)
-        subprocess.run(["ctangle", "-bhp", name], cwd=target, check=False, capture_output=True)
+    # (ctangle exits non-zero on gb_flip.w's missing boilerplate.w, a comment, and writes the C)
+    subprocess.run(["ctangle", "-bhp", "gb_flip.w"], cwd=target, check=False, capture_output=True)
     subprocess.run(["gcc", "-O3", "-march=native", "-c", "gb_flip.c"], cwd=target, check=True)
-    for program, source in programs.items():
-        subprocess.run(["gcc", "-O3", "-march=native", "-w", source.replace(".w", ".c"), "gb_flip.o", "-o", program],
+    for program, files in programs.items():
+        web, change = (files.split() + ["-"])[:2]
+        subprocess.run(["ctangle", "-bhp", web, change, f"{program}.c"], cwd=target, check=False,
+                       capture_output=True)
+        subprocess.run(["gcc", "-O3", "-march=native", "-w", f"{program}.c", "gb_flip.o", "-o", program],
                        cwd=target, check=True)
     print(f"built {', '.join(programs)} in {target}")
 

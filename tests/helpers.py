@@ -255,7 +255,7 @@ def on_sets(after: int, tallies: bool = False):
 
 def with_weights(tuning, weighted: bool = True):
     """``tuning`` (None: the defaults) with the weighted choice if ``weighted``."""
-    return attrs.evolve(tuning or contract.Tuning(), weighted=True) if weighted else tuning
+    return attrs.evolve(tuning or contract.Tuning(), rule=contract.RULE_WEIGHTED) if weighted else tuning
 
 
 def refusals(attempts, kinds=(Unsupported, ValueError)):

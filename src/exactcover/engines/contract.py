@@ -31,7 +31,8 @@ from ..errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, Un
 
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
            "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "Checker",
-           "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "Where", "ToSets", "Tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO",
+           "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "RULES", "RULE_MRV", "RULE_WEIGHTED",
+           "RULE_WEIGHTED_TIES", "RULE_FAILURE_RATE", "RULE_SAID", "Where", "ToSets", "Tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO",
            "DEFAULT_MEMO_BYTES", "Reduced"]
 
 
@@ -58,13 +59,24 @@ ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, Pref
 #: How a search may run, on either engine: "auto", the calibrated rule (start on the links,
 #: move to the sets of options if a sample of nodes says they pay); "links"; "sets", from
 #: the first node, wherever the sets can be used (uncolored, unseeded, small enough
-#: matrices): these three with the same results and statistics. "weighted": on the links,
-#: each item chosen by the conflicts it has met (pydlx's `Search.choose_weighted`), the same
-#: solutions in another order, with other statistics (a file of problems as lines takes it
-#: to the sets with tallies: the same tree). `Tuning.of` turns a name into what the engines read.
-WAYS = ("auto", "links", "sets", "weighted")
+#: matrices): these three with the same results and statistics. The others choose each
+#: item by another rule than MRV (`RULES`), and find the same solutions in another order,
+#: with other statistics: "weighted", by the dead ends each item has caused (dom/wdeg,
+#: pydlx's `Choice.choose_weighted`; a file of problems as lines takes it to the sets with
+#: tallies: the same tree); "weighted-ties", MRV with ties to the item of most dead ends
+#: (`Choice.choose_weighted_ties`); "failure-rate", by the share of each item's options that
+#: ended in a dead end at once (`Choice.choose_by_failure_rate`); these two on the links only.
+#: `Tuning.of` turns a name into what the engines read.
+WAYS = ("auto", "links", "sets", "weighted", "weighted-ties", "failure-rate")
 #: ... the ways that search the same tree (the same results and statistics).
 EQUAL_WAYS = WAYS[:3]
+#: The rules of the item choice (`Tuning.rule` is the index; C's RULE_MRV ... in dlx.h):
+#: MRV, then the ways that choose otherwise, by their names.
+RULES = ("mrv", "weighted", "weighted-ties", "failure-rate")
+RULE_MRV, RULE_WEIGHTED, RULE_WEIGHTED_TIES, RULE_FAILURE_RATE = range(4)
+#: How messages name the rules other than MRV.
+RULE_SAID = {"weighted": "the weighted choice", "weighted-ties": "the weighted ties",
+             "failure-rate": "the failure-rate choice"}
 
 
 class Where(enum.IntEnum):
@@ -80,7 +92,7 @@ class Where(enum.IntEnum):
 class ToSets(enum.IntEnum):
     """What a search does at the end of its sample on the links (`Tuning.to_sets`)."""
 
-    NEVER = 0  #: it takes no sample and stays on the links ("links", "weighted")
+    NEVER = 0  #: it takes no sample and stays on the links ("links", and the ways of `RULES`)
     IF_PAYS = 1  #: it moves to the sets if its updates per node pass the rule's two lines ("auto")
     #: it moves to the sets, choosing its items by population counts ("sets"; with the
     #: weighted choice, which the sets make on tallies only, it stays)
@@ -114,8 +126,9 @@ class Tuning:
     budget: int = attrs.field(default=1 << 16, validator=attrs.validators.ge(0))
     floor: float = 0.0
     ratio: float = attrs.field(default=30.0, validator=attrs.validators.gt(0))
-    #: each item chosen by weight (the way "weighted"): on the links, or on the sets with tallies
-    weighted: bool = False
+    #: the rule of the item choice (an index of `RULES`): "weighted" on the links, or on the
+    #: sets with tallies; the other rules but MRV on the links only
+    rule: int = attrs.field(default=RULE_MRV, validator=[attrs.validators.ge(0), attrs.validators.lt(len(RULES))])
 
     @staticmethod
     def of(way: str, after: int = 1, tallies: bool = False) -> Tuning:
@@ -139,8 +152,8 @@ class Tuning:
 def _tuning_of(way: str, after: int, tallies: bool) -> Tuning:
     if way == "auto":
         return Tuning()
-    if way in ("links", "weighted"):
-        return Tuning(ToSets.NEVER, weighted=way == "weighted")
+    if way == "links" or way in RULES:
+        return Tuning(ToSets.NEVER, rule=RULES.index(way) if way in RULES else RULE_MRV)
     if way == "sets":
         return Tuning(ToSets.TALLIES if tallies else ToSets.ALWAYS, after)
     raise ValueError(f"way must be one of {', '.join(map(repr, WAYS))}, not {way!r}")
@@ -158,12 +171,14 @@ DEFAULT_MEMO_BYTES = 1 << 30
 #: the things a search may have -> what `Unsupported` says (what, and what to do instead),
 #: in the order they are checked. The things: "bounds" (multiplicities), "best" (a search
 #: for the cheapest solutions, on a matrix with costs), "memo" (a memoized count), "seed"
-#: (ties broken at random), "weighted" (the weighted choice), "sets" (way="sets").
+#: (ties broken at random), a rule of the item choice other than MRV (by its name in
+#: `RULES`), "sets" (way="sets").
 REFUSED: dict[tuple[str, str], tuple[str, str]] = {
-    ("weighted", "bounds"): ("the weighted choice with bounds", "choose by MRV"),
-    ("weighted", "best"): ("the weighted choice in a search for the cheapest solutions", "choose by MRV"),
-    ("weighted", "memo"): ("the weighted choice in a memoized count", "choose by MRV"),
-    ("weighted", "seed"): ("a seed with the weighted choice", "search without one"),
+    **{pair: refused for rule, said in RULE_SAID.items() for pair, refused in (
+        ((rule, "bounds"), (f"{said} with bounds", "choose by MRV")),
+        ((rule, "best"), (f"{said} in a search for the cheapest solutions", "choose by MRV")),
+        ((rule, "memo"), (f"{said} in a memoized count", "choose by MRV")),
+        ((rule, "seed"), (f"a seed with {said}", "search without one")))},
     ("best", "seed"): ("a seed in a search for the cheapest solutions", "search without one"),
     ("best", "bounds"): ("costs with bounds", "search with costs or with bounds"),
     ("memo", "bounds"): ("memoized counting with bounds", "count without memo"),

@@ -87,10 +87,15 @@ class Solver:
     * ``way`` (`first`, `solutions`, `count`): "auto" (the calibrated rule), "links" or
       "sets": how the engine runs this search (see `contract.WAYS`); the results and
       statistics are the same, only the time differs. Each search has its own. Or
-      "weighted": on the links, choosing first the items that have ended branches before
-      (dom/wdeg); the same solutions in another order, and a tree that can be thousands of
-      times smaller on hard puzzles (the hard 16x16 sudokus) or somewhat larger and slower
-      per node on easy ones. Not with a seed, bounds, costs or memo (`Unsupported`).
+      one of the rules that choose each item otherwise than by the fewest options (MRV):
+      "weighted", choosing first the items that have ended branches before (dom/wdeg, Knuth's
+      SSXCC2); "weighted-ties", the fewest options with ties to the item that ended the most
+      branches (SSXCC3); "failure-rate", the fewest options against the share of an item's
+      options that failed at once (FRB, as in Knuth's ssxcc-frb). The same solutions in
+      another order, and a tree that can be thousands of times smaller on hard puzzles (the
+      hard 16x16 sudokus) or somewhat larger and slower per node on easy ones. On the links
+      ("weighted" also on the sets with tallies); not with a seed, bounds, costs or memo
+      (`Unsupported`).
 
     Every search has its own statistics: `Solutions.stats`, `BudgetExceeded.stats`, and
     `stats`, which is the statistics of the search most recently started *by the calling

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engines.contract import DONE, PAUSED, PREFIX, SOLUTION, Tuning
+from ..engines.contract import DONE, PAUSED, PREFIX, RULE_MRV, SOLUTION, Tuning
 
 if TYPE_CHECKING:  # (for annotations only: subtrees needs this module)
     from .subtrees import Job
@@ -47,7 +47,7 @@ _ALL = 1 << 62
 
 def splittable(job: Job, search: Any) -> bool:
     """Whether a paused ``search`` of ``job`` can be split where it stands (see the module)."""
-    return not (job.tuning.weighted or job.bounds or job.costs or search.memoizing)
+    return not (job.tuning.rule != RULE_MRV or job.bounds or job.costs or search.memoizing)
 
 
 def children(dancer: Any, job: Job, path: Sequence[int]) -> list[tuple[int, ...]] | None:

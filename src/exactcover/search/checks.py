@@ -44,7 +44,7 @@ __all__ = ["Checker", "CHECKER_WAYS"]
 CHECKER_WAYS = ("auto", "links", "weighted")
 _AUTO, _AT_ONCE = contract.Tuning.of("auto"), contract.Tuning.of("sets", after=0, tallies=True)
 _TUNINGS = {"auto": _AT_ONCE, "links": contract.Tuning.of("links"),
-            "weighted": attrs.evolve(_AT_ONCE, weighted=True)}
+            "weighted": attrs.evolve(_AT_ONCE, rule=contract.RULE_WEIGHTED)}
 
 
 class Checker:

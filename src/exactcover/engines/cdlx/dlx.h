@@ -48,6 +48,14 @@ typedef int32_t idx; /* "a pointer is an array index" */
 
 /* The weighted choice's WEIGHTs stop growing here (so that LEN * WEIGHT fits 64 bits). */
 #define WEIGHT_MAX (1LL << 32)
+/* The failure-rate choice stops counting an item's tries here (so that LEN * tries, below
+   2^53, is exact in a double, as in pydlx). */
+#define TRIES_MAX (1LL << 20)
+
+/* The rule of the item choice at step X3 (Tuning.rule; contract.RULES, in that order): MRV;
+   dom/wdeg (Knuth's SSXCC2); MRV with ties to the heaviest item (SSXCC3); the failure rate
+   (FRB, Li, Yin and Li 2021). Every rule but MRV searches another tree. */
+enum { RULE_MRV, RULE_WEIGHTED, RULE_WEIGHTED_TIES, RULE_FAILURE_RATE, N_RULES };
 
 /* The bitset way counts updates by option length: at most this many distinct lengths; and
    its masks (one row of n_options bits per item) take at most this many words. */
@@ -175,7 +183,7 @@ typedef struct {
     long long sample;      /* the nodes measured on the links before the move */
     ptrdiff_t set_budget;  /* the largest n_primary * n_words for the sets (0: never) */
     double floor, ratio;   /* the rule: move if updates per node > floor and > n_primary * n_words / ratio */
-    int weighted;          /* the weighted item choice (links.c: choose_weighted) */
+    int rule;              /* the item choice: RULE_MRV ... (links.c: choose_by_rule) */
 } Tuning;
 
 /* What a new search starts from (Dancer.search's arguments). */
@@ -232,6 +240,15 @@ typedef struct {
     uint64_t random;        /* SplitMix64's state (random_below) */
     idx *perm, *base, *pos; /* the shuffled options of each level (links.c: first_option) */
 } Shuffle;
+
+/* The state of a rule of the item choice other than MRV (links.c: weights_start): the weighted
+   rules' WEIGHTs, or the failure rate's tries and failures, per primary item; NULL where the
+   rule has none. */
+typedef struct {
+    long long *weight;        /* each item's WEIGHT: 1, and one more per branch it ended */
+    long long *tries, *fails; /* the options of each item tried at a branching node (from 1),
+                                 and how many left an item without options */
+} Weights;
 
 /* The givens pushed on a search used again (reuse.c), in order. */
 typedef struct {
@@ -334,7 +351,7 @@ typedef struct {
     unsigned char *dirty; /* WIDE: per block of 64 items, whether a LEN in it changed */
     idx *block_min;       /* WIDE: per block of 64 primary items, its least LEN (if clean) */
     Shuffle *shuffle;       /* a seed (links.c), or NULL */
-    long long *weight;      /* the weighted choice: each primary item's WEIGHT (links.c), or NULL: MRV */
+    Weights weights;        /* the state of a rule other than MRV (links.c), or NULLs */
     Sets sets;              /* the bitset way (sets.c; its arrays NULL until the move) */
     Tally tally;            /* ... with tallies (tally.c; counts NULL: without) */
     Colored colored;        /* ... with colors (csets.c; its arrays NULL until the move) */

@@ -80,7 +80,7 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
 {
     Search s = {0};
     Start start = {0};
-    start.tuning.weighted = job->weighted;
+    start.tuning.rule = job->weighted ? RULE_WEIGHTED : RULE_MRV;
     ptrdiff_t problems = 0;
     idx *givens = dlx_malloc(((size_t)job->width + 1) * sizeof(idx));
     /* (the room for a line's givens made now, so that a push never fails for memory) */

@@ -106,7 +106,7 @@ choose_weighted(Search *s, idx enough)
 {
     const idx *top = s->links.top, *rlink = s->links.rlink;
     const idx n1 = s->n_primary;
-    long long *weight = s->weight;
+    long long *weight = s->weights.weight;
     idx best = rlink[0];
     if (n1 > 32) { /* the first item of LEN 0 or 1, if any, by choose's vectorized scan */
         idx first = 1 + first_minimum(top + 1, n1, enough);
@@ -127,6 +127,105 @@ choose_weighted(Search *s, idx enough)
     if (len == 0 && w < WEIGHT_MAX)
         weight[best] = w + 1;
     return best;
+}
+
+/* The first active primary item of LEN 0 if any, else the first of LEN 1 if any, else the
+   first active one (by choose's vectorized scan on a long block of items, else a walk):
+   where the other rules start. */
+static idx
+first_dead_or_forced(Search *s)
+{
+    const idx *top = s->links.top, *rlink = s->links.rlink;
+    const idx n1 = s->n_primary;
+    idx forced = 0;
+    if (n1 > 32) {
+        idx first = 1 + first_minimum(top + 1, n1, 0);
+        s->scanned += n1 >> SCAN_SHIFT;
+        return top[first] <= 1 ? first : rlink[0];
+    }
+    for (idx p = rlink[0]; p != 0; p = rlink[p]) {
+        if (top[p] == 0)
+            return p;
+        if (top[p] == 1 && forced == 0)
+            forced = p;
+    }
+    return forced != 0 ? forced : rlink[0];
+}
+
+/* Step X3 with the weighted ties (pydlx/choice.py: choose_weighted_ties; Knuth's SSXCC3): the
+   first active primary item without options (its WEIGHT then grows by one, as in
+   choose_weighted), else the fewest options, ties to the heaviest, then to the first. */
+static idx
+choose_weighted_ties(Search *s)
+{
+    const idx *top = s->links.top, *rlink = s->links.rlink;
+    long long *weight = s->weights.weight;
+    idx best = first_dead_or_forced(s);
+    if (top[best] == 0) {
+        if (weight[best] < WEIGHT_MAX)
+            weight[best] += 1;
+        return best;
+    }
+    best = rlink[0];
+    for (idx p = rlink[best]; p != 0; p = rlink[p]) /* (in matrix order: a tie stays with the first) */
+        if (top[p] < top[best] || (top[p] == top[best] && weight[p] > weight[best]))
+            best = p;
+    s->scanned += s->n_primary >> SCAN_SHIFT;
+    return best;
+}
+
+/* An item's failure-rate score: LEN / rate, where the rate is (failures + 1/2) / tries, as
+   LEN * tries / (2 * failures + 1) in a double, exact as pydlx computes it while LEN * tries
+   stays below 2^53 (tries stop at TRIES_MAX). */
+static inline double
+failure_score(const Search *s, idx p)
+{
+    return (double)((long long)s->links.top[p] * s->weights.tries[p]) / (double)(2 * s->weights.fails[p] + 1);
+}
+
+/* Step X3 with the failure rate (pydlx/choice.py: choose_by_failure_rate; Li, Yin and Li's
+   FRB, as in Knuth's ssxcc-frb0 change file). First the option tried at the level above, if
+   its item had others, counts as one more try of that item, and as a failure if it left an
+   item without options. Then the first active primary item without options, else the first
+   with one, else the one of least failure_score, ties to the first. */
+static idx
+choose_by_failure_rate(Search *s, idx level)
+{
+    const idx *top = s->links.top, *rlink = s->links.rlink;
+    idx best = first_dead_or_forced(s);
+    if (level > s->floor && s->total[level - 1] >= 2) {
+        idx above = top[s->choice[level - 1]];
+        if (s->weights.tries[above] < TRIES_MAX) {
+            s->weights.tries[above] += 1;
+            s->weights.fails[above] += top[best] == 0;
+        }
+    }
+    if (top[best] <= 1)
+        return best;
+    double score = failure_score(s, best);
+    for (idx p = rlink[best]; p != 0; p = rlink[p]) { /* (best is the first active item here) */
+        double t = failure_score(s, p);
+        if (t < score) {
+            best = p;
+            score = t;
+        }
+    }
+    s->scanned += s->n_primary >> SCAN_SHIFT;
+    return best;
+}
+
+/* Step X3 by a rule other than MRV (s->tuning.rule). */
+static idx
+choose_by_rule(Search *s, idx level, idx enough)
+{
+    switch (s->tuning.rule) {
+    case RULE_WEIGHTED:
+        return choose_weighted(s, enough);
+    case RULE_WEIGHTED_TIES:
+        return choose_weighted_ties(s);
+    default:
+        return choose_by_failure_rate(s, level);
+    }
 }
 
 /* choose for memo.c, whose searches are never seeded. */
@@ -235,7 +334,7 @@ ALWAYS_INLINE idx
 enter(Search *s, idx level, const int mode)
 {
     idx enough = ENOUGH(s, mode); /* X3 */
-    idx i = s->weight != NULL ? choose_weighted(s, enough) : (mode & WIDE) ? choose_wide(s) : choose(s, enough);
+    idx i = s->tuning.rule != RULE_MRV ? choose_by_rule(s, level, enough) : (mode & WIDE) ? choose_wide(s) : choose(s, enough);
     s->total[level] = s->links.top[i];
     s->tried[level] = 1;
     cover(s, i, mode); /* X4 */
@@ -308,7 +407,7 @@ run_links(Search *s, const Run *run)
     return run_plain(s, run);
 }
 
-/* -- the units of the links' item choice: a seed's randomness, the weighted choice's WEIGHTs -- */
+/* -- the units of the links' item choice: a seed's randomness, the state of a rule -- */
 
 /* A seeded search's randomness: its state, and room for each level's options shuffled. */
 int
@@ -337,32 +436,47 @@ shuffle_free(Search *s)
     s->shuffle = NULL;
 }
 
-/* The weighted choice's WEIGHTs (choose_weighted; tally.c on the sets), all 1. (What it
-   cannot combine with, the binding has refused: contract.REFUSED.) */
+/* The state of the rule of the item choice (s->tuning.rule, not MRV): the weighted rules'
+   WEIGHTs (choose_weighted, choose_weighted_ties; tally.c on the sets), all 1, or the failure
+   rate's tries, all 1, and failures, all 0. (What a rule cannot combine with, the binding
+   has refused: contract.REFUSED.) */
 int
 weights_start(Search *s)
 {
-    s->weight = dlx_malloc(((size_t)s->dancer->n_primary + 1) * sizeof(long long));
-    if (s->weight == NULL)
+    const size_t n = (size_t)s->dancer->n_primary + 1;
+    if (s->tuning.rule == RULE_FAILURE_RATE) {
+        s->weights.tries = dlx_malloc(n * sizeof(long long));
+        s->weights.fails = dlx_malloc(n * sizeof(long long));
+    }
+    else
+        s->weights.weight = dlx_malloc(n * sizeof(long long));
+    if (s->weights.weight == NULL && (s->weights.tries == NULL || s->weights.fails == NULL))
         return -1;
     weights_reset(s);
     return 0;
 }
 
-/* All WEIGHTs 1 again (a search rewound). */
+/* The rule's state as weights_start made it (a search rewound). */
 void
 weights_reset(Search *s)
 {
-    if (s->weight != NULL)
-        for (idx i = 0; i <= s->n_primary; i++)
-            s->weight[i] = 1;
+    for (idx i = 0; i <= s->n_primary; i++) {
+        if (s->weights.weight != NULL)
+            s->weights.weight[i] = 1;
+        if (s->weights.tries != NULL) {
+            s->weights.tries[i] = 1;
+            s->weights.fails[i] = 0;
+        }
+    }
 }
 
 void
 weights_free(Search *s)
 {
-    dlx_free(s->weight);
-    s->weight = NULL;
+    dlx_free(s->weights.weight);
+    dlx_free(s->weights.tries);
+    dlx_free(s->weights.fails);
+    s->weights.weight = s->weights.tries = s->weights.fails = NULL;
 }
 
 /* Knuth's random probe on the links (search_probe): from the current state, level after

@@ -27,6 +27,13 @@ typedef struct {
 /* contract.refuse: what one search cannot combine, the one table both engines use. */
 static PyObject *Refuse;
 
+/* The rules of the item choice by their ways' names (contract.RULES), and how a refused
+   probe says them (pydlx/search.py: probe). */
+static const char *const RULE_NAMES[N_RULES] = {"mrv", "weighted", "weighted-ties", "failure-rate"};
+static const char *const PROBES_REFUSED[N_RULES] = {
+    NULL, "random probes of a search with the weighted choice", "random probes of a search with the weighted ties",
+    "random probes of a search with the failure-rate choice"};
+
 /* -- Dancer ------------------------------------------------------------------------------ */
 
 static int
@@ -140,7 +147,7 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
                                      &best, &cutoff, &memo, &memo_bytes, &diagram) ||
         parse_tuning(tuning, &start.tuning) < 0)
         return NULL;
-    const int weighted = start.tuning.weighted;
+    const int ruled = start.tuning.rule != RULE_MRV;
     if (diagram && memo != MEMO_ON) {
         PyErr_SetString(PyExc_ValueError, "a diagram needs memo=1");
         return NULL;
@@ -158,10 +165,10 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
         return NULL;
     }
     const int bounded = self->d.bounds != NULL, seeded = seed != Py_None, memoized = memo != MEMO_OFF;
-    if (bounded + (best > 0) + memoized + seeded + weighted >= 2) { /* (one alone is never refused: no call) */
+    if (bounded + (best > 0) + memoized + seeded + ruled >= 2) { /* (one alone is never refused: no call) */
         PyObject *refused = PyObject_CallFunction(Refuse, "zzzzz", bounded ? "bounds" : NULL, best > 0 ? "best" : NULL,
                                                   memoized ? "memo" : NULL, seeded ? "seed" : NULL,
-                                                  weighted ? "weighted" : NULL);
+                                                  ruled ? RULE_NAMES[start.tuning.rule] : NULL);
         if (refused == NULL)
             return NULL;
         Py_DECREF(refused);
@@ -393,9 +400,8 @@ Search_probe(SearchObject *self, PyObject *arg)
     int solved;
     if ((seed == (unsigned long long)-1 && PyErr_Occurred()) || check_idle(self) < 0)
         return NULL;
-    if (self->s.weight != NULL) { /* (a probe follows MRV: its tree is not this search's) */
-        dlx_error err = {DLX_UNSUPPORTED, {0}, "random probes of a search with the weighted choice",
-                         "probe one that chooses by MRV"};
+    if (self->s.tuning.rule != RULE_MRV) { /* (a probe follows MRV: its tree is not this search's) */
+        dlx_error err = {DLX_UNSUPPORTED, {0}, PROBES_REFUSED[self->s.tuning.rule], "probe one that chooses by MRV"};
         raise_failure(&err);
         return NULL;
     }

@@ -182,7 +182,7 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     s->where = UNDECIDED;
     s->tuning = start->tuning;
     s->bare = start->n_givens == 0 && start->n_excluded == 0 && start->n_prefix == 0;
-    if ((start->seeded && shuffle_start(s, start->seed) < 0) || (start->tuning.weighted && weights_start(s) < 0) ||
+    if ((start->seeded && shuffle_start(s, start->seed) < 0) || (start->tuning.rule != RULE_MRV && weights_start(s) < 0) ||
         (start->best > 0 && costs_start(s, start) < 0) || allocate(s, d) < 0 ||
         (d->bounds != NULL && bounded_arrange(s) < 0)) {
         err->kind = DLX_NO_MEMORY;

@@ -50,7 +50,7 @@ idx
 tally_least_weighted(const Search *s, const uint8_t *tally)
 {
     const uint8_t *heavy_row = s->tally.heavy_row;
-    const long long *weight = s->weight;
+    const long long *weight = s->weights.weight;
     const idx nt = s->tally.n;
     int least = UINT8_MAX;
     idx at = 0, best = -1;
@@ -89,7 +89,7 @@ tally_least_weighted(const Search *s, const uint8_t *tally)
 void
 tally_heavier(Search *s, idx p)
 {
-    if (s->weight[p + 1]++ == 1) {
+    if (s->weights.weight[p + 1]++ == 1) {
         s->tally.heavy[s->tally.n_heavy++] = p;
         s->tally.heavy_row[p] = 0xff;
     }
@@ -104,7 +104,7 @@ heavy_list(Search *s, idx levels)
     memset(s->tally.heavy_row, 0, (size_t)s->tally.n);
     s->tally.n_heavy = 0;
     for (idx p = 0; p < s->n_primary; p++)
-        if (s->weight[p + 1] > 1) {
+        if (s->weights.weight[p + 1] > 1) {
             s->tally.heavy[s->tally.n_heavy++] = p;
             s->tally.heavy_row[p] = 0xff;
         }
@@ -236,9 +236,9 @@ tally_move(Search *s)
     Tally *t = &s->tally; /* (kept, with its block, for the next move of a search rewound: solve_lines) */
     if (t->block == NULL)
         t->block = dlx_malloc((size_t)(levels + 1) * (size_t)nt + 64);
-    if (s->weight != NULL && t->heavy == NULL)
+    if (s->weights.weight != NULL && t->heavy == NULL)
         t->heavy = dlx_malloc((size_t)n1 * sizeof(idx) + 1);
-    if (t->block == NULL || (s->weight != NULL && t->heavy == NULL)) {
+    if (t->block == NULL || (s->weights.weight != NULL && t->heavy == NULL)) {
         tally_free(s);
         return -1;
     }
@@ -246,7 +246,7 @@ tally_move(Search *s)
        as such) */
     t->counts = (uint8_t *)((char *)t->block + (64 - (uintptr_t)t->block % 64) % 64);
     t->n = nt;
-    if (s->weight != NULL)
+    if (s->weights.weight != NULL)
         heavy_list(s, levels);
     tally_count(d, s->sets.alive + (size_t)s->floor * (size_t)W, s->sets.floor_items, s->tally.counts + (size_t)s->floor * (size_t)nt);
     for (idx level = s->floor; level < s->level; level++)

@@ -99,12 +99,12 @@ tally_choose(Search *s, idx level, idx *length)
     const uint8_t *tally = s->tally.counts + (size_t)level * (size_t)s->tally.n;
     const idx n1 = s->n_primary;
     const uint8_t *at = memchr(tally, 0, (size_t)n1); /* (cheaper than noting a 0 at each decrement) */
-    if (at != NULL && s->weight != NULL && s->weight[at - tally + 1] < WEIGHT_MAX)
+    if (at != NULL && s->weights.weight != NULL && s->weights.weight[at - tally + 1] < WEIGHT_MAX)
         tally_heavier(s, (idx)(at - tally));
     if (at == NULL)
         at = memchr(tally, 1, (size_t)n1);
     idx p = at != NULL                ? (idx)(at - tally)
-            : s->weight != NULL       ? tally_least_weighted(s, tally)
+            : s->weights.weight != NULL       ? tally_least_weighted(s, tally)
                                       : tally_least(tally, s->tally.n);
     *length = tally[p];
     return p + 1;

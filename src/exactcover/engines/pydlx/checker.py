@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import DONE, Tuning, Unsupported
+from ..contract import DONE, RULE_WEIGHTED, Tuning, Unsupported
 from .lines import new_search, tallies_at_hand
 
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
@@ -71,7 +71,7 @@ class Checker:
         generator. UnknownOption or GivensClash for the givens, as a new search says."""
         if limit < 1 or max_nodes < 0:
             raise ValueError("count_with: limit must be at least 1 and max_nodes >= 0")
-        new = new_search(self.dancer, givens, self.tallies, self.tuning.weighted)
+        new = new_search(self.dancer, givens, self.tallies, self.tuning.rule == RULE_WEIGHTED)
         status = new.run(max_nodes if max_nodes > 0 else 1 << 62, counting=True, limit=limit)
         return status, new.solutions, new.nodes
 
@@ -117,7 +117,7 @@ class Checker:
     def _none_without(self, givens: Sequence[int], option: int, max_nodes: int) -> bool:
         """Whether no solution of ``givens`` leaves ``option`` out: a new search of them with it
         excluded finds none within ``max_nodes`` nodes (0: no bound)."""
-        new = new_search(self.dancer, givens, self.tallies, self.tuning.weighted, excluded=(option,))
+        new = new_search(self.dancer, givens, self.tallies, self.tuning.rule == RULE_WEIGHTED, excluded=(option,))
         return new.run(max_nodes if max_nodes > 0 else 1 << 62, counting=True, limit=1) == DONE and new.solutions == 0
 
 

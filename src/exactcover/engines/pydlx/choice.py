@@ -1,7 +1,8 @@
 """Step X3's item choice and the order of an item's options, which the links' search and its
 kin share (C's ``cdlx/links.c``): MRV with ties to the first item or, with a seed, to a
-random one (SplitMix64, bit for bit as in C), the weighted choice, and a seeded search's
-shuffled options.
+random one (SplitMix64, bit for bit as in C), the other rules of `contract.RULES` (the
+weighted choice, the weighted ties, the failure rate), and a seeded search's shuffled
+options.
 
 Port: cdlx/links.c
 """
@@ -10,14 +11,18 @@ from __future__ import annotations
 
 from typing import cast
 
+from ..contract import RULE_FAILURE_RATE, RULE_WEIGHTED, RULE_WEIGHTED_TIES, Tuning
 from .dance import SCAN_SHIFT, Links
 
-__all__ = ["Choice", "Random", "Shuffle", "WEIGHT_MAX"]
+__all__ = ["Choice", "Random", "Shuffle", "TRIES_MAX", "WEIGHT_MAX"]
 
 _MASK = (1 << 64) - 1
 
 #: The weighted choice's WEIGHTs stop growing here (so that C's LEN * WEIGHT fits 64 bits).
 WEIGHT_MAX = 1 << 32
+#: The failure-rate choice stops counting an item's tries here (so that LEN * tries, below
+#: 2**53, is exact as a float, as C computes it).
+TRIES_MAX = 1 << 20
 
 
 class Random:
@@ -54,6 +59,13 @@ class Choice(Links):
     scanned: int
     shuffle: Shuffle | None
     weight: list[int] | None
+    tries: list[int] | None
+    fails: list[int] | None
+    tuning: Tuning
+    level: int
+    floor: int
+    choice: list[int]
+    total: list[int]
 
     def choose(self) -> int:
         """Step X3: the active primary item with the fewest options (MRV), ties to the first
@@ -107,6 +119,85 @@ class Choice(Links):
         if not least and w < WEIGHT_MAX:
             weight[best] = w + 1
         return best
+
+    def first_dead_or_forced(self) -> int:
+        """The first active primary item without options if any, else the first with one if
+        any, else the first active item: where the rules other than MRV and the weighted
+        choice start."""
+        top, rlink = self.top, self.rlink
+        self.scanned += self.n_primary >> SCAN_SHIFT if self.n_primary > 32 else 0
+        forced = 0
+        i = rlink[0]
+        while i:
+            if top[i] == 0:
+                return i
+            if top[i] == 1 and not forced:
+                forced = i
+            i = rlink[i]
+        return forced or rlink[0]
+
+    def choose_weighted_ties(self) -> int:
+        """Step X3 with the weighted ties (Knuth's SSXCC3): the first active primary item
+        without options (its WEIGHT then grows by one, as in `choose_weighted`), else the
+        one with the fewest options, ties to the heaviest, then to the first."""
+        top, rlink, weight = self.top, self.rlink, cast("list[int]", self.weight)
+        best = self.first_dead_or_forced()
+        if top[best] == 0:
+            if weight[best] < WEIGHT_MAX:
+                weight[best] += 1
+            return best
+        best = rlink[0]
+        i = rlink[best]
+        while i:
+            if top[i] < top[best] or (top[i] == top[best] and weight[i] > weight[best]):
+                best = i
+            i = rlink[i]
+        self.scanned += self.n_primary >> SCAN_SHIFT
+        return best
+
+    def choose_by_failure_rate(self) -> int:
+        """Step X3 with the failure rate (Li, Yin and Li's FRB, CP 2021, as in Knuth's
+        ssxcc-frb0 change file).
+
+        First the option tried at the level above, if its item had others, counts as one
+        more try of that item, and as a failure if it left an item without options. Then
+        the first active primary item without options, else the first with one, else the
+        one of least LEN / rate, where an item's rate is (failures + 1/2) / tries (tries
+        from 1), ties to the first: compared as LEN * tries / (2 * failures + 1), a float
+        (C's double, exact while LEN * tries stays below 2**53: tries stop at `TRIES_MAX`).
+        """
+        top, rlink = self.top, self.rlink
+        tries, fails = cast("list[int]", self.tries), cast("list[int]", self.fails)
+        best = self.first_dead_or_forced()
+        level = self.level
+        if level > self.floor and self.total[level - 1] >= 2:
+            above = top[self.choice[level - 1]]
+            if tries[above] < TRIES_MAX:
+                tries[above] += 1
+                fails[above] += top[best] == 0
+        if top[best] <= 1:
+            return best
+        score = top[best] * tries[best] / (2 * fails[best] + 1)
+        i = rlink[best]  # (best is the first active item here)
+        while i:
+            t = top[i] * tries[i] / (2 * fails[i] + 1)
+            if t < score:
+                best, score = i, t
+            i = rlink[i]
+        self.scanned += self.n_primary >> SCAN_SHIFT
+        return best
+
+    def start_rule(self) -> None:
+        """The state of the search's rule of the item choice (not MRV), as at its start: the
+        weighted rules' WEIGHTs, all 1, or the failure rate's tries, all 1, and failures, all
+        0; and `choose` is the rule's."""
+        rule, n = self.tuning.rule, self.n_primary + 1
+        if rule == RULE_FAILURE_RATE:
+            self.tries, self.fails = [1] * n, [0] * n
+        else:
+            self.weight = [1] * n
+        self.choose = {RULE_WEIGHTED: self.choose_weighted, RULE_WEIGHTED_TIES: self.choose_weighted_ties,  # type: ignore[method-assign]
+                       RULE_FAILURE_RATE: self.choose_by_failure_rate}[rule]
 
     def first_option(self, level: int, i: int) -> int:
         """The first option node of item i to try at ``level`` (i itself if there is none)."""

@@ -10,7 +10,7 @@ import operator
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..contract import MatrixError, Reduced, Tuning, Unsupported, refuse
+from ..contract import RULE_MRV, RULES, MatrixError, Reduced, Tuning, Unsupported, refuse
 from .checker import Checker
 from .costs import prepare
 from .dance import COVERED
@@ -188,12 +188,12 @@ class Dancer:
         cheaper than ``cutoff`` if given. With ``memo`` (MEMO_ON, or MEMO_AUTO to decide from
         a sample), a counting search that memoizes the counts of its states in a table of at
         most ``memo_bytes`` (`memo.Memo`); with ``diagram`` too (and MEMO_ON), one that also
-        builds the diagram of its solutions (`Search.diagram_nodes`). A tuning ``weighted``
-        chooses its items by `Search.choose_weighted` (not with bounds, costs, memo or a
-        seed)."""
+        builds the diagram of its solutions (`Search.diagram_nodes`). A tuning's ``rule``
+        other than MRV chooses its items otherwise (`choice.Choice`; not with bounds, costs,
+        memo or a seed)."""
         if tuning is not None and not isinstance(tuning, Tuning):
             raise TypeError(f"tuning must be None or a contract.Tuning, not {type(tuning).__name__}")
-        weighted = tuning is not None and tuning.weighted
+        rule = RULES[tuning.rule] if tuning is not None and tuning.rule != RULE_MRV else None
         if memo not in (MEMO_OFF, MEMO_ON, MEMO_AUTO) or memo_bytes < 0:
             raise ValueError("memo must be 0, 1 or 2 and memo_bytes >= 0")
         if diagram and memo != MEMO_ON:
@@ -201,7 +201,7 @@ class Dancer:
         if best and (best < 0 or not self.has_costs):
             raise ValueError("best must be a positive number of solutions, on a dancer with costs")
         refuse("bounds" if self.bounds else None, "best" if best else None, "memo" if memo else None,
-               "seed" if seed is not None else None, "weighted" if weighted else None)
+               "seed" if seed is not None else None, rule)
         return Search(self, givens, seed, excluded, prefix, tuning, best=best, cutoff=cutoff, memo=memo,
                       memo_bytes=memo_bytes, diagram=diagram)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import PAUSED, SOLUTION, GivensClash, ToSets, Tuning, Unsupported
+from ..contract import PAUSED, RULE_MRV, RULE_WEIGHTED, SOLUTION, GivensClash, ToSets, Tuning, Unsupported
 from .search import Search
 from .tables import build, fits
 from .tally import tally_possible
@@ -58,9 +58,10 @@ def givens_of(line: bytes, width: int, codes: Sequence[int]) -> list[int] | None
 #: A line's search with tallies: on the sets with tallies from its first node (a sample of
 #: none, the move forced), or on the links if the matrix cannot have them; with the weighted
 #: choice or without.
-TALLIES_AT_ONCE = {weighted: Tuning(ToSets.TALLIES, 0, weighted=weighted) for weighted in (False, True)}
+TALLIES_AT_ONCE = {weighted: Tuning(ToSets.TALLIES, 0, rule=RULE_WEIGHTED if weighted else RULE_MRV)
+                   for weighted in (False, True)}
 #: ... and one on the links.
-ON_LINKS = {weighted: Tuning(ToSets.NEVER, weighted=weighted) for weighted in (False, True)}
+ON_LINKS = {weighted: Tuning(ToSets.NEVER, rule=RULE_WEIGHTED if weighted else RULE_MRV) for weighted in (False, True)}
 
 
 def tallies_at_hand(dancer: Dancer, budget: int) -> bool:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..contract import (DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_OFF, PAUSED, PREFIX, SOLUTION, GivenAndExcluded,
-                        GivensClash, PrefixError, Tuning, UnknownOption, Unsupported)
+from ..contract import (DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_OFF, PAUSED, PREFIX, RULE_MRV, RULE_SAID, RULES,
+                        SOLUTION, GivenAndExcluded, GivensClash, PrefixError, Tuning, UnknownOption, Unsupported)
 from . import bounds, ways
 from .choice import Choice, Random, Shuffle
 from .costs import ON_LINKS, Costs, costs_of
@@ -64,14 +64,16 @@ class Search(Choice):
         self.nodes = self.updates = self.solutions = self.max_level = 0
         self.scanned = 0  # the item choice's reads, in updates' worth (see run's work)
         self.shuffle = None if seed is None else Shuffle(seed, dancer.n_entries, dancer.n_primary)
-        # With the weighted choice: each primary item's WEIGHT (see choose_weighted), on the
-        # links, or on the sets with tallies (Sets.choose_tally; never without them: run).
+        # The state of a rule of the item choice other than MRV (Choice): the weighted rules'
+        # WEIGHTs (on the links, or with "weighted" on the sets with tallies: Sets.choose_tally;
+        # never without them), or the failure rate's tries and failures.
         self.weight: list[int] | None = None
+        self.tries: list[int] | None = None
+        self.fails: list[int] | None = None
         self.pushed: list[int] = []  # the givens pushed since (see reuse.py)
         self.excluded: set[int] = set()  # the options excluded (exclude; the sets read it)
-        if self.tuning.weighted:
-            self.weight = [1] * (dancer.n_primary + 1)
-            self.choose = self.choose_weighted  # type: ignore[method-assign]
+        if self.tuning.rule != RULE_MRV:
+            self.start_rule()
         # The units of what it was asked for (None: not asked), as search_init makes them.
         self.bounds = bounds.Bounds(self) if dancer.bounds else None
         self.costs: Costs | None = None
@@ -212,8 +214,9 @@ class Search(Choice):
         and one of its d options uniformly at random, level after level, until a solution or
         a dead end; then undo it all, on the way the search runs (`ways.probe`). Returns
         (d_0, d_1, ..., d_L) and whether it ended in a solution."""
-        if self.weight is not None:  # (a probe follows MRV: its tree is not this search's)
-            raise Unsupported("random probes of a search with the weighted choice", "probe one that chooses by MRV")
+        if self.tuning.rule != RULE_MRV:  # (a probe follows MRV: its tree is not this search's)
+            said = RULE_SAID[RULES[self.tuning.rule]]
+            raise Unsupported(f"random probes of a search with {said}", "probe one that chooses by MRV")
         degrees, solved = ways.probe(self, Random(seed))
         return tuple(degrees), solved
 

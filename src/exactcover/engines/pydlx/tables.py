@@ -13,7 +13,7 @@ import enum
 import operator
 from typing import TYPE_CHECKING
 
-from ..contract import ToSets, Where
+from ..contract import RULE_WEIGHTED, ToSets, Where
 from .dance import option_number
 from .tally import TALLY_FLOOR, TALLY_LINE, bit_items, tally_possible
 
@@ -164,12 +164,15 @@ class Move:
         """What the sample, just ended, says (C's sets_pay): `TALLIED` (the sets with tallies),
         `COUNTED` (the sets, choosing by population counts) or 0 (the links), as the search's
         tuning asks. A forced move takes what it asks for where the matrix allows it (tallies
-        only where it can have them; the weighted choice only on tallies). The rule reads the
+        only where it can have them; the weighted choice only on tallies, the other rules of the
+        item choice never). The rule reads the
         sample's updates per node, which must pass its floor: with tallies if the matrix can
         have them and they pass `TALLY_FLOOR` but not n_primary * n_words * `TALLY_LINE` /
         ratio, else by counts if they pass n_primary * n_words / ratio (not with the weighted
         choice). The calibration is in benchmarks/README.md."""
         tuning, dancer = search.tuning, search.dancer
+        if tuning.rule > RULE_WEIGHTED:  # (the other rules: on the links only)
+            return 0
         if tuning.to_sets == ToSets.TALLIES:
             return TALLIED if tally_possible(dancer) else 0
         if tuning.to_sets == ToSets.ALWAYS:

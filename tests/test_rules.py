@@ -1,6 +1,8 @@
-"""The weighted item choice (way="weighted": pydlx's Search.choose_weighted, C's links.c).
+"""The rules of the item choice other than MRV (contract.RULES): the weighted choice
+(way="weighted": pydlx's Choice.choose_weighted, C's links.c), the weighted ties
+("weighted-ties") and the failure rate ("failure-rate").
 
-It must find exactly the solutions MRV finds, on both engines in the same order with the
+Each must find exactly the solutions MRV finds, on both engines in the same order with the
 same statistics (at any step size, so resuming changes nothing), refuse what it cannot do
 with the same errors, and make the trees of hard puzzles smaller, which is what it is for.
 """
@@ -22,12 +24,14 @@ from problems import INKALA, PUZZLE_8008, sudoku_matrix
 
 LINKS = contract.Tuning.of("links")
 WEIGHTED = contract.Tuning.of("weighted")
+#: The ways of the rules other than MRV.
+RULED = contract.RULES[1:]
 
 
 @pytest.mark.slow
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(matrix=matrices(), data=st.data())
-def test_the_weighted_choice_finds_every_solution_alike_on_both_engines(matrix, data):
+@given(matrix=matrices(), data=st.data(), way=st.sampled_from(RULED))
+def test_each_rule_finds_every_solution_alike_on_both_engines(matrix, data, way):
     """Colors, secondary items, givens and exclusions: the oracle's solutions, and on every
     engine the same sequence, statistics and count."""
     labels = [option.label for option in matrix.options]
@@ -39,12 +43,12 @@ def test_the_weighted_choice_finds_every_solution_alike_on_both_engines(matrix, 
     for engine in ENGINES:
         solver = Solver(matrix, engine)
         try:
-            solutions = list(solver.solutions(givens, exclude=exclude, way="weighted"))
+            solutions = list(solver.solutions(givens, exclude=exclude, way=way))
         except GivensError:  # clashing givens: the same error everywhere
             seen.append("clash")
             continue
         stats = solver.stats
-        count = solver.count(givens, exclude=exclude, way="weighted")
+        count = solver.count(givens, exclude=exclude, way=way)
         assert {frozenset(s) for s in solutions} == expected
         assert count == len(solutions) == len(expected)
         seen.append((solutions, stats.nodes, stats.updates, stats.max_level, solver.stats.nodes))
@@ -52,12 +56,14 @@ def test_the_weighted_choice_finds_every_solution_alike_on_both_engines(matrix, 
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=problems(), steps=st.integers(1, 7), depth=st.integers(-1, 3))
-def test_a_weighted_search_is_the_same_at_any_step_size_and_on_both_engines(problem, steps, depth):
+@given(problem=st.one_of(problems(), colored_problems()), steps=st.integers(1, 7), depth=st.integers(-1, 3),
+       way=st.sampled_from(RULED))
+def test_a_ruled_search_is_the_same_at_any_step_size_and_on_both_engines(problem, steps, depth, way):
     """Statuses, solutions, prefixes, fractions and counts, run a few nodes at a time: the
-    weights carry over between runs; C and pydlx agree at every step."""
-    whole = [trace(module, problem, 10**9, depth=depth, tuning=WEIGHTED)[0] for module in MODULES]
-    stepped = [trace(module, problem, steps, depth=depth, tuning=WEIGHTED)[0] for module in MODULES]
+    weights, tries and failures carry over between runs; C and pydlx agree at every step."""
+    tuning = contract.Tuning.of(way)
+    whole = [trace(module, problem, 10**9, depth=depth, tuning=tuning)[0] for module in MODULES]
+    stepped = [trace(module, problem, steps, depth=depth, tuning=tuning)[0] for module in MODULES]
     assert all(run == stepped[0] for run in stepped)
     assert all(run == whole[0] for run in whole)
     found = [entry[1] for entry in whole[0] if entry[0] == pydlx.SOLUTION]
@@ -103,19 +109,21 @@ def test_a_weighted_sudoku_search_on_the_tallies_is_its_search_on_the_links(puzz
         assert s.where == contract.Where.SETS
 
 
-def test_what_the_weighted_choice_refuses_is_refused_alike():
+@pytest.mark.parametrize("way", RULED)
+def test_what_a_rule_refuses_is_refused_alike(way):
     """A seed, bounds, costs, memo and random probes: Unsupported, with the same words on
     both engines."""
+    tuning = contract.Tuning.of(way)
     said = []
     for module in MODULES:
         plain = dancer(module, (2, 0, [[0], [1], [0, 1]]))
         bounded = dancer(module, (2, 0, [[0], [1], [0, 1]], [1, 2, 1, 1]))
         costed = module.Dancer(2, 0, [0, 1, 2, 4], [0, 1, 0, 1], [0] * 4, [], [1, 2, 3])
-        attempts = [lambda: plain.search(seed=3, tuning=WEIGHTED),
-                    lambda: bounded.search(tuning=WEIGHTED),
-                    lambda: costed.search(best=1, tuning=WEIGHTED),
-                    lambda: plain.search(memo=contract.MEMO_ON, tuning=WEIGHTED),
-                    lambda: plain.search(tuning=WEIGHTED).probe(1)]
+        attempts = [lambda: plain.search(seed=3, tuning=tuning),
+                    lambda: bounded.search(tuning=tuning),
+                    lambda: costed.search(best=1, tuning=tuning),
+                    lambda: plain.search(memo=contract.MEMO_ON, tuning=tuning),
+                    lambda: plain.search(tuning=tuning).probe(1)]
         words = []
         for attempt in attempts:
             with pytest.raises(Unsupported) as caught:
@@ -125,15 +133,16 @@ def test_what_the_weighted_choice_refuses_is_refused_alike():
     assert all(words == said[0] for words in said)
     assert "seed" in said[0][0] and "bounds" in said[0][1] and "cheapest" in said[0][2]
     assert "memoized" in said[0][3] and "probe" in said[0][4]
+    assert all(contract.RULE_SAID[way] in words for words in said[0])
 
 
-def test_a_parallel_weighted_count_adds_up(engine):
-    """The subtrees (cut by MRV) searched with the weighted choice count what the serial
-    searches count."""
+@pytest.mark.parametrize("way", RULED)
+def test_a_parallel_ruled_count_adds_up(engine, way):
+    """The subtrees (cut by MRV) searched with a rule count what the serial searches count."""
     from problems import queens_matrix
 
     solver = Solver(queens_matrix(7), engine)
-    assert searches.count(solver, jobs=2, way="weighted") == solver.count(way="weighted") == solver.count() == 40
+    assert searches.count(solver, jobs=2, way=way) == solver.count(way=way) == solver.count() == 40
 
 
 @pytest.mark.skipif("c" not in ENGINES, reason="a hard 16x16 sudoku needs the C engine")
@@ -153,10 +162,11 @@ def test_the_weighted_choice_finishes_a_sudoku_that_mrv_cannot_in_a_million_node
     assert prepared.solver.stats.nodes < 20_000
 
 
-def test_weighted_is_a_way_of_the_contract():
-    assert "weighted" in contract.WAYS and contract.Tuning.of("weighted") == attrs.evolve(LINKS, weighted=True)
+@pytest.mark.parametrize("way", RULED)
+def test_each_rule_is_a_way_of_the_contract(way):
+    assert way in contract.WAYS and contract.Tuning.of(way) == attrs.evolve(LINKS, rule=contract.RULES.index(way))
     with pytest.raises(Unsupported):
-        Solver(Matrix([1], {"a": [1]})).first(seed=1, way="weighted")
+        Solver(Matrix([1], {"a": [1]})).first(seed=1, way=way)
 
 
 @pytest.mark.skipif("c" not in ENGINES, reason="a hard 16x16 sudoku needs the C engine")
