@@ -94,7 +94,7 @@ def searches_of_every_kind(solver: Solver) -> None:
 
     for way in contract.WAYS:
         budgeted(solver.count, way=way)
-        budgeted(solver.first, way=way, seed=None if way in contract.RULES else 3)
+        budgeted(solver.first, way=way, seed=None if way in contract.OTHER_TREES else 3)
         stream = solver.solutions(way=way, max_nodes=5_000)
         next(stream, None)
         del stream
@@ -143,7 +143,7 @@ def test_what_a_search_cannot_combine_is_one_table_both_engines_use(module):
                              costs=[3, 4] if "best" in things else [])
 
     asked = {"best": {"best": 1}, "memo": {"memo": contract.MEMO_ON}, "seed": {"seed": 7},
-             **{rule: {"tuning": contract.Tuning.of(rule)} for rule in contract.RULES[1:]}}
+             **{way: {"tuning": contract.Tuning.of(way)} for way in contract.OTHER_TREES}}
     for thing, keywords in asked.items():
         dancer(thing).search(**keywords)
     dancer("bounds").search()

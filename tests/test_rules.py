@@ -1,6 +1,7 @@
-"""The rules of the item choice other than MRV (contract.RULES): the weighted choice
-(way="weighted": pydlx's Choice.choose_weighted, C's links.c), the weighted ties
-("weighted-ties") and the failure rate ("failure-rate").
+"""The ways that search another tree than MRV's (contract.OTHER_TREES): the rules of the item
+choice other than MRV (contract.RULES): the weighted choice (way="weighted": pydlx's
+Choice.choose_weighted, C's links.c), the weighted ties ("weighted-ties") and the failure
+rate ("failure-rate"); and binary branching ("binary": pydlx/binary.py, C's binary.c).
 
 Each must find exactly the solutions MRV finds, on both engines in the same order with the
 same statistics (at any step size, so resuming changes nothing), refuse what it cannot do
@@ -24,8 +25,8 @@ from problems import INKALA, PUZZLE_8008, sudoku_matrix
 
 LINKS = contract.Tuning.of("links")
 WEIGHTED = contract.Tuning.of("weighted")
-#: The ways of the rules other than MRV.
-RULED = contract.RULES[1:]
+#: The ways of the rules other than MRV, and binary branching.
+RULED = tuple(contract.OTHER_TREES)
 
 
 @pytest.mark.slow
@@ -60,8 +61,10 @@ def test_each_rule_finds_every_solution_alike_on_both_engines(matrix, data, way)
        way=st.sampled_from(RULED))
 def test_a_ruled_search_is_the_same_at_any_step_size_and_on_both_engines(problem, steps, depth, way):
     """Statuses, solutions, prefixes, fractions and counts, run a few nodes at a time: the
-    weights, tries and failures carry over between runs; C and pydlx agree at every step."""
+    weights, tries and failures, or the stack of branches, carry over between runs; C and pydlx
+    agree at every step."""
     tuning = contract.Tuning.of(way)
+    depth = -1 if way == "binary" else depth  # (it does not split: test_binary_branching_does_not_split)
     whole = [trace(module, problem, 10**9, depth=depth, tuning=tuning)[0] for module in MODULES]
     stepped = [trace(module, problem, steps, depth=depth, tuning=tuning)[0] for module in MODULES]
     assert all(run == stepped[0] for run in stepped)
@@ -133,7 +136,7 @@ def test_what_a_rule_refuses_is_refused_alike(way):
     assert all(words == said[0] for words in said)
     assert "seed" in said[0][0] and "bounds" in said[0][1] and "cheapest" in said[0][2]
     assert "memoized" in said[0][3] and "probe" in said[0][4]
-    assert all(contract.RULE_SAID[way] in words for words in said[0])
+    assert all(contract.OTHER_TREES[way] in words for words in said[0])
 
 
 @pytest.mark.parametrize("way", RULED)
@@ -164,7 +167,8 @@ def test_the_weighted_choice_finishes_a_sudoku_that_mrv_cannot_in_a_million_node
 
 @pytest.mark.parametrize("way", RULED)
 def test_each_rule_is_a_way_of_the_contract(way):
-    assert way in contract.WAYS and contract.Tuning.of(way) == attrs.evolve(LINKS, rule=contract.RULES.index(way))
+    rule = {"rule": contract.RULES.index(way)} if way in contract.RULES else {"binary": True}
+    assert way in contract.WAYS and contract.Tuning.of(way) == attrs.evolve(LINKS, **rule)
     with pytest.raises(Unsupported):
         Solver(Matrix([1], {"a": [1]})).first(seed=1, way=way)
 
@@ -189,3 +193,26 @@ def test_an_encoding_asks_for_its_way_and_the_caller_can_overrule_it():
     assert prepare(Sudoku.parse(puzzle_lines("norvig_top95.txt")[0])).way == "auto"
     with pytest.raises(ValueError):
         Encoding(Matrix([1], {"a": [1]}), way="fortran")
+
+
+def test_binary_branching_does_not_split():
+    """A binary search refuses a split alike on both engines (a parallel search splits by MRV
+    and runs each subtree this way: test_a_parallel_ruled_count_adds_up)."""
+    said = []
+    for module in MODULES:
+        s = dancer(module, (2, 0, [[0], [1], [0, 1]])).search(tuning=contract.Tuning.of("binary"))
+        with pytest.raises(Unsupported) as caught:
+            s.run(10, depth=1)
+        said.append(str(caught.value))
+    assert said[0] == said[-1] and "splitting" in said[0]
+
+
+@pytest.mark.parametrize("engine_name", ENGINES)
+def test_binary_branching_finds_the_solutions_of_the_queens(engine_name):
+    """The 8-queens: the 92 solutions, the tree of two branches a node (1,544 nodes against
+    MRV's 1,199), its progress rising to 1."""
+    from problems import queens_matrix
+
+    solver = Solver(queens_matrix(8), engine_name)
+    assert {frozenset(s) for s in solver.solutions(way="binary")} == {frozenset(s) for s in solver.solutions()}
+    assert solver.count(way="binary") == 92 and solver.stats.nodes == 1544

@@ -32,7 +32,7 @@ from ..errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, Un
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
            "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "Checker",
            "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "RULES", "RULE_MRV", "RULE_WEIGHTED",
-           "RULE_WEIGHTED_TIES", "RULE_FAILURE_RATE", "RULE_SAID", "Where", "ToSets", "Tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO",
+           "RULE_WEIGHTED_TIES", "RULE_FAILURE_RATE", "RULE_SAID", "OTHER_TREES", "Where", "ToSets", "Tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO",
            "DEFAULT_MEMO_BYTES", "Reduced"]
 
 
@@ -66,8 +66,9 @@ ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, Pref
 #: tallies: the same tree); "weighted-ties", MRV with ties to the item of most dead ends
 #: (`Choice.choose_weighted_ties`); "failure-rate", by the share of each item's options that
 #: ended in a dead end at once (`Choice.choose_by_failure_rate`); these two on the links only.
-#: `Tuning.of` turns a name into what the engines read.
-WAYS = ("auto", "links", "sets", "weighted", "weighted-ties", "failure-rate")
+#: "binary": MRV's item, but two branches at a node, its first option in and then out
+#: (pydlx's `binary.Binary`; on the links). `Tuning.of` turns a name into what the engines read.
+WAYS = ("auto", "links", "sets", "weighted", "weighted-ties", "failure-rate", "binary")
 #: ... the ways that search the same tree (the same results and statistics).
 EQUAL_WAYS = WAYS[:3]
 #: The rules of the item choice (`Tuning.rule` is the index; C's RULE_MRV ... in dlx.h):
@@ -77,6 +78,8 @@ RULE_MRV, RULE_WEIGHTED, RULE_WEIGHTED_TIES, RULE_FAILURE_RATE = range(4)
 #: How messages name the rules other than MRV.
 RULE_SAID = {"weighted": "the weighted choice", "weighted-ties": "the weighted ties",
              "failure-rate": "the failure-rate choice"}
+#: ... and the ways that search another tree than MRV's, as messages name them.
+OTHER_TREES = {**RULE_SAID, "binary": "binary branching"}
 
 
 class Where(enum.IntEnum):
@@ -129,6 +132,8 @@ class Tuning:
     #: the rule of the item choice (an index of `RULES`): "weighted" on the links, or on the
     #: sets with tallies; the other rules but MRV on the links only
     rule: int = attrs.field(default=RULE_MRV, validator=[attrs.validators.ge(0), attrs.validators.lt(len(RULES))])
+    #: binary branching (the way "binary"): on the links, by MRV
+    binary: bool = False
 
     @staticmethod
     def of(way: str, after: int = 1, tallies: bool = False) -> Tuning:
@@ -154,6 +159,8 @@ def _tuning_of(way: str, after: int, tallies: bool) -> Tuning:
         return Tuning()
     if way == "links" or way in RULES:
         return Tuning(ToSets.NEVER, rule=RULES.index(way) if way in RULES else RULE_MRV)
+    if way == "binary":
+        return Tuning(ToSets.NEVER, binary=True)
     if way == "sets":
         return Tuning(ToSets.TALLIES if tallies else ToSets.ALWAYS, after)
     raise ValueError(f"way must be one of {', '.join(map(repr, WAYS))}, not {way!r}")
@@ -171,13 +178,13 @@ DEFAULT_MEMO_BYTES = 1 << 30
 #: the things a search may have -> what `Unsupported` says (what, and what to do instead),
 #: in the order they are checked. The things: "bounds" (multiplicities), "best" (a search
 #: for the cheapest solutions, on a matrix with costs), "memo" (a memoized count), "seed"
-#: (ties broken at random), a rule of the item choice other than MRV (by its name in
-#: `RULES`), "sets" (way="sets").
+#: (ties broken at random), a way that searches another tree than MRV's (by its name in
+#: `OTHER_TREES`), "sets" (way="sets").
 REFUSED: dict[tuple[str, str], tuple[str, str]] = {
-    **{pair: refused for rule, said in RULE_SAID.items() for pair, refused in (
-        ((rule, "bounds"), (f"{said} with bounds", "choose by MRV")),
-        ((rule, "best"), (f"{said} in a search for the cheapest solutions", "choose by MRV")),
-        ((rule, "memo"), (f"{said} in a memoized count", "choose by MRV")),
+    **{pair: refused for rule, said in OTHER_TREES.items() for pair, refused in (
+        ((rule, "bounds"), (f"{said} with bounds", "leave way='auto'")),
+        ((rule, "best"), (f"{said} in a search for the cheapest solutions", "leave way='auto'")),
+        ((rule, "memo"), (f"{said} in a memoized count", "leave way='auto'")),
         ((rule, "seed"), (f"a seed with {said}", "search without one")))},
     ("best", "seed"): ("a seed in a search for the cheapest solutions", "search without one"),
     ("best", "bounds"): ("costs with bounds", "search with costs or with bounds"),

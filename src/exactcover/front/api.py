@@ -37,7 +37,7 @@ __all__ = ["MAX_ENTRIES", "Prepared", "prepare", "solve", "solutions", "count", 
 #: The engines a search may be asked for by name (see `exactcover.engines`).
 Engine = Literal["auto", "c", "python"]
 #: How an engine runs a search: on its links, on bitsets of options, or as a sample decides.
-Way = Literal["auto", "links", "sets", "weighted", "weighted-ties", "failure-rate"]
+Way = Literal["auto", "links", "sets", "weighted", "weighted-ties", "failure-rate", "binary"]
 #: Who finds `solve`'s first solution: the search, a SAT solver, or both at once (`sat`).
 Backend = Literal["search", "sat", "race"]
 Progressed = Callable[[Progress], Any]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..engines.contract import REFUSED, RULE_SAID
+from ..engines.contract import OTHER_TREES, REFUSED
 from ..errors import Unsupported
 from .request import Request
 
@@ -39,7 +39,7 @@ SAID = {
     "givens": "givens", "exclude": "exclusions", "limit": "a limit", "seed": "a seed", "max_nodes": "max_nodes",
     "timeout": "a timeout", "progress": "progress", "memo": "memo", "memo_bytes": "memo_bytes",
     "reduce": "reduce=True", "way": "a way other than 'auto'", "links": "way='links'", "sets": "way='sets'",
-    **RULE_SAID, "sat": "backend='sat'", "race": "backend='race'",
+    **OTHER_TREES, "sat": "backend='sat'", "race": "backend='race'",
     "jobs": "jobs", "executor": "an executor", "scheduler": "a cluster (scheduler)", "journal": "a journal",
     "time_slice": "time_slice", "parallel": "many processes (jobs, executor, scheduler or journal)",
     "serial": "one process",

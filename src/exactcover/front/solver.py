@@ -93,9 +93,10 @@ class Solver:
       branches (SSXCC3); "failure-rate", the fewest options against the share of an item's
       options that failed at once (FRB, as in Knuth's ssxcc-frb). The same solutions in
       another order, and a tree that can be thousands of times smaller on hard puzzles (the
-      hard 16x16 sudokus) or somewhat larger and slower per node on easy ones. On the links
-      ("weighted" also on the sets with tallies); not with a seed, bounds, costs or memo
-      (`Unsupported`).
+      hard 16x16 sudokus) or somewhat larger and slower per node on easy ones. Or "binary":
+      MRV's item, but two branches at each node, its first option in, then out (Knuth's
+      SSXCC-BINARY). On the links ("weighted" also on the sets with tallies); not with a
+      seed, bounds, costs or memo (`Unsupported`).
 
     Every search has its own statistics: `Solutions.stats`, `BudgetExceeded.stats`, and
     `stats`, which is the statistics of the search most recently started *by the calling

@@ -47,7 +47,7 @@ _ALL = 1 << 62
 
 def splittable(job: Job, search: Any) -> bool:
     """Whether a paused ``search`` of ``job`` can be split where it stands (see the module)."""
-    return not (job.tuning.rule != RULE_MRV or job.bounds or job.costs or search.memoizing)
+    return not (job.tuning.rule != RULE_MRV or job.tuning.binary or job.bounds or job.costs or search.memoizing)
 
 
 def children(dancer: Any, job: Job, path: Sequence[int]) -> list[tuple[int, ...]] | None:

@@ -133,7 +133,7 @@ int
 parse_tuning(PyObject *obj, Tuning *tuning)
 {
     Tuning defaults = {TO_SETS_IF_PAYS, SAMPLE_NODES, SET_BUDGET, SET_FLOOR, SET_RATIO, 0};
-    long long to_sets, budget, rule;
+    long long to_sets, budget, rule, binary;
     *tuning = defaults;
     if (obj == Py_None)
         return 0;
@@ -149,7 +149,8 @@ parse_tuning(PyObject *obj, Tuning *tuning)
     }
     if (read_number(obj, "to_sets", &to_sets, NULL) < 0 || read_number(obj, "sample", &tuning->sample, NULL) < 0 ||
         read_number(obj, "set_budget", &budget, NULL) < 0 || read_number(obj, "floor", NULL, &tuning->floor) < 0 ||
-        read_number(obj, "ratio", NULL, &tuning->ratio) < 0 || read_number(obj, "rule", &rule, NULL) < 0)
+        read_number(obj, "ratio", NULL, &tuning->ratio) < 0 || read_number(obj, "rule", &rule, NULL) < 0 ||
+        read_number(obj, "binary", &binary, NULL) < 0)
         return -1;
     if (to_sets < TO_SETS_NEVER || to_sets > TO_SETS_TALLIES || tuning->sample < 0 || budget < 0 ||
         !(tuning->ratio > 0) || rule < RULE_MRV || rule >= N_RULES) { /* (contract.Tuning checks them: this
@@ -160,6 +161,7 @@ parse_tuning(PyObject *obj, Tuning *tuning)
     tuning->to_sets = (int)to_sets;
     tuning->set_budget = budget > PTRDIFF_MAX ? PTRDIFF_MAX : (ptrdiff_t)budget;
     tuning->rule = (int)rule;
+    tuning->binary = binary != 0;
     Py_INCREF(obj);
     Py_XSETREF(LastTuning, obj);
     LastParsed = *tuning;

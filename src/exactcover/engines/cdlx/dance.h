@@ -12,8 +12,8 @@
 #include "dlx.h"
 
 /* Take the other nodes of p's option out of their items' lists; count the removals. In mode
-   ZEROS each primary item whose LEN falls to 0 adds one to s->zeros (a local sum: a store
-   to s->zeros in the loop could alias top's). */
+   ZEROS each primary item whose LEN falls to 0 adds one to s->scan.zeros (a local sum: a store
+   to s->scan.zeros in the loop could alias top's). */
 ALWAYS_INLINE long long
 hide(Search *s, idx p, const int mode)
 {
@@ -36,13 +36,13 @@ hide(Search *s, idx p, const int mode)
             if (mode & ZEROS)
                 zeros += (top[x] == 0) & (x <= n1);
             if (mode & WIDE)
-                s->dirty[x >> 6] = 1;
+                s->scan.dirty[x >> 6] = 1;
             k += 1;
         }
         q += 1;
     }
     if (mode & ZEROS)
-        s->zeros += zeros;
+        s->scan.zeros += zeros;
     return k;
 }
 
@@ -68,12 +68,12 @@ unhide(Search *s, idx p, const int mode)
                 zeros += (top[x] == 0) & (x <= n1);
             top[x] += 1;
             if (mode & WIDE)
-                s->dirty[x >> 6] = 1;
+                s->scan.dirty[x >> 6] = 1;
         }
         q -= 1;
     }
     if (mode & ZEROS)
-        s->zeros -= zeros;
+        s->scan.zeros -= zeros;
 }
 
 /* Take option k's nodes out of their items' lists, every one (an option excluded: search.c's
@@ -89,7 +89,7 @@ take_out(Search *s, idx k, const int mode)
         ulink[dlink[q]] = ulink[q];
         top[top[q]] -= 1;
         if (mode & WIDE)
-            s->dirty[top[q] >> 6] = 1;
+            s->scan.dirty[top[q] >> 6] = 1;
     }
     return q - s->links.opt_start[k];
 }
@@ -107,7 +107,7 @@ put_back(Search *s, idx k, const int mode)
         ulink[dlink[q]] = q;
         top[top[q]] += 1;
         if (mode & WIDE)
-            s->dirty[top[q] >> 6] = 1;
+            s->scan.dirty[top[q] >> 6] = 1;
     }
 }
 
@@ -126,10 +126,10 @@ cover(Search *s, idx i, const int mode)
     s->links.rlink[left] = right;
     s->links.llink[right] = left;
     if (mode & ZEROS)
-        s->zeros -= s->links.top[i] == 0 && i <= s->n_primary;
+        s->scan.zeros -= s->links.top[i] == 0 && i <= s->n_primary;
     s->links.top[i] += COVERED;
     if (mode & WIDE)
-        s->dirty[i >> 6] = 1;
+        s->scan.dirty[i >> 6] = 1;
     s->updates += k;
 }
 
@@ -139,9 +139,9 @@ uncover(Search *s, idx i, const int mode)
 {
     s->links.top[i] -= COVERED;
     if (mode & ZEROS)
-        s->zeros += s->links.top[i] == 0 && i <= s->n_primary;
+        s->scan.zeros += s->links.top[i] == 0 && i <= s->n_primary;
     if (mode & WIDE)
-        s->dirty[i >> 6] = 1;
+        s->scan.dirty[i >> 6] = 1;
     idx left = s->links.llink[i], right = s->links.rlink[i];
     s->links.rlink[left] = i;
     s->links.llink[right] = i;

@@ -184,6 +184,7 @@ typedef struct {
     ptrdiff_t set_budget;  /* the largest n_primary * n_words for the sets (0: never) */
     double floor, ratio;   /* the rule: move if updates per node > floor and > n_primary * n_words / ratio */
     int rule;              /* the item choice: RULE_MRV ... (links.c: choose_by_rule) */
+    int binary;            /* binary branching (binary.c) */
 } Tuning;
 
 /* What a new search starts from (Dancer.search's arguments). */
@@ -232,6 +233,7 @@ typedef struct {
 
 /* A memoized count's table and rows (memo.c). */
 typedef struct Memo Memo;
+typedef struct Binary Binary;
 
 /* A seeded search's randomness (links.c: shuffle_start, shuffle_free): ties of the item
    choice go to one of the tied items uniformly at random, and each level's options are
@@ -240,6 +242,14 @@ typedef struct {
     uint64_t random;        /* SplitMix64's state (random_below) */
     idx *perm, *base, *pos; /* the shuffled options of each level (links.c: first_option) */
 } Shuffle;
+
+/* What the links' item choice keeps between nodes where it pays (links.c: choose, count_zeros,
+   choose_wide; dance.h keeps it up to date in the modes that have it). */
+typedef struct {
+    idx zeros;            /* in mode ZEROS: the active primary items of LEN 0 */
+    unsigned char *dirty; /* WIDE: per block of 64 items, whether a LEN in it changed */
+    idx *block_min;       /* WIDE: per block of 64 primary items, its least LEN (if clean) */
+} Scan;
 
 /* The state of a rule of the item choice other than MRV (links.c: weights_start): the weighted
    rules' WEIGHTs, or the failure rate's tries and failures, per primary item; NULL where the
@@ -347,9 +357,7 @@ typedef struct {
     int resume;
     long long nodes, updates, solutions, max_level;
     long long scanned;    /* the item choice's reads, in updates' worth (see effort) */
-    idx zeros;            /* in mode ZEROS: the active primary items of LEN 0 (links.c: choose) */
-    unsigned char *dirty; /* WIDE: per block of 64 items, whether a LEN in it changed */
-    idx *block_min;       /* WIDE: per block of 64 primary items, its least LEN (if clean) */
+    Scan scan;            /* what the links' item choice keeps in modes ZEROS and WIDE */
     Shuffle *shuffle;       /* a seed (links.c), or NULL */
     Weights weights;        /* the state of a rule other than MRV (links.c), or NULLs */
     Sets sets;              /* the bitset way (sets.c; its arrays NULL until the move) */
@@ -362,6 +370,7 @@ typedef struct {
     Bounds *bounds;         /* a search with bounds (bounds.c), or NULL */
     Costs *costs;           /* a search for the k cheapest solutions (costs.c), or NULL */
     Memo *memo;             /* a memoized count (memo.c), or NULL */
+    Binary *binary;         /* binary branching (binary.c), or NULL */
     Pushed *pushed;         /* the givens pushed since the search began (reuse.c), or NULL */
 } Search;
 

@@ -44,10 +44,10 @@ first_minimum(const idx *len, idx n, idx enough)
 }
 
 /* What choose's scan may stop at (first_minimum's `enough`): in mode ZEROS, LEN 0 if some
-   item has it (s->zeros), else 1, the least LEN left; otherwise -1, read every LEN. */
-#define ENOUGH(s, mode) (!((mode) & ZEROS) ? -1 : (s)->zeros > 0 ? 0 : 1)
+   item has it (s->scan.zeros), else 1, the least LEN left; otherwise -1, read every LEN. */
+#define ENOUGH(s, mode) (!((mode) & ZEROS) ? -1 : (s)->scan.zeros > 0 ? 0 : 1)
 
-/* Count the active primary items of LEN 0 into s->zeros, for the dance to keep up to date
+/* Count the active primary items of LEN 0 into s->scan.zeros, for the dance to keep up to date
    in mode ZEROS (exclude and the givens change LENs without it). */
 static void
 count_zeros(Search *s)
@@ -55,7 +55,7 @@ count_zeros(Search *s)
     idx zeros = 0;
     for (idx i = 1; i <= s->n_primary; i++)
         zeros += s->links.top[i] == 0;
-    s->zeros = zeros;
+    s->scan.zeros = zeros;
 }
 
 /* Step X3: the active primary item with the fewest options (MRV), ties to the first in
@@ -240,7 +240,7 @@ choose_first(Search *s)
 static idx
 pick_tie_wide(Search *s, idx b, idx best, idx least)
 {
-    const idx *top = s->links.top, *block_min = s->block_min;
+    const idx *top = s->links.top, *block_min = s->scan.block_min;
     const idx n1 = s->n_primary, blocks = (n1 >> 6) + 1;
     uint64_t ties = 1;
     for (idx c = b; c < blocks; c++) {
@@ -267,8 +267,8 @@ choose_wide(Search *s)
 {
     const idx *top = s->links.top;
     const idx n1 = s->n_primary, blocks = (n1 >> 6) + 1;
-    unsigned char *dirty = s->dirty;
-    idx *block_min = s->block_min;
+    unsigned char *dirty = s->scan.dirty;
+    idx *block_min = s->scan.block_min;
     for (idx b = 0; b < blocks; b++) {
         if (!dirty[b])
             continue;
@@ -400,7 +400,7 @@ run_links(Search *s, const Run *run)
 {
     if (s->dancer->has_colors)
         return run_colored(s, run);
-    if (s->dirty != NULL)
+    if (s->scan.dirty != NULL)
         return run_wide(s, run);
     if (is_zeros(s->dancer))
         return run_zeros(s, run);

@@ -442,8 +442,8 @@ run_memo(Search *s, const Run *run)
         return status;
     if (!memo_pays(s) && s->solutions < LLONG_MAX) {
         drop_table(m); /* (handed over: ways.c's run decides on the sets, from memo_sample) */
-        if (s->dirty != NULL)
-            memset(s->dirty, 1, (size_t)(s->n_primary >> 6) + 1);
+        if (s->scan.dirty != NULL)
+            memset(s->scan.dirty, 1, (size_t)(s->n_primary >> 6) + 1);
     }
     return PAUSED;
 }

@@ -28,11 +28,12 @@ typedef struct {
 static PyObject *Refuse;
 
 /* The rules of the item choice by their ways' names (contract.RULES), and how a refused
-   probe says them (pydlx/search.py: probe). */
+   probe says them (pydlx/search.py: probe; at MRV's place binary branching, which chooses
+   by MRV and is the one way of MRV's probes refuse). */
 static const char *const RULE_NAMES[N_RULES] = {"mrv", "weighted", "weighted-ties", "failure-rate"};
 static const char *const PROBES_REFUSED[N_RULES] = {
-    NULL, "random probes of a search with the weighted choice", "random probes of a search with the weighted ties",
-    "random probes of a search with the failure-rate choice"};
+    "random probes of a search with binary branching", "random probes of a search with the weighted choice",
+    "random probes of a search with the weighted ties", "random probes of a search with the failure-rate choice"};
 
 /* -- Dancer ------------------------------------------------------------------------------ */
 
@@ -147,7 +148,7 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
                                      &best, &cutoff, &memo, &memo_bytes, &diagram) ||
         parse_tuning(tuning, &start.tuning) < 0)
         return NULL;
-    const int ruled = start.tuning.rule != RULE_MRV;
+    const int ruled = start.tuning.rule != RULE_MRV || start.tuning.binary;
     if (diagram && memo != MEMO_ON) {
         PyErr_SetString(PyExc_ValueError, "a diagram needs memo=1");
         return NULL;
@@ -168,7 +169,9 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
     if (bounded + (best > 0) + memoized + seeded + ruled >= 2) { /* (one alone is never refused: no call) */
         PyObject *refused = PyObject_CallFunction(Refuse, "zzzzz", bounded ? "bounds" : NULL, best > 0 ? "best" : NULL,
                                                   memoized ? "memo" : NULL, seeded ? "seed" : NULL,
-                                                  ruled ? RULE_NAMES[start.tuning.rule] : NULL);
+                                                  !ruled                 ? NULL
+                                                  : start.tuning.binary ? "binary"
+                                                                        : RULE_NAMES[start.tuning.rule]);
         if (refused == NULL)
             return NULL;
         Py_DECREF(refused);
@@ -400,8 +403,8 @@ Search_probe(SearchObject *self, PyObject *arg)
     int solved;
     if ((seed == (unsigned long long)-1 && PyErr_Occurred()) || check_idle(self) < 0)
         return NULL;
-    if (self->s.tuning.rule != RULE_MRV) { /* (a probe follows MRV: its tree is not this search's) */
-        dlx_error err = {DLX_UNSUPPORTED, {0}, PROBES_REFUSED[self->s.tuning.rule], "probe one that chooses by MRV"};
+    if (self->s.tuning.rule != RULE_MRV || self->s.binary != NULL) { /* (a probe follows MRV's tree) */
+        dlx_error err = {DLX_UNSUPPORTED, {0}, PROBES_REFUSED[self->s.tuning.rule], "probe one with way='auto'"};
         raise_failure(&err);
         return NULL;
     }

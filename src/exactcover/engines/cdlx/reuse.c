@@ -69,8 +69,9 @@ pushed_free(Search *s)
 int
 search_reusable(const Search *s, dlx_error *err)
 {
-    if (s->dancer->has_colors || s->bounds != NULL || s->costs != NULL || s->memo != NULL)
-        return unsupported(err, "rewinding a search with colors, bounds, costs or memo", "start a new search");
+    if (s->dancer->has_colors || s->bounds != NULL || s->costs != NULL || s->memo != NULL || s->binary != NULL)
+        return unsupported(err, "rewinding a search with colors, bounds, costs, memo or binary branching",
+                           "start a new search");
     if (!sets_rewindable(s))
         return unsupported(err, "rewinding a search on the sets", "search with way='links'");
     if (s->floor != 0)
@@ -82,7 +83,7 @@ search_reusable(const Search *s, dlx_error *err)
 int
 search_rewind(Search *s, dlx_error *err)
 {
-    const int mode = s->dirty != NULL ? WIDE : 0;
+    const int mode = s->scan.dirty != NULL ? WIDE : 0;
     if (search_reusable(s, err) < 0)
         return -1;
     for (idx l = s->level; !search_on_sets(s) && l-- > s->floor;) {
@@ -101,7 +102,7 @@ search_rewind(Search *s, dlx_error *err)
 int
 search_push(Search *s, idx k, dlx_error *err)
 {
-    const int mode = s->dirty != NULL ? WIDE : 0;
+    const int mode = s->scan.dirty != NULL ? WIDE : 0;
     const idx *top = s->links.top;
     if (search_reusable(s, err) < 0)
         return -1;
@@ -135,7 +136,7 @@ search_push(Search *s, idx k, dlx_error *err)
 int
 search_pop(Search *s)
 {
-    const int mode = s->dirty != NULL ? WIDE : 0;
+    const int mode = s->scan.dirty != NULL ? WIDE : 0;
     if (pushed_count(s) == 0 || s->level != 0 || s->resume != X2 || search_on_sets(s))
         return -1;
     idx k = s->pushed->option[--s->pushed->n], first = s->links.opt_start[k], last = first - 1; /* (none if empty) */

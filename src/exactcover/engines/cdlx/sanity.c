@@ -79,8 +79,8 @@ sanity(const Search *s)
     }
     if (active + off != n && s->bounds == NULL) /* (with bounds, a null move deactivates an item) */
         insane("items neither active nor covered", n - active - off);
-    if (zeros != s->zeros && is_zeros(s->dancer) && s->costs == NULL && s->memo == NULL) /* (run_zeros keeps it) */
-        insane("the count of items without options", s->zeros - zeros);
+    if (zeros != s->scan.zeros && is_zeros(s->dancer) && s->costs == NULL && s->memo == NULL) /* (run_zeros keeps it) */
+        insane("the count of items without options", s->scan.zeros - zeros);
 }
 
 /* On the sets: the lists of active items doubly linked; which items are on them (freed by

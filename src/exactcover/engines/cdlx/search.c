@@ -158,13 +158,13 @@ allocate(Search *s, const Dancer *d)
     s->links.color = d->has_colors ? s->links.dlink + size : d->color;
     s->links.opt_start = d->opt_start;
     if (is_wide(d)) {
-        s->dirty = dlx_malloc((size_t)(d->n_items >> 6) + 1);
-        s->block_min = dlx_calloc((size_t)(d->n_primary >> 6) + 1, sizeof(idx));
-        if (s->dirty == NULL || s->block_min == NULL)
+        s->scan.dirty = dlx_malloc((size_t)(d->n_items >> 6) + 1);
+        s->scan.block_min = dlx_calloc((size_t)(d->n_primary >> 6) + 1, sizeof(idx));
+        if (s->scan.dirty == NULL || s->scan.block_min == NULL)
             return -1;
         /* Every block dirty: the givens and a prefix change LENs without marking them.
            Nothing else does between runs (a probe restores every LEN). */
-        memset(s->dirty, 1, (size_t)(d->n_items >> 6) + 1);
+        memset(s->scan.dirty, 1, (size_t)(d->n_items >> 6) + 1);
     }
     return 0;
 }
@@ -183,6 +183,7 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     s->tuning = start->tuning;
     s->bare = start->n_givens == 0 && start->n_excluded == 0 && start->n_prefix == 0;
     if ((start->seeded && shuffle_start(s, start->seed) < 0) || (start->tuning.rule != RULE_MRV && weights_start(s) < 0) ||
+        (start->tuning.binary && binary_start(s) < 0) ||
         (start->best > 0 && costs_start(s, start) < 0) || allocate(s, d) < 0 ||
         (d->bounds != NULL && bounded_arrange(s) < 0)) {
         err->kind = DLX_NO_MEMORY;
@@ -209,8 +210,8 @@ search_release(Search *s)
     dlx_free(s->choice);
     dlx_free(s->total);
     dlx_free(s->tried);
-    dlx_free(s->dirty);
-    dlx_free(s->block_min);
+    dlx_free(s->scan.dirty);
+    dlx_free(s->scan.block_min);
     bounds_free(s);
     sets_free(s);
     colored_free(s);
@@ -218,6 +219,7 @@ search_release(Search *s)
     costs_free(s);
     memo_free(s);
     weights_free(s);
+    binary_free(s);
     shuffle_free(s);
     pushed_free(s);
     memset(s, 0, sizeof *s);
@@ -230,6 +232,8 @@ search_fraction(const Search *s)
     double done = 0.0, share = 1.0;
     if (s->resume == FINISHED)
         return 1.0;
+    if (s->binary != NULL)
+        return binary_progress(s, &share);
     for (idx level = s->floor; level < s->level; level++) {
         share /= s->total[level];
         done += (s->tried[level] - 1) * share;
@@ -242,6 +246,10 @@ double
 search_share(const Search *s)
 {
     double share = 1.0;
+    if (s->binary != NULL) {
+        binary_progress(s, &share);
+        return share;
+    }
     for (idx level = s->floor; level < s->level; level++)
         share /= s->total[level];
     return share;

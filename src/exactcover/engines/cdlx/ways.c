@@ -167,6 +167,8 @@ int
 search_run(Search *s, const Run *run)
 {
     Run rest = *run;
+    if (s->binary != NULL)
+        return run_binary(s, run);
     if (s->costs != NULL)
         return run_costed(s, run);
     if (memo_active(s))
@@ -250,6 +252,11 @@ search_takes(const Search *s, const Run *run, dlx_error *err)
     if (s->costs != NULL && run->depth >= 0) {
         *err = (dlx_error){.kind = DLX_UNSUPPORTED, .what = "splitting a search for the cheapest solutions",
                            .instead = "split a plain search"};
+        return -1;
+    }
+    if (s->binary != NULL && run->depth >= 0) {
+        *err = (dlx_error){.kind = DLX_UNSUPPORTED, .what = "splitting a search with binary branching",
+                           .instead = "split one with way='auto'"};
         return -1;
     }
     if (memo_active(s) && (!run->counting || run->depth >= 0)) {

@@ -79,6 +79,12 @@ void memo_free(Search *s);
 void memo_sample(const Search *s, long long *nodes, long long *updates); /* where it began */
 int run_memo(Search *s, const Run *run); /* -1: no memory; -2: the diagram passed the budget */
 
+/* binary.c */
+int binary_start(Search *s);
+void binary_free(Search *s);
+int run_binary(Search *s, const Run *run);
+double binary_progress(const Search *s, double *share); /* finished; the node's share */
+
 /* costs.c */
 int costs_prepare(Dancer *d, const long long *costs);
 int costs_start(Search *s, const Start *start);

@@ -116,6 +116,31 @@ class Links:
                 top[x] += 1
             q -= 1
 
+    def take_out(self, k: int) -> int:
+        """Take option k's nodes out of their items' lists, every one (an option excluded:
+        `Search.exclude`; binary branching's x out); how many."""
+        top, ulink, dlink = self.top, self.ulink, self.dlink
+        q = start = self.opt_start[k]
+        while top[q] > 0:
+            u, d = ulink[q], dlink[q]
+            dlink[u] = d
+            ulink[d] = u
+            top[top[q]] -= 1
+            q += 1
+        return q - start
+
+    def put_back(self, k: int) -> None:
+        """Undo `take_out`, in the reverse order."""
+        top, ulink, dlink = self.top, self.ulink, self.dlink
+        start = q = self.opt_start[k]
+        while top[q] > 0:
+            q += 1
+        while q > start:
+            q -= 1
+            dlink[ulink[q]] = q
+            ulink[dlink[q]] = q
+            top[top[q]] += 1
+
     def cover(self, i: int) -> None:
         """Remove item i from its list and hide every option that covers it.
 

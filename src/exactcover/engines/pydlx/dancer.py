@@ -193,7 +193,7 @@ class Dancer:
         memo or a seed)."""
         if tuning is not None and not isinstance(tuning, Tuning):
             raise TypeError(f"tuning must be None or a contract.Tuning, not {type(tuning).__name__}")
-        rule = RULES[tuning.rule] if tuning is not None and tuning.rule != RULE_MRV else None
+        other = None if tuning is None else "binary" if tuning.binary else RULES[tuning.rule] if tuning.rule else None
         if memo not in (MEMO_OFF, MEMO_ON, MEMO_AUTO) or memo_bytes < 0:
             raise ValueError("memo must be 0, 1 or 2 and memo_bytes >= 0")
         if diagram and memo != MEMO_ON:
@@ -201,7 +201,7 @@ class Dancer:
         if best and (best < 0 or not self.has_costs):
             raise ValueError("best must be a positive number of solutions, on a dancer with costs")
         refuse("bounds" if self.bounds else None, "best" if best else None, "memo" if memo else None,
-               "seed" if seed is not None else None, rule)
+               "seed" if seed is not None else None, other)
         return Search(self, givens, seed, excluded, prefix, tuning, best=best, cutoff=cutoff, memo=memo,
                       memo_bytes=memo_bytes, diagram=diagram)
 

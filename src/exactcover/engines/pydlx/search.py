@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..contract import (DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_OFF, PAUSED, PREFIX, RULE_MRV, RULE_SAID, RULES,
+from ..contract import (DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_OFF, OTHER_TREES, PAUSED, PREFIX, RULE_MRV, RULES,
                         SOLUTION, GivenAndExcluded, GivensClash, PrefixError, Tuning, UnknownOption, Unsupported)
 from . import bounds, ways
+from .binary import Binary
 from .choice import Choice, Random, Shuffle
 from .costs import ON_LINKS, Costs, costs_of
 from .dance import COVERED, SCAN_SHIFT, option_number
@@ -74,6 +75,7 @@ class Search(Choice):
         self.excluded: set[int] = set()  # the options excluded (exclude; the sets read it)
         if self.tuning.rule != RULE_MRV:
             self.start_rule()
+        self.binary = Binary(self) if self.tuning.binary else None
         # The units of what it was asked for (None: not asked), as search_init makes them.
         self.bounds = bounds.Bounds(self) if dancer.bounds else None
         self.costs: Costs | None = None
@@ -105,7 +107,6 @@ class Search(Choice):
         repeated one counts once). UnknownOption or GivenAndExcluded (option numbers) for
         an option out of range or also given."""
         n_options = len(self.opt_start) - 1
-        top, ulink, dlink = self.top, self.ulink, self.dlink
         chosen = set(givens)
         done = self.excluded
         for k in excluded:
@@ -116,14 +117,7 @@ class Search(Choice):
             if k in done:
                 continue
             done.add(k)
-            q = self.opt_start[k]
-            while top[q] > 0:
-                u, d = ulink[q], dlink[q]
-                dlink[u] = d
-                ulink[d] = u
-                top[top[q]] -= 1
-                self.updates += 1
-                q += 1
+            self.updates += self.take_out(k)
 
     # -- givens -----------------------------------------------------------------------------
 
@@ -190,6 +184,8 @@ class Search(Choice):
     def share(self) -> float:
         """The part of the tree under the current node, if every choice at each level were as
         large as every other: 1 / (total_1 ... total_L)."""
+        if self.binary is not None:
+            return self.binary.progress()[1]
         share = 1.0
         for level in range(self.floor, self.level):
             share /= self.total[level]
@@ -203,6 +199,8 @@ class Search(Choice):
         is left out.)"""
         if self.resume == FINISHED:
             return 1.0
+        if self.binary is not None:
+            return self.binary.progress()[0]
         done, share = 0.0, 1.0
         for level in range(self.floor, self.level):
             share /= self.total[level]
@@ -214,9 +212,9 @@ class Search(Choice):
         and one of its d options uniformly at random, level after level, until a solution or
         a dead end; then undo it all, on the way the search runs (`ways.probe`). Returns
         (d_0, d_1, ..., d_L) and whether it ended in a solution."""
-        if self.tuning.rule != RULE_MRV:  # (a probe follows MRV: its tree is not this search's)
-            said = RULE_SAID[RULES[self.tuning.rule]]
-            raise Unsupported(f"random probes of a search with {said}", "probe one that chooses by MRV")
+        if self.tuning.rule != RULE_MRV or self.binary is not None:  # (a probe follows MRV's tree)
+            said = OTHER_TREES["binary" if self.binary is not None else RULES[self.tuning.rule]]
+            raise Unsupported(f"random probes of a search with {said}", "probe one with way='auto'")
         degrees, solved = ways.probe(self, Random(seed))
         return tuple(degrees), solved
 

@@ -195,6 +195,8 @@ def run(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int
     could use the sets starts SAMPLING and, at the end of its sample, moves to the sets or
     stays on the links for good, as its tuning says."""
     takes(s, counting, depth)
+    if s.binary is not None:
+        return s.binary.run(steps, work, counting, limit, depth)
     if s.costs is not None:
         return s.costs.run(steps, work, counting, limit, depth)
     if memo_active(s):
