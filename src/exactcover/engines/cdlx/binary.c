@@ -93,6 +93,7 @@ binary_steps(Search *s, const Run *run, const int mode)
     int state = s->resume, status;
     for (;;) {
         if (state == ENTER) {
+            SANITY_WHEN_DUE(s, sanity(s));
             if (s->nodes >= stop || (work_stop >= 0 && effort(s) >= work_stop)) {
                 status = PAUSED;
                 break;
