@@ -435,12 +435,15 @@ enter_set(Search *s, idx level)
 }
 
 /* The node of the next option of the level's item (the item itself after the last); with
-   colors, read from the level's nonzero words. */
+   colors, read from the level's nonzero words. A forced move's item had one: no search for
+   another (most of a sudoku's nodes are forced moves). */
 ALWAYS_INLINE idx
 next_set(Search *s, idx level, const int mode)
 {
     const ptrdiff_t W = s->dancer->n_words;
     idx i = s->links.top[s->choice[level]];
+    if (s->total[level] == 1)
+        return i;
     const uint64_t *mask = s->dancer->masks + (size_t)i * (size_t)W;
     idx k = (mode & COLORED) ? next_listed(s, level, mask, s->sets.option[level])
                              : next_of_item(s, s->sets.alive + (size_t)level * (size_t)W, i, s->sets.option[level]);
