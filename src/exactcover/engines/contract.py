@@ -59,7 +59,8 @@ ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, Pref
 #: How a search may run, on either engine: "auto", the calibrated rule (start on the links,
 #: move to the sets of options if a sample of nodes says they pay); "links"; "sets", from
 #: the first node, wherever the sets can be used (uncolored, unseeded, small enough
-#: matrices): these three with the same results and statistics. The others choose each
+#: matrices): these three with the same results and statistics (but that `Solver.first`
+#: with "auto", past a head start, runs the weighted ties beside MRV: search/portfolio.py). The others choose each
 #: item by another rule than MRV (`RULES`), and find the same solutions in another order,
 #: with other statistics: "weighted", by the dead ends each item has caused (dom/wdeg,
 #: pydlx's `Choice.choose_weighted`; a file of problems as lines takes it to the sets with

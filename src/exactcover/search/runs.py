@@ -23,6 +23,7 @@ from ..engines import contract
 from ..engines.contract import DONE, LIMIT, PAUSED, SOLUTION, Where
 from ..errors import BudgetExceeded, GivenAndExcluded, GivensClash, PrefixError
 from .bar import progress_callback
+from .portfolio import Portfolio
 
 if TYPE_CHECKING:  # (for annotations only: solver needs this module)
     from ..front.solver import Solver
@@ -210,6 +211,10 @@ class Run:
         self.progress, self.bar = progress_callback(progress)
         self.reported, self.between = 0.0, between
         nodes = node_ids(prefix)
+        # (what a first solution's partner search needs: portfolio.py)
+        self.alone = way != "auto" or seed is not None or bool(best or memo or diagram or solver.matrix.bounds)
+        self.partner_of = lambda tuning: solver.dancer.search(array("i", ids), None, array("i", excluded) if excluded
+                                                                  else (), nodes, tuning)
         with labelled(solver):
             more: dict[str, Any] = {"best": best} if best else {}  # (the cheapest solutions: see best.py)
             if memo:
@@ -289,7 +294,11 @@ class Run:
             self.progress(Progress(stats.nodes, stats.solutions, self.search.fraction(), stats.seconds))
 
     def first(self) -> Solution | None:
-        """The search's first solution, or None; the progress callback hears of its end."""
+        """The search's first solution, or None; the progress callback hears of its end. With
+        way "auto", past a head start, MRV's search and the weighted ties' in turn
+        (portfolio.py)."""
+        if not self.alone and self.search.nodes == 0:  # (the partner cannot fail where MRV's did not)
+            self.search = Portfolio(self.search, self.partner_of)
         found = self.step() == SOLUTION
         if found:
             self.report()  # (the end of this question; DONE reports itself)

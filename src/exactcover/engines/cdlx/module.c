@@ -535,6 +535,7 @@ static PyMemberDef Search_members[] = {
     {"n_primary", T_INT, SEARCH_FIELD(n_primary), READONLY, "number of primary items"},
     {"nodes", T_LONGLONG, SEARCH_FIELD(nodes), READONLY, "entries into step X2"},
     {"updates", T_LONGLONG, SEARCH_FIELD(updates), READONLY, "link removals"},
+    {"scanned", T_LONGLONG, SEARCH_FIELD(scanned), READONLY, "the item choice's reads, in updates' worth"},
     {"max_level", T_LONGLONG, SEARCH_FIELD(max_level), READONLY, "deepest level entered"},
     {"level", T_INT, SEARCH_FIELD(level), READONLY, "current level"},
     {"floor", T_INT, SEARCH_FIELD(floor), READONLY, "the level the search ends at (a prefix's length)"},
