@@ -184,16 +184,16 @@ failure_score(const Search *s, idx p)
 }
 
 /* Step X3 with the failure rate (pydlx/choice.py: choose_by_failure_rate; Li, Yin and Li's
-   FRB, as in Knuth's ssxcc-frb0 change file). First the option tried at the level above, if
-   its item had others, counts as one more try of that item, and as a failure if it left an
-   item without options. Then the first active primary item without options, else the first
+   FRB, as in Knuth's ssxcc-frb0 change file). First the option tried at the level above
+   (a forced move's too, as there) counts as one more try of its item, and as a failure if
+   it left an item without options. Then the first active primary item without options, else the first
    with one, else the one of least failure_score, ties to the first. */
 static idx
 choose_by_failure_rate(Search *s, idx level)
 {
     const idx *top = s->links.top, *rlink = s->links.rlink;
     idx best = first_dead_or_forced(s);
-    if (level > s->floor && s->total[level - 1] >= 2) {
+    if (level > s->floor) {
         idx above = top[s->choice[level - 1]];
         if (s->weights.tries[above] < TRIES_MAX) {
             s->weights.tries[above] += 1;

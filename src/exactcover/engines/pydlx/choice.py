@@ -65,7 +65,6 @@ class Choice(Links):
     level: int
     floor: int
     choice: list[int]
-    total: list[int]
 
     def choose(self) -> int:
         """Step X3: the active primary item with the fewest options (MRV), ties to the first
@@ -159,8 +158,9 @@ class Choice(Links):
         """Step X3 with the failure rate (Li, Yin and Li's FRB, CP 2021, as in Knuth's
         ssxcc-frb0 change file).
 
-        First the option tried at the level above, if its item had others, counts as one
-        more try of that item, and as a failure if it left an item without options. Then
+        First the option tried at the level above (a forced move's too, as in Knuth's)
+        counts as one more try of its item, and as a failure if it left an item without
+        options. Then
         the first active primary item without options, else the first with one, else the
         one of least LEN / rate, where an item's rate is (failures + 1/2) / tries (tries
         from 1), ties to the first: compared as LEN * tries / (2 * failures + 1), a float
@@ -170,7 +170,7 @@ class Choice(Links):
         tries, fails = cast("list[int]", self.tries), cast("list[int]", self.fails)
         best = self.first_dead_or_forced()
         level = self.level
-        if level > self.floor and self.total[level - 1] >= 2:
+        if level > self.floor:
             above = top[self.choice[level - 1]]
             if tries[above] < TRIES_MAX:
                 tries[above] += 1
