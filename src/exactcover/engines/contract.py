@@ -233,6 +233,7 @@ class Search(Protocol):
 
     nodes: int  #: search nodes visited (each entered level counts one)
     updates: int  #: link updates (Knuth's "updates"), the unit of the work budget with the item choice's reads
+    scanned: int  #: ... those reads, in updates' worth (a run's work is updates + scanned)
     solutions: int  #: solutions visited
     max_level: int  #: the deepest level entered
     level: int  #: the current level

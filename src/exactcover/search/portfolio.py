@@ -15,16 +15,18 @@ answer answers: a solution, or the proof that there is none.
 Work, not time, is shared, so the schedule and the answer are the same on both engines and
 on any machine. On a tree MRV finishes first, the partner costs at most 1 / `SHARE` more
 work; where the weighted ties finish first, they answer after at most `SHARE` + 1 times
-their own work. `Portfolio` has the engine search's interface (`contract.Search`: run, the
-counts, fraction, solution), so that `Run` steps it as it steps one search.
+their own work. `Run` steps MRV's search alone to the head start (so that a short search
+pays nothing for this), then a `Portfolio` of both, which has the engine search's interface
+(`contract.Search`: run, the counts, fraction, solution), as it steps one search.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..engines import contract
-from ..engines.contract import DONE, PAUSED, SOLUTION, Where
+from ..engines.contract import DONE, PAUSED, SOLUTION, Search, Where
 
 __all__ = ["HEAD_START", "SHARE", "Portfolio"]
 
@@ -38,7 +40,7 @@ SLICE = 1 << 16
 PARTNER = contract.Tuning.of("weighted-ties")
 
 
-def _effort(search: Any) -> int:
+def _effort(search: Search | Portfolio) -> int:
     return search.updates + search.scanned
 
 
@@ -46,9 +48,9 @@ class Portfolio:
     """Two searches of one problem, MRV's (``main``) and the weighted ties' (made from
     ``start`` once MRV's head start is spent), run in turn for a first solution."""
 
-    def __init__(self, main: Any, start: Any) -> None:
+    def __init__(self, main: Search, start: Callable[[Any], Search]) -> None:
         self.main, self.start = main, start
-        self.partner: Any = None
+        self.partner: Search | None = None
         self.winner = main
         # The search whose turn it is, and the work at which its turn ends (an absolute count
         # of its own, so that the turns end at the same nodes however the caller's chunks cut
@@ -78,7 +80,7 @@ class Portfolio:
         return self.winner.max_level
 
     @property
-    def where(self) -> Any:
+    def where(self) -> int:
         return self.main.where
 
     memo_hits = memo_entries = 0
@@ -115,9 +117,8 @@ class Portfolio:
         """The partner's turn after MRV's (the partner made at the first), MRV's after the
         partner's."""
         if self.turn is self.main:
-            if self.partner is None:
-                self.partner = self.start(PARTNER)
+            partner = self.partner = self.start(PARTNER) if self.partner is None else self.partner
             on_sets = self.main.where == Where.SETS
-            self.turn, self.turn_end = self.partner, _effort(self.partner) + (SLICE // 2 if on_sets else SLICE)
+            self.turn, self.turn_end = partner, _effort(partner) + (SLICE // 2 if on_sets else SLICE)
         else:
             self.turn, self.turn_end = self.main, _effort(self.main) + SLICE * SHARE

@@ -23,7 +23,7 @@ from ..engines import contract
 from ..engines.contract import DONE, LIMIT, PAUSED, SOLUTION, Where
 from ..errors import BudgetExceeded, GivenAndExcluded, GivensClash, PrefixError
 from .bar import progress_callback
-from .portfolio import Portfolio
+from . import portfolio
 
 if TYPE_CHECKING:  # (for annotations only: solver needs this module)
     from ..front.solver import Solver
@@ -210,6 +210,7 @@ class Run:
         solver._local.stats = self.stats  # what solver.stats shows in this thread
         self.progress, self.bar = progress_callback(progress)
         self.reported, self.between = 0.0, between
+        self.head_start = 0  # (a first solution's, until the partner joins: portfolio.py)
         nodes = node_ids(prefix)
         # (what a first solution's partner search needs: portfolio.py)
         self.alone = way != "auto" or seed is not None or bool(best or memo or diagram or solver.matrix.bounds)
@@ -249,12 +250,20 @@ class Run:
         search, stats = self.search, self.stats
         while True:
             self.check_deadline()
-            steps = self.chunk
+            steps, work = self.chunk, self.work
             if self.max_nodes is not None:
                 steps = min(steps, self.max_nodes - search.nodes)
+            if self.head_start:  # (MRV alone to its head start, then beside its partner)
+                left = self.head_start - search.updates - search.scanned
+                if left > 0:
+                    work = min(work, left)
+                else:  # (the partner cannot fail where MRV's search did not)
+                    # (a Portfolio has what a Run reads of a search: its counts, run, fraction, solution)
+                    self.search = search = cast(contract.Search, portfolio.Portfolio(search, self.partner_of))
+                    self.head_start = 0
             started = time.perf_counter()
             try:
-                status = search.run(steps, self.work, counting, limit, depth)
+                status = search.run(steps, work, counting, limit, depth)
             finally:
                 now = time.perf_counter()
                 stats.engine_seconds += now - started
@@ -297,8 +306,8 @@ class Run:
         """The search's first solution, or None; the progress callback hears of its end. With
         way "auto", past a head start, MRV's search and the weighted ties' in turn
         (portfolio.py)."""
-        if not self.alone and self.search.nodes == 0:  # (the partner cannot fail where MRV's did not)
-            self.search = Portfolio(self.search, self.partner_of)
+        if not self.alone and self.search.nodes == 0:
+            self.head_start = portfolio.HEAD_START
         found = self.step() == SOLUTION
         if found:
             self.report()  # (the end of this question; DONE reports itself)

@@ -255,6 +255,7 @@ typedef struct {
    rules' WEIGHTs, or the failure rate's tries and failures, per primary item; NULL where the
    rule has none. */
 typedef struct {
+    int rule;                 /* s->tuning.rule, here among what the loops read at each node */
     long long *weight;        /* each item's WEIGHT: 1, and one more per branch it ended */
     long long *tries, *fails; /* the options of each item tried at a branching node (from 1),
                                  and how many left an item without options */

@@ -214,11 +214,11 @@ choose_by_failure_rate(Search *s, idx level)
     return best;
 }
 
-/* Step X3 by a rule other than MRV (s->tuning.rule). */
+/* Step X3 by a rule other than MRV (s->weights.rule). */
 static idx
 choose_by_rule(Search *s, idx level, idx enough)
 {
-    switch (s->tuning.rule) {
+    switch (s->weights.rule) {
     case RULE_WEIGHTED:
         return choose_weighted(s, enough);
     case RULE_WEIGHTED_TIES:
@@ -334,7 +334,7 @@ ALWAYS_INLINE idx
 enter(Search *s, idx level, const int mode)
 {
     idx enough = ENOUGH(s, mode); /* X3 */
-    idx i = s->tuning.rule != RULE_MRV ? choose_by_rule(s, level, enough) : (mode & WIDE) ? choose_wide(s) : choose(s, enough);
+    idx i = s->weights.rule != RULE_MRV ? choose_by_rule(s, level, enough) : (mode & WIDE) ? choose_wide(s) : choose(s, enough);
     s->total[level] = s->links.top[i];
     s->tried[level] = 1;
     cover(s, i, mode); /* X4 */
@@ -444,6 +444,7 @@ int
 weights_start(Search *s)
 {
     const size_t n = (size_t)s->dancer->n_primary + 1;
+    s->weights.rule = s->tuning.rule;
     if (s->tuning.rule == RULE_FAILURE_RATE) {
         s->weights.tries = dlx_malloc(n * sizeof(long long));
         s->weights.fails = dlx_malloc(n * sizeof(long long));

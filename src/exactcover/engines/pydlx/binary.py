@@ -54,6 +54,7 @@ class Binary:
         stop = s.nodes + steps
         work_stop = s.updates + s.scanned + work if work else -1
         state = s.resume
+        status: int
         while True:
             if state == ENTER:
                 if s.nodes >= stop or 0 <= work_stop <= s.updates + s.scanned:
