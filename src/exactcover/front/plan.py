@@ -196,10 +196,21 @@ def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> P
 
 
 def table() -> str:
-    """`REFUSALS` as a Markdown table (the docs show it)."""
-    rows = ["| a search with | and | is refused; instead |", "|---|---|---|"]
+    """`REFUSALS` as a Markdown table (the docs show it). The ways that search another tree
+    than MRV's refuse the same things: one row for each thing, naming them all."""
+    rows: list[tuple[list[str], str, str]] = []  # (the first column's things, the second, what instead)
+    shared: dict[tuple[str, str], list[str]] = {}  # (second, instead) -> the ways of another tree there
     for key, (_, instead) in REFUSALS.items():
         slots = [" or ".join(SAID[name] for name in slot.split("|")) for slot in key]
-        first, rest = slots[0], " and ".join(slots[1:])
-        rows.append(f"| {first} | {rest} | {_filled(instead, SAID)} |")
-    return "\n".join(rows) + "\n"
+        rest, advice = " and ".join(slots[1:]), _filled(instead, SAID)
+        if key[0] in OTHER_TREES and (rest, advice) in shared:
+            shared[rest, advice].append(slots[0])
+            continue
+        rows.append(([slots[0]], rest, advice))
+        if key[0] in OTHER_TREES:
+            shared[rest, advice] = rows[-1][0]
+    lines = ["| a search with | and | is refused; instead |", "|---|---|---|"]
+    for firsts, rest, advice in rows:
+        named = firsts[0] if len(firsts) == 1 else ", ".join(firsts[:-1]) + " or " + firsts[-1]
+        lines.append(f"| {named} | {rest} | {advice} |")
+    return "\n".join(lines) + "\n"
