@@ -22,6 +22,11 @@ past `--timeout` is cut and shown as `>T`.
     python benchmarks/hard.py --build /tmp/knuth --sources /tmp/knuth-src
     python benchmarks/hard.py --knuth /tmp/knuth [--rounds 3] [--timeout 120] [--only NAME] [--ways a,b,sat]
         [--programs ssxcc,ssxcc2]
+    python benchmarks/hard.py --knuth /tmp/knuth --counts    # natives.py's counts: nodes by rule
+
+`--counts` asks the other question: on natives.py's counts (full enumerations, where every
+solution is a leaf), how many nodes each rule of the item choice makes (the C engine, no
+memo; the workloads of a second or more left out).
 """
 
 from __future__ import annotations
@@ -210,12 +215,38 @@ def shown(seconds: float, timeout: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
+def counts() -> None:
+    """Nodes of natives.py's counts by rule of the item choice (C engine, memo off)."""
+    from natives import WORKLOADS
+
+    from exactcover import Unsupported
+
+    rules = ["links", "weighted", "weighted-ties", "failure-rate"]
+    print(f"{'workload':<44}" + "".join(f"{r:>15}" for r in rules))
+    for title, (question, make) in WORKLOADS.items():
+        if question != "count" or title in ("pentominoes 6x10", "15-queens") or "7976" in title or "6x10" in title:
+            continue
+        matrix, cells = make(), []
+        for way in rules:
+            solver = Solver(matrix, "c")
+            try:
+                solver.count(way=way, memo=False)
+                cells.append(f"{solver.stats.nodes:>15,}")
+            except Unsupported:
+                cells.append(f"{'(bounds)':>15}")
+        print(f"{title:<44}" + "".join(cells), flush=True)
+
+
 def main() -> None:
     args = command_line(__doc__, PROGRAMS, child, extra=[
         ("--timeout", {"type": float, "default": 120.0, "help": "seconds before a run is cut"}),
         ("--ways", {"default": ",".join([*WAYS, "sat"]), "help": "our ways, comma-separated (and 'sat')"}),
-        ("--programs", {"default": ",".join(PROGRAMS), "help": "Knuth's programs, comma-separated ('' for none)"})])
+        ("--programs", {"default": ",".join(PROGRAMS), "help": "Knuth's programs, comma-separated ('' for none)"}),
+        ("--counts", {"action": "store_true", "help": "natives.py's counts: the nodes of each rule"})])
     if args is None:
+        return
+    if args.counts:
+        counts()
         return
     folder = Path(tempfile.mkdtemp(prefix="hard-"))
     ways = args.ways.split(",")
