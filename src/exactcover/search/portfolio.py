@@ -45,8 +45,9 @@ def _effort(search: Search | Portfolio) -> int:
 
 
 class Portfolio:
-    """Two searches of one problem, MRV's (``main``) and the weighted ties' (made from
-    ``start`` once MRV's head start is spent), run in turn for a first solution."""
+    """Two searches of one problem, run in turn for a first solution: MRV's (``main``, its
+    head start spent: `Run` makes the portfolio then) and the weighted ties' (made from
+    ``start`` at its first turn, which comes first)."""
 
     def __init__(self, main: Search, start: Callable[[Any], Search]) -> None:
         self.main, self.start = main, start
@@ -54,8 +55,8 @@ class Portfolio:
         self.winner = main
         # The search whose turn it is, and the work at which its turn ends (an absolute count
         # of its own, so that the turns end at the same nodes however the caller's chunks cut
-        # them: the engines stop a run at the first node past its work).
-        self.turn, self.turn_end = main, HEAD_START
+        # them: the engines stop a run at the first node past its work). MRV's is over.
+        self.turn, self.turn_end = main, 0
 
     # -- the counts Run reads: the sums of both searches', the winner's solution -------------
 
