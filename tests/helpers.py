@@ -6,6 +6,7 @@ from `problems`, the problem builders the benchmarks use too), never from one an
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -251,6 +252,21 @@ def on_sets(after: int, tallies: bool = False):
     """Every search that can use the sets moves there after ``after`` nodes; with
     ``tallies``, every one that can have them, with them (the others stay on the links)."""
     return contract.Tuning.of("sets", after, tallies)
+
+
+@contextlib.contextmanager
+def lanes(allow: bool):
+    """The C engine's item choice on the sets eight items at a time (lanes.c, where the
+    processor can) or one at a time, for the dancers whose tables are built inside."""
+    c = engines.get("c") if "c" in ENGINES else None
+    if c is None:
+        yield
+        return
+    c.lanes(allow)
+    try:
+        yield
+    finally:
+        c.lanes(True)
 
 
 def with_weights(tuning, weighted: bool = True):

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from exactcover import engines
 from exactcover.engines import contract, pydlx
 
-from helpers import MODULES, colored_problems, dancer, on_sets, problems, trace
+from helpers import MODULES, colored_problems, dancer, lanes, on_sets, problems, trace
 
 
 LINKS = contract.Tuning.of("links")
@@ -55,6 +55,7 @@ def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
     steps = data.draw(st.integers(1, 9))
     after = data.draw(st.integers(1, 5))
     tallies = data.draw(st.booleans())
+    eight_at_a_time = data.draw(st.booleans())
     kwargs = dict(counting=data.draw(st.booleans()), work=data.draw(st.sampled_from([0, 0, 3, 17])),
                   depth=data.draw(st.sampled_from([-1, -1, 1, 2])), probes=(1, 2),
                   givens=givens, excluded=excluded)
@@ -71,7 +72,8 @@ def test_moving_to_the_sets_anywhere_changes_nothing(problem, data):
         links, s = trace(module, problem, steps, tuning=LINKS, **kwargs)
         assert s.where == -1
         assert links == expected
-        sets, s = trace(module, problem, steps, tuning=on_sets(after, tallies), **kwargs)
+        with lanes(eight_at_a_time):
+            sets, s = trace(module, problem, steps, tuning=on_sets(after, tallies), **kwargs)
         assert [step[:-1] for step in sets if not isinstance(step[0], tuple)] == on_links
         assert [step for step in sets if isinstance(step[0], tuple)] == \
             [step for step in expected if isinstance(step[0], tuple)]  # the probes
@@ -282,6 +284,42 @@ def test_larger_colored_searches_agree(seed, module):
         expected, _ = trace(module, problem, 10**6, counting=True, prefix=prefix, tuning=LINKS)
         got, _ = trace(module, problem, 10**6, counting=True, prefix=prefix, tuning=on_sets(2))
         assert [step[:-1] for step in got] == [step[:-1] for step in expected]
+
+
+def first_chunks(module, problem, tuning, chunks=40, steps=300):
+    """What a counting search shows after each of its first `chunks` runs of `steps` nodes."""
+    s = dancer(module, problem).search(tuning=tuning)
+    seen = []
+    for _ in range(chunks):
+        status = s.run(steps, counting=True)
+        seen.append((status, s.prefix(), s.nodes, s.updates, s.solutions, s.max_level, s.level))
+        if status == pydlx.DONE:
+            break
+    return seen, s
+
+
+@pytest.mark.parametrize("eight_at_a_time", [True, False])
+@pytest.mark.parametrize("seed", range(6))
+def test_sets_of_many_words_choose_alike(seed, eight_at_a_time, module):
+    """Sets of 9 to 15 words, most of them empty deep in the tree (the item choice reads
+    the nonzero words only), with colors on even seeds: the links' first 12,000 nodes, the
+    C engine's item choice counting eight items at a time (lanes.c) or one at a time."""
+    rng = random.Random(seed)
+    n_primary, n_secondary = rng.randint(20, 60), rng.randint(3, 6) if seed % 2 == 0 else 0
+    n = n_primary + n_secondary
+    options = []
+    for _ in range(rng.randint(600, 900)):
+        items = rng.sample(range(n_primary), rng.randint(1, 4))
+        if n_secondary:
+            items += [(i, rng.choice([0, 1, 2])) for i in rng.sample(range(n_primary, n), rng.randint(0, 2))]
+        options.append(items)
+    problem = (n_primary, n_secondary, options)
+    expected, _ = first_chunks(module, problem, LINKS)
+    for after in (1, 5, 60):
+        with lanes(eight_at_a_time):
+            got, s = first_chunks(module, problem, on_sets(after))
+        assert got == expected
+        assert s.where == 1
 
 
 def test_word_squares_move_to_the_sets_by_default_and_count_alike(engine):

@@ -219,6 +219,8 @@ dancer_free(Dancer *d)
     dlx_free(d->bit_start);
     dlx_free(d->bit_items);
     dlx_free(d->mask_span);
+    dlx_free(d->lanes);
+    d->lanes = NULL;
     sets_tints_free(d);
     dlx_free(d->bounds);
     dlx_free(d->cost);

@@ -170,6 +170,8 @@ typedef struct {
     idx bit_stride;     /* ... 3 or 4 if every option has that many primary items, else 0 */
     idx *mask_span;     /* ... and per primary item i, its mask's first and last word not zero
                            (mask_span[2i - 2], mask_span[2i - 1]): its options' words */
+    uint64_t *lanes;    /* the primary items' masks by blocks of 8 items (lanes.c), or NULL */
+    idx lane_blocks;    /* ... and how many blocks */
 } Dancer;
 
 /* What a search does at the end of its sample on the links (contract.ToSets): stays there

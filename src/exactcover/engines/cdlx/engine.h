@@ -88,6 +88,7 @@ ptrdiff_t search_unneeded(Search *s, const idx *givens, ptrdiff_t n, int tallies
    shared); whether its searches can start on tallies (building the sets); a memoized count's
    table and diagram; the cost of a solution found (costs.c). */
 int sets_build(Dancer *d); /* 1: built, 0: this matrix cannot use them, -1: no memory */
+int lanes_allow(int allow); /* lanes.c: whether the tables built from now on choose eight items at a time (allow: 0 or 1, or -1 to ask) */
 int tally_at_hand(Dancer *d, ptrdiff_t budget);
 int memo_diagram(const Search *s, idx *root, const idx **nodes, size_t *n); /* 0 and the diagram's root and
    nodes (option, lo, hi for nodes 2, 3, ...), or -1 if none */

@@ -560,11 +560,31 @@ static PyTypeObject SearchType = {
 
 /* -- the module ---------------------------------------------------------------------------- */
 
+static PyObject *
+dlx_lanes(PyObject *module, PyObject *args)
+{
+    (void)module;
+    int allow = -1;
+    if (!PyArg_ParseTuple(args, "|p", &allow))
+        return NULL;
+    return PyBool_FromLong(lanes_allow(allow));
+}
+
+static PyMethodDef dlx_methods[] = {
+    {"lanes", dlx_lanes, METH_VARARGS,
+     "lanes([allow]): whether the bitset way's item choice counts the options of eight items at\n"
+     "once (lanes.c), for the dancers whose tables are built from now on: if the processor can\n"
+     "(AVX-512 VPOPCNTDQ) and it is allowed. lanes(False) turns that off, lanes(True) back on\n"
+     "(the results are the same either way: the tests run both)."},
+    {NULL},
+};
+
 static struct PyModuleDef dlx_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "exactcover.engines._dlx",
     .m_doc = "Dancing links in C: the port of exactcover.engines.pydlx (read that first).",
     .m_size = -1,
+    .m_methods = dlx_methods,
 };
 
 /* The exception classes engines raise, refuse and Tuning, from exactcover.engines.contract; -1 if one is

@@ -265,7 +265,7 @@ chosen:
     return best;
 }
 
-/* The nonzero words of a level's set, into s->sets.words (s->sets.n_live of them, returned). */
+/* The nonzero words of a level's set, into s->sets.words (how many, returned). */
 ALWAYS_INLINE idx
 live_words(Search *s, const uint64_t *set)
 {
@@ -275,17 +275,19 @@ live_words(Search *s, const uint64_t *set)
         words[n] = (idx)w;
         n += set[w] != 0;
     }
-    s->sets.n_live = n; /* for the count of i's cover that follows */
     return n;
 }
 
-/* Step X3 on sets: the first active primary item with the fewest available options (both
-   loops choose alike; benchmarks/README.md has the times behind the line between them). */
+/* Step X3 on sets: the first active primary item with the fewest available options (the
+   loops all choose alike; benchmarks/README.md has the times behind the lines between
+   them). */
 ALWAYS_INLINE idx
 choose_set(Search *s, const uint64_t *set, idx *length)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    idx *words = s->sets.words, n = live_words(s, set);
+    if (s->dancer->lanes != NULL) /* (eight items at a time: lanes.c) */
+        return W <= DENSE_WORDS ? lanes_choose(s, set, NULL, 0, length)
+                                : lanes_choose(s, set, s->sets.words, live_words(s, set), length);
     _Static_assert(DENSE_WORDS == 8, "a case per W up to DENSE_WORDS");
     switch (W) {
     case 1: return choose_dense(s, set, length, 1);
@@ -296,11 +298,26 @@ choose_set(Search *s, const uint64_t *set, idx *length)
     case 6: return choose_dense(s, set, length, 6);
     case 7: return choose_dense(s, set, length, 7);
     case 8: return choose_dense(s, set, length, 8);
-    default:
+    default: {
+        idx n = live_words(s, set);
         if (2 * n > W)
             return choose_dense(s, set, length, W);
-        return choose_sparse(s, set, words, n, length);
+        return choose_sparse(s, set, s->sets.words, n, length);
     }
+    }
+}
+
+/* Count the updates of the cover of item i, chosen with `least` options in a level's set:
+   cover_in's count, which needs no second look at the set where every option has the same
+   length (the count is then `least` times that length less 1, and 1 for the item). */
+ALWAYS_INLINE void
+count_cover(Search *s, uint64_t *set, idx i, idx least)
+{
+    const Dancer *d = s->dancer;
+    if (d->n_classes == 1)
+        s->updates += 1 + (long long)least * (d->class_length[0] - 1);
+    else
+        cover_in(s, set, s->sets.words, live_words(s, set), i, 0);
 }
 
 /* Whether every primary item is covered: none is active. */
@@ -344,6 +361,16 @@ commit_set(Search *s, idx level, uint64_t *set, idx x, idx k_x)
                     k += hidden_updates(d, gone, w);
             }
     }
+    else if (d->n_classes == 1) { /* (without a branch: a word has options gone or not at random) */
+        long long hidden = 0;
+        for (ptrdiff_t w = 0; w < W; w++) {
+            uint64_t left = set[w] & ~mask[w], gone = left & conflict[w];
+            next[w] = left & ~gone;
+            hidden += POPCOUNT64(gone);
+        }
+        k = hidden * (d->class_length[0] - 1);
+        take_items(s, k_x);
+    }
     else {
         for (ptrdiff_t w = 0; w < W; w++) {
             uint64_t left = set[w] & ~mask[w], gone = left & conflict[w];
@@ -363,6 +390,8 @@ choose_listed(Search *s, idx level, const uint64_t *set, idx *length)
 {
     const ptrdiff_t W = s->dancer->n_words;
     const idx *words = s->colored.live + (size_t)level * (size_t)W, n = s->colored.n_live_at[level];
+    if (s->dancer->lanes != NULL)
+        return W <= DENSE_WORDS ? lanes_choose(s, set, NULL, 0, length) : lanes_choose(s, set, words, n, length);
     if (W <= DENSE_WORDS || 2 * n > W)
         return choose_dense(s, set, length, W);
     return choose_sparse(s, set, words, n, length);
@@ -411,20 +440,9 @@ ALWAYS_INLINE idx
 enter_set(Search *s, idx level)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    const Dancer *d = s->dancer;
     uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
-    idx least, i;
-    if (s->tally.counts == NULL) {
-        i = choose_set(s, set, &least);
-        cover_in(s, set, s->sets.words, s->sets.n_live, i, 0);
-    }
-    else {
-        i = tally_choose(s, level, &least);
-        if (d->n_classes == 1) /* (cover_in's count, from the tally) */
-            s->updates += 1 + (long long)least * (d->class_length[0] - 1);
-        else
-            cover_in(s, set, s->sets.words, live_words(s, set), i, 0);
-    }
+    idx least, i = s->tally.counts == NULL ? choose_set(s, set, &least) : tally_choose(s, level, &least);
+    count_cover(s, set, i, least);
     idx k = next_of_item(s, set, i, -1);
     s->total[level] = least;
     s->tried[level] = 1;
@@ -528,8 +546,6 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
     while (!none_active(s)) {
         uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
         idx i = s->tally.counts != NULL ? tally_choose(s, level, &least) : choose_set(s, set, &least);
-        if (s->tally.counts != NULL)
-            live_words(s, set);
         degrees[depth] = least;
         if (least == 0) {
             depth++;
@@ -539,7 +555,7 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         idx k = next_in(set, mask, W, -1);
         for (uint64_t r = random_below(random, (uint64_t)least); r > 0; r--)
             k = next_in(set, mask, W, k);
-        cover_in(s, set, s->sets.words, s->sets.n_live, i, 0);
+        count_cover(s, set, i, least);
         set_active(s, i, 0);
         path[depth] = node_of(s, k, i);
         if (colored)

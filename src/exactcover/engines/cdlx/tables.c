@@ -151,6 +151,7 @@ sets_build(Dancer *d)
     d->item_words = IW;
     d->tables = 1;
     tally_build(d); /* (if memory runs out, the searches go without tallies) */
+    lanes_build(d);  /* (... or count one item at a time) */
     return 1;
 }
 

@@ -58,6 +58,13 @@ idx tally_least_weighted(const Search *s, const uint8_t *tally);
 void tally_heavier(Search *s, idx p);
 int tally_forced(Search *s);
 
+/* lanes.c: where the processor counts bits in vectors, the dancer's masks by blocks of eight
+   items (0, or -1 if memory ran out; NULL where it cannot), and the item choice from them
+   (only if d->lanes is not NULL) on the words of a set listed, or on all of them if `listed`
+   is NULL and the set has at most DENSE_WORDS (engine.h: lanes_allow) */
+int lanes_build(Dancer *d);
+idx lanes_choose(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length);
+
 /* bounds.c */
 int run_bounded(Search *s, const Run *run);
 int bounds_start(Search *s);

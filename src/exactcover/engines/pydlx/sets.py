@@ -37,7 +37,7 @@ item's options together, where that keeps every item's options in matrix order):
 `Sets.option` and the levels' sets are by bit, the links and everything a caller sees by
 option.
 
-Port: cdlx/csets.c, cdlx/csets.h, cdlx/sets.c, cdlx/sets.h, cdlx/tally.c, cdlx/tally.h
+Port: cdlx/csets.c, cdlx/csets.h, cdlx/sets.c, cdlx/sets.h, cdlx/tally.c, cdlx/tally.h, cdlx/lanes.c
 """
 
 from __future__ import annotations

@@ -1,0 +1,153 @@
+/*
+ * lanes.c: step X3 on the sets eight items at a time, where the processor counts bits in
+ * vectors (AVX-512 with VPOPCNTDQ).
+ *
+ * sets.c's choose_dense and choose_sparse count the options of each active item in a
+ * level's set one item after another: per item, an AND of its mask with each word of the set
+ * and a population count. Here the same counts are made for eight items at once, each in a
+ * lane of a vector, from a copy of the primary items' masks laid out by blocks (Dancer.lanes:
+ * word w of the masks of items 8b .. 8b + 7 side by side, so that one load holds them). The
+ * choice is the same (the first active item with the fewest options, stopping at one with
+ * none), and so is every statistic. The table is built only where the processor can run the
+ * kernel (asked once, when the tables are built), so that the searches need not ask.
+ *
+ * Specification: pydlx/sets.py
+ */
+#include "dlx.h"
+#include "ways.h"
+#include "csets.h"
+#include "engine.h"
+
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(EXACTCOVER_NO_LANES)
+#include <immintrin.h>
+#define LANES_KERNEL 1
+#define LANES_TARGET __attribute__((target("avx512f,avx512vpopcntdq")))
+#endif
+
+#define LANES 8        /* the items in a block: 64-bit counts in a 512-bit vector */
+#define LANE_BLOCKS 64 /* at most (512 primary items): a choice keeps each block's counts on the stack */
+
+static int allowed = 1; /* (lanes_allow) */
+
+/* Whether the processor can run the kernel. */
+static int
+capable(void)
+{
+#ifdef LANES_KERNEL
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
+#else
+    return 0;
+#endif
+}
+
+/* If `allow` is 0 or 1, whether the dancers whose tables are built from now on may use the
+   kernel (the tests run the searches both ways); then whether they will. */
+int
+lanes_allow(int allow)
+{
+    if (allow >= 0)
+        allowed = allow;
+    return allowed && capable();
+}
+
+/* Build d->lanes from d->masks (sets_build calls it once the masks are made), if the
+   processor has the kernel's instructions and the primary items are at most LANE_BLOCKS
+   blocks; else leave it NULL. 0, or -1 if memory ran out (the searches then count one item
+   at a time). */
+int
+lanes_build(Dancer *d)
+{
+    d->lanes = NULL;
+    d->lane_blocks = 0;
+#ifdef LANES_KERNEL
+    if (!lanes_allow(-1))
+        return 0;
+    const ptrdiff_t W = d->n_words;
+    const idx blocks = (d->n_primary + 1 + LANES - 1) / LANES; /* (items 0 .. n_primary; 0 is never active) */
+    if (blocks > LANE_BLOCKS)
+        return 0;
+    uint64_t *lanes = dlx_calloc((size_t)blocks * (size_t)W * LANES, sizeof(uint64_t));
+    if (lanes == NULL)
+        return -1;
+    for (idx i = 1; i <= d->n_primary; i++)
+        for (ptrdiff_t w = 0; w < W; w++)
+            lanes[((size_t)(i / LANES) * (size_t)W + (size_t)w) * LANES + (size_t)(i % LANES)] =
+                d->masks[(size_t)i * (size_t)W + (size_t)w];
+    d->lanes = lanes;
+    d->lane_blocks = blocks;
+#endif
+    return 0;
+}
+
+#ifdef LANES_KERNEL
+/* The choice from the words of a set listed in listed[0..n-1], or, if `listed` is NULL, from
+   all W words (then W is a constant in each of lanes_choose's cases, so that the set's words
+   are broadcast once and the loop over them unrolls): a pass that keeps each block's counts
+   (the inactive items' as the largest count) and the least count of each lane, stopping at
+   an item with none; then the least of the lanes, and the first block that holds it. */
+LANES_TARGET static inline __attribute__((always_inline)) idx
+choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length, const ptrdiff_t W)
+{
+    const uint64_t *lanes = s->dancer->lanes;
+    const uint8_t *active = (const uint8_t *)s->sets.active; /* (byte b: block b's items; x86 is little-endian) */
+    const idx blocks = s->dancer->lane_blocks;
+    const ptrdiff_t stride = s->dancer->n_words * LANES;
+    const __m512i none = _mm512_set1_epi64(-1);
+    __m512i words[DENSE_WORDS], counts[LANE_BLOCKS], least = none;
+    if (listed == NULL)
+        for (ptrdiff_t w = 0; w < W; w++)
+            words[w] = _mm512_set1_epi64((long long)set[w]);
+    for (idx b = 0; b < blocks; b++) {
+        const __mmask8 live = active[b];
+        const uint64_t *row = lanes + (size_t)b * (size_t)stride;
+        __m512i count = _mm512_setzero_si512();
+        if (listed == NULL)
+            for (ptrdiff_t w = 0; w < W; w++)
+                count = _mm512_add_epi64(count, _mm512_popcnt_epi64(_mm512_and_si512(words[w], _mm512_loadu_si512(row + w * LANES))));
+        else
+            for (idx t = 0; t < n; t++) {
+                const __m512i word = _mm512_set1_epi64((long long)set[listed[t]]);
+                count = _mm512_add_epi64(count, _mm512_popcnt_epi64(_mm512_and_si512(word, _mm512_loadu_si512(row + listed[t] * LANES))));
+            }
+        const __mmask8 empty = _mm512_mask_testn_epi64_mask(live, count, count);
+        if (empty != 0) {
+            *length = 0;
+            return b * LANES + (idx)CTZ64(empty);
+        }
+        counts[b] = _mm512_mask_mov_epi64(none, live, count);
+        least = _mm512_min_epu64(least, counts[b]);
+    }
+    const uint64_t m = _mm512_reduce_min_epu64(least);
+    const __m512i fewest = _mm512_set1_epi64((long long)m);
+    idx b = 0;
+    __mmask8 at;
+    while ((at = _mm512_cmpeq_epu64_mask(counts[b], fewest)) == 0)
+        b++;
+    *length = (idx)m;
+    return b * LANES + (idx)CTZ64(at);
+}
+
+LANES_TARGET idx
+lanes_choose(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length)
+{
+    switch (listed == NULL ? s->dancer->n_words : 0) {
+    case 1: return choose_blocks(s, set, NULL, 0, length, 1);
+    case 2: return choose_blocks(s, set, NULL, 0, length, 2);
+    case 3: return choose_blocks(s, set, NULL, 0, length, 3);
+    case 4: return choose_blocks(s, set, NULL, 0, length, 4);
+    case 5: return choose_blocks(s, set, NULL, 0, length, 5);
+    case 6: return choose_blocks(s, set, NULL, 0, length, 6);
+    case 7: return choose_blocks(s, set, NULL, 0, length, 7);
+    case 8: return choose_blocks(s, set, NULL, 0, length, 8);
+    default: return choose_blocks(s, set, listed, n, length, 0);
+    }
+}
+#else
+idx
+lanes_choose(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length)
+{
+    (void)s, (void)set, (void)listed, (void)n, (void)length;
+    return 0; /* (never called: without the kernel there is no table) */
+}
+#endif
