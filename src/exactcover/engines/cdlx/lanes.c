@@ -25,7 +25,7 @@
 #endif
 
 #define LANES 8        /* the items in a block: 64-bit counts in a 512-bit vector */
-#define LANE_BLOCKS 64 /* at most (512 primary items): a choice keeps each block's counts on the stack */
+#define LANE_BLOCKS 8192 /* at most: the item numbers fit the low 16 bits of choose_blocks's keys */
 
 static int allowed = 1; /* (lanes_allow) */
 
@@ -83,9 +83,10 @@ lanes_build(Dancer *d)
 #ifdef LANES_KERNEL
 /* The choice from the words of a set listed in listed[0..n-1], or, if `listed` is NULL, from
    all W words (then W is a constant in each of lanes_choose's cases, so that the set's words
-   are broadcast once and the loop over them unrolls): a pass that keeps each block's counts
-   (the inactive items' as the largest count) and the least count of each lane, stopping at
-   an item with none; then the least of the lanes, and the first block that holds it. */
+   are broadcast once and the loop over them unrolls): one pass, which stops at an active
+   item with no options; else each active item's count and number as one key, count * 2^16 +
+   item (the inactive items' keys the largest), whose least is the first item of the fewest
+   options. */
 LANES_TARGET static inline __attribute__((always_inline)) idx
 choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length, const ptrdiff_t W)
 {
@@ -93,12 +94,12 @@ choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, id
     const uint8_t *active = (const uint8_t *)s->sets.active; /* (byte b: block b's items; x86 is little-endian) */
     const idx blocks = s->dancer->lane_blocks;
     const ptrdiff_t stride = s->dancer->n_words * LANES;
-    const __m512i none = _mm512_set1_epi64(-1);
-    __m512i words[DENSE_WORDS], counts[LANE_BLOCKS], least = none;
+    const __m512i none = _mm512_set1_epi64(-1), step = _mm512_set1_epi64(LANES);
+    __m512i words[DENSE_WORDS], least = none, items = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
     if (listed == NULL)
         for (ptrdiff_t w = 0; w < W; w++)
             words[w] = _mm512_set1_epi64((long long)set[w]);
-    for (idx b = 0; b < blocks; b++) {
+    for (idx b = 0; b < blocks; b++, items = _mm512_add_epi64(items, step)) {
         const __mmask8 live = active[b];
         const uint64_t *row = lanes + (size_t)b * (size_t)stride;
         __m512i count = _mm512_setzero_si512();
@@ -115,17 +116,12 @@ choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, id
             *length = 0;
             return b * LANES + (idx)CTZ64(empty);
         }
-        counts[b] = _mm512_mask_mov_epi64(none, live, count);
-        least = _mm512_min_epu64(least, counts[b]);
+        const __m512i key = _mm512_or_si512(_mm512_slli_epi64(count, 16), items);
+        least = _mm512_mask_min_epu64(least, live, least, key);
     }
     const uint64_t m = _mm512_reduce_min_epu64(least);
-    const __m512i fewest = _mm512_set1_epi64((long long)m);
-    idx b = 0;
-    __mmask8 at;
-    while ((at = _mm512_cmpeq_epu64_mask(counts[b], fewest)) == 0)
-        b++;
-    *length = (idx)m;
-    return b * LANES + (idx)CTZ64(at);
+    *length = (idx)(m >> 16);
+    return (idx)(m & 0xffff);
 }
 
 LANES_TARGET idx
