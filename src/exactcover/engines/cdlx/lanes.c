@@ -83,8 +83,8 @@ lanes_build(Dancer *d)
 #ifdef LANES_KERNEL
 /* The choice from the words of a set listed in listed[0..n-1], or, if `listed` is NULL, from
    all W words (then W is a constant in each of lanes_choose's cases, so that the set's words
-   are broadcast once and the loop over them unrolls): one pass, which stops at an active
-   item with no options; else each active item's count and number as one key, count * 2^16 +
+   are broadcast once and the loop over them unrolls): one pass over the blocks with an
+   active item, which stops at an active item with no options; else each active item's count and number as one key, count * 2^16 +
    item (the inactive items' keys the largest), whose least is the first item of the fewest
    options. */
 LANES_TARGET static inline __attribute__((always_inline)) idx
@@ -101,6 +101,8 @@ choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, id
             words[w] = _mm512_set1_epi64((long long)set[w]);
     for (idx b = 0; b < blocks; b++, items = _mm512_add_epi64(items, step)) {
         const __mmask8 live = active[b];
+        if (live == 0)
+            continue;
         const uint64_t *row = lanes + (size_t)b * (size_t)stride;
         __m512i count = _mm512_setzero_si512();
         if (listed == NULL)
