@@ -138,7 +138,7 @@ def main() -> None:
                 stats[way] = (s.nodes, s.updates, s.solutions)
         assert stats["links"] == stats["default"], (title, stats)
         probe = solver.dancer.search(givens=solver.option_numbers(givens, "given"))
-        probe.run(default[1] + 1, counting=True)
+        probe.run(contract.Tuning().sample + 1, counting=True)  # (past the sample: where it went)
         went = {1: "sets", -1: "links"}.get(probe.where, "links (short)")
         links, chosen = statistics.median(times["links"]), statistics.median(times["default"])
         nodes, updates, _ = stats["links"]
