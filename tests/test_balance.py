@@ -21,11 +21,16 @@ from helpers import bounded_matrices, matrices
 from problems import queens_matrix
 
 
-def count_of(dancer, job, prefix):
+def searched(dancer, job, prefix):
+    """The subtree under ``prefix`` searched to its end: its solutions, nodes and updates."""
     search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix), job.tuning)
     while search.run(1 << 20, 0, True) != DONE:
         pass
-    return search.solutions
+    return search.solutions, search.nodes, search.updates
+
+
+def count_of(dancer, job, prefix):
+    return searched(dancer, job, prefix)[0]
 
 
 def paused(dancer, job, nodes, way="auto"):
@@ -39,17 +44,23 @@ def paused(dancer, job, nodes, way="auto"):
        engine=st.sampled_from(["c", "python"]))
 def test_what_is_left_counts_the_rest(matrix, nodes, way, engine):
     """Paused anywhere on any matrix (colors too, on the links or the sets), the part done
-    and the subtrees left count the whole, and their shares are the fraction left."""
+    and the subtrees left count the whole, their shares are the fraction left, and their
+    nodes and updates, with the updates the split owes, are the whole search's."""
     solver = Solver(matrix, engine)
     job = Job.of(solver, way=way)
     search = paused(solver.dancer, job, nodes, way)
     if search is None:
         return
-    pieces = rest(solver.dancer, job, search, 1.0)
-    if pieces is None:  # (it stands on its floor: nothing searched yet)
+    left = rest(solver.dancer, job, search, 1.0)
+    if left is None:  # (it stands on its floor: nothing searched yet)
         assert search.level == search.floor
         return
-    assert search.solutions + sum(count_of(solver.dancer, job, prefix) for prefix, _ in pieces) == solver.count()
+    pieces, owed = left
+    parts = [searched(solver.dancer, job, prefix) for prefix, _ in pieces]
+    whole = searched(solver.dancer, job, ())
+    assert search.solutions + sum(part[0] for part in parts) == whole[0] == solver.count()
+    assert search.nodes + sum(part[1] for part in parts) == whole[1]
+    assert search.updates + owed + sum(part[2] for part in parts) == whole[2]
     assert search.fraction() + sum(share for _, share in pieces) == pytest.approx(1.0)
     assert len({prefix for prefix, _ in pieces}) == len(pieces)
 
@@ -66,8 +77,9 @@ def test_what_is_left_of_a_subtree(engine):
                                       job.tuning)
         if search.run(7, 0, True) == DONE:
             continue
-        pieces = rest(solver.dancer, job, search, share)
-        assert pieces is not None and all(piece[:len(prefix)] == prefix for piece, _ in pieces)
+        left = rest(solver.dancer, job, search, share)
+        assert left is not None and all(piece[:len(prefix)] == prefix for piece, _ in left[0])
+        pieces = left[0]
         whole = solver.count(givens, prefix=prefix)
         assert search.solutions + sum(count_of(solver.dancer, job, piece) for piece, _ in pieces) == whole
 
@@ -97,11 +109,13 @@ def tiny_chunks(monkeypatch):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(matrix=st.one_of(matrices(), bounded_matrices()), engine=st.sampled_from(["c", "python"]))
 def test_a_count_split_at_every_pause_is_exact(tiny_chunks, matrix, engine):
-    """Split again at every pause (thousands of splits), a count is still the serial one.
-    (Without the table of states: a subtree keeping its table is not split.)"""
-    solver = Solver(matrix, engine)
+    """Split again at every pause (thousands of splits), a count is still the serial one,
+    with its nodes and updates. (Without the table of states: a subtree keeping its table is
+    not split.)"""
+    solver, serial = Solver(matrix, engine), Solver(matrix, engine)
     with ThreadPoolExecutor(2) as pool:
-        assert exactcover.parallel.searches.count(solver, 2, pool, time_slice=1e-9, memo=False) == Solver(matrix, engine).count()
+        assert exactcover.parallel.searches.count(solver, 2, pool, time_slice=1e-9, memo=False) == serial.count(memo=False)
+    assert (solver.stats.nodes, solver.stats.updates) == (serial.stats.nodes, serial.stats.updates)
 
 
 def test_queens_split_at_every_pause(tiny_chunks):

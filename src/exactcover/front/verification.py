@@ -139,7 +139,7 @@ def _again(dancer: Any, job: Job, record: Record, share: float) -> tuple[str, st
     if search.solutions != record.count:
         return f"{record.count} solutions before the split", f"{search.solutions}"
     left = rest(dancer, job, search, share)
-    if left is None or [prefix for prefix, _ in left] != [prefix for prefix, _ in record.split]:
+    if left is None or [prefix for prefix, _ in left[0]] != [prefix for prefix, _ in record.split]:
         return "the subtrees the split left", "others"
     return None
 

@@ -20,6 +20,11 @@ options found). The weighted choice and a seed make the choice depend on the sea
 history, so those searches are never split; neither is a count that is keeping a table of
 states (its table would be lost), nor a search with bounds or costs.
 
+A piece's search replays its prefix without counting updates (`search(prefix=...)`), so the
+commit of the option that begins a piece beside the path, which the whole search would have
+counted, is counted by the split instead: `rest` returns it with the pieces, and the task
+adds it to its own.
+
 Each prefix carries its *share*: the part of the whole tree under it if every choice at
 each level were as large as every other (Knuth's measure, as `Search.share`). The shares of
 what a split hands back add up to the share of what was left, so the progress of a count
@@ -50,37 +55,44 @@ def splittable(job: Job, search: Any) -> bool:
     return not (job.tuning.rule != RULE_MRV or job.tuning.binary or job.bounds or job.costs or search.memoizing)
 
 
-def children(dancer: Any, job: Job, path: Sequence[int]) -> list[tuple[int, ...]] | None:
+def children(dancer: Any, job: Job, path: Sequence[int]) -> tuple[list[tuple[int, ...]], list[int]]:
     """The prefixes of the children of the node at the end of ``path``, in the search's
-    order (None if that node is a solution or a dead end: it has none)."""
+    order (none if that node is a solution or a dead end), and the updates counted on the way
+    to each from the one before: for every child but the first, the commit of its option."""
     search = job.start(dancer, path, _ENUMERATE)
-    found = []
+    found, updates, before = [], [], 0
     while (status := search.run(_ALL, 0, False, 0, len(path) + 1)) != DONE:
         if status in (PREFIX, SOLUTION):
             found.append(search.prefix())
+            updates.append(search.updates - before)
+            before = search.updates
         elif status != PAUSED:  # pragma: no cover -- no limit is set, so no other status comes
             raise AssertionError(f"unexpected status {status} while listing children")
-    return found
+    return found, updates
 
 
-def rest(dancer: Any, job: Job, search: Any, share: float) -> list[Piece] | None:
+def rest(dancer: Any, job: Job, search: Any, share: float) -> tuple[list[Piece], int] | None:
     """What a paused ``search`` of a subtree of share ``share`` has left to do, as pieces in
-    the order the search would have met them (the node it stands on first); None when it
-    cannot be split (`splittable`), or stands on its floor (nothing searched yet)."""
+    the order the search would have met them (the node it stands on first), and the updates
+    that are the search's own although the pieces will not count them: the commits of the
+    options that begin the pieces beside its path, which the search would have made and a
+    piece's replay of its prefix does not count. None when it cannot be split
+    (`splittable`), or stands on its floor (nothing searched yet)."""
     path, floor = search.prefix(), search.floor
     if len(path) == floor or not splittable(job, search):
         return None
-    shares, kids = [share], []  # shares[k]: the share of path[:floor + k]
+    shares, kids, owed = [share], [], 0  # shares[k]: the share of path[:floor + k]
     for level in range(floor, len(path)):
-        found = children(dancer, job, path[:level])
+        found, updates = children(dancer, job, path[:level])
         if not found:
             return None
         index = next((k for k, prefix in enumerate(found) if prefix[-1] == path[level]), None)
         if index is None:  # (another item chosen than the search's: see the module)
             return None
         kids.append(found[index + 1:])
+        owed += sum(updates[index + 1:])
         shares.append(shares[-1] / len(found))
     pieces: list[Piece] = [(tuple(path), shares[-1])]
     for k in reversed(range(len(kids))):  # (each child at a level has the share of the one on the path)
         pieces += [(prefix, shares[k + 1]) for prefix in kids[k]]
-    return pieces
+    return pieces, owed

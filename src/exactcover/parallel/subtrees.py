@@ -319,15 +319,25 @@ class _Batch:
             if status == PAUSED and meter.exhausted():
                 stopped = "max_nodes"
                 break
-            if share is not None and self.time_is_up(began) and (split := rest(self.dancer, job, search, share)):
+            if share is not None and self.time_is_up(began) and (split := self.hand_back(search, share)):
                 break
         if share is not None and stopped is not None and not counted:  # (what it did is kept, where it can be)
-            split = rest(self.dancer, job, search, share)
+            split = self.hand_back(search, share)
         if share is not None and (counted or split):
             self.records.append(Record(prefix, search.solutions, search.nodes, time.perf_counter() - began,
                                        None if counted else search.nodes, tuple(split or ())))
         self.add(search)
         return stopped, bool(split) and not counted
+
+    def hand_back(self, search: Any, share: float) -> list[Piece] | None:
+        """What is left of a paused ``search`` (`rest`); the updates that are its own but
+        that the pieces will not count go into the task's totals."""
+        left = rest(self.dancer, self.job, search, share)
+        if left is None:
+            return None
+        pieces, owed = left
+        self.totals[2] += owed
+        return pieces
 
     def left(self) -> int:
         """The engine's ``limit`` for a count: the solutions this task may still find (0: no limit)."""
