@@ -81,12 +81,20 @@ lanes_build(Dancer *d)
 }
 
 #ifdef LANES_KERNEL
+/* count, plus in each lane the options of `word` (a word of the set, in every lane) that
+   are the lane's item's, from the block's masks at `row` */
+LANES_TARGET static inline __attribute__((always_inline)) __m512i
+add_counts(__m512i count, __m512i word, const uint64_t *row)
+{
+    return _mm512_add_epi64(count, _mm512_popcnt_epi64(_mm512_and_si512(word, _mm512_loadu_si512(row))));
+}
+
 /* The choice from the words of a set listed in listed[0..n-1], or, if `listed` is NULL, from
    all W words (then W is a constant in each of lanes_choose's cases, so that the set's words
    are broadcast once and the loop over them unrolls): one pass over the blocks with an
-   active item, which stops at an active item with no options; else each active item's count and number as one key, count * 2^16 +
-   item (the inactive items' keys the largest), whose least is the first item of the fewest
-   options. */
+   active item, which stops at an active item with no options. Else each active item's
+   count and number make one key, count * 2^16 + item, and the least key is the first item
+   of the fewest options (the caller has made sure some item is active). */
 LANES_TARGET static inline __attribute__((always_inline)) idx
 choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length, const ptrdiff_t W)
 {
@@ -107,12 +115,10 @@ choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, id
         __m512i count = _mm512_setzero_si512();
         if (listed == NULL)
             for (ptrdiff_t w = 0; w < W; w++)
-                count = _mm512_add_epi64(count, _mm512_popcnt_epi64(_mm512_and_si512(words[w], _mm512_loadu_si512(row + w * LANES))));
+                count = add_counts(count, words[w], row + w * LANES);
         else
-            for (idx t = 0; t < n; t++) {
-                const __m512i word = _mm512_set1_epi64((long long)set[listed[t]]);
-                count = _mm512_add_epi64(count, _mm512_popcnt_epi64(_mm512_and_si512(word, _mm512_loadu_si512(row + listed[t] * LANES))));
-            }
+            for (idx t = 0; t < n; t++)
+                count = add_counts(count, _mm512_set1_epi64((long long)set[listed[t]]), row + listed[t] * LANES);
         const __mmask8 empty = _mm512_mask_testn_epi64_mask(live, count, count);
         if (empty != 0) {
             *length = 0;
