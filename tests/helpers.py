@@ -203,17 +203,19 @@ def dancer(module, problem):
     return module.Dancer(n_primary, n_secondary, starts, items, colors, *bounds)
 
 
-def trace(module, problem, steps: int, *, counting=False, work=0, depth=-1, probes=(), **search):
-    """Everything a caller can see of one search, run `steps` nodes at a time."""
+def trace(module, problem, steps: int, *, counting=False, work=0, depth=-1, probes=(), chunks=None, **search):
+    """Everything a caller can see of one search, run `steps` nodes at a time (its first
+    `chunks` runs only, if given)."""
     s = dancer(module, problem).search(**search)
     seen = []
-    while True:
+    while chunks is None or len(seen) < chunks * (1 + len(probes)):
         status = s.run(steps, work=work, counting=counting, depth=depth)
         seen.append((status, s.solution() if status == pydlx.SOLUTION else s.prefix(), s.fraction(), s.share(),
                      s.nodes, s.updates, s.solutions, s.max_level, s.level, s.where))
         seen.extend(s.probe(seed) for seed in probes)
         if status in (pydlx.DONE, pydlx.LIMIT):
             return seen, s
+    return seen, s
 
 
 @st.composite

@@ -286,18 +286,6 @@ def test_larger_colored_searches_agree(seed, module):
         assert [step[:-1] for step in got] == [step[:-1] for step in expected]
 
 
-def first_chunks(module, problem, tuning, chunks=40, steps=300):
-    """What a counting search shows after each of its first `chunks` runs of `steps` nodes."""
-    s = dancer(module, problem).search(tuning=tuning)
-    seen = []
-    for _ in range(chunks):
-        status = s.run(steps, counting=True)
-        seen.append((status, s.prefix(), s.nodes, s.updates, s.solutions, s.max_level, s.level))
-        if status == pydlx.DONE:
-            break
-    return seen, s
-
-
 @pytest.mark.parametrize("eight_at_a_time", [True, False])
 @pytest.mark.parametrize("seed", range(6))
 def test_sets_of_many_words_choose_alike(seed, eight_at_a_time, module):
@@ -314,11 +302,11 @@ def test_sets_of_many_words_choose_alike(seed, eight_at_a_time, module):
             items += [(i, rng.choice([0, 1, 2])) for i in rng.sample(range(n_primary, n), rng.randint(0, 2))]
         options.append(items)
     problem = (n_primary, n_secondary, options)
-    expected, _ = first_chunks(module, problem, LINKS)
+    expected, _ = trace(module, problem, 300, counting=True, chunks=40, tuning=LINKS)
     for after in (1, 5, 60):
         with lanes(eight_at_a_time):
-            got, s = first_chunks(module, problem, on_sets(after))
-        assert got == expected
+            got, s = trace(module, problem, 300, counting=True, chunks=40, tuning=on_sets(after))
+        assert [step[:-1] for step in got] == [step[:-1] for step in expected]
         assert s.where == 1
 
 

@@ -90,7 +90,7 @@ add_counts(__m512i count, __m512i word, const uint64_t *row)
 }
 
 /* The choice from the words of a set listed in listed[0..n-1], or, if `listed` is NULL, from
-   all W words (then W is a constant in each of lanes_choose's cases, so that the set's words
+   all W <= DENSE_WORDS words (then W is a constant in each of lanes_choose's cases, so that the set's words
    are broadcast once and the loop over them unrolls): one pass over the blocks with an
    active item, which stops at an active item with no options. Else each active item's
    count and number make one key, count * 2^16 + item, and the least key is the first item
@@ -135,7 +135,7 @@ choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, id
 LANES_TARGET idx
 lanes_choose(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length)
 {
-    switch (listed == NULL ? s->dancer->n_words : 0) {
+    switch (s->dancer->n_words <= DENSE_WORDS ? s->dancer->n_words : 0) { /* (short sets: every word) */
     case 1: return choose_blocks(s, set, NULL, 0, length, 1);
     case 2: return choose_blocks(s, set, NULL, 0, length, 2);
     case 3: return choose_blocks(s, set, NULL, 0, length, 3);

@@ -391,7 +391,7 @@ choose_listed(Search *s, idx level, const uint64_t *set, idx *length)
     const ptrdiff_t W = s->dancer->n_words;
     const idx *words = s->colored.live + (size_t)level * (size_t)W, n = s->colored.n_live_at[level];
     if (s->dancer->lanes != NULL)
-        return W <= DENSE_WORDS ? lanes_choose(s, set, NULL, 0, length) : lanes_choose(s, set, words, n, length);
+        return lanes_choose(s, set, words, n, length);
     if (W <= DENSE_WORDS || 2 * n > W)
         return choose_dense(s, set, length, W);
     return choose_sparse(s, set, words, n, length);

@@ -60,8 +60,8 @@ int tally_forced(Search *s);
 
 /* lanes.c: where the processor counts bits in vectors, the dancer's masks by blocks of eight
    items (0, or -1 if memory ran out; NULL where it cannot), and the item choice from them
-   (only if d->lanes is not NULL) on the words of a set listed, or on all of them if `listed`
-   is NULL and the set has at most DENSE_WORDS (engine.h: lanes_allow) */
+   (only if d->lanes is not NULL): on every word of a set of at most DENSE_WORDS (`listed`
+   is not read), else on the nonzero words listed (engine.h: lanes_allow) */
 int lanes_build(Dancer *d);
 idx lanes_choose(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length);
 
