@@ -41,7 +41,7 @@ BREAKAGES = {
                                 "links", "an item's length"),
     "uncover skips relinking": ("dance.h", "    s->links.llink[right] = i;\n    idx *ulink", "    idx *ulink",
                                 "links", "items neither active nor covered"),
-    "a set keeps an option that meets": ("sets.c", "next[w] = left & ~gone;", "next[w] = left & ~(gone & (gone - 1));",
+    "a set keeps an option that meets": ("sets.c", "next[w] = set[w] ^ met;", "next[w] = set[w] ^ (met & (met - 1));",
                                          "sets", "a level's set of options"),
     "an option keeps its items active": ("sets.h", "        s->sets.active[v] &= ~items[v];",
                                          "        s->sets.active[v] &= ~items[v] | items[v];",

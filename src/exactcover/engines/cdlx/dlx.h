@@ -294,6 +294,7 @@ typedef struct {
     idx moved_at;           /* the level the search moved at (a rewind needs its floor) */
     uint64_t *alive;        /* level l's available options (n_words each) */
     idx *option;            /* the option tried at each level (its bit), or -1 */
+    idx *item;              /* the item chosen at each level (its options tried in turn) */
     idx *words;             /* the nonzero words of the set at hand */
     idx n_live;             /* ... and how many there are */
     uint64_t *active;       /* the primary items still to cover (item_words) */

@@ -47,7 +47,7 @@ int check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *ow
    and put back after (sets_hold, sets_put_back); whether a search takes a run (search_takes:
    -1 with err if not); the run on the
    way the search is on (and the move between ways, decided there); the solution's option
-   nodes (search_solution: how many, into out); Knuth's random probe: fills degrees[0..depth-1] (room for search_levels(s)), returns
+   nodes (search_solution: how many, into out), and a prefix's (search_prefix: s->level of them); Knuth's random probe: fills degrees[0..depth-1] (room for search_levels(s)), returns
    depth, *solved whether it ended in a solution; -1 when memory ran out. sets_move moves a
    search paused as MOVING, once its dancer's sets are built. */
 int search_takes(const Search *s, const Run *run, dlx_error *err);
@@ -59,6 +59,7 @@ int sets_hold(Search *s);
 void sets_put_back(Search *s, int kept);
 int search_run(Search *s, const Run *run);
 idx search_solution(const Search *s, idx *out);
+void search_prefix(const Search *s, idx *out);
 idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);
 void sets_move(Search *s);
 

@@ -374,7 +374,14 @@ Search_solution(SearchObject *self, PyObject *Py_UNUSED(ignored))
 static PyObject *
 Search_prefix(SearchObject *self, PyObject *Py_UNUSED(ignored))
 {
-    return idx_tuple(&self->s, self->s.choice, self->s.level, 0);
+    Search *s = &self->s;
+    idx *chosen = PyMem_Malloc(((size_t)s->level + 1) * sizeof(idx));
+    if (chosen == NULL)
+        return PyErr_NoMemory();
+    search_prefix(s, chosen);
+    PyObject *result = idx_tuple(s, chosen, s->level, 0);
+    PyMem_Free(chosen);
+    return result;
 }
 
 static PyObject *

@@ -14,7 +14,11 @@
  * minus 1: a population count per class of option length). The active primary items are a
  * bitset (Sets.active), read by the item choice without pointers to chase and updated by
  * one AND-NOT per option committed; the links' list of items (llink, rlink) is left as it
- * was at the move, as are the rest of the links: nothing reads them on the sets.
+ * was at the move, as are the rest of the links: nothing reads them on the sets. Each
+ * level keeps its item (Sets.item), so that without colors the stack of choices can hold
+ * the first node of each option tried, not the node on the item's list as pydlx's does:
+ * finding that node took a tenth of a Langford count's time. A prefix asks for those nodes
+ * (ways.c: search_prefix).
  *
  * Its Python twin is pydlx/sets.py, which keeps the list, updated as the links would, for
  * its item choice walks the list. A search moves here from the links (ways.c has the
@@ -67,6 +71,7 @@ sets_free(Search *s)
     Sets *t = &s->sets;
     dlx_free(t->alive);
     dlx_free(t->option);
+    dlx_free(t->item);
     dlx_free(t->words);
     dlx_free(t->active);
     dlx_free(t->floor_items);
@@ -85,13 +90,15 @@ sets_room(Search *s)
         s->sets.alive = dlx_calloc((size_t)(d->n_primary + 2) * (size_t)W, sizeof(uint64_t));
     if (s->sets.option == NULL)
         s->sets.option = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+    if (s->sets.item == NULL)
+        s->sets.item = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
     if (s->sets.words == NULL)
         s->sets.words = dlx_calloc((size_t)W, sizeof(idx));
     if (s->sets.active == NULL)
         s->sets.active = dlx_calloc((size_t)d->item_words, sizeof(uint64_t));
     if (s->sets.floor_items == NULL)
         s->sets.floor_items = dlx_calloc((size_t)d->n_items + 2, 1);
-    if (s->sets.alive == NULL || s->sets.option == NULL || s->sets.words == NULL || s->sets.active == NULL || s->sets.floor_items == NULL)
+    if (s->sets.alive == NULL || s->sets.option == NULL || s->sets.item == NULL || s->sets.words == NULL || s->sets.active == NULL || s->sets.floor_items == NULL)
         return -1;
     memset(s->sets.alive + (size_t)s->floor * (size_t)W, 0, (size_t)W * sizeof(uint64_t));
     memset(s->sets.active, 0, (size_t)d->item_words * sizeof(uint64_t));
@@ -165,6 +172,7 @@ sets_replay(Search *s)
     for (idx level = s->floor; level < s->level; level++) {
         idx k = option_of(s, s->choice[level]);
         s->sets.option[level] = rank_of(d, k);
+        s->sets.item[level] = top[s->choice[level]];
         for (idx q = s->links.opt_start[k]; top[q] > 0; q++)
             since[top[q]] = s->sets.floor_items[top[q]] = 1;
     }
@@ -332,28 +340,24 @@ none_active(const Search *s)
     return any == 0;
 }
 
-/* Commit option x (node x, option k_x), chosen for its item i at a level whose set is `set`,
-   into the next level's set: take out i's options and those that meet option k_x (its row
-   of the dancer's conflicts), counting the updates the links would make (1 per item
-   covered, and for each option hidden its length minus 1: every one is hidden once), and
-   take the option's other items off the items' list in the links' order (x + 1, ...,
-   wrapping at the spacer), so that the list is restored alike. */
+/* Commit the option of bit k_x, chosen for item i (`least` options in the level's set
+   `set`), into the next level's set: take out the options that meet it (its row of the
+   dancer's conflicts, i's own options among them), counting the updates the links would
+   make (1 per other item covered, and for each option hidden its length minus 1: i's were
+   counted by its cover), and take its items off the active ones. */
 ALWAYS_INLINE void
-commit_set(Search *s, idx level, uint64_t *set, idx x, idx k_x)
+commit_set(Search *s, idx level, uint64_t *set, idx i, idx k_x, idx least)
 {
     const Dancer *d = s->dancer;
-    const idx *top = s->links.top;
     const ptrdiff_t W = d->n_words;
-    const uint64_t *mask = d->masks + (size_t)top[x] * (size_t)W;
+    const uint64_t *mask = d->masks + (size_t)i * (size_t)W;
     const uint64_t *conflict = d->conflicts + (size_t)k_x * (size_t)W;
     uint64_t *next = set + W;
     long long k = 0;
     if (s->tally.counts != NULL) { /* (it makes the next set as it counts down) */
         idx taken = tally_commit(s, level, set, k_x);
-        if (d->n_classes == 1) { /* (less i's own options, which were its cover's) */
-            idx mine = tally_at(s, level, top[x]);
-            k = (long long)(taken - mine) * (d->class_length[0] - 1);
-        }
+        if (d->n_classes == 1) /* (less i's own options) */
+            k = (long long)(taken - least) * (d->class_length[0] - 1);
         else
             for (ptrdiff_t w = 0; w < W; w++) {
                 uint64_t gone = set[w] & ~mask[w] & conflict[w];
@@ -362,13 +366,13 @@ commit_set(Search *s, idx level, uint64_t *set, idx x, idx k_x)
             }
     }
     else if (d->n_classes == 1) { /* (without a branch: a word has options gone or not at random) */
-        long long hidden = 0;
+        long long hit = 0;
         for (ptrdiff_t w = 0; w < W; w++) {
-            uint64_t left = set[w] & ~mask[w], gone = left & conflict[w];
-            next[w] = left & ~gone;
-            hidden += POPCOUNT64(gone);
+            uint64_t met = set[w] & conflict[w];
+            next[w] = set[w] ^ met;
+            hit += POPCOUNT64(met);
         }
-        k = hidden * (d->class_length[0] - 1);
+        k = (hit - least) * (d->class_length[0] - 1);
         take_items(s, k_x);
     }
     else {
@@ -420,22 +424,25 @@ enter_colored(Search *s, idx level)
     }
     set_active(s, i, 0);
     s->sets.option[level] = k;
+    s->sets.item[level] = i;
     return k >= 0 ? node_of(s, k, i) : i;
 }
 
-/* Undo commit_set: the option's other items active again. */
+/* Undo commit_set of an option (bit k_x) chosen for item i: its other items active again. */
 ALWAYS_INLINE void
-uncommit_set(Search *s, idx x, idx k_x)
+uncommit_set(Search *s, idx i, idx k_x)
 {
     if (s->tally.counts != NULL)
         tally_uncommit(s, k_x);
     else
-        return_items(s, k_x, s->links.top[x]);
+        return_items(s, k_x, i);
 }
 
 /* Steps X3 and X4 at a level: choose the item i (its options stay in the level's set, to be
-   tried; X5 takes them out of the next level's), count its cover, and return the node of
-   its first option (i itself if there is none). */
+   tried; X5 takes them out of the next level's), count its cover, and return a node of its
+   first option (i itself if there is none): the option's first node, not the one on i's
+   list, which would take a walk along the option to find (the level keeps i; ways.c's
+   search_prefix finds the node on i's list when a prefix asks for it). */
 ALWAYS_INLINE idx
 enter_set(Search *s, idx level)
 {
@@ -443,30 +450,32 @@ enter_set(Search *s, idx level)
     uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
     idx least, i = s->tally.counts == NULL ? choose_set(s, set, &least) : tally_choose(s, level, &least);
     count_cover(s, set, i, least);
-    idx k = next_of_item(s, set, i, -1);
+    idx k = least > 0 ? next_of_item(s, set, i, -1) : -1;
     s->total[level] = least;
     s->tried[level] = 1;
     if (s->tally.counts == NULL) /* (with tallies, n_left counts i when its option is committed) */
         set_active(s, i, 0);
     s->sets.option[level] = k;
-    return k >= 0 ? node_of(s, k, i) : i;
+    s->sets.item[level] = i;
+    return k >= 0 ? first_node(s, k) : i;
 }
 
-/* The node of the next option of the level's item (the item itself after the last); with
-   colors, read from the level's nonzero words. A forced move's item had one: no search for
-   another (most of a sudoku's nodes are forced moves). */
+/* A node of the next option of the level's item (the item itself after the last): as
+   enter_set's; with colors, read from the level's nonzero words, the node on the item's list
+   (commit_colored starts there). A forced move's item had one: no search for another (most
+   of a sudoku's nodes are forced moves). */
 ALWAYS_INLINE idx
 next_set(Search *s, idx level, const int mode)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    idx i = s->links.top[s->choice[level]];
+    idx i = s->sets.item[level];
     if (s->total[level] == 1)
         return i;
     const uint64_t *mask = s->dancer->masks + (size_t)i * (size_t)W;
     idx k = (mode & COLORED) ? next_listed(s, level, mask, s->sets.option[level])
                              : next_of_item(s, s->sets.alive + (size_t)level * (size_t)W, i, s->sets.option[level]);
     s->sets.option[level] = k;
-    return k >= 0 ? node_of(s, k, i) : i;
+    return k < 0 ? i : (mode & COLORED) ? node_of(s, k, i) : first_node(s, k);
 }
 
 
@@ -485,7 +494,7 @@ try_option(Search *s, idx level, idx x, const int mode)
     if (mode & COLORED)
         commit_colored(s, set, x, s->sets.option[level], level);
     else
-        commit_set(s, level, set, x, s->sets.option[level]);
+        commit_set(s, level, set, s->sets.item[level], s->sets.option[level], s->total[level]);
 }
 
 ALWAYS_INLINE idx
@@ -494,7 +503,7 @@ try_next(Search *s, idx level, idx x, const int mode)
     if (mode & COLORED)
         uncommit_colored(s, x, s->sets.option[level], level);
     else
-        uncommit_set(s, x, s->sets.option[level]);
+        uncommit_set(s, s->sets.item[level], s->sets.option[level]);
     return next_set(s, level, mode);
 }
 
@@ -559,9 +568,10 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         set_active(s, i, 0);
         path[depth] = node_of(s, k, i);
         if (colored)
-            commit_colored(s, set, path[depth++], k, level);
+            commit_colored(s, set, path[depth], k, level);
         else
-            commit_set(s, level, set, path[depth++], k);
+            commit_set(s, level, set, i, k, least);
+        depth++;
         level++;
     }
     *solved = none_active(s);
@@ -570,7 +580,7 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         if (colored)
             uncommit_colored(s, path[d], rank_of(s->dancer, option_of(s, path[d])), s->level + d);
         else
-            uncommit_set(s, path[d], rank_of(s->dancer, option_of(s, path[d])));
+            uncommit_set(s, i, rank_of(s->dancer, option_of(s, path[d])));
         set_active(s, i, 1);
     }
     return depth;

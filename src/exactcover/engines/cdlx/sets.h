@@ -174,6 +174,13 @@ node_of(const Search *s, idx r, idx i)
     return q;
 }
 
+/* The first node of the option of bit r (a node of it: the sets need not know which). */
+ALWAYS_INLINE idx
+first_node(const Search *s, idx r)
+{
+    return s->links.opt_start[option_at(s->dancer, r)];
+}
+
 /* Mark primary item i active (on) or covered in the bitset of active items. */
 ALWAYS_INLINE void
 set_active(Search *s, idx i, int on)

@@ -20,6 +20,7 @@
 #include "dlx.h"
 #include "engine.h"
 #include "ways.h"
+#include "sets.h"
 
 /* A way: its run (DONE, SOLUTION, PAUSED, LIMIT or PREFIX, as search_run) and its random
    probe (the depth reached, -1 if memory ran out). */
@@ -277,6 +278,17 @@ search_solution(const Search *s, idx *out)
         if (s->bounds == NULL || s->choice[k] > s->n_items)
             out[n++] = s->choice[k];
     return n;
+}
+
+/* After PREFIX: the option nodes chosen at levels 0..level-1 into out (room for s->level):
+   each the node on the list of its level's item, which a replay covers first. (The plain
+   loop on the sets keeps a node of the option, its first: sets.c's enter_set.) */
+void
+search_prefix(const Search *s, idx *out)
+{
+    const int plain_sets = s->where == SETS && s->bounds == NULL && !s->dancer->has_colors;
+    for (idx k = 0; k < s->level; k++)
+        out[k] = plain_sets && k >= s->floor ? node_of(s, s->sets.option[k], s->sets.item[k]) : s->choice[k];
 }
 
 /* Knuth's random probe from the current state, on the way the search runs; its updates
