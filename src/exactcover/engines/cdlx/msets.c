@@ -3,7 +3,10 @@
  * how tweaks, covers and updates map onto the sets): the steps of msteps.h on a set per
  * level, as sets.c has Algorithm X's. alive holds the set available at each level's entry,
  * option the option of the move tried there (-1: the null move); the next level's set is
- * written by M6, or by M5 for the null move.
+ * written by M6, or by M5 for the null move. Each level keeps its item too (Sets.item), so
+ * that the stack of choices can hold the first node of each option tried, as sets.c's, and an
+ * option's items are taken in the order of the option, not from the node on the item's list
+ * (the counts, BOUNDs and list come out the same in any order).
  *
  * The links cannot tell what the sets were at the levels below the one where the search
  * moves (tweaks have changed them since), so msets_start notes the set and the BOUNDs at the
@@ -44,7 +47,7 @@ msets_start(Search *s)
 
 /* The next level's set, after the move of node x (x = i: the null move) at `level`: this
    level's less item i's options (all if i is covered, else those tweaked, up to the move's),
-   less those of each item the option covers, its items taking it in the links' order. While
+   less those of each item the option covers, in the option's order. While
    `moving` (msets_move) nothing is counted and the items' list is left as it is. */
 ALWAYS_INLINE void
 next_set(Search *s, idx level, idx x, idx i, idx *bound, const int moving)
@@ -65,12 +68,10 @@ next_set(Search *s, idx level, idx x, idx i, idx *bound, const int moving)
     }
     if (x == i)
         return;
-    for (idx p = x + 1; p != x;) {
+    for (idx p = s->links.opt_start[k]; top[p] > 0; p++) {
         idx j = top[p];
-        if (j <= 0) {
-            p = s->links.ulink[p];
+        if (j == i)
             continue;
-        }
         if (j > s->n_primary || --bound[j] == 0) {
             if (moving) {
                 const uint64_t *out = d->masks + (size_t)j * (size_t)W;
@@ -82,7 +83,6 @@ next_set(Search *s, idx level, idx x, idx i, idx *bound, const int moving)
                 unlink_item(s, j);
             }
         }
-        p += 1;
     }
 }
 
@@ -102,14 +102,16 @@ msets_move(Search *s)
         return;
     s->sets.alive = dlx_calloc((levels + 1) * (size_t)W, sizeof(uint64_t));
     s->sets.option = dlx_calloc(levels, sizeof(idx));
+    s->sets.item = dlx_calloc(levels, sizeof(idx));
     s->sets.words = dlx_calloc((size_t)W, sizeof(idx));
-    if (s->sets.alive == NULL || s->sets.option == NULL || s->sets.words == NULL)
+    if (s->sets.alive == NULL || s->sets.option == NULL || s->sets.item == NULL || s->sets.words == NULL)
         return;
     memcpy(s->sets.alive + (size_t)s->floor * (size_t)W, s->sets.floor_set, (size_t)W * sizeof(uint64_t));
     for (idx level = s->floor; level < s->level; level++) {
         idx x = s->choice[level], i = x <= n ? x : s->links.top[x];
         s->bounds->floor_bound[i] -= 1;
         s->sets.option[level] = x > n ? option_of(s, x) : -1;
+        s->sets.item[level] = i;
         next_set(s, level, x, i, s->bounds->floor_bound, 1);
     }
     s->where = SETS;
@@ -155,7 +157,8 @@ enter_m(Search *s, idx level, idx i, idx theta)
     }
     idx k = next_in(set, s->dancer->masks + (size_t)i * (size_t)W, W, -1);
     s->sets.option[level] = k;
-    return k >= 0 ? node_of(s, k, i) : i;
+    s->sets.item[level] = i;
+    return k >= 0 ? first_node(s, k) : i;
 }
 
 /* M5: LEN of item i is the count of its options from the move's on (none after the last);
@@ -192,24 +195,19 @@ tweak_m(Search *s, idx level, idx x, idx i)
 ALWAYS_INLINE void
 try_m(Search *s, idx level, idx x)
 {
-    next_set(s, level, x, s->links.top[x], s->bounds->bound, 0);
+    next_set(s, level, x, s->sets.item[level], s->bounds->bound, 0);
 }
 
 /* Undo try_m's BOUNDs and covers, in the reverse order. */
 ALWAYS_INLINE void
 untry_m(Search *s, idx level, idx x)
 {
-    const idx *top = s->links.top;
-    (void)level;
-    for (idx p = x - 1; p != x;) {
+    const idx *top = s->links.top, i = s->sets.item[level], first = s->links.opt_start[s->sets.option[level]];
+    (void)x;
+    for (idx p = s->links.opt_start[s->sets.option[level] + 1] - 2; p >= first; p--) {
         idx j = top[p];
-        if (j <= 0) {
-            p = s->links.dlink[p];
-            continue;
-        }
-        if (j > s->n_primary || s->bounds->bound[j]++ == 0) /* (a primary item's BOUND back up) */
+        if (j != i && (j > s->n_primary || s->bounds->bound[j]++ == 0)) /* (a primary item's BOUND back up) */
             uncover_set(s, j);
-        p -= 1;
     }
 }
 
@@ -217,11 +215,12 @@ ALWAYS_INLINE idx
 next_m(Search *s, idx level, idx x)
 {
     const ptrdiff_t W = s->dancer->n_words;
-    idx i = s->links.top[x];
+    idx i = s->sets.item[level];
+    (void)x;
     idx k = next_in(s->sets.alive + (size_t)level * (size_t)W, s->dancer->masks + (size_t)i * (size_t)W, W,
                     s->sets.option[level]);
     s->sets.option[level] = k;
-    return k >= 0 ? node_of(s, k, i) : i;
+    return k >= 0 ? first_node(s, k) : i;
 }
 
 ALWAYS_INLINE void
@@ -233,6 +232,7 @@ restore_m(Search *s, idx level, idx i)
 }
 
 #define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity_msets(s, level))
+#define ITEM_OF(s, level, x) ((s)->sets.item[level])
 
 #include "msteps.h"
 

@@ -16,11 +16,19 @@
  *   idx  next_m(Search *s, idx level, idx x)           the node of the move after x
  *   void restore_m(Search *s, idx level, idx i)        M8: item i as before M4
  *
- * and SANITY_CHECK(s, level), run at every M2 in the sanitizer build.
+ * and SANITY_CHECK(s, level), run at every M2 in the sanitizer build; and, where the moves'
+ * nodes are not on their item's list (msets.c keeps each option's first node), ITEM_OF(s,
+ * level, x), the item of the level whose move is x.
  *
  * Specification: pydlx/bounds.py
  */
 #include "dlx.h"
+
+#ifndef ITEM_OF
+/* The item of a level whose move is node x: x itself for the null move (its header), else
+   the item whose list x is on. */
+#define ITEM_OF(s, level, x) ((x) <= (s)->n_items ? (x) : (s)->links.top[x])
+#endif
 
 /* Step M3: the item to branch on (0: none wants another option, a solution) and its
    branching degree theta = LEN + 1 - max(BOUND - SLACK, 0); ties to the smaller
@@ -99,7 +107,7 @@ enter_level_m(Search *s, const Run *run, idx level, long long stop, long long wo
 ALWAYS_INLINE int
 run_msteps(Search *s, const Run *run)
 {
-    idx *choice = s->choice, *top = s->links.top, *llink = s->links.llink, *rlink = s->links.rlink;
+    idx *choice = s->choice, *llink = s->links.llink, *rlink = s->links.rlink;
     const idx n = s->n_items;
     const long long stop = s->nodes + run->steps, work_stop = run->work ? effort(s) + run->work : -1;
     int state = s->resume, status;
@@ -112,7 +120,7 @@ run_msteps(Search *s, const Run *run)
             continue;
         case X5: /* M5 [Possibly tweak x_l.], M6 [Try x_l.] */
             x = choice[level];
-            if (!tweak_m(s, level, x, x <= n ? x : top[x])) {
+            if (!tweak_m(s, level, x, ITEM_OF(s, level, x))) {
                 state = X7;
                 continue;
             }
@@ -136,7 +144,7 @@ run_msteps(Search *s, const Run *run)
             continue;
         case X7: /* M8 [Restore i.] */
             x = choice[level];
-            restore_m(s, level, x <= n ? x : top[x]);
+            restore_m(s, level, ITEM_OF(s, level, x));
             state = X8;
             continue;
         case X8: /* M9 [Leave level l.] */
@@ -195,7 +203,7 @@ probe_msteps(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
             s->links.rlink[s->links.llink[x]] = x;
             s->links.llink[s->links.rlink[x]] = x;
         }
-        restore_m(s, level, x <= n ? x : s->links.top[x]);
+        restore_m(s, level, ITEM_OF(s, level, x));
     }
     return depth;
 }

@@ -281,14 +281,16 @@ search_solution(const Search *s, idx *out)
 }
 
 /* After PREFIX: the option nodes chosen at levels 0..level-1 into out (room for s->level):
-   each the node on the list of its level's item, which a replay covers first. (The plain
-   loop on the sets keeps a node of the option, its first: sets.c's enter_set.) */
+   each the node on the list of its level's item, which a replay covers first. (The loops on
+   the sets without colors keep a node of the option, its first: sets.c's enter_set, msets.c's
+   enter_m; or, for Algorithm M's null move, the item.) */
 void
 search_prefix(const Search *s, idx *out)
 {
-    const int plain_sets = s->where == SETS && s->bounds == NULL && !s->dancer->has_colors;
+    const int first_nodes = s->where == SETS && !s->dancer->has_colors;
     for (idx k = 0; k < s->level; k++)
-        out[k] = plain_sets && k >= s->floor ? node_of(s, s->sets.option[k], s->sets.item[k]) : s->choice[k];
+        out[k] = first_nodes && k >= s->floor && s->sets.option[k] >= 0 ? node_of(s, s->sets.option[k], s->sets.item[k])
+                                                                        : s->choice[k];
 }
 
 /* Knuth's random probe from the current state, on the way the search runs; its updates
