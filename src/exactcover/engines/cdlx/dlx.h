@@ -99,8 +99,10 @@ enum { FINISHED = 0, X2 = 2, X5 = 5, X6 = 6, X7 = 7, X8 = 8 };
 
 #if defined(__GNUC__)
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
+#define NEVER_INLINE __attribute__((noinline))
 #else
 #define ALWAYS_INLINE static inline
+#define NEVER_INLINE
 #endif
 
 /* What went wrong, for the binding to raise as the exception of exactcover.errors that

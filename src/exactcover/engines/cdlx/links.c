@@ -386,7 +386,10 @@ run_wide(Search *s, const Run *run)
     return run_steps(s, run, WIDE);
 }
 
-static int
+/* (Compiled on its own, not inlined into run_links with the three others: there GCC's
+   choices for it moved with unrelated code, and the 8008 sudoku on the links ran 4% slower
+   once the rules of the item choice grew this file: benchmarks/README.md, versions.py.) */
+NEVER_INLINE static int
 run_zeros(Search *s, const Run *run)
 {
     count_zeros(s);
