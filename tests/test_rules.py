@@ -165,10 +165,37 @@ def test_the_weighted_choice_finishes_a_sudoku_that_mrv_cannot_in_a_million_node
     assert prepared.solver.stats.nodes < 20_000
 
 
+def queens_problem(n: int):
+    """The n-queens problem as `helpers.dancer` takes it: rows and columns primary, the
+    diagonals secondary."""
+    options = [[r, n + c, 2 * n + r + c, 4 * n - 1 + r - c + n - 1] for r in range(n) for c in range(n)]
+    return 2 * n, 2 * (2 * n - 1), options
+
+
+@pytest.mark.parametrize("n", [7, 8])
+@pytest.mark.parametrize("steps", [1, 37, 10**6])
+def test_the_weighted_choice_moves_to_the_tallies_and_searches_the_same_tree(n, steps):
+    """way="weighted" moves to the sets with tallies where its sample says they pay (n-queens:
+    about 20 updates a node, past TALLY_FLOOR): everything a caller sees is what the weighted
+    choice on the links shows but where it runs, and the engines agree on that too."""
+    on_links = attrs.evolve(LINKS, rule=contract.RULE_WEIGHTED)
+    traces = []
+    for module in MODULES:
+        moved, s = trace(module, queens_problem(n), steps, counting=True, tuning=WEIGHTED)
+        stayed, _ = trace(module, queens_problem(n), steps, counting=True, tuning=on_links)
+        assert s.where == contract.Where.SETS
+        assert [step[:-1] for step in moved] == [step[:-1] for step in stayed]
+        traces.append(moved)
+    assert all(t == traces[0] for t in traces)
+
+
 @pytest.mark.parametrize("way", RULED)
 def test_each_rule_is_a_way_of_the_contract(way):
     rule = {"rule": contract.RULES.index(way)} if way in contract.RULES else {"binary": True}
-    assert way in contract.WAYS and contract.Tuning.of(way) == attrs.evolve(LINKS, **rule)
+    # (the weighted choice moves to the sets with tallies where its sample says they pay, as
+    # "auto" does; the others stay on the links)
+    base = contract.Tuning() if way == "weighted" else LINKS
+    assert way in contract.WAYS and contract.Tuning.of(way) == attrs.evolve(base, **rule)
     with pytest.raises(Unsupported):
         Solver(Matrix([1], {"a": [1]})).first(seed=1, way=way)
 

@@ -63,8 +63,8 @@ ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, Pref
 #: with "auto", past a head start, runs the weighted ties beside MRV: search/portfolio.py). The others choose each
 #: item by another rule than MRV (`RULES`), and find the same solutions in another order,
 #: with other statistics: "weighted", by the dead ends each item has caused (dom/wdeg,
-#: pydlx's `Choice.choose_weighted`; a file of problems as lines takes it to the sets with
-#: tallies: the same tree); "weighted-ties", MRV with ties to the item of most dead ends
+#: pydlx's `Choice.choose_weighted`; after a sample, as "auto", to the sets with tallies if
+#: they pay, and a file of problems as lines at once: the same tree); "weighted-ties", MRV with ties to the item of most dead ends
 #: (`Choice.choose_weighted_ties`); "failure-rate", by the share of each item's options that
 #: ended in a dead end at once (`Choice.choose_by_failure_rate`); these two on the links only.
 #: "binary": MRV's item, but two branches at a node, its first option in and then out
@@ -96,8 +96,8 @@ class Where(enum.IntEnum):
 class ToSets(enum.IntEnum):
     """What a search does at the end of its sample on the links (`Tuning.to_sets`)."""
 
-    NEVER = 0  #: it takes no sample and stays on the links ("links", and the ways of `RULES`)
-    IF_PAYS = 1  #: it moves to the sets if its updates per node pass the rule's two lines ("auto")
+    NEVER = 0  #: it takes no sample and stays on the links ("links", and the ways of `RULES` but "weighted")
+    IF_PAYS = 1  #: it moves to the sets if its updates per node pass the rule's two lines ("auto", "weighted")
     #: it moves to the sets, choosing its items by population counts ("sets"; with the
     #: weighted choice, which the sets make on tallies only, it stays)
     ALWAYS = 2
@@ -131,7 +131,7 @@ class Tuning:
     floor: float = 0.0
     ratio: float = attrs.field(default=30.0, validator=attrs.validators.gt(0))
     #: the rule of the item choice (an index of `RULES`): "weighted" on the links, or on the
-    #: sets with tallies; the other rules but MRV on the links only
+    #: sets with tallies (never by population counts); the other rules but MRV on the links only
     rule: int = attrs.field(default=RULE_MRV, validator=[attrs.validators.ge(0), attrs.validators.lt(len(RULES))])
     #: binary branching (the way "binary"): on the links, by MRV
     binary: bool = False
@@ -158,6 +158,8 @@ class Tuning:
 def _tuning_of(way: str, after: int, tallies: bool) -> Tuning:
     if way == "auto":
         return Tuning()
+    if way == "weighted":  # (to the sets with tallies, where its sample says they pay)
+        return Tuning(rule=RULE_WEIGHTED)
     if way == "links" or way in RULES:
         return Tuning(ToSets.NEVER, rule=RULES.index(way) if way in RULES else RULE_MRV)
     if way == "binary":

@@ -165,11 +165,12 @@ class Move:
         `COUNTED` (the sets, choosing by population counts) or 0 (the links), as the search's
         tuning asks. A forced move takes what it asks for where the matrix allows it (tallies
         only where it can have them; the weighted choice only on tallies, the other rules of the
-        item choice never). The rule reads the
-        sample's updates per node, which must pass its floor: with tallies if the matrix can
-        have them and they pass `TALLY_FLOOR` but not n_primary * n_words * `TALLY_LINE` /
-        ratio, else by counts if they pass n_primary * n_words / ratio (not with the weighted
-        choice). The calibration is in benchmarks/README.md."""
+        item choice never). The rule reads the sample's updates per node, which must pass its
+        floor: with tallies if the matrix can have them and they pass `TALLY_FLOOR` but not
+        n_primary * n_words * `TALLY_LINE` / ratio (the population counts' side of that line
+        is for MRV alone: the weighted choice takes the tallies past `TALLY_FLOOR`), else by
+        counts if they pass n_primary * n_words / ratio (not with the weighted choice). The
+        calibration is in benchmarks/README.md."""
         tuning, dancer = search.tuning, search.dancer
         if tuning.rule > RULE_WEIGHTED:  # (the other rules: on the links only)
             return 0
@@ -181,6 +182,7 @@ class Move:
         line = dancer.n_primary * (dancer.n_options // 64 + 1)
         if not per_node > tuning.floor:
             return 0
-        if per_node > TALLY_FLOOR and per_node * tuning.ratio <= line * TALLY_LINE and tally_possible(dancer):
+        weighted = search.weight is not None
+        if per_node > TALLY_FLOOR and (weighted or per_node * tuning.ratio <= line * TALLY_LINE) and tally_possible(dancer):
             return TALLIED
-        return COUNTED if search.weight is None and per_node * tuning.ratio > line else 0
+        return COUNTED if not weighted and per_node * tuning.ratio > line else 0
