@@ -19,12 +19,13 @@ from exactcover import GivensError, Matrix, Solver, Unsupported, engines
 from exactcover.engines import contract, pydlx
 from exactcover.parallel import searches
 
-from helpers import (ENGINES, MODULES, brute_force, colored_problems, dancer, matrices, on_sets, problems, trace,
-                     with_weights)
+from helpers import (ENGINES, MODULES, brute_force, colored_problems, dancer, lanes, matrices, on_sets, problems,
+                     trace, with_weights)
 from problems import INKALA, PUZZLE_8008, sudoku_matrix
 
 LINKS = contract.Tuning.of("links")
 WEIGHTED = contract.Tuning.of("weighted")
+WEIGHTED_ON_LINKS = attrs.evolve(LINKS, rule=contract.RULE_WEIGHTED)
 #: The ways of the rules other than MRV, and binary branching.
 RULED = tuple(contract.OTHER_TREES)
 
@@ -77,15 +78,16 @@ def test_a_ruled_search_is_the_same_at_any_step_size_and_on_both_engines(problem
 @given(problem=st.one_of(problems(), colored_problems()), steps=st.integers(1, 7), after=st.integers(1, 6),
        tallies=st.booleans(), depth=st.integers(-1, 3))
 def test_a_weighted_search_moved_to_the_tallies_is_the_search_on_the_links(problem, steps, after, tallies, depth):
-    """Moved to the sets after a few nodes, a weighted search takes tallies, where the matrix
-    can have them, and chooses by them with its weights (C's tally_choose, pydlx's
-    choose_tally); without tallies it stays on the links. Either way every status, solution,
-    prefix, fraction and count is the links' at every step, on both engines."""
-    on_links = trace(pydlx, problem, steps, depth=depth, tuning=WEIGHTED)[0]
+    """Moved to the sets after a few nodes, a weighted search chooses with its weights by
+    tallies, where the matrix can have them and the move asks for them (C's tally_choose,
+    pydlx's choose_tally), else by population counts (C's choose_weighted_set, pydlx's
+    Sets.choose_weighted); with colors it stays on the links. Either way every status,
+    solution, prefix, fraction and count is the links' at every step, on both engines."""
+    on_links = trace(pydlx, problem, steps, depth=depth, tuning=WEIGHTED_ON_LINKS)[0]
     for module in MODULES:
         moved, s = trace(module, problem, steps, depth=depth, tuning=with_weights(on_sets(after, tallies)))
         assert [step[:-1] for step in moved] == [step[:-1] for step in on_links]
-        assert (s.where == contract.Where.SETS) <= (tallies and not s.dancer.has_colors) if module is pydlx else True
+        assert (s.where == contract.Where.SETS) <= (not s.dancer.has_colors) if module is pydlx else True
 
 
 def weighted_trace(module, matrix, tuning, steps=97):
@@ -174,18 +176,23 @@ def queens_problem(n: int):
 
 @pytest.mark.parametrize("n", [7, 8])
 @pytest.mark.parametrize("steps", [1, 37, 10**6])
-def test_the_weighted_choice_moves_to_the_tallies_and_searches_the_same_tree(n, steps):
-    """way="weighted" moves to the sets with tallies where its sample says they pay (n-queens:
-    about 20 updates a node, past TALLY_FLOOR): everything a caller sees is what the weighted
-    choice on the links shows but where it runs, and the engines agree on that too."""
-    on_links = attrs.evolve(LINKS, rule=contract.RULE_WEIGHTED)
+@pytest.mark.parametrize("tallies", [False, True])
+@pytest.mark.parametrize("allow_lanes", [False, True])
+def test_the_weighted_choice_moves_to_the_sets_and_searches_the_same_tree(n, steps, tallies, allow_lanes):
+    """way="weighted" moves to the sets where its sample says they pay (n-queens: about 20
+    updates a node, past the line where the population counts beat the tallies); forced onto
+    the tallies, it goes there. Either way, and with the C engine's counts eight items at a
+    time or one at a time, everything a caller sees is what the weighted choice on the links
+    shows but where it runs, and the engines agree on that too."""
+    tuning = attrs.evolve(WEIGHTED, to_sets=contract.ToSets.TALLIES) if tallies else WEIGHTED
     traces = []
-    for module in MODULES:
-        moved, s = trace(module, queens_problem(n), steps, counting=True, tuning=WEIGHTED)
-        stayed, _ = trace(module, queens_problem(n), steps, counting=True, tuning=on_links)
-        assert s.where == contract.Where.SETS
-        assert [step[:-1] for step in moved] == [step[:-1] for step in stayed]
-        traces.append(moved)
+    with lanes(allow_lanes):
+        for module in MODULES:
+            moved, s = trace(module, queens_problem(n), steps, counting=True, tuning=tuning)
+            stayed, _ = trace(module, queens_problem(n), steps, counting=True, tuning=WEIGHTED_ON_LINKS)
+            assert s.where == contract.Where.SETS
+            assert [step[:-1] for step in moved] == [step[:-1] for step in stayed]
+            traces.append(moved)
     assert all(t == traces[0] for t in traces)
 
 

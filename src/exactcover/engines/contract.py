@@ -63,8 +63,9 @@ ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, Pref
 #: with "auto", past a head start, runs the weighted ties beside MRV: search/portfolio.py). The others choose each
 #: item by another rule than MRV (`RULES`), and find the same solutions in another order,
 #: with other statistics: "weighted", by the dead ends each item has caused (dom/wdeg,
-#: pydlx's `Choice.choose_weighted`; after a sample, as "auto", to the sets with tallies if
-#: they pay, and a file of problems as lines at once: the same tree); "weighted-ties", MRV with ties to the item of most dead ends
+#: pydlx's `Choice.choose_weighted`; after a sample, as "auto", to the sets if they pay (by
+#: tallies, or by population counts without colors), and a file of problems as lines to the
+#: tallies at once: the same tree); "weighted-ties", MRV with ties to the item of most dead ends
 #: (`Choice.choose_weighted_ties`); "failure-rate", by the share of each item's options that
 #: ended in a dead end at once (`Choice.choose_by_failure_rate`); these two on the links only.
 #: "binary": MRV's item, but two branches at a node, its first option in and then out
@@ -98,8 +99,8 @@ class ToSets(enum.IntEnum):
 
     NEVER = 0  #: it takes no sample and stays on the links ("links", and the ways of `RULES` but "weighted")
     IF_PAYS = 1  #: it moves to the sets if its updates per node pass the rule's two lines ("auto", "weighted")
-    #: it moves to the sets, choosing its items by population counts ("sets"; with the
-    #: weighted choice, which the sets make on tallies only, it stays)
+    #: it moves to the sets, choosing its items by population counts ("sets"; the weighted
+    #: choice stays on the links with colors)
     ALWAYS = 2
     TALLIES = 3  #: it moves to the sets and chooses its items by tallies (pydlx/tally.py)
 
@@ -131,7 +132,7 @@ class Tuning:
     floor: float = 0.0
     ratio: float = attrs.field(default=30.0, validator=attrs.validators.gt(0))
     #: the rule of the item choice (an index of `RULES`): "weighted" on the links, or on the
-    #: sets with tallies (never by population counts); the other rules but MRV on the links only
+    #: sets (by population counts only without colors); the other rules but MRV on the links only
     rule: int = attrs.field(default=RULE_MRV, validator=[attrs.validators.ge(0), attrs.validators.lt(len(RULES))])
     #: binary branching (the way "binary"): on the links, by MRV
     binary: bool = False

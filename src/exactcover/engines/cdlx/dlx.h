@@ -297,6 +297,7 @@ typedef struct {
     uint64_t *alive;        /* level l's available options (n_words each) */
     idx *option;            /* the option tried at each level (its bit), or -1 */
     idx *item;              /* the item chosen at each level (its options tried in turn) */
+    idx *counts;            /* the weighted choice with lanes: each primary item's count (lanes.c) */
     idx *words;             /* the nonzero words of the set at hand */
     idx n_live;             /* ... and how many there are */
     uint64_t *active;       /* the primary items still to cover (item_words) */

@@ -9,7 +9,8 @@
  * word w of the masks of items 8b .. 8b + 7 side by side, so that one load holds them). The
  * choice is the same (the first active item with the fewest options, stopping at one with
  * none), and so is every statistic. The table is built only where the processor can run the
- * kernel (asked once, when the tables are built), so that the searches need not ask.
+ * kernel (asked once, when the tables are built), so that the searches need not ask. The
+ * weighted choice (sets.c: choose_weighted_set) takes the counts themselves, lanes_counts.
  *
  * Specification: pydlx/sets.py
  */
@@ -132,6 +133,26 @@ choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, id
     return (idx)(m & 0xffff);
 }
 
+/* The count of the options of each primary item in the blocks with an active item, from every
+   word of `set`, into counts (room for lane_blocks * LANES; the other blocks' are not
+   written). */
+LANES_TARGET void
+lanes_counts(const Search *s, const uint64_t *set, idx *counts)
+{
+    const uint64_t *lanes = s->dancer->lanes;
+    const uint8_t *active = (const uint8_t *)s->sets.active;
+    const ptrdiff_t W = s->dancer->n_words;
+    for (idx b = 0; b < s->dancer->lane_blocks; b++) {
+        if (active[b] == 0)
+            continue;
+        const uint64_t *row = lanes + (size_t)b * (size_t)W * LANES;
+        __m512i count = _mm512_setzero_si512();
+        for (ptrdiff_t w = 0; w < W; w++)
+            count = add_counts(count, _mm512_set1_epi64((long long)set[w]), row + w * LANES);
+        _mm256_storeu_si256((__m256i *)(counts + b * LANES), _mm512_cvtepi64_epi32(count));
+    }
+}
+
 LANES_TARGET idx
 lanes_choose(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length)
 {
@@ -153,5 +174,11 @@ lanes_choose(const Search *s, const uint64_t *set, const idx *listed, idx n, idx
 {
     (void)s, (void)set, (void)listed, (void)n, (void)length;
     return 0; /* (never called: without the kernel there is no table) */
+}
+
+void
+lanes_counts(const Search *s, const uint64_t *set, idx *counts)
+{
+    (void)s, (void)set, (void)counts; /* (never called: without the kernel there is no table) */
 }
 #endif

@@ -72,6 +72,7 @@ sets_free(Search *s)
     dlx_free(t->alive);
     dlx_free(t->option);
     dlx_free(t->item);
+    dlx_free(t->counts);
     dlx_free(t->words);
     dlx_free(t->active);
     dlx_free(t->floor_items);
@@ -92,6 +93,8 @@ sets_room(Search *s)
         s->sets.option = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
     if (s->sets.item == NULL)
         s->sets.item = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
+    if (s->sets.counts == NULL && d->lanes != NULL && s->weights.weight != NULL)
+        s->sets.counts = dlx_calloc((size_t)d->lane_blocks * 8, sizeof(idx));
     if (s->sets.words == NULL)
         s->sets.words = dlx_calloc((size_t)W, sizeof(idx));
     if (s->sets.active == NULL)
@@ -315,6 +318,43 @@ choose_set(Search *s, const uint64_t *set, idx *length)
     }
 }
 
+/* Step X3 on a set by the weighted choice (links.c: choose_weighted): the first active
+   primary item without options (its WEIGHT then grows by one), else the first with one,
+   else the first of least count / WEIGHT (compared as products). */
+static idx
+choose_weighted_set(Search *s, const uint64_t *set, idx *length)
+{
+    const ptrdiff_t W = s->dancer->n_words;
+    const uint64_t *masks = s->dancer->masks;
+    long long *weight = s->weights.weight;
+    idx best = 0, least = 0, forced = 0, i, *counts = s->sets.counts;
+    if (counts != NULL)
+        lanes_counts(s, set, counts);
+    FOR_ACTIVE(s, i, {
+        const uint64_t *mask = masks + (size_t)i * (size_t)W;
+        idx c = 0;
+        if (counts != NULL)
+            c = counts[i];
+        else
+            for (ptrdiff_t w = 0; w < W; w++)
+                c += (idx)POPCOUNT64(set[w] & mask[w]);
+        if (c == 0) {
+            if (weight[i] < WEIGHT_MAX)
+                weight[i] += 1;
+            *length = 0;
+            return i;
+        }
+        if (c == 1)
+            forced = forced != 0 ? forced : i;
+        else if (best == 0 || (long long)c * weight[best] < (long long)least * weight[i]) {
+            best = i;
+            least = c;
+        }
+    })
+    *length = forced != 0 ? 1 : least;
+    return forced != 0 ? forced : best;
+}
+
 /* Count the updates of the cover of item i, chosen with `least` options in a level's set:
    cover_in's count, which needs no second look at the set where every option has the same
    length (the count is then `least` times that length less 1, and 1 for the item). */
@@ -448,7 +488,9 @@ enter_set(Search *s, idx level)
 {
     const ptrdiff_t W = s->dancer->n_words;
     uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
-    idx least, i = s->tally.counts == NULL ? choose_set(s, set, &least) : tally_choose(s, level, &least);
+    idx least, i = s->tally.counts != NULL       ? tally_choose(s, level, &least)
+                   : s->weights.weight != NULL ? choose_weighted_set(s, set, &least)
+                                               : choose_set(s, set, &least);
     count_cover(s, set, i, least);
     idx k = least > 0 ? next_of_item(s, set, i, -1) : -1;
     s->total[level] = least;

@@ -65,12 +65,11 @@ sets_start(Search *s)
 /* What the sample, just ended, says (pydlx/tables.py: Move.pays): the sets with tallies (2),
    the sets choosing by population counts (1) or the links (0), as the tuning asks. A forced
    move takes what it asks for where the matrix allows it (tallies only where it can have
-   them, the weighted choice only on tallies, the other rules of the item choice never). The
+   them, the weighted choice not on colored sets, the other rules of the item choice never). The
    rule reads the sample's updates per node, which must pass its floor: with tallies if the
    matrix can have them and they pass TALLY_FLOOR but not n_primary * n_words * TALLY_LINE /
-   ratio (the population counts' side of that line is for MRV alone: the weighted choice
-   takes the tallies past TALLY_FLOOR), else by counts if they pass n_primary * n_words /
-   ratio (not with the weighted choice). The calibration is in benchmarks/README.md. */
+   ratio, else by counts if they pass n_primary * n_words / ratio (the weighted choice
+   without colors: sets.c's choose_weighted_set). The calibration is in benchmarks/README.md. */
 static int
 sets_pay(const Search *s)
 {
@@ -82,13 +81,12 @@ sets_pay(const Search *s)
     if (s->tuning.to_sets == TO_SETS_TALLIES)
         return tally_possible(s->dancer) ? 2 : 0;
     if (s->tuning.to_sets == TO_SETS_ALWAYS)
-        return s->weights.weight == NULL; /* (the weighted choice: on tallies only) */
+        return s->weights.weight == NULL || !s->dancer->has_colors; /* (the weighted choice: not with colors) */
     if (!(per_node > s->tuning.floor))
         return 0;
-    if (per_node > TALLY_FLOOR && (s->weights.weight != NULL || per_node * s->tuning.ratio <= line * TALLY_LINE) &&
-        tally_possible(s->dancer))
+    if (per_node > TALLY_FLOOR && per_node * s->tuning.ratio <= line * TALLY_LINE && tally_possible(s->dancer))
         return 2;
-    return s->weights.weight == NULL && per_node * s->tuning.ratio > line;
+    return (s->weights.weight == NULL || !s->dancer->has_colors) && per_node * s->tuning.ratio > line;
 }
 
 /* The nodes left to sample (SAMPLING). */

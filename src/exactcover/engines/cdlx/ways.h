@@ -64,6 +64,7 @@ int tally_forced(Search *s);
    is not read), else on the nonzero words listed (engine.h: lanes_allow) */
 int lanes_build(Dancer *d);
 idx lanes_choose(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length);
+void lanes_counts(const Search *s, const uint64_t *set, idx *counts);
 
 /* bounds.c */
 int run_bounded(Search *s, const Run *run);

@@ -43,7 +43,7 @@ Port: cdlx/csets.c, cdlx/csets.h, cdlx/sets.c, cdlx/sets.h, cdlx/tally.c, cdlx/t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .choice import WEIGHT_MAX
 from .dance import COVERED, SCAN_SHIFT
@@ -249,6 +249,8 @@ class Sets:
         options, and how many it has."""
         if self.tally is not None:
             return self.choose_tally(level)
+        if self.search.weight is not None:
+            return self.choose_weighted(available)
         rlink, masks = self.search.rlink, self.masks
         best, least = 0, -1
         i = rlink[0]
@@ -260,6 +262,26 @@ class Sets:
                     break
             i = rlink[i]
         return best, least
+
+    def choose_weighted(self, available: int) -> tuple[int, int]:
+        """Step X3 on a set by the weighted choice (`Choice.choose_weighted`): the first active
+        primary item with no options (its WEIGHT then grows by one), else the first with one,
+        else the first of least count / WEIGHT; and that count."""
+        rlink, masks, weight = self.search.rlink, self.masks, cast("list[int]", self.search.weight)
+        best, least, forced = 0, 0, 0
+        i = rlink[0]
+        while i != 0:
+            c = (available & masks[i]).bit_count()
+            if c == 0:
+                if weight[i] < WEIGHT_MAX:
+                    weight[i] += 1
+                return i, 0
+            if c == 1:
+                forced = forced or i
+            elif best == 0 or c * weight[best] < least * weight[i]:
+                best, least = i, c
+            i = rlink[i]
+        return (forced, 1) if forced else (best, least)
 
     def node_of(self, r: int, i: int) -> int:
         """The node on item i's list of the option of bit r (i itself for r = -1: none left)."""

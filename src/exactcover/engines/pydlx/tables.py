@@ -164,25 +164,24 @@ class Move:
         """What the sample, just ended, says (C's sets_pay): `TALLIED` (the sets with tallies),
         `COUNTED` (the sets, choosing by population counts) or 0 (the links), as the search's
         tuning asks. A forced move takes what it asks for where the matrix allows it (tallies
-        only where it can have them; the weighted choice only on tallies, the other rules of the
-        item choice never). The rule reads the sample's updates per node, which must pass its
-        floor: with tallies if the matrix can have them and they pass `TALLY_FLOOR` but not
-        n_primary * n_words * `TALLY_LINE` / ratio (the population counts' side of that line
-        is for MRV alone: the weighted choice takes the tallies past `TALLY_FLOOR`), else by
-        counts if they pass n_primary * n_words / ratio (not with the weighted choice). The
+        only where it can have them; the weighted choice not on colored sets, the other rules
+        of the item choice never). The rule reads the sample's updates per node, which must
+        pass its floor: with tallies if the matrix can have them and they pass `TALLY_FLOOR`
+        but not n_primary * n_words * `TALLY_LINE` / ratio, else by counts if they pass
+        n_primary * n_words / ratio (the weighted choice without colors: `Sets.choose`). The
         calibration is in benchmarks/README.md."""
         tuning, dancer = search.tuning, search.dancer
+        counted = search.weight is None or not dancer.has_colors
         if tuning.rule > RULE_WEIGHTED:  # (the other rules: on the links only)
             return 0
         if tuning.to_sets == ToSets.TALLIES:
             return TALLIED if tally_possible(dancer) else 0
         if tuning.to_sets == ToSets.ALWAYS:
-            return COUNTED if search.weight is None else 0
+            return COUNTED if counted else 0
         per_node = (search.updates - self.sample_updates) / max(1, search.nodes - self.sample_nodes)
         line = dancer.n_primary * (dancer.n_options // 64 + 1)
         if not per_node > tuning.floor:
             return 0
-        weighted = search.weight is not None
-        if per_node > TALLY_FLOOR and (weighted or per_node * tuning.ratio <= line * TALLY_LINE) and tally_possible(dancer):
+        if per_node > TALLY_FLOOR and per_node * tuning.ratio <= line * TALLY_LINE and tally_possible(dancer):
             return TALLIED
-        return COUNTED if not weighted and per_node * tuning.ratio > line else 0
+        return COUNTED if counted and per_node * tuning.ratio > line else 0
