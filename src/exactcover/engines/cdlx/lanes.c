@@ -25,7 +25,6 @@
 #define LANES_TARGET __attribute__((target("avx512f,avx512vpopcntdq")))
 #endif
 
-#define LANES 8        /* the items in a block: 64-bit counts in a 512-bit vector */
 #define LANE_BLOCKS 8192 /* at most: the item numbers fit the low 16 bits of choose_blocks's keys */
 
 static int allowed = 1; /* (lanes_allow) */

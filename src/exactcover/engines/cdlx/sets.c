@@ -94,7 +94,7 @@ sets_room(Search *s)
     if (s->sets.item == NULL)
         s->sets.item = dlx_calloc((size_t)d->n_primary + 1, sizeof(idx));
     if (s->sets.counts == NULL && d->lanes != NULL && s->weights.weight != NULL)
-        s->sets.counts = dlx_calloc((size_t)d->lane_blocks * 8, sizeof(idx));
+        s->sets.counts = dlx_calloc((size_t)d->lane_blocks * LANES, sizeof(idx));
     if (s->sets.words == NULL)
         s->sets.words = dlx_calloc((size_t)W, sizeof(idx));
     if (s->sets.active == NULL)
@@ -215,6 +215,16 @@ done:
             BODY                                                                          \
         }
 
+/* The options of the set in a mask, reading all W words. */
+ALWAYS_INLINE idx
+count_in(const uint64_t *set, const uint64_t *mask, const ptrdiff_t W)
+{
+    idx c = 0;
+    for (ptrdiff_t w = 0; w < W; w++)
+        c += (idx)POPCOUNT64(set[w] & mask[w]);
+    return c;
+}
+
 /* Step X3 where most of the set's W words are live, or W is small: every word is read,
    without branches, in one pass that stops at an item with no options left. Inlined with W
    a constant (choose_set's switch), the loop over the words unrolls. */
@@ -224,10 +234,7 @@ choose_dense(Search *s, const uint64_t *set, idx *length, const ptrdiff_t W)
     const uint64_t *masks = s->dancer->masks;
     idx best = 0, least = IDX_MAX, i;
     FOR_ACTIVE(s, i, {
-        const uint64_t *mask = masks + (size_t)i * (size_t)W;
-        idx c = 0;
-        for (ptrdiff_t w = 0; w < W; w++)
-            c += (idx)POPCOUNT64(set[w] & mask[w]);
+        idx c = count_in(set, masks + (size_t)i * (size_t)W, W);
         if (c < least) {
             best = i;
             least = c;
@@ -331,13 +338,7 @@ choose_weighted_set(Search *s, const uint64_t *set, idx *length)
     if (counts != NULL)
         lanes_counts(s, set, counts);
     FOR_ACTIVE(s, i, {
-        const uint64_t *mask = masks + (size_t)i * (size_t)W;
-        idx c = 0;
-        if (counts != NULL)
-            c = counts[i];
-        else
-            for (ptrdiff_t w = 0; w < W; w++)
-                c += (idx)POPCOUNT64(set[w] & mask[w]);
+        idx c = counts != NULL ? counts[i] : count_in(set, masks + (size_t)i * (size_t)W, W);
         if (c == 0) {
             if (weight[i] < WEIGHT_MAX)
                 weight[i] += 1;

@@ -62,6 +62,7 @@ int tally_forced(Search *s);
    items (0, or -1 if memory ran out; NULL where it cannot), and the item choice from them
    (only if d->lanes is not NULL): on every word of a set of at most DENSE_WORDS (`listed`
    is not read), else on the nonzero words listed (engine.h: lanes_allow) */
+#define LANES 8 /* the items in a block: 64-bit counts in a 512-bit vector */
 int lanes_build(Dancer *d);
 idx lanes_choose(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length);
 void lanes_counts(const Search *s, const uint64_t *set, idx *counts);
