@@ -271,9 +271,10 @@ def lanes(allow: bool):
         c.lanes(True)
 
 
-def with_weights(tuning, weighted: bool = True):
-    """``tuning`` (None: the defaults) with the weighted choice if ``weighted``."""
-    return attrs.evolve(tuning or contract.Tuning(), rule=contract.RULE_WEIGHTED) if weighted else tuning
+def with_weights(tuning, weighted: bool = True, rule: int = contract.RULE_WEIGHTED):
+    """``tuning`` (None: the defaults) with a weighted rule (the weighted choice, or ``rule``)
+    if ``weighted``."""
+    return attrs.evolve(tuning or contract.Tuning(), rule=rule) if weighted else tuning
 
 
 def refusals(attempts, kinds=(Unsupported, ValueError)):

@@ -42,6 +42,7 @@ KEPT = {
     ("tables.c", "pydlx/tables.py"): {"rank_options", "sets_build"},
     ("sets.h", "pydlx/sets.py"): {"cover_in", "hidden_updates", "node_of"},
     ("tally.c", "pydlx/tally.py"): {"tally_count", "tally_possible"},
+    ("tally.c", "pydlx/sets.py"): {"tally_least_weighted"},
     ("tally.h", "pydlx/sets.py"): {"tally_choose", "tally_uncommit"},
     ("reduce.c", "pydlx/reduce.py"): {"blocks", "delete", "drop_options_without_primary", "fate_of", "first_uncolored",
                                       "force", "hide", "holds", "note_empty", "run", "turn", "unhide"},

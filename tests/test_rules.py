@@ -24,8 +24,8 @@ from helpers import (ENGINES, MODULES, brute_force, colored_problems, dancer, la
 from problems import INKALA, PUZZLE_8008, sudoku_matrix
 
 LINKS = contract.Tuning.of("links")
-WEIGHTED = contract.Tuning.of("weighted")
-WEIGHTED_ON_LINKS = attrs.evolve(LINKS, rule=contract.RULE_WEIGHTED)
+#: The two weighted rules, which may move to the sets.
+WEIGHTED_RULES = {"weighted": contract.RULE_WEIGHTED, "weighted-ties": contract.RULE_WEIGHTED_TIES}
 #: The ways of the rules other than MRV, and binary branching.
 RULED = tuple(contract.OTHER_TREES)
 
@@ -76,23 +76,25 @@ def test_a_ruled_search_is_the_same_at_any_step_size_and_on_both_engines(problem
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=st.one_of(problems(), colored_problems()), steps=st.integers(1, 7), after=st.integers(1, 6),
-       tallies=st.booleans(), depth=st.integers(-1, 3))
-def test_a_weighted_search_moved_to_the_tallies_is_the_search_on_the_links(problem, steps, after, tallies, depth):
-    """Moved to the sets after a few nodes, a weighted search chooses with its weights by
-    tallies, where the matrix can have them and the move asks for them (C's tally_choose,
-    pydlx's choose_tally), else by population counts (C's choose_weighted_set, pydlx's
-    Sets.choose_weighted); with colors it stays on the links. Either way every status,
-    solution, prefix, fraction and count is the links' at every step, on both engines."""
-    on_links = trace(pydlx, problem, steps, depth=depth, tuning=WEIGHTED_ON_LINKS)[0]
+       tallies=st.booleans(), depth=st.integers(-1, 3), rule=st.sampled_from(list(WEIGHTED_RULES.values())))
+def test_a_weighted_search_moved_to_the_sets_is_the_search_on_the_links(problem, steps, after, tallies, depth, rule):
+    """Moved to the sets after a few nodes, a search by a weighted rule chooses with its
+    weights by tallies, where the matrix can have them and the move asks for them (C's
+    tally_choose, pydlx's choose_tally), else by population counts (C's choose_weighted_set,
+    pydlx's Sets.choose_weighted); with colors it stays on the links. Either way every
+    status, solution, prefix, fraction and count is the links' at every step, on both
+    engines."""
+    on_links = trace(pydlx, problem, steps, depth=depth, tuning=attrs.evolve(LINKS, rule=rule))[0]
     for module in MODULES:
-        moved, s = trace(module, problem, steps, depth=depth, tuning=with_weights(on_sets(after, tallies)))
+        moved, s = trace(module, problem, steps, depth=depth, tuning=with_weights(on_sets(after, tallies), rule=rule))
         assert [step[:-1] for step in moved] == [step[:-1] for step in on_links]
         assert (s.where == contract.Where.SETS) <= (not s.dancer.has_colors) if module is pydlx else True
 
 
-def weighted_trace(module, matrix, tuning, steps=97):
-    """A weighted search's statuses, solutions, fractions and counts, run ``steps`` at a time."""
-    s = Solver(matrix, engines.name_of(module)).dancer.search(tuning=with_weights(tuning))
+def weighted_trace(module, matrix, tuning, rule, steps=97):
+    """A search's statuses, solutions, fractions and counts by a weighted rule, run ``steps``
+    at a time."""
+    s = Solver(matrix, engines.name_of(module)).dancer.search(tuning=with_weights(tuning, rule=rule))
     seen = []
     while (status := s.run(steps, counting=True)) != pydlx.DONE:
         seen.append((status, s.fraction(), s.nodes, s.updates, s.solutions, s.max_level, s.level))
@@ -102,16 +104,34 @@ def weighted_trace(module, matrix, tuning, steps=97):
 @pytest.mark.slow
 @pytest.mark.parametrize("puzzle", [INKALA, PUZZLE_8008], ids=["Inkala", "8008"])
 @pytest.mark.parametrize("after", [1, 40])
-def test_a_weighted_sudoku_search_on_the_tallies_is_its_search_on_the_links(puzzle, after):
+@pytest.mark.parametrize("rule", WEIGHTED_RULES.values(), ids=WEIGHTED_RULES.keys())
+def test_a_weighted_sudoku_search_on_the_tallies_is_its_search_on_the_links(puzzle, after, rule):
     """Sudokus whose trees have dead ends and choices among items of two or more options,
-    where the weights steer: counted on the tallies from node ``after`` on, every pause and
-    count is the weighted search's on the links, on both engines."""
+    where the weights steer (and the weighted ties' heavy items of one option come before
+    the light ones): counted on the tallies from node ``after`` on, every pause and count is
+    the search's on the links by the same rule, on both engines."""
     matrix = sudoku_matrix(puzzle)
-    expected, _ = weighted_trace(pydlx, matrix, LINKS)
+    expected, _ = weighted_trace(pydlx, matrix, LINKS, rule)
     for module in MODULES:
-        seen, s = weighted_trace(module, matrix, on_sets(after, tallies=True))
+        seen, s = weighted_trace(module, matrix, on_sets(after, tallies=True), rule)
         assert seen == expected
         assert s.where == contract.Where.SETS
+
+
+@pytest.mark.parametrize("puzzle", [INKALA, PUZZLE_8008], ids=["Inkala", "8008"])
+@pytest.mark.parametrize("allow_lanes", [False, True])
+def test_the_weighted_ties_choose_alike_by_counts_on_long_sets(puzzle, allow_lanes):
+    """A sudoku's sets take 9 or more words, past the ones the C engine's lanes read whole,
+    so its choice by counts reads the words listed as live; its keys then hold each item's
+    count, WEIGHT and number. Every pause and count is the weighted ties' on the links."""
+    matrix = sudoku_matrix(puzzle)
+    ties = contract.RULE_WEIGHTED_TIES
+    with lanes(allow_lanes):
+        expected, _ = weighted_trace(engines.get("c"), matrix, LINKS, ties)
+        seen, s = weighted_trace(engines.get("c"), matrix, on_sets(1), ties)
+    assert Solver(matrix).dancer.n_options > 64 * 8
+    assert seen == expected
+    assert s.where == contract.Where.SETS
 
 
 @pytest.mark.parametrize("way", RULED)
@@ -178,18 +198,21 @@ def queens_problem(n: int):
 @pytest.mark.parametrize("steps", [1, 37, 10**6])
 @pytest.mark.parametrize("tallies", [False, True])
 @pytest.mark.parametrize("allow_lanes", [False, True])
-def test_the_weighted_choice_moves_to_the_sets_and_searches_the_same_tree(n, steps, tallies, allow_lanes):
-    """way="weighted" moves to the sets where its sample says they pay (n-queens: about 20
-    updates a node, past the line where the population counts beat the tallies); forced onto
-    the tallies, it goes there. Either way, and with the C engine's counts eight items at a
-    time or one at a time, everything a caller sees is what the weighted choice on the links
-    shows but where it runs, and the engines agree on that too."""
-    tuning = attrs.evolve(WEIGHTED, to_sets=contract.ToSets.TALLIES) if tallies else WEIGHTED
+@pytest.mark.parametrize("way", WEIGHTED_RULES)
+def test_a_weighted_rule_moves_to_the_sets_and_searches_the_same_tree(n, steps, tallies, allow_lanes, way):
+    """way="weighted" and "weighted-ties" move to the sets where their sample says they pay
+    (n-queens: about 20 updates a node, past the line where the population counts beat the
+    tallies); forced onto the tallies, they go there. Either way, and with the C engine's
+    counts eight items at a time or one at a time, everything a caller sees is what the
+    same rule on the links shows but where it runs, and the engines agree on that too."""
+    tuning = contract.Tuning.of(way)
+    tuning = attrs.evolve(tuning, to_sets=contract.ToSets.TALLIES) if tallies else tuning
+    on_links = attrs.evolve(LINKS, rule=WEIGHTED_RULES[way])
     traces = []
     with lanes(allow_lanes):
         for module in MODULES:
             moved, s = trace(module, queens_problem(n), steps, counting=True, tuning=tuning)
-            stayed, _ = trace(module, queens_problem(n), steps, counting=True, tuning=WEIGHTED_ON_LINKS)
+            stayed, _ = trace(module, queens_problem(n), steps, counting=True, tuning=on_links)
             assert s.where == contract.Where.SETS
             assert [step[:-1] for step in moved] == [step[:-1] for step in stayed]
             traces.append(moved)
@@ -199,9 +222,9 @@ def test_the_weighted_choice_moves_to_the_sets_and_searches_the_same_tree(n, ste
 @pytest.mark.parametrize("way", RULED)
 def test_each_rule_is_a_way_of_the_contract(way):
     rule = {"rule": contract.RULES.index(way)} if way in contract.RULES else {"binary": True}
-    # (the weighted choice moves to the sets with tallies where its sample says they pay, as
-    # "auto" does; the others stay on the links)
-    base = contract.Tuning() if way == "weighted" else LINKS
+    # (the weighted rules move to the sets where their sample says they pay, as "auto" does;
+    # the others stay on the links)
+    base = contract.Tuning() if way in WEIGHTED_RULES else LINKS
     assert way in contract.WAYS and contract.Tuning.of(way) == attrs.evolve(base, **rule)
     with pytest.raises(Unsupported):
         Solver(Matrix([1], {"a": [1]})).first(seed=1, way=way)

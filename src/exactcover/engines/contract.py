@@ -63,11 +63,12 @@ ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, Pref
 #: with "auto", past a head start, runs the weighted ties beside MRV: search/portfolio.py). The others choose each
 #: item by another rule than MRV (`RULES`), and find the same solutions in another order,
 #: with other statistics: "weighted", by the dead ends each item has caused (dom/wdeg,
-#: pydlx's `Choice.choose_weighted`; after a sample, as "auto", to the sets if they pay (by
-#: tallies, or by population counts without colors), and a file of problems as lines to the
-#: tallies at once: the same tree); "weighted-ties", MRV with ties to the item of most dead ends
-#: (`Choice.choose_weighted_ties`); "failure-rate", by the share of each item's options that
-#: ended in a dead end at once (`Choice.choose_by_failure_rate`); these two on the links only.
+#: pydlx's `Choice.choose_weighted`; a file of problems as lines moves to the tallies at
+#: once), and "weighted-ties", MRV with ties to the item of most dead ends
+#: (`Choice.choose_weighted_ties`): these two after a sample, as "auto", to the sets if they
+#: pay (by tallies, or by population counts without colors), each the same tree wherever it
+#: runs; "failure-rate", by the share of each item's options that ended in a dead end at once
+#: (`Choice.choose_by_failure_rate`), on the links only.
 #: "binary": MRV's item, but two branches at a node, its first option in and then out
 #: (pydlx's `binary.Binary`; on the links). `Tuning.of` turns a name into what the engines read.
 WAYS = ("auto", "links", "sets", "weighted", "weighted-ties", "failure-rate", "binary")
@@ -97,10 +98,10 @@ class Where(enum.IntEnum):
 class ToSets(enum.IntEnum):
     """What a search does at the end of its sample on the links (`Tuning.to_sets`)."""
 
-    NEVER = 0  #: it takes no sample and stays on the links ("links", and the ways of `RULES` but "weighted")
-    IF_PAYS = 1  #: it moves to the sets if its updates per node pass the rule's two lines ("auto", "weighted")
+    NEVER = 0  #: it takes no sample and stays on the links ("links", "failure-rate", "binary")
+    IF_PAYS = 1  #: it moves to the sets if its updates per node pass the rule's two lines ("auto", the weighted rules)
     #: it moves to the sets, choosing its items by population counts ("sets"; the weighted
-    #: choice stays on the links with colors)
+    #: rules stay on the links with colors)
     ALWAYS = 2
     TALLIES = 3  #: it moves to the sets and chooses its items by tallies (pydlx/tally.py)
 
@@ -131,8 +132,8 @@ class Tuning:
     budget: int = attrs.field(default=1 << 16, validator=attrs.validators.ge(0))
     floor: float = 0.0
     ratio: float = attrs.field(default=30.0, validator=attrs.validators.gt(0))
-    #: the rule of the item choice (an index of `RULES`): "weighted" on the links, or on the
-    #: sets (by population counts only without colors); the other rules but MRV on the links only
+    #: the rule of the item choice (an index of `RULES`): the two weighted rules on the links,
+    #: or on the sets (by population counts only without colors); the failure rate on the links only
     rule: int = attrs.field(default=RULE_MRV, validator=[attrs.validators.ge(0), attrs.validators.lt(len(RULES))])
     #: binary branching (the way "binary"): on the links, by MRV
     binary: bool = False
@@ -159,8 +160,8 @@ class Tuning:
 def _tuning_of(way: str, after: int, tallies: bool) -> Tuning:
     if way == "auto":
         return Tuning()
-    if way == "weighted":  # (to the sets with tallies, where its sample says they pay)
-        return Tuning(rule=RULE_WEIGHTED)
+    if way in ("weighted", "weighted-ties"):  # (to the sets where its sample says they pay)
+        return Tuning(rule=RULES.index(way))
     if way == "links" or way in RULES:
         return Tuning(ToSets.NEVER, rule=RULES.index(way) if way in RULES else RULE_MRV)
     if way == "binary":

@@ -8,9 +8,10 @@ instance is hard. So `Solver.first` with way "auto" searches MRV's tree alone fo
 `HEAD_START` units of work (updates and item reads: `Search.run`'s ``work``), where most
 first solutions are found; past it, a second search of the same problem with the weighted
 ties (Knuth's SSXCC3: `contract.RULE_WEIGHTED_TIES`) runs beside it, one unit of work for
-every `SHARE` of MRV's (half that once MRV runs on the sets, where a unit takes about half
-the time it takes on the links, where the partner runs), and the first of the two to
-answer answers: a solution, or the proof that there is none.
+every `SHARE` of MRV's (half that while MRV runs on the sets and the partner on the links,
+since a unit takes about half the time on the sets; the partner moves there too where its
+sample says they pay), and the first of the two to answer answers: a solution, or the proof
+that there is none.
 
 Work, not time, is shared, so the schedule and the answer are the same on both engines and
 on any machine. On a tree MRV finishes first, the partner costs at most 1 / `SHARE` more
@@ -119,7 +120,7 @@ class Portfolio:
         partner's."""
         if self.turn is self.main:
             partner = self.partner = self.start(PARTNER) if self.partner is None else self.partner
-            on_sets = self.main.where == Where.SETS
-            self.turn, self.turn_end = partner, _effort(partner) + (SLICE // 2 if on_sets else SLICE)
+            faster = self.main.where == Where.SETS and partner.where != Where.SETS
+            self.turn, self.turn_end = partner, _effort(partner) + (SLICE // 2 if faster else SLICE)
         else:
             self.turn, self.turn_end = self.main, _effort(self.main) + SLICE * SHARE

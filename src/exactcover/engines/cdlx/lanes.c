@@ -94,15 +94,19 @@ add_counts(__m512i count, __m512i word, const uint64_t *row)
    are broadcast once and the loop over them unrolls): one pass over the blocks with an
    active item, which stops at an active item with no options. Else each active item's
    count and number make one key, count * 2^16 + item, and the least key is the first item
-   of the fewest options (the caller has made sure some item is active). */
+   of the fewest options (the caller has made sure some item is active). With `ties` (the
+   weighted ties), the key is count * 2^48 + (WEIGHT_MAX - WEIGHT) * 2^16 + item, whose
+   least is the first of the heaviest of the fewest options (counts below 2^16: the caller's
+   matrix has fewer options; WEIGHTs from 1 to WEIGHT_MAX). */
 LANES_TARGET static inline __attribute__((always_inline)) idx
-choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length, const ptrdiff_t W)
+choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length, const ptrdiff_t W,
+              const int ties)
 {
     const uint64_t *lanes = s->dancer->lanes;
     const uint8_t *active = (const uint8_t *)s->sets.active; /* (byte b: block b's items; x86 is little-endian) */
     const idx blocks = s->dancer->lane_blocks;
     const ptrdiff_t stride = s->dancer->n_words * LANES;
-    const __m512i none = _mm512_set1_epi64(-1), step = _mm512_set1_epi64(LANES);
+    const __m512i none = _mm512_set1_epi64(-1), step = _mm512_set1_epi64(LANES), heaviest = _mm512_set1_epi64(WEIGHT_MAX);
     __m512i words[DENSE_WORDS], least = none, items = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
     if (listed == NULL)
         for (ptrdiff_t w = 0; w < W; w++)
@@ -124,11 +128,14 @@ choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, id
             *length = 0;
             return b * LANES + (idx)CTZ64(empty);
         }
-        const __m512i key = _mm512_or_si512(_mm512_slli_epi64(count, 16), items);
+        __m512i key = _mm512_or_si512(_mm512_slli_epi64(count, ties ? 48 : 16), items);
+        if (ties) /* (a masked load: the items past the last have no WEIGHT) */
+            key = _mm512_or_si512(key, _mm512_slli_epi64(_mm512_sub_epi64(heaviest, _mm512_maskz_loadu_epi64(
+                                                             live, s->weights.weight + b * LANES)), 16));
         least = _mm512_mask_min_epu64(least, live, least, key);
     }
     const uint64_t m = _mm512_reduce_min_epu64(least);
-    *length = (idx)(m >> 16);
+    *length = (idx)(m >> (ties ? 48 : 16));
     return (idx)(m & 0xffff);
 }
 
@@ -152,24 +159,45 @@ lanes_counts(const Search *s, const uint64_t *set, idx *counts)
     }
 }
 
+LANES_TARGET static inline __attribute__((always_inline)) idx
+choose_words(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length, const int ties)
+{
+    switch (s->dancer->n_words <= DENSE_WORDS ? s->dancer->n_words : 0) { /* (short sets: every word) */
+    case 1: return choose_blocks(s, set, NULL, 0, length, 1, ties);
+    case 2: return choose_blocks(s, set, NULL, 0, length, 2, ties);
+    case 3: return choose_blocks(s, set, NULL, 0, length, 3, ties);
+    case 4: return choose_blocks(s, set, NULL, 0, length, 4, ties);
+    case 5: return choose_blocks(s, set, NULL, 0, length, 5, ties);
+    case 6: return choose_blocks(s, set, NULL, 0, length, 6, ties);
+    case 7: return choose_blocks(s, set, NULL, 0, length, 7, ties);
+    case 8: return choose_blocks(s, set, NULL, 0, length, 8, ties);
+    default: return choose_blocks(s, set, listed, n, length, 0, ties);
+    }
+}
+
 LANES_TARGET idx
 lanes_choose(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length)
 {
-    switch (s->dancer->n_words <= DENSE_WORDS ? s->dancer->n_words : 0) { /* (short sets: every word) */
-    case 1: return choose_blocks(s, set, NULL, 0, length, 1);
-    case 2: return choose_blocks(s, set, NULL, 0, length, 2);
-    case 3: return choose_blocks(s, set, NULL, 0, length, 3);
-    case 4: return choose_blocks(s, set, NULL, 0, length, 4);
-    case 5: return choose_blocks(s, set, NULL, 0, length, 5);
-    case 6: return choose_blocks(s, set, NULL, 0, length, 6);
-    case 7: return choose_blocks(s, set, NULL, 0, length, 7);
-    case 8: return choose_blocks(s, set, NULL, 0, length, 8);
-    default: return choose_blocks(s, set, listed, n, length, 0);
-    }
+    return choose_words(s, set, listed, n, length, 0);
+}
+
+/* lanes_choose by the weighted ties (sets.c: choose_weighted_set), the WEIGHT of an item
+   without options left for the caller to raise. */
+LANES_TARGET idx
+lanes_choose_ties(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length)
+{
+    return choose_words(s, set, listed, n, length, 1);
 }
 #else
 idx
 lanes_choose(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length)
+{
+    (void)s, (void)set, (void)listed, (void)n, (void)length;
+    return 0; /* (never called: without the kernel there is no table) */
+}
+
+idx
+lanes_choose_ties(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length)
 {
     (void)s, (void)set, (void)listed, (void)n, (void)length;
     return 0; /* (never called: without the kernel there is no table) */

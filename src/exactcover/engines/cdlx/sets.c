@@ -325,16 +325,25 @@ choose_set(Search *s, const uint64_t *set, idx *length)
     }
 }
 
-/* Step X3 on a set by the weighted choice (links.c: choose_weighted): the first active
-   primary item without options (its WEIGHT then grows by one), else the first with one,
-   else the first of least count / WEIGHT (compared as products). */
+/* Step X3 on a set by a weighted rule (links.c: choose_weighted, choose_weighted_ties): the
+   first active primary item without options (its WEIGHT then grows by one); else, by the
+   weighted choice, the first with one, else the first of least count / WEIGHT (compared as
+   products); by the weighted ties, the first of the fewest options, ties to the heaviest. */
 static idx
 choose_weighted_set(Search *s, const uint64_t *set, idx *length)
 {
     const ptrdiff_t W = s->dancer->n_words;
     const uint64_t *masks = s->dancer->masks;
+    const int ties = s->weights.rule == RULE_WEIGHTED_TIES;
     long long *weight = s->weights.weight;
     idx best = 0, least = 0, forced = 0, i, *counts = s->sets.counts;
+    if (ties && counts != NULL && s->dancer->n_options < (1 << 16)) { /* (eight items at a time: lanes.c) */
+        i = W <= DENSE_WORDS ? lanes_choose_ties(s, set, NULL, 0, length)
+                             : lanes_choose_ties(s, set, s->sets.words, live_words(s, set), length);
+        if (*length == 0 && weight[i] < WEIGHT_MAX)
+            weight[i] += 1;
+        return i;
+    }
     if (counts != NULL)
         lanes_counts(s, set, counts);
     FOR_ACTIVE(s, i, {
@@ -345,12 +354,13 @@ choose_weighted_set(Search *s, const uint64_t *set, idx *length)
             *length = 0;
             return i;
         }
-        if (c == 1)
-            forced = forced != 0 ? forced : i;
-        else if (best == 0 || (long long)c * weight[best] < (long long)least * weight[i]) {
+        if (ties ? best == 0 || c < least || (c == least && weight[i] > weight[best])
+                 : c > 1 && (best == 0 || (long long)c * weight[best] < (long long)least * weight[i])) {
             best = i;
             least = c;
         }
+        else if (c == 1 && !ties)
+            forced = forced != 0 ? forced : i;
     })
     *length = forced != 0 ? 1 : least;
     return forced != 0 ? forced : best;

@@ -39,46 +39,59 @@ tally_least(const uint8_t *tally, idx n)
     return p;
 }
 
-/* The weighted choice's last case on a tally (tally_choose; links.c: choose_weighted): of the
-   active primary items (counts below TALLY_COVERED, each at least 2 here), the first of least
-   count / WEIGHT. Most items keep WEIGHT 1 (s->tally.heavy lists the others), so the first least
-   count among those is found as tally_least finds it, the heavy ones read as covered (their
-   byte of heavy_row is 0xff), and the few heavy ones are then compared with it, as count *
-   WEIGHT, a tie going to the first in matrix order. */
-WITH_POPCNT_CLONES
-idx
-tally_least_weighted(const Search *s, const uint8_t *tally)
+/* The position of the first least count among the active primary items of WEIGHT 1 on a
+   tally, the heavy ones (s->tally.heavy) read as covered (their byte of heavy_row is 0xff),
+   by tally_least's vectorized reduction; -1 if there is none. */
+static inline idx
+least_light(const Search *s, const uint8_t *tally, int *least)
 {
     const uint8_t *heavy_row = s->tally.heavy_row;
-    const long long *weight = s->weights.weight;
-    const idx nt = s->tally.n;
-    int least = UINT8_MAX;
     idx at = 0, best = -1;
-    for (idx b = 0; b < nt; b += 64) {
+    *least = UINT8_MAX;
+    for (idx b = 0; b < s->tally.n; b += 64) {
         const uint8_t *block = tally + b, *heavy = heavy_row + b;
         uint8_t m = UINT8_MAX;
         for (int j = 0; j < 64; j++) { /* (a min reduction of a constant length: vectorized) */
             const uint8_t c = block[j] | heavy[j];
             m = c < m ? c : m;
         }
-        if (m < least) {
-            least = m;
+        if (m < *least) {
+            *least = m;
             at = b;
         }
     }
-    if (least < TALLY_COVERED)
-        for (best = at; (tally[best] | heavy_row[best]) != least; best++)
+    if (*least < TALLY_COVERED)
+        for (best = at; (tally[best] | heavy_row[best]) != *least; best++)
             ;
+    return best;
+}
+
+/* The last case of a weighted rule on a tally (tally_choose; links.c: choose_weighted,
+   choose_weighted_ties), of the active primary items (counts below TALLY_COVERED): by the
+   weighted choice (each count at least 2 here) the first of least count / WEIGHT, by the
+   weighted ties the first of the fewest options, ties to the heaviest. Most items keep
+   WEIGHT 1 (s->tally.heavy lists the others), so the first least count among those is
+   found as tally_least finds it, and the few heavy ones are then compared with it, a tie
+   going to the first in matrix order. */
+WITH_POPCNT_CLONES
+idx
+tally_least_weighted(const Search *s, const uint8_t *tally)
+{
+    const long long *weight = s->weights.weight;
+    const int ties = s->weights.rule == RULE_WEIGHTED_TIES;
+    int least;
+    idx best = least_light(s, tally, &least);
     long long count = least, w = 1;
     for (idx h = 0; h < s->tally.n_heavy; h++) {
         const idx p = s->tally.heavy[h];
-        const long long c = tally[p];
+        const long long c = tally[p], wp = weight[p + 1];
         if (c == TALLY_COVERED)
             continue;
-        if (best < 0 || c * w < count * weight[p + 1] || (c * w == count * weight[p + 1] && p < best)) {
+        if (best < 0 || (ties ? c < count || (c == count && (wp > w || (wp == w && p < best)))
+                              : c * w < count * wp || (c * w == count * wp && p < best))) {
             best = p;
             count = c;
-            w = weight[p + 1];
+            w = wp;
         }
     }
     return best;

@@ -91,8 +91,9 @@ tally_uncommit(Search *s, idx r_x)
 }
 
 /* Step X3 on a level's tally: the first active primary item with the fewest options; with
-   the weighted choice (links.c: choose_weighted), the first without options (its WEIGHT
-   then grows by one), else the first with one, else the first of least count / WEIGHT. */
+   a weighted rule (links.c: choose_weighted, choose_weighted_ties), the first without
+   options (its WEIGHT then grows by one), else by the weighted choice the first with one,
+   else tally_least_weighted's. */
 ALWAYS_INLINE idx
 tally_choose(Search *s, idx level, idx *length)
 {
@@ -101,8 +102,8 @@ tally_choose(Search *s, idx level, idx *length)
     const uint8_t *at = memchr(tally, 0, (size_t)n1); /* (cheaper than noting a 0 at each decrement) */
     if (at != NULL && s->weights.weight != NULL && s->weights.weight[at - tally + 1] < WEIGHT_MAX)
         tally_heavier(s, (idx)(at - tally));
-    if (at == NULL)
-        at = memchr(tally, 1, (size_t)n1);
+    if (at == NULL && (s->tally.n_heavy == 0 || s->weights.rule != RULE_WEIGHTED_TIES))
+        at = memchr(tally, 1, (size_t)n1); /* (a heavy item with one option comes first by the ties) */
     idx p = at != NULL                ? (idx)(at - tally)
             : s->weights.weight != NULL       ? tally_least_weighted(s, tally)
                                       : tally_least(tally, s->tally.n);

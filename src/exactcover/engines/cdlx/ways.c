@@ -65,27 +65,29 @@ sets_start(Search *s)
 /* What the sample, just ended, says (pydlx/tables.py: Move.pays): the sets with tallies (2),
    the sets choosing by population counts (1) or the links (0), as the tuning asks. A forced
    move takes what it asks for where the matrix allows it (tallies only where it can have
-   them, the weighted choice not on colored sets, the other rules of the item choice never). The
-   rule reads the sample's updates per node, which must pass its floor: with tallies if the
-   matrix can have them and they pass TALLY_FLOOR but not n_primary * n_words * TALLY_LINE /
-   ratio, else by counts if they pass n_primary * n_words / ratio (the weighted choice
-   without colors: sets.c's choose_weighted_set). The calibration is in benchmarks/README.md. */
+   them, the two weighted rules not on colored sets, the failure rate never). The rule reads
+   the sample's updates per node, which must pass its floor: with tallies if the matrix can
+   have them and they pass TALLY_FLOOR but not n_primary * n_words * TALLY_LINE / ratio,
+   else by counts if they pass n_primary * n_words / ratio (the weighted rules without
+   colors: sets.c's choose_weighted_set). The weighted ties take the counts where the rule
+   says tallies: their tally's choice reads every heavy item at each node, their counts'
+   choice is lanes.c's. The calibration is in benchmarks/README.md. */
 static int
 sets_pay(const Search *s)
 {
     long long nodes = s->nodes - s->sets.sample_nodes, updates = s->updates - s->sets.sample_updates;
     double per_node = (double)updates / (double)(nodes > 0 ? nodes : 1);
     double line = (double)s->dancer->n_primary * (double)s->dancer->n_words;
-    if (s->tuning.rule > RULE_WEIGHTED) /* (the other rules: on the links only) */
+    if (s->tuning.rule > RULE_WEIGHTED_TIES) /* (the failure rate: on the links only) */
         return 0;
     if (s->tuning.to_sets == TO_SETS_TALLIES)
         return tally_possible(s->dancer) ? 2 : 0;
     if (s->tuning.to_sets == TO_SETS_ALWAYS)
-        return s->weights.weight == NULL || !s->dancer->has_colors; /* (the weighted choice: not with colors) */
+        return s->weights.weight == NULL || !s->dancer->has_colors; /* (the weighted rules: not with colors) */
     if (!(per_node > s->tuning.floor))
         return 0;
     if (per_node > TALLY_FLOOR && per_node * s->tuning.ratio <= line * TALLY_LINE && tally_possible(s->dancer))
-        return 2;
+        return s->tuning.rule == RULE_WEIGHTED_TIES ? 1 : 2;
     return (s->weights.weight == NULL || !s->dancer->has_colors) && per_node * s->tuning.ratio > line;
 }
 

@@ -65,6 +65,7 @@ int tally_forced(Search *s);
 #define LANES 8 /* the items in a block: 64-bit counts in a 512-bit vector */
 int lanes_build(Dancer *d);
 idx lanes_choose(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length);
+idx lanes_choose_ties(const Search *s, const uint64_t *set, const idx *listed, idx n, idx *length);
 void lanes_counts(const Search *s, const uint64_t *set, idx *counts);
 
 /* bounds.c */

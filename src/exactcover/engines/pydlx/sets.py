@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
+from ..contract import RULE_WEIGHTED_TIES
 from .choice import WEIGHT_MAX
 from .dance import COVERED, SCAN_SHIFT
 from .tables import Tables, build
@@ -225,24 +226,36 @@ class Sets:
 
     def choose_tally(self, level: int) -> tuple[int, int]:
         """Step X3 on a level's tally: the first item with no options, else the first with
-        one, else the first least count (none has fewer); and that count. With the weighted
-        choice (`Choice.choose_weighted`), the first without options has its WEIGHT grow by
-        one, and the last case is the first of least count / WEIGHT."""
+        one, else the first least count (none has fewer); and that count. With a weighted
+        rule (`Choice.choose_weighted`, `Choice.choose_weighted_ties`), the first without
+        options has its WEIGHT grow by one, and the rest is `least_weighted`'s."""
         assert self.tally is not None, "only a search with tallies chooses by them"
         tally, weight = self.tally[level].to_bytes(self.search.n_primary, "little"), self.search.weight
         p = tally.find(0)
         if p >= 0 and weight is not None and weight[p + 1] < WEIGHT_MAX:
             weight[p + 1] += 1
-        if p < 0:
+        if p < 0 and weight is None:
             p = tally.find(1)
-            if p < 0 and weight is None:
-                p = tally.index(min(tally))
-            elif p < 0 and weight is not None:  # (count * WEIGHT, ties to the first: C's tally_least_weighted)
-                least, w = 1, 0
-                for j, count in enumerate(tally):
-                    if count != TALLY_COVERED and count * w < least * weight[j + 1]:
-                        p, least, w = j, count, weight[j + 1]
+            p = p if p >= 0 else tally.index(min(tally))
+        elif p < 0:
+            p = self.least_weighted(tally, weight)
         return p + 1, tally[p]
+
+    def least_weighted(self, tally: bytes, weight: list[int]) -> int:
+        """A weighted rule's choice on a tally with no item without options (C's
+        tally_least_weighted, with tally_choose's first 1): the weighted choice's first item
+        with one option, else its first of least count / WEIGHT; the weighted ties' first of
+        the fewest options, ties to the heaviest."""
+        if self.search.tuning.rule == RULE_WEIGHTED_TIES:
+            live = [j for j, count in enumerate(tally) if count != TALLY_COVERED]
+            return min(live, key=lambda j: (tally[j], -weight[j + 1], j))
+        p = tally.find(1)
+        if p < 0:  # (count * WEIGHT, ties to the first)
+            least, w = 1, 0
+            for j, count in enumerate(tally):
+                if count != TALLY_COVERED and count * w < least * weight[j + 1]:
+                    p, least, w = j, count, weight[j + 1]
+        return p
 
     def choose(self, available: int, level: int) -> tuple[int, int]:
         """Step X3 on a set (level's): the first active primary item with the fewest available
@@ -264,10 +277,13 @@ class Sets:
         return best, least
 
     def choose_weighted(self, available: int) -> tuple[int, int]:
-        """Step X3 on a set by the weighted choice (`Choice.choose_weighted`): the first active
-        primary item with no options (its WEIGHT then grows by one), else the first with one,
-        else the first of least count / WEIGHT; and that count."""
+        """Step X3 on a set by a weighted rule (`Choice.choose_weighted`,
+        `Choice.choose_weighted_ties`): the first active primary item with no options (its
+        WEIGHT then grows by one); else, by the weighted choice, the first with one, else the
+        first of least count / WEIGHT; by the weighted ties, the first of the fewest options,
+        ties to the heaviest; and that count."""
         rlink, masks, weight = self.search.rlink, self.masks, cast("list[int]", self.search.weight)
+        ties = self.search.tuning.rule == RULE_WEIGHTED_TIES
         best, least, forced = 0, 0, 0
         i = rlink[0]
         while i != 0:
@@ -276,7 +292,10 @@ class Sets:
                 if weight[i] < WEIGHT_MAX:
                     weight[i] += 1
                 return i, 0
-            if c == 1:
+            if ties:
+                if best == 0 or c < least or (c == least and weight[i] > weight[best]):
+                    best, least = i, c
+            elif c == 1:
                 forced = forced or i
             elif best == 0 or c * weight[best] < least * weight[i]:
                 best, least = i, c

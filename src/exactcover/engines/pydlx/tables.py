@@ -13,7 +13,7 @@ import enum
 import operator
 from typing import TYPE_CHECKING
 
-from ..contract import RULE_WEIGHTED, ToSets, Where
+from ..contract import RULE_WEIGHTED_TIES, ToSets, Where
 from .dance import option_number
 from .tally import TALLY_FLOOR, TALLY_LINE, bit_items, tally_possible
 
@@ -164,15 +164,16 @@ class Move:
         """What the sample, just ended, says (C's sets_pay): `TALLIED` (the sets with tallies),
         `COUNTED` (the sets, choosing by population counts) or 0 (the links), as the search's
         tuning asks. A forced move takes what it asks for where the matrix allows it (tallies
-        only where it can have them; the weighted choice not on colored sets, the other rules
-        of the item choice never). The rule reads the sample's updates per node, which must
+        only where it can have them; the two weighted rules not on colored sets, the failure
+        rate never). The rule reads the sample's updates per node, which must
         pass its floor: with tallies if the matrix can have them and they pass `TALLY_FLOOR`
         but not n_primary * n_words * `TALLY_LINE` / ratio, else by counts if they pass
-        n_primary * n_words / ratio (the weighted choice without colors: `Sets.choose`). The
-        calibration is in benchmarks/README.md."""
+        n_primary * n_words / ratio (the weighted rules without colors: `Sets.choose`). The
+        calibration is in benchmarks/README.md. The weighted ties take the counts where the
+        rule says tallies (C chooses faster by counts for them)."""
         tuning, dancer = search.tuning, search.dancer
         counted = search.weight is None or not dancer.has_colors
-        if tuning.rule > RULE_WEIGHTED:  # (the other rules: on the links only)
+        if tuning.rule > RULE_WEIGHTED_TIES:  # (the failure rate: on the links only)
             return 0
         if tuning.to_sets == ToSets.TALLIES:
             return TALLIED if tally_possible(dancer) else 0
@@ -183,5 +184,5 @@ class Move:
         if not per_node > tuning.floor:
             return 0
         if per_node > TALLY_FLOOR and per_node * tuning.ratio <= line * TALLY_LINE and tally_possible(dancer):
-            return TALLIED
+            return COUNTED if tuning.rule == RULE_WEIGHTED_TIES else TALLIED
         return COUNTED if counted and per_node * tuning.ratio > line else 0
