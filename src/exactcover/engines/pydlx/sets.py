@@ -237,7 +237,7 @@ class Sets:
         if p < 0 and weight is None:
             p = tally.find(1)
             p = p if p >= 0 else tally.index(min(tally))
-        elif p < 0:
+        elif p < 0 and weight is not None:
             p = self.least_weighted(tally, weight)
         return p + 1, tally[p]
 
