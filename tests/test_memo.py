@@ -209,3 +209,23 @@ def test_pythons_table_on_the_sets_hands_over_as_cs_on_the_links(tuning, monkeyp
         assert run(Solver(queens_matrix(10), "c").dancer) == on_sets
     monkeypatch.setattr(Memo, "runs_on_sets", lambda self: False)
     assert run(solver.dancer) == on_sets
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_hopeless_sample_ends_at_its_glance_and_a_paying_one_runs_to_its_end(engine):
+    """An automatic count looks at its sample after MEMO_GLANCE nodes: 10-queens, whose
+    states do not repeat, drops its table there; the domino tilings of a 10x10 board (14,483
+    nodes memoized), whose hits stand for many times the nodes visited, sample on and keep
+    it."""
+    from exactcover.engines.pydlx.memo import MEMO_GLANCE, MEMO_SAMPLE
+
+    def memoizing_after(matrix, nodes):
+        search = Solver(matrix, engine).dancer.search(memo=contract.MEMO_AUTO,
+                                                      memo_bytes=contract.DEFAULT_MEMO_BYTES)
+        while search.nodes < nodes and search.run(nodes - search.nodes, 0, True) == contract.PAUSED:
+            pass
+        return search.memoizing
+
+    assert memoizing_after(queens_matrix(10), MEMO_GLANCE - 1)
+    assert not memoizing_after(queens_matrix(10), MEMO_GLANCE)
+    assert memoizing_after(dominoes(10), MEMO_GLANCE) and memoizing_after(dominoes(10), MEMO_SAMPLE + 1)

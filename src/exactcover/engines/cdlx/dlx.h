@@ -341,10 +341,13 @@ typedef struct {
 } Tally;
 
 /* Dancer.search's memo: never, always, or decided from a sample of MEMO_SAMPLE nodes, the
-   table kept if its hits stood for MEMO_GAIN times the nodes visited (pydlx/memo.py). */
+   table kept if its hits stood for MEMO_GAIN times the nodes visited; a sample whose hits
+   stand for less than 1 / MEMO_HOPELESS of its nodes at MEMO_GLANCE ends there (pydlx/memo.py). */
 enum { MEMO_OFF = 0, MEMO_ON = 1, MEMO_AUTO = 2 };
 #define MEMO_SAMPLE (1 << 12)
 #define MEMO_GAIN 2
+#define MEMO_GLANCE (1 << 10)
+#define MEMO_HOPELESS 4
 
 /* A search's own copy of the dancer's links, in one block (search.c: allocate). */
 typedef struct {

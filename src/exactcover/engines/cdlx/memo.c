@@ -401,6 +401,16 @@ memo_pays(const Search *s)
     return s->memo->saved >= (uint64_t)(MEMO_GAIN - 1) * visited;
 }
 
+/* Whether the hits so far stood for less than 1 / MEMO_HOPELESS of the nodes visited: at
+   MEMO_GLANCE nodes, far from what would keep the table at the sample's end (memo.py's
+   workloads: at most 0.14 where the table is dropped, at least 3.9 where it is kept). */
+static int
+memo_hopeless(const Search *s)
+{
+    uint64_t visited = s->nodes > 0 ? (uint64_t)s->nodes : 1;
+    return s->memo->saved < (visited + MEMO_HOPELESS - 1) / MEMO_HOPELESS; /* (saved * 4 < visited, without overflow) */
+}
+
 /* The table's memory, and what only the memoized steps use. */
 static void
 drop_table(Memo *m)
@@ -422,8 +432,8 @@ drop_table(Memo *m)
     m->memoizing = 0;
 }
 
-/* Memo.run: the memoized steps, and with MEMO_AUTO the decision at the sample's end: keep
-   the table, or drop it and go on as a plain search (whose running total, below 2^63, is
+/* Memo.run: the memoized steps, and with MEMO_AUTO the decision at the glance (memo_hopeless:
+   drop the table) or at the sample's end: keep the table, or drop it and go on as a plain search (whose running total, below 2^63, is
    the solutions counted so far; a wide search's item choice reads every block again),
    which decides at its next run whether to move to the sets from the same sample. */
 int
@@ -440,6 +450,10 @@ run_memo(Search *s, const Run *run)
     int status = steps(s, &rest);
     if (status != PAUSED || s->nodes < m->decide_at)
         return status;
+    if (s->nodes - m->start_nodes < MEMO_SAMPLE && !memo_hopeless(s)) { /* (the glance: sample on) */
+        m->decide_at = m->start_nodes + MEMO_SAMPLE;
+        return PAUSED;
+    }
     if (!memo_pays(s) && s->solutions < LLONG_MAX) {
         drop_table(m); /* (handed over: ways.c's run decides on the sets, from memo_sample) */
         if (s->scan.dirty != NULL)
@@ -494,7 +508,7 @@ memo_start(Search *s, int mode, long long budget, int diagram)
         drop_table(m);
         return 0;
     }
-    m->decide_at = mode == MEMO_AUTO ? s->nodes + MEMO_SAMPLE : -1;
+    m->decide_at = mode == MEMO_AUTO ? s->nodes + MEMO_GLANCE : -1;
     m->start_nodes = s->nodes;
     m->start_updates = s->updates;
     if (mode == MEMO_AUTO && d->has_colors)

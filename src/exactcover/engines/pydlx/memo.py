@@ -32,6 +32,8 @@ it keeps the table if the nodes its hits saved (the subtrees they stood for, cou
 nodes of the search without a table) make the sample at least MEMO_GAIN times larger than
 the nodes it visited; otherwise it drops the table and goes on as a plain search, which
 decides at once whether to move to the sets, from the same sample (its updates per node).
+A sample whose hits stand for less than a quarter of its nodes at MEMO_GLANCE nodes ends
+there: its memoized nodes run on the links, where the plain search may not.
 Its C port is ``cdlx/memo.c``.
 
 Here, unlike in C, the table's search runs on the sets (`Sets.memo_way`) wherever a plain
@@ -64,9 +66,14 @@ __all__ = ["DEFAULT_MEMO_BYTES", "MEMO_AUTO", "MEMO_GAIN", "MEMO_OFF", "MEMO_ON"
            "tables"]
 
 #: The automatic choice: nodes memoized before deciding, and the gain that keeps the table
-#: (calibration: benchmarks/README.md, memo.py).
+#: (calibration: benchmarks/README.md, memo.py) ...
 MEMO_SAMPLE = 1 << 12
 MEMO_GAIN = 2
+#: ... and a glance at the sample after MEMO_GLANCE nodes, which ends it if its hits stood
+#: for less than 1 / MEMO_HOPELESS of the nodes visited (memo.py's workloads: at most 0.14
+#: there where the table is dropped, at least 3.9 where it is kept).
+MEMO_GLANCE = 1 << 10
+MEMO_HOPELESS = 4
 
 _SIZE_CAP = (1 << 64) - 1  # a subtree's size in nodes saturates here (C's uint64_t)
 _INLINE = 1 << 63  # a count below this fits in the entry; a larger one takes words of its own
@@ -166,7 +173,7 @@ class Memo:
         self.zdd: list[tuple[int, int, int]] = [(-1, 0, 0), (-1, 1, 1)]
         self.znode = [0] * (levels + 1)
         self.key[s.level] = self.state_key()
-        self.decide_at = s.nodes + MEMO_SAMPLE if mode == MEMO_AUTO else -1
+        self.decide_at = s.nodes + MEMO_GLANCE if mode == MEMO_AUTO else -1
         if mode == MEMO_AUTO and dancer.has_colors and can_use(s, s.tuning.set_budget):
             s.move_unit().floor_colored = colored_floor(s)  # (noted now: a table dropped hands over far from it)
         self.start_nodes, self.start_updates = s.nodes, s.updates  # (the sample's start)
@@ -191,7 +198,8 @@ class Memo:
         return sum(1 << (i - 1) for i in range(1, s.n_items + 1) if top[i] < COVERED)
 
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
-        """As `Search.run`, for counting only (`ways.takes`). With MEMO_AUTO, at the sample's end: keep the
+        """As `Search.run`, for counting only (`ways.takes`). With MEMO_AUTO, at the glance
+        (MEMO_GLANCE nodes: drop the table if `hopeless`) and at the sample's end: keep the
         table, or drop it (`hand_over`): the plain search goes on from there (`ways.run`);
         PAUSED either way."""
         s = self.search
@@ -200,9 +208,16 @@ class Memo:
         status = self.memo_steps(min(steps, self.decide_at - s.nodes), work, limit)
         if status != PAUSED or s.nodes < self.decide_at:
             return status
+        if s.nodes - self.start_nodes < MEMO_SAMPLE and not self.hopeless():  # (the glance: sample on)
+            self.decide_at = self.start_nodes + MEMO_SAMPLE
+            return PAUSED
         if not self.pays() and s.solutions < _RUNNING_CAP:
             self.hand_over()
         return PAUSED
+
+    def hopeless(self) -> bool:
+        """Whether the hits so far stood for less than 1 / MEMO_HOPELESS of the nodes visited."""
+        return self.saved * MEMO_HOPELESS < max(1, self.search.nodes)
 
     def pays(self) -> bool:
         """Whether the sample's hits stood for at least MEMO_GAIN times the nodes visited."""
