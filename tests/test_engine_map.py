@@ -29,7 +29,7 @@ KEPT = {
     ("links.c", "pydlx/choice.py"): {"choose", "choose_weighted", "first_dead_or_forced", "choose_weighted_ties",
                                       "choose_by_failure_rate", "first_option", "next_option"},
     ("links.c", "pydlx/search.py"): {"enter", "probe_links", "try_next"},
-    ("memo.c", "pydlx/memo.py"): {"child_key", "memo_active", "memo_pays", "memo_sample", "memo_stats"},
+    ("memo.c", "pydlx/memo.py"): {"child_key", "memo_active", "memo_hopeless", "memo_pays", "memo_sample", "memo_stats"},
     ("msets.c", "pydlx/msets.py"): {"next_set"},
     ("msteps.h", "pydlx/bounds.py"): {"choose_m"},
     ("sanity.c", "sanity.py"): {"meet", "sanity_sets"},
