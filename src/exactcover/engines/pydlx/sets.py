@@ -49,7 +49,7 @@ from ..contract import RULE_WEIGHTED_TIES
 from .choice import WEIGHT_MAX
 from .dance import COVERED, SCAN_SHIFT
 from .tables import Tables, build
-from .tally import TALLY_COVERED, count, fields, tally_possible
+from .tally import TALLY_COVERED, count, fields, least_weighted, tally_possible
 
 if TYPE_CHECKING:  # (for annotations only: dancer, search need this module)
     from .dancer import Dancer
@@ -228,7 +228,7 @@ class Sets:
         """Step X3 on a level's tally: the first item with no options, else the first with
         one, else the first least count (none has fewer); and that count. With a weighted
         rule (`Choice.choose_weighted`, `Choice.choose_weighted_ties`), the first without
-        options has its WEIGHT grow by one, and the rest is `least_weighted`'s."""
+        options has its WEIGHT grow by one, and the rest is `tally.least_weighted`'s."""
         assert self.tally is not None, "only a search with tallies chooses by them"
         tally, weight = self.tally[level].to_bytes(self.search.n_primary, "little"), self.search.weight
         p = tally.find(0)
@@ -238,24 +238,8 @@ class Sets:
             p = tally.find(1)
             p = p if p >= 0 else tally.index(min(tally))
         elif p < 0 and weight is not None:
-            p = self.least_weighted(tally, weight)
+            p = least_weighted(tally, weight, self.search.tuning.rule == RULE_WEIGHTED_TIES)
         return p + 1, tally[p]
-
-    def least_weighted(self, tally: bytes, weight: list[int]) -> int:
-        """A weighted rule's choice on a tally with no item without options (C's
-        tally_least_weighted, with tally_choose's first 1): the weighted choice's first item
-        with one option, else its first of least count / WEIGHT; the weighted ties' first of
-        the fewest options, ties to the heaviest."""
-        if self.search.tuning.rule == RULE_WEIGHTED_TIES:
-            live = [j for j, count in enumerate(tally) if count != TALLY_COVERED]
-            return min(live, key=lambda j: (tally[j], -weight[j + 1], j))
-        p = tally.find(1)
-        if p < 0:  # (count * WEIGHT, ties to the first)
-            least, w = 1, 0
-            for j, count in enumerate(tally):
-                if count != TALLY_COVERED and count * w < least * weight[j + 1]:
-                    p, least, w = j, count, weight[j + 1]
-        return p
 
     def choose(self, available: int, level: int) -> tuple[int, int]:
         """Step X3 on a set (level's): the first active primary item with the fewest available

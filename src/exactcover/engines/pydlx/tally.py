@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
     from .dancer import Dancer
 
-__all__ = ["MAX_TALLY", "TALLY_COVERED", "TALLY_FLOOR", "TALLY_LINE", "bit_items", "count", "fields", "tally_possible"]
+__all__ = ["MAX_TALLY", "TALLY_COVERED", "TALLY_FLOOR", "TALLY_LINE", "bit_items", "count", "fields", "least_weighted",
+           "tally_possible"]
 
 #: A covered item's count in a tally, above any count an item can have: a matrix with a
 #: primary item on as many options or more goes without tallies; as do those whose tallies,
@@ -62,3 +63,20 @@ def count(available: int, masks: list[int], active: set[int], n_primary: int) ->
     ``available`` if it is in ``active``, else `TALLY_COVERED`."""
     return int.from_bytes(bytes((available & masks[i]).bit_count() if i in active else TALLY_COVERED
                                 for i in range(1, n_primary + 1)), "little")
+
+
+def least_weighted(tally: bytes, weight: list[int], ties: bool) -> int:
+    """A weighted rule's choice on a tally with no item without options (C's
+    tally_least_weighted, with tally_choose's first 1): the weighted choice's first item with
+    one option, else its first of least count / WEIGHT; with ``ties`` (the weighted ties),
+    the first of the fewest options, ties to the heaviest."""
+    if ties:
+        live = [j for j, c in enumerate(tally) if c != TALLY_COVERED]
+        return min(live, key=lambda j: (tally[j], -weight[j + 1], j))
+    p = tally.find(1)
+    if p < 0:  # (count * WEIGHT, ties to the first)
+        least, w = 1, 0
+        for j, c in enumerate(tally):
+            if c != TALLY_COVERED and c * w < least * weight[j + 1]:
+                p, least, w = j, c, weight[j + 1]
+    return p
