@@ -106,7 +106,8 @@ choose_blocks(const Search *s, const uint64_t *set, const idx *listed, idx n, id
     const uint8_t *active = (const uint8_t *)s->sets.active; /* (byte b: block b's items; x86 is little-endian) */
     const idx blocks = s->dancer->lane_blocks;
     const ptrdiff_t stride = s->dancer->n_words * LANES;
-    const __m512i none = _mm512_set1_epi64(-1), step = _mm512_set1_epi64(LANES), heaviest = _mm512_set1_epi64(WEIGHT_MAX);
+    const __m512i none = _mm512_set1_epi64(-1), step = _mm512_set1_epi64(LANES);
+    const __m512i heaviest = _mm512_set1_epi64(WEIGHT_MAX);
     __m512i words[DENSE_WORDS], least = none, items = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
     if (listed == NULL)
         for (ptrdiff_t w = 0; w < W; w++)

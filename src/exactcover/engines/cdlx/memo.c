@@ -408,7 +408,7 @@ static int
 memo_hopeless(const Search *s)
 {
     uint64_t visited = s->nodes > 0 ? (uint64_t)s->nodes : 1;
-    return s->memo->saved < (visited + MEMO_HOPELESS - 1) / MEMO_HOPELESS; /* (saved * 4 < visited, without overflow) */
+    return s->memo->saved < (visited + MEMO_HOPELESS - 1) / MEMO_HOPELESS; /* (saved * HOPELESS < visited) */
 }
 
 /* The table's memory, and what only the memoized steps use. */
@@ -433,9 +433,10 @@ drop_table(Memo *m)
 }
 
 /* Memo.run: the memoized steps, and with MEMO_AUTO the decision at the glance (memo_hopeless:
-   drop the table) or at the sample's end: keep the table, or drop it and go on as a plain search (whose running total, below 2^63, is
-   the solutions counted so far; a wide search's item choice reads every block again),
-   which decides at its next run whether to move to the sets from the same sample. */
+   drop the table) or at the sample's end: keep the table, or drop it and go on as a plain
+   search (whose running total, below 2^63, is the solutions counted so far; a wide
+   search's item choice reads every block again), which decides at its next run whether to
+   move to the sets from the same sample. */
 int
 run_memo(Search *s, const Run *run)
 {

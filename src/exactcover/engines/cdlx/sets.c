@@ -101,7 +101,8 @@ sets_room(Search *s)
         s->sets.active = dlx_calloc((size_t)d->item_words, sizeof(uint64_t));
     if (s->sets.floor_items == NULL)
         s->sets.floor_items = dlx_calloc((size_t)d->n_items + 2, 1);
-    if (s->sets.alive == NULL || s->sets.option == NULL || s->sets.item == NULL || s->sets.words == NULL || s->sets.active == NULL || s->sets.floor_items == NULL)
+    if (s->sets.alive == NULL || s->sets.option == NULL || s->sets.item == NULL || s->sets.words == NULL ||
+        s->sets.active == NULL || s->sets.floor_items == NULL)
         return -1;
     memset(s->sets.alive + (size_t)s->floor * (size_t)W, 0, (size_t)W * sizeof(uint64_t));
     memset(s->sets.active, 0, (size_t)d->item_words * sizeof(uint64_t));
