@@ -72,6 +72,9 @@ enum { RULE_MRV, RULE_WEIGHTED, RULE_WEIGHTED_TIES, RULE_FAILURE_RATE, N_RULES }
    a row per level of TALLY_ROW counts (n1 primary items: whole blocks of 64) */
 #define MAX_TALLY (1 << 24)
 #define TALLY_ROW(n1) (((n1) + 63) / 64 * 64)
+/* ... and the weights that the weighted ties' keys on a tally tell apart (tally.c:
+   least_ties): the heavier ones are compared one by one */
+#define TIES_HEAVIEST 0xffffff
 
 /* The defaults of a search's tuning: the calibrated rule for moving to the sets (see
    ways.c; the measurements are in benchmarks/README.md). */
@@ -338,6 +341,8 @@ typedef struct {
     idx *heavy, n_heavy; /* the weighted choice: the primary items (as item - 1) of WEIGHT
                             above 1, in the order they got there, and how many */
     uint8_t *heavy_row; /* ... and per item 0xff if heavy, else 0 (n bytes, in block) */
+    uint32_t *lightness; /* the weighted ties: per item TIES_HEAVIEST less its WEIGHT, 0 from
+                            there up (n entries; NULL for the other rules) */
 } Tally;
 
 /* Dancer.search's memo: never, always, or decided from a sample of MEMO_SAMPLE nodes, the

@@ -66,6 +66,51 @@ least_light(const Search *s, const uint8_t *tally, int *least)
     return best;
 }
 
+/* The lightness of a WEIGHT (Tally.lightness). */
+static inline uint32_t
+lightness_of(long long weight)
+{
+    return weight < TIES_HEAVIEST ? (uint32_t)(TIES_HEAVIEST - weight) : 0;
+}
+
+/* The weighted ties on a tally: the first of the fewest options, ties to the heaviest. Each
+   active item's key, its count by 2^24 plus its lightness, is read in one vectorized
+   reduction per block of 64 (as tally_least's), and the first least key wins; where the
+   heaviest of the fewest options weigh TIES_HEAVIEST or more, their WEIGHTs decide. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(EXACTCOVER_NO_CLONES)
+__attribute__((target_clones("avx2", "default")))
+#endif
+static idx
+least_ties(const Search *s, const uint8_t *tally)
+{
+    const uint32_t *light = s->tally.lightness;
+    uint32_t least = UINT32_MAX;
+    idx at = 0, p;
+    for (idx b = 0; b < s->tally.n; b += 64) {
+        const uint8_t *counts = tally + b;
+        const uint32_t *lightness = light + b;
+        uint32_t m = UINT32_MAX;
+        for (int j = 0; j < 64; j++) { /* (a min reduction of a constant length: vectorized) */
+            const uint32_t key = (uint32_t)counts[j] << 24 | lightness[j];
+            m = key < m ? key : m;
+        }
+        if (m < least) {
+            least = m;
+            at = b;
+        }
+    }
+    for (p = at; ((uint32_t)tally[p] << 24 | light[p]) != least; p++)
+        ;
+    if ((least & TIES_HEAVIEST) == 0) { /* (the heaviest too heavy to tell apart by their keys) */
+        const long long *weight = s->weights.weight;
+        for (idx q = p + 1; q < s->n_primary; q++)
+            if (((uint32_t)tally[q] << 24 | light[q]) == least && weight[q + 1] > weight[p + 1])
+                p = q;
+    }
+    return p;
+}
+
 /* The last case of a weighted rule on a tally (tally_choose; links.c: choose_weighted,
    choose_weighted_ties), of the active primary items (counts below TALLY_COVERED): by the
    weighted choice (each count at least 2 here) the first of least count / WEIGHT, by the
@@ -79,6 +124,8 @@ tally_least_weighted(const Search *s, const uint8_t *tally)
 {
     const long long *weight = s->weights.weight;
     const int ties = s->weights.rule == RULE_WEIGHTED_TIES;
+    if (ties && s->tally.lightness != NULL)
+        return least_ties(s, tally);
     int least;
     idx best = least_light(s, tally, &least);
     long long count = least, w = 1;
@@ -106,6 +153,8 @@ tally_heavier(Search *s, idx p)
         s->tally.heavy[s->tally.n_heavy++] = p;
         s->tally.heavy_row[p] = 0xff;
     }
+    if (s->tally.lightness != NULL)
+        s->tally.lightness[p] = lightness_of(s->weights.weight[p + 1]);
 }
 
 /* The weighted choice's heavy items (above) listed afresh from the WEIGHTs, for a search
@@ -121,6 +170,8 @@ heavy_list(Search *s, idx levels)
             s->tally.heavy[s->tally.n_heavy++] = p;
             s->tally.heavy_row[p] = 0xff;
         }
+    for (idx p = 0; s->tally.lightness != NULL && p < s->tally.n; p++)
+        s->tally.lightness[p] = p < s->n_primary ? lightness_of(s->weights.weight[p + 1]) : 0;
 }
 
 /* Whether searches of d can have tallies: no colors, no bounds, fewer than TALLY_COVERED
@@ -222,6 +273,7 @@ tally_free(Search *s)
 {
     dlx_free(s->tally.block);
     dlx_free(s->tally.heavy);
+    dlx_free(s->tally.lightness);
     memset(&s->tally, 0, sizeof s->tally);
 }
 
@@ -251,7 +303,10 @@ tally_move(Search *s)
         t->block = dlx_malloc((size_t)(levels + 1) * (size_t)nt + 64);
     if (s->weights.weight != NULL && t->heavy == NULL)
         t->heavy = dlx_malloc((size_t)n1 * sizeof(idx) + 1);
-    if (t->block == NULL || (s->weights.weight != NULL && t->heavy == NULL)) {
+    const int ties = s->weights.weight != NULL && s->weights.rule == RULE_WEIGHTED_TIES;
+    if (ties && t->lightness == NULL)
+        t->lightness = dlx_malloc((size_t)nt * sizeof(uint32_t));
+    if (t->block == NULL || (s->weights.weight != NULL && t->heavy == NULL) || (ties && t->lightness == NULL)) {
         tally_free(s);
         return -1;
     }

@@ -69,9 +69,7 @@ sets_start(Search *s)
    the sample's updates per node, which must pass its floor: with tallies if the matrix can
    have them and they pass TALLY_FLOOR but not n_primary * n_words * TALLY_LINE / ratio,
    else by counts if they pass n_primary * n_words / ratio (the weighted rules without
-   colors: sets.c's choose_weighted_set). The weighted ties take the counts where the rule
-   says tallies: their tally's choice reads every heavy item at each node, their counts'
-   choice is lanes.c's. The calibration is in benchmarks/README.md. */
+   colors: sets.c's choose_weighted_set). The calibration is in benchmarks/README.md. */
 static int
 sets_pay(const Search *s)
 {
@@ -87,7 +85,7 @@ sets_pay(const Search *s)
     if (!(per_node > s->tuning.floor))
         return 0;
     if (per_node > TALLY_FLOOR && per_node * s->tuning.ratio <= line * TALLY_LINE && tally_possible(s->dancer))
-        return s->tuning.rule == RULE_WEIGHTED_TIES ? 1 : 2;
+        return 2;
     return (s->weights.weight == NULL || !s->dancer->has_colors) && per_node * s->tuning.ratio > line;
 }
 

@@ -169,8 +169,7 @@ class Move:
         pass its floor: with tallies if the matrix can have them and they pass `TALLY_FLOOR`
         but not n_primary * n_words * `TALLY_LINE` / ratio, else by counts if they pass
         n_primary * n_words / ratio (the weighted rules without colors: `Sets.choose`). The
-        calibration is in benchmarks/README.md. The weighted ties take the counts where the
-        rule says tallies (C chooses faster by counts for them)."""
+        calibration is in benchmarks/README.md."""
         tuning, dancer = search.tuning, search.dancer
         counted = search.weight is None or not dancer.has_colors
         if tuning.rule > RULE_WEIGHTED_TIES:  # (the failure rate: on the links only)
@@ -184,5 +183,5 @@ class Move:
         if not per_node > tuning.floor:
             return 0
         if per_node > TALLY_FLOOR and per_node * tuning.ratio <= line * TALLY_LINE and tally_possible(dancer):
-            return COUNTED if tuning.rule == RULE_WEIGHTED_TIES else TALLIED
+            return TALLIED
         return COUNTED if counted and per_node * tuning.ratio > line else 0
