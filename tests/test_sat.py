@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import exactcover
 from exactcover import BudgetExceeded, Matrix, UnknownOption, Unsupported
 
-pysat = pytest.importorskip("pysat.solvers", reason="PySAT (the extra exactcover[sat]) is not installed")
+pysat = pytest.importorskip("pysat.solvers", reason="PySAT (the extra pyexactcover[sat]) is not installed")
 from pysat import card  # noqa: E402
 
 from exactcover.front import sat  # noqa: E402

@@ -190,7 +190,7 @@ def solve_options() -> list[click.Option]:
                      help="Print the K cheapest solutions with their costs (options with costs, e.g. |n in a .dlx file)."),
         click.Option(["--backend"], type=click.Choice(["search", "sat", "race"]), default=None,
                      help="Who finds the first solution: the search (the default), a SAT solver, or both at once, "
-                          "the first answer taken (needs exactcover[sat])."),
+                          "the first answer taken (needs the extra pyexactcover[sat])."),
         *search_options(),
     ]
 

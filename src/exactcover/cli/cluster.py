@@ -14,7 +14,7 @@ from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from typing import Any
 
-from ..version import __version__
+from ..version import __version__, extra_hint, worker_hint
 from .clock import within
 from .exits import BAD_INPUT, INTERNAL, Exit
 
@@ -39,7 +39,7 @@ def on_cluster(address: str) -> Iterator[dict[str, Any]]:
     try:
         from distributed import Client as connect  # (untyped: called through Any)
     except ImportError:
-        raise Exit(BAD_INPUT, "error: --scheduler needs Dask's distributed: pip install 'pyexactcover[distributed]'") \
+        raise Exit(BAD_INPUT, f"error: --scheduler needs Dask's distributed: {extra_hint('distributed', 'Dask')}") \
             from None
     try:
         made: Any = connect
@@ -62,8 +62,8 @@ def on_cluster(address: str) -> Iterator[dict[str, Any]]:
         if wrong:
             worker, found = next(iter(wrong.items()))
             said = f"has exactcover {found}" if isinstance(found, str) else f"cannot import exactcover ({found!r})"
-            raise Exit(BAD_INPUT, f"error: the Dask worker at {worker} {said}; every worker needs exactcover "
-                                  f"{__version__} (pip install pyexactcover=={__version__})")
+            raise Exit(BAD_INPUT, f"error: the Dask worker at {worker} {said}; every worker needs "
+                                  f"{worker_hint()}")
         try:
             with _quiet_dask():
                 yield {"executor": client.get_executor(), "jobs": sum(client.nthreads().values())}

@@ -78,7 +78,7 @@ def solve(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MA
     (`Matrix.reduce`: the same solutions; it pays on some large problems, see
     benchmarks/README.md). ``backend="sat"`` asks a SAT solver instead of the search, and
     ``"race"`` runs both and takes the first answer (see `exactcover.front.sat`: PySAT, the extra
-    ``exactcover[sat]``; givens, exclusions, a timeout). A domain class derived from
+    ``pyexactcover[sat]``; givens, exclusions, a timeout). A domain class derived from
     `Problem[Answer]` tells a type checker the answer's type.
     """
     prepared, timeout = _prepared(problem, engine, max_entries, timeout)

@@ -15,7 +15,8 @@ process: it holds the GIL while it runs, so only a process of its own can be sto
 once, by Ctrl-C, a timeout or the race's winner, with nothing left running. The model is
 checked as an exact cover before it is returned.
 
-PySAT is an optional dependency: ``pip install 'exactcover[sat]'``.
+PySAT is an optional dependency, the extra ``sat``: ``pip install 'pyexactcover[sat]'`` where
+exactcover is installed (``pip install '.[sat]'`` in its checkout).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from ..errors import BudgetExceeded, ExactCoverError, Unsupported
 from ..model.matrix import Matrix
 from ..parallel.orphans import facts
 from ..search.runs import Run, Stats
+from ..version import extra_hint
 from .solver import Solver
 
 __all__ = ["BACKENDS", "clauses", "first", "race", "is_exact_cover"]
@@ -53,7 +55,7 @@ def _pysat() -> Any:
         import pysat.card  # noqa: F401
         import pysat.formula  # noqa: F401
     except ImportError:
-        raise Unsupported("backend='sat' without PySAT", "pip install 'exactcover[sat]' (python-sat)") from None
+        raise Unsupported("backend='sat' without PySAT", extra_hint("sat", "PySAT")) from None
     return pysat
 
 
