@@ -312,13 +312,17 @@ def test_an_estimate_beyond_the_floats_says_so():
     assert data["nodes"] == "inf" and data["samples"] == 5
 
 
-@pytest.mark.parametrize(("width", "shown", "hidden"), [
-    (100, ["solutions", "nodes", "%", "elapsed", "remaining"], []),
-    (50, ["%", "elapsed", "remaining"], ["solutions"]),
-    (20, ["%"], ["elapsed", "solutions"]),
+@pytest.mark.parametrize(("width", "shown", "hidden", "bar"), [
+    (120, ["solutions", "nodes", "%", "left", "so far"], [], True),
+    (80, ["solutions", "nodes", "%", "left"], [], True),
+    (60, ["solutions", "%", "left"], ["nodes", "so far"], True),
+    (30, ["%", "left"], ["solutions", "so far"], True),
+    (20, ["%", "left"], ["solutions", "so far"], False),
 ])
-def test_the_progress_bar_fits_the_terminal(width, shown, hidden):
-    """The bar reads "... elapsed 0:00:01 remaining 0:00:02" and keeps what fits a narrow terminal."""
+def test_the_progress_bar_fits_the_terminal(width, shown, hidden, bar):
+    """The bar reads "12,345 solutions, 6,789,012 nodes ━━━━━━━━━━ 95% 0:00:00 left; 0:00:02 so
+    far" and keeps the bar (of 10 columns or more), the percentage and the time left on a
+    narrow terminal."""
     import io
 
     from rich.console import Console
@@ -328,10 +332,11 @@ def test_the_progress_bar_fits_the_terminal(width, shown, hidden):
 
     out = io.StringIO()
     console = Console(file=out, width=width, force_terminal=True, color_system=None)
-    bar = ProgressBar(enabled=True, console=console)
-    with bar:
-        bar.update(Progress(nodes=6_789_012, solutions=12_345, fraction=0.42, seconds=2.0))
-        bar.bar.refresh()
+    progress_bar = ProgressBar(enabled=True, console=console)
+    with progress_bar:
+        progress_bar.update(Progress(nodes=6_789_012, solutions=12_345, fraction=0.95, seconds=2.0))
+        progress_bar.bar.refresh()
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.getvalue())  # (the terminal's control sequences)
     assert all(word in text for word in shown) and not any(word in text for word in hidden), text
+    assert ("━" * 9 in text) == bar, text  # (95% of a bar of 10 columns or more)
     assert max(len(line) for line in text.replace("\r", "\n").splitlines()) <= width

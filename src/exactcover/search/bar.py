@@ -1,11 +1,15 @@
 """A progress bar for a running search: what ``progress=True`` draws, and the command's bar.
 
-In a terminal (standard error), a rich bar shown after about a second: "12,345 solutions,
-6,789,012 nodes [bar] 42% elapsed 0:00:07 remaining 0:00:09", the fraction done being
-Knuth's estimate, and the time remaining the time so far scaled by it (`Progress.remaining`);
-a parallel count adds its subtrees done, in flight and to do. It goes when the search ends. In a Jupyter notebook, an HTML progress
-element updated in place (no widget library needed). Anywhere else (output to a file, a
-pipe), nothing. rich and IPython are imported only when a bar is drawn.
+In a terminal (standard error), a rich bar shown after about a second:
+"12,345 solutions, 6,789,012 nodes ━━━━━━━━━━ 42% 0:00:09 left; 0:00:07 so far", the
+fraction done being Knuth's estimate, and the time left the time so far scaled by it
+(`Progress.remaining`); a parallel count adds its subtrees done, running and waiting. The
+bar, the percentage and the time left always show (the bar from 29 columns on); the counts,
+the time so far and the subtrees come in that order as the terminal's width allows (`layout`),
+as rich's and tqdm's bars drop columns, never the bar. It goes when the search ends. In a
+Jupyter notebook, an HTML progress element updated in place (no widget library needed).
+Anywhere else (output to a file, a pipe), nothing. rich and IPython are imported only when
+a bar is drawn.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["ProgressBar", "progress_callback"]
+__all__ = ["ProgressBar", "layout", "progress_callback"]
 
 
 def _in_a_notebook() -> bool:
@@ -25,14 +29,44 @@ def _in_a_notebook() -> bool:
         return False
 
 
+#: The bar's width in columns: at least (else it goes, for the percentage and the time
+#: left alone), and at most.
+BAR_LEAST, BAR_MOST = 10, 40
+
+
+def layout(progress: Any, width: int) -> tuple[str, int, str]:
+    """A line of at most ``width`` - 1 columns for ``progress`` (a `Progress`): the text before
+    the bar, the bar's width (0: no bar), and the text after it. The bar, the percentage and
+    the time left come first; then, while they fit, the solutions, the nodes, the time so far
+    and a parallel count's subtrees, the bar taking the columns left (up to `BAR_MOST`)."""
+    remaining = getattr(progress, "remaining", None)
+    essential = f"{100 * progress.fraction:3.0f}% {'-:--:--' if remaining is None else _clock(remaining)} left"
+    room = width - 1  # (the last column stays free: a terminal may wrap a line that fills it)
+    spare = room - len(essential) - 1 - BAR_LEAST  # (one space between the bar and the percentage)
+    if spare < 0:
+        return "", 0, essential[:max(room, 0)]
+    before: list[str] = []
+    after: list[str] = []
+    subtrees = getattr(progress, "subtrees", None)
+    pieces = [(before, f"{progress.solutions:,} solutions"), (before, f"{progress.nodes:,} nodes"),
+              (after, f"{_clock(progress.seconds)} so far")]
+    if subtrees is not None:
+        pieces.append((after, f"subtrees {subtrees.done:,} done, {subtrees.running} running, "
+                              f"{subtrees.waiting:,} waiting"))
+    for side, piece in pieces:
+        cost = len(piece) + (2 if side or side is after else 1)  # (", " or "; "; the first before: a space)
+        if cost <= spare:
+            side.append(piece)
+            spare -= cost
+    return ", ".join(before), BAR_LEAST + min(spare, BAR_MOST - BAR_LEAST), "; ".join([essential, *after])
+
+
 class ProgressBar:
     """A search's progress bar: pass `update` as the search's ``progress`` callback, and
-    `close` it (or use it as a context manager) when the search ends, however it ends. A
-    narrow terminal keeps what fits: under `NARROW` columns the bar and the counts go, under
-    `TINY` the percentage alone is left."""
+    `close` it (or use it as a context manager) when the search ends, however it ends. What
+    a line holds at each width is `layout`'s."""
 
     DELAY = 1.0
-    NARROW, TINY = 72, 32
 
     def __init__(self, enabled: bool = True, console: Any = None) -> None:
         self.notebook = enabled and console is None and _in_a_notebook()
@@ -45,17 +79,6 @@ class ProgressBar:
         """The ``progress=`` keyword for the search (nothing when disabled)."""
         return {"progress": self.update} if self.enabled else {}
 
-    def columns(self, width: int) -> list[Any]:
-        """The bar's columns for a terminal ``width`` columns wide."""
-        from rich.progress import BarColumn, TaskProgressColumn, TextColumn, TimeElapsedColumn
-
-        times = [TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("remaining {task.fields[left]}")]
-        if width < self.TINY:
-            return [TaskProgressColumn()]
-        if width < self.NARROW:
-            return [TaskProgressColumn(), *times]
-        return [TextColumn("{task.description}"), BarColumn(bar_width=None), TaskProgressColumn(), *times]
-
     def update(self, progress: Any) -> None:
         """Show ``progress`` (a `Progress`), once the search has run for DELAY seconds."""
         if not self.enabled:
@@ -64,16 +87,13 @@ class ProgressBar:
             if progress.seconds < self.DELAY or progress.fraction >= 1.0:
                 return
             self.bar = self._start()
-        said = f"{progress.solutions:,} solutions, {progress.nodes:,} nodes"
-        subtrees = getattr(progress, "subtrees", None)
-        if subtrees is not None:
-            said += f"; subtrees {subtrees.done:,} done, {subtrees.running} in flight, {subtrees.waiting:,} to do"
-        remaining = getattr(progress, "remaining", None)
-        left = "-:--:--" if remaining is None else _clock(remaining)
         if self.notebook:
+            said = f"{progress.solutions:,} solutions, {progress.nodes:,} nodes"
+            remaining = getattr(progress, "remaining", None)
+            left = "-:--:--" if remaining is None else _clock(remaining)
             self.bar.update(self._html(progress.fraction, f"{said}; {left} left"))
-        else:
-            self.bar.update(self.task, completed=progress.fraction, description=said, left=left)
+        else:  # (the width read each time: a terminal can be resized while a search runs)
+            self.bar.update(self.task, completed=progress.fraction, line=layout(progress, self.bar.console.width))
 
     def _start(self) -> Any:
         if self.notebook:
@@ -83,10 +103,9 @@ class ProgressBar:
         from rich.console import Console
         from rich.progress import Progress
 
-        console = self.console or Console(stderr=True)
-        bar = Progress(*self.columns(console.width), console=console, transient=True, expand=False)
+        bar = Progress(_line_column(), console=self.console or Console(stderr=True), transient=True, expand=False)
         bar.start()
-        self.task = bar.add_task("", total=1.0, left="-:--:--")
+        self.task = bar.add_task("", total=1.0, line=("", 0, ""))
         return bar
 
     @staticmethod
@@ -107,6 +126,27 @@ class ProgressBar:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+def _line_column() -> Any:
+    """rich's column that draws `layout`'s line: the text before, the bar, the text after."""
+    from rich.progress import ProgressColumn
+    from rich.progress_bar import ProgressBar as Bar
+    from rich.table import Table
+
+    class Line(ProgressColumn):
+        def render(self, task: Any) -> Any:
+            before, width, after = task.fields["line"]
+            grid = Table.grid(padding=(0, 1))
+            cells: list[Any] = [before] if before else []
+            cells += [Bar(total=1.0, completed=task.completed, width=width)] if width else []
+            cells.append(after)
+            for _ in cells:
+                grid.add_column(no_wrap=True)
+            grid.add_row(*cells)
+            return grid
+
+    return Line()
 
 
 def _clock(seconds: float) -> str:
