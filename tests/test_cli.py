@@ -59,6 +59,14 @@ def test_plugins_lists_the_bundled_types():
     assert "Knuth's DLX1/DLX2 text format" in result.output
 
 
+def test_plugins_piped_fits_79_columns_with_each_type_first_on_its_line():
+    listed = run("plugins").output.splitlines()
+    assert max(map(len, listed)) <= 79
+    assert any(line.startswith("polyomino ") for line in listed)
+    said = " ".join(" ".join(listed).split())
+    assert "from pyexactcover" in said and "arguments: [--board BOARD] [--pieces SET|FILE] [--use NAME=N]" in said
+
+
 def test_solve_dlx_prints_the_options(files):
     """solve dlx prints the chosen options as lines of the file's format."""
     result = run("solve", "dlx", files["knuth"])

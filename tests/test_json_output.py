@@ -56,6 +56,13 @@ def test_solve():
     assert len(doc["solutions"]) == doc["count"] == 4 and doc["complete"] is True and doc["stats"]["nodes"] > 0
     code, first, _ = document("solve", "queens", "6")
     assert first["count"] == 1 and first["complete"] is False and first["solutions"] == doc["solutions"][:1]
+    # (fewer found than asked for: the search went through the whole tree, so they are all there are)
+    code, none, _ = document("solve", "queens", "3")
+    assert code == 1 and none["status"] == "no solution" and none["count"] == 0 and none["complete"] is True
+    code, some, _ = document("solve", "queens", "6", "--limit", "9")
+    assert code == 0 and some["count"] == 4 and some["complete"] is True
+    code, cut, _ = document("solve", "queens", "6", "--limit", "4")
+    assert code == 0 and cut["count"] == 4 and cut["complete"] is False
 
 
 def test_solve_jsonl_streams_the_same_solutions():

@@ -116,8 +116,9 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    """The module's names, the lazy ones included (for completion and ``dir``)."""
-    return sorted({*globals(), *_LAZY})
+    """The public names (`__all__`, the lazy ones included) and the module's own dunders, for
+    completion and ``dir``: not the names its code imports, nor its subpackages."""
+    return sorted({*__all__, *(name for name in globals() if name.startswith("__"))})
 
 
 def register(plugin: Any, name: str | None = None) -> str:

@@ -135,14 +135,18 @@ def plugins() -> None:
         usage = kind.command_line.usage if kind.command_line else "(not on the command line)"
         rows.append((name, usage, source, kind.summary))
     added = [f"exactcover {name} (from plugin {plugin!r})" for name, (plugin, _) in sorted(commands.items())]
-    if not sys.stdout.isatty():  # for pipes and files: one plain line per type, never wrapped
+    if not sys.stdout.isatty():  # for pipes and files: plain text within 79 columns
+        import textwrap
+
         width = max((len(name) for name, *_ in rows), default=0)
-        for name, usage, source, summary in rows:
-            click.echo(f"{name:<{width}}  {summary}  (arguments: {usage}; from {source})")
-        for line in added:
-            click.echo(f"command: {line}")
-        for line in broken:
-            click.echo(f"broken: {line}")
+        lines = [(f"{name:<{width}}  {summary}", f"from {source}; arguments: {usage}") for name, usage, source, summary
+                 in rows]
+        for first, second in lines:  # (a type's name first on its line: grep finds it)
+            click.echo(textwrap.fill(first, 79, subsequent_indent=" " * (width + 2), break_long_words=False))
+            click.echo(textwrap.fill(second, 79, initial_indent=" " * (width + 2),
+                                     subsequent_indent=" " * (width + 4), break_long_words=False))
+        for line in [*(f"command: {line}" for line in added), *(f"broken: {line}" for line in broken)]:
+            click.echo(textwrap.fill(line, 79, subsequent_indent="    ", break_long_words=False))
         return
     from rich.console import Console
     from rich.markup import escape

@@ -217,7 +217,7 @@ class Run:
         except BudgetExceeded as stop:
             self.finish(found, exhausted=False)
             raise Exit(STOPPED, f"{stop}") from None
-        self.finish(found, exhausted=limit is None)
+        self.finish(found, exhausted=limit is None or found < limit)  # (fewer than asked: there are no more)
         if found == 0:
             if not self.as_json:
                 click.echo("no solution")
