@@ -60,3 +60,66 @@ def test_a_missing_file_is_said_to_be_missing(args, tmp_path, monkeypatch):
     done = run("solve", *args)
     assert done.exit_code == 2 and done.stderr.count("\n") == 1
     assert "does not exist" in done.stderr or "no such file: " in done.stderr, done.stderr
+
+
+def help_examples() -> list[str]:
+    """Every example line of every ``--help`` page: the command's, each command's, each
+    problem type's under the commands that take one."""
+    import click
+
+    context = click.Context(cli)
+    pages = [[]]
+    for name in cli.list_commands(context):
+        command = cli.get_command(context, name)
+        pages.append([name])
+        if isinstance(command, click.Group):
+            pages += [[name, kind] for kind in command.list_commands(click.Context(command, parent=context))]
+    found: list[str] = []
+    for page in pages:
+        for line in run(*page, "--help").stdout.splitlines():
+            line = line.strip().split("   (")[0].strip()  # (a note in parentheses after the command)
+            if (line.startswith("exactcover ") or line.startswith("cat ")) and line not in found:
+                found.append(line)
+    return found
+
+
+READS_A_FILE = [line for line in help_examples() if "examples/data/" in line]
+
+
+def test_the_help_s_examples_name_files_that_ship():
+    """Every file a help example reads is in the checkout's examples/data, and every
+    example that names one of the example files names it there."""
+    from pathlib import Path
+
+    import re
+
+    root = Path(__file__).resolve().parent.parent
+    named = {name for line in help_examples() for name in re.findall(r"[\w/.-]+\.(?:txt|json|dlx)\b", line)}
+    outputs = {"smaller.dlx"}  # (written by the example, not read)
+    assert len(READS_A_FILE) >= 30
+    assert not {name for name in named - outputs if not name.startswith("examples/data/")}
+    assert all((root / name).is_file() for name in named - outputs), named
+
+
+@pytest.mark.parametrize("line", READS_A_FILE)
+def test_every_help_example_that_reads_a_file_runs(line, monkeypatch, tmp_path):
+    """Run from a checkout's root as the help shows it (a pipe or ``<`` as standard input, a
+    ``>`` to a file): it answers (exit 0, or 1 for no solution), with no traceback."""
+    import shlex
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(root)
+    stdin = None
+    if line.startswith("cat "):
+        source, line = line[4:].split(" | ", 1)
+        stdin = (root / source).read_text()
+    words = shlex.split(line)[1:]
+    if "<" in words:
+        at = words.index("<")
+        stdin, words = (root / words[at + 1]).read_text(), words[:at] + words[at + 2:]
+    if ">" in words:
+        words = words[:words.index(">")]
+    result = CliRunner().invoke(cli, words, input=stdin)
+    assert result.exit_code in (0, 1), (line, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (line, result.exception)

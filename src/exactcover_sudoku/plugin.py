@@ -39,8 +39,9 @@ def register_problem_types(register: Register) -> None:
             to_json=lambda puzzle, grid: grid.to_line(),
             help="Solve a sudoku of any size, or each puzzle of a file (one line out per puzzle). "
                  "`exactcover sudoku explain` and `exactcover sudoku generate` are the plugin's own commands.",
-            examples=["puzzles.txt", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-                      "- < puzzles.txt", "--diagonal x-sudoku.txt"],
+            examples=["examples/data/inkala.txt",
+                      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+                      "- < examples/data/inkala.txt", "--diagonal examples/data/x-sudoku.txt"],
         ),
     ))
     register_variants(register)

@@ -73,14 +73,14 @@ class Host(Commands):
 def cli(verbose: int) -> None:
     """Solve exact cover problems with dancing links.
 
-    Examples:
+    Examples (run in a checkout of exactcover, whose examples/data holds the files named):
 
     \b
         exactcover plugins
         exactcover solve queens 8 --distinct --all
-        exactcover solve subsets family.txt --all
-        exactcover count dlx problem.dlx --jobs 2
-        cat problem.dlx | exactcover solve dlx - --json
+        exactcover solve subsets examples/data/family.txt --all
+        exactcover count dlx examples/data/problem.dlx --jobs 2
+        cat examples/data/problem.dlx | exactcover solve dlx - --json
         exactcover solve queens --help       (a problem type's own arguments)
         exactcover estimate queens 16
         exactcover -vv count queens 10 --jobs 2   (what loads, the split, each search)
@@ -226,11 +226,11 @@ solve = TypeCommands("solve", solve_options, solve_run, context_settings=HELP,
     Examples:
 
     \b
-        exactcover solve subsets family.txt
-        exactcover solve dlx problem.dlx --all --stats
-        exactcover solve dlx problem.dlx --limit 3 --json
-        exactcover solve dlx costs.dlx --best 3
-        exactcover solve sudoku puzzles.txt       (a file of puzzles, one per line)
+        exactcover solve subsets examples/data/family.txt
+        exactcover solve dlx examples/data/problem.dlx --all --stats
+        exactcover solve dlx examples/data/problem.dlx --limit 3 --json
+        exactcover solve dlx examples/data/costs.dlx --best 3
+        exactcover solve sudoku examples/data/puzzles.txt       (a file of puzzles, one per line)
     """)
 
 
@@ -269,9 +269,9 @@ count = TypeCommands("count", count_options, count_run, context_settings=HELP,
 
     \b
         exactcover count queens 12 --distinct
-        exactcover count dlx problem.dlx
-        exactcover count subsets family.json --json
-        exactcover count dlx dominoes.dlx --memo --stats   (a count of 10^30 in a second)
+        exactcover count dlx examples/data/problem.dlx
+        exactcover count subsets examples/data/family.json --json
+        exactcover count dlx examples/data/dominoes.dlx --memo --stats   (a count of 10^30 in a second)
     """)
 
 
@@ -296,7 +296,7 @@ sample = TypeCommands("sample", sample_options, sample_run, context_settings=HEL
     Examples:
 
     \b
-        exactcover sample dlx dominoes.dlx --n 10 --seed 7
+        exactcover sample dlx examples/data/dominoes.dlx --n 10 --seed 7
         exactcover sample queens 12 --n 3 --json
     """)
 
@@ -352,8 +352,8 @@ reduce = TypeCommands("reduce", reduce_options, reduce_run, context_settings=HEL
     Examples:
 
     \b
-        exactcover reduce dlx problem.dlx > smaller.dlx
-        exactcover reduce dlx problem.dlx --stats --rounds 2
+        exactcover reduce dlx examples/data/problem.dlx > smaller.dlx
+        exactcover reduce dlx examples/data/problem.dlx --stats --rounds 2
         exactcover reduce sudoku '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
     """)
 

@@ -46,7 +46,7 @@ def register_problem_types(register: Register) -> None:
                 build=_read,
                 render=_render,
                 to_json=_to_json,
-                examples=["problem.dlx", "- < problem.dlx"],
+                examples=["examples/data/problem.dlx", "- < examples/data/problem.dlx"],
             ),
         )
     )

@@ -42,7 +42,7 @@ def register_problem_types(register: Register) -> None:
                 [Argument("file", type=FILE, help="JSON or text (see `exactcover.model.family`); - reads standard input")],
                 build=_read,
                 render=_render,
-                examples=["family.txt", "family.json"],
+                examples=["examples/data/family.txt", "examples/data/family.json"],
             ),
         )
     )
