@@ -24,6 +24,7 @@ from __future__ import annotations
 import gc
 import signal
 import sys
+import warnings
 from types import FrameType
 
 __all__ = ["main"]
@@ -75,8 +76,22 @@ def _in_hook(frame: FrameType | None) -> bool:
     return False
 
 
+def _one_line(message: Warning | str, category: type[Warning], filename: str, lineno: int, file: object = None,
+              line: str | None = None) -> None:
+    """`warnings.showwarning` for the command: exactcover's `EngineWarning` (no C engine) as
+    one line, as the command says anything; any other warning as Python shows it."""
+    if category.__name__ == "EngineWarning" and category.__module__ == "exactcover.errors":
+        sys.stderr.write(f"exactcover: warning: {message}\n")
+    else:
+        _show_warning(message, category, filename, lineno, file, line)  # type: ignore[arg-type]
+
+
+_show_warning = warnings.showwarning
+
+
 def main() -> None:
     """Run the ``exactcover`` command."""
+    warnings.showwarning = _one_line
     sys.unraisablehook = _raise_again
     signal.signal(signal.SIGTERM, _raise_terminated)
     gc.disable()

@@ -86,3 +86,22 @@ def test_a_missing_c_engine_is_said_not_silent():
     version = subprocess.run([sys.executable, "-c", blocked + "from exactcover.cli import main; main()", "--version"],
                              capture_output=True, text=True, env={**os.environ, "EXACTCOVER_PUREPYTHON": "1"})
     assert version.stdout.endswith("python engine (the C engine is not built here: see `pip install -v`)\n")
+
+
+def test_the_missing_c_engine_warning_points_at_the_import_and_is_one_line_from_the_command(tmp_path):
+    """The library's warning is an `EngineWarning` that names the caller's ``import``
+    line (not a line of exactcover's); the command, run either way, says it on one line."""
+    blocked = "import sys; sys.modules['exactcover.engines._dlx'] = None\n"
+    script = tmp_path / "user.py"
+    script.write_text(blocked + "import exactcover\n")
+    env = {**os.environ, "EXACTCOVER_PUREPYTHON": ""}
+    library = subprocess.run([sys.executable, "-W", "always", str(script)], capture_output=True, text=True, env=env)
+    assert library.stderr.startswith(f"{script}:2: EngineWarning: exactcover's C engine is not built here"), library.stderr
+    assert library.stderr.endswith("\n  import exactcover\n")
+    (tmp_path / "sitecustomize.py").write_text(blocked)  # (for python -m, which runs no code of ours first)
+    paths = os.pathsep.join(filter(None, [str(tmp_path), env.get("PYTHONPATH")]))
+    for command, more in (([sys.executable, "-c", blocked + "import exactcover_command; exactcover_command.main()"], {}),
+                          ([sys.executable, "-m", "exactcover"], {"PYTHONPATH": paths})):
+        done = subprocess.run([*command, "count", "queens", "5"], capture_output=True, text=True, env={**env, **more})
+        assert done.stdout == "10\n" and done.stderr.startswith("exactcover: warning: exactcover's C engine is not built")
+        assert done.stderr.count("\n") == 1, done.stderr

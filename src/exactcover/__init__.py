@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .engines.contract import Status
 from .engines.loader import ENGINE
 from .front.api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve, solver_for, verify
-from .errors import (BudgetExceeded, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, JournalError,
+from .errors import (BudgetExceeded, EngineWarning, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, JournalError,
                      MatrixError, PluginError, PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported,
                      WorkerLost)
 from .front.solver import Solver, Split
@@ -48,6 +48,7 @@ __all__ = [
     "CommandLine",
     "Diagram",
     "Encoding",
+    "EngineWarning",
     "Estimate",
     "ExactCoverError",
     "GivenAndExcluded",

@@ -31,6 +31,7 @@ __all__ = [
     "ProblemTooLarge",
     "WorkerLost",
     "JournalError",
+    "EngineWarning",
 ]
 
 
@@ -201,3 +202,11 @@ class JournalError(ExactCoverError, ValueError):
     def __str__(self) -> str:
         where = f" line {self.line}" if self.line is not None else ""
         return f"journal {self.path}{where} {self.what}"
+
+
+class EngineWarning(RuntimeWarning):
+    """``import exactcover`` where the C engine was not built: the searches run on the
+    pure-Python engine, many times slower. Filter it as any warning, or set
+    ``EXACTCOVER_PUREPYTHON=1`` to choose that engine and not be warned; the ``exactcover``
+    command prints it as one line."""
+

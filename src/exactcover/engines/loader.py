@@ -12,7 +12,7 @@ import importlib
 import os
 from types import ModuleType
 
-from ..errors import ExactCoverError
+from ..errors import EngineWarning, ExactCoverError
 
 try:  # (by name: the compiled module is not a module of the package's source, so not an import of the package)
     _dlx: ModuleType | None = importlib.import_module(f"{__package__}._dlx")
@@ -27,12 +27,39 @@ ENGINE: str = "python" if FORCE_PURE_PYTHON or _dlx is None else "c"
 """The engine used when none is named: "c", or "python" where the C engine was not built
 (the install warned) or when ``EXACTCOVER_PUREPYTHON=1`` forces it."""
 
+
+
+def _importer_level() -> int:
+    """The ``stacklevel`` of a warning raised here that points at the code that imported
+    exactcover (``import exactcover`` in the caller's file), past exactcover's own modules and
+    the import machinery; the outermost frame if every one is theirs (0 if that is runpy's:
+    ``python -m exactcover``). (`warnings.warn` does not count importlib's frames, so neither
+    does this.)"""
+    import sys
+
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    frame, level = sys._getframe(1), 1  # (the caller of _importer_level: the module's top level)
+    while frame.f_back is not None and (frame.f_code.co_filename.startswith(package)
+                                        or frame.f_code.co_filename.startswith("<frozen ")):
+        frame = frame.f_back
+        name = frame.f_code.co_filename
+        level += not ("importlib" in name and "_bootstrap" in name)
+    return 0 if frame.f_code.co_filename.startswith("<frozen runpy") else level
+
+
 if _dlx is None and not FORCE_PURE_PYTHON:
     import warnings
 
-    warnings.warn("exactcover's C engine is not built here (there was no C compiler when it was installed?): "
-                  "searches use the pure-Python engine, 20-50 times slower. Reinstall with a C compiler, or set "
-                  "EXACTCOVER_PUREPYTHON=1 to choose the Python engine and silence this.", RuntimeWarning, stacklevel=2)
+    _SAID = ("exactcover's C engine is not built here (no C compiler when it was installed?): searches use the "
+             "pure-Python engine, 20-50 times slower. Reinstall with a C compiler, or set EXACTCOVER_PUREPYTHON=1 "
+             "to choose that engine.")
+    _level = _importer_level()
+    if _level:
+        warnings.warn(_SAID, EngineWarning, stacklevel=_level)
+    else:  # (python -m exactcover: the command, which says it on one line as the console script does)
+        import sys
+
+        sys.stderr.write(f"exactcover: warning: {_SAID}\n")
 
 
 def _pydlx() -> ModuleType:
