@@ -32,6 +32,8 @@ def test_mypy_follows_the_public_api(tmp_path):
         "int",
         "exactcover_queens.queens.Placement",
         "int",
+        "tuple[typing.Hashable, ...] | None",
+        "exactcover_queens.queens.Placement | None",
     ], done.stdout
     errors = [line.split(":", 1)[1] for line in lines if ": error:" in line]
     assert errors == [

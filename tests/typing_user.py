@@ -37,3 +37,5 @@ reveal_type(exactcover.Solver(matrix).diagram().count)  # noqa: F821
 found = exactcover.solutions(Queens(6))
 reveal_type(next(found))  # noqa: F821 -- (a Solutions[Placement]: its answers, and its statistics)
 reveal_type(found.stats.nodes)  # noqa: F821
+reveal_type(exactcover.solve(matrix, backend="race", reduce=True))  # noqa: F821 -- (not Any)
+reveal_type(exactcover.solve(Queens(8), backend="sat"))  # noqa: F821

@@ -48,12 +48,12 @@ A = TypeVar("A")
 def solve(problem: Matrix, *, engine: Engine = ..., max_entries: int | None = ..., givens: Iterable[Hashable] = ...,
           exclude: Iterable[Hashable] = ..., seed: int | None = ..., max_nodes: int | None = ...,
           timeout: float | None = ..., progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-          executor: Executor | None = ...) -> tuple[Hashable, ...] | None: ...
+          executor: Executor | None = ..., reduce: bool = ..., backend: Backend = ...) -> tuple[Hashable, ...] | None: ...
 @overload
 def solve(problem: Problem[A], *, engine: Engine = ..., max_entries: int | None = ..., givens: Iterable[Hashable] = ...,
           exclude: Iterable[Hashable] = ..., seed: int | None = ..., max_nodes: int | None = ...,
           timeout: float | None = ..., progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-          executor: Executor | None = ...) -> A | None: ...
+          executor: Executor | None = ..., reduce: bool = ..., backend: Backend = ...) -> A | None: ...
 @overload
 def solve(problem: object, *, engine: Engine = ..., max_entries: int | None = ..., givens: Iterable[Hashable] = ...,
           exclude: Iterable[Hashable] = ..., seed: int | None = ..., max_nodes: int | None = ...,
