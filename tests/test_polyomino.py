@@ -145,6 +145,18 @@ def test_text_and_pictures():
     assert str(soma).count("\n\n") == 2 and "z = 2" in soma._repr_svg_()
 
 
+def test_copies_of_a_piece_have_letters_of_their_own_in_the_text():
+    """Eight dominoes on a 4x4 board: a letter per domino, each on two cells side by side,
+    and a legend that gives their name."""
+    result = run("solve", "polyomino", "--board", "4x4", "--pieces", "domino", "--use", "2=8")
+    rows, legend = result.stdout.split("\n\n")
+    assert result.exit_code == 0 and legend == "abcdefgh=2\n"
+    cells = {(r, c): letter for r, row in enumerate(rows.splitlines()) for c, letter in enumerate(row)}
+    for letter in "abcdefgh":
+        (r1, c1), (r2, c2) = [cell for cell, seen in cells.items() if seen == letter]
+        assert abs(r1 - r2) + abs(c1 - c2) == 1, rows
+
+
 def run(*args):
     return CliRunner().invoke(cli, [str(a) for a in args])
 

@@ -50,14 +50,26 @@ class Tiling:
         """Each covered cell's piece name."""
         return {cell: name for name, cells in self.placements for cell in cells}
 
+    def _codes(self) -> tuple[list[str], list[str]]:
+        """Each placement's characters in the text, and the legend's lines: the piece's name
+        where every name is one character and no piece is placed twice; else a letter per
+        placement (so that two copies of a piece side by side can be told apart), and a
+        legend of the names, each with its letters; the names themselves past 52 placements."""
+        names = [name for name, _ in self.placements]
+        if (all(len(name) == 1 for name in names) and len(set(names)) == len(names)) or len(names) > len(CODES):
+            return names, []
+        letters: dict[str, list[str]] = {}
+        for k, name in enumerate(names):
+            letters.setdefault(name, []).append(CODES[k])
+        return list(CODES[:len(names)]), ["  ".join(f"{''.join(codes)}={name}" for name, codes in letters.items())]
+
     def __str__(self) -> str:
-        """Rows of one character per cell: the piece's name, or, when some name is longer, a
-        letter for each piece and a legend under the rows; for cubes, a block per layer."""
-        names = list(dict.fromkeys(name for name, _ in self.placements))
-        short = all(len(name) == 1 for name in names) or len(names) > len(CODES)
-        code = {name: name if short else CODES[k] for k, name in enumerate(names)}
-        width = max(len(code[name]) for name in names)
-        spots = {self.lattice.text_position(cell): code[name] for cell, name in self.piece_at().items()}
+        """Rows of one character per cell: the piece's name, or a letter per placement and a
+        legend under the rows (`_codes`); for cubes, a block per layer."""
+        codes, legend = self._codes()
+        width = max(map(len, codes))
+        spots = {self.lattice.text_position(cell): code for code, (_, cells) in zip(codes, self.placements)
+                 for cell in cells}
         rows, columns = [r for _, r, _ in spots], [c for _, _, c in spots]
         blocks = []
         for layer in sorted({layer for layer, _, _ in spots}):
@@ -66,7 +78,6 @@ class Tiling:
                 words = [spots.get((layer, r, c), ".").ljust(width) for c in range(min(columns), max(columns) + 1)]
                 lines.append((" " if width > 1 else "").join(words).rstrip())
             blocks.append("\n".join(lines))
-        legend = [] if short else ["  ".join(f"{code[name]}={name}" for name in names)]
         return "\n\n".join([*blocks, *legend])
 
     def _repr_svg_(self) -> str:
