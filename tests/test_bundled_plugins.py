@@ -11,7 +11,8 @@ from click.testing import CliRunner
 from exactcover import PluginError
 from exactcover.plugins import manager
 from exactcover.cli import cli
-from exactcover.plugins.manager import BUNDLED, DISTRIBUTION, Registry
+from exactcover.plugins.manager import BUNDLED, Registry
+from exactcover.version import DISTRIBUTION
 
 
 @pytest.fixture

@@ -42,3 +42,13 @@ def test_mypy_follows_the_public_api(tmp_path):
         '32: error: Unexpected keyword argument "timout" for "count"; did you mean "timeout"?  [call-arg]',
         '33: error: No overload variant of "solve" matches argument types "Matrix", "str"  [call-overload]',
     ], done.stdout
+
+
+def test_the_plugin_guide_s_example_passes_mypy_strict(tmp_path):
+    """examples/pentominoes.py, the plugin guide's complete example, annotated as a user
+    would: the hook takes a `Register`, and decode names its labels' type
+    (``tuple[Label, ...]``), which the `ProblemType` accepts."""
+    example = Path(__file__).parent.parent / "examples" / "pentominoes.py"
+    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-error-summary",
+                           "--cache-dir", str(tmp_path / "cache"), str(example)], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "", done.stdout

@@ -130,14 +130,20 @@ Parameter = Union[Argument, Option, Flag]
 
 
 def jsonable(value: Any) -> Any:
-    """``value`` made JSON-ready: tuples, sets and mappings become lists and objects,
-    anything else unknown becomes its ``str``."""
+    """``value`` made JSON-ready: tuples, sets and mappings become lists and objects, an
+    attrs or dataclass instance an object of its fields, anything else unknown its ``str``."""
     if isinstance(value, (str, int, float, bool)) or value is None:
         return value
     if isinstance(value, dict):
         return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
         return [jsonable(v) for v in value]
+    if attrs.has(type(value)):
+        return {field.name: jsonable(getattr(value, field.name)) for field in attrs.fields(type(value))}
+    import dataclasses  # (on first use: a light import exactcover)
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: jsonable(getattr(value, field.name)) for field in dataclasses.fields(value)}
     return str(value)
 
 

@@ -32,7 +32,7 @@ hookimpl = pluggy.HookimplMarker("exactcover")
 
 
 @hookspec
-def register_problem_types(register: Callable[[ProblemType[Any, Any]], None]) -> None:
+def register_problem_types(register: Register) -> None:
     """Register the problem types this plugin provides.
 
     Call ``register(ProblemType(...))`` once per type. A type names itself (its CLI name),

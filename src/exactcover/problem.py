@@ -122,8 +122,9 @@ class ProblemType(Generic[P, A]):
     summary: str = attrs.field(validator=attrs.validators.instance_of(str))
     handles: type | tuple[type, ...] = attrs.field(validator=_check_handles)
     encode: Callable[[P], Matrix | Encoding] = attrs.field(validator=_check_callable)
-    decode: Callable[[P, tuple[Hashable, ...]], A] = attrs.field(default=_default_decode, validator=_check_callable)
-    select: Callable[[P], Callable[[tuple[Hashable, ...]], bool] | None] | None = attrs.field(
+    # (a solution's labels as tuple[Any, ...]: a decode may say what its labels are, tuple[str, ...])
+    decode: Callable[[P, tuple[Any, ...]], A] = attrs.field(default=_default_decode, validator=_check_callable)
+    select: Callable[[P], Callable[[tuple[Any, ...]], bool] | None] | None = attrs.field(
         default=None, validator=_check_optional)
     size: Callable[[P], Size] | None = attrs.field(default=None, validator=_check_optional)
     command_line: CommandLine[P, A] | None = attrs.field(default=None, validator=_check_command_line)

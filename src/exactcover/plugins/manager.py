@@ -46,7 +46,6 @@ BUNDLED: dict[str, tuple[str, tuple[str, ...]]] = {
     "queens": ("exactcover_queens.queens", ("queens",)),
     "polyomino": ("exactcover_polyomino.plugin", ("polyomino",)),
 }
-DISTRIBUTION = "pyexactcover"
 
 
 def make_manager() -> pluggy.PluginManager:
@@ -126,7 +125,7 @@ class Registry:
         it as it is."""
         from importlib import import_module
 
-        from ..version import __version__
+        from ..version import DISTRIBUTION, __version__
 
         module = BUNDLED[plugin][0]
         self._bundled.add(plugin)
@@ -328,6 +327,10 @@ def _check_marked(plugin: Any, name: str) -> None:
         if function is not None and getattr(function, f"{GROUP}_impl", None) is None:
             raise PluginError(f"plugin {name!r} defines {hook} without @exactcover.hookimpl, "
                               f"so it would never be called; mark it with @exactcover.hookimpl")
+        if inspect.isclass(plugin) and inspect.isfunction(inspect.getattr_static(plugin, hook, None)):
+            raise PluginError(f"plugin {name!r} is a class whose {hook} takes self: register an instance "
+                              f"({plugin.__name__}()), name one in the entry point (module:object), or make "
+                              f"the hook a @staticmethod")
     if not any(getattr(getattr(plugin, attribute, None), f"{GROUP}_impl", None) is not None
                for attribute in dir(plugin)):
         raise PluginError(f"plugin {name!r} ({plugin!r}) has no exactcover hook: it should define "
