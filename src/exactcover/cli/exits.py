@@ -20,6 +20,21 @@ from ..errors import BudgetExceeded, ExactCoverError, WorkerLost
 NO_SOLUTION, BAD_INPUT, STOPPED, INTERNAL, CANNOT_WRITE, INTERRUPTED, BROKEN_PIPE = 1, 2, 3, 70, 74, 130, 141
 TERMINATED = 143
 
+#: Each exit status, its ``status`` in the JSON document ("-": none is written), and what it
+#: means: the docs' table, and `report.STATUSES`.
+EXIT_STATUSES = (
+    (0, "ok", "solutions found, or counted (a count of 0 too)"),
+    (NO_SOLUTION, "no solution", "no solution (verify: the journal disagrees with a count done again)"),
+    (BAD_INPUT, "invalid", "bad input: a one-line message on stderr names what is wrong and where"),
+    (STOPPED, "stopped", "stopped by --max-nodes or --timeout; what was found so far is printed"),
+    (INTERNAL, "error", "an internal error (EXACTCOVER_DEBUG=1 shows the traceback), or a worker process of a "
+                        "parallel search lost (killed, out of memory)"),
+    (CANNOT_WRITE, "-", "the output could not be written (a full disk, a closed stdout)"),
+    (INTERRUPTED, "interrupted", "Ctrl-C; what was found so far is printed first"),
+    (BROKEN_PIPE, "-", "the reader of the output went away (a broken pipe, as | head makes)"),
+    (TERMINATED, "terminated", "SIGTERM; what was found so far is printed first"),
+)
+
 
 class Terminated(KeyboardInterrupt):
     """SIGTERM, raised in the main thread like Ctrl-C, so that everything Ctrl-C cleans up

@@ -22,8 +22,7 @@ from typing import Any, Literal
 
 import click
 
-from .exits import (BAD_INPUT, BROKEN_PIPE, CANNOT_WRITE, INTERNAL, INTERRUPTED, NO_SOLUTION, STOPPED, TERMINATED,
-                    Terminated)
+from .exits import BROKEN_PIPE, CANNOT_WRITE, EXIT_STATUSES, INTERRUPTED, TERMINATED, Terminated
 
 __all__ = ["SCHEMA", "Report", "json_options", "mode_of", "report_unreported"]
 
@@ -38,9 +37,8 @@ def _dumps(value: Any) -> str:
 
     return json.dumps(value)
 
-#: Each exit status's ``"status"`` (the exit statuses are in `exactcover.cli`'s docstring).
-STATUSES = {0: "ok", NO_SOLUTION: "no solution", BAD_INPUT: "invalid", STOPPED: "stopped",
-            INTERRUPTED: "interrupted", TERMINATED: "terminated", INTERNAL: "error"}
+#: Each exit status's ``"status"`` (`exits.EXIT_STATUSES`).
+STATUSES = {code: word for code, word, _ in EXIT_STATUSES if word != "-"}
 
 #: The lists whose items are lines of their own under ``--jsonl``.
 STREAMED = ("solutions", "costs", "problems")
