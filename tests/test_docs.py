@@ -114,3 +114,11 @@ def test_the_command_line_page_is_a_reference_not_a_repetition(site):
                     "The problem types", "queens"):
         assert heading in page.headings, heading
 
+
+
+def test_no_rest_leftovers_and_drawings_stay_drawings(site):
+    """Docstrings are Markdown on the site: no reST ``::`` before a block, and a drawing in a
+    docstring stays a drawing, line by line."""
+    for name, page in site.items():
+        assert not re.search(r"::\s", "".join(page.prose)), name
+    assert any("FF.IIIII\n.FF\n.F" in block for block in site["api/index.html"].blocks)

@@ -4,14 +4,16 @@ answer is shown.
 `ProblemType` is the library half of a type (what `exactcover.solve(obj)` needs); a
 `CommandLine` is the other half, used by the ``exactcover`` command alone. A plugin declares
 its parameters and the command builds ``exactcover solve TYPE``, ``count TYPE``, their
-``--help``, their validation errors and their shell completion from the declaration::
+``--help``, their validation errors and their shell completion from the declaration:
 
-    CommandLine(
-        parameters=[Argument("n", type=int, help="the board's size"),
-                    Flag("--distinct", help="one solution per symmetry class")],
-        build=lambda n, distinct: Queens(n, distinct=distinct),
-        render=lambda problem, placement: str(placement),
-    )
+```python
+CommandLine(
+    parameters=[Argument("n", type=int, help="the board's size"),
+                Flag("--distinct", help="one solution per symmetry class")],
+    build=lambda n, distinct: Queens(n, distinct=distinct),
+    render=lambda problem, placement: str(placement),
+)
+```
 
 Nothing here imports click (registering a plugin must not cost a library user click's
 import): the command turns the declarations into click parameters when it needs them.

@@ -1,10 +1,12 @@
 """The plugin contract: the hooks an exactcover plugin may implement.
 
 A plugin is a module (or any object) with functions marked ``@hookimpl``, listed under the
-``exactcover`` entry-point group of its package::
+``exactcover`` entry-point group of its package:
 
-    [project.entry-points.exactcover]
-    pentominoes = "my_package.pentominoes"
+```toml
+[project.entry-points.exactcover]
+pentominoes = "my_package.pentominoes"
+```
 
 Hooks run once, when the plugins are first needed, never during a search:
 ``register_problem_types`` when the plugin is registered, ``register_commands`` only when the

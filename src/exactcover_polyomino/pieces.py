@@ -86,11 +86,13 @@ def parse_cells(text: str, lattice: Lattice = SQUARE) -> dict[str, list[Cell]]:
 
 
 def pieces_from_text(text: str, lattice: Lattice = SQUARE) -> tuple[Piece, ...]:
-    """Pieces drawn as text, one piece per character (its name), in the order they appear::
+    """Pieces drawn as text, one piece per character (its name), in the order they appear:
 
-        FF.IIIII
-        .FF
-        .F
+    ```text
+    FF.IIIII
+    .FF
+    .F
+    ```
     """
     drawn = parse_cells(text, lattice)
     if not drawn:

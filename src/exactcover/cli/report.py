@@ -2,10 +2,12 @@
 (``--jsonl``), in one schema for every command and every way a command ends.
 
 The document (its JSON Schema is ``docs/output-schema.json``; docs/big-searches.md, "Machine-readable
-output" says what each field means)::
+output" says what each field means):
 
-    {"exactcover": 1, "command": "solve", "type": "queens", "status": "ok", "exit": 0,
-     "solutions": [...], "count": 1, "complete": false, "stats": {...}}
+```json
+{"exactcover": 1, "command": "solve", "type": "queens", "status": "ok", "exit": 0,
+ "solutions": [...], "count": 1, "complete": false, "stats": {...}}
+```
 
 Under ``--jsonl`` each solution (``{"solution": ...}``, with ``"cost"`` for ``--best``) and
 each problem of a batch is a line of its own, written when it is found, and the last line is

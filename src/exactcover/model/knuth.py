@@ -1,12 +1,14 @@
 """Knuth's text format for exact cover problems: reading and writing it.
 
-The format of Knuth's programs DLX1 and DLX2::
+The format of Knuth's programs DLX1 and DLX2:
 
-    | a comment: any line whose first character is '|'
-    a b c | x y
-    a x:red
-    b c y
-    a c x:blue
+```text
+| a comment: any line whose first character is '|'
+a b c | x y
+a x:red
+b c y
+a c x:blue
+```
 
 The first line names the items: the primary ones, then ``|``, then the secondary ones
 (the ``|`` may be left out when there are none). A primary item may carry bounds, as in

@@ -31,17 +31,19 @@ Nodes live in four parallel arrays ``top``, ``ulink``, ``dlink``, ``color``:
 
 Knuth measured this layout against the four-link one (left/right/up/down per node) and it
 is also the faster one here: ``benchmarks/layout.py`` measures both in C. The example of the
-seed article, X = {1, 2, 3, 4, 5}, S1 = {1, 4, 5}, S2 = {2, 5}, S3 = {2, 3}, is stored as::
+seed article, X = {1, 2, 3, 4, 5}, S1 = {1, 4, 5}, S2 = {2, 5}, S3 = {2, 3}, is stored as:
 
-    node    0 | 1  2  3  4  5 | 6 |  7  8  9 | 10 | 11 12 | 13 | 14 15 | 16
-    top     0 | 1  2  1  1  2 | 0 |  1  4  5 | -1 |  2  5 | -2 |  2  3 | -3
-    ulink   0 | 7 14 15  8 12 | 0 |  1  4  5 |  7 |  2  9 | 11 | 11  3 | 14
-    dlink   0 | 7 11 15  8  9 | 9 |  1  4 12 | 12 | 14  5 | 15 |  2  3 |  0
-              | headers (LEN) |   | S1       |    | S2    |    | S3    |
+```text
+node    0 | 1  2  3  4  5 | 6 |  7  8  9 | 10 | 11 12 | 13 | 14 15 | 16
+top     0 | 1  2  1  1  2 | 0 |  1  4  5 | -1 |  2  5 | -2 |  2  3 | -3
+ulink   0 | 7 14 15  8 12 | 0 |  1  4  5 |  7 |  2  9 | 11 | 11  3 | 14
+dlink   0 | 7 11 15  8  9 | 9 |  1  4 12 | 12 | 14  5 | 15 |  2  3 |  0
+          | headers (LEN) |   | S1       |    | S2    |    | S3    |
 
-    item    0  1  2  3  4  5  6          (6 = N+1, the head of the empty secondary list)
-    llink   5  0  1  2  3  4  6
-    rlink   1  2  3  4  5  0  6
+item    0  1  2  3  4  5  6          (6 = N+1, the head of the empty secondary list)
+llink   5  0  1  2  3  4  6
+rlink   1  2  3  4  5  0  6
+```
 
 The search
 ----------
