@@ -383,10 +383,14 @@ class Block:
     line: int  # where the block starts in its page
     page: Path = README
 
+    #: Says whether the block runs as shown: the line before its fence is ``<!-- not run:
+    #: WHY -->`` where it cannot (a server it needs; the prose says so too).
+    not_run: bool = False
+
     @property
     def placeholder(self) -> bool:
-        """Marked as not runnable as shown: its first line says ``placeholder``."""
-        return "placeholder" in self.text.lstrip().split("\n", 1)[0]
+        """Marked as not runnable as shown (`not_run`)."""
+        return self.not_run
 
 
 def blocks(language: str | None = None) -> list[Block]:
@@ -394,7 +398,9 @@ def blocks(language: str | None = None) -> list[Block]:
     found = []
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
-        found += [Block(m["language"], textwrap.dedent(m["body"]), text.count("\n", 0, m.start()) + 1, page)
+        found += [Block(m["language"], textwrap.dedent(m["body"]), text.count("\n", 0, m.start()) + 1, page,
+                        text[:m.start()].rstrip().endswith("-->") and "<!-- not run:" in
+                        text[:m.start()].rstrip().rsplit("\n", 1)[-1])
                   for m in FENCE.finditer(text)]
     return [b for b in found if language is None or b.language == language]
 

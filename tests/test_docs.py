@@ -122,3 +122,16 @@ def test_no_rest_leftovers_and_drawings_stay_drawings(site):
     for name, page in site.items():
         assert not re.search(r"::\s", "".join(page.prose)), name
     assert any("FF.IIIII\n.FF\n.F" in block for block in site["api/index.html"].blocks)
+
+
+def test_no_block_shows_a_placeholder_comment(site):
+    """A block that cannot run as shown is marked in the Markdown source (an HTML comment,
+    which does not render) and said so in the prose; no block on the site carries a marker."""
+    for name, page in site.items():
+        assert not [block for block in page.blocks if "placeholder" in block], name
+
+
+def test_the_home_page_s_pictures_have_captions():
+    home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "![" not in home
+    assert home.count("<img ") == home.count("<figcaption>") == 9

@@ -58,19 +58,21 @@ def test_the_readme_has_blocks_of_each_kind():
 
 
 def test_python_blocks_run_as_written(monkeypatch):
-    """Every Python block not marked as a placeholder runs, in order, in one namespace, from
-    the repository root; every value a comment states is the value the line gives."""
+    """Every Python block not marked as not run runs, in order, in its page's namespace (each
+    page imports what it uses), from the repository root; every value a comment states is
+    the value the line gives."""
     monkeypatch.chdir(ROOT)
     monkeypatch.setattr(manager, "_default", None)  # (the pages register plugins: into a registry of their own)
 
     def check(actual: object, stated: object, line: int) -> None:
         assert actual == stated, f"{block.page.name} line {block.line + line}: {actual!r}, not {stated!r}"
 
-    namespace: dict[str, object] = {"__check__": check, "__name__": "readme"}
+    namespaces: dict[object, dict[str, object]] = {}  # (a page's own: each page imports what it uses)
     ran = 0
     for block in blocks("python"):
         if block.placeholder:
             continue
+        namespace = namespaces.setdefault(block.page, {"__check__": check, "__name__": "readme"})
         exec(compile(checked(block.text), f"{block.page.name}:{block.line}", "exec"), namespace)  # noqa: S102
         ran += 1
     assert ran >= 7 and "__check__(" in checked(blocks("python")[0].text)
