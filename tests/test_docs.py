@@ -135,3 +135,11 @@ def test_the_home_page_s_pictures_have_captions():
     home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     assert "![" not in home
     assert home.count("<img ") == home.count("<figcaption>") == 9
+
+
+def test_the_api_shows_one_signature_per_function_then_its_prose(site):
+    """solve's and solutions' overloads are for type checkers (tests/test_typing.py): the
+    page shows the implementation's signature once, then the docstring."""
+    text = "".join(site["api/index.html"].text)
+    assert "problem: Problem[A]" not in text and "problem: Matrix," not in text
+    assert text.count("The first solution of problem, decoded") == 1
