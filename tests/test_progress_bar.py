@@ -40,23 +40,7 @@ def test_true_in_a_terminal_draws_rich_s_bar_and_takes_it_away(jobs):
     process = subprocess.Popen([sys.executable, "-c", code], stdin=follower, stdout=subprocess.PIPE, stderr=follower,
                                env=dict(os.environ, COLUMNS="100"))
     os.close(follower)
-    chunks: list[bytes] = []
-
-    def read_the_terminal() -> None:  # (as it is written: a full pty would block the bar, and the search)
-        while True:
-            try:
-                chunk = os.read(leader, 1 << 16)
-            except OSError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-
-    reader = threading.Thread(target=read_the_terminal)
-    reader.start()
-    out, _ = process.communicate(timeout=60)
-    reader.join(timeout=10)
-    os.close(leader)
+    chunks, out = _read_all(leader, process)
     drawn = b"".join(chunks)
     assert out == b"365596\n"
     assert b"solutions" in drawn and b"nodes" in drawn and b"%" in drawn
@@ -97,7 +81,7 @@ def test_the_command_s_bar_fits_a_terminal_of_its_width(width):
     process = subprocess.Popen([sys.executable, "-c", code, "count", "queens", "15", "--jobs", "2"], stdin=follower,
                                stdout=subprocess.PIPE, stderr=follower, env=dict(env, PYTHONIOENCODING="utf-8"))
     os.close(follower)
-    chunks = _read_all(leader, process)
+    chunks, _ = _read_all(leader, process)
     drawn = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode())
     lines = [line for line in re.split(r"[\r\n]", drawn) if "left" in line]
     assert process.returncode == 0 and lines, drawn
@@ -107,9 +91,9 @@ def test_the_command_s_bar_fits_a_terminal_of_its_width(width):
     assert all(("nodes" in line) == (width > 60) for line in lines), lines
 
 
-def _read_all(leader: int, process: subprocess.Popen) -> list[bytes]:
+def _read_all(leader: int, process: subprocess.Popen) -> tuple[list[bytes], bytes]:
     """What the process writes to the pseudo-terminal, read as it is written (a full one
-    would block the bar, and the search) until it ends."""
+    would block the bar, and the search) until it ends; and its standard output."""
     chunks: list[bytes] = []
 
     def read_the_terminal() -> None:
@@ -124,10 +108,10 @@ def _read_all(leader: int, process: subprocess.Popen) -> list[bytes]:
 
     reader = threading.Thread(target=read_the_terminal)
     reader.start()
-    process.communicate(timeout=300)
+    out, _ = process.communicate(timeout=300)
     reader.join(timeout=10)
     os.close(leader)
-    return chunks
+    return chunks, out
 
 
 def test_true_in_a_notebook_updates_an_html_progress_element(monkeypatch):
