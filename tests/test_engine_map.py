@@ -27,7 +27,7 @@ KEPT = {
     ("dancer.c", "pydlx/dancer.py"): {"check_input", "dancer_nbytes"},
     ("lines.c", "pydlx/lines.py"): {"solve_line", "solve_lines"},
     ("links.c", "pydlx/choice.py"): {"choose", "choose_weighted", "first_dead_or_forced", "choose_weighted_ties",
-                                      "choose_by_failure_rate", "first_option", "next_option"},
+                                      "choose_by_failure_rate", "choose_priority", "first_option", "next_option"},
     ("links.c", "pydlx/search.py"): {"enter", "probe_links", "try_next"},
     ("memo.c", "pydlx/memo.py"): {"child_key", "memo_active", "memo_hopeless", "memo_pays", "memo_sample", "memo_stats"},
     ("msets.c", "pydlx/msets.py"): {"next_set"},

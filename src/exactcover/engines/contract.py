@@ -184,7 +184,8 @@ DEFAULT_MEMO_BYTES = 1 << 30
 #: in the order they are checked. The things: "bounds" (multiplicities), "best" (a search
 #: for the cheapest solutions, on a matrix with costs), "memo" (a memoized count), "seed"
 #: (ties broken at random), a way that searches another tree than MRV's (by its name in
-#: `OTHER_TREES`), "sets" (way="sets").
+#: `OTHER_TREES`), "sets" (way="sets"), "priority" (a matrix with priority items: MRV's rule
+#: with those items first, on the links).
 REFUSED: dict[tuple[str, str], tuple[str, str]] = {
     **{pair: refused for rule, said in OTHER_TREES.items() for pair, refused in (
         ((rule, "bounds"), (f"{said} with bounds", "leave way='auto'")),
@@ -196,6 +197,10 @@ REFUSED: dict[tuple[str, str], tuple[str, str]] = {
     ("memo", "bounds"): ("memoized counting with bounds", "count without memo"),
     ("memo", "seed"): ("a seed in a memoized count", "count without one"),
     ("memo", "sets"): ("memoized counting on the sets", "way='auto' or 'links'"),
+    **{(rule, "priority"): (f"{said} with priority items", "leave way='auto'") for rule, said in OTHER_TREES.items()},
+    ("priority", "bounds"): ("priority items with bounds", "search without priority"),
+    ("priority", "best"): ("priority items in a search for the cheapest solutions", "search without priority"),
+    ("priority", "sets"): ("priority items on the sets", "way='auto' or 'links'"),
 }
 
 
@@ -225,10 +230,14 @@ class Compiled:
     bounds: array[int] = attrs.field(factory=lambda: array("i"))
     #: the cost of each option; empty when none has one.
     costs: array[int] = attrs.field(factory=lambda: array("q"))
+    #: 1 for each primary item that has priority, else 0; empty when none has.
+    priority: array[int] = attrs.field(factory=lambda: array("i"))
 
     def arguments(self) -> tuple[Any, ...]:
-        """The `Dancer` constructor's arguments (costs only if there are any)."""
+        """The `Dancer` constructor's arguments (costs and priority only if there are any)."""
         head = (self.n_primary, self.n_secondary, self.starts, self.items, self.colors, self.bounds)
+        if self.priority:
+            return head + (self.costs, self.priority)
         return head + (self.costs,) if self.costs else head
 
 

@@ -139,13 +139,15 @@ def reduce_matrix(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iter
     costs = dict(matrix.costs)
     # (attrs.evolve makes the new Matrix without this module importing matrix.py, which imports it)
     if infeasible is not None:
-        reduced = attrs.evolve(matrix, primary=[infeasible], options=[], secondary=[], costs=None)
+        reduced = attrs.evolve(matrix, primary=[infeasible], options=[], secondary=[], costs=None,
+                               priority=[infeasible] if infeasible in matrix.priority else [])
     else:
         kept = [option for k, option in enumerate(left) if not found.option_fate[k]]
         reduced = attrs.evolve(matrix, primary=[i for i in primary if i not in items_removed],
                                options={option.label: _without(option, items_removed) for option in kept},
                                secondary=[i for i in items[len(primary):] if i not in items_removed],
-                               costs={o.label: costs[o.label] for o in kept if o.label in costs})
+                               costs={o.label: costs[o.label] for o in kept if o.label in costs},
+                               priority=[i for i in matrix.priority if i not in items_removed])
     return Reduction(matrix, reduced, given, removed, items_removed, infeasible, found.rounds,
                      found.complete, time.perf_counter() - started)
 

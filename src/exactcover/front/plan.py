@@ -34,7 +34,7 @@ ROUTES = ("engine", "pool", "executor", "cluster", "sat", "race")
 SAID = {
     "first": "a first solution", "solutions": "every solution", "count": "a count", "best": "the cheapest solutions",
     "estimate": "an estimate", "sample": "a sample of solutions",
-    "bounds": "bounds", "filter": "a problem type that filters its solutions",
+    "bounds": "bounds", "priority": "priority items", "filter": "a problem type that filters its solutions",
     "many": "a file of many problems",
     "givens": "givens", "exclude": "exclusions", "limit": "a limit", "seed": "a seed", "max_nodes": "max_nodes",
     "timeout": "a timeout", "progress": "progress", "memo": "memo", "memo_bytes": "memo_bytes",
@@ -107,6 +107,7 @@ class Features:
     route reads: each search makes these)."""
 
     bounds: bool = False
+    priority: bool = False  # priority items (Matrix.priority)
     filter: bool = False  # its type keeps only some of the matrix's solutions
     many: bool = False  # a file of many problems (the command)
     reduced: bool = False  # reduced already (the command's --reduce)
@@ -114,7 +115,8 @@ class Features:
 
     @classmethod
     def of(cls, prepared: Prepared, many: bool = False) -> Features:
-        return cls(bool(prepared.solver.matrix.bounds), prepared.accept is not None, many,
+        matrix = prepared.solver.matrix
+        return cls(bool(matrix.bounds), bool(matrix.priority), prepared.accept is not None, many,
                    prepared.reduction is not None, prepared.way)
 
 
@@ -136,7 +138,7 @@ def things(request: Request, features: Features) -> set[str]:
     """The names (`SAID`'s keys) of what ``request`` asks, and of what the problem has."""
     r = request
     named = {r.what}
-    named |= {name for name in ("bounds", "filter", "many") if getattr(features, name)}
+    named |= {name for name in ("bounds", "priority", "filter", "many") if getattr(features, name)}
     named |= {name for name in ("givens", "exclude") if getattr(r, name)}
     named |= {name for name in ("limit", "seed", "max_nodes", "timeout", "memo_bytes", "jobs", "executor",
                                 "scheduler", "journal", "time_slice") if getattr(r, name) is not None}
@@ -189,8 +191,8 @@ def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> P
     look = r.reduce is None and r.what in ("count", "solutions") and route == "engine" and r.limit is None and \
         r.max_nodes is None and not features.filter and not features.bounds and not features.reduced
     way = r.way
-    if way == "auto" and features.way != "auto" and r.seed is None and not r.memo and r.what in ("first", "solutions",
-                                                                                                   "count"):
+    if way == "auto" and features.way != "auto" and r.seed is None and not r.memo and not features.priority and \
+            r.what in ("first", "solutions", "count"):
         way = features.way
     return Plan(r, route, bool(r.reduce) and not features.reduced, look, way)
 

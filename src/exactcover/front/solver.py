@@ -135,7 +135,12 @@ class Solver:
         if matrix.costs:
             cost_of = dict(matrix.costs)
             costs.extend(cost_of.get(label, 0) for label in self.labels)
-        self.compiled = Compiled(len(matrix.primary), len(matrix.secondary), starts, items, colors, bounds, costs)
+        priority = array("i")
+        if matrix.priority:
+            first = set(matrix.priority)
+            priority.extend(item in first for item in matrix.primary)
+        self.compiled = Compiled(len(matrix.primary), len(matrix.secondary), starts, items, colors, bounds, costs,
+                                 priority)
         #: The engine's compiled matrix (a `contract.Dancer`), for engine-level searches.
         self.dancer: Dancer = module.Dancer(*self.compiled.arguments())
 

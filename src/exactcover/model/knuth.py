@@ -147,7 +147,8 @@ def parse_dlx(text: str, name: str = "input") -> Matrix:
         options.append(option)
     if primary is None:
         raise DlxFormatError(f"{name}: no item line (the text is empty or only comments)")
-    return Matrix(primary, options, secondary=secondary, bounds=bounds, costs=costs)
+    priority = [item for item in primary if item.startswith("#")]  # (Knuth's DLX2-SHARP)
+    return Matrix(primary, options, secondary=secondary, bounds=bounds, costs=costs, priority=priority)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -181,10 +182,16 @@ def write_dlx(matrix: Matrix) -> str:
     such characters replaced by '_' when that name is free, else ``i1, i2, ...`` (colors
     ``c1, ...``); a comment line before the item line says what each made name stands for.
     Every option must cover an item (a blank line is no option): MatrixError names the one
-    that does not."""
+    that does not. The format says an item has priority by a name that begins with '#':
+    MatrixError names a primary item whose name would say otherwise than the matrix."""
     if not matrix.items:
         raise MatrixError("Knuth's format cannot hold a matrix without items")
     item_name = _namer(matrix.items, "i")
+    first = set(matrix.priority)
+    for item in matrix.primary:
+        if item_name[item].startswith("#") != (item in first):
+            raise MatrixError(f"primary item {item!r}: in Knuth's format a name that begins with '#' has priority "
+                              f"(DLX2-SHARP), and this item {'has' if item in first else 'has not'}")
     color_name = _namer(dict.fromkeys(c for o in matrix.options for c in o.colors if c is not None), "c")
     made = [f"| exactcover: {kind} {name} is {value!r}" for kind, namer in (("item", item_name), ("color", color_name))
             for value, name in namer.items() if name != value]

@@ -219,7 +219,10 @@ class Matrix:
     may instead be a mapping item -> color to give secondary items a color (``None`` for no
     color). ``bounds`` maps primary items to how many times a solution covers them: ``(lo,
     hi)`` or an int for lo = hi (the others: exactly once). ``costs`` maps option labels to
-    nonnegative integer costs (the others cost 0).
+    nonnegative integer costs (the others cost 0). ``priority`` names primary items the
+    search branches on before the others (Knuth's DLX2-SHARP: items with no option or one
+    come first, then the priority items with the fewest options, then the others); the
+    solutions are the same, the tree is another.
 
     >>> Matrix(["a", "b"], {"x": ["a"], "y": ["a", "b"]}, bounds={"a": (1, 2)})
     Matrix(primary=2, secondary=0, options=2, entries=3, bounds=1)
@@ -239,6 +242,8 @@ class Matrix:
     bounds: tuple[tuple[Hashable, Bounds], ...] = attrs.field(default=None, converter=_to_bounds, kw_only=True)
     #: The options' nonzero costs, as (label, cost) pairs in option order (see `cost_of`).
     costs: tuple[tuple[Hashable, int], ...] = attrs.field(default=None, converter=_to_costs, kw_only=True)
+    #: The primary items the search branches on first, in primary order; empty for none.
+    priority: tuple[Hashable, ...] = attrs.field(default=(), converter=_to_items, kw_only=True)
     _position: dict[Hashable, int] = attrs.field(init=False, eq=False, hash=False)
     #: Compiled forms of this matrix (a Solver per engine), kept with it; see api.solver_for.
     _compiled: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, factory=lambda: _Compiled())
@@ -260,6 +265,7 @@ class Matrix:
                 position[item] = len(position)
         object.__setattr__(self, "_position", position)
         self._check_bounds(position)
+        self._check_priority(position)
         self._check_options(position)
         self._check_costs()
 
@@ -279,19 +285,34 @@ class Matrix:
         object.__setattr__(self, "costs", tuple((o.label, given[o.label]) for o in self.options
                                                 if given.get(o.label, 0)))
 
+    def _primary_at(self, position: dict[Hashable, int], item: Hashable, field: str, names: str) -> int:
+        """The position of ``item``, which the ``field`` (bounds, priority) ``names``:
+        MatrixError if it is not a primary item of this matrix."""
+        try:
+            where = position.get(item)
+        except TypeError:
+            raise MatrixError(f"{field} {names} an unhashable item {item!r}") from None
+        if where is None:
+            raise MatrixError(f"{field} {names} unknown item {item!r}")
+        if where >= len(self.primary):
+            raise MatrixError(f"{field} {names} secondary item {item!r}; only primary items take {field}")
+        return where
+
+    def _check_priority(self, position: dict[Hashable, int]) -> None:
+        """Priority only on primary items, each once; stored in primary order."""
+        seen: dict[int, Hashable] = {}
+        for item in self.priority:
+            where = self._primary_at(position, item, "priority", "names")
+            if where in seen:
+                raise MatrixError(f"priority names item {item!r} twice")
+            seen[where] = item
+        object.__setattr__(self, "priority", tuple(seen[k] for k in sorted(seen)))
+
     def _check_bounds(self, position: dict[Hashable, int]) -> None:
         """Bounds only on primary items, each once; stored in primary order without (1, 1)."""
         seen = {}
         for item, pair in self.bounds:
-            try:
-                where = position.get(item)
-            except TypeError:
-                raise MatrixError(f"bounds name an unhashable item {item!r}") from None
-            if where is None:
-                raise MatrixError(f"bounds name unknown item {item!r}")
-            if where >= len(self.primary):
-                raise MatrixError(f"bounds name secondary item {item!r}; only primary items take bounds")
-            seen[where] = (item, pair)
+            seen[self._primary_at(position, item, "bounds", "name")] = (item, pair)
         object.__setattr__(self, "bounds", tuple(seen[k] for k in sorted(seen) if seen[k][1] != (1, 1)))
 
     def _check_options(self, position: dict[Hashable, int]) -> None:
@@ -465,6 +486,7 @@ class Matrix:
     def __repr__(self) -> str:
         bounds = f", bounds={len(self.bounds)}" if self.bounds else ""
         bounds += f", costs={len(self.costs)}" if self.costs else ""
+        bounds += f", priority={len(self.priority)}" if self.priority else ""
         return (
             f"Matrix(primary={len(self.primary)}, secondary={len(self.secondary)}, "
             f"options={len(self.options)}, entries={self.entries}{bounds})"

@@ -213,7 +213,8 @@ class Run:
         self.head_start = 0  # (a first solution's, until the partner joins: portfolio.py)
         nodes = node_ids(prefix)
         # (what a first solution's partner search needs: portfolio.py)
-        self.alone = way != "auto" or seed is not None or bool(best or memo or diagram or solver.matrix.bounds)
+        self.alone = way != "auto" or seed is not None or bool(best or memo or diagram or solver.matrix.bounds
+                                                               or solver.matrix.priority)
         self.partner_of = lambda tuning: solver.dancer.search(array("i", ids), None, array("i", excluded) if excluded
                                                                   else (), nodes, tuning)
         with labelled(solver):

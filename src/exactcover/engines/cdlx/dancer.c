@@ -205,9 +205,33 @@ dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const idx *s
     return 0;
 }
 
+/* Mark the primary items of d that have priority: flags[i - 1] for item i, n of them (0:
+   none has, and d keeps none). 0; -1 if memory ran out or n is not n_primary. */
+int
+dancer_set_priority(Dancer *d, const idx *flags, ptrdiff_t n, dlx_error *err)
+{
+    int any = 0;
+    for (ptrdiff_t k = 0; k < n; k++)
+        any |= flags[k] != 0;
+    if (!any)
+        return 0;
+    if (n != d->n_primary)
+        return matrix_error(err, "priority must hold a flag for every primary item, or be empty");
+    d->priority = dlx_calloc((size_t)d->n_primary + 1, 1);
+    if (d->priority == NULL) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
+    for (ptrdiff_t k = 0; k < n; k++)
+        d->priority[k + 1] = flags[k] != 0;
+    return 0;
+}
+
 void
 dancer_free(Dancer *d)
 {
+    dlx_free(d->priority);
+    d->priority = NULL;
     dlx_free(d->mem);
     dlx_free(d->opt_start);
     dlx_free(d->masks);

@@ -155,6 +155,8 @@ typedef struct {
     idx *bounds;       /* lo and hi of each primary item in turn (bounds.c), or NULL: all 1..1 */
     long long *cost;   /* each node's option's net cost (costs.c), or NULL: no costs */
     long long tax;     /* ... and the total tax on the items */
+    unsigned char *priority; /* per item 0..n_primary, 1 for a primary item that has priority
+                                (links.c: choose_priority), or NULL: none has */
     /* The bitset way's tables (tables.c): */
     int tables;         /* 0: not built yet; 1: built; -1: this matrix cannot use them */
     ptrdiff_t n_words;  /* 64-bit words in a set of options (bit rank[k]: option k, see rank) */

@@ -17,6 +17,7 @@ int dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const id
                  const idx *items, ptrdiff_t n_entries, const idx *colors, ptrdiff_t n_colors, const idx *bounds,
                  ptrdiff_t n_bounds, const long long *costs, ptrdiff_t n_costs, dlx_error *err);
 void dancer_free(Dancer *d);
+int dancer_set_priority(Dancer *d, const idx *flags, ptrdiff_t n, dlx_error *err);
 ptrdiff_t dancer_nbytes(const Dancer *d);
 
 /* reduce.c: what Knuth's preprocessing found (pydlx/reduce.py: Reducer): per option and per

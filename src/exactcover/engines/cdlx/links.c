@@ -228,11 +228,51 @@ choose_by_rule(Search *s, idx level, idx enough)
     }
 }
 
-/* choose for memo.c, whose searches are never seeded. */
+/* An item's key for the choice with priority items: its LEN if LEN is 0 or 1 or it has
+   priority, else LEN past every LEN (Knuth's DLX2-SHARP). */
+static inline long long
+priority_key(const Search *s, idx p)
+{
+    const idx len = s->links.top[p];
+    return len <= 1 || s->dancer->priority[p] ? (long long)len : (long long)len + IDX_MAX;
+}
+
+/* Step X3 on a matrix with priority items (pydlx/choice.py: choose_priority): the active
+   primary item of the least key (priority_key), ties to the first in matrix order, or, with
+   a seed, to a uniformly random one of the tied items; so an item with no option or one
+   comes first, then the priority items by MRV, then the others by MRV. */
+static idx
+choose_priority(Search *s)
+{
+    const idx *rlink = s->links.rlink;
+    idx best = rlink[0];
+    long long least = priority_key(s, best);
+    s->scanned += s->n_primary >> SCAN_SHIFT;
+    for (idx p = rlink[best]; p != 0 && least > 0; p = rlink[p]) {
+        const long long key = priority_key(s, p);
+        if (key < least) {
+            best = p;
+            least = key;
+        }
+    }
+    if (s->shuffle != NULL && least > 0) {
+        uint64_t ties = 1;
+        for (idx p = rlink[best]; p != 0; p = rlink[p])
+            if (priority_key(s, p) == least) {
+                ties += 1;
+                if (random_below(&s->shuffle->random, ties) == 0)
+                    best = p;
+            }
+    }
+    return best;
+}
+
+/* Step X3 of an unseeded search's plain choice: MRV, or with priority items their rule (for
+   memo.c and the random probes). */
 idx
 choose_first(Search *s)
 {
-    return choose(s, -1);
+    return s->dancer->priority != NULL ? choose_priority(s) : choose(s, -1);
 }
 
 /* The ties of `least` after item `best`, in order, for a seeded choice: the same random
@@ -334,7 +374,10 @@ ALWAYS_INLINE idx
 enter(Search *s, idx level, const int mode)
 {
     idx enough = ENOUGH(s, mode); /* X3 */
-    idx i = s->weights.rule != RULE_MRV ? choose_by_rule(s, level, enough) : (mode & WIDE) ? choose_wide(s) : choose(s, enough);
+    idx i = s->dancer->priority != NULL     ? choose_priority(s)
+            : s->weights.rule != RULE_MRV ? choose_by_rule(s, level, enough)
+            : (mode & WIDE)               ? choose_wide(s)
+                                          : choose(s, enough);
     s->total[level] = s->links.top[i];
     s->tried[level] = 1;
     cover(s, i, mode); /* X4 */
@@ -494,7 +537,7 @@ probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
     Shuffle *shuffle = s->shuffle;
     s->shuffle = NULL; /* ties go to the first item, as in the search */
     while (s->links.rlink[0] != 0) {
-        idx i = choose(s, -1), x = dlink[i];
+        idx i = choose_first(s), x = dlink[i];
         degrees[depth] = top[i];
         if (top[i] == 0) {
             depth++;

@@ -40,12 +40,13 @@ static const char *const PROBES_REFUSED[N_RULES] = {
 static int
 Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"n_primary", "n_secondary", "starts", "items", "colors", "bounds", "costs", NULL};
+    static char *kwlist[] = {"n_primary", "n_secondary", "starts", "items", "colors", "bounds", "costs", "priority",
+                             NULL};
     Py_ssize_t n_primary, n_secondary, n_starts = 0, n_entries = 0, n_colors = 0;
-    PyObject *starts_obj, *items_obj, *colors_obj, *bounds_obj = NULL, *costs_obj = NULL;
-    idx *starts = NULL, *items = NULL, *colors = NULL, *bounds = NULL;
+    PyObject *starts_obj, *items_obj, *colors_obj, *bounds_obj = NULL, *costs_obj = NULL, *priority_obj = NULL;
+    idx *starts = NULL, *items = NULL, *colors = NULL, *bounds = NULL, *priority = NULL;
     long long *costs = NULL;
-    Py_ssize_t n_bounds = 0, n_costs = 0;
+    Py_ssize_t n_bounds = 0, n_costs = 0, n_priority = 0;
     dlx_error err = {DLX_OK};
     int result = -1;
 
@@ -53,16 +54,19 @@ Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_RuntimeError, "a Dancer is initialized only once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nnOOO|OO", kwlist, &n_primary, &n_secondary, &starts_obj,
-                                     &items_obj, &colors_obj, &bounds_obj, &costs_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nnOOO|OOO", kwlist, &n_primary, &n_secondary, &starts_obj,
+                                     &items_obj, &colors_obj, &bounds_obj, &costs_obj, &priority_obj))
         return -1;
     if ((starts = to_idx_array(starts_obj, &n_starts, "starts")) != NULL &&
         (items = to_idx_array(items_obj, &n_entries, "items")) != NULL &&
         (colors = to_idx_array(colors_obj, &n_colors, "colors")) != NULL &&
         (bounds_obj == NULL || (bounds = to_idx_array(bounds_obj, &n_bounds, "bounds")) != NULL) &&
-        (costs_obj == NULL || (costs = to_cost_array(costs_obj, &n_costs)) != NULL)) {
+        (costs_obj == NULL || (costs = to_cost_array(costs_obj, &n_costs)) != NULL) &&
+        (priority_obj == NULL || (priority = to_idx_array(priority_obj, &n_priority, "priority")) != NULL)) {
         result = dancer_build(&self->d, n_primary, n_secondary, starts, n_starts, items, n_entries, colors,
                               n_colors, bounds, n_bounds, costs, n_costs, &err);
+        if (result == 0)
+            result = dancer_set_priority(&self->d, priority, n_priority, &err);
         if (result < 0)
             raise_failure(&err);
     }
@@ -71,6 +75,7 @@ Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
     PyMem_Free(colors);
     PyMem_Free(bounds);
     PyMem_Free(costs);
+    PyMem_Free(priority);
     return result;
 }
 
@@ -166,12 +171,15 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
         return NULL;
     }
     const int bounded = self->d.bounds != NULL, seeded = seed != Py_None, memoized = memo != MEMO_OFF;
-    if (bounded + (best > 0) + memoized + seeded + ruled >= 2) { /* (one alone is never refused: no call) */
-        PyObject *refused = PyObject_CallFunction(Refuse, "zzzzz", bounded ? "bounds" : NULL, best > 0 ? "best" : NULL,
-                                                  memoized ? "memo" : NULL, seeded ? "seed" : NULL,
+    const int first = self->d.priority != NULL, forced = first && start.tuning.to_sets >= TO_SETS_ALWAYS;
+    if (bounded + (best > 0) + memoized + seeded + ruled + first + forced >= 2) { /* (one alone: never refused) */
+        PyObject *refused = PyObject_CallFunction(Refuse, "zzzzzzz", bounded ? "bounds" : NULL,
+                                                  best > 0 ? "best" : NULL, memoized ? "memo" : NULL,
+                                                  seeded ? "seed" : NULL,
                                                   !ruled                 ? NULL
                                                   : start.tuning.binary ? "binary"
-                                                                        : RULE_NAMES[start.tuning.rule]);
+                                                                        : RULE_NAMES[start.tuning.rule],
+                                                  first ? "priority" : NULL, forced ? "sets" : NULL);
         if (refused == NULL)
             return NULL;
         Py_DECREF(refused);

@@ -49,8 +49,8 @@ sets_start(Search *s)
 {
     const Dancer *d = s->dancer;
     s->where = LINKS;
-    if (s->shuffle != NULL || (d->has_colors && s->bounds != NULL) || d->cost != NULL || d->tables < 0 ||
-        !sets_fit(d, s->tuning.set_budget))
+    if (s->shuffle != NULL || (d->has_colors && s->bounds != NULL) || d->cost != NULL || d->priority != NULL ||
+        d->tables < 0 || !sets_fit(d, s->tuning.set_budget))
         return;
     if (d->has_colors && s->sets.floor_set == NULL && (s->memo != NULL || sets_note_floor(s) < 0))
         return; /* (a memoized count notes its floor when it starts: it hands over far from it) */

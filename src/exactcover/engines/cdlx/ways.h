@@ -19,7 +19,7 @@ int weights_start(Search *s);
 void weights_reset(Search *s);
 void weights_free(Search *s);
 idx probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
-idx choose_first(Search *s); /* MRV, ties to the first item (memo.c's choice) */
+idx choose_first(Search *s); /* MRV (or with priority items, their rule), ties to the first item */
 
 /* tables.c: whether the dancer's tables for the sets fit a budget (engine.h: built) */
 int sets_fit(const Dancer *d, ptrdiff_t budget);

@@ -9,10 +9,13 @@ Port: cdlx/links.c
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ..contract import RULE_FAILURE_RATE, RULE_WEIGHTED, RULE_WEIGHTED_TIES, Tuning
 from .dance import SCAN_SHIFT, Links
+
+if TYPE_CHECKING:  # (for annotations only: dancer needs this module, through search)
+    from .dancer import Dancer
 
 __all__ = ["Choice", "Random", "Shuffle", "TRIES_MAX", "WEIGHT_MAX"]
 
@@ -62,6 +65,7 @@ class Choice(Links):
     tries: list[int] | None
     fails: list[int] | None
     tuning: Tuning
+    dancer: Dancer
     level: int
     floor: int
     choice: list[int]
@@ -91,6 +95,38 @@ class Choice(Links):
             i = rlink[best]
             while i:
                 if top[i] == least:
+                    ties += 1
+                    if shuffle.random.below(ties) == 0:
+                        best = i
+                i = rlink[i]
+        return best
+
+    def choose_priority(self) -> int:
+        """Step X3 on a matrix with priority items (Knuth's DLX2-SHARP): the active primary item
+        of the least key, ties to the first in matrix order or, with a seed, to a uniformly
+        random one of the tied items. An item's key is its LEN if LEN is 0 or 1 or the item
+        has priority, else its LEN past every LEN: so an item with no option or one comes
+        first, then the priority items by MRV, then the others by MRV."""
+        top, rlink, shuffle, first = self.top, self.rlink, self.shuffle, self.dancer.priority
+        past = 1 << 40  # (more than any LEN: C adds IDX_MAX)
+        self.scanned += self.n_primary >> SCAN_SHIFT
+
+        def key(p: int) -> int:
+            return top[p] if top[p] <= 1 or first[p] else top[p] + past
+
+        best = i = rlink[0]
+        least = key(i)
+        i = rlink[i]
+        while i and least > 0:
+            k = key(i)
+            if k < least:
+                best, least = i, k
+            i = rlink[i]
+        if shuffle is not None and least > 0:
+            ties = 1
+            i = rlink[best]
+            while i:
+                if key(i) == least:
                     ties += 1
                     if shuffle.random.below(ties) == 0:
                         best = i

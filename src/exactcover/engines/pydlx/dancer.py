@@ -10,7 +10,7 @@ import operator
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..contract import RULE_MRV, RULES, MatrixError, Reduced, Tuning, Unsupported, refuse
+from ..contract import RULE_MRV, RULES, MatrixError, Reduced, ToSets, Tuning, Unsupported, refuse
 from .checker import Checker
 from .costs import prepare
 from .dance import COVERED
@@ -44,6 +44,7 @@ class Dancer:
         colors: Sequence[int],
         bounds: Sequence[int] = (),
         costs: Sequence[int] = (),
+        priority: Sequence[int] = (),
     ) -> None:
         n_options = len(starts) - 1
         check_input(n_primary, n_secondary, starts, items, colors)
@@ -55,6 +56,11 @@ class Dancer:
         if any(c < 0 for c in costs):
             raise MatrixError(f"option {next(k for k, c in enumerate(costs) if c < 0)} has a negative cost")
         self.has_costs = any(costs)
+        if any(priority) and len(priority) != n_primary:
+            raise MatrixError("priority must hold a flag for every primary item, or be empty")
+        #: Per item 0..n_primary, whether it has priority (choice.Choice.choose_priority);
+        #: empty when none has.
+        self.priority: list[bool] = [False, *map(bool, priority)] if any(priority) else []
         self.tax = 0  # with costs (costs.prepare): the primary items' tax, and each node's net cost
         self.cost: list[int] = []
         n = n_primary + n_secondary
@@ -200,8 +206,10 @@ class Dancer:
             raise ValueError("a diagram needs memo=1")
         if best and (best < 0 or not self.has_costs):
             raise ValueError("best must be a positive number of solutions, on a dancer with costs")
+        forced = tuning is not None and tuning.to_sets in (ToSets.ALWAYS, ToSets.TALLIES)
         refuse("bounds" if self.bounds else None, "best" if best else None, "memo" if memo else None,
-               "seed" if seed is not None else None, other)
+               "seed" if seed is not None else None, other, "priority" if self.priority else None,
+               "sets" if self.priority and forced else None)
         return Search(self, givens, seed, excluded, prefix, tuning, best=best, cutoff=cutoff, memo=memo,
                       memo_bytes=memo_bytes, diagram=diagram)
 

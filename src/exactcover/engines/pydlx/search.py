@@ -75,6 +75,8 @@ class Search(Choice):
         self.excluded: set[int] = set()  # the options excluded (exclude; the sets read it)
         if self.tuning.rule != RULE_MRV:
             self.start_rule()
+        elif dancer.priority:
+            self.choose = self.choose_priority  # type: ignore[method-assign]
         self.binary = Binary(self) if self.tuning.binary else None
         # The units of what it was asked for (None: not asked), as search_init makes them.
         self.bounds = bounds.Bounds(self) if dancer.bounds else None
