@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from types import ModuleType
 
 from ..errors import EngineWarning, ExactCoverError
@@ -28,15 +29,12 @@ ENGINE: str = "python" if FORCE_PURE_PYTHON or _dlx is None else "c"
 (the install warned) or when ``EXACTCOVER_PUREPYTHON=1`` forces it."""
 
 
-
 def _importer_level() -> int:
     """The ``stacklevel`` of a warning raised here that points at the code that imported
     exactcover (``import exactcover`` in the caller's file), past exactcover's own modules and
     the import machinery; the outermost frame if every one is theirs (0 if that is runpy's:
     ``python -m exactcover``). (`warnings.warn` does not count importlib's frames, so neither
     does this.)"""
-    import sys
-
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     frame, level = sys._getframe(1), 1  # (the caller of _importer_level: the module's top level)
     while frame.f_back is not None and (frame.f_code.co_filename.startswith(package)
@@ -57,8 +55,6 @@ if _dlx is None and not FORCE_PURE_PYTHON:
     if _level:
         warnings.warn(_SAID, EngineWarning, stacklevel=_level)
     else:  # (python -m exactcover: the command, which says it on one line as the console script does)
-        import sys
-
         sys.stderr.write(f"exactcover: warning: {_SAID}\n")
 
 

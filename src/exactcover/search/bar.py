@@ -39,8 +39,7 @@ def layout(progress: Any, width: int) -> tuple[str, int, str]:
     the bar, the bar's width (0: no bar), and the text after it. The bar, the percentage and
     the time left come first; then, while they fit, the solutions, the nodes, the time so far
     and a parallel count's subtrees, the bar taking the columns left (up to `BAR_MOST`)."""
-    remaining = getattr(progress, "remaining", None)
-    essential = f"{100 * progress.fraction:3.0f}% {'-:--:--' if remaining is None else _clock(remaining)} left"
+    essential = f"{100 * progress.fraction:3.0f}% {_left(progress)} left"
     room = width - 1  # (the last column stays free: a terminal may wrap a line that fills it)
     spare = room - len(essential) - 1 - BAR_LEAST  # (one space between the bar and the percentage)
     if spare < 0:
@@ -54,7 +53,7 @@ def layout(progress: Any, width: int) -> tuple[str, int, str]:
         pieces.append((after, f"subtrees {subtrees.done:,} done, {subtrees.running} running, "
                               f"{subtrees.waiting:,} waiting"))
     for side, piece in pieces:
-        cost = len(piece) + (2 if side or side is after else 1)  # (", " or "; "; the first before: a space)
+        cost = len(piece) + (1 if side is before and not before else 2)  # (a space by the bar, else ", " or "; ")
         if cost <= spare:
             side.append(piece)
             spare -= cost
@@ -88,10 +87,8 @@ class ProgressBar:
                 return
             self.bar = self._start()
         if self.notebook:
-            said = f"{progress.solutions:,} solutions, {progress.nodes:,} nodes"
-            remaining = getattr(progress, "remaining", None)
-            left = "-:--:--" if remaining is None else _clock(remaining)
-            self.bar.update(self._html(progress.fraction, f"{said}; {left} left"))
+            said = f"{progress.solutions:,} solutions, {progress.nodes:,} nodes; {_left(progress)} left"
+            self.bar.update(self._html(progress.fraction, said))
         else:  # (the width read each time: a terminal can be resized while a search runs)
             self.bar.update(self.task, completed=progress.fraction, line=layout(progress, self.bar.console.width))
 
@@ -147,6 +144,12 @@ def _line_column() -> Any:
             return grid
 
     return Line()
+
+
+def _left(progress: Any) -> str:
+    """The time ``progress`` says is left, as h:mm:ss (-:--:-- before anything is done)."""
+    remaining = getattr(progress, "remaining", None)
+    return "-:--:--" if remaining is None else _clock(remaining)
 
 
 def _clock(seconds: float) -> str:

@@ -73,6 +73,13 @@ lightness_of(long long weight)
     return weight < TIES_HEAVIEST ? (uint32_t)(TIES_HEAVIEST - weight) : 0;
 }
 
+/* Item p's key for the weighted ties on a tally: its count by 2^24 plus its lightness. */
+static inline uint32_t
+ties_key(const uint8_t *tally, const uint32_t *light, idx p)
+{
+    return (uint32_t)tally[p] << 24 | light[p];
+}
+
 /* The weighted ties on a tally: the first of the fewest options, ties to the heaviest. Each
    active item's key, its count by 2^24 plus its lightness, is read in one vectorized
    reduction per block of 64 (as tally_least's), and the first least key wins; where the
@@ -100,12 +107,12 @@ least_ties(const Search *s, const uint8_t *tally)
             at = b;
         }
     }
-    for (p = at; ((uint32_t)tally[p] << 24 | light[p]) != least; p++)
+    for (p = at; ties_key(tally, light, p) != least; p++)
         ;
     if ((least & TIES_HEAVIEST) == 0) { /* (the heaviest too heavy to tell apart by their keys) */
         const long long *weight = s->weights.weight;
         for (idx q = p + 1; q < s->n_primary; q++)
-            if (((uint32_t)tally[q] << 24 | light[q]) == least && weight[q + 1] > weight[p + 1])
+            if (ties_key(tally, light, q) == least && weight[q + 1] > weight[p + 1])
                 p = q;
     }
     return p;
