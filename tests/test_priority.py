@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import exactcover
 from exactcover import Matrix, MatrixError, Solver, Unsupported, read_dlx, write_dlx
 from exactcover.engines import available
+from exactcover_queens import Queens
 
 ENGINES = available()
 
@@ -145,15 +146,50 @@ def test_priority_combines_with_the_other_searches_or_is_refused_first(engine: s
 
 
 def test_a_count_with_priority_keeps_a_journal_that_verifies(tmp_path) -> None:
-    from exactcover_queens import Queens
-    from exactcover_queens.queens import encode
-
-    queens = encode(Queens(8)).matrix
-    first = [item for k, item in enumerate(queens.primary) if k % 3 == 0]
-    m = Matrix(queens.primary, {o.label: dict(zip(o.items, o.colors)) for o in queens.options},
-               secondary=queens.secondary, priority=first)
+    m = _queens_with_priority(8)
     journal = tmp_path / "q8.jsonl"
     assert exactcover.count(m, jobs=2, journal=journal) == 92
     found = exactcover.verify(m, journal, sample=5)
     assert (found.agree, found.complete, found.total) == (True, True, 92)
+    plain = Matrix(m.primary, {o.label: dict(zip(o.items, o.colors)) for o in m.options}, secondary=m.secondary)
+    with pytest.raises(exactcover.JournalError):  # (another tree: its subtrees are not these)
+        exactcover.count(plain, jobs=2, journal=journal)
 
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_count_with_priority_split_at_every_pause_is_the_serial_one(engine: str, monkeypatch) -> None:
+    """Tasks that pause every few nodes and a time slice of nothing: the subtrees are split
+    again at every pause (hundreds of splits), and those handed back are searched by the same
+    rule, so the count, the nodes and the updates are the serial search's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from exactcover.parallel import searches, subtrees
+
+    monkeypatch.setitem(subtrees.CHUNK, engine, (3, 1 << 20))
+    queens = _queens_with_priority(8)
+    solver, serial = Solver(queens, engine), Solver(queens, engine)
+    seen = []
+    with ThreadPoolExecutor(2) as pool:
+        assert searches.count(solver, 2, pool, time_slice=1e-9, memo=False, progress=seen.append) == \
+            serial.count(memo=False) == 92
+    assert (solver.stats.nodes, solver.stats.updates) == (serial.stats.nodes, serial.stats.updates)
+    assert seen[-1].subtrees.done > 100
+
+
+def _queens_with_priority(n: int) -> Matrix:
+    """The n-queens matrix with every fourth primary item given priority."""
+    from exactcover_queens.queens import encode
+
+    queens = encode(Queens(n)).matrix
+    return Matrix(queens.primary, {o.label: dict(zip(o.items, o.colors)) for o in queens.options},
+                  secondary=queens.secondary, priority=[item for k, item in enumerate(queens.primary) if k % 4 == 0])
+
+
+def test_the_sat_backends_take_a_matrix_with_priority() -> None:
+    pytest.importorskip("pysat.solvers", reason="PySAT (the extra pyexactcover[sat]) is not installed")
+    m = Matrix(["a", "b", "c", "d"], {"x": ["a", "b"], "y": ["c", "d"], "z": ["a", "c"], "w": ["b", "d"],
+                                      "v": ["a"], "u": ["b", "c", "d"]}, priority=["d"])
+    solutions = set(map(frozenset, exactcover.solutions(m)))
+    for backend in ("sat", "race"):
+        assert frozenset(exactcover.solve(m, backend=backend)) in solutions

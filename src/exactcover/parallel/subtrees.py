@@ -57,8 +57,15 @@ class Job:
     tuning: Tuning = Tuning()  # how the subtrees run
     bounds: bytes = b""  # lo and hi of each primary item, or nothing (contract.Compiled)
     costs: bytes = b""  # the cost of each option, or nothing
+    priority: bytes = b""  # 1 for each primary item that has priority, or nothing
     memo: int = 0  # counting: each subtree memoized with a table of its own (contract.MEMO_ON) ...
     memo_bytes: int = contract.DEFAULT_MEMO_BYTES  # ... of at most this many bytes
+
+    def compiled(self) -> contract.Compiled:
+        """The matrix in the engines' form again, as `Solver.compiled` had it."""
+        return contract.Compiled(self.n_primary, self.n_secondary, array("i", self.starts), array("i", self.items),
+                                 array("i", self.colors), array("i", self.bounds), array("q", self.costs),
+                                 array("i", self.priority))
 
     def start(self, dancer: Any, prefix: Sequence[int], tuning: Tuning | None = None, **more: Any) -> Any:
         """A new search of ``dancer`` (this job's matrix) under ``prefix``, with this job's
@@ -73,8 +80,8 @@ class Job:
         return cls(uuid.uuid4().hex, solver.engine, compiled.n_primary, compiled.n_secondary,
                    compiled.starts.tobytes(), compiled.items.tobytes(), compiled.colors.tobytes(),
                    tuple(solver.option_numbers(givens, "given")), tuple(solver.option_numbers(exclude, "excluded")),
-                   Tuning.of(way), compiled.bounds.tobytes(), compiled.costs.tobytes(), memo,
-                   memo_budget(memo_bytes))
+                   Tuning.of(way), compiled.bounds.tobytes(), compiled.costs.tobytes(), compiled.priority.tobytes(),
+                   memo, memo_budget(memo_bytes))
 
 
 @attrs.frozen
@@ -155,10 +162,7 @@ def _dancer(job: Job) -> Any:
     if dancer is None:
         if len(_dancers) >= KEPT_DANCERS:
             _dancers.pop(next(iter(_dancers)))
-        arrays = [array("i", data) for data in (job.starts, job.items, job.colors, job.bounds)]
-        if job.costs:
-            arrays.append(array("q", job.costs))
-        dancer = _dancers[job.token] = engines.get(job.engine).Dancer(job.n_primary, job.n_secondary, *arrays)
+        dancer = _dancers[job.token] = engines.get(job.engine).Dancer(*job.compiled().arguments())
     return dancer
 
 
