@@ -139,8 +139,9 @@ def test_what_a_search_cannot_combine_is_one_table_both_engines_use(module):
     from exactcover.engines.contract import REFUSED
 
     def dancer(*things):
-        return module.Dancer(2, 0, [0, 1, 2], [0, 1], [0, 0], [1, 2, 1, 1] if "bounds" in things else [],
-                             costs=[3, 4] if "best" in things else [], priority=[0, 1] if "priority" in things else [])
+        return module.Dancer(2, 1, [0, 1, 2], [0, 1], [0, 0], [1, 2, 1, 1] if "bounds" in things else [],
+                             costs=[3, 4] if "best" in things else [], priority=[0, 1] if "priority" in things else [],
+                             loop=[1, 2, 0, 1] if "loop" in things else [])
 
     asked = {"best": {"best": 1}, "memo": {"memo": contract.MEMO_ON}, "seed": {"seed": 7},
              **{way: {"tuning": contract.Tuning.of(way)} for way in contract.OTHER_TREES}}
@@ -148,11 +149,13 @@ def test_what_a_search_cannot_combine_is_one_table_both_engines_use(module):
         dancer(thing).search(**keywords)
     dancer("bounds").search()
     dancer("priority").search()
+    dancer("loop").search()
+    dancer("loop").search(memo=contract.MEMO_AUTO)  # (a loop's count is never memoized: its automatic choice is off)
     for (first, second), words in REFUSED.items():
-        if "sets" in (first, second) and "priority" not in (first, second):
+        if "sets" in (first, second) and not {"priority", "loop"} & {first, second}:
             continue  # (a way, which the library refuses before it asks an engine)
         if "sets" in (first, second):
-            asked["sets"] = {"tuning": contract.Tuning.of("sets")}  # (with priority, the engines refuse it too)
+            asked["sets"] = {"tuning": contract.Tuning.of("sets")}  # (with priority or a loop, the engines refuse it too)
         keywords = {k: v for thing in (first, second) if thing in asked for k, v in asked[thing].items()}
         with pytest.raises(Unsupported) as refused:
             dancer(first, second).search(**keywords)

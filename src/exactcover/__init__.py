@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any
 from .engines.contract import Status
 from .engines.loader import ENGINE
 from .front.api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve, solver_for, verify
-from .errors import (BudgetExceeded, EngineWarning, ExactCoverError, GivenAndExcluded, GivensClash, GivensError, JournalError,
-                     MatrixError, PluginError, PrefixError, ProblemError, ProblemTooLarge, UnknownOption, Unsupported,
-                     WorkerLost)
+from .errors import (BudgetExceeded, EngineWarning, ExactCoverError, GivenAndExcluded, GivensBreakLoop, GivensClash,
+                     GivensError, JournalError, MatrixError, PluginError, PrefixError, ProblemError, ProblemTooLarge,
+                     UnknownOption, Unsupported, WorkerLost)
 from .front.solver import Solver, Split
+from .model.loop import Loop
 from .model.matrix import Matrix, Option
 from .problem import Batch, Encoding, Problem, ProblemType, Size
 from .search.runs import Progress, Solutions, Stats, Subtrees
@@ -52,9 +53,11 @@ __all__ = [
     "Estimate",
     "ExactCoverError",
     "GivenAndExcluded",
+    "GivensBreakLoop",
     "GivensClash",
     "GivensError",
     "JournalError",
+    "Loop",
     "Matrix",
     "MatrixError",
     "Option",

@@ -21,6 +21,7 @@ __all__ = [
     "MatrixError",
     "GivensError",
     "UnknownOption",
+    "GivensBreakLoop",
     "GivensClash",
     "GivenAndExcluded",
     "PrefixError",
@@ -73,6 +74,21 @@ class GivensClash(GivensError):
             return f"option {self.first!r} is given twice"
         return (f"given options {self.first!r} and {self.second!r} cannot both be chosen: "
                 f"both cover item {self.item!r}")
+
+
+class GivensBreakLoop(GivensError):
+    """A given ``option`` that the givens before it leave no place for in the loop (a matrix
+    with `Matrix.loop`): its ``edge`` would give a vertex a third edge, close a cycle while
+    other paths remain, or come after the cycle has closed."""
+
+    def __init__(self, option: Hashable, edge: Hashable) -> None:
+        super().__init__(option, edge)
+        self.option, self.edge = option, edge
+
+    def __str__(self) -> str:
+        return (f"given option {self.option!r} cannot be chosen with the givens before it: its edge "
+                f"{self.edge!r} would not keep the loop one cycle (a third edge at a vertex, or a cycle "
+                f"closed too soon)")
 
 
 class GivenAndExcluded(GivensError):

@@ -27,10 +27,10 @@ from typing import Any, NamedTuple, Protocol
 
 import attrs
 
-from ..errors import GivenAndExcluded, GivensClash, MatrixError, PrefixError, UnknownOption, Unsupported
+from ..errors import GivenAndExcluded, GivensBreakLoop, GivensClash, MatrixError, PrefixError, UnknownOption, Unsupported
 
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
-           "GivensClash", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "Checker",
+           "GivensClash", "GivensBreakLoop", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "Checker",
            "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "RULES", "RULE_MRV", "RULE_WEIGHTED",
            "RULE_WEIGHTED_TIES", "RULE_FAILURE_RATE", "RULE_SAID", "OTHER_TREES", "Where", "ToSets", "Tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO",
            "DEFAULT_MEMO_BYTES", "Reduced"]
@@ -50,10 +50,10 @@ DONE, SOLUTION, PAUSED, LIMIT, PREFIX = Status
 
 #: The errors an engine raises, with numbers (items, options, nodes) as their facts; the
 #: `Solver` raises them again with the labels a caller knows. `MatrixError`: arrays that are
-#: not a matrix; `UnknownOption`, `GivensClash`, `GivenAndExcluded`: givens and exclusions;
+#: not a matrix; `UnknownOption`, `GivensClash`, `GivensBreakLoop`, `GivenAndExcluded`: givens and exclusions;
 #: `PrefixError`: a prefix that is not a subtree of this search; `Unsupported`: a question
 #: the engine cannot answer for this matrix (random probes with bounds).
-ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivenAndExcluded, PrefixError, Unsupported)
+ENGINE_ERRORS = (MatrixError, UnknownOption, GivensClash, GivensBreakLoop, GivenAndExcluded, PrefixError, Unsupported)
 
 
 #: How a search may run, on either engine: "auto", the calibrated rule (start on the links,
@@ -185,7 +185,8 @@ DEFAULT_MEMO_BYTES = 1 << 30
 #: for the cheapest solutions, on a matrix with costs), "memo" (a memoized count), "seed"
 #: (ties broken at random), a way that searches another tree than MRV's (by its name in
 #: `OTHER_TREES`), "sets" (way="sets"), "priority" (a matrix with priority items: MRV's rule
-#: with those items first, on the links).
+#: with those items first, on the links), "loop" (a matrix with a loop constraint: on the
+#: links, never memoized).
 REFUSED: dict[tuple[str, str], tuple[str, str]] = {
     **{pair: refused for rule, said in OTHER_TREES.items() for pair, refused in (
         ((rule, "bounds"), (f"{said} with bounds", "leave way='auto'")),
@@ -201,6 +202,11 @@ REFUSED: dict[tuple[str, str], tuple[str, str]] = {
     ("priority", "bounds"): ("priority items with bounds", "search without priority"),
     ("priority", "best"): ("priority items in a search for the cheapest solutions", "search without priority"),
     ("priority", "sets"): ("priority items on the sets", "way='auto' or 'links'"),
+    **{(rule, "loop"): (f"{said} with a loop", "leave way='auto'") for rule, said in OTHER_TREES.items()},
+    ("loop", "bounds"): ("a loop with bounds", "search without bounds"),
+    ("loop", "best"): ("a loop in a search for the cheapest solutions", "search without costs"),
+    ("loop", "memo"): ("a memoized count with a loop", "count without memo"),
+    ("loop", "sets"): ("a loop on the sets", "way='auto' or 'links'"),
 }
 
 
@@ -232,10 +238,15 @@ class Compiled:
     costs: array[int] = attrs.field(factory=lambda: array("q"))
     #: 1 for each primary item that has priority, else 0; empty when none has.
     priority: array[int] = attrs.field(factory=lambda: array("i"))
+    #: the loop constraint: its color's number (0: no option has it), then (edge, u, v) for
+    #: each edge, as item positions; empty without one.
+    loop: array[int] = attrs.field(factory=lambda: array("i"))
 
     def arguments(self) -> tuple[Any, ...]:
-        """The `Dancer` constructor's arguments (costs and priority only if there are any)."""
+        """The `Dancer` constructor's arguments (costs, priority and loop only if there are any)."""
         head = (self.n_primary, self.n_secondary, self.starts, self.items, self.colors, self.bounds)
+        if self.loop:
+            return head + (self.costs, self.priority, self.loop)
         if self.priority:
             return head + (self.costs, self.priority)
         return head + (self.costs,) if self.costs else head

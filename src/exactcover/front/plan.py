@@ -34,7 +34,7 @@ ROUTES = ("engine", "pool", "executor", "cluster", "sat", "race")
 SAID = {
     "first": "a first solution", "solutions": "every solution", "count": "a count", "best": "the cheapest solutions",
     "estimate": "an estimate", "sample": "a sample of solutions",
-    "bounds": "bounds", "priority": "priority items", "filter": "a problem type that filters its solutions",
+    "bounds": "bounds", "priority": "priority items", "loop": "a loop", "filter": "a problem type that filters its solutions",
     "many": "a file of many problems",
     "givens": "givens", "exclude": "exclusions", "limit": "a limit", "seed": "a seed", "max_nodes": "max_nodes",
     "timeout": "a timeout", "progress": "progress", "memo": "memo", "memo_bytes": "memo_bytes",
@@ -67,7 +67,7 @@ _OTHER_THAN_FIRST = "solutions|count|best|estimate|sample"
 REFUSALS: dict[tuple[str, ...], tuple[str | None, str]] = {
     **{pair: (None, instead) for pair, (_, instead) in REFUSED.items()},
     # backends
-    ("sat|race", "bounds"): (None, "{search}"),
+    ("sat|race", "bounds|loop"): (None, "{search}"),
     ("sat|race", "filter"): (None, "{search}"),
     ("sat|race", _OTHER_THAN_FIRST): (None, "{search}, or ask for the first solution"),
     ("sat|race", "seed|max_nodes|limit|memo|memo_bytes|parallel"): (None, "{search}"),
@@ -98,6 +98,7 @@ REFUSALS: dict[tuple[str, ...], tuple[str | None, str]] = {
     ("sample", "givens|exclude|reduce"): (None, "sample the problem as it is"),
     # the reduction
     ("reduce", "bounds"): ("reducing a matrix with bounds", "{not reduce}"),
+    ("reduce", "loop"): ("reducing a matrix with a loop", "{not reduce}"),
 }
 
 
@@ -108,6 +109,7 @@ class Features:
 
     bounds: bool = False
     priority: bool = False  # priority items (Matrix.priority)
+    loop: bool = False  # a loop constraint (Matrix.loop)
     filter: bool = False  # its type keeps only some of the matrix's solutions
     many: bool = False  # a file of many problems (the command)
     reduced: bool = False  # reduced already (the command's --reduce)
@@ -116,8 +118,8 @@ class Features:
     @classmethod
     def of(cls, prepared: Prepared, many: bool = False) -> Features:
         matrix = prepared.solver.matrix
-        return cls(bool(matrix.bounds), bool(matrix.priority), prepared.accept is not None, many,
-                   prepared.reduction is not None, prepared.way)
+        return cls(bool(matrix.bounds), bool(matrix.priority), matrix.loop is not None, prepared.accept is not None,
+                   many, prepared.reduction is not None, prepared.way)
 
 
 @attrs.frozen
@@ -138,7 +140,7 @@ def things(request: Request, features: Features) -> set[str]:
     """The names (`SAID`'s keys) of what ``request`` asks, and of what the problem has."""
     r = request
     named = {r.what}
-    named |= {name for name in ("bounds", "priority", "filter", "many") if getattr(features, name)}
+    named |= {name for name in ("bounds", "priority", "loop", "filter", "many") if getattr(features, name)}
     named |= {name for name in ("givens", "exclude") if getattr(r, name)}
     named |= {name for name in ("limit", "seed", "max_nodes", "timeout", "memo_bytes", "jobs", "executor",
                                 "scheduler", "journal", "time_slice") if getattr(r, name) is not None}
@@ -189,9 +191,11 @@ def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> P
     else:
         route = "engine"
     look = r.reduce is None and r.what in ("count", "solutions") and route == "engine" and r.limit is None and \
-        r.max_nodes is None and not features.filter and not features.bounds and not features.reduced
+        r.max_nodes is None and not features.filter and not features.bounds and not features.loop and \
+        not features.reduced
     way = r.way
     if way == "auto" and features.way != "auto" and r.seed is None and not r.memo and not features.priority and \
+            not features.loop and \
             r.what in ("first", "solutions", "count"):
         way = features.way
     return Plan(r, route, bool(r.reduce) and not features.reduced, look, way)

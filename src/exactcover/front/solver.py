@@ -55,18 +55,30 @@ def _known(index: dict[Any, Any], label: Any) -> bool:
         return False
 
 
-def _compile(matrix: Matrix) -> tuple[array[int], array[int], array[int]]:
+def _compile(matrix: Matrix) -> tuple[array[int], array[int], array[int], dict[Hashable, int]]:
     """The options as the engines take them: where each option's items start, the items'
-    positions, and their color numbers (0: none). The matrix has checked every item and color."""
+    positions, and their color numbers (0: none); and the colors' numbers. The matrix has
+    checked every item and color."""
     options = matrix.options
     starts = array("i", accumulate((len(option.items) for option in options), initial=0))
     items = item_positions(matrix)
-    if all(option.colors.count(None) == len(option.colors) for option in options):
-        return starts, items, array("i", [0]) * len(items)
     number: dict[Hashable, int] = {}
+    if all(option.colors.count(None) == len(option.colors) for option in options):
+        return starts, items, array("i", [0]) * len(items), number
     colors = array("i", (0 if color is None else number.setdefault(color, len(number) + 1)
                          for option in options for color in option.colors))
-    return starts, items, colors
+    return starts, items, colors, number
+
+
+def _compile_loop(matrix: Matrix, number: dict[Hashable, int]) -> array[int]:
+    """The loop as the engines take it (`contract.Compiled.loop`); empty without one."""
+    if matrix.loop is None:
+        return array("i")
+    position = matrix.position
+    loop = array("i", [number.get(matrix.loop.color, 0)])
+    for edge, u, v in matrix.loop.edges:
+        loop.extend((position(edge), position(u), position(v)))
+    return loop
 
 
 class Solver:
@@ -128,7 +140,7 @@ class Solver:
         #: The option labels by option number (the engines' numbering).
         self.labels = tuple(option.label for option in matrix.options)
         self._index = {label: k for k, label in enumerate(self.labels)}
-        starts, items, colors = _compile(matrix)
+        starts, items, colors, number = _compile(matrix)
         #: The matrix in the engines' form (see `contract.Compiled`): what a worker process
         #: needs to build the dancer again.
         costs = array("q")
@@ -140,7 +152,7 @@ class Solver:
             first = set(matrix.priority)
             priority.extend(item in first for item in matrix.primary)
         self.compiled = Compiled(len(matrix.primary), len(matrix.secondary), starts, items, colors, bounds, costs,
-                                 priority)
+                                 priority, _compile_loop(matrix, number))
         #: The engine's compiled matrix (a `contract.Dancer`), for engine-level searches.
         self.dancer: Dancer = module.Dancer(*self.compiled.arguments())
 

@@ -17,6 +17,14 @@ option may carry a cost, as in his DLX5: ``|n`` entries on its line, which add u
 of its items, a secondary item optionally followed by ``:color``. Blank lines are skipped.
 Item names and colors are strings without white space, ``:`` or ``|``.
 
+Two of Knuth's programs read more into the names. In DLX2-SHARP a primary item whose name
+begins with ``#`` has priority (`Matrix.priority`), which `read_dlx` always reads. In
+DLX2-LOOP, which `read_dlx(..., loop=True)` reads as he does, a two-character name is a pair of
+coordinates (``0-9``, ``a-z``, ``A-Z`` for 0 to 61): a primary item at two even coordinates is a
+vertex, a secondary item whose coordinates add up to an odd number is the edge between its
+two neighbours along the odd one, and the edges of color ``1`` must form one cycle
+(`Matrix.loop`).
+
 `read_dlx` turns such text into a `Matrix` whose options are labelled 0, 1, 2, ... in the
 order of their lines; `write_dlx` writes one back, and the round trip is exact for matrices
 whose items and colors are such strings. This module depends only on the model (`Matrix`,
@@ -32,9 +40,10 @@ from typing import Any, TextIO
 
 from ..errors import MatrixError, ProblemError
 from ..textinput import check_text, check_words, decode, line_parts, lines, read_file
+from .loop import Loop
 from .matrix import Matrix, first_repeat
 
-__all__ = ["DlxFormatError", "read_dlx", "write_dlx", "parse_dlx", "option_text"]
+__all__ = ["DlxFormatError", "knuth_loop", "read_dlx", "write_dlx", "parse_dlx", "option_text"]
 
 _NAME = re.compile(r"[^\s:|]+")
 _PART = 1 << 20  # (characters of text counted at a time by `_size`)
@@ -45,34 +54,36 @@ class DlxFormatError(ProblemError):
     """Knuth-format text that cannot be read; the message starts with the line number."""
 
 
-def read_dlx(source: str | os.PathLike[str] | TextIO) -> Matrix:
+def read_dlx(source: str | os.PathLike[str] | TextIO, *, loop: bool = False) -> Matrix:
     """A `Matrix` from Knuth's text format.
 
     ``source`` is a path (``str`` without a newline, or ``os.PathLike``), an open file (text or
     binary), or the text itself (a ``str`` containing a newline). Files are UTF-8 (a leading
     byte-order mark is skipped); malformed text raises `ProblemError` (a ValueError) naming the
     line and what is wrong with it, bytes that are not UTF-8 their offset, and a NUL character
-    its line.
+    its line. With ``loop``, the names say a loop as in Knuth's DLX2-LOOP (see the module's
+    docstring).
     """
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source):
         name = os.fspath(source)
-        return parse_dlx(read_file(name), name)
+        return parse_dlx(read_file(name), name, loop=loop)
     if isinstance(source, str):
-        return parse_dlx(check_text(source, "input"), "input")
+        return parse_dlx(check_text(source, "input"), "input", loop=loop)
     if hasattr(source, "read"):
         name = str(getattr(source, "name", "input"))
         try:
             text = source.read()
         except UnicodeDecodeError as error:
             raise ProblemError(f"cannot read {name!r}: not UTF-8 text ({error.reason})") from None
-        return parse_dlx(decode(text, repr(name)) if isinstance(text, bytes) else check_text(text, repr(name)), name)
+        text = decode(text, repr(name)) if isinstance(text, bytes) else check_text(text, repr(name))
+        return parse_dlx(text, name, loop=loop)
     raise TypeError(f"read_dlx needs a path, a text file or a string, not {type(source).__name__}")
 
 
-def parse_dlx(text: str, name: str = "input") -> Matrix:
+def parse_dlx(text: str, name: str = "input", *, loop: bool = False) -> Matrix:
     """A `Matrix` from Knuth-format ``text``; errors name ``name`` and the line. While reading
     for a search (`textinput.limited`), text of more entries than it allows is refused
-    before anything is built."""
+    before anything is built. With ``loop``, the names say a loop (DLX2-LOOP)."""
     check_words(text, name, _size)
 
     def fail(number: int, message: str) -> DlxFormatError:
@@ -148,7 +159,46 @@ def parse_dlx(text: str, name: str = "input") -> Matrix:
     if primary is None:
         raise DlxFormatError(f"{name}: no item line (the text is empty or only comments)")
     priority = [item for item in primary if item.startswith("#")]  # (Knuth's DLX2-SHARP)
-    return Matrix(primary, options, secondary=secondary, bounds=bounds, costs=costs, priority=priority)
+    try:
+        cycle = knuth_loop(primary, secondary) if loop else None
+    except MatrixError as error:
+        raise DlxFormatError(f"{name}, the item line: {error}") from None
+    return Matrix(primary, options, secondary=secondary, bounds=bounds, costs=costs, priority=priority, loop=cycle)
+
+
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def knuth_loop(primary: Iterable[str], secondary: Iterable[str]) -> Loop:
+    """The loop that DLX2-LOOP reads in these item names: each secondary item of two
+    characters whose coordinates add up to an odd number is an edge between the items named
+    by its neighbours along the odd coordinate, primary items at two even coordinates.
+    MatrixError names an item his program would stop at."""
+    def place(name: str) -> tuple[int, int] | None:
+        if len(name) != 2 or name[0] not in _DIGITS or name[1] not in _DIGITS:
+            return None
+        return _DIGITS.index(name[0]), _DIGITS.index(name[1])
+
+    vertices = {}
+    for item in primary:
+        at = place(item)
+        if at is not None and (at[0] + at[1]) % 2:
+            raise MatrixError(f"edge item {item!r} is primary; DLX2-LOOP needs edges secondary")
+        if at is not None and at[0] % 2 == 0:
+            vertices[at] = item
+    edges = []
+    for item in secondary:
+        at = place(item)
+        if at is None or (at[0] + at[1]) % 2 == 0:
+            if at is not None and at[0] % 2 == 0:
+                raise MatrixError(f"vertex item {item!r} is secondary; DLX2-LOOP needs vertices primary")
+            continue
+        x, y = at
+        ends = ((x - 1, y), (x + 1, y)) if x % 2 else ((x, y - 1), (x, y + 1))
+        if ends[0] not in vertices or ends[1] not in vertices:
+            raise MatrixError(f"edge item {item!r} joins a vertex that is not an item")
+        edges.append((item, vertices[ends[0]], vertices[ends[1]]))
+    return Loop(edges, "1")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -193,6 +243,9 @@ def write_dlx(matrix: Matrix) -> str:
             raise MatrixError(f"primary item {item!r}: in Knuth's format a name that begins with '#' has priority "
                               f"(DLX2-SHARP), and this item {'has' if item in first else 'has not'}")
     color_name = _namer(dict.fromkeys(c for o in matrix.options for c in o.colors if c is not None), "c")
+    if matrix.loop is not None and not _says_loop(matrix, item_name, color_name):
+        raise MatrixError("this matrix's loop is not the one its item names say in Knuth's format (DLX2-LOOP: "
+                          "two-character coordinates, edges of color '1')")
     made = [f"| exactcover: {kind} {name} is {value!r}" for kind, namer in (("item", item_name), ("color", color_name))
             for value, name in namer.items() if name != value]
     bounds = dict(matrix.bounds)
@@ -211,6 +264,17 @@ def write_dlx(matrix: Matrix) -> str:
             for item, color in zip(option.items, option.colors)
         ) + (f" |{cost}" if cost else ""))
     return "\n".join(lines) + "\n"
+
+
+def _says_loop(matrix: Matrix, item_name: dict[Hashable, str], color_name: dict[Hashable, str]) -> bool:
+    """Whether `read_dlx(..., loop=True)` would read ``matrix``'s loop in its names as written."""
+    assert matrix.loop is not None
+    try:
+        read = knuth_loop([item_name[i] for i in matrix.primary], [item_name[i] for i in matrix.secondary])
+    except MatrixError:
+        return False
+    written = {(item_name[e], frozenset((item_name[u], item_name[v]))) for e, u, v in matrix.loop.edges}
+    return written == {(e, frozenset((u, v))) for e, u, v in read.edges} and color_name.get(matrix.loop.color, "1") == "1"
 
 
 def _namer(values: Iterable[Hashable], prefix: str) -> dict[Hashable, str]:

@@ -23,6 +23,7 @@ from typing import Any, TypeVar, Union
 import attrs
 
 from ..errors import MatrixError
+from .loop import Loop, check_loop, to_loop
 
 __all__ = ["Matrix", "Option"]
 
@@ -222,7 +223,8 @@ class Matrix:
     nonnegative integer costs (the others cost 0). ``priority`` names primary items the
     search branches on before the others (Knuth's DLX2-SHARP: items with no option or one
     come first, then the priority items with the fewest options, then the others); the
-    solutions are the same, the tree is another.
+    solutions are the same, the tree is another. ``loop`` (a `Loop`, or a mapping edge ->
+    (u, v)) makes some secondary items edges whose chosen ones must form one cycle.
 
     >>> Matrix(["a", "b"], {"x": ["a"], "y": ["a", "b"]}, bounds={"a": (1, 2)})
     Matrix(primary=2, secondary=0, options=2, entries=3, bounds=1)
@@ -244,6 +246,8 @@ class Matrix:
     costs: tuple[tuple[Hashable, int], ...] = attrs.field(default=None, converter=_to_costs, kw_only=True)
     #: The primary items the search branches on first, in primary order; empty for none.
     priority: tuple[Hashable, ...] = attrs.field(default=(), converter=_to_items, kw_only=True)
+    #: The loop constraint (Knuth's DLX2-LOOP), or None.
+    loop: Loop | None = attrs.field(default=None, converter=to_loop, kw_only=True)
     _position: dict[Hashable, int] = attrs.field(init=False, eq=False, hash=False)
     #: Compiled forms of this matrix (a Solver per engine), kept with it; see api.solver_for.
     _compiled: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, factory=lambda: _Compiled())
@@ -266,6 +270,7 @@ class Matrix:
         object.__setattr__(self, "_position", position)
         self._check_bounds(position)
         self._check_priority(position)
+        check_loop(self, position)
         self._check_options(position)
         self._check_costs()
 
@@ -487,6 +492,7 @@ class Matrix:
         bounds = f", bounds={len(self.bounds)}" if self.bounds else ""
         bounds += f", costs={len(self.costs)}" if self.costs else ""
         bounds += f", priority={len(self.priority)}" if self.priority else ""
+        bounds += f", loop={len(self.loop.edges)}" if self.loop is not None else ""
         return (
             f"Matrix(primary={len(self.primary)}, secondary={len(self.secondary)}, "
             f"options={len(self.options)}, entries={self.entries}{bounds})"

@@ -88,10 +88,11 @@ class JournalWarning(UserWarning):
 def fingerprint(compiled: Any, givens: Sequence[int], excluded: Sequence[int]) -> str:
     """A hash of a problem as the engines see it: the compiled matrix (`contract.Compiled`),
     the givens and the exclusions (option numbers), the same on any machine. Priority items
-    (which make another tree) count only where there are some, so that the fingerprints of
-    the journals written before they existed stay as they were."""
+    (which make another tree) and a loop count only where there are some, so that the
+    fingerprints of the journals written before they existed stay as they were."""
     digest = hashlib.sha256(f"exactcover {_FINGERPRINT} {compiled.n_primary} {compiled.n_secondary}".encode())
     first = [("priority", compiled.priority)] if compiled.priority else []
+    first += [("loop", compiled.loop)] if compiled.loop else []
     for name, data in (("starts", compiled.starts), ("items", compiled.items), ("colors", compiled.colors),
                        ("bounds", compiled.bounds), ("costs", compiled.costs),
                        ("givens", array("q", givens)), ("excluded", array("q", excluded)), *first):

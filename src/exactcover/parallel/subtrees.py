@@ -58,6 +58,7 @@ class Job:
     bounds: bytes = b""  # lo and hi of each primary item, or nothing (contract.Compiled)
     costs: bytes = b""  # the cost of each option, or nothing
     priority: bytes = b""  # 1 for each primary item that has priority, or nothing
+    loop: bytes = b""  # the loop constraint, or nothing
     memo: int = 0  # counting: each subtree memoized with a table of its own (contract.MEMO_ON) ...
     memo_bytes: int = contract.DEFAULT_MEMO_BYTES  # ... of at most this many bytes
 
@@ -65,7 +66,7 @@ class Job:
         """The matrix in the engines' form again, as `Solver.compiled` had it."""
         return contract.Compiled(self.n_primary, self.n_secondary, array("i", self.starts), array("i", self.items),
                                  array("i", self.colors), array("i", self.bounds), array("q", self.costs),
-                                 array("i", self.priority))
+                                 array("i", self.priority), array("i", self.loop))
 
     def start(self, dancer: Any, prefix: Sequence[int], tuning: Tuning | None = None, **more: Any) -> Any:
         """A new search of ``dancer`` (this job's matrix) under ``prefix``, with this job's
@@ -81,7 +82,7 @@ class Job:
                    compiled.starts.tobytes(), compiled.items.tobytes(), compiled.colors.tobytes(),
                    tuple(solver.option_numbers(givens, "given")), tuple(solver.option_numbers(exclude, "excluded")),
                    Tuning.of(way), compiled.bounds.tobytes(), compiled.costs.tobytes(), compiled.priority.tobytes(),
-                   memo, memo_budget(memo_bytes))
+                   compiled.loop.tobytes(), memo, memo_budget(memo_bytes))
 
 
 @attrs.frozen

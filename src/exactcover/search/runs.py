@@ -21,7 +21,7 @@ import attrs
 from .. import log
 from ..engines import contract
 from ..engines.contract import DONE, LIMIT, PAUSED, SOLUTION, Where
-from ..errors import BudgetExceeded, GivenAndExcluded, GivensClash, PrefixError
+from ..errors import BudgetExceeded, GivenAndExcluded, GivensBreakLoop, GivensClash, PrefixError
 from .bar import progress_callback
 from . import portfolio
 
@@ -125,8 +125,8 @@ PROGRESS_INTERVAL = 0.1
 
 @contextmanager
 def labelled(solver: Solver) -> Iterator[None]:
-    """An engine's `GivensClash` or `GivenAndExcluded` raised again with the labels of the
-    options and the item it names (the engine knows only their numbers)."""
+    """An engine's `GivensClash`, `GivenAndExcluded` or `GivensBreakLoop` raised again with
+    the labels of the options and the item it names (the engine knows only their numbers)."""
     try:
         yield
     except GivensClash as clash:
@@ -135,6 +135,9 @@ def labelled(solver: Solver) -> Iterator[None]:
         raise GivensClash(labels[first], labels[second], solver.matrix.items[item]) from None
     except GivenAndExcluded as clash:
         raise GivenAndExcluded(solver.labels[cast(int, clash.option)]) from None
+    except GivensBreakLoop as broken:
+        raise GivensBreakLoop(solver.labels[cast(int, broken.option)], solver.matrix.items[cast(int, broken.edge)]) \
+            from None
 
 
 def check_positive(name: str, value: Any, *, allow_zero: bool = False) -> None:
@@ -214,7 +217,7 @@ class Run:
         nodes = node_ids(prefix)
         # (what a first solution's partner search needs: portfolio.py)
         self.alone = way != "auto" or seed is not None or bool(best or memo or diagram or solver.matrix.bounds
-                                                               or solver.matrix.priority)
+                                                               or solver.matrix.priority or solver.matrix.loop)
         self.partner_of = lambda tuning: solver.dancer.search(array("i", ids), None, array("i", excluded) if excluded
                                                                   else (), nodes, tuning)
         with labelled(solver):

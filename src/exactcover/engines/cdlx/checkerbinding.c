@@ -226,9 +226,9 @@ Dancer_checker(DancerObject *dancer, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_RuntimeError, "Dancer was not initialized");
         return NULL;
     }
-    if (dancer->d.has_colors || dancer->d.bounds != NULL) { /* (its search could not be rewound) */
+    if (dancer->d.has_colors || dancer->d.bounds != NULL || dancer->d.loop_ends != NULL) { /* (not rewound) */
         err.kind = DLX_UNSUPPORTED;
-        err.what = "a checker of a matrix with colors or bounds";
+        err.what = "a checker of a matrix with colors, bounds or a loop";
         err.instead = "search each problem apart";
         raise_failure(&err);
         return NULL;

@@ -10,6 +10,7 @@
 #define EXACTCOVER_DANCE_H
 
 #include "dlx.h"
+#include "loop.h"
 
 /* Take the other nodes of p's option out of their items' lists; count the removals. In mode
    ZEROS each primary item whose LEN falls to 0 adds one to s->scan.zeros (a local sum: a store
@@ -190,19 +191,24 @@ unpurify(Search *s, idx p)
     }
 }
 
-/* Commit node p of item j: cover j, purify it to p's color, or nothing if it is already. */
-ALWAYS_INLINE void
+/* Commit node p of item j: cover j, purify it to p's color, or nothing if it is already.
+   1; in mode LOOP, 0 with nothing done if p puts an edge into the loop that it refuses. */
+ALWAYS_INLINE int
 commit(Search *s, idx p, idx j, const int mode)
 {
     if (!(mode & COLORED)) {
         cover(s, j, mode);
-        return;
+        return 1;
     }
     idx c = s->links.color[p];
     if (c == 0)
         cover(s, j, mode);
-    else if (c > 0) /* (c < 0: already purified to this color) */
+    else if (c > 0) { /* (c < 0: already purified to this color) */
+        if ((mode & LOOP) && loop_edge(s, j, c) && !loop_add(s, j))
+            return 0;
         purify(s, p);
+    }
+    return 1;
 }
 
 /* Undo commit(p, j). */
@@ -216,34 +222,20 @@ uncommit(Search *s, idx p, idx j, const int mode)
     idx c = s->links.color[p];
     if (c == 0)
         uncover(s, j, mode);
-    else if (c > 0)
+    else if (c > 0) {
         unpurify(s, p);
-}
-
-/* Commit the items of option node x other than its own item, in order (step X5). */
-ALWAYS_INLINE void
-commit_others(Search *s, idx x, const int mode)
-{
-    const idx *top = s->links.top, *ulink = s->links.ulink;
-    idx p = x + 1;
-    while (p != x) {
-        idx j = top[p];
-        if (j <= 0) {
-            p = ulink[p];
-        }
-        else {
-            commit(s, p, j, mode);
-            p += 1;
-        }
+        if ((mode & LOOP) && loop_edge(s, j, c))
+            loop_delete(s, j);
     }
 }
 
-/* Undo commit_others(x): uncommit them in the reverse order (step X6). */
+/* Uncommit the items of option node x's option from the one before node `from` back to the
+   one after x, in the reverse order of commit_others. */
 ALWAYS_INLINE void
-uncommit_others(Search *s, idx x, const int mode)
+uncommit_back(Search *s, idx x, idx from, const int mode)
 {
     const idx *top = s->links.top, *dlink = s->links.dlink;
-    idx p = x - 1;
+    idx p = from - 1;
     while (p != x) {
         idx j = top[p];
         if (j <= 0) {
@@ -254,6 +246,36 @@ uncommit_others(Search *s, idx x, const int mode)
             p -= 1;
         }
     }
+}
+
+/* Commit the items of option node x other than its own item, in order (step X5). 1; in mode
+   LOOP, 0 if the loop refused one of its edges, with what was committed of it undone. */
+ALWAYS_INLINE int
+commit_others(Search *s, idx x, const int mode)
+{
+    const idx *top = s->links.top, *ulink = s->links.ulink;
+    idx p = x + 1;
+    while (p != x) {
+        idx j = top[p];
+        if (j <= 0) {
+            p = ulink[p];
+        }
+        else if (commit(s, p, j, mode) || !(mode & LOOP)) {
+            p += 1;
+        }
+        else {
+            uncommit_back(s, x, p, mode);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Undo commit_others(x): uncommit them in the reverse order (step X6). */
+ALWAYS_INLINE void
+uncommit_others(Search *s, idx x, const int mode)
+{
+    uncommit_back(s, x, x, mode);
 }
 
 #endif

@@ -232,6 +232,8 @@ dancer_free(Dancer *d)
 {
     dlx_free(d->priority);
     d->priority = NULL;
+    dlx_free(d->loop_ends);
+    d->loop_ends = NULL;
     dlx_free(d->mem);
     dlx_free(d->opt_start);
     dlx_free(d->masks);

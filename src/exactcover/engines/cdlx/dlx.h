@@ -39,6 +39,8 @@ typedef int32_t idx; /* "a pointer is an array index" */
 #define COLORED 1
 #define WIDE 2
 #define ZEROS 4
+/* ... and LOOP: the dance keeps the loop's paths (loop.h), and may refuse an option. */
+#define LOOP 8
 /* Uncolored matrices with at least this many primary items (and fewer than WIDE_ITEMS)
    search in mode ZEROS; benchmarks/README.md has the measurement behind it. */
 #define ZEROS_ITEMS 256
@@ -117,6 +119,7 @@ typedef enum {
     DLX_MATRIX_ERROR,       /* message */
     DLX_UNKNOWN_OPTION,     /* facts[0] the option; what: "given" or "excluded" */
     DLX_GIVENS_CLASH,       /* facts: the two options, the item */
+    DLX_GIVENS_BREAK_LOOP,  /* facts: the option, its edge */
     DLX_GIVEN_AND_EXCLUDED, /* facts[0] the option */
     DLX_PREFIX_ERROR,       /* facts: the node, its place in the prefix */
     DLX_UNSUPPORTED,        /* what, instead */
@@ -157,6 +160,9 @@ typedef struct {
     long long tax;     /* ... and the total tax on the items */
     unsigned char *priority; /* per item 0..n_primary, 1 for a primary item that has priority
                                 (links.c: choose_priority), or NULL: none has */
+    idx *loop_ends;    /* a loop constraint (loop.h): item i's two ends at 2i and 2i + 1 if it
+                          is an edge, else 0, 0; or NULL: no loop */
+    idx loop_color;    /* ... and the color that puts an edge into the loop (0: none has it) */
     /* The bitset way's tables (tables.c): */
     int tables;         /* 0: not built yet; 1: built; -1: this matrix cannot use them */
     ptrdiff_t n_words;  /* 64-bit words in a set of options (bit rank[k]: option k, see rank) */
@@ -363,6 +369,15 @@ typedef struct {
     const idx *opt_start; /* the dancer's, never written: each option's first node */
 } Links;
 
+/* The loop's paths in a search (loop.h; made and freed by loop.c): per vertex at an end of a
+   path, the vertex at its other end (0: none), and whether a vertex is inside a path. */
+typedef struct {
+    idx *mate;
+    unsigned char *inner;
+    idx frags;  /* the paths (a closed cycle counts as one) */
+    idx closed; /* the edge that closed the cycle, or 0 */
+} Loop;
+
 /* One search on a Dancer, with its own copy of the links. */
 typedef struct {
     const Dancer *dancer;
@@ -380,6 +395,7 @@ typedef struct {
     Sets sets;              /* the bitset way (sets.c; its arrays NULL until the move) */
     Tally tally;            /* ... with tallies (tally.c; counts NULL: without) */
     Colored colored;        /* ... with colors (csets.c; its arrays NULL until the move) */
+    Loop loop;              /* a loop constraint's paths (loop.h), mate NULL without one */
     /* (What a run reads once, and the other loops' units, come after what the loops read.) */
     int where;              /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
     int bare;               /* made with no givens, exclusions or prefix: its floor is its pushes' */

@@ -18,6 +18,7 @@ int dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const id
                  ptrdiff_t n_bounds, const long long *costs, ptrdiff_t n_costs, dlx_error *err);
 void dancer_free(Dancer *d);
 int dancer_set_priority(Dancer *d, const idx *flags, ptrdiff_t n, dlx_error *err);
+int dancer_set_loop(Dancer *d, const idx *loop, ptrdiff_t n, dlx_error *err);
 ptrdiff_t dancer_nbytes(const Dancer *d);
 
 /* reduce.c: what Knuth's preprocessing found (pydlx/reduce.py: Reducer): per option and per

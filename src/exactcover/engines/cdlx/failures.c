@@ -14,7 +14,8 @@
 
 /* The exception classes of exactcover.errors, which both engines raise (looked up once, when
    the module is loaded). */
-static PyObject *MatrixError, *UnknownOption, *GivensClash, *GivenAndExcluded, *PrefixError, *Unsupported;
+static PyObject *MatrixError, *UnknownOption, *GivensClash, *GivensBreakLoop, *GivenAndExcluded, *PrefixError,
+    *Unsupported;
 
 /* Raise cls(*args), args built by Py_BuildValue's format. */
 static void
@@ -49,6 +50,9 @@ raise_failure(const dlx_error *err)
     case DLX_GIVENS_CLASH:
         raise_error(GivensClash, "(LLL)", f[0], f[1], f[2]);
         break;
+    case DLX_GIVENS_BREAK_LOOP:
+        raise_error(GivensBreakLoop, "(LL)", f[0], f[1]);
+        break;
     case DLX_GIVEN_AND_EXCLUDED:
         raise_error(GivenAndExcluded, "(L)", f[0]);
         break;
@@ -79,8 +83,11 @@ failures_import(PyObject *contract)
     MatrixError = PyObject_GetAttrString(contract, "MatrixError");
     UnknownOption = PyObject_GetAttrString(contract, "UnknownOption");
     GivensClash = PyObject_GetAttrString(contract, "GivensClash");
+    GivensBreakLoop = PyObject_GetAttrString(contract, "GivensBreakLoop");
     GivenAndExcluded = PyObject_GetAttrString(contract, "GivenAndExcluded");
     PrefixError = PyObject_GetAttrString(contract, "PrefixError");
     Unsupported = PyObject_GetAttrString(contract, "Unsupported");
-    return MatrixError && UnknownOption && GivensClash && GivenAndExcluded && PrefixError && Unsupported ? 0 : -1;
+    return MatrixError && UnknownOption && GivensClash && GivensBreakLoop && GivenAndExcluded && PrefixError && Unsupported
+               ? 0
+               : -1;
 }

@@ -56,6 +56,8 @@ check_dancer(const Dancer *d)
         err.what = "problems as lines with bounds";
     else if (d->cost != NULL)
         err.what = "problems as lines with costs";
+    else if (d->loop_ends != NULL)
+        err.what = "problems as lines with a loop";
     else
         return 0;
     raise_failure(&err);

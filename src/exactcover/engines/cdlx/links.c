@@ -384,11 +384,11 @@ enter(Search *s, idx level, const int mode)
     return first_option(s, level, i);
 }
 
-ALWAYS_INLINE void
+ALWAYS_INLINE int
 try_option(Search *s, idx level, idx x, const int mode)
 {
     (void)level;
-    commit_others(s, x, mode);
+    return commit_others(s, x, mode);
 }
 
 ALWAYS_INLINE idx
@@ -408,6 +408,9 @@ backtrack(Search *s, idx level, idx i, const int mode)
 
 #define ALL_COVERED(s) ((s)->links.rlink[0] == 0)
 #define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity(s))
+#define TRY_OPTION(s, level, x, mode) try_option(s, level, x, mode)
+#define SKIP_OPTION(s, level, x) next_option(s, level, x, (s)->links.top[x])
+#define SOLVED(s, mode) (!((mode) & LOOP) || (s)->loop.closed != 0) /* (a loop must have closed) */
 
 #include "steps.h"
 
@@ -429,6 +432,13 @@ run_wide(Search *s, const Run *run)
     return run_steps(s, run, WIDE);
 }
 
+/* With a loop (loop.h): the colored steps that keep its paths. */
+NEVER_INLINE static int
+run_loop(Search *s, const Run *run)
+{
+    return run_steps(s, run, COLORED | LOOP);
+}
+
 /* (Compiled on its own, not inlined into run_links with the three others: there GCC's
    choices for it moved with unrelated code, and the 8008 sudoku on the links ran 4% slower
    once the rules of the item choice grew this file: benchmarks/README.md, versions.py.) */
@@ -439,11 +449,13 @@ run_zeros(Search *s, const Run *run)
     return run_steps(s, run, ZEROS);
 }
 
-/* The links search for this matrix: with colors, on a wide matrix, counting its items
-   without options, or plain. */
+/* The links search for this matrix: with a loop, with colors, on a wide matrix, counting
+   its items without options, or plain. */
 int
 run_links(Search *s, const Run *run)
 {
+    if (s->dancer->loop_ends != NULL)
+        return run_loop(s, run);
     if (s->dancer->has_colors)
         return run_colored(s, run);
     if (s->scan.dirty != NULL)
@@ -528,31 +540,34 @@ weights_free(Search *s)
 
 /* Knuth's random probe on the links (search_probe): from the current state, level after
    level, the item the search would choose and one of its options uniformly at random,
-   until a solution or a dead end; then all of it undone. */
+   until a solution or a dead end (an option the loop refuses is one); then all of it
+   undone. */
 idx
 probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
 {
     const idx *top = s->links.top, *dlink = s->links.dlink;
-    idx depth = 0;
+    const int mode = s->loop.mate != NULL ? COLORED | LOOP : COLORED;
+    idx depth = 0, chosen = 0;
     Shuffle *shuffle = s->shuffle;
     s->shuffle = NULL; /* ties go to the first item, as in the search */
     while (s->links.rlink[0] != 0) {
         idx i = choose_first(s), x = dlink[i];
-        degrees[depth] = top[i];
-        if (top[i] == 0) {
-            depth++;
+        degrees[depth++] = top[i];
+        if (top[i] == 0)
             break;
-        }
         for (uint64_t r = random_below(random, (uint64_t)top[i]); r > 0; r--)
             x = dlink[x];
-        cover(s, i, COLORED);
-        commit_others(s, x, COLORED);
-        path[depth++] = x;
+        cover(s, i, mode);
+        if (!commit_others(s, x, mode)) {
+            uncover(s, i, mode);
+            break;
+        }
+        path[chosen++] = x;
     }
-    *solved = s->links.rlink[0] == 0;
-    for (idx k = *solved ? depth : depth - 1; k-- > 0;) {
-        uncommit_others(s, path[k], COLORED);
-        uncover(s, top[path[k]], COLORED);
+    *solved = s->links.rlink[0] == 0 && (s->loop.mate == NULL || s->loop.closed != 0);
+    while (chosen-- > 0) {
+        uncommit_others(s, path[chosen], mode);
+        uncover(s, top[path[chosen]], mode);
     }
     s->shuffle = shuffle;
     return depth;

@@ -41,12 +41,13 @@ static int
 Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"n_primary", "n_secondary", "starts", "items", "colors", "bounds", "costs", "priority",
-                             NULL};
+                             "loop", NULL};
     Py_ssize_t n_primary, n_secondary, n_starts = 0, n_entries = 0, n_colors = 0;
-    PyObject *starts_obj, *items_obj, *colors_obj, *bounds_obj = NULL, *costs_obj = NULL, *priority_obj = NULL;
-    idx *starts = NULL, *items = NULL, *colors = NULL, *bounds = NULL, *priority = NULL;
+    PyObject *starts_obj, *items_obj, *colors_obj, *bounds_obj = NULL, *costs_obj = NULL, *priority_obj = NULL,
+             *loop_obj = NULL;
+    idx *starts = NULL, *items = NULL, *colors = NULL, *bounds = NULL, *priority = NULL, *loop = NULL;
     long long *costs = NULL;
-    Py_ssize_t n_bounds = 0, n_costs = 0, n_priority = 0;
+    Py_ssize_t n_bounds = 0, n_costs = 0, n_priority = 0, n_loop = 0;
     dlx_error err = {DLX_OK};
     int result = -1;
 
@@ -54,19 +55,22 @@ Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_RuntimeError, "a Dancer is initialized only once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nnOOO|OOO", kwlist, &n_primary, &n_secondary, &starts_obj,
-                                     &items_obj, &colors_obj, &bounds_obj, &costs_obj, &priority_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nnOOO|OOOO", kwlist, &n_primary, &n_secondary, &starts_obj,
+                                     &items_obj, &colors_obj, &bounds_obj, &costs_obj, &priority_obj, &loop_obj))
         return -1;
     if ((starts = to_idx_array(starts_obj, &n_starts, "starts")) != NULL &&
         (items = to_idx_array(items_obj, &n_entries, "items")) != NULL &&
         (colors = to_idx_array(colors_obj, &n_colors, "colors")) != NULL &&
         (bounds_obj == NULL || (bounds = to_idx_array(bounds_obj, &n_bounds, "bounds")) != NULL) &&
         (costs_obj == NULL || (costs = to_cost_array(costs_obj, &n_costs)) != NULL) &&
-        (priority_obj == NULL || (priority = to_idx_array(priority_obj, &n_priority, "priority")) != NULL)) {
+        (priority_obj == NULL || (priority = to_idx_array(priority_obj, &n_priority, "priority")) != NULL) &&
+        (loop_obj == NULL || (loop = to_idx_array(loop_obj, &n_loop, "loop")) != NULL)) {
         result = dancer_build(&self->d, n_primary, n_secondary, starts, n_starts, items, n_entries, colors,
                               n_colors, bounds, n_bounds, costs, n_costs, &err);
         if (result == 0)
             result = dancer_set_priority(&self->d, priority, n_priority, &err);
+        if (result == 0)
+            result = dancer_set_loop(&self->d, loop, n_loop, &err);
         if (result < 0)
             raise_failure(&err);
     }
@@ -76,6 +80,7 @@ Dancer_init(DancerObject *self, PyObject *args, PyObject *kwds)
     PyMem_Free(bounds);
     PyMem_Free(costs);
     PyMem_Free(priority);
+    PyMem_Free(loop);
     return result;
 }
 
@@ -170,10 +175,13 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "best must be a positive number of solutions, on a dancer with costs");
         return NULL;
     }
+    const int looped = self->d.loop_ends != NULL;
+    if (looped && memo == MEMO_AUTO) /* (a state's count depends on its paths: never memoized) */
+        memo = MEMO_OFF;
     const int bounded = self->d.bounds != NULL, seeded = seed != Py_None, memoized = memo != MEMO_OFF;
-    const int first = self->d.priority != NULL, forced = first && start.tuning.to_sets >= TO_SETS_ALWAYS;
-    if (bounded + (best > 0) + memoized + seeded + ruled + first + forced >= 2) { /* (one alone: never refused) */
-        PyObject *refused = PyObject_CallFunction(Refuse, "zzzzzzz", bounded ? "bounds" : NULL,
+    const int first = self->d.priority != NULL, forced = (first || looped) && start.tuning.to_sets >= TO_SETS_ALWAYS;
+    if (looped + bounded + (best > 0) + memoized + seeded + ruled + first + forced >= 2) { /* (one alone: never refused) */
+        PyObject *refused = PyObject_CallFunction(Refuse, "zzzzzzzz", looped ? "loop" : NULL, bounded ? "bounds" : NULL,
                                                   best > 0 ? "best" : NULL, memoized ? "memo" : NULL,
                                                   seeded ? "seed" : NULL,
                                                   !ruled                 ? NULL

@@ -50,9 +50,10 @@ Dancer_reduce(DancerObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_RuntimeError, "Dancer was not initialized");
         return NULL;
     }
-    if (self->d.bounds != NULL) {
-        dlx_error refused = {DLX_UNSUPPORTED, .what = "reducing a matrix with bounds",
-                             .instead = "reduce the problem without them"};
+    if (self->d.bounds != NULL || self->d.loop_ends != NULL) {
+        dlx_error refused = {DLX_UNSUPPORTED, .what = self->d.bounds != NULL ? "reducing a matrix with bounds"
+                                                                            : "reducing a matrix with a loop",
+                             .instead = self->d.bounds != NULL ? "reduce the problem without them" : "search it as it is"};
         raise_failure(&refused);
         return NULL;
     }

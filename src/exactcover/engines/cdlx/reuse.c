@@ -69,8 +69,9 @@ pushed_free(Search *s)
 int
 search_reusable(const Search *s, dlx_error *err)
 {
-    if (s->dancer->has_colors || s->bounds != NULL || s->costs != NULL || s->memo != NULL || s->binary != NULL)
-        return unsupported(err, "rewinding a search with colors, bounds, costs, memo or binary branching",
+    if (s->dancer->has_colors || s->dancer->loop_ends != NULL || s->bounds != NULL || s->costs != NULL ||
+        s->memo != NULL || s->binary != NULL)
+        return unsupported(err, "rewinding a search with colors, a loop, bounds, costs, memo or binary branching",
                            "start a new search");
     if (!sets_rewindable(s))
         return unsupported(err, "rewinding a search on the sets", "search with way='links'");

@@ -97,9 +97,11 @@ apply_givens(Search *s, const Start *start, dlx_error *err)
     dlx_free(owner);
     if (result < 0)
         return -1;
+    const int mode = s->loop.mate != NULL ? COLORED | LOOP : COLORED;
     for (ptrdiff_t g = 0; g < start->n_givens; g++)
         for (idx p = s->links.opt_start[start->givens[g]]; s->links.top[p] > 0; p++)
-            commit(s, p, s->links.top[p], COLORED);
+            if (!commit(s, p, s->links.top[p], mode)) /* (the loop refuses its edge) */
+                return dlx_fail(err, DLX_GIVENS_BREAK_LOOP, start->givens[g], s->links.top[p] - 1, 0);
     return 0;
 }
 
@@ -112,6 +114,7 @@ replay(Search *s, const Start *start, dlx_error *err)
     idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink;
     long long updates = s->updates;
     ptrdiff_t size = s->dancer->n_nodes;
+    const int mode = s->loop.mate != NULL ? COLORED | LOOP : COLORED;
     for (ptrdiff_t k = 0; k < start->n_prefix; k++) {
         idx x = start->prefix[k], i = (x > s->n_items + 1 && x < size) ? top[x] : 0, level = s->level, count = 1;
         if (i <= 0 || i > s->n_primary || top[i] >= COVERED || dlink[ulink[x]] != x || level > s->n_primary) {
@@ -122,8 +125,12 @@ replay(Search *s, const Start *start, dlx_error *err)
         for (idx p = dlink[i]; p != x; p = dlink[p])
             count++;
         s->tried[level] = count;
-        cover(s, i, COLORED);
-        commit_others(s, x, COLORED);
+        cover(s, i, mode);
+        if (!commit_others(s, x, mode)) { /* (the loop refuses it: no search chose it) */
+            uncover(s, i, mode);
+            dlx_fail(err, DLX_PREFIX_ERROR, x, k, 0);
+            return -1;
+        }
         s->choice[level] = x;
         s->level += 1;
     }
@@ -184,7 +191,8 @@ search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
     s->bare = start->n_givens == 0 && start->n_excluded == 0 && start->n_prefix == 0;
     if ((start->seeded && shuffle_start(s, start->seed) < 0) || (start->tuning.rule != RULE_MRV && weights_start(s) < 0) ||
         (start->tuning.binary && binary_start(s) < 0) ||
-        (start->best > 0 && costs_start(s, start) < 0) || allocate(s, d) < 0 ||
+        (start->best > 0 && costs_start(s, start) < 0) || (d->loop_ends != NULL && loop_start(s) < 0) ||
+        allocate(s, d) < 0 ||
         (d->bounds != NULL && bounded_arrange(s) < 0)) {
         err->kind = DLX_NO_MEMORY;
         return -1;
@@ -220,6 +228,7 @@ search_release(Search *s)
     memo_free(s);
     weights_free(s);
     binary_free(s);
+    loop_free(s);
     shuffle_free(s);
     pushed_free(s);
     memset(s, 0, sizeof *s);

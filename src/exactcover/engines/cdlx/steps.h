@@ -17,7 +17,10 @@
  * and ALL_COVERED(s), whether every primary item is covered, and SANITY_CHECK(s, level), run
  * at every X2 in the sanitizer build; and, if a way has more to do with a solution than count
  * it, VISIT(s, run, level) (costs.c: the solution into the k best first; memo.c: a count of
- * 1 handed up). `enter` may return 0, no node, for a level done at its entry with nothing
+ * 1 handed up). A way that may refuse an option (links.c with a loop) defines TRY_OPTION(s,
+ * level, x, mode), try_option that returns 0 for an option refused, with nothing of it left
+ * done; SKIP_OPTION(s, level, x), the option to try next then (no node is counted for it);
+ * and SOLVED(s, mode), whether all primary items covered make a solution. `enter` may return 0, no node, for a level done at its entry with nothing
  * covered (a dead end of costs.c, or memo.c's state found in its table), whose backtrack
  * then undoes nothing.
  *
@@ -30,6 +33,11 @@
 
 #ifndef VISIT
 #define VISIT(s, run, level) visit(s, run)
+#endif
+#ifndef TRY_OPTION
+#define TRY_OPTION(s, level, x, mode) (try_option(s, level, x, mode), 1)
+#define SKIP_OPTION(s, level, x) (x)
+#define SOLVED(s, mode) 1
 #endif
 
 /* Steps X2..X8, resumable: s->resume and s->level say where the search stands. */
@@ -62,6 +70,8 @@ run_steps(Search *s, const Run *run, const int mode)
                 s->max_level = level;
             if (ALL_COVERED(s)) { /* every primary item is covered: visit the solution */
                 state = X8;
+                if (!SOLVED(s, mode))
+                    continue;
                 if ((status = VISIT(s, run, level)) != STEP_ON)
                     goto out;
                 continue;
@@ -75,7 +85,11 @@ run_steps(Search *s, const Run *run, const int mode)
                 state = X7;
                 continue;
             }
-            try_option(s, level, x, mode);
+            if (!TRY_OPTION(s, level, x, mode)) { /* refused: the next option, at no node */
+                choice[level] = SKIP_OPTION(s, level, x);
+                s->tried[level] += 1;
+                continue;
+            }
             level += 1;
             state = X2;
             continue;

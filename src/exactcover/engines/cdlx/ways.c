@@ -49,7 +49,7 @@ sets_start(Search *s)
 {
     const Dancer *d = s->dancer;
     s->where = LINKS;
-    if (s->shuffle != NULL || (d->has_colors && s->bounds != NULL) || d->cost != NULL || d->priority != NULL ||
+    if (s->shuffle != NULL || (d->has_colors && s->bounds != NULL) || d->cost != NULL || d->priority != NULL || d->loop_ends != NULL ||
         d->tables < 0 || !sets_fit(d, s->tuning.set_budget))
         return;
     if (d->has_colors && s->sets.floor_set == NULL && (s->memo != NULL || sets_note_floor(s) < 0))

@@ -14,6 +14,7 @@ from ..contract import RULE_MRV, RULES, MatrixError, Reduced, ToSets, Tuning, Un
 from .checker import Checker
 from .costs import prepare
 from .dance import COVERED
+from .loop import check_loop, loop_ends
 from .memo import DEFAULT_MEMO_BYTES, MEMO_AUTO, MEMO_OFF, MEMO_ON
 from .reduce import Reducer
 from .search import Search
@@ -45,6 +46,7 @@ class Dancer:
         bounds: Sequence[int] = (),
         costs: Sequence[int] = (),
         priority: Sequence[int] = (),
+        loop: Sequence[int] = (),
     ) -> None:
         n_options = len(starts) - 1
         check_input(n_primary, n_secondary, starts, items, colors)
@@ -61,6 +63,14 @@ class Dancer:
         #: Per item 0..n_primary, whether it has priority (choice.Choice.choose_priority);
         #: empty when none has.
         self.priority: list[bool] = [False, *map(bool, priority)] if any(priority) else []
+        wrong = check_loop(n_primary, n_primary + n_secondary, list(loop))
+        if wrong:
+            raise MatrixError(wrong)
+        #: With a loop constraint (loop.Loop): per item in the links' numbering, the two ends
+        #: of an edge at 2i and 2i + 1 (0, 0: not an edge), and the loop's color; empty and 0
+        #: without one.
+        self.loop_ends = loop_ends(n_primary + n_secondary, list(loop)) if loop else []
+        self.loop_color = loop[0] if loop else 0
         self.tax = 0  # with costs (costs.prepare): the primary items' tax, and each node's net cost
         self.cost: list[int] = []
         n = n_primary + n_secondary
@@ -99,8 +109,9 @@ class Dancer:
         ``rounds`` rounds and about ``seconds`` (0: no bound); Unsupported with bounds."""
         if rounds < 0 or seconds < 0:
             raise ValueError("rounds and seconds must not be negative")
-        if self.bounds:
-            raise Unsupported("reducing a matrix with bounds", "reduce the problem without them")
+        if self.bounds or self.loop_ends:
+            raise Unsupported(f"reducing a matrix with {'bounds' if self.bounds else 'a loop'}",
+                              "reduce the problem without them" if self.bounds else "search it as it is")
         t = Reducer(self)
         t.run(rounds, seconds)
         return Reduced(bytes(t.option_fate), t.option_by, t.order, bytes(t.item_fate), t.item_by, t.item_order,
@@ -207,9 +218,11 @@ class Dancer:
         if best and (best < 0 or not self.has_costs):
             raise ValueError("best must be a positive number of solutions, on a dancer with costs")
         forced = tuning is not None and tuning.to_sets in (ToSets.ALWAYS, ToSets.TALLIES)
-        refuse("bounds" if self.bounds else None, "best" if best else None, "memo" if memo else None,
+        if self.loop_ends and memo == MEMO_AUTO:  # (a state's count depends on its paths: never memoized)
+            memo = MEMO_OFF
+        refuse("loop" if self.loop_ends else None, "bounds" if self.bounds else None, "best" if best else None, "memo" if memo else None,
                "seed" if seed is not None else None, other, "priority" if self.priority else None,
-               "sets" if self.priority and forced else None)
+               "sets" if (self.priority or self.loop_ends) and forced else None)
         return Search(self, givens, seed, excluded, prefix, tuning, best=best, cutoff=cutoff, memo=memo,
                       memo_bytes=memo_bytes, diagram=diagram)
 

@@ -135,7 +135,7 @@ def check_lines(dancer: Dancer, width: int, codes: Sequence[int], writes: Sequen
     if not 1 <= limit <= 253 or max_nodes < 0:
         raise ValueError("solve_lines: limit must be 1 to 253 and max_nodes >= 0")
     what = ("with colors" if dancer.has_colors else "with bounds" if dancer.bounds else
-            "with costs" if dancer.has_costs else None)
+            "with costs" if dancer.has_costs else "with a loop" if dancer.loop_ends else None)
     if what is not None:
         raise Unsupported(f"problems as lines {what}", "search each problem apart")
     if not 1 <= width <= 1 << 22 or len(codes) != width * 256 or len(writes) != dancer.n_options:

@@ -23,8 +23,9 @@ from .search import Search
 __all__ = ["rewind", "push", "pop"]
 
 def _check(search: Search) -> None:
-    if search.dancer.has_colors or search.bounds or search.costs or search.memo or search.binary:
-        raise Unsupported("rewinding a search with colors, bounds, costs, memo or binary branching",
+    if search.dancer.has_colors or search.dancer.loop_ends or search.bounds or search.costs or search.memo or \
+            search.binary:
+        raise Unsupported("rewinding a search with colors, a loop, bounds, costs, memo or binary branching",
                           "start a new search")
     if not ways.rewindable(search):
         raise Unsupported("rewinding a search on the sets", "search with way='links'")

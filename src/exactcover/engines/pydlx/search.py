@@ -16,12 +16,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..contract import (DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_OFF, OTHER_TREES, PAUSED, PREFIX, RULE_MRV, RULES,
-                        SOLUTION, GivenAndExcluded, GivensClash, PrefixError, Tuning, UnknownOption, Unsupported)
+                        SOLUTION, GivenAndExcluded, GivensBreakLoop, GivensClash, PrefixError, Tuning, UnknownOption, Unsupported)
 from . import bounds, ways
 from .binary import Binary
 from .choice import Choice, Random, Shuffle
 from .costs import ON_LINKS, Costs, costs_of
 from .dance import COVERED, SCAN_SHIFT, option_number
+from .loop import Loop, use_loop
 from .memo import Memo, diagram_nodes, memo_stats
 from .msets import BoundedSets
 from .sets import Sets
@@ -73,6 +74,9 @@ class Search(Choice):
         self.fails: list[int] | None = None
         self.pushed: list[int] = []  # the givens pushed since (see reuse.py)
         self.excluded: set[int] = set()  # the options excluded (exclude; the sets read it)
+        self.loop: Loop | None = None  # with a loop constraint, its paths (loop.use_loop)
+        if dancer.loop_ends:
+            use_loop(self)
         if self.tuning.rule != RULE_MRV:
             self.start_rule()
         elif dancer.priority:
@@ -152,7 +156,8 @@ class Search(Choice):
         for k in givens:
             p = opt_start[k]
             while top[p] > 0:
-                self.commit(p, top[p])
+                if self.commit(p, top[p]) is False:  # (the loop refuses its edge: loop.use_loop)
+                    raise GivensBreakLoop(k, top[p] - 1)
                 p += 1
 
     def replay(self, prefix: Sequence[int]) -> None:
@@ -173,7 +178,9 @@ class Search(Choice):
                 k, p = k + 1, dlink[p]
             self.tried[level] = k
             self.cover(i)
-            self.commit_others(x)
+            if self.commit_others(x) is False:  # (the loop refuses it: no search chose it)
+                self.uncover(i)
+                raise PrefixError(x, position)
             self.choice[level] = x
             self.level += 1
         self.floor = self.max_level = self.level
@@ -235,9 +242,11 @@ class Search(Choice):
             for _ in range(random.below(top[i])):
                 x = dlink[x]
             self.cover(i)
-            self.commit_others(x)
+            if self.commit_others(x) is False:  # refused by the loop: a dead end
+                self.uncover(i)
+                break
             path.append(x)
-        solved = self.rlink[0] == 0
+        solved = self.rlink[0] == 0 and (self.loop is None or self.loop.closed != 0)
         for x in reversed(path):
             self.uncommit_others(x)
             self.uncover(top[x])
@@ -269,6 +278,13 @@ class Search(Choice):
         itself after the last)."""
         self.uncommit_others(x)
         if self.shuffle is None:  # next_option's unseeded case, without the call
+            return self.dlink[x]
+        return self.next_option(self.level, x, self.top[x])
+
+    def skip(self, x: int) -> int:
+        """The option's node to try after x when x was refused (by the loop): as `try_next`,
+        with nothing to undo."""
+        if self.shuffle is None:
             return self.dlink[x]
         return self.next_option(self.level, x, self.top[x])
 
@@ -347,7 +363,7 @@ class Search(Choice):
         `Costs.visit` notes it first)."""
         enter, try_option, try_next, backtrack = way
         visit = self.visit if visit is None else visit
-        rlink, choice, n = self.rlink, self.choice, self.n_items
+        rlink, choice, n, loop = self.rlink, self.choice, self.n_items, self.loop
         stop = self.nodes + steps
         work_stop = self.updates + self.scanned + work if work else -1
         state = self.resume
@@ -365,6 +381,8 @@ class Search(Choice):
                     self.max_level = self.level
                 if rlink[0] == 0:  # every primary item is covered: visit the solution
                     state = X8
+                    if loop is not None and not loop.closed:  # (its edges make no cycle: loop.py)
+                        continue
                     visited = visit(counting, limit)
                     if visited is not None:
                         status = visited
@@ -384,12 +402,15 @@ class Search(Choice):
             else:  # FINISHED
                 status = DONE
                 break
-            # X5 [Try x_l.], after X2 (x_l the first option) or X6 (the next)
+            # X5 [Try x_l.], after X2 (x_l the first option) or X6 (the next); an option the
+            # loop refuses (try_option False, nothing left done: loop.py) is passed over at no node
+            while x > n and try_option(x) is False:
+                x = choice[self.level] = self.skip(x)
+                self.tried[self.level] += 1
             if x <= n:  # back at the header: every option of the item was tried
                 backtrack(choice[self.level])  # X7 [Backtrack.]
                 state = X8
             else:
-                try_option(x)
                 self.level += 1
                 state = X2
         self.resume = state

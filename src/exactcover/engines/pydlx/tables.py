@@ -127,7 +127,7 @@ def can_use(search: Search, budget: int) -> bool:
     (whose rule runs on the links alone), or colors with bounds, and only if its sets `fits`."""
     dancer = search.dancer
     return (search.shuffle is None and not (dancer.has_colors and dancer.bounds) and not dancer.has_costs
-            and not dancer.priority and dancer.tables != Tables.CANNOT and fits(dancer, budget))
+            and not dancer.priority and not dancer.loop_ends and dancer.tables != Tables.CANNOT and fits(dancer, budget))
 
 
 def fits(dancer: Dancer, budget: int) -> bool:
