@@ -113,6 +113,8 @@ def reduce_matrix(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iter
 
     if matrix.bounds:
         raise Unsupported("reducing a matrix with bounds", "reduce the problem without them")
+    if matrix.loop is not None:  # (its reduction would take out edges and colors the loop reads)
+        raise Unsupported("reducing a matrix with a loop", "search it as it is")
     _check_budget(rounds, timeout)
     started = time.perf_counter()
     given, removed, items_removed, left = _apply_givens(matrix, givens, exclude)

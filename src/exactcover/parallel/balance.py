@@ -58,7 +58,8 @@ def splittable(job: Job, search: Any) -> bool:
 def children(dancer: Any, job: Job, path: Sequence[int]) -> tuple[list[tuple[int, ...]], list[int]]:
     """The prefixes of the children of the node at the end of ``path``, in the search's
     order (none if that node is a solution or a dead end), and the updates counted on the way
-    to each from the one before: for every child but the first, the commit of its option."""
+    to each from the one before: for every child but the first, the commit of its option;
+    and last, those counted after the last child (the options a loop refused there)."""
     search = job.start(dancer, path, _ENUMERATE)
     found, updates, before = [], [], 0
     while (status := search.run(_ALL, 0, False, 0, len(path) + 1)) != DONE:
@@ -68,7 +69,7 @@ def children(dancer: Any, job: Job, path: Sequence[int]) -> tuple[list[tuple[int
             before = search.updates
         elif status != PAUSED:  # pragma: no cover -- no limit is set, so no other status comes
             raise AssertionError(f"unexpected status {status} while listing children")
-    return found, updates
+    return found, [*updates, search.updates - before]
 
 
 def rest(dancer: Any, job: Job, search: Any, share: float) -> tuple[list[Piece], int] | None:

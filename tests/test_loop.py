@@ -1,0 +1,294 @@
+"""The loop constraint (Knuth's DLX2-LOOP): edges between vertices whose chosen ones must form
+one cycle, cut during the search. Both engines, against a brute-force oracle that filters the
+exact covers whose edges do not make one cycle, and with everything a search combines with."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Iterable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import exactcover
+from exactcover import GivensBreakLoop, Loop, Matrix, MatrixError, Solver, Unsupported, read_dlx, write_dlx
+from exactcover.engines import available
+
+ENGINES = available()
+DATA = Path(__file__).parent / "data"
+
+
+def grid(rows: int, columns: int, on: Hashable = 1) -> Matrix:
+    """The cycles of a rows x columns grid of vertices: a vertex is an option of degree 0 or
+    2, giving its edges the color ``on`` (in the loop) or 0."""
+    vertices = [(i, j) for i in range(rows) for j in range(columns)]
+    edges = {}
+    for i, j in vertices:
+        if i + 1 < rows:
+            edges[f"h{i},{j}"] = ((i, j), (i + 1, j))
+        if j + 1 < columns:
+            edges[f"v{i},{j}"] = ((i, j), (i, j + 1))
+    options = {}
+    for vertex in vertices:
+        mine = [edge for edge, ends in edges.items() if vertex in ends]
+        for chosen in [(), *itertools.combinations(mine, 2)]:
+            options[(vertex, chosen)] = {vertex: None, **{e: on if e in chosen else 0 for e in mine}}
+    return Matrix(vertices, options, secondary=list(edges), loop=Loop(edges, on))
+
+
+def one_cycle(ends: dict[Hashable, tuple[Hashable, Hashable]], edges: Iterable[Hashable]) -> bool:
+    """Whether ``edges`` make one cycle: some edges, every vertex they touch met twice, and
+    all of them connected."""
+    edges = list(edges)
+    at: dict[Hashable, list[Hashable]] = {}
+    for edge in edges:
+        for end in ends[edge]:
+            at.setdefault(end, []).append(edge)
+    if not edges or any(len(met) != 2 for met in at.values()):
+        return False
+    seen, todo = set(), [next(iter(at))]
+    while todo:
+        vertex = todo.pop()
+        if vertex not in seen:
+            seen.add(vertex)
+            todo += [end for edge in at[vertex] for end in ends[edge]]
+    return len(seen) == len(at)
+
+
+def oracle(matrix: Matrix) -> list[frozenset[Hashable]]:
+    """Every exact cover of ``matrix`` (by brute force over every set of options), kept if
+    its edges of the loop's color make one cycle."""
+    assert matrix.loop is not None
+    ends = {edge: (u, v) for edge, u, v in matrix.loop.edges}
+    found = []
+    options = matrix.options
+    for size in range(len(options) + 1):
+        for chosen in itertools.combinations(options, size):
+            covered: dict[Hashable, int] = {}
+            colors: dict[Hashable, object] = {}
+            fits = True
+            for option in chosen:
+                for item, color in zip(option.items, option.colors):
+                    if item in matrix.primary:
+                        covered[item] = covered.get(item, 0) + 1
+                    elif color is None or colors.setdefault(item, color) != color:
+                        fits = False
+            if fits and all(covered.get(item) == 1 for item in matrix.primary):
+                on = [edge for edge, color in colors.items() if edge in ends and color == matrix.loop.color]
+                if one_cycle(ends, on):
+                    found.append(frozenset(option.label for option in chosen))
+    return found
+
+
+@st.composite
+def loop_matrices(draw: st.DrawFn) -> Matrix:
+    """A few vertices joined by random edges (some twice), other primary and secondary items,
+    and options that give a vertex's edges 1 or 0 (or leave one out), sometimes with
+    another item: of any degree, so that a third edge, an open path and a short cycle all
+    happen."""
+    n = draw(st.integers(2, 5))
+    vertices = [f"v{k}" for k in range(n)]
+    pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda p: p[0] != p[1]),
+                          min_size=1, max_size=7))
+    edges = {f"e{k}": (vertices[a], vertices[b]) for k, (a, b) in enumerate(pairs)}
+    extra = draw(st.sampled_from([[], ["p"]]))
+    options: dict[str, dict[str, object]] = {}
+    for vertex in vertices + extra:
+        mine = [edge for edge, ends in edges.items() if vertex in ends] or list(edges)[:1]
+        for k in range(draw(st.integers(1 if vertex in vertices else 0, 4))):
+            on = draw(st.sets(st.sampled_from(mine), max_size=3))
+            left_out = draw(st.sets(st.sampled_from(mine), max_size=1))
+            items: dict[str, object] = {vertex: None}
+            items.update({edge: int(edge in on) for edge in mine if edge not in left_out})
+            if extra and vertex != "p" and draw(st.booleans()):
+                items["p"] = None
+            options[f"{vertex}/{k}"] = items
+    secondary = list(edges) + draw(st.sampled_from([[], ["s"]]))
+    if "s" in secondary:
+        options["s-user"] = {vertices[0]: None, "s": "x"}
+    first = draw(st.sets(st.sampled_from(vertices), max_size=1))
+    return Matrix(vertices + extra, options, secondary=secondary, loop=edges, priority=first)
+
+
+@settings(max_examples=150, deadline=None)
+@given(loop_matrices())
+def test_both_engines_find_what_the_oracle_keeps(matrix: Matrix) -> None:
+    """The solutions of a search with the loop are the exact covers whose edges of color 1 make
+    one cycle; both engines search the same tree (nodes, updates) to find them."""
+    if len(matrix.options) > 14:
+        matrix = Matrix(matrix.primary, {o.label: dict(zip(o.items, o.colors)) for o in matrix.options[:14]},
+                        secondary=matrix.secondary, loop=matrix.loop, priority=matrix.priority)
+    expected = sorted(map(sorted, oracle(matrix)))
+    stats = set()
+    for engine in ENGINES:
+        solver = Solver(matrix, engine)
+        assert sorted(sorted(s) for s in solver.solutions()) == expected
+        assert solver.count() == len(expected)
+        stats.add((solver.stats.nodes, solver.stats.updates))
+        seeded = [solver.solutions(seed=5)]
+        assert sorted(sorted(s) for s in seeded[0]) == expected
+    assert len(stats) == 1
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_grid_s_cycles_are_counted_as_the_sequence_says(engine: str) -> None:
+    """The cycles of the n x n grid graph: 1, 13, 213, 9349 (OEIS A140517)."""
+    assert [Solver(grid(n, n), engine).count() for n in (2, 3, 4, 5)] == [1, 13, 213, 9349]
+
+
+def test_both_engines_search_the_same_tree_with_and_without_a_seed() -> None:
+    if len(ENGINES) < 2:
+        pytest.skip("the C engine is not built")
+    m = grid(4, 5, on="in")
+    found = {}
+    for engine in ENGINES:
+        solver = Solver(m, engine)
+        found[engine] = (solver.count(), solver.stats.nodes, solver.stats.updates, solver.first(seed=11),
+                         list(solver.solutions(seed=3))[:20], exactcover.estimate(m, samples=30, seed=2, engine=engine))
+    assert found["c"] == found["python"]
+
+
+def test_a_solution_s_edges_make_the_cycle_loop_cycle_names() -> None:
+    m = grid(3, 3)
+    solution = exactcover.solve(m)
+    on = [item for label in solution for item, color in zip(m.option(label).items, m.option(label).colors)
+          if color == 1]
+    cycle = m.loop.cycle(set(on))
+    assert len(cycle) == len(set(on)) >= 4
+    with pytest.raises(MatrixError, match="more than one cycle"):
+        grid(2, 5).loop.cycle(["v0,0", "h0,0", "v1,0", "h0,1", "v0,3", "h0,3", "v1,3", "h0,4"])
+
+
+def test_knuth_s_generator_output_reads_as_dlx2_loop_reads_it() -> None:
+    """slitherlink-dlx's output for a 3 x 3 slitherlink (``.3. / 3.3 / .3.``): DLX2-LOOP
+    finds 1 solution in 42 nodes and 664 updates; so do both engines."""
+    m = read_dlx(DATA / "slitherlink-3x3.dlx", loop=True)
+    assert m.loop is not None and m.loop.color == "1" and len(m.loop.edges) == 24
+    for engine in ENGINES:
+        solver = Solver(m, engine)
+        assert solver.count() == 1
+        assert (solver.stats.nodes, solver.stats.updates) == (42, 664)
+    assert read_dlx(write_dlx(m), loop=True) == m
+    assert read_dlx(DATA / "slitherlink-3x3.dlx").loop is None  # (only when asked)
+
+
+def test_knuth_s_names_are_checked_as_his_program_checks_them() -> None:
+    with pytest.raises(exactcover.ProblemError, match="edge item '01' joins a vertex that is not an item"):
+        read_dlx("00 | 01\n00 01:1\n", loop=True)
+    with pytest.raises(exactcover.ProblemError, match="edge item '01' is primary"):
+        read_dlx("00 01 02\n00 01 02\n", loop=True)
+    with pytest.raises(MatrixError, match="not the one its item names say"):
+        write_dlx(grid(2, 2))
+
+
+def test_the_matrix_names_what_is_wrong_with_a_loop() -> None:
+    def make(loop: object, secondary: list[str] = ["e", "f"]) -> Matrix:
+        return Matrix(["a", "b"], {"x": {"a": None, "e": 1}}, secondary=secondary, loop=loop)
+
+    for loop, wrong in [({"a": ("a", "b")}, "edge 'a' is a primary item"),
+                        ({"z": ("a", "b")}, "edge 'z' is not an item of the matrix"),
+                        ({"e": ("a", "q")}, "edge 'e''s end 'q' is not an item"),
+                        ({"e": ("a", "a")}, "joins 'a' to itself"),
+                        ({"e": ("a", "f"), "f": ("a", "b")}, "ends at 'f', which is an edge"),
+                        ({"e": ("a",)}, "must join two vertices"),
+                        ([("e", "a", "b"), ("e", "b", "a")], "named twice"),
+                        (3, "loop must be a Loop")]:
+        with pytest.raises(MatrixError, match=wrong):
+            make(Loop(loop) if isinstance(loop, list) else loop)
+    assert repr(make({"e": ("a", "b")})).endswith("loop=1)")
+    assert make({"e": ("a", "b")}) == make(Loop({"e": ("a", "b")}))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_engines_check_the_loop_they_are_given(engine: str) -> None:
+    from exactcover.engines import get
+
+    dancer = get(engine).Dancer
+    for loop, wrong in [([1, 0, 1, 2], "edge 0 is not a secondary item"), ([1, 2, 2, 1, 2, 0, 1], "named twice"),
+                        ([1, 2, 0, 0], "must join two different items"), ([1, 2, 0, 2], "must join two"),
+                        ([1, 2, 0], "three items"), ([-1], "color >= 0")]:
+        with pytest.raises(MatrixError, match=wrong):
+            dancer(2, 1, [0, 1, 2], [0, 1], [0, 0], loop=loop)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_givens_that_break_the_loop_are_refused_and_others_narrow_it(engine: str) -> None:
+    m = grid(3, 3)
+    corner = next(o.label for o in m.options if o.label[0] == (0, 0) and o.label[1])
+    assert exactcover.count(m, engine=engine, givens=[corner]) == 7  # (the cycles through the corner)
+    # a 2 x 2 square closed at the top left, and the middle vertex on another path:
+    square = [((0, 0), ("h0,0", "v0,0")), ((0, 1), ("v0,0", "h0,1")), ((1, 1), ("h0,1", "v1,0")),
+              ((1, 0), ("h0,0", "v1,0"))]
+    with pytest.raises(GivensBreakLoop) as broken:
+        exactcover.count(m, engine=engine, givens=[*square, ((2, 2), ("h1,2", "v2,1"))])
+    assert broken.value.option == ((2, 2), ("h1,2", "v2,1")) and broken.value.edge in m.secondary
+    assert "cannot be chosen with the givens before it" in str(broken.value)
+    assert exactcover.count(m, engine=engine, givens=square) == 1
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_loop_combines_with_the_other_searches_or_is_refused_first(engine: str) -> None:
+    m = grid(4, 4)
+    assert [exactcover.count(m, engine=engine, **options) for options in
+            ({}, {"memo": False}, {"seed": 3}, {"jobs": 2}, {"way": "links"})] == [213] * 5
+    assert exactcover.count(m, engine=engine, limit=5) == 5
+    assert len(list(exactcover.solutions(m, engine=engine, jobs=2))) == 213
+    assert exactcover.estimate(m, samples=200, seed=1, engine=engine).solutions == pytest.approx(213, rel=1)
+    with pytest.raises(exactcover.BudgetExceeded):
+        exactcover.count(m, engine=engine, max_nodes=50)
+    for options, said in [({"memo": True}, "a loop with memo"), ({"way": "sets"}, "a loop with way='sets'"),
+                          ({"way": "weighted"}, "the weighted choice with a loop"),
+                          ({"way": "binary"}, "binary branching with a loop"),
+                          ({"reduce": True}, "reducing a matrix with a loop"),
+                          ({"backend": "sat"}, "backend='sat' with a loop"),
+                          ({"backend": "race"}, "backend='race' with a loop")]:
+        with pytest.raises(Unsupported, match=said):
+            exactcover.count(m, engine=engine, **options) if "backend" not in options else \
+                exactcover.solve(m, engine=engine, **options)
+    with pytest.raises(Unsupported, match="reducing a matrix with a loop"):
+        m.reduce(engine=engine)
+    bounded = Matrix(["a", "b"], {"x": {"a": None, "e": 1}, "y": ["b"]}, secondary=["e"], loop={"e": ("a", "b")},
+                     bounds={"a": (1, 2)})
+    with pytest.raises(Unsupported, match="a loop with bounds"):
+        exactcover.count(bounded, engine=engine)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_count_with_a_loop_split_at_every_pause_is_the_serial_one(engine: str, monkeypatch) -> None:
+    """Subtrees split again at every pause (hundreds of splits): each replays its prefix
+    through the loop, so the count, the nodes and the updates are the serial search's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from exactcover.parallel import searches, subtrees
+
+    monkeypatch.setitem(subtrees.CHUNK, engine, (3, 1 << 20))
+    m = grid(4, 5)
+    solver, serial = Solver(m, engine), Solver(m, engine)
+    seen = []
+    with ThreadPoolExecutor(2) as pool:
+        assert searches.count(solver, 2, pool, time_slice=1e-9, progress=seen.append) == serial.count() == 1049
+    assert (solver.stats.nodes, solver.stats.updates) == (serial.stats.nodes, serial.stats.updates)
+    assert seen[-1].subtrees.done > 100
+
+
+def test_a_count_with_a_loop_keeps_a_journal_only_for_its_loop(tmp_path) -> None:
+    m = grid(4, 4)
+    journal = tmp_path / "g4.jsonl"
+    assert exactcover.count(m, jobs=2, journal=journal) == 213
+    found = exactcover.verify(m, journal, sample=5)
+    assert (found.agree, found.complete, found.total) == (True, True, 213)
+    plain = Matrix(m.primary, {o.label: dict(zip(o.items, o.colors)) for o in m.options}, secondary=m.secondary)
+    with pytest.raises(exactcover.JournalError):
+        exactcover.count(plain, jobs=2, journal=journal)
+
+
+@pytest.mark.parametrize("jobs", [None, 2])
+def test_a_long_count_with_a_loop_reports_progress_and_stops_at_its_timeout(jobs: int | None) -> None:
+    """The 7 x 7 grid has 575,780,564 cycles: far more than a fraction of a second finds, on
+    any machine, so the timeout stops the count, on one process or two, and progress came."""
+    seen = []
+    with pytest.raises(exactcover.BudgetExceeded) as stopped:
+        exactcover.count(grid(7, 7), timeout=0.5, jobs=jobs, progress=seen.append)
+    assert stopped.value.stats.nodes > 0 and seen
