@@ -129,7 +129,7 @@ def test_no_solution_exit_1(files):
     (("solve", "dlx"), "error: Missing argument 'FILE'."),
     (("solve", "dlx", "{empty}", "b.dlx"), "error: Got unexpected extra argument (b.dlx)"),
     (("solve", "subsets", "{bad_family}"), "error: {bad_family}: subset 'A' has element '3', which is not in the universe"),
-    (("solve", "sudoku-x", "1"), "error: unknown problem type 'sudoku-x' (did you mean 'sudoku'?); known problem types: dlx, jigsaw, killer, polyomino, queens, samurai, subsets, sudoku (see"),
+    (("solve", "sudoku-x", "1"), "error: unknown problem type 'sudoku-x' (did you mean 'sudoku'?); known problem types: dlx, jigsaw, killer, masyu, polyomino, queens, samurai, slitherlink, subsets, sudoku (see"),
 ])
 def test_bad_input_is_one_line_and_exit_2(files, args, message):
     """Bad input: one line on stderr naming what is wrong, exit status 2, no traceback."""

@@ -101,7 +101,7 @@ def test_each_type_has_its_own_help(strip_plugin):
     (["strip", "3", "/no/such/note"], "Invalid value for '[NOTE]': File '/no/such/note' does not exist"),
     (["strip"], "Missing argument 'N'"),
     (["strip", "3", "--colour"], "No such option '--colour'"),
-    ([], "Missing argument 'TYPE' (a problem type: dlx, jigsaw, killer, polyomino, queens, samurai, strip, subsets, sudoku)"),
+    ([], "Missing argument 'TYPE' (a problem type: dlx, jigsaw, killer, masyu, polyomino, queens, samurai, slitherlink, strip, subsets, sudoku)"),
 ])
 def test_bad_parameters_are_named_on_one_line(strip_plugin, args, message):
     """A bad value is a one-line usage error (exit 2) naming the parameter."""
@@ -112,7 +112,7 @@ def test_bad_parameters_are_named_on_one_line(strip_plugin, args, message):
 
 def test_completion_knows_types_and_their_options(strip_plugin):
     """Shell completion lists the problem types, and each type's own options."""
-    assert completions(["solve"], "s") == ["samurai", "strip", "subsets", "sudoku"] and "polyomino" in completions(["count"], "")
+    assert completions(["solve"], "s") == ["samurai", "slitherlink", "strip", "subsets", "sudoku"] and "polyomino" in completions(["count"], "")
     assert completions(["count", "strip", "3"], "--le") == ["--length"]
     assert completions(["solve", "strip", "3", "--mode"], "") == ["plain", "fancy"]
     assert "--distinct" in completions(["count", "queens", "8"], "--")

@@ -19,7 +19,7 @@ pytest.importorskip("mkdocs")
 pytest.importorskip("mkdocstrings")
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("exactcover", "exactcover_sudoku", "exactcover_queens", "exactcover_polyomino")
+PACKAGES = ("exactcover", "exactcover_sudoku", "exactcover_queens", "exactcover_polyomino", "exactcover_loops")
 
 
 class Page(HTMLParser):

@@ -9,11 +9,12 @@ import pkgutil
 import pytest
 
 import exactcover
+import exactcover_loops
 import exactcover_polyomino
 import exactcover_queens
 import exactcover_sudoku
 
-PACKAGES = [exactcover, exactcover_polyomino, exactcover_queens, exactcover_sudoku]
+PACKAGES = [exactcover, exactcover_loops, exactcover_polyomino, exactcover_queens, exactcover_sudoku]
 MODULES = sorted({package.__name__ for package in PACKAGES} | {
     info.name for package in PACKAGES for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
     if not info.name.endswith("__main__")})

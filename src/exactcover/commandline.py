@@ -193,7 +193,9 @@ class CommandLine(Generic[P, A]):
     * ``render_line(problem, answer)``: the answer on one line, for batches. Default: render.
     * ``to_json(problem, answer)``: the answer as JSON-ready data. Default: `jsonable`.
     * ``help``: the text of ``exactcover solve TYPE --help`` (default: the type's summary);
-      ``examples``: argument lines shown under it (``"8 --distinct"``).
+      ``examples``: argument lines shown under it (``"8 --distinct"``), under the commands
+      named in ``example_commands`` (None: every command; a type whose matrices have a loop
+      cannot be reduced or sampled, and leaves those out).
     """
 
     parameters: tuple[Parameter, ...] = attrs.field(converter=_parameters, validator=_check_parameters)
@@ -203,6 +205,7 @@ class CommandLine(Generic[P, A]):
     to_json: Callable[[P, A], Any] = attrs.field(default=_to_json, validator=_check_callable)
     help: str = ""
     examples: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    example_commands: tuple[str, ...] | None = attrs.field(default=None, converter=attrs.converters.optional(_strings))
 
     @property
     def usage(self) -> str:

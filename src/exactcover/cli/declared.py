@@ -79,7 +79,7 @@ def _help(kind: ProblemType[Any, Any], shown: CommandLine[Any, Any], command: st
                                subsequent_indent=" " * (width + 6)) if p.help else f"    {p.metavar or p.name.upper()}"
                  for p in arguments]
         parts.append("Arguments:\n\n\b\n" + "\n".join(lines))
-    if shown.examples:
+    if shown.examples and (shown.example_commands is None or command in shown.example_commands):
         lines = [f"    exactcover {command} {kind.name} {example}" for example in shown.examples]
         parts.append("Examples:\n\n\b\n" + "\n".join(lines))  # (indented 4: a code block on the docs site)
     return "\n\n".join(parts)

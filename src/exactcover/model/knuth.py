@@ -18,8 +18,9 @@ of its items, a secondary item optionally followed by ``:color``. Blank lines ar
 Item names and colors are strings without white space, ``:`` or ``|``.
 
 Two of Knuth's programs read more into the names. In DLX2-SHARP a primary item whose name
-begins with ``#`` has priority (`Matrix.priority`), which `read_dlx` always reads. In
-DLX2-LOOP, which `read_dlx(..., loop=True)` reads as he does, a two-character name is a pair of
+begins with ``#`` has priority (`Matrix.priority`), which `read_dlx` reads unless told
+``priority=False`` (as DLX2 and DLX2-LOOP read such names: as names). In DLX2-LOOP, which
+`read_dlx(..., loop=True, priority=False)` reads as he does, a two-character name is a pair of
 coordinates (``0-9``, ``a-z``, ``A-Z`` for 0 to 61): a primary item at two even coordinates is a
 vertex, a secondary item whose coordinates add up to an odd number is the edge between its
 two neighbours along the odd one, and the edges of color ``1`` must form one cycle
@@ -54,21 +55,22 @@ class DlxFormatError(ProblemError):
     """Knuth-format text that cannot be read; the message starts with the line number."""
 
 
-def read_dlx(source: str | os.PathLike[str] | TextIO, *, loop: bool = False) -> Matrix:
+def read_dlx(source: str | os.PathLike[str] | TextIO, *, loop: bool = False, priority: bool = True) -> Matrix:
     """A `Matrix` from Knuth's text format.
 
     ``source`` is a path (``str`` without a newline, or ``os.PathLike``), an open file (text or
     binary), or the text itself (a ``str`` containing a newline). Files are UTF-8 (a leading
     byte-order mark is skipped); malformed text raises `ProblemError` (a ValueError) naming the
     line and what is wrong with it, bytes that are not UTF-8 their offset, and a NUL character
-    its line. With ``loop``, the names say a loop as in Knuth's DLX2-LOOP (see the module's
-    docstring).
+    its line. With ``loop``, the names say a loop as in Knuth's DLX2-LOOP; without
+    ``priority``, a name that begins with ``#`` is a name, not a priority item (see the
+    module's docstring).
     """
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source):
         name = os.fspath(source)
-        return parse_dlx(read_file(name), name, loop=loop)
+        return parse_dlx(read_file(name), name, loop=loop, priority=priority)
     if isinstance(source, str):
-        return parse_dlx(check_text(source, "input"), "input", loop=loop)
+        return parse_dlx(check_text(source, "input"), "input", loop=loop, priority=priority)
     if hasattr(source, "read"):
         name = str(getattr(source, "name", "input"))
         try:
@@ -76,14 +78,15 @@ def read_dlx(source: str | os.PathLike[str] | TextIO, *, loop: bool = False) -> 
         except UnicodeDecodeError as error:
             raise ProblemError(f"cannot read {name!r}: not UTF-8 text ({error.reason})") from None
         text = decode(text, repr(name)) if isinstance(text, bytes) else check_text(text, repr(name))
-        return parse_dlx(text, name, loop=loop)
+        return parse_dlx(text, name, loop=loop, priority=priority)
     raise TypeError(f"read_dlx needs a path, a text file or a string, not {type(source).__name__}")
 
 
-def parse_dlx(text: str, name: str = "input", *, loop: bool = False) -> Matrix:
+def parse_dlx(text: str, name: str = "input", *, loop: bool = False, priority: bool = True) -> Matrix:
     """A `Matrix` from Knuth-format ``text``; errors name ``name`` and the line. While reading
     for a search (`textinput.limited`), text of more entries than it allows is refused
-    before anything is built. With ``loop``, the names say a loop (DLX2-LOOP)."""
+    before anything is built. With ``loop``, the names say a loop (DLX2-LOOP); with
+    ``priority``, names that begin with '#' are priority items (DLX2-SHARP)."""
     check_words(text, name, _size)
 
     def fail(number: int, message: str) -> DlxFormatError:
@@ -158,12 +161,12 @@ def parse_dlx(text: str, name: str = "input", *, loop: bool = False) -> Matrix:
         options.append(option)
     if primary is None:
         raise DlxFormatError(f"{name}: no item line (the text is empty or only comments)")
-    priority = [item for item in primary if item.startswith("#")]  # (Knuth's DLX2-SHARP)
+    first = [item for item in primary if item.startswith("#")] if priority else []  # (Knuth's DLX2-SHARP)
     try:
         cycle = knuth_loop(primary, secondary) if loop else None
     except MatrixError as error:
         raise DlxFormatError(f"{name}, the item line: {error}") from None
-    return Matrix(primary, options, secondary=secondary, bounds=bounds, costs=costs, priority=priority, loop=cycle)
+    return Matrix(primary, options, secondary=secondary, bounds=bounds, costs=costs, priority=first, loop=cycle)
 
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from exactcover.commandline import FILE, Argument, CommandLine
+from exactcover.commandline import FILE, Argument, CommandLine, Flag
 from exactcover.hookspecs import Register, hookimpl
 from exactcover.model.knuth import option_text, parse_dlx
 from exactcover.model.matrix import Matrix
@@ -16,8 +16,8 @@ from exactcover.problem import ProblemType, Size
 from exactcover.textinput import read_text
 
 
-def _read(file: str) -> Matrix:
-    return parse_dlx(read_text(file), "<stdin>" if file == "-" else file)
+def _read(file: str, loop: bool = False) -> Matrix:
+    return parse_dlx(read_text(file), "<stdin>" if file == "-" else file, loop=loop, priority=not loop)
 
 
 def _render(matrix: Matrix, answer: tuple[Hashable, ...]) -> str:
@@ -42,7 +42,10 @@ def register_problem_types(register: Register) -> None:
             encode=_same,
             size=Size.of,  # (the matrix is the problem: built while the file was read)
             command_line=CommandLine(
-                [Argument("file", type=FILE, help="a matrix in Knuth's format; - reads standard input")],
+                [Argument("file", type=FILE, help="a matrix in Knuth's format; - reads standard input"),
+                 Flag("--loop", help="read it as Knuth's DLX2-LOOP does: the two-character names are vertices "
+                                     "and edges, and the edges of color 1 must form one cycle ('#' names are "
+                                     "names, not priority items)")],
                 build=_read,
                 render=_render,
                 to_json=_to_json,

@@ -45,6 +45,7 @@ BUNDLED: dict[str, tuple[str, tuple[str, ...]]] = {
     "sudoku": ("exactcover_sudoku.plugin", ("jigsaw", "killer", "samurai", "sudoku", "sudoku-variant")),
     "queens": ("exactcover_queens.queens", ("queens",)),
     "polyomino": ("exactcover_polyomino.plugin", ("polyomino",)),
+    "loops": ("exactcover_loops.plugin", ("masyu", "slitherlink")),
 }
 
 

@@ -228,7 +228,8 @@ Dancer_checker(DancerObject *dancer, PyObject *args, PyObject *kwds)
     }
     if (dancer->d.has_colors || dancer->d.bounds != NULL || dancer->d.loop_ends != NULL) { /* (not rewound) */
         err.kind = DLX_UNSUPPORTED;
-        err.what = "a checker of a matrix with colors, bounds or a loop";
+        err.what = dancer->d.loop_ends != NULL ? "a checker of a matrix with a loop"
+                                               : "a checker of a matrix with colors or bounds";
         err.instead = "search each problem apart";
         raise_failure(&err);
         return NULL;

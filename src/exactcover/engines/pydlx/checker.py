@@ -58,8 +58,10 @@ class Checker:
     """Checks of ``dancer``'s problems with givens (see the module docstring)."""
 
     def __init__(self, dancer: Dancer, tuning: Tuning | None = None) -> None:
-        if dancer.has_colors or dancer.bounds or dancer.loop_ends:
-            raise Unsupported("a checker of a matrix with colors, bounds or a loop", "search each problem apart")
+        if dancer.loop_ends:
+            raise Unsupported("a checker of a matrix with a loop", "search each problem apart")
+        if dancer.has_colors or dancer.bounds:
+            raise Unsupported("a checker of a matrix with colors or bounds", "search each problem apart")
         self.dancer = dancer
         self.tuning = Tuning() if tuning is None else tuning
         #: Whether the checks start on the tallies (decided once, as C decides it).

@@ -1,0 +1,86 @@
+"""What the two loop puzzles share: a grid of clues read from text, the edges of a square
+lattice, and the loop a solution draws on it.
+
+A lattice point is (row, column); an edge is ("h", r, c), from (r, c) to (r, c + 1), or
+("v", r, c), from (r, c) to (r + 1, c). Slitherlink's loop runs on the grid's corners, a
+masyu's through its cells' centres; both are such lattices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+
+from exactcover import ProblemError
+
+__all__ = ["Edge", "Point", "cycle", "edges_at", "ends", "lattice_edges", "read_grid"]
+
+Point = tuple[int, int]
+Edge = tuple[str, int, int]
+
+
+def read_grid(text: str, symbols: Mapping[str, object], what: str, name: str = "input") -> tuple[tuple[object, ...], ...]:
+    """The rows of a grid of clues: one line per row, one symbol per cell, written together
+    (``3.2``) or apart (``3 . 2``); blank lines and lines that begin with ``#`` are left out.
+    ``symbols`` maps each symbol to what it stands for. ProblemError names the line and the
+    column of a symbol that is not one, and a row of another length than the first."""
+    rows: list[tuple[object, ...]] = []
+    width = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        cells = stripped.split() if " " in stripped or "\t" in stripped else list(stripped)
+        for column, cell in enumerate(cells, 1):
+            if cell not in symbols:
+                known = " ".join(sorted(symbols))
+                raise ProblemError(f"{name}, line {number}, cell {column}: {cell!r} is not a {what} symbol "
+                                   f"(one of: {known})")
+        if rows and len(cells) != width:
+            raise ProblemError(f"{name}, line {number}: a row of {len(cells)} cells; the first row has {width}")
+        width = len(cells)
+        rows.append(tuple(symbols[cell] for cell in cells))
+    if not rows:
+        raise ProblemError(f"{name}: no rows (a {what} is one line per row of the grid)")
+    return tuple(rows)
+
+
+def lattice_edges(rows: int, columns: int) -> Iterator[tuple[Edge, Point, Point]]:
+    """The edges of a rows x columns lattice of points, with their two ends."""
+    for r in range(rows):
+        for c in range(columns):
+            if c + 1 < columns:
+                yield ("h", r, c), (r, c), (r, c + 1)
+            if r + 1 < rows:
+                yield ("v", r, c), (r, c), (r + 1, c)
+
+
+def edges_at(point: Point, rows: int, columns: int) -> dict[str, Edge]:
+    """The edges of the lattice at ``point``, by direction: "up", "down", "left", "right"."""
+    r, c = point
+    found = {"up": ("v", r - 1, c), "down": ("v", r, c), "left": ("h", r, c - 1), "right": ("h", r, c)}
+    return {way: edge for way, edge in found.items()
+            if 0 <= edge[1] < rows - (edge[0] == "v") and 0 <= edge[2] < columns - (edge[0] == "h")}
+
+
+def ends(edge: Edge) -> tuple[Point, Point]:
+    """The two points an edge joins."""
+    kind, r, c = edge
+    return ((r, c), (r, c + 1)) if kind == "h" else ((r, c), (r + 1, c))
+
+
+def cycle(edges: Iterable[Edge]) -> list[Point]:
+    """The points of the loop the ``edges`` make, in order from its top left point, first
+    going right."""
+    at: dict[Point, list[Point]] = {}
+    for edge in edges:
+        a, b = ends(edge)
+        at.setdefault(a, []).append(b)
+        at.setdefault(b, []).append(a)
+    if not at:
+        return []
+    start = min(at)
+    order, previous, point = [start], start, min(at[start])
+    while point != start:
+        order.append(point)
+        previous, point = point, next((p for p in at[point] if p != previous), start)
+    return order

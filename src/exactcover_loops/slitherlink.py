@@ -1,0 +1,160 @@
+"""Slitherlink: draw one loop along the grid's lines so that each number tells how many of
+its cell's four sides the loop takes.
+
+The matrix: each corner of the grid (a *dot*) is a primary item, whose options say which
+of its edges the loop takes, none or two of them; each edge between two dots is a
+secondary item, colored 1 when the loop takes it and 0 when not; each cell with a number
+k is a primary item, whose options are the ways to take k of its four sides. The edges
+are the matrix's loop (`exactcover.Loop`), so the search keeps one loop, not several.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from itertools import combinations
+from typing import Any
+
+import attrs
+
+from exactcover import Encoding, Loop, Matrix, Problem, ProblemError, Size
+
+from .grid import Edge, Point, cycle, edges_at, ends, lattice_edges, read_grid
+
+__all__ = ["Slitherlink", "SlitherlinkLoop", "encode", "decode"]
+
+#: The symbols of a slitherlink's text: a cell's number, or no number.
+SYMBOLS: dict[str, int | None] = {**{str(k): k for k in range(5)}, ".": None, "-": None}
+
+
+def _rows(rows: Any) -> tuple[tuple[int | None, ...], ...]:
+    try:
+        return tuple(tuple(row) for row in rows)
+    except TypeError:
+        raise ProblemError("a slitherlink's clues are rows of numbers 0-4 or None") from None
+
+
+@attrs.frozen
+class Slitherlink(Problem["SlitherlinkLoop"]):
+    """A slitherlink: ``clues`` are the rows of the grid, each cell a number 0 to 4 or None.
+
+    >>> import exactcover
+    >>> print(exactcover.solve(Slitherlink.from_text(".3.\\n3.3\\n.3.")))
+    ·   ·───·   ·
+        │ 3 │
+    ·───·   ·───·
+    │ 3       3 │
+    ·───·   ·───·
+        │ 3 │
+    ·   ·───·   ·
+    """
+
+    clues: tuple[tuple[int | None, ...], ...] = attrs.field(converter=_rows)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.clues or not self.clues[0]:
+            raise ProblemError("a slitherlink has at least one row of at least one cell")
+        for r, row in enumerate(self.clues):
+            if len(row) != len(self.clues[0]):
+                raise ProblemError(f"row {r} has {len(row)} cells; row 0 has {len(self.clues[0])}")
+            for c, clue in enumerate(row):
+                if clue is not None and (isinstance(clue, bool) or not isinstance(clue, int) or not 0 <= clue <= 4):
+                    raise ProblemError(f"cell ({r}, {c}): a clue is a number 0 to 4 or None, not {clue!r}")
+
+    @classmethod
+    def from_text(cls, text: str, name: str = "input") -> Slitherlink:
+        """A slitherlink from text: a line per row, a symbol per cell: ``0`` to ``4``, or
+        ``.`` (or ``-``) for a cell without a number. Knuth's slitherlink-dlx reads the
+        same."""
+        return cls(read_grid(text, SYMBOLS, "slitherlink", name))  # type: ignore[arg-type]
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """Rows and columns of cells."""
+        return len(self.clues), len(self.clues[0])
+
+
+@attrs.frozen
+class SlitherlinkLoop:
+    """A solution: the puzzle and the edges of its loop (see `exactcover_loops.grid`)."""
+
+    puzzle: Slitherlink
+    edges: frozenset[Edge]
+
+    @property
+    def path(self) -> list[Point]:
+        """The loop's dots in order, from its top left one."""
+        return cycle(self.edges)
+
+    def __str__(self) -> str:
+        rows, columns = self.puzzle.shape
+        lines = []
+        for r in range(rows + 1):
+            lines.append("·" + "".join(("───" if ("h", r, c) in self.edges else "   ") + "·" for c in range(columns)))
+            if r < rows:
+                clues = self.puzzle.clues[r]
+                lines.append("".join(("│" if ("v", r, c) in self.edges else " ") +
+                                     (f" {clues[c]} " if c < columns and clues[c] is not None else "   ")
+                                     for c in range(columns + 1))[:-3].rstrip())
+        return "\n".join(line.rstrip() for line in lines)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def svg(self, step: int = 28) -> str:
+        """The grid as SVG: its dots, its numbers, and the loop."""
+        rows, columns = self.puzzle.shape
+        pad = step // 2
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{columns * step + 2 * pad}" '
+                 f'height="{rows * step + 2 * pad}" font-family="sans-serif">',
+                 f'<rect width="100%" height="100%" fill="white"/>']
+        for edge in sorted(self.edges):
+            (r1, c1), (r2, c2) = ends(edge)
+            parts.append(f'<line x1="{pad + c1 * step}" y1="{pad + r1 * step}" x2="{pad + c2 * step}" '
+                         f'y2="{pad + r2 * step}" stroke="#1f5fa8" stroke-width="4" stroke-linecap="round"/>')
+        for r in range(rows + 1):
+            for c in range(columns + 1):
+                parts.append(f'<circle cx="{pad + c * step}" cy="{pad + r * step}" r="2.5" fill="#222"/>')
+        for r, row in enumerate(self.puzzle.clues):
+            for c, clue in enumerate(row):
+                if clue is not None:
+                    parts.append(f'<text x="{pad + c * step + step / 2}" y="{pad + r * step + step * 0.68:.1f}" '
+                                 f'font-size="{step * 0.6:.0f}" text-anchor="middle">{clue}</text>')
+        parts.append("</svg>")
+        return "".join(parts)
+
+
+def encode(puzzle: Slitherlink) -> Encoding:
+    """The matrix of the module's docstring."""
+    rows, columns = puzzle.shape
+    loop = {edge: (("dot", *a), ("dot", *b)) for edge, a, b in lattice_edges(rows + 1, columns + 1)}
+    options: dict[Hashable, dict[Hashable, Any]] = {}
+    dots = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
+    for dot in dots:
+        mine = list(edges_at(dot, rows + 1, columns + 1).values())
+        for on in [(), *combinations(mine, 2)]:
+            options[("dot", *dot, on)] = {("dot", *dot): None, **{edge: int(edge in on) for edge in mine}}
+    numbered = []
+    for r, row in enumerate(puzzle.clues):
+        for c, clue in enumerate(row):
+            if clue is None:
+                continue
+            numbered.append(("cell", r, c))
+            sides = [("h", r, c), ("h", r + 1, c), ("v", r, c), ("v", r, c + 1)]
+            for on in combinations(sides, clue):
+                options[("cell", r, c, on)] = {("cell", r, c): None, **{edge: int(edge in on) for edge in sides}}
+    primary = [("dot", *dot) for dot in dots] + numbered
+    return Encoding(Matrix(primary, options, secondary=list(loop), loop=Loop(loop)))
+
+
+def decode(puzzle: Slitherlink, solution: tuple[Any, ...]) -> SlitherlinkLoop:
+    """The loop of a solution: the edges its dots' options take."""
+    return SlitherlinkLoop(puzzle, frozenset(edge for label in solution if label[0] == "dot" for edge in label[3]))
+
+
+def size(puzzle: Slitherlink) -> Size:
+    """The matrix's size before it is built: a dot has at most 7 options of 5 entries; a cell
+    with a number at most 6 options of 5."""
+    rows, columns = puzzle.shape
+    dots = (rows + 1) * (columns + 1)
+    numbered = sum(clue is not None for row in puzzle.clues for clue in row)
+    return Size(7 * dots + 6 * numbered, 35 * dots + 30 * numbered)
