@@ -94,6 +94,7 @@ REFUSALS: dict[tuple[str, ...], tuple[str | None, str]] = {
     ("progress", "estimate"): (None, "drop progress"),
     ("best", "filter"): (None, "search its matrix"),
     ("sample", "bounds"): ("a sample (the diagram of all solutions) with bounds", "count, or list the solutions"),
+    ("sample", "loop"): ("a sample (the diagram of all solutions) with a loop", "count, or list the solutions"),
     ("estimate", "givens|exclude|max_nodes|timeout|parallel|reduce"): (None, "estimate the problem as it is"),
     ("sample", "givens|exclude|reduce"): (None, "sample the problem as it is"),
     # the reduction

@@ -1,0 +1,158 @@
+"""The loop constraint against Knuth's DLX2-LOOP, on published slitherlinks and masyus.
+
+Knuth's generators slitherlink-dlx and masyu-dlx turn a puzzle into a matrix whose names
+say a loop (two-character coordinates); DLX2-LOOP counts its solutions, keeping the
+chosen edges one cycle as it searches. exactcover reads the same file as DLX2-LOOP does
+(`read_dlx(path, loop=True, priority=False)`) and counts. For each puzzle the table gives:
+
+- the solutions and nodes of each (they must be equal: the same rule, the same tree), and
+  the median times in ms over interleaved rounds (ours: the search alone, on a compiled
+  solver; DLX2-LOOP: its whole run less its run with the input alone), and their ratio;
+- "plain": the same file read without the loop, every solution listed (disjoint loops
+  too) and those of more than one cycle filtered out afterwards: its nodes and time, cut
+  at --cap nodes (">cap");
+- "own": exactcover_loops' own encoding of the puzzle (`exactcover count slitherlink` or
+  `masyu`): its nodes and time.
+
+The puzzles are Otto Janko's (janko.at), as collected in SmilingWayne/PuzzleSolver's
+history (assets/data/{Slitherlink,Masyu}/problems/*_puzzles.json): give the folder that
+holds Slitherlink_puzzles.json and Masyu_puzzles.json with --puzzles. Knuth's generators
+take at most 30 (slitherlink) and 31 (masyu) rows and columns, so the largest published
+puzzles that fit are the largest here.
+
+    python benchmarks/loop_puzzles.py --build /tmp/knuth-loop --sources /tmp/knuth-src
+    python benchmarks/loop_puzzles.py --knuth /tmp/knuth-loop --puzzles /tmp/puzzles [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE))
+
+from knuth import command_line, interleaved, knuth_time, ours_time  # noqa: E402
+
+import exactcover  # noqa: E402
+from exactcover import MatrixError, Solver, read_dlx  # noqa: E402
+
+PROGRAMS = {"dlx2-loop": "dlx2.w dlx2-loop.ch", "slitherlink-dlx": "slitherlink-dlx.w", "masyu-dlx": "masyu-dlx.w"}
+#: The puzzles, by kind: their ids in the collection (number_ROWSxCOLUMNS), of growing size.
+PUZZLES = {
+    "slitherlink": ["1_4x4", "31_7x7", "61_10x10", "121_10x18", "151_14x24", "90_20x30", "SIZE30"],
+    "masyu": ["02_6x6", "11_10x10", "77_12x12", "205_15x15", "99_17x17", "19_14x24", "156_16x24"],
+}
+_WORDS = {"slitherlink": {"-": "."}, "masyu": {"-": ".", "w": "0", "b": "1", "1": "0", "2": "1"}}
+
+
+def puzzle_text(problem: str, kind: str) -> str:
+    """A puzzle of the collection ("ROWS COLUMNS" then rows of cells apart) as Knuth's
+    generators read it: a line per row, a character per cell."""
+    words = _WORDS[kind]
+    return "".join("".join(words.get(cell, cell) for cell in line.split()) + "\n"
+                   for line in problem.strip().splitlines()[1:])
+
+
+def one_cycle(matrix, solution) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a solution's edges of color '1' make one cycle (``matrix``: read with the loop)."""
+    edges = {edge for edge, _, _ in matrix.loop.edges}
+    chosen = [item for label in solution for item, color in zip(matrix.option(label).items, matrix.option(label).colors)
+              if color == "1" and item in edges]
+    try:
+        matrix.loop.cycle(chosen)
+    except MatrixError:
+        return False
+    return True
+
+
+def child(path: str, question: str) -> None:
+    """One measurement: ``question`` is "loop" (the file as DLX2-LOOP reads it), "plain:CAP"
+    (without the loop, filtered afterwards) or "own:KIND" (``path``: the puzzle's text)."""
+    if question.startswith("own:"):
+        from exactcover_loops import Masyu, Slitherlink
+
+        from exactcover_loops import masyu, slitherlink
+
+        kind = Masyu if question == "own:masyu" else Slitherlink
+        puzzle = kind.from_text(Path(path).read_text())
+        matrix = (masyu if kind is Masyu else slitherlink).encode(puzzle).matrix  # type: ignore[attr-defined]
+        solver = Solver(matrix, "c")
+        started = time.perf_counter()
+        answer = solver.count()
+    elif question == "loop":
+        solver = Solver(read_dlx(path, loop=True, priority=False), "c")
+        started = time.perf_counter()
+        answer = solver.count()
+    else:
+        looped = read_dlx(path, loop=True, priority=False)
+        solver = Solver(read_dlx(path, priority=False), "c")
+        started = time.perf_counter()
+        try:
+            answer = sum(one_cycle(looped, s) for s in solver.solutions(max_nodes=int(question.split(":")[1])))
+        except exactcover.BudgetExceeded:
+            print(json.dumps({"seconds": float("inf"), "answer": f"cap {solver.stats.nodes}"}))
+            return
+    seconds = time.perf_counter() - started
+    print(json.dumps({"seconds": seconds, "answer": f"{answer} {solver.stats.nodes}"}))
+
+
+def main() -> None:
+    args = command_line(__doc__, PROGRAMS, child, extra=[
+        ("--puzzles", {"type": Path, "help": "the folder of Slitherlink_puzzles.json and Masyu_puzzles.json"}),
+        ("--cap", {"type": int, "default": 10**8, "help": "the plain search's node budget"})])
+    if args is None:
+        return
+    if args.puzzles is None:
+        sys.exit("--puzzles is required (see the docstring)")
+    folder = Path(tempfile.mkdtemp(prefix="loops-"))
+    print(f"{'puzzle':<24}{'solutions':>10}{'nodes':>12}{'ours ms':>10}{'DLX2-LOOP':>11}{'ratio':>7}"
+          f"{'plain nodes':>14}{'plain ms':>11}{'own nodes':>12}{'own ms':>9}")
+    for kind, ids in PUZZLES.items():
+        collection = json.loads((args.puzzles / f"{kind.capitalize()}_puzzles.json").read_text())["puzzles"]
+        for key in ids:
+            title = f"{kind} {key}"
+            if args.only and args.only not in title:
+                continue
+            text = puzzle_text(collection[key]["problem"], kind)
+            source = folder / f"{kind}-{key}.txt"
+            source.write_text(text)
+            made = subprocess.run([str(args.knuth / f"{kind}-dlx")], input=text, capture_output=True, text=True,
+                                  check=True)
+            path = folder / f"{kind}-{key}.dlx"
+            path.write_text(made.stdout)
+            own = source.with_suffix(".own.txt")
+            own.write_text(text)
+
+            def measure(name: str) -> tuple[float, str]:
+                if name == "exactcover":
+                    return ours_time(__file__, path, "loop")
+                if name == "plain":
+                    return ours_time(__file__, path, f"plain:{args.cap}")
+                if name == "own":
+                    return ours_time(__file__, own, f"own:{kind}")
+                seconds, out = knuth_time(args.knuth / "dlx2-loop", path)
+                found = re.search(r"Altogether (\d+) solution.*?(\d+) nodes", out, re.S)
+                return seconds, f"{found[1]} {found[2]}" if found else f"? {out[-200:]!r}"
+
+            times, answers = interleaved(["exactcover", "dlx2-loop", "plain", "own"], args.rounds, measure)
+            median = {name: sorted(values)[len(values) // 2] for name, values in times.items()}
+            count, nodes = next(iter(answers["exactcover"])).split()
+            same = "" if answers["exactcover"] == answers["dlx2-loop"] else f"   (DLX2-LOOP: {answers['dlx2-loop']})"
+            plain = next(iter(answers["plain"])).split()
+            own = next(iter(answers["own"])).split()
+            plain_ms = ">cap" if median["plain"] == float("inf") else f"{median['plain'] * 1000:.1f}"
+            print(f"{title:<24}{count:>10}{int(nodes):>12,}{median['exactcover'] * 1000:>10.2f}"
+                  f"{median['dlx2-loop'] * 1000:>11.2f}{median['dlx2-loop'] / median['exactcover']:>7.2f}"
+                  f"{int(plain[1]):>14,}{plain_ms:>11}{int(own[1]):>12,}{median['own'] * 1000:>9.2f}{same}",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
