@@ -12,7 +12,7 @@ chosen edges one cycle as it searches. exactcover reads the same file as DLX2-LO
   too) and those of more than one cycle filtered out afterwards: its nodes and time, cut
   at --cap nodes (">cap");
 - "own": exactcover_loops' own encoding of the puzzle (`exactcover count slitherlink` or
-  `masyu`): its nodes and time.
+  `masyu`): its nodes and time, cut at --cap nodes too.
 
 The puzzles are Otto Janko's (janko.at), as collected in SmilingWayne/PuzzleSolver's
 history (assets/data/{Slitherlink,Masyu}/problems/*_puzzles.json): give the folder that
@@ -45,9 +45,12 @@ from exactcover import MatrixError, Solver, read_dlx  # noqa: E402
 
 PROGRAMS = {"dlx2-loop": "dlx2.w dlx2-loop.ch", "slitherlink-dlx": "slitherlink-dlx.w", "masyu-dlx": "masyu-dlx.w"}
 #: The puzzles, by kind: their ids in the collection (number_ROWSxCOLUMNS), of growing size.
+#: The largest that fit Knuth's generators: slitherlink 20 x 30, masyu 20 x 20 and 17 x 22;
+#: 1099 and 573 are among the hardest of their size for both programs.
 PUZZLES = {
-    "slitherlink": ["1_4x4", "31_7x7", "61_10x10", "121_10x18", "151_14x24", "90_20x30", "SIZE30"],
-    "masyu": ["02_6x6", "11_10x10", "77_12x12", "205_15x15", "99_17x17", "19_14x24", "156_16x24"],
+    "slitherlink": ["1_4x4", "31_7x7", "61_10x10", "121_10x18", "151_14x24", "1099_10x18", "90_20x30"],
+    "masyu": ["02_6x6", "11_10x10", "77_12x12", "205_15x15", "99_17x17", "147_16x24", "19_14x24", "573_14x16",
+              "562_17x22", "793_20x20"],
 }
 _WORDS = {"slitherlink": {"-": "."}, "masyu": {"-": ".", "w": "0", "b": "1", "1": "0", "2": "1"}}
 
@@ -74,18 +77,20 @@ def one_cycle(matrix, solution) -> bool:  # type: ignore[no-untyped-def]
 
 def child(path: str, question: str) -> None:
     """One measurement: ``question`` is "loop" (the file as DLX2-LOOP reads it), "plain:CAP"
-    (without the loop, filtered afterwards) or "own:KIND" (``path``: the puzzle's text)."""
+    (without the loop, filtered afterwards) or "own:KIND:CAP" (``path``: the puzzle's text)."""
     if question.startswith("own:"):
-        from exactcover_loops import Masyu, Slitherlink
-
         from exactcover_loops import masyu, slitherlink
 
-        kind = Masyu if question == "own:masyu" else Slitherlink
-        puzzle = kind.from_text(Path(path).read_text())
-        matrix = (masyu if kind is Masyu else slitherlink).encode(puzzle).matrix  # type: ignore[attr-defined]
-        solver = Solver(matrix, "c")
+        _, kind, cap = question.split(":")
+        module = masyu if kind == "masyu" else slitherlink
+        puzzle = (masyu.Masyu if kind == "masyu" else slitherlink.Slitherlink).from_text(Path(path).read_text())
+        solver = Solver(module.encode(puzzle).matrix, "c")
         started = time.perf_counter()
-        answer = solver.count()
+        try:
+            answer = solver.count(max_nodes=int(cap))
+        except exactcover.BudgetExceeded:
+            print(json.dumps({"seconds": float("inf"), "answer": f"cap {solver.stats.nodes}"}))
+            return
     elif question == "loop":
         solver = Solver(read_dlx(path, loop=True, priority=False), "c")
         started = time.perf_counter()
@@ -106,7 +111,7 @@ def child(path: str, question: str) -> None:
 def main() -> None:
     args = command_line(__doc__, PROGRAMS, child, extra=[
         ("--puzzles", {"type": Path, "help": "the folder of Slitherlink_puzzles.json and Masyu_puzzles.json"}),
-        ("--cap", {"type": int, "default": 10**8, "help": "the plain search's node budget"})])
+        ("--cap", {"type": int, "default": 2 * 10**7, "help": "the plain search's node budget"})])
     if args is None:
         return
     if args.puzzles is None:
@@ -136,7 +141,7 @@ def main() -> None:
                 if name == "plain":
                     return ours_time(__file__, path, f"plain:{args.cap}")
                 if name == "own":
-                    return ours_time(__file__, own, f"own:{kind}")
+                    return ours_time(__file__, own, f"own:{kind}:{args.cap}")
                 seconds, out = knuth_time(args.knuth / "dlx2-loop", path)
                 found = re.search(r"Altogether (\d+) solution.*?(\d+) nodes", out, re.S)
                 return seconds, f"{found[1]} {found[2]}" if found else f"? {out[-200:]!r}"
@@ -147,10 +152,11 @@ def main() -> None:
             same = "" if answers["exactcover"] == answers["dlx2-loop"] else f"   (DLX2-LOOP: {answers['dlx2-loop']})"
             plain = next(iter(answers["plain"])).split()
             own = next(iter(answers["own"])).split()
-            plain_ms = ">cap" if median["plain"] == float("inf") else f"{median['plain'] * 1000:.1f}"
+            plain_ms, own_ms = (">cap" if median[name] == float("inf") else f"{median[name] * 1000:.1f}"
+                                for name in ("plain", "own"))
             print(f"{title:<24}{count:>10}{int(nodes):>12,}{median['exactcover'] * 1000:>10.2f}"
                   f"{median['dlx2-loop'] * 1000:>11.2f}{median['dlx2-loop'] / median['exactcover']:>7.2f}"
-                  f"{int(plain[1]):>14,}{plain_ms:>11}{int(own[1]):>12,}{median['own'] * 1000:>9.2f}{same}",
+                  f"{int(plain[1]):>14,}{plain_ms:>11}{int(own[1]):>12,}{own_ms:>9}{same}",
                   flush=True)
 
 

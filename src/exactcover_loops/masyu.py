@@ -73,7 +73,7 @@ class Masyu(Problem["MasyuLoop"]):
         """A masyu from text: a line per row, a symbol per cell: ``w`` for a white circle,
         ``b`` for a black one, ``.`` (or ``-``) for none; ``0`` and ``1`` also stand for white
         and black, as in Knuth's masyu-dlx."""
-        return cls(read_grid(text, SYMBOLS, "masyu", name))  # type: ignore[arg-type]
+        return cls(read_grid(text, SYMBOLS, "masyu", name))
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -145,11 +145,12 @@ def _beyond(cell: Point, way: str, rows: int, columns: int) -> Edge | None:
     return edges_at((r + step[0], c + step[1]), rows, columns).get(way)
 
 
-def _circle_options(cell: Point, circle: str, rows: int, columns: int) -> list[tuple[tuple[Edge, ...], dict[Edge, int]]]:
+def _circle_options(cell: Point, circle: str, rows: int, columns: int) -> list[tuple[tuple[Edge, ...],
+                                                                                     dict[Hashable, int]]]:
     """The options of a circle's cell: the two edges it takes, and the color of every edge
     its rule decides."""
     mine = edges_at(cell, rows, columns)
-    found = []
+    found: list[tuple[tuple[Edge, ...], dict[Hashable, int]]] = []
     if circle == BLACK:  # a turn, then straight on both ways
         pairs = [(a, b) for a in ("up", "down") for b in ("left", "right")]
     else:  # straight through
@@ -157,7 +158,7 @@ def _circle_options(cell: Point, circle: str, rows: int, columns: int) -> list[t
     for a, b in pairs:
         if a not in mine or b not in mine:
             continue
-        colors = {edge: int(way in (a, b)) for way, edge in mine.items()}
+        colors: dict[Hashable, int] = {edge: int(way in (a, b)) for way, edge in mine.items()}
         if circle == BLACK:
             further = [_beyond(cell, way, rows, columns) for way in (a, b)]
             if None in further:

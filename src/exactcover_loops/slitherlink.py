@@ -65,7 +65,7 @@ class Slitherlink(Problem["SlitherlinkLoop"]):
         """A slitherlink from text: a line per row, a symbol per cell: ``0`` to ``4``, or
         ``.`` (or ``-``) for a cell without a number. Knuth's slitherlink-dlx reads the
         same."""
-        return cls(read_grid(text, SYMBOLS, "slitherlink", name))  # type: ignore[arg-type]
+        return cls(read_grid(text, SYMBOLS, "slitherlink", name))
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -25,15 +25,11 @@ Edge = tuple[Hashable, Hashable, Hashable]
 
 
 def _to_edges(edges: Mapping[Hashable, Iterable[Hashable]] | Iterable[Iterable[Hashable]]) -> tuple[Edge, ...]:
-    triples = edges.items() if isinstance(edges, Mapping) else edges
+    triples: Iterable[Any] = ((edge, *ends) for edge, ends in edges.items()) if isinstance(edges, Mapping) else edges
     out = []
     try:
         for entry in triples:
-            if isinstance(edges, Mapping):
-                edge, ends = entry  # type: ignore[misc]
-                ends = tuple(ends)
-            else:
-                edge, *ends = tuple(entry)
+            edge, *ends = tuple(entry)
             if len(ends) != 2:
                 raise MatrixError(f"loop: edge {edge!r} must join two vertices, not {len(ends)}")
             out.append((edge, ends[0], ends[1]))

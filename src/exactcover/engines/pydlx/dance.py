@@ -258,13 +258,15 @@ class Links:
                 self.unhide(q)
             q = ulink[q]
 
-    def commit(self, p: int, j: int) -> None:
-        """Settle item j, covered by node p of a chosen option."""
+    def commit(self, p: int, j: int) -> bool:
+        """Settle item j, covered by node p of a chosen option: True (with a loop,
+        `loop.use_loop`'s commit may refuse: False)."""
         c = self.color[p]
         if c == 0:
             self.cover(j)
         elif c > 0:  # (c < 0: already purified to this color)
             self.purify(p)
+        return True
 
     def uncommit(self, p: int, j: int) -> None:
         """Undo `commit`."""
@@ -274,8 +276,9 @@ class Links:
         elif c > 0:
             self.unpurify(p)
 
-    def commit_others(self, x: int) -> None:
-        """Commit the items of option node x other than its own item, in order (step X5)."""
+    def commit_others(self, x: int) -> bool:
+        """Commit the items of option node x other than its own item, in order (step X5):
+        True (with a loop, `loop.use_loop`'s may refuse the option: False)."""
         top, ulink, color = self.top, self.ulink, self.color
         p = x + 1
         while p != x:
@@ -288,12 +291,14 @@ class Links:
                 elif color[p] > 0:
                     self.purify(p)
                 p += 1
+        return True
 
-    def commit_others_plain(self, x: int) -> None:
+    def commit_others_plain(self, x: int) -> bool:
         """`commit_others` beside `cover_plain`: the other items covered in the same order."""
         top, cover = self.top, self.cover
         for q in self.rest[x]:
             cover(top[q])
+        return True
 
     def uncommit_others_plain(self, x: int) -> None:
         """`uncommit_others` beside `uncover_plain`, in the reverse order."""

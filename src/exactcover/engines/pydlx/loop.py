@@ -170,7 +170,7 @@ def use_loop(search: Search) -> None:
                 return False
         return True
 
-    search.commit = commit  # type: ignore[method-assign,assignment]
+    search.commit = commit  # type: ignore[method-assign]
     search.uncommit = uncommit  # type: ignore[method-assign]
-    search.commit_others = commit_others  # type: ignore[method-assign,assignment]
+    search.commit_others = commit_others  # type: ignore[method-assign]
     search.uncommit_others = lambda x: back(x, x)  # type: ignore[method-assign]

@@ -58,7 +58,7 @@ if TYPE_CHECKING:  # (for annotations only: dancer, search need this module)
     #: A memoized count's steps (`Memo.memo_way`): choose (the item and its LEN), cover it
     #: (its first option's node), try the next option, backtrack, commit an option.
     MemoSteps = tuple[Callable[[int], tuple[int, int]], Callable[[int, int], int], Callable[[int], int],
-                      Callable[[int], None], Callable[[int], None]]
+                      Callable[[int], None], Callable[[int], object]]
 
 __all__ = ["SAMPLE_ON_SETS_OPTIONS", "Sets", "colored_floor", "leave_sets", "samples_on_sets"]
 
