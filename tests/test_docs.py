@@ -134,7 +134,7 @@ def test_no_block_shows_a_placeholder_comment(site):
 def test_the_home_page_s_pictures_have_captions():
     home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     assert "![" not in home
-    assert home.count("<img ") == home.count("<figcaption>") == 9
+    assert home.count("<img ") == home.count("<figcaption>") == 11
 
 
 def test_the_api_shows_one_signature_per_function_then_its_prose(site):

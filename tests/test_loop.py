@@ -174,6 +174,13 @@ def test_knuth_s_generator_output_reads_as_dlx2_loop_reads_it() -> None:
     assert read_dlx(DATA / "slitherlink-3x3.dlx").loop is None  # (only when asked)
 
 
+def test_hash_names_are_priority_items_unless_read_as_dlx2_loop_reads_them() -> None:
+    text = "00 02 #a | 01\n00 01:1 #a\n02 01:1\n"
+    assert read_dlx(text).priority == ("#a",)
+    assert read_dlx(text, loop=True, priority=False).priority == ()
+    assert read_dlx(text, loop=True, priority=False).loop == Loop([("01", "00", "02")], "1")
+
+
 def test_knuth_s_names_are_checked_as_his_program_checks_them() -> None:
     with pytest.raises(exactcover.ProblemError, match="edge item '01' joins a vertex that is not an item"):
         read_dlx("00 | 01\n00 01:1\n", loop=True)

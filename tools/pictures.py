@@ -6,11 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import exactcover
+from exactcover_loops import Masyu, Slitherlink
 from exactcover_polyomino import make
 from exactcover_queens import Queens
 from exactcover_sudoku.variant_text import parse_extras, parse_jigsaw, parse_killer, parse_samurai
 
 VARIANTS = Path(__file__).resolve().parent.parent / "tests" / "data" / "sudoku" / "variants"
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "data"
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 
@@ -27,6 +29,9 @@ def main(images: Path = IMAGES) -> None:
         "jigsaw": parse_jigsaw((VARIANTS / "jigsaw_janko108.txt").read_text()),
         "windoku": parse_extras((VARIANTS / "windoku_example.txt").read_text(), ["windoku"]),
         "samurai": parse_samurai((VARIANTS / "samurai_samurai-sudoku-com.txt").read_text()),
+        "slitherlink": exactcover.solve(Slitherlink.from_text((EXAMPLES / "slitherlink-janko-31.txt").read_text())),
+        "slitherlink-3x3": exactcover.solve(Slitherlink.from_text(".3.\n3.3\n.3.")),
+        "masyu": exactcover.solve(Masyu.from_text((EXAMPLES / "masyu-janko-2.txt").read_text())),
     }
     images.mkdir(parents=True, exist_ok=True)
     for name, shown in pictures.items():
