@@ -125,10 +125,14 @@ def test_the_stated_sizes_are_the_built_sizes():
     from exactcover import Subsets
     from exactcover.plugins.manager import registry
 
-    for problem in [Queens(7), Sudoku([0] * 16), Subsets([1, 2, 3], {"A": [1, 2], "B": [3], "C": []})]:
+    from exactcover_loops import Masyu, Slitherlink
+
+    for problem in [Queens(7), Sudoku([0] * 16), Subsets([1, 2, 3], {"A": [1, 2], "B": [3], "C": []}),
+                    Slitherlink.from_text("3.2\n.04\n1.."), Masyu.from_text("wb..\n.b.w\nw..b\nbww.")]:
         kind = registry().for_object(problem)
         assert kind.size(problem) == Size.of(kind.encoding(problem).matrix)
-    assert all(registry().get(name).size is not None for name in ("dlx", "queens", "subsets", "sudoku"))
+    assert all(registry().get(name).size is not None for name in ("dlx", "queens", "subsets", "sudoku", "slitherlink",
+                                                                  "masyu"))
 
 
 def test_the_error_pickles_and_is_a_problem_error():

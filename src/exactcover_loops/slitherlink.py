@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from itertools import combinations
+from math import comb
 from typing import Any
 
 import attrs
@@ -152,9 +153,18 @@ def decode(puzzle: Slitherlink, solution: tuple[Any, ...]) -> SlitherlinkLoop:
 
 
 def size(puzzle: Slitherlink) -> Size:
-    """The matrix's size before it is built: a dot has at most 7 options of 5 entries; a cell
-    with a number at most 6 options of 5."""
+    """The matrix's size before it is built: a dot with d edges has 1 + d(d - 1)/2 options
+    of 1 + d entries; a cell with the number k has C(4, k) options of 5."""
     rows, columns = puzzle.shape
-    dots = (rows + 1) * (columns + 1)
-    numbered = sum(clue is not None for row in puzzle.clues for clue in row)
-    return Size(7 * dots + 6 * numbered, 35 * dots + 30 * numbered)
+    options = entries = 0
+    for r in range(rows + 1):
+        for c in range(columns + 1):
+            d = len(edges_at((r, c), rows + 1, columns + 1))
+            options += 1 + d * (d - 1) // 2
+            entries += (1 + d) * (1 + d * (d - 1) // 2)
+    for row in puzzle.clues:
+        for clue in row:
+            if clue is not None:
+                options += comb(4, clue)
+                entries += 5 * comb(4, clue)
+    return Size(options, entries)
