@@ -20,8 +20,14 @@ holds Slitherlink_puzzles.json and Masyu_puzzles.json with --puzzles. Knuth's ge
 take at most 30 (slitherlink) and 31 (masyu) rows and columns, so the largest published
 puzzles that fit are the largest here.
 
+With ``--survey CELLS`` it counts instead every published puzzle of at most CELLS cells
+with exactcover_loops' encoding, each to a budget of --budget nodes, and gives for each
+kind the puzzles, those over the budget, the nodes and the seconds in all; for the masyus
+also with the encoding's tied edges taken out, and with neither them nor priority items.
+
     python benchmarks/loop_puzzles.py --build /tmp/knuth-loop --sources /tmp/knuth-src
     python benchmarks/loop_puzzles.py --knuth /tmp/knuth-loop --puzzles /tmp/puzzles [--rounds 3]
+    python benchmarks/loop_puzzles.py --knuth /tmp/knuth-loop --puzzles /tmp/puzzles --survey 300
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ sys.path.insert(0, str(HERE))
 from knuth import command_line, interleaved, knuth_time, ours_time  # noqa: E402
 
 import exactcover  # noqa: E402
-from exactcover import MatrixError, Solver, read_dlx  # noqa: E402
+from exactcover import Matrix, MatrixError, Solver, read_dlx  # noqa: E402
 
 PROGRAMS = {"dlx2-loop": "dlx2.w dlx2-loop.ch", "slitherlink-dlx": "slitherlink-dlx.w", "masyu-dlx": "masyu-dlx.w"}
 #: The puzzles, by kind: their ids in the collection (number_ROWSxCOLUMNS), of growing size.
@@ -108,14 +114,57 @@ def child(path: str, question: str) -> None:
     print(json.dumps({"seconds": seconds, "answer": f"{answer} {solver.stats.nodes}"}))
 
 
+def variant(matrix: Matrix, tied: bool, first: bool) -> Matrix:
+    """A masyu's matrix without its tied edges' items (unless ``tied``), and without priority
+    items (unless ``first``)."""
+    kept = [o for o in matrix.options if tied or o.label[0] != "tied"]
+    primary = [i for i in matrix.primary if tied or i[0] != "tied"]
+    priority = [i for i in matrix.priority if i in primary] if first else []
+    return Matrix(primary, {o.label: dict(zip(o.items, o.colors)) for o in kept}, secondary=matrix.secondary,
+                  loop=matrix.loop, priority=priority)
+
+
+def survey(args) -> None:  # type: ignore[no-untyped-def]
+    """--survey: every published puzzle of at most ``args.survey`` cells, counted."""
+    from exactcover_loops import masyu, slitherlink
+
+    for kind, module in (("slitherlink", slitherlink), ("masyu", masyu)):
+        collection = json.loads((args.puzzles / f"{kind.capitalize()}_puzzles.json").read_text())["puzzles"]
+        puzzles = []
+        for key, entry in collection.items():
+            shape = re.fullmatch(r"\d+_(\d+)x(\d+)", key)
+            if shape and int(shape[1]) * int(shape[2]) <= args.survey:
+                puzzle = getattr(module, kind.capitalize()).from_text(puzzle_text(entry["problem"], kind))
+                puzzles.append(module.encode(puzzle).matrix)
+        forms = [("as encoded", True, True)] + ([("no tied edges", False, True), ("no priority", False, False)]
+                                                if kind == "masyu" else [])
+        for said, tied, first in forms:
+            over = nodes = 0
+            started = time.perf_counter()
+            for matrix in puzzles:
+                solver = Solver(variant(matrix, tied, first) if kind == "masyu" else matrix, "c")
+                try:
+                    solver.count(max_nodes=args.budget)
+                except exactcover.BudgetExceeded:
+                    over += 1
+                nodes += solver.stats.nodes
+            print(f"{kind:<12}{said:<16}{len(puzzles):>6} puzzles{over:>5} over {args.budget:,} nodes"
+                  f"{nodes:>16,} nodes{time.perf_counter() - started:>9.1f} s", flush=True)
+
+
 def main() -> None:
     args = command_line(__doc__, PROGRAMS, child, extra=[
         ("--puzzles", {"type": Path, "help": "the folder of Slitherlink_puzzles.json and Masyu_puzzles.json"}),
-        ("--cap", {"type": int, "default": 2 * 10**7, "help": "the plain search's node budget"})])
+        ("--cap", {"type": int, "default": 2 * 10**7, "help": "the plain search's node budget"}),
+        ("--survey", {"type": int, "help": "count every puzzle of at most this many cells"}),
+        ("--budget", {"type": int, "default": 5 * 10**6, "help": "--survey's node budget per puzzle"})])
     if args is None:
         return
     if args.puzzles is None:
         sys.exit("--puzzles is required (see the docstring)")
+    if args.survey:
+        survey(args)
+        return
     folder = Path(tempfile.mkdtemp(prefix="loops-"))
     print(f"{'puzzle':<24}{'solutions':>10}{'nodes':>12}{'ours ms':>10}{'DLX2-LOOP':>11}{'ratio':>7}"
           f"{'plain nodes':>14}{'plain ms':>11}{'own nodes':>12}{'own ms':>9}")

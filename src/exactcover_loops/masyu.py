@@ -16,8 +16,8 @@ vertical one is the opposite of a horizontal one; at a black circle the two vert
 are opposites, and so are the two horizontal ones. Each class of edges so tied (found by
 union-find) is a primary item with two options, one per way to set them all. These items
 and the circles' cells are the matrix's priority items, which the search branches on
-first. On the 655 published masyus of at most 300 cells (benchmarks/README.md,
-loop_puzzles.py) that takes the search from 127 s to 57 s in all.
+first. On the published masyus that halves the time of the searches in all
+(benchmarks/README.md, loop_puzzles.py --survey).
 """
 
 from __future__ import annotations
