@@ -1,7 +1,7 @@
 """The model: an exact cover problem as data, before any search.
 
-`matrix` holds the `Matrix` and its `Option` (items, options, colors, bounds, costs), `loop`
-its loop constraint;
+`matrix` holds the `Matrix` and its `Option` (items, options, colors, bounds, costs, priority
+items), `fields` the converters of its bounds and costs, `loop` its loop constraint;
 `inputs` makes one from dense, sparse and DataFrame arrays, `knuth` from Knuth's text format,
 `family` from named subsets; `size` says how big a matrix will be before it is built;
 `picture` draws one. The model may import the engines (``Matrix.reduce`` runs their
