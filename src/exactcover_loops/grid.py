@@ -8,11 +8,13 @@ masyu's through its cells' centres; both are such lattices.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
 
 from exactcover import ProblemError
 
-__all__ = ["Edge", "Point", "cycle", "edges_at", "ends", "lattice_edges", "read_grid"]
+__all__ = ["DrawnLoop", "Edge", "Point", "check_grid", "cycle", "edges_at", "ends", "grid_rows", "lattice_edges",
+           "read_grid"]
 
 Point = tuple[int, int]
 Edge = tuple[str, int, int]
@@ -42,6 +44,29 @@ def read_grid(text: str, symbols: Mapping[str, object], what: str, name: str = "
     if not rows:
         raise ProblemError(f"{name}: no rows (a {what} is one line per row of the grid)")
     return tuple(rows)
+
+
+def grid_rows(rows: Any, what: str) -> tuple[tuple[Any, ...], ...]:
+    """``rows`` (an iterable of iterables) as a tuple of tuples; ProblemError saying ``what``
+    they must be if they are not."""
+    try:
+        return tuple(tuple(row) for row in rows)
+    except TypeError:
+        raise ProblemError(f"{what}, not {type(rows).__name__}") from None
+
+
+def check_grid(rows: tuple[tuple[Any, ...], ...], puzzle: str, fits: Callable[[Any], bool], cell: str) -> None:
+    """ProblemError unless ``rows`` are at least one row of the same length, at least one,
+    and every cell ``fits``: naming the ``puzzle``, the row, or the cell (``cell`` says what
+    a cell may be)."""
+    if not rows or not rows[0]:
+        raise ProblemError(f"a {puzzle} has at least one row of at least one cell")
+    for r, row in enumerate(rows):
+        if len(row) != len(rows[0]):
+            raise ProblemError(f"row {r} has {len(row)} cells; row 0 has {len(rows[0])}")
+        for c, value in enumerate(row):
+            if not fits(value):
+                raise ProblemError(f"cell ({r}, {c}): {cell}, not {value!r}")
 
 
 def lattice_edges(rows: int, columns: int) -> Iterator[tuple[Edge, Point, Point]]:
@@ -84,3 +109,21 @@ def cycle(edges: Iterable[Edge]) -> list[Point]:
         order.append(point)
         previous, point = point, next((p for p in at[point] if p != previous), start)
     return order
+
+
+class DrawnLoop:
+    """What a solution of either puzzle shares: its loop's ``edges`` in order (`path`), and
+    its picture in a notebook (the class's own ``svg``)."""
+
+    edges: frozenset[Edge]
+
+    @property
+    def path(self) -> list[Point]:
+        """The loop's points in order, from its top left one, first going right."""
+        return cycle(self.edges)
+
+    def svg(self) -> str:
+        raise NotImplementedError
+
+    def _repr_svg_(self) -> str:
+        return self.svg()

@@ -28,9 +28,9 @@ from typing import Any
 
 import attrs
 
-from exactcover import Encoding, Loop, Matrix, Problem, ProblemError, Size
+from exactcover import Encoding, Loop, Matrix, Problem, Size
 
-from .grid import Edge, Point, cycle, edges_at, lattice_edges, read_grid
+from .grid import DrawnLoop, Edge, Point, check_grid, edges_at, grid_rows, lattice_edges, read_grid
 
 __all__ = ["Masyu", "MasyuLoop", "encode", "decode"]
 
@@ -39,17 +39,13 @@ WHITE, BLACK = "white", "black"
 #: writes white 0 and black 1).
 SYMBOLS: dict[str, str | None] = {"w": WHITE, "W": WHITE, "0": WHITE, "b": BLACK, "B": BLACK, "1": BLACK,
                                   ".": None, "-": None}
-_OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 _BOX = {frozenset(): " ", frozenset({"left", "right"}): "─", frozenset({"up", "down"}): "│",
         frozenset({"down", "right"}): "┌", frozenset({"down", "left"}): "┐", frozenset({"up", "right"}): "└",
         frozenset({"up", "left"}): "┘"}
 
 
 def _rows(rows: Any) -> tuple[tuple[str | None, ...], ...]:
-    try:
-        return tuple(tuple(row) for row in rows)
-    except TypeError:
-        raise ProblemError("a masyu's circles are rows of 'white', 'black' or None") from None
+    return grid_rows(rows, "a masyu's circles are rows of 'white', 'black' or None")
 
 
 @attrs.frozen
@@ -66,14 +62,8 @@ class Masyu(Problem["MasyuLoop"]):
     circles: tuple[tuple[str | None, ...], ...] = attrs.field(converter=_rows)
 
     def __attrs_post_init__(self) -> None:
-        if not self.circles or not self.circles[0]:
-            raise ProblemError("a masyu has at least one row of at least one cell")
-        for r, row in enumerate(self.circles):
-            if len(row) != len(self.circles[0]):
-                raise ProblemError(f"row {r} has {len(row)} cells; row 0 has {len(self.circles[0])}")
-            for c, circle in enumerate(row):
-                if circle not in (WHITE, BLACK, None):
-                    raise ProblemError(f"cell ({r}, {c}): a circle is 'white', 'black' or None, not {circle!r}")
+        check_grid(self.circles, "masyu", lambda circle: circle in (WHITE, BLACK, None),
+                   "a circle is 'white', 'black' or None")
 
     @classmethod
     def from_text(cls, text: str, name: str = "input") -> Masyu:
@@ -89,17 +79,12 @@ class Masyu(Problem["MasyuLoop"]):
 
 
 @attrs.frozen
-class MasyuLoop:
+class MasyuLoop(DrawnLoop):
     """A solution: the puzzle and the edges of its loop between the cells' centres (see
-    `exactcover_loops.grid`)."""
+    `exactcover_loops.grid`); its `path` goes through cells."""
 
     puzzle: Masyu
     edges: frozenset[Edge]
-
-    @property
-    def path(self) -> list[Point]:
-        """The loop's cells in order, from its top left one."""
-        return cycle(self.edges)
 
     def __str__(self) -> str:
         rows, columns = self.puzzle.shape
@@ -114,9 +99,6 @@ class MasyuLoop:
                     cells.append("──" if ("h", r, c) in self.edges else "  ")
             lines.append("".join(cells).rstrip())
         return "\n".join(lines)
-
-    def _repr_svg_(self) -> str:
-        return self.svg()
 
     def svg(self, step: int = 28) -> str:
         """The grid as SVG: its cells, its circles, and the loop through their centres."""
@@ -233,13 +215,13 @@ def encode(puzzle: Masyu) -> Encoding:
                 continue
             for k, (on, colors) in enumerate(_circle_options((r, c), circle, rows, columns)):
                 options[(*item, on, k)] = {item: None, **colors}
-    tied = []
+    tied: list[Hashable] = []
     for k, edges in enumerate(_tied(puzzle)):
         tied.append(("tied", k))
         for parity in (0, 1):
             options[("tied", k, parity)] = {("tied", k): None, **{edge: parity ^ p for edge, p in edges.items()}}
-    cells = [("cell", r, c) for r in range(rows) for c in range(columns)]
-    circles = [cell for cell in cells if puzzle.circles[cell[1]][cell[2]] is not None]
+    cells: list[Hashable] = [("cell", r, c) for r in range(rows) for c in range(columns)]
+    circles = [("cell", r, c) for r, row in enumerate(puzzle.circles) for c, circle in enumerate(row) if circle]
     return Encoding(Matrix(cells + tied, options, secondary=list(loop), loop=Loop(loop), priority=tied + circles))
 
 

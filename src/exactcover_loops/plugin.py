@@ -31,40 +31,30 @@ def _json(answer: Any) -> dict[str, Any]:
     return {"loop": [list(point) for point in path]}
 
 
+def _problem_type(module: Any, summary: str, cells: str, examples: list[str]) -> ProblemType[Any, Any]:
+    """The type of ``module``'s puzzle (its class, encode, decode and size), read from a FILE
+    whose ``cells`` the help describes."""
+    name = module.__name__.rsplit(".", 1)[1]
+    puzzle = getattr(module, name.capitalize())
+    return ProblemType(
+        name=name, summary=summary, handles=puzzle, encode=module.encode, decode=module.decode, size=module.size,
+        command_line=CommandLine(
+            [Argument("file", metavar="FILE", help=f"the puzzle: a line per row, a cell per character: {cells} "
+                                                   f"('-': stdin)")],
+            build=lambda file: puzzle.from_text(read_text(file), _name(file)),
+            render=lambda problem, answer: str(answer),
+            to_json=lambda problem, answer: _json(answer),
+            examples=examples,
+            example_commands=SEARCHES,
+        ),
+    )
+
+
 @hookimpl
 def register_problem_types(register: Register) -> None:
-    register(ProblemType(
-        name="slitherlink",
-        summary="one loop along the grid's lines; a number says how many sides of its cell the loop takes",
-        handles=slitherlink.Slitherlink,
-        encode=slitherlink.encode,
-        decode=slitherlink.decode,
-        size=slitherlink.size,
-        command_line=CommandLine(
-            [Argument("file", metavar="FILE",
-                      help="the puzzle: a line per row, a cell per character: 0-4, or '.' for no number ('-': stdin)")],
-            build=lambda file: slitherlink.Slitherlink.from_text(read_text(file), _name(file)),
-            render=lambda puzzle, answer: str(answer),
-            to_json=lambda puzzle, answer: _json(answer),
-            examples=["examples/data/slitherlink-janko-31.txt", "examples/data/slitherlink-10x18.txt --json"],
-            example_commands=SEARCHES,
-        ),
-    ))
-    register(ProblemType(
-        name="masyu",
-        summary="one loop through the cells' centres and every circle: straight at white, turning at black",
-        handles=masyu.Masyu,
-        encode=masyu.encode,
-        decode=masyu.decode,
-        size=masyu.size,
-        command_line=CommandLine(
-            [Argument("file", metavar="FILE",
-                      help="the puzzle: a line per row, a cell per character: 'w' white, 'b' black, '.' none "
-                           "('-': stdin)")],
-            build=lambda file: masyu.Masyu.from_text(read_text(file), _name(file)),
-            render=lambda puzzle, answer: str(answer),
-            to_json=lambda puzzle, answer: _json(answer),
-            examples=["examples/data/masyu-janko-2.txt", "examples/data/masyu-14x24.txt"],
-            example_commands=SEARCHES,
-        ),
-    ))
+    register(_problem_type(
+        slitherlink, "one loop along the grid's lines; a number says how many sides of its cell the loop takes",
+        "0-4, or '.' for no number", ["examples/data/slitherlink-janko-31.txt", "examples/data/slitherlink-10x18.txt --json"]))
+    register(_problem_type(
+        masyu, "one loop through the cells' centres and every circle: straight at white, turning at black",
+        "'w' white, 'b' black, '.' none", ["examples/data/masyu-janko-2.txt", "examples/data/masyu-14x24.txt"]))

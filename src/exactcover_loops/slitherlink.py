@@ -17,9 +17,9 @@ from typing import Any
 
 import attrs
 
-from exactcover import Encoding, Loop, Matrix, Problem, ProblemError, Size
+from exactcover import Encoding, Loop, Matrix, Problem, Size
 
-from .grid import Edge, Point, cycle, edges_at, ends, lattice_edges, read_grid
+from .grid import DrawnLoop, Edge, check_grid, edges_at, ends, grid_rows, lattice_edges, read_grid
 
 __all__ = ["Slitherlink", "SlitherlinkLoop", "encode", "decode"]
 
@@ -28,10 +28,11 @@ SYMBOLS: dict[str, int | None] = {**{str(k): k for k in range(5)}, ".": None, "-
 
 
 def _rows(rows: Any) -> tuple[tuple[int | None, ...], ...]:
-    try:
-        return tuple(tuple(row) for row in rows)
-    except TypeError:
-        raise ProblemError("a slitherlink's clues are rows of numbers 0-4 or None") from None
+    return grid_rows(rows, "a slitherlink's clues are rows of numbers 0-4 or None")
+
+
+def _clue(value: Any) -> bool:
+    return value is None or (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 4)
 
 
 @attrs.frozen
@@ -52,14 +53,7 @@ class Slitherlink(Problem["SlitherlinkLoop"]):
     clues: tuple[tuple[int | None, ...], ...] = attrs.field(converter=_rows)
 
     def __attrs_post_init__(self) -> None:
-        if not self.clues or not self.clues[0]:
-            raise ProblemError("a slitherlink has at least one row of at least one cell")
-        for r, row in enumerate(self.clues):
-            if len(row) != len(self.clues[0]):
-                raise ProblemError(f"row {r} has {len(row)} cells; row 0 has {len(self.clues[0])}")
-            for c, clue in enumerate(row):
-                if clue is not None and (isinstance(clue, bool) or not isinstance(clue, int) or not 0 <= clue <= 4):
-                    raise ProblemError(f"cell ({r}, {c}): a clue is a number 0 to 4 or None, not {clue!r}")
+        check_grid(self.clues, "slitherlink", _clue, "a clue is a number 0 to 4 or None")
 
     @classmethod
     def from_text(cls, text: str, name: str = "input") -> Slitherlink:
@@ -75,16 +69,12 @@ class Slitherlink(Problem["SlitherlinkLoop"]):
 
 
 @attrs.frozen
-class SlitherlinkLoop:
-    """A solution: the puzzle and the edges of its loop (see `exactcover_loops.grid`)."""
+class SlitherlinkLoop(DrawnLoop):
+    """A solution: the puzzle and the edges of its loop (see `exactcover_loops.grid`); its
+    `path` goes through the grid's dots."""
 
     puzzle: Slitherlink
     edges: frozenset[Edge]
-
-    @property
-    def path(self) -> list[Point]:
-        """The loop's dots in order, from its top left one."""
-        return cycle(self.edges)
 
     def __str__(self) -> str:
         rows, columns = self.puzzle.shape
@@ -98,16 +88,13 @@ class SlitherlinkLoop:
                                      for c in range(columns + 1))[:-3].rstrip())
         return "\n".join(line.rstrip() for line in lines)
 
-    def _repr_svg_(self) -> str:
-        return self.svg()
-
     def svg(self, step: int = 28) -> str:
         """The grid as SVG: its dots, its numbers, and the loop."""
         rows, columns = self.puzzle.shape
         pad = step // 2
         parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{columns * step + 2 * pad}" '
                  f'height="{rows * step + 2 * pad}" font-family="sans-serif">',
-                 f'<rect width="100%" height="100%" fill="white"/>']
+                 '<rect width="100%" height="100%" fill="white"/>']
         for edge in sorted(self.edges):
             (r1, c1), (r2, c2) = ends(edge)
             parts.append(f'<line x1="{pad + c1 * step}" y1="{pad + r1 * step}" x2="{pad + c2 * step}" '
