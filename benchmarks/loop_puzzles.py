@@ -155,7 +155,7 @@ def survey(args) -> None:  # type: ignore[no-untyped-def]
 def main() -> None:
     args = command_line(__doc__, PROGRAMS, child, extra=[
         ("--puzzles", {"type": Path, "help": "the folder of Slitherlink_puzzles.json and Masyu_puzzles.json"}),
-        ("--cap", {"type": int, "default": 2 * 10**7, "help": "the plain search's node budget"}),
+        ("--cap", {"type": int, "default": 2 * 10**6, "help": "the plain and own searches' node budget"}),
         ("--survey", {"type": int, "help": "count every puzzle of at most this many cells"}),
         ("--budget", {"type": int, "default": 5 * 10**6, "help": "--survey's node budget per puzzle"})])
     if args is None:
