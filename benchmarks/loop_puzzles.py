@@ -20,6 +20,12 @@ holds Slitherlink_puzzles.json and Masyu_puzzles.json with --puzzles. Knuth's ge
 take at most 30 (slitherlink) and 31 (masyu) rows and columns, so the largest published
 puzzles that fit are the largest here.
 
+With ``--ways`` it counts instead each puzzle of the table, and the largest published ones
+(which Knuth's generators cannot take), with exactcover_loops' encodings by each rule of the
+item choice that takes a loop (MRV, the weighted choice, the weighted ties, the failure
+rate), each to --budget nodes: the nodes and the seconds of each (the masyus without their
+priority items, which only MRV's rule takes).
+
 With ``--survey CELLS`` it counts instead every published puzzle of at most CELLS cells
 with exactcover_loops' encoding, each to a budget of --budget nodes, and gives for each
 kind the puzzles, those over the budget, the nodes and the seconds in all; for the masyus
@@ -152,18 +158,51 @@ def survey(args) -> None:  # type: ignore[no-untyped-def]
                   f"{nodes:>16,} nodes{time.perf_counter() - started:>9.1f} s", flush=True)
 
 
+#: The largest published puzzles: too large for Knuth's generators.
+LARGEST = {"slitherlink": ["191_30x40", "100_30x45"], "masyu": ["20_20x36", "40_20x36", "49_20x36"]}
+RULES = ("auto", "weighted", "weighted-ties", "failure-rate")
+
+
+def ways(args) -> None:  # type: ignore[no-untyped-def]
+    """--ways: the table's puzzles and the largest, by each rule of the item choice."""
+    from exactcover_loops import masyu, slitherlink
+
+    print(f"{'puzzle':<24}" + "".join(f"{rule:>24}" for rule in RULES))
+    for kind, module in (("slitherlink", slitherlink), ("masyu", masyu)):
+        collection = json.loads((args.puzzles / f"{kind.capitalize()}_puzzles.json").read_text())["puzzles"]
+        for key in PUZZLES[kind] + LARGEST[kind]:
+            puzzle = getattr(module, kind.capitalize()).from_text(puzzle_text(collection[key]["problem"], kind))
+            matrix = variant(module.encode(puzzle).matrix, True, False) if kind == "masyu" else \
+                module.encode(puzzle).matrix  # (priority items take MRV's rule alone)
+            cells = []
+            for rule in RULES:
+                solver = Solver(matrix, "c")
+                started = time.perf_counter()
+                try:
+                    solver.count(way=rule, max_nodes=args.budget)
+                    seconds = f"{time.perf_counter() - started:.2f} s"
+                except exactcover.BudgetExceeded:
+                    seconds = ">budget"
+                cells.append(f"{solver.stats.nodes:>14,} {seconds:>9}")
+            print(f"{kind + ' ' + key:<24}" + "".join(cells), flush=True)
+
+
 def main() -> None:
     args = command_line(__doc__, PROGRAMS, child, extra=[
         ("--puzzles", {"type": Path, "help": "the folder of Slitherlink_puzzles.json and Masyu_puzzles.json"}),
         ("--cap", {"type": int, "default": 2 * 10**6, "help": "the plain and own searches' node budget"}),
         ("--survey", {"type": int, "help": "count every puzzle of at most this many cells"}),
-        ("--budget", {"type": int, "default": 5 * 10**6, "help": "--survey's node budget per puzzle"})])
+        ("--ways", {"action": "store_true", "help": "count the puzzles by each rule of the item choice"}),
+        ("--budget", {"type": int, "default": 5 * 10**6, "help": "--survey's and --ways' node budget per puzzle"})])
     if args is None:
         return
     if args.puzzles is None:
         sys.exit("--puzzles is required (see the docstring)")
     if args.survey:
         survey(args)
+        return
+    if args.ways:
+        ways(args)
         return
     folder = Path(tempfile.mkdtemp(prefix="loops-"))
     print(f"{'puzzle':<24}{'solutions':>10}{'nodes':>12}{'ours ms':>10}{'DLX2-LOOP':>11}{'ratio':>7}"

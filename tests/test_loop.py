@@ -244,14 +244,14 @@ def test_givens_that_break_the_loop_are_refused_and_others_narrow_it(engine: str
 def test_a_loop_combines_with_the_other_searches_or_is_refused_first(engine: str) -> None:
     m = grid(4, 4)
     assert [exactcover.count(m, engine=engine, **options) for options in
-            ({}, {"memo": False}, {"seed": 3}, {"jobs": 2}, {"way": "links"})] == [213] * 5
+            ({}, {"memo": False}, {"seed": 3}, {"jobs": 2}, {"way": "links"}, {"way": "weighted"},
+             {"way": "weighted-ties"}, {"way": "failure-rate"}, {"way": "weighted", "jobs": 2})] == [213] * 9
     assert exactcover.count(m, engine=engine, limit=5) == 5
     assert len(list(exactcover.solutions(m, engine=engine, jobs=2))) == 213
     assert exactcover.estimate(m, samples=200, seed=1, engine=engine).solutions == pytest.approx(213, rel=1)
     with pytest.raises(exactcover.BudgetExceeded):
         exactcover.count(m, engine=engine, max_nodes=50)
     for options, said in [({"memo": True}, "a loop with memo"), ({"way": "sets"}, "a loop with way='sets'"),
-                          ({"way": "weighted"}, "the weighted choice with a loop"),
                           ({"way": "binary"}, "binary branching with a loop"),
                           ({"reduce": True}, "reducing a matrix with a loop"),
                           ({"backend": "sat"}, "backend='sat' with a loop"),
@@ -304,3 +304,23 @@ def test_a_long_count_with_a_loop_reports_progress_and_stops_at_its_timeout(jobs
     with pytest.raises(exactcover.BudgetExceeded) as stopped:
         exactcover.count(grid(7, 7), timeout=0.5, jobs=jobs, progress=seen.append)
     assert stopped.value.stats.nodes > 0 and seen
+
+
+@settings(max_examples=80, deadline=None)
+@given(loop_matrices(), st.sampled_from(["weighted", "weighted-ties", "failure-rate"]))
+def test_the_rules_of_other_trees_keep_the_loop_and_search_alike_in_both_engines(matrix: Matrix, way: str) -> None:
+    """The weighted choice, the weighted ties and the failure rate choose a loop's items too:
+    the oracle's solutions, and the same tree on both engines."""
+    if len(matrix.options) > 14:
+        matrix = Matrix(matrix.primary, {o.label: dict(zip(o.items, o.colors)) for o in matrix.options[:14]},
+                        secondary=matrix.secondary, loop=matrix.loop)
+    matrix = Matrix(matrix.primary, {o.label: dict(zip(o.items, o.colors)) for o in matrix.options},
+                    secondary=matrix.secondary, loop=matrix.loop)  # (priority items take MRV's rule)
+    expected = sorted(map(sorted, oracle(matrix)))
+    stats = set()
+    for engine in ENGINES:
+        solver = Solver(matrix, engine)
+        assert sorted(sorted(s) for s in solver.solutions(way=way)) == expected
+        assert solver.count(way=way) == len(expected)
+        stats.add((solver.stats.nodes, solver.stats.updates))
+    assert len(stats) == 1

@@ -186,7 +186,7 @@ DEFAULT_MEMO_BYTES = 1 << 30
 #: (ties broken at random), a way that searches another tree than MRV's (by its name in
 #: `OTHER_TREES`), "sets" (way="sets"), "priority" (a matrix with priority items: MRV's rule
 #: with those items first, on the links), "loop" (a matrix with a loop constraint: on the
-#: links, never memoized).
+#: links, never memoized; the other rules of the item choice take it, binary branching not).
 REFUSED: dict[tuple[str, str], tuple[str, str]] = {
     **{pair: refused for rule, said in OTHER_TREES.items() for pair, refused in (
         ((rule, "bounds"), (f"{said} with bounds", "leave way='auto'")),
@@ -202,7 +202,7 @@ REFUSED: dict[tuple[str, str], tuple[str, str]] = {
     ("priority", "bounds"): ("priority items with bounds", "search without priority"),
     ("priority", "best"): ("priority items in a search for the cheapest solutions", "search without priority"),
     ("priority", "sets"): ("priority items on the sets", "way='auto' or 'links'"),
-    **{(rule, "loop"): (f"{said} with a loop", "leave way='auto'") for rule, said in OTHER_TREES.items()},
+    ("binary", "loop"): ("binary branching with a loop", "leave way='auto'"),
     ("loop", "bounds"): ("a loop with bounds", "search without bounds"),
     ("loop", "best"): ("a loop in a search for the cheapest solutions", "search without costs"),
     ("loop", "memo"): ("a memoized count with a loop", "count without memo"),
