@@ -296,13 +296,16 @@ def test_a_count_with_a_loop_keeps_a_journal_only_for_its_loop(tmp_path) -> None
         exactcover.count(plain, jobs=2, journal=journal)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [None, 2])
 def test_a_long_count_with_a_loop_reports_progress_and_stops_at_its_timeout(jobs: int | None) -> None:
-    """The 7 x 7 grid has 575,780,564 cycles: far more than a fraction of a second finds, on
-    any machine, so the timeout stops the count, on one process or two, and progress came."""
-    seen = []
+    """The 7 x 7 grid has 575,780,564 cycles: minutes of search on any machine, so the
+    timeout stops the count, on one process or two, and progress came. (The matrix is built
+    first, and the timeout leaves a busy machine time to start two workers.)"""
+    seen: list[object] = []
+    matrix = grid(7, 7)
     with pytest.raises(exactcover.BudgetExceeded) as stopped:
-        exactcover.count(grid(7, 7), timeout=0.5, jobs=jobs, progress=seen.append)
+        exactcover.count(matrix, timeout=3.0, jobs=jobs, progress=seen.append)
     assert stopped.value.stats.nodes > 0 and seen
 
 

@@ -9,9 +9,9 @@ masyu's through its cells' centres; both are such lattices.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, cast
 
-from exactcover import ProblemError
+from exactcover import Loop, ProblemError
 
 __all__ = ["DrawnLoop", "Edge", "Point", "check_grid", "cycle", "edges_at", "ends", "grid_rows", "lattice_edges",
            "read_grid"]
@@ -94,21 +94,15 @@ def ends(edge: Edge) -> tuple[Point, Point]:
 
 
 def cycle(edges: Iterable[Edge]) -> list[Point]:
-    """The points of the loop the ``edges`` make, in order from its top left point, first
-    going right."""
-    at: dict[Point, list[Point]] = {}
-    for edge in edges:
-        a, b = ends(edge)
-        at.setdefault(a, []).append(b)
-        at.setdefault(b, []).append(a)
-    if not at:
+    """The points of the loop the ``edges`` make (`exactcover.Loop.cycle`), in order from its
+    top left point, first going right."""
+    edges = list(edges)
+    if not edges:
         return []
-    start = min(at)
-    order, previous, point = [start], start, min(at[start])
-    while point != start:
-        order.append(point)
-        previous, point = point, next((p for p in at[point] if p != previous), start)
-    return order
+    order = cast(list[Point], list(Loop({edge: ends(edge) for edge in edges}).cycle(edges)))
+    first = order.index(min(order))
+    order = order[first:] + order[:first]
+    return order if order[1] < order[-1] else [order[0], *reversed(order[1:])]
 
 
 class DrawnLoop:

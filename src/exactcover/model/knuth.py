@@ -192,11 +192,13 @@ def knuth_loop(primary: Iterable[str], secondary: Iterable[str]) -> Loop:
     edges = []
     for item in secondary:
         at = place(item)
-        if at is None or (at[0] + at[1]) % 2 == 0:
-            if at is not None and at[0] % 2 == 0:
-                raise MatrixError(f"vertex item {item!r} is secondary; DLX2-LOOP needs vertices primary")
+        if at is None:
             continue
         x, y = at
+        if (x + y) % 2 == 0:  # (a vertex, which must be primary, or a name at two odd coordinates)
+            if x % 2 == 0:
+                raise MatrixError(f"vertex item {item!r} is secondary; DLX2-LOOP needs vertices primary")
+            continue
         ends = ((x - 1, y), (x + 1, y)) if x % 2 else ((x, y - 1), (x, y + 1))
         if ends[0] not in vertices or ends[1] not in vertices:
             raise MatrixError(f"edge item {item!r} joins a vertex that is not an item")

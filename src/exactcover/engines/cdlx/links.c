@@ -410,7 +410,7 @@ backtrack(Search *s, idx level, idx i, const int mode)
 #define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity(s))
 #define TRY_OPTION(s, level, x, mode) try_option(s, level, x, mode)
 #define SKIP_OPTION(s, level, x) next_option(s, level, x, (s)->links.top[x])
-#define SOLVED(s, mode) (!((mode) & LOOP) || (s)->loop.closed != 0) /* (a loop must have closed) */
+#define SOLVED(s, mode) (!((mode) & LOOP) || loop_complete(s)) /* (a loop must have closed) */
 
 #include "steps.h"
 
@@ -546,7 +546,7 @@ idx
 probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
 {
     const idx *top = s->links.top, *dlink = s->links.dlink;
-    const int mode = s->loop.mate != NULL ? COLORED | LOOP : COLORED;
+    const int mode = commit_mode(s);
     idx depth = 0, chosen = 0;
     Shuffle *shuffle = s->shuffle;
     s->shuffle = NULL; /* ties go to the first item, as in the search */
@@ -564,7 +564,7 @@ probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         }
         path[chosen++] = x;
     }
-    *solved = s->links.rlink[0] == 0 && (s->loop.mate == NULL || s->loop.closed != 0);
+    *solved = s->links.rlink[0] == 0 && loop_complete(s);
     while (chosen-- > 0) {
         uncommit_others(s, path[chosen], mode);
         uncover(s, top[path[chosen]], mode);

@@ -101,6 +101,21 @@ loop_edge(const Search *s, idx j, idx c)
     return c == s->dancer->loop_color && s->dancer->loop_ends[2 * j] != 0;
 }
 
+/* The mode of a commit made outside the search's loop (the givens, a prefix, a probe):
+   COLORED, and LOOP on a dancer with a loop. */
+static inline int
+commit_mode(const Search *s)
+{
+    return s->loop.mate != NULL ? COLORED | LOOP : COLORED;
+}
+
+/* Whether the search's chosen edges, if it keeps a loop, have closed their cycle. */
+static inline int
+loop_complete(const Search *s)
+{
+    return s->loop.mate == NULL || s->loop.closed != 0;
+}
+
 int loop_start(Search *s);
 void loop_free(Search *s);
 

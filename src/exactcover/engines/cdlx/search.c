@@ -97,7 +97,7 @@ apply_givens(Search *s, const Start *start, dlx_error *err)
     dlx_free(owner);
     if (result < 0)
         return -1;
-    const int mode = s->loop.mate != NULL ? COLORED | LOOP : COLORED;
+    const int mode = commit_mode(s);
     for (ptrdiff_t g = 0; g < start->n_givens; g++)
         for (idx p = s->links.opt_start[start->givens[g]]; s->links.top[p] > 0; p++)
             if (!commit(s, p, s->links.top[p], mode)) /* (the loop refuses its edge) */
@@ -114,7 +114,7 @@ replay(Search *s, const Start *start, dlx_error *err)
     idx *top = s->links.top, *ulink = s->links.ulink, *dlink = s->links.dlink;
     long long updates = s->updates;
     ptrdiff_t size = s->dancer->n_nodes;
-    const int mode = s->loop.mate != NULL ? COLORED | LOOP : COLORED;
+    const int mode = commit_mode(s);
     for (ptrdiff_t k = 0; k < start->n_prefix; k++) {
         idx x = start->prefix[k], i = (x > s->n_items + 1 && x < size) ? top[x] : 0, level = s->level, count = 1;
         if (i <= 0 || i > s->n_primary || top[i] >= COVERED || dlink[ulink[x]] != x || level > s->n_primary) {

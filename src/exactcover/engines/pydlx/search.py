@@ -281,13 +281,6 @@ class Search(Choice):
             return self.dlink[x]
         return self.next_option(self.level, x, self.top[x])
 
-    def skip(self, x: int) -> int:
-        """The option's node to try after x when x was refused (by the loop): as `try_next`,
-        with nothing to undo."""
-        if self.shuffle is None:
-            return self.dlink[x]
-        return self.next_option(self.level, x, self.top[x])
-
     def visit(self, counting: bool, limit: int) -> int | None:
         """A solution at step X2, counted: the status to stop with, or None to go on."""
         self.solutions += 1
@@ -405,7 +398,7 @@ class Search(Choice):
             # X5 [Try x_l.], after X2 (x_l the first option) or X6 (the next); an option the
             # loop refuses (try_option False, nothing left done: loop.py) is passed over at no node
             while x > n and try_option(x) is False:
-                x = choice[self.level] = self.skip(x)
+                x = choice[self.level] = self.next_option(self.level, x, self.top[x])
                 self.tried[self.level] += 1
             if x <= n:  # back at the header: every option of the item was tried
                 backtrack(choice[self.level])  # X7 [Backtrack.]
