@@ -181,3 +181,17 @@ def test_the_command_solves_and_counts_them_and_names_bad_input() -> None:
     assert "line 2, cell 2: 'q' is not a masyu symbol" in done.stderr
     done = _command("count", "dlx", str(EXAMPLES / "slitherlink-knuth.dlx"), "--loop")
     assert (done.returncode, done.stdout.split()[0]) == (0, "1")
+
+
+def test_a_published_masyu_combines_with_the_other_routes(tmp_path) -> None:
+    """The masyu's matrix has a loop and priority items: both reach the workers of a count
+    on two processes and its journal, a seed, the Python engine, and an estimate."""
+    puzzle = Masyu.from_text((EXAMPLES / "masyu-14x24.txt").read_text())
+    journal = tmp_path / "masyu.jsonl"
+    assert exactcover.count(puzzle, jobs=2, journal=journal) == 1
+    found = exactcover.verify(puzzle, journal, sample=3)
+    assert (found.agree, found.complete, found.total) == (True, True, 1)
+    assert exactcover.count(puzzle, seed=4) == exactcover.count(puzzle, engine="python") == 1
+    assert exactcover.estimate(puzzle, samples=20, seed=1).nodes > 0
+    slither = Slitherlink.from_text((EXAMPLES / "slitherlink-10x18.txt").read_text())
+    assert exactcover.count(slither, jobs=2) == exactcover.count(slither, way="failure-rate", jobs=2) == 1
