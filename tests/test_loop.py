@@ -16,6 +16,8 @@ import exactcover
 from exactcover import GivensBreakLoop, Loop, Matrix, MatrixError, Solver, Unsupported, read_dlx, write_dlx
 from exactcover.engines import available
 
+from helpers import run_command
+
 ENGINES = available()
 DATA = Path(__file__).parent / "data"
 
@@ -59,7 +61,7 @@ def one_cycle(ends: dict[Hashable, tuple[Hashable, Hashable]], edges: Iterable[H
 
 def oracle(matrix: Matrix) -> list[frozenset[Hashable]]:
     """Every exact cover of ``matrix`` (by brute force over every set of options), kept if
-    its edges of the loop's color make one cycle."""
+    its edges of the loop's color make one cycle (or there are none, if the loop may be empty)."""
     assert matrix.loop is not None
     ends = {edge: (u, v) for edge, u, v in matrix.loop.edges}
     found = []
@@ -77,7 +79,7 @@ def oracle(matrix: Matrix) -> list[frozenset[Hashable]]:
                         fits = False
             if fits and all(covered.get(item) == 1 for item in matrix.primary):
                 on = [edge for edge, color in colors.items() if edge in ends and color == matrix.loop.color]
-                if one_cycle(ends, on):
+                if one_cycle(ends, on) or matrix.loop.empty and not on:
                     found.append(frozenset(option.label for option in chosen))
     return found
 
@@ -87,7 +89,7 @@ def loop_matrices(draw: st.DrawFn) -> Matrix:
     """A few vertices joined by random edges (some twice), other primary and secondary items,
     and options that give a vertex's edges 1 or 0 (or leave one out), sometimes with
     another item: of any degree, so that a third edge, an open path and a short cycle all
-    happen."""
+    happen; a loop that may be empty or not."""
     n = draw(st.integers(2, 5))
     vertices = [f"v{k}" for k in range(n)]
     pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda p: p[0] != p[1]),
@@ -109,7 +111,8 @@ def loop_matrices(draw: st.DrawFn) -> Matrix:
     if "s" in secondary:
         options["s-user"] = {vertices[0]: None, "s": "x"}
     first = draw(st.sets(st.sampled_from(vertices), max_size=1))
-    return Matrix(vertices + extra, options, secondary=secondary, loop=edges, priority=first)
+    return Matrix(vertices + extra, options, secondary=secondary, loop=Loop(edges, empty=draw(st.booleans())),
+                  priority=first)
 
 
 @settings(max_examples=150, deadline=None)
@@ -179,11 +182,60 @@ def test_a_file_in_dlx2_loop_s_names_is_searched_as_his_program_searches_it() ->
         assert (solver.count(), solver.stats.nodes, solver.stats.updates) == (1, 877, 15402)
 
 
+#: Small puzzles made by Knuth's generators (``printf '..\n..\n' | slitherlink-dlx``, and
+#: masyu-dlx: each file's first lines say its grid) and DLX2-LOOP's count, nodes and updates
+#: for each (``dlx2-loop < FILE``, built by benchmarks/loop_puzzles.py --build, 2026-12-07).
+#: Four admit the solution without an edge (a 2 x 2 grid's 0 clue lets every vertex have
+#: degree 0), which his program counts.
+DLX2_LOOP_COUNTS = {
+    "slitherlink-2x2": (14, 83, 467), "slitherlink-2x2-zero": (2, 15, 93), "slitherlink-2x2-one": (4, 29, 204),
+    "slitherlink-3x3-zeros": (4, 40, 324), "slitherlink-2x4": (15, 247, 2296), "masyu-3x3": (14, 83, 467),
+    "masyu-3x4-white": (11, 90, 550), "masyu-4x4": (3, 35, 244),
+}
+
+
+@pytest.mark.parametrize("name", DLX2_LOOP_COUNTS)
+def test_knuth_s_loop_files_count_as_dlx2_loop_counts_them_the_empty_loop_too(name: str) -> None:
+    """Read as DLX2-LOOP reads them, his files count what his program counts, in the same
+    nodes and updates, on both engines, from the library and the command; the same matrix
+    with a loop that may not be empty counts one fewer where the options admit no edge."""
+    path = DATA / "dlx2-loop" / f"{name}.dlx"
+    m = read_dlx(path, loop=True, priority=False)
+    assert m.loop is not None and m.loop.empty
+    empty = [frozenset(s) for s in oracle_free_of_edges(m)]
+    for engine in ENGINES:
+        solver = Solver(m, engine)
+        assert (solver.count(), solver.stats.nodes, solver.stats.updates) == DLX2_LOOP_COUNTS[name]
+        strict = Solver(Matrix(m.primary, {o.label: dict(zip(o.items, o.colors)) for o in m.options},
+                               secondary=m.secondary, loop=Loop(m.loop.edges, m.loop.color)), engine)
+        assert strict.count() == DLX2_LOOP_COUNTS[name][0] - len(empty)
+        assert all(frozenset(s) not in empty for s in strict.solutions())
+    said = run_command("count", "dlx", path, "--loop")
+    assert said.output.strip() == str(DLX2_LOOP_COUNTS[name][0])
+
+
+def oracle_free_of_edges(matrix: Matrix) -> list[tuple[Hashable, ...]]:
+    """The solutions of ``matrix`` that give no edge the loop's color (listed by a search
+    with the loop's edges as plain secondary items, each option giving one that color left out)."""
+    assert matrix.loop is not None
+    edges = {edge for edge, _, _ in matrix.loop.edges}
+    options = {o.label: dict(zip(o.items, o.colors)) for o in matrix.options
+               if not any(item in edges and color == matrix.loop.color for item, color in zip(o.items, o.colors))}
+    return list(exactcover.solutions(Matrix(matrix.primary, options, secondary=matrix.secondary)))
+
+
+def test_a_loop_says_whether_it_may_be_empty() -> None:
+    assert not Loop({"e": ("a", "b")}).empty and Loop({"e": ("a", "b")}, empty=True).empty
+    with pytest.raises(MatrixError, match="empty must be True or False"):
+        Loop({"e": ("a", "b")}, empty=1)  # type: ignore[arg-type]
+    assert read_dlx(DATA / "slitherlink-3x3.dlx", loop=True).loop.empty
+
+
 def test_hash_names_are_priority_items_unless_read_as_dlx2_loop_reads_them() -> None:
     text = "00 02 #a | 01\n00 01:1 #a\n02 01:1\n"
     assert read_dlx(text).priority == ("#a",)
     assert read_dlx(text, loop=True, priority=False).priority == ()
-    assert read_dlx(text, loop=True, priority=False).loop == Loop([("01", "00", "02")], "1")
+    assert read_dlx(text, loop=True, priority=False).loop == Loop([("01", "00", "02")], "1", empty=True)
 
 
 def test_knuth_s_names_are_checked_as_his_program_checks_them() -> None:
@@ -218,9 +270,10 @@ def test_the_engines_check_the_loop_they_are_given(engine: str) -> None:
     from exactcover.engines import get
 
     dancer = get(engine).Dancer
-    for loop, wrong in [([1, 0, 1, 2], "edge 0 is not a secondary item"), ([1, 2, 2, 1, 2, 0, 1], "named twice"),
-                        ([1, 2, 0, 0], "must join two different items"), ([1, 2, 0, 2], "must join two"),
-                        ([1, 2, 0], "three items"), ([-1], "color >= 0")]:
+    for loop, wrong in [([1, 0, 0, 1, 2], "edge 0 is not a secondary item"),
+                        ([1, 0, 2, 2, 1, 2, 0, 1], "named twice"), ([1, 1, 2, 0, 0], "must join two different items"),
+                        ([1, 0, 2, 0, 2], "must join two"), ([1, 0, 2, 0], "three items"), ([-1, 0], "color >= 0"),
+                        ([1, 2, 2, 0, 1], "0 or 1")]:
         with pytest.raises(MatrixError, match=wrong):
             dancer(2, 1, [0, 1, 2], [0, 1], [0, 0], loop=loop)
 

@@ -238,8 +238,9 @@ class Compiled:
     costs: array[int] = attrs.field(factory=lambda: array("q"))
     #: 1 for each primary item that has priority, else 0; empty when none has.
     priority: array[int] = attrs.field(factory=lambda: array("i"))
-    #: the loop constraint: its color's number (0: no option has it), then (edge, u, v) for
-    #: each edge, as item positions; empty without one.
+    #: the loop constraint: its color's number (0: no option has it), 1 if a solution may have
+    #: no edge of that color (`Loop.empty`) else 0, then (edge, u, v) for each edge, as item
+    #: positions; empty without one.
     loop: array[int] = attrs.field(factory=lambda: array("i"))
 
     def arguments(self) -> tuple[Any, ...]:

@@ -75,7 +75,7 @@ def _compile_loop(matrix: Matrix, number: dict[Hashable, int]) -> array[int]:
     if matrix.loop is None:
         return array("i")
     position = matrix.position
-    loop = array("i", [number.get(matrix.loop.color, 0)])
+    loop = array("i", [number.get(matrix.loop.color, 0), int(matrix.loop.empty)])
     for edge, u, v in matrix.loop.edges:
         loop.extend((position(edge), position(u), position(v)))
     return loop

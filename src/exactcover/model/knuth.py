@@ -23,8 +23,10 @@ begins with ``#`` has priority (`Matrix.priority`), which `read_dlx` reads unles
 `read_dlx(..., loop=True, priority=False)` reads as he does, a two-character name is a pair of
 coordinates (``0-9``, ``a-z``, ``A-Z`` for 0 to 61): a primary item at two even coordinates is a
 vertex, a secondary item whose coordinates add up to an odd number is the edge between its
-two neighbours along the odd one, and the edges of color ``1`` must form one cycle
-(`Matrix.loop`).
+two neighbours along the odd one, and the edges of color ``1`` must form one cycle, or none:
+his program counts the solution with no such edge where the options admit one (a vertex of
+degree 0 everywhere), and so does the `Loop` read (``empty=True``). Written back, a loop
+that must not be empty loses that: the format cannot say it.
 
 `read_dlx` turns such text into a `Matrix` whose options are labelled 0, 1, 2, ... in the
 order of their lines; `write_dlx` writes one back, and the round trip is exact for matrices
@@ -175,8 +177,8 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def knuth_loop(primary: Iterable[str], secondary: Iterable[str]) -> Loop:
     """The loop that DLX2-LOOP reads in these item names: each secondary item of two
     characters whose coordinates add up to an odd number is an edge between the items named
-    by its neighbours along the odd coordinate, primary items at two even coordinates.
-    MatrixError names an item his program would stop at."""
+    by its neighbours along the odd coordinate, primary items at two even coordinates; it may
+    be empty, as his program counts. MatrixError names an item his program would stop at."""
     def place(name: str) -> tuple[int, int] | None:
         if len(name) != 2 or name[0] not in _DIGITS or name[1] not in _DIGITS:
             return None
@@ -203,7 +205,7 @@ def knuth_loop(primary: Iterable[str], secondary: Iterable[str]) -> Loop:
         if ends[0] not in vertices or ends[1] not in vertices:
             raise MatrixError(f"edge item {item!r} joins a vertex that is not an item")
         edges.append((item, vertices[ends[0]], vertices[ends[1]]))
-    return Loop(edges, "1")
+    return Loop(edges, "1", empty=True)  # (DLX2-LOOP counts a solution with no edge of color 1)
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -44,17 +44,28 @@ class Loop:
     matrix, each joining two *vertices* (other items), given as a mapping edge -> (u, v) or
     as (edge, u, v) triples; an option puts an edge into the loop by giving it ``color``. In
     every solution the edges of that color form one single cycle: no vertex with three of
-    them, no second cycle, and at least one edge.
+    them, no second cycle, and at least one edge, unless ``empty`` admits the solutions
+    with none (as DLX2-LOOP counts them: `read_dlx` with ``loop=True`` says so).
 
     The search keeps the paths the chosen edges make and refuses an option whose edge would
     break that (a third edge at a vertex, a cycle closed while other paths remain), so
     partial loops that close too soon are cut as they are tried, not filtered afterwards.
     That a vertex has zero or two edges is the options' own business (a slitherlink's or a
     masyu's options say it).
+
+    ``empty``: whether a solution may give no edge that color. Knuth's DLX2-LOOP counts
+    such a solution where the options admit it (a puzzle whose clues let every vertex have
+    degree 0); so does a `Loop` with ``empty=True``. A puzzle's answer is a loop, so the
+    bundled slitherlink and masyu leave it False.
     """
 
     edges: tuple[Edge, ...] = attrs.field(converter=_to_edges)
     color: Hashable = 1
+    empty: bool = attrs.field(default=False, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.empty, bool):
+            raise MatrixError(f"loop: empty must be True or False, not {self.empty!r}")
 
     @property
     def vertices(self) -> tuple[Hashable, ...]:

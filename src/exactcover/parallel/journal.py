@@ -88,11 +88,14 @@ class JournalWarning(UserWarning):
 def fingerprint(compiled: Any, givens: Sequence[int], excluded: Sequence[int]) -> str:
     """A hash of a problem as the engines see it: the compiled matrix (`contract.Compiled`),
     the givens and the exclusions (option numbers), the same on any machine. Priority items
-    (which make another tree) and a loop count only where there are some, so that the
+    (which make another tree) and a loop count only where there are some (a loop that may be
+    empty hashed with that flag, one that may not without it), so that the
     fingerprints of the journals written before they existed stay as they were."""
     digest = hashlib.sha256(f"exactcover {_FINGERPRINT} {compiled.n_primary} {compiled.n_secondary}".encode())
     first = [("priority", compiled.priority)] if compiled.priority else []
-    first += [("loop", compiled.loop)] if compiled.loop else []
+    if compiled.loop:  # (a loop that may not be empty, as it was hashed before `Loop.empty` was)
+        loop = compiled.loop
+        first.append(("loop", loop if loop[1] else array("i", [loop[0]]) + loop[2:]))
     for name, data in (("starts", compiled.starts), ("items", compiled.items), ("colors", compiled.colors),
                        ("bounds", compiled.bounds), ("costs", compiled.costs),
                        ("givens", array("q", givens)), ("excluded", array("q", excluded)), *first):

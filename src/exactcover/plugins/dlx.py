@@ -44,8 +44,8 @@ def register_problem_types(register: Register) -> None:
             command_line=CommandLine(
                 [Argument("file", type=FILE, help="a matrix in Knuth's format; - reads standard input"),
                  Flag("--loop", help="read it as Knuth's DLX2-LOOP does: the two-character names are vertices "
-                                     "and edges, and the edges of color 1 must form one cycle ('#' names are "
-                                     "names, not priority items)")],
+                                     "and edges, and the edges of color 1 must form one cycle, or none as his "
+                                     "program counts ('#' names are names, not priority items)")],
                 build=_read,
                 render=_render,
                 to_json=_to_json,

@@ -163,6 +163,7 @@ typedef struct {
     idx *loop_ends;    /* a loop constraint (loop.h): item i's two ends at 2i and 2i + 1 if it
                           is an edge, else 0, 0; or NULL: no loop */
     idx loop_color;    /* ... and the color that puts an edge into the loop (0: none has it) */
+    idx loop_empty;    /* ... and 1 if a solution may have no edge of that color (Loop.empty) */
     /* The bitset way's tables (tables.c): */
     int tables;         /* 0: not built yet; 1: built; -1: this matrix cannot use them */
     ptrdiff_t n_words;  /* 64-bit words in a set of options (bit rank[k]: option k, see rank) */

@@ -18,24 +18,26 @@ loop_error(dlx_error *err, const char *format, long long a, long long b, long lo
     return -1;
 }
 
-/* Give d the loop of loop[0..n-1] (contract.Compiled.loop: the color, then (edge, u, v) per
-   edge, items from 0; n = 0: none): MatrixError, in pydlx's words, unless each edge is a
-   secondary item named once and its ends two different items that are not edges. */
+/* Give d the loop of loop[0..n-1] (contract.Compiled.loop: the color, 1 if it may be empty
+   else 0, then (edge, u, v) per edge, items from 0; n = 0: none): MatrixError, in pydlx's
+   words, unless each edge is a secondary item named once and its ends two different items
+   that are not edges. */
 int
 dancer_set_loop(Dancer *d, const idx *loop, ptrdiff_t n, dlx_error *err)
 {
     if (n == 0)
         return 0;
     const idx items = d->n_items;
-    if (loop[0] < 0 || n % 3 != 1)
-        return loop_error(err, "loop must hold a color >= 0, then three items (edge, u, v) for each edge", 0, 0, 0);
+    if (loop[0] < 0 || n % 3 != 2 || (loop[1] != 0 && loop[1] != 1))
+        return loop_error(err, "loop must hold a color >= 0, 0 or 1 (may it be empty), then three items (edge, u, v) for each edge",
+                          0, 0, 0);
     idx *ends = dlx_calloc(2 * ((size_t)items + 2), sizeof(idx));
     if (ends == NULL) {
         err->kind = DLX_NO_MEMORY;
         return -1;
     }
     int result = 0;
-    for (ptrdiff_t k = 1; k < n && result == 0; k += 3) { /* the edges, marked by a 1 */
+    for (ptrdiff_t k = 2; k < n && result == 0; k += 3) { /* the edges, marked by a 1 */
         const idx e = loop[k];
         if (e < d->n_primary || e >= items)
             result = loop_error(err, "loop: edge %lld is not a secondary item", e, 0, 0);
@@ -44,7 +46,7 @@ dancer_set_loop(Dancer *d, const idx *loop, ptrdiff_t n, dlx_error *err)
         else
             ends[2 * e + 2] = 1;
     }
-    for (ptrdiff_t k = 1; k < n && result == 0; k += 3) {
+    for (ptrdiff_t k = 2; k < n && result == 0; k += 3) {
         const idx e = loop[k], u = loop[k + 1], v = loop[k + 2];
         if (u < 0 || u >= items || v < 0 || v >= items || u == v || ends[2 * u + 2] || ends[2 * v + 2])
             result = loop_error(err, "loop: edge %lld must join two different items that are not edges, not %lld and %lld",
@@ -54,12 +56,13 @@ dancer_set_loop(Dancer *d, const idx *loop, ptrdiff_t n, dlx_error *err)
         dlx_free(ends);
         return -1;
     }
-    for (ptrdiff_t k = 1; k < n; k += 3) { /* (the links number items from 1) */
+    for (ptrdiff_t k = 2; k < n; k += 3) { /* (the links number items from 1) */
         ends[2 * loop[k] + 2] = loop[k + 1] + 1;
         ends[2 * loop[k] + 3] = loop[k + 2] + 1;
     }
     d->loop_ends = ends;
     d->loop_color = loop[0];
+    d->loop_empty = loop[1];
     return 0;
 }
 

@@ -109,11 +109,12 @@ commit_mode(const Search *s)
     return s->loop.mate != NULL ? COLORED | LOOP : COLORED;
 }
 
-/* Whether the search's chosen edges, if it keeps a loop, have closed their cycle. */
+/* Whether a solution may end here: the search keeps no loop, or its chosen edges have closed
+   their cycle, or (if the loop may be empty) there are none. */
 static inline int
 loop_complete(const Search *s)
 {
-    return s->loop.mate == NULL || s->loop.closed != 0;
+    return s->loop.mate == NULL || s->loop.closed != 0 || (s->dancer->loop_empty && s->loop.frags == 0);
 }
 
 int loop_start(Search *s);

@@ -67,10 +67,11 @@ class Dancer:
         if wrong:
             raise MatrixError(wrong)
         #: With a loop constraint (loop.Loop): per item in the links' numbering, the two ends
-        #: of an edge at 2i and 2i + 1 (0, 0: not an edge), and the loop's color; empty and 0
-        #: without one.
+        #: of an edge at 2i and 2i + 1 (0, 0: not an edge), the loop's color, and whether a
+        #: solution may have no edge of that color; empty, 0 and False without one.
         self.loop_ends = loop_ends(n_primary + n_secondary, list(loop)) if loop else []
         self.loop_color = loop[0] if loop else 0
+        self.loop_empty = bool(loop) and loop[1] == 1
         self.tax = 0  # with costs (costs.prepare): the primary items' tax, and each node's net cost
         self.cost: list[int] = []
         n = n_primary + n_secondary

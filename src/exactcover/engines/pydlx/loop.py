@@ -8,7 +8,8 @@ path, the vertex at its other end (its *mate*), and whether a vertex is inside a
 remain, or come after the cycle has closed is refused the moment its option is tried: the
 option is taken back and the search tries the next one, with no node counted, as Knuth's
 program does. A solution is visited only if the cycle has closed, so a solution's edges of
-the loop's color form exactly one cycle (no edge at all is not a cycle).
+the loop's color form exactly one cycle; or, if the loop admits it (`Loop.empty`, as
+DLX2-LOOP counts), if there is no such edge at all.
 
 Every change is undone in the reverse order, as the links are: `add` and `delete` are each
 other's inverse, and the search calls `delete` when it takes an edge back.
@@ -29,20 +30,21 @@ __all__ = ["Loop", "check_loop", "loop_ends"]
 
 def check_loop(n_primary: int, n_items: int, loop: list[int]) -> str | None:
     """What is wrong with a dancer's ``loop`` argument, or None: the loop's color (0: no
-    option has it), then (edge, u, v) for each edge, items numbered from 0; an edge is a
-    secondary item named once, its ends two different items that are not edges."""
+    option has it), 1 if it may be empty else 0, then (edge, u, v) for each edge, items
+    numbered from 0; an edge is a secondary item named once, its ends two different items
+    that are not edges."""
     if not loop:
         return None
-    if loop[0] < 0 or len(loop) % 3 != 1:
-        return "loop must hold a color >= 0, then three items (edge, u, v) for each edge"
+    if loop[0] < 0 or len(loop) % 3 != 2 or loop[1] not in (0, 1):
+        return "loop must hold a color >= 0, 0 or 1 (may it be empty), then three items (edge, u, v) for each edge"
     edges: set[int] = set()
-    for e in loop[1::3]:
+    for e in loop[2::3]:
         if not n_primary <= e < n_items:
             return f"loop: edge {e} is not a secondary item"
         if e in edges:
             return "loop: an edge is named twice"
         edges.add(e)
-    for k in range(1, len(loop), 3):
+    for k in range(2, len(loop), 3):
         e, u, v = loop[k:k + 3]
         if not (0 <= u < n_items and 0 <= v < n_items) or u == v or u in edges or v in edges:
             return f"loop: edge {e} must join two different items that are not edges, not {u} and {v}"
@@ -53,7 +55,7 @@ def loop_ends(n_items: int, loop: list[int]) -> list[int]:
     """Per item in the links' numbering (from 1), the two ends of an edge (also in that
     numbering; 0, 0 for an item that is not an edge): item i's at 2i and 2i + 1."""
     ends = [0] * (2 * (n_items + 2))
-    for k in range(1, len(loop), 3):
+    for k in range(2, len(loop), 3):
         e, u, v = loop[k:k + 3]
         ends[2 * e + 2], ends[2 * e + 3] = u + 1, v + 1
     return ends
@@ -66,6 +68,7 @@ class Loop:
         n = dancer.n_items + 2
         self.ends = dancer.loop_ends
         self.color = dancer.loop_color
+        self.empty = dancer.loop_empty  # a solution may have no edge of the color
         self.mate = [0] * n  # a path's end -> its other end (0: not an end of a path)
         self.inner = [False] * n  # inside a path
         self.frags = 0  # how many paths there are (a closed cycle counts as one)
@@ -96,6 +99,11 @@ class Loop:
             mate[mu], mate[mv], inner[u], inner[v] = mv, mu, True, True
             self.frags -= 1
         return True
+
+    def complete(self) -> bool:
+        """Whether a solution may end here: the cycle has closed, or (if the loop may be
+        empty) there is no edge at all."""
+        return self.closed != 0 or self.empty and self.frags == 0
 
     def delete(self, e: int) -> None:
         """Undo `add(e)` (the last edge added that is still in)."""

@@ -246,7 +246,7 @@ class Search(Choice):
                 self.uncover(i)
                 break
             path.append(x)
-        solved = self.rlink[0] == 0 and (self.loop is None or self.loop.closed != 0)
+        solved = self.rlink[0] == 0 and (self.loop is None or self.loop.complete())
         for x in reversed(path):
             self.uncommit_others(x)
             self.uncover(top[x])
@@ -374,7 +374,7 @@ class Search(Choice):
                     self.max_level = self.level
                 if rlink[0] == 0:  # every primary item is covered: visit the solution
                     state = X8
-                    if loop is not None and not loop.closed:  # (its edges make no cycle: loop.py)
+                    if loop is not None and not loop.complete():  # (its edges make no cycle: loop.py)
                         continue
                     visited = visit(counting, limit)
                     if visited is not None:
