@@ -89,7 +89,7 @@ def oracle_of(kind: str) -> Oracle:
 # -- the design -------------------------------------------------------------------------------
 
 DIMENSIONS: dict[str, list[Any]] = {
-    "entry": ["solve", "solutions", "count", "best", "estimate"],
+    "entry": ["solve", "solutions", "count", "best", "estimate", "sample"],
     "kind": list(KINDS),
     "engine": ENGINES,
     "way": ["auto", "links", "sets", "weighted"],
@@ -104,14 +104,17 @@ DIMENSIONS: dict[str, list[Any]] = {
     "route": ["serial", "jobs", "executor", "journal"],
     "progress": [False, True],
 }
-#: What each entry point takes (the API's keywords; best and estimate through a request).
+#: What each entry point takes (the API's keywords; best, estimate and sample through a request).
 TAKES = {
     "solve": {"givens", "exclude", "seed", "budget", "progress", "way", "route", "reduce", "backend"},
     "solutions": {"givens", "exclude", "limit", "seed", "budget", "progress", "way", "route", "reduce"},
     "count": {"givens", "exclude", "limit", "seed", "budget", "progress", "way", "memo", "route", "reduce"},
     "best": set(DIMENSIONS) - {"entry", "kind", "engine"},
     "estimate": set(DIMENSIONS) - {"entry", "kind", "engine"},
+    "sample": set(DIMENSIONS) - {"entry", "kind", "engine"},
 }
+#: What a request for best, estimate or sample asks besides the case's keywords.
+MADE = {"best": {"k": 2}, "estimate": {"samples": 50}, "sample": {"samples": 3}}
 
 
 def covering(dimensions: dict[str, list[Any]], strength: int, seed: int,
@@ -155,9 +158,8 @@ def covering(dimensions: dict[str, list[Any]], strength: int, seed: int,
 
 def refused(case: dict[str, Any], found: dict[str, Any]) -> Unsupported | None:
     """The refusal the plan's table gives for the case (None: it is searched)."""
-    made = {"k": 2} if case["entry"] == "best" else {"samples": 50} if case["entry"] == "estimate" else {}
     what = {"solve": "first"}.get(case["entry"], case["entry"])
-    return refusal(things(Request.of(what, **made, **found), features_of(case["kind"])))
+    return refusal(things(Request.of(what, **MADE.get(what, {}), **found), features_of(case["kind"])))
 
 
 @functools.cache
@@ -201,8 +203,8 @@ def keywords(case: dict[str, Any], oracle: Oracle, executor: Any, folder: Any, h
     takes = TAKES[case["entry"]]
     chosen = {name: value for name, value in case.items() if name in takes}
     found: dict[str, Any] = {}
-    if chosen.get("givens"):
-        found["givens"] = [oracle.labels[0]]
+    if chosen.get("givens"):  # (the costliest: a given's cost is part of the solutions')
+        found["givens"] = [max(oracle.labels, key=oracle.matrix.cost_of)]
     if chosen.get("exclude"):
         found["exclude"] = [oracle.labels[-1]]
     for name in ("seed", "limit", "memo"):
@@ -241,7 +243,7 @@ def search(case: dict[str, Any], problem: Any, found: dict[str, Any]) -> Any:
     if entry == "count":
         return exactcover.count(problem, engine=engine, **found)
     prepared = prepare(problem, engine)
-    return prepared.run(Request.of(entry, **({"k": 2} if entry == "best" else {"samples": 50}), **found))
+    return prepared.run(Request.of(entry, **MADE[entry], **found))
 
 
 def check(case: dict[str, Any], oracle: Oracle, found: dict[str, Any], answer: Any, heard: list) -> None:
@@ -264,6 +266,9 @@ def check(case: dict[str, Any], oracle: Oracle, found: dict[str, Any], answer: A
             assert [cost for cost, _ in answer.solutions] == costs
         else:
             assert found.get("max_nodes") is not None
+    elif entry == "sample":
+        assert all(oracle.key(a) in keys for a in answer.solutions)
+        assert len(answer.solutions) == (3 if solutions else 0) and answer.count >= len(keys)
     else:
         assert answer.unfiltered == (case["kind"] == "filter") and answer.nodes >= 1
     if "progress" in found:
@@ -303,9 +308,97 @@ def test_the_design_covers_every_triple():
         seen = {tuple(repr(case[name]) for name in group) for case in CASES}
         assert len(seen) == len(list(product(*(DIMENSIONS[name] for name in group))))
     ran = {(case["entry"], case["kind"], case["route"], case["backend"]) for case in CASES if searched(case)}
-    never = {("best", "filter"), ("best", "bounds")}  # (refused: the table's "the cheapest solutions" rows)
+    never = {("best", "filter"), ("best", "bounds"), ("sample", "bounds")}  # (refused by the table's rows)
     assert {(e, k) for e, k, _, _ in ran} == set(product(DIMENSIONS["entry"], KINDS)) - never
     assert {(e, r) for e, _, r, b in ran if b == "search"} >= {*product(["count"], DIMENSIONS["route"]),
                                                               *product(["best"], ["serial", "jobs", "executor"])}
     assert {b for e, _, _, b in ran if e == "solve"} == set(DIMENSIONS["backend"])
 
+
+
+# -- what the design's triples cannot reach: four things at once, and every request --------
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_every_kind_of_request_reaches_its_route(engine):
+    """Each value of `WHATS`, asked through `Prepared.run` with its defaults, is answered by
+    its own route: of a matrix, and of a problem type that decodes its answers."""
+    from exactcover.front.request import WHATS
+    from exactcover.search.best import Best
+    from exactcover.search.diagram import Sample
+    from exactcover.search.estimates import Estimate
+    from exactcover_queens import Placement
+
+    answers = {"solutions": runs.Solutions, "count": int, "best": Best, "estimate": Estimate, "sample": Sample}
+    assert set(answers) | {"first"} == set(WHATS)
+    oracle = oracle_of("costs")
+    for problem, first in ((KINDS["costs"], tuple), (Queens(6), Placement)):
+        prepared = prepare(problem, engine)
+        for what in WHATS:
+            assert isinstance(prepared.run(Request.of(what)), {**answers, "first": first}[what]), what
+        drawn = prepared.run(Request.of("sample", samples=5, seed=1))
+        assert drawn.solutions == prepared.sample(5, seed=1).solutions and len(drawn.solutions) == 5
+        assert all(isinstance(s, first) for s in drawn.solutions)
+        if first is tuple:
+            assert drawn.count == len(oracle.all) and all(frozenset(s) in oracle.all for s in drawn.solutions)
+        else:
+            assert drawn.count == 4  # (6 queens: 4 solutions)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("jobs", [None, 2])
+def test_a_given_s_cost_is_counted_with_and_without_the_reduction(engine, jobs):
+    """`best` with givens reports each solution's whole cost, givens included, and ranks
+    them alike, whether the problem is reduced first or not, on one process or two."""
+    m = Matrix(["a", "b", "c"], {"x": ["a"], "y": ["b", "c"], "z": ["a", "b"], "w": ["c"], "v": ["b"]},
+               costs={"x": 5, "y": 1, "z": 2, "w": 1, "v": 3})
+    prepared = prepare(m, engine)
+    for reduce in (None, True, False):
+        found = prepared.best(3, givens=["x"], reduce=reduce, jobs=jobs)
+        assert [(cost, set(s)) for cost, s in found.solutions] == [(6, {"x", "y"}), (9, {"x", "v", "w"})]
+    oracle = oracle_of("costs")
+    for given in oracle.labels:
+        expected = sorted(oracle.cost(s) for s in oracle.solutions((given,), ()))[:2]
+        for reduce in (True, False):
+            found = prepare(KINDS["costs"], engine).best(2, givens=[given], reduce=reduce, jobs=jobs)
+            assert [cost for cost, _ in found.solutions] == expected
+            assert all(cost == oracle.cost(s) for cost, s in found.solutions)
+
+
+def _small_and_squares(squares: int) -> Matrix:
+    """Knuth's first example with secondary items (the rules remove 3 of its 6 options: it has
+    one solution), beside ``squares`` blocks of four items, each covered by two of their six
+    pairs in three ways: 3 ** squares solutions."""
+    from test_autoreduce import SMALL
+
+    options = {option.label: list(option.items) for option in SMALL.options}
+    items = list(SMALL.primary)
+    for k in range(squares):
+        corners = [f"{k}{j}" for j in range(4)]
+        items += corners
+        options.update({f"{k}:{a}{b}": [corners[a], corners[b]] for a, b in combinations(range(4), 2)})
+    return Matrix(items, options, secondary=list(SMALL.secondary))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_seeded_listing_is_the_same_whether_the_reduction_s_look_would_switch_or_not(engine, monkeypatch):
+    """The same seed gives the same solutions in the same order on any machine: a seeded
+    listing is never looked at, so a look that would switch to the reduced problem (forced
+    here: at the first pause, taking any reduction), where the seed gives another order,
+    changes nothing. Without a seed, the forced look does switch, so the test can see it.
+    (Seed 1: its search pauses with Knuth's fraction above 0 before its first solution, so
+    the look would have switched it.)"""
+    m = _small_and_squares(2)
+    monkeypatch.setattr(autoreduce, "LATE", 1.0)
+    monkeypatch.setattr(autoreduce, "MIN_REMOVED", 0.0)
+    monkeypatch.setattr(runs, "CHUNK", {"c": (1, 64), "python": (1, 64)})
+    orders = []
+    for look in (0.0, 1e9):
+        monkeypatch.setattr(autoreduce, "LOOK", look)
+        found = exactcover.solutions(m, engine=engine, seed=1)
+        orders.append(list(found))
+        assert not found.stats.reduced
+        unseeded = exactcover.solutions(m, engine=engine)
+        assert len(list(unseeded)) == 9 and unseeded.stats.reduced == (look == 0.0)
+    reduced = list(exactcover.solutions(m, engine=engine, seed=1, reduce=True))
+    assert orders[0] == orders[1] != reduced and set(map(frozenset, reduced)) == set(map(frozenset, orders[0]))

@@ -267,38 +267,29 @@ class Run:
         return {"type": self.kind.name, "arguments": arguments, "directory": os.getcwd()}
 
     def sample(self, how_many: int) -> None:
-        """Draw from the diagram; a problem type's filter is kept by drawing again."""
+        """Draw from the diagram (`Prepared.sample`); a problem type's filter is kept by drawing again."""
         if self.batch is not None:
             raise Exit(BAD_INPUT, "error: sample takes one problem, not a file of them")
-        request, prepared = self.planned("sample"), self.prepared
-        seed = request.seed
+        request = attrs.evolve(self.planned("sample"), samples=how_many)
         try:
             with errors_reported():
                 try:
-                    diagram = prepared.solver.diagram(prepared.givens, exclude=prepared.exclude,
-                                                      max_nodes=request.max_nodes, timeout=request.timeout,
-                                                      progress=request.progress, memo_bytes=request.memo_bytes)
+                    drawn = self.prepared.run(request)
                 except MemoryError as error:
                     why = str(error).replace("memo_bytes", "--memo-bytes") or "the machine's memory ran out"
                     raise Exit(STOPPED, f"the diagram of all solutions was not finished: {why}") from None
         except BudgetExceeded as stop:
             raise Exit(STOPPED, f"{stop}") from None
-        if diagram.count == 0:
+        if drawn.count == 0:
             if not self.as_json:
                 click.echo("no solution")
             raise Exit(NO_SOLUTION)
-        drawn: list[tuple[Any, ...]] = []
-        for again in range(1000):  # (rejection keeps the draws uniform over what the filter accepts)
-            more = diagram.sample(how_many, seed if seed is None or again == 0 else seed * 1_000_003 + again)
-            drawn += [s for s in more if prepared.accept is None or prepared.accept(s)]
-            if len(drawn) >= how_many:
-                break
-        for k, solution in enumerate(drawn[:how_many]):
-            self.emit(prepared.decode(solution), k == 0)
-        self.report.set(count=diagram.count, complete=True, stats={**self.stats(), "diagram_nodes": diagram.size})
+        for k, answer in enumerate(drawn.solutions):
+            self.emit(answer, k == 0)
+        self.report.set(count=drawn.count, complete=True, stats={**self.stats(), "diagram_nodes": drawn.diagram_nodes})
         if self.show_stats:
-            self.print_stats(diagram.count)
-            click.echo(f"the diagram: {diagram.size} nodes", err=True)
+            self.print_stats(drawn.count)
+            click.echo(f"the diagram: {drawn.diagram_nodes} nodes", err=True)
 
     # -- output ------------------------------------------------------------------------------
 

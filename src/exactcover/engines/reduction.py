@@ -85,6 +85,11 @@ class Reduction:
         """A solution of the original problem from one of the reduced matrix."""
         return self.givens + tuple(reduced)
 
+    def givens_cost(self) -> int:
+        """What the givens cost (`Matrix.costs` of ``original``): a solution of the reduced
+        matrix costs this much less than the original's solution it stands for."""
+        return sum(self.original.cost_of(label) for label in self.givens)
+
     def summary(self) -> str:
         """What went, in a line (as the command says it)."""
         why = [r.why for r in self.removed.values()]

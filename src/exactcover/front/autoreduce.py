@@ -24,7 +24,9 @@ reduction is tried only on one that will be long:
 
 A listing does the same, but only until it hands out its first solution: after that, a
 listing started again would give the solutions again, in another order, so it goes on as it
-began. A first solution (or a few: a ``limit``) is not reduced by default: the fraction
+began. A listing with a seed is never looked at (`exactcover.front.plan`): the reduced
+problem's search would take the seed's order on other options, and whether it starts depends
+on the machine's speed, so the same seed could give another order on another machine. A first solution (or a few: a ``limit``) is not reduced by default: the fraction
 measures the whole tree, not the way to a solution, so the look could not tell whether the
 reduction pays.
 

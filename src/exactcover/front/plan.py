@@ -191,9 +191,11 @@ def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> P
         route = "pool"
     else:
         route = "engine"
+    # (a seeded listing's order is the seed's on the problem as given, on any machine: whether
+    # the look would switch to the reduced problem depends on the machine's speed)
     look = r.reduce is None and r.what in ("count", "solutions") and route == "engine" and r.limit is None and \
         r.max_nodes is None and not features.filter and not features.bounds and not features.loop and \
-        not features.reduced
+        not features.reduced and (r.seed is None or r.what == "count")
     way = r.way
     if way == "auto" and features.way != "auto" and r.seed is None and not r.memo and not features.priority and \
             not features.loop and \

@@ -24,9 +24,10 @@ from .plan import Features, Plan, plan
 from .request import Request
 from .solver import Solver
 
-if TYPE_CHECKING:  # (for annotations only: best, estimates, reduction load on first use)
+if TYPE_CHECKING:  # (for annotations only: best, estimates, diagrams, reduction load on first use)
     from ..engines.reduction import Reduction
     from ..search.best import Best
+    from ..search.diagram import Sample
     from ..search.estimates import Estimate
 
 __all__ = ["MAX_ENTRIES", "Prepared", "prepare", "solver_for", "check_size"]
@@ -65,8 +66,8 @@ def solver_for(matrix: Matrix, engine: str = "auto", max_entries: int | None = N
 class Prepared:
     """A problem ready to search: its type (None for a plain Matrix), its solver, the givens
     and exclusions of its encoding, and the type's filter of solutions (None: keep all).
-    `run` searches a `Request`; `first`, `solutions`, `count`, `best` and `estimate` make one
-    from their keywords (`Request.of`) and return decoded answers."""
+    `run` searches a `Request`; `first`, `solutions`, `count`, `best`, `estimate` and `sample`
+    make one from their keywords (`Request.of`) and return decoded answers."""
 
     problem: Any
     kind: Any  # ProblemType | None
@@ -142,6 +143,12 @@ class Prepared:
     def estimate(self, samples: int = 1000, seed: int | None = None) -> Estimate:
         """Knuth's random-probe estimate of this problem's search (see `Solver.estimate`)."""
         return self.run(Request.of("estimate", samples=samples, seed=seed))  # type: ignore[no-any-return]
+
+    def sample(self, n: int = 1, seed: int | None = None, **search: Any) -> Sample:
+        """``n`` solutions drawn uniformly at random, independently (so repeats can occur), the
+        same ones for the same ``seed``: from the diagram of all solutions (`Solver.diagram`;
+        ``search``: its budgets, progress and ``memo_bytes``), a filter's refusals drawn again."""
+        return self.run(Request.of("sample", samples=n, seed=seed, **search))  # type: ignore[no-any-return]
 
     # -- the routes ------------------------------------------------------------------------------
 
@@ -237,7 +244,18 @@ class Prepared:
         found = self.solver.best(r.k, givens, exclude=exclude, max_nodes=r.max_nodes, timeout=r.timeout,
                                  progress=r.progress, jobs=r.jobs, executor=r.executor)
         answer = self.decode if decode else self.restore
-        return attrs.evolve(found, solutions=tuple((cost, answer(s)) for cost, s in found.solutions))
+        extra = 0 if self.reduction is None else self.reduction.givens_cost()  # (the reduced matrix lacks them)
+        return attrs.evolve(found, solutions=tuple((cost + extra, answer(s)) for cost, s in found.solutions))
+
+    def _sample(self, the_plan: Plan, decode: bool) -> Sample:
+        from ..search.diagram import Sample
+
+        r = the_plan.request
+        diagram = self.solver.diagram(self.givens, exclude=self.exclude, max_nodes=r.max_nodes, timeout=r.timeout,
+                                      progress=r.progress, memo_bytes=r.memo_bytes)
+        drawn = diagram.draw(r.samples, r.seed, self.accept)
+        answer = self.decode if decode else self.restore
+        return Sample(tuple(answer(s) for s in drawn), diagram.count, diagram.size, self.solver.stats)
 
     def _estimate(self, the_plan: Plan, decode: bool) -> Estimate:
         r = the_plan.request

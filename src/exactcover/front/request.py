@@ -68,7 +68,8 @@ class Request:
 
     ``reduce`` is None for "decide on the way" (a count or a listing of every solution: see
     `exactcover.front.autoreduce`; the other searches are then not reduced), True to reduce first
-    and False never. ``head`` is what a new journal's first line says besides the count's
+    and False never. ``samples`` is an estimate's random probes, or the solutions a sample
+    draws. ``head`` is what a new journal's first line says besides the count's
     own (the command writes the problem's type and arguments there, for ``verify``)."""
 
     what: str

@@ -19,9 +19,28 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import Any
 
-__all__ = ["Diagram"]
+import attrs
+
+from .runs import Stats
+
+__all__ = ["Diagram", "Sample"]
+
+
+@attrs.frozen
+class Sample:
+    """Solutions drawn uniformly at random from all of a problem's (`Prepared.sample`, the
+    command's ``sample``): ``solutions``, decoded (or option labels); ``count``, how many
+    there are to draw from (the matrix's, before a problem type's filter, whose refusals are
+    drawn again); ``diagram_nodes``, the size of the diagram that holds them all; ``stats``,
+    the memoized count that built it."""
+
+    solutions: tuple[Any, ...]
+    count: int
+    diagram_nodes: int
+    stats: Stats
 
 
 class Diagram:
@@ -106,6 +125,22 @@ class Diagram:
                     node = self.lo[k]
             drawn.append(self._solution(path))
         return drawn
+
+    def draw(self, n: int, seed: int | None = None,
+             accept: Callable[[tuple[Hashable, ...]], bool] | None = None) -> list[tuple[Hashable, ...]]:
+        """At most ``n`` solutions drawn as `sample` draws them, those that ``accept`` refuses
+        drawn again (rejection keeps the draws uniform over what it accepts; after 1000 rounds
+        of draws it gives what it has: a filter that accepts almost nothing); none without
+        a solution."""
+        if self.count == 0:
+            return []
+        drawn: list[tuple[Hashable, ...]] = []
+        for again in range(1000):
+            more = self.sample(n, seed if seed is None or again == 0 else seed * 1_000_003 + again)
+            drawn += [s for s in more if accept is None or accept(s)]
+            if len(drawn) >= n:
+                break
+        return drawn[:n]
 
     def count_with(self, label: Hashable) -> int:
         """The number of solutions that use the option ``label`` (a given: all of them)."""
