@@ -306,12 +306,9 @@ def test_a_loop_combines_with_the_other_searches_or_is_refused_first(engine: str
         exactcover.count(m, engine=engine, max_nodes=50)
     for options, said in [({"memo": True}, "a loop with memo"), ({"way": "sets"}, "a loop with way='sets'"),
                           ({"way": "binary"}, "binary branching with a loop"),
-                          ({"reduce": True}, "reducing a matrix with a loop"),
-                          ({"backend": "sat"}, "backend='sat' with a loop"),
-                          ({"backend": "race"}, "backend='race' with a loop")]:
+                          ({"reduce": True}, "reducing a matrix with a loop")]:
         with pytest.raises(Unsupported, match=said):
-            exactcover.count(m, engine=engine, **options) if "backend" not in options else \
-                exactcover.solve(m, engine=engine, **options)
+            exactcover.count(m, engine=engine, **options)
     with pytest.raises(Unsupported, match="reducing a matrix with a loop"):
         m.reduce(engine=engine)
     bounded = Matrix(["a", "b"], {"x": {"a": None, "e": 1}, "y": ["b"]}, secondary=["e"], loop={"e": ("a", "b")},
@@ -380,3 +377,43 @@ def test_the_rules_of_other_trees_keep_the_loop_and_search_alike_in_both_engines
         assert solver.count(way=way) == len(expected)
         stats.add((solver.stats.nodes, solver.stats.updates))
     assert len(stats) == 1
+
+
+sat = pytest.importorskip("exactcover.front.sat")
+
+
+@settings(max_examples=100, deadline=None)
+@given(loop_matrices())
+def test_the_sat_solver_keeps_the_loop_as_the_search_does(matrix: Matrix) -> None:
+    """The SAT solver's models, cut where their edges make more than one cycle, are the
+    oracle's solutions (a loop that may be empty or not): every one of them, one by one,
+    each blocked once found (in this process: `sat.models`)."""
+    pytest.importorskip("pysat.solvers", reason="PySAT (the extra pyexactcover[sat]) is not installed")
+    if len(matrix.options) > 14:
+        matrix = Matrix(matrix.primary, {o.label: dict(zip(o.items, o.colors)) for o in matrix.options[:14]},
+                        secondary=matrix.secondary, loop=matrix.loop, priority=matrix.priority)
+    expected = sorted(map(sorted, oracle(matrix)))
+    found = [sorted(matrix.options[k - 1].label for k in model) for model in sat.models(matrix, (), (), 10 ** 6)]
+    assert sorted(found) == expected
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_sat_backends_take_a_loop(engine: str) -> None:
+    """A first solution, a listing and a count up to a limit (uniqueness) by the SAT solver,
+    and the race, on a grid's cycles and on a published slitherlink; with givens."""
+    pytest.importorskip("pysat.solvers", reason="PySAT (the extra pyexactcover[sat]) is not installed")
+    m = grid(4, 4)
+    cycles = {frozenset(s) for s in exactcover.solutions(m, engine=engine)}
+    for backend in ("sat", "race"):
+        assert frozenset(exactcover.solve(m, engine=engine, backend=backend)) in cycles
+    listed = list(exactcover.solutions(m, engine=engine, backend="sat", limit=5))
+    assert len(listed) == len(set(map(frozenset, listed))) == 5 and {frozenset(s) for s in listed} <= cycles
+    assert exactcover.count(m, engine=engine, backend="sat", limit=300) == 213 == len(cycles)
+    corner = next(o.label for o in m.options if o.label[0] == (0, 0) and o.label[1])
+    assert exactcover.count(m, engine=engine, backend="sat", limit=200, givens=[corner]) == \
+        exactcover.count(m, engine=engine, givens=[corner])
+    janko = read_dlx(DATA.parent.parent / "examples" / "data" / "slitherlink-knuth.dlx", loop=True, priority=False)
+    assert exactcover.is_unique(janko, engine=engine, backend="sat")
+    assert exactcover.solve(janko, engine=engine, backend="sat") is not None
+    assert exactcover.count(read_dlx(DATA / "dlx2-loop" / "slitherlink-2x2-zero.dlx", loop=True, priority=False),
+                            engine=engine, backend="sat", limit=5) == 2  # (the empty loop too, as DLX2-LOOP counts)

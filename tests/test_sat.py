@@ -131,7 +131,13 @@ def test_the_command_takes_a_backend(tmp_path):
         done = run_command("solve", "dlx", source, "--backend", backend)
         assert done.exit_code == 0 and sorted(done.stdout.splitlines()) == ["A D", "B G", "C E F"]
     done = run_command("solve", "dlx", source, "--backend", "sat", "--all")
-    assert done.exit_code == 2 and "--backend sat with --all" in done.stderr
+    assert done.exit_code == 2 and "every solution by the SAT solver" in done.stderr and "give --limit" in done.stderr
+    done = run_command("solve", "dlx", source, "--backend", "sat", "--all", "--limit", "2")
+    assert done.exit_code == 0 and sorted(done.stdout.splitlines()) == ["A D", "B G", "C E F"]
+    done = run_command("count", "dlx", source, "--backend", "sat", "--limit", "2")
+    assert done.exit_code == 0 and done.stdout.strip() == "1"
+    done = run_command("solve", "dlx", source, "--backend", "race", "--all", "--limit", "2")
+    assert done.exit_code == 2 and "--backend race with --all" in done.stderr
 
 
 def test_ctrl_c_stops_the_sat_solver():

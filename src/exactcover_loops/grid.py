@@ -22,16 +22,19 @@ Edge = tuple[str, int, int]
 
 def read_grid(text: str, symbols: Mapping[str, object], what: str, name: str = "input") -> tuple[tuple[object, ...], ...]:
     """The rows of a grid of clues: one line per row, one symbol per cell, written together
-    (``3.2``) or apart (``3 . 2``); blank lines and lines that begin with ``#`` are left out.
-    ``symbols`` maps each symbol to what it stands for. ProblemError names the line and the
-    column of a symbol that is not one, and a row of another length than the first."""
+    (``3.2``) or apart (``3 . 2``); blank lines and lines that begin with ``#`` are left out,
+    and so is a first line that gives the grid's size as ``rows columns`` (as puzzlekit's
+    dataset and Janko's files begin). ``symbols`` maps each symbol to what it stands for.
+    ProblemError names the line and the column of a symbol that is not one, and a row of
+    another length than the first."""
+    lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
+    lines = [(number, line) for number, line in lines if line and not line.startswith("#")]
+    if lines and _size_line(lines[0][1], [line for _, line in lines[1:]], symbols, name, lines[0][0]):
+        lines = lines[1:]
     rows: list[tuple[object, ...]] = []
     width = 0
-    for number, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        cells = stripped.split() if " " in stripped or "\t" in stripped else list(stripped)
+    for number, line in lines:
+        cells = line.split() if " " in line or "\t" in line else list(line)
         for column, cell in enumerate(cells, 1):
             if cell not in symbols:
                 known = " ".join(sorted(symbols))
@@ -44,6 +47,23 @@ def read_grid(text: str, symbols: Mapping[str, object], what: str, name: str = "
     if not rows:
         raise ProblemError(f"{name}: no rows (a {what} is one line per row of the grid)")
     return tuple(rows)
+
+
+def _size_line(first: str, rest: list[str], symbols: Mapping[str, object], name: str, number: int) -> bool:
+    """Whether ``first`` gives the size of the grid of lines ``rest`` (``rows columns``).
+    ProblemError if it could as well be the grid's first row (two symbols, and a grid two
+    cells wide)."""
+    words = first.split()
+    if len(words) != 2 or not all(word.isdigit() for word in words):
+        return False
+    rows, columns = int(words[0]), int(words[1])
+    widths = {len(line.split()) if " " in line or "\t" in line else len(line) for line in rest}
+    if len(rest) != rows or widths != {columns}:
+        return False
+    if columns == 2 and all(word in symbols for word in words):
+        raise ProblemError(f"{name}, line {number}: {first!r} could be the grid's size or its first row; "
+                           f"leave out the size line, or write the row's cells together ({''.join(words)})")
+    return True
 
 
 def grid_rows(rows: Any, what: str) -> tuple[tuple[Any, ...], ...]:

@@ -28,17 +28,24 @@ from typing import Any
 
 import attrs
 
-from exactcover import Encoding, Loop, Matrix, Problem, Size
+from exactcover import Encoding, Loop, Matrix, Problem, ProblemError, Size
 
 from .grid import DrawnLoop, Edge, Point, check_grid, edges_at, grid_rows, lattice_edges, read_grid
 
-__all__ = ["Masyu", "MasyuLoop", "encode", "decode"]
+__all__ = ["NOTATIONS", "Masyu", "MasyuLoop", "encode", "decode"]
 
 WHITE, BLACK = "white", "black"
-#: The symbols of a masyu's text: a white circle, a black one, or none (Knuth's masyu-dlx
-#: writes white 0 and black 1).
-SYMBOLS: dict[str, str | None] = {"w": WHITE, "W": WHITE, "0": WHITE, "b": BLACK, "B": BLACK, "1": BLACK,
-                                  ".": None, "-": None}
+_LETTERS: dict[str, str | None] = {"w": WHITE, "W": WHITE, "b": BLACK, "B": BLACK, ".": None, "-": None}
+#: The notations of a masyu's text, each symbol to a white circle, a black one or none:
+#: letters; Knuth's masyu-dlx's digits (white 0, black 1); puzz.link's (white 1, black 2),
+#: which may stand beside letters (as in puzzlekit's dataset, where Janko's puzzles mix them).
+NOTATIONS: dict[str, dict[str, str | None]] = {
+    "letters": _LETTERS,
+    "knuth": {"0": WHITE, "1": BLACK, ".": None, "-": None},
+    "puzzlink": {**_LETTERS, "1": WHITE, "2": BLACK},
+}
+#: Every symbol of some notation.
+SYMBOLS = {symbol: symbol for symbols in NOTATIONS.values() for symbol in symbols}
 _BOX = {frozenset(): " ", frozenset({"left", "right"}): "─", frozenset({"up", "down"}): "│",
         frozenset({"down", "right"}): "┌", frozenset({"down", "left"}): "┐", frozenset({"up", "right"}): "└",
         frozenset({"up", "left"}): "┘"}
@@ -66,16 +73,45 @@ class Masyu(Problem["MasyuLoop"]):
                    "a circle is 'white', 'black' or None")
 
     @classmethod
-    def from_text(cls, text: str, name: str = "input") -> Masyu:
-        """A masyu from text: a line per row, a symbol per cell: ``w`` for a white circle,
-        ``b`` for a black one, ``.`` (or ``-``) for none; ``0`` and ``1`` also stand for white
-        and black, as in Knuth's masyu-dlx."""
-        return cls(read_grid(text, SYMBOLS, "masyu", name))
+    def from_text(cls, text: str, name: str = "input", notation: str = "auto") -> Masyu:
+        """A masyu from text: a line per row, a symbol per cell, ``.`` (or ``-``) for none
+        and the circles in one ``notation`` (`NOTATIONS`): ``"letters"``, ``w`` white and
+        ``b`` black; ``"knuth"``, 0 white and 1 black (Knuth's masyu-dlx); ``"puzzlink"``,
+        1 white and 2 black (puzz.link, puzzlekit's dataset). ``"auto"`` takes the one the
+        text's symbols say: letters alone; digits with a 0 (Knuth's); digits with a 2, or
+        beside letters (puzz.link's). ProblemError where they could say two (1s alone:
+        black for Knuth, white for puzz.link), or none."""
+        return cls(_circles(read_grid(text, SYMBOLS, "masyu", name), notation, name))
 
     @property
     def shape(self) -> tuple[int, int]:
         """Rows and columns of cells."""
         return len(self.circles), len(self.circles[0])
+
+
+def _circles(symbols: tuple[tuple[Any, ...], ...], notation: str, name: str) -> tuple[tuple[str | None, ...], ...]:
+    """The circles that a grid of ``symbols`` says in ``notation`` (see `Masyu.from_text`)."""
+    if notation != "auto" and notation not in NOTATIONS:
+        raise ValueError(f"notation must be 'auto' or one of {', '.join(map(repr, NOTATIONS))}, not {notation!r}")
+    seen = {symbol for row in symbols for symbol in row} - {".", "-"}
+    if notation == "auto":
+        fits = [known for known, meaning in NOTATIONS.items() if seen <= set(meaning)]
+        if seen <= set(_LETTERS):  # (no digit to read)
+            fits = ["letters"]
+        if len(fits) > 1:
+            raise ProblemError(f"{name}: '1' is a black circle in Knuth's notation (0 white, 1 black) and a white "
+                               f"one in puzz.link's (1 white, 2 black); say which: notation='knuth' or 'puzzlink' (--notation)")
+        if not fits:
+            raise ProblemError(f"{name}: the circles mix notations ({' '.join(sorted(seen))}): letters w and b, "
+                               f"Knuth's 0 and 1, or puzz.link's 1 and 2 (with letters or not)")
+        notation = fits[0]
+    meaning = NOTATIONS[notation]
+    for r, row in enumerate(symbols, 1):
+        for c, symbol in enumerate(row, 1):
+            if symbol not in meaning:
+                raise ProblemError(f"{name}, row {r}, cell {c}: {symbol!r} is not a circle in the {notation} "
+                                   f"notation (one of: {' '.join(sorted(meaning))})")
+    return tuple(tuple(meaning[symbol] for symbol in row) for row in symbols)
 
 
 @attrs.frozen

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from exactcover import CommandLine, ProblemType, hookimpl
-from exactcover.commandline import Argument
+from exactcover.commandline import Argument, Option
 from exactcover.hookspecs import Register
 from exactcover.textinput import read_text
 
@@ -31,17 +31,19 @@ def _json(answer: Any) -> dict[str, Any]:
     return {"loop": [list(point) for point in path]}
 
 
-def _problem_type(module: Any, summary: str, cells: str, examples: list[str]) -> ProblemType[Any, Any]:
+def _problem_type(module: Any, summary: str, cells: str, examples: list[str],
+                  more: tuple[Option, ...] = ()) -> ProblemType[Any, Any]:
     """The type of ``module``'s puzzle (its class, encode, decode and size), read from a FILE
-    whose ``cells`` the help describes."""
+    whose ``cells`` the help describes (``more``: options that `from_text` takes)."""
     name = module.__name__.rsplit(".", 1)[1]
     puzzle = getattr(module, name.capitalize())
     return ProblemType(
         name=name, summary=summary, handles=puzzle, encode=module.encode, decode=module.decode, size=module.size,
         command_line=CommandLine(
             [Argument("file", metavar="FILE", help=f"the puzzle: a line per row, a cell per character: {cells} "
-                                                   f"('-': stdin)")],
-            build=lambda file: puzzle.from_text(read_text(file), _name(file)),
+                                                   f"('-': stdin); a first line 'ROWS COLUMNS' is read as the size"),
+             *more],
+            build=lambda file, **options: puzzle.from_text(read_text(file), _name(file), **options),
             render=lambda problem, answer: str(answer),
             to_json=lambda problem, answer: _json(answer),
             examples=examples,
@@ -57,4 +59,8 @@ def register_problem_types(register: Register) -> None:
         "0-4, or '.' for no number", ["examples/data/slitherlink-janko-31.txt", "examples/data/slitherlink-10x18.txt --json"]))
     register(_problem_type(
         masyu, "one loop through the cells' centres and every circle: straight at white, turning at black",
-        "'w' white, 'b' black, '.' none", ["examples/data/masyu-janko-2.txt", "examples/data/masyu-14x24.txt"]))
+        "'w' white, 'b' black, '.' none (or digits: see --notation)",
+        ["examples/data/masyu-janko-2.txt", "examples/data/masyu-14x24.txt"],
+        (Option("--notation", type=("auto", *masyu.NOTATIONS), default="auto",
+                help="the circles' symbols: letters (w, b), knuth (0 white, 1 black), puzzlink (1 white, 2 black); "
+                     "auto: what the symbols say, refused where a 1 could be either"),)))

@@ -192,11 +192,16 @@ def solve_options() -> list[click.Option]:
         click.Option(["--count", "count_only"], is_flag=True, help="Count the solutions instead of printing them."),
         click.Option(["--best"], type=click.IntRange(min=1), metavar="K",
                      help="Print the K cheapest solutions with their costs (options with costs, e.g. |n in a .dlx file)."),
-        click.Option(["--backend"], type=click.Choice(["search", "sat", "race"]), default=None,
-                     help="Who finds the first solution: the search (the default), a SAT solver, or both at once, "
-                          "the first answer taken (needs the extra pyexactcover[sat])."),
+        backend_option(),
         *search_options(),
     ]
+
+
+def backend_option() -> click.Option:
+    return click.Option(["--backend"], type=click.Choice(["search", "sat", "race"]), default=None,
+                        help="Who answers: the search (the default), a SAT solver (a first solution, or up to --limit: "
+                             "2 decides uniqueness), or both at once for a first solution, the first answer taken "
+                             "(needs the extra pyexactcover[sat]).")
 
 
 def solve_run(kind: ProblemType[Any, Any], problem: Any, all_solutions: bool, limit: int | None, count_only: bool,
@@ -247,6 +252,7 @@ def count_options() -> list[click.Option]:
         click.Option(["--time-slice"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                      help="A parallel count splits a subtree that has run this long (default: 5% of the time the "
                           "count has run so far, from 0.1 to 2 seconds; on a cluster from 0.01 to 1)."),
+        backend_option(),
         *search_options(),
     ]
 

@@ -92,36 +92,38 @@ def solutions(problem: Matrix, *, engine: Engine = ..., max_entries: int | None 
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
               progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-              executor: Executor | None = ..., reduce: bool | None = ...) -> Solutions[tuple[Hashable, ...]]: ...
+              executor: Executor | None = ..., reduce: bool | None = ..., backend: Backend = ...) -> Solutions[tuple[Hashable, ...]]: ...
 @overload
 def solutions(problem: Problem[A], *, engine: Engine = ..., max_entries: int | None = ...,
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
               progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-              executor: Executor | None = ..., reduce: bool | None = ...) -> Solutions[A]: ...
+              executor: Executor | None = ..., reduce: bool | None = ..., backend: Backend = ...) -> Solutions[A]: ...
 @overload
 def solutions(problem: object, *, engine: Engine = ..., max_entries: int | None = ...,
               givens: Iterable[Hashable] = ..., exclude: Iterable[Hashable] = ..., limit: int | None = ...,
               seed: int | None = ..., max_nodes: int | None = ..., timeout: float | None = ...,
               progress: Progressed | bool | None = ..., way: Way = ..., jobs: int | None = ...,
-              executor: Executor | None = ..., reduce: bool | None = ...) -> Solutions[Any]: ...
+              executor: Executor | None = ..., reduce: bool | None = ..., backend: Backend = ...) -> Solutions[Any]: ...
 
 
 def solutions(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
               givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), limit: int | None = None,
               seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
               progress: Progressed | bool | None = None, way: Way = "auto", jobs: int | None = None,
-              executor: Executor | None = None, reduce: bool | None = None) -> Solutions[Any]:
+              executor: Executor | None = None, reduce: bool | None = None, backend: Backend = "search") -> Solutions[Any]:
     """Every solution of ``problem``, decoded, lazily (the iterator's ``stats`` are this
     search's); keywords as `solve`, and `Solver.solutions`'s ``limit`` and ``progress``, or
     ``jobs=N`` (processes) / ``executor=`` (any concurrent.futures.Executor, a Dask
     cluster's included) to search in parallel. ``reduce``: None (the default) lets a
     listing of every solution decide on the way, before its first solution, as `count`
-    does; True always reduces first, False never."""
+    does; True always reduces first, False never. ``backend="sat"`` lists up to ``limit``
+    solutions by the SAT solver (`exactcover.front.sat`: ``limit=2`` proves a solution
+    unique or shows a second; loops included)."""
     prepared, timeout = _prepared(problem, engine, max_entries, timeout)
     return prepared.run(Request.of(  # type: ignore[no-any-return]
         "solutions", givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
-        progress=progress, way=way, jobs=jobs, executor=executor, reduce=reduce))
+        progress=progress, way=way, jobs=jobs, executor=executor, reduce=reduce, backend=backend))
 
 
 def count(problem: object, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
@@ -130,7 +132,7 @@ def count(problem: object, *, engine: Engine = "auto", max_entries: int | None =
           progress: Progressed | bool | None = None, way: Way = "auto", memo: bool | None = None,
           memo_bytes: int | None = None, jobs: int | None = None, executor: Executor | None = None,
           reduce: bool | None = None, journal: str | os.PathLike[str] | None = None,
-          time_slice: float | None = None) -> int:
+          time_slice: float | None = None, backend: Backend = "search") -> int:
     """The number of solutions of ``problem``; keywords as `solutions`, and `Solver.count`'s
     ``memo`` (a table of the search's states: None decides from a sample) and ``memo_bytes``.
     ``reduce``: None (the default) counts the problem made smaller by Knuth's preprocessing
@@ -142,6 +144,7 @@ def count(problem: object, *, engine: Engine = "auto", max_entries: int | None =
     with it goes on where it stopped (`exactcover.parallel.journal`; the count runs in parallel, on
     ``jobs`` processes, one per core by default, or on ``executor``). ``time_slice``: the
     seconds a parallel count's task runs before its subtree is split (`exactcover.parallel.counts`).
+    ``backend="sat"`` counts up to ``limit`` by the SAT solver (see `solutions`).
 
     What does not combine (a seed on many processes, a journal with a limit, ...) raises
     `Unsupported` before any search: the table is `exactcover.front.plan.REFUSALS`."""
@@ -149,7 +152,7 @@ def count(problem: object, *, engine: Engine = "auto", max_entries: int | None =
     return prepared.run(Request.of(  # type: ignore[no-any-return]
         "count", givens=givens, exclude=exclude, limit=limit, seed=seed, max_nodes=max_nodes, timeout=timeout,
         progress=progress, way=way, memo=memo, memo_bytes=memo_bytes, jobs=jobs, executor=executor,
-        reduce=reduce, journal=journal, time_slice=time_slice))
+        reduce=reduce, journal=journal, time_slice=time_slice, backend=backend))
 
 
 def _prepared(problem: Any, engine: Engine, max_entries: int | None, timeout: float | None) -> tuple[Prepared, float | None]:
@@ -186,7 +189,8 @@ def estimate(problem: object, *, samples: int = 1000, seed: int | None = None, e
 
 def is_unique(problem: object, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
               givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), max_nodes: int | None = None,
-              timeout: float | None = None) -> bool:
-    """Whether ``problem`` has exactly one solution (the search stops at the second)."""
+              timeout: float | None = None, backend: Backend = "search") -> bool:
+    """Whether ``problem`` has exactly one solution (the search stops at the second;
+    ``backend="sat"``: the SAT solver's second solve, with the first solution blocked)."""
     return count(problem, engine=engine, max_entries=max_entries, limit=2, givens=givens, exclude=exclude,
-                 max_nodes=max_nodes, timeout=timeout) == 1
+                 max_nodes=max_nodes, timeout=timeout, backend=backend) == 1

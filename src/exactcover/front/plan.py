@@ -42,6 +42,7 @@ SAID = {
     **OTHER_TREES, "sat": "backend='sat'", "race": "backend='race'",
     "jobs": "jobs", "executor": "an executor", "scheduler": "a cluster (scheduler)", "journal": "a journal",
     "time_slice": "time_slice", "parallel": "many processes (jobs, executor, scheduler or journal)",
+    "unlimited": "no limit",
     "serial": "one process",
     # (named in the advice only)
     "search": "backend='search'", "not reduce": "reduce=False", "auto": "way='auto'",
@@ -67,10 +68,14 @@ _OTHER_THAN_FIRST = "solutions|count|best|estimate|sample"
 REFUSALS: dict[tuple[str, ...], tuple[str | None, str]] = {
     **{pair: (None, instead) for pair, (_, instead) in REFUSED.items()},
     # backends
-    ("sat|race", "bounds|loop"): (None, "{search}"),
+    ("sat|race", "bounds"): (None, "{search}"),
     ("sat|race", "filter"): (None, "{search}"),
-    ("sat|race", _OTHER_THAN_FIRST): (None, "{search}, or ask for the first solution"),
-    ("sat|race", "seed|max_nodes|limit|memo|memo_bytes|parallel"): (None, "{search}"),
+    ("sat", "best|estimate|sample"): (None, "{search}, or ask for the first solution"),
+    ("sat", "solutions|count", "unlimited"): ("every solution by the SAT solver",
+                                              "give {limit} (2 decides whether a solution is unique), or {search}"),
+    ("race", _OTHER_THAN_FIRST): (None, "{search}, or ask for the first solution"),
+    ("race", "limit"): (None, "{search}"),
+    ("sat|race", "seed|max_nodes|memo|memo_bytes|parallel"): (None, "{search}"),
     ("sat", "progress|way"): (None, "{search} or {race}"),
     # parallel routes
     ("jobs", "scheduler"): (None, "give one of them (a cluster's workers are its own)"),
@@ -145,6 +150,8 @@ def things(request: Request, features: Features) -> set[str]:
     named |= {name for name in ("givens", "exclude") if getattr(r, name)}
     named |= {name for name in ("limit", "seed", "max_nodes", "timeout", "memo_bytes", "jobs", "executor",
                                 "scheduler", "journal", "time_slice") if getattr(r, name) is not None}
+    if r.limit is None:
+        named.add("unlimited")
     if r.progress:
         named.add("progress")
     if r.memo:

@@ -10,6 +10,7 @@ solver or the race (`sat`). Each route reads the request's fields; none pops key
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -206,7 +207,9 @@ class Prepared:
         r = the_plan.request
         givens, exclude = self.all_givens(r.givens, r.exclude)
         engine_limit = limit if self.accept is None else None
-        if the_plan.route in ("pool", "executor"):
+        if the_plan.route == "sat":  # (the plan gives it a limit and no filter)
+            found = self._by_sat(givens, exclude, r.limit, r.timeout)
+        elif the_plan.route in ("pool", "executor"):
             from ..parallel import searches
 
             found = searches.solutions(self.solver, r.jobs, r.executor, givens, exclude, r.progress, r.max_nodes,
@@ -217,6 +220,18 @@ class Prepared:
                                           way=the_plan.way)
         return found if self.accept is None else Solutions(found, found.stats, limit, self.accept)
 
+    def _by_sat(self, givens: tuple[Hashable, ...], exclude: tuple[Hashable, ...], limit: int | None,
+                timeout: float | None) -> Solutions[Any]:
+        """Up to ``limit`` solutions (the solver's labels) found by the SAT solver."""
+        from ..search.runs import Stats
+        from . import sat
+
+        assert limit is not None
+        self.solver.check(givens, exclude)  # (clashing givens: the search's errors, not "no solution")
+        started = time.perf_counter()
+        found = sat.solutions(self.solver.matrix, givens, exclude, limit, timeout)
+        return Solutions(iter(found), Stats(solutions=len(found), seconds=time.perf_counter() - started))
+
     def _count(self, the_plan: Plan, decode: bool) -> int:
         r = the_plan.request
         if the_plan.look:
@@ -226,6 +241,8 @@ class Prepared:
         if self.accept is not None:  # (enumerated through the filter: no table of states)
             return sum(1 for _ in self.listing(the_plan, r.limit))
         givens, exclude = self.all_givens(r.givens, r.exclude)
+        if the_plan.route == "sat":
+            return sum(1 for _ in self._by_sat(givens, exclude, r.limit, r.timeout))
         if the_plan.route in ("pool", "executor"):
             from ..parallel import searches
 

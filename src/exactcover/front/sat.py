@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import multiprocessing
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -34,7 +34,7 @@ from ..search.runs import Run, Stats
 from ..version import extra_hint
 from .solver import Solver
 
-__all__ = ["BACKENDS", "clauses", "first", "race", "is_exact_cover"]
+__all__ = ["BACKENDS", "clauses", "first", "models", "race", "solutions", "is_exact_cover"]
 
 #: The backends of `exactcover.solve`: the search, the SAT solver, or both at once.
 BACKENDS = ("search", "sat", "race")
@@ -119,33 +119,64 @@ def is_exact_cover(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
     return all(item in seen for item in matrix.primary) and len(set(labels)) == len(labels)
 
 
-def _solve(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], answer: Connection,
-           parent: int | None, from_main_thread: bool) -> None:
-    """The child: encodes the problem and sends back the model's true variables (None: no
-    model). Ctrl-C is the parent's to handle (it stops the child); it ends if the parent dies."""
-    import signal
-
+def models(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], limit: int) -> Iterator[list[int]]:
+    """Up to ``limit`` solutions, each as its options' variables (k + 1 for option k), from
+    one incremental solver: each solution found is blocked by a clause (one of its options
+    must go), so that the next call finds another or proves there is none; with a loop, the
+    models that break it are cut and asked again (`exactcover.front.satloop`)."""
     from pysat.solvers import Solver as SatSolver
+
+    cnf, n = clauses(matrix, givens, exclude), len(matrix.options)
+    cuts = None
+    if matrix.loop is not None:
+        from .satloop import Cuts
+
+        top = max((abs(literal) for clause in cnf for literal in clause), default=n)
+        cuts = Cuts(matrix, max(top, n))
+        more, _ = cuts.clauses(cuts.top)
+        cnf += more
+    found = 0
+    with SatSolver(name=SOLVER, bootstrap_with=cnf) as solver:
+        while found < limit and solver.solve():
+            true = {v for v in solver.get_model() if v > 0}
+            if cuts is not None:
+                cycles = cuts.cycles(true)
+                if len(cycles) > 1:
+                    for cut in cuts.cuts(cycles):
+                        solver.add_clause(cut)
+                    continue
+            chosen = sorted(v for v in true if v <= n)
+            found += 1
+            yield chosen
+            if not chosen:  # (the empty solution, of a matrix without primary items: the only one)
+                return
+            solver.add_clause([-k for k in chosen])
+
+
+def _solve(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], limit: int, answer: Connection,
+           parent: int | None, from_main_thread: bool) -> None:
+    """The child: encodes the problem and sends back up to ``limit`` models (`models`).
+    Ctrl-C is the parent's to handle (it stops the child); it ends if the parent dies."""
+    import signal
 
     from ..parallel.orphans import end_with_parent  # (in the child)
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent(parent, from_main_thread)
-
-    with SatSolver(name=SOLVER, bootstrap_with=clauses(matrix, givens, exclude)) as solver:
-        answer.send([v for v in solver.get_model() if v > 0] if solver.solve() else None)
+    answer.send(list(models(matrix, givens, exclude, limit)))
 
 
 class _Child:
     """The SAT solver's process on ``matrix`` (encoded there, so that a race's search runs on
     meanwhile), stopped by `stop` whatever happened."""
 
-    def __init__(self, matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable]) -> None:
+    def __init__(self, matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable],
+                 limit: int = 1) -> None:
         _pysat()  # (what cannot be done is said here, not by the child)
         _check(matrix)
         self.answer, sending = multiprocessing.Pipe(duplex=False)
         context = multiprocessing.get_context()
-        self.process = context.Process(target=_solve, args=(matrix, givens, exclude, sending,
+        self.process = context.Process(target=_solve, args=(matrix, givens, exclude, limit, sending,
                                                             *facts(context.get_start_method())),
                                        daemon=True, name="exactcover SAT solver")
         self.process.start()
@@ -154,7 +185,7 @@ class _Child:
     def done(self, wait: float = 0.0) -> bool:
         return self.answer.poll(wait) or not self.process.is_alive()
 
-    def model(self) -> list[int] | None:
+    def models(self) -> list[list[int]]:
         try:
             return self.answer.recv()  # type: ignore[no-any-return]
         except EOFError:
@@ -168,30 +199,55 @@ class _Child:
         self.answer.close()
 
 
-def _decoded(matrix: Matrix, model: list[int] | None, givens: Sequence[Hashable]) -> tuple[Hashable, ...] | None:
+def _decoded(matrix: Matrix, model: list[int], givens: Sequence[Hashable]) -> tuple[Hashable, ...]:
     """The options of ``model`` as labels, givens first (as a search gives them), checked."""
-    if model is None:
-        return None
     n, given = len(matrix.options), set(givens)
     labels = tuple(givens) + tuple(label for v in model if v <= n and (label := matrix.options[v - 1].label) not in given)
-    if not is_exact_cover(matrix, tuple(dict.fromkeys(labels))):  # (an empty option may be given twice, as in a search)
+    if not is_exact_cover(matrix, tuple(dict.fromkeys(labels))) or not _one_loop(matrix, labels):
         raise ExactCoverError("the SAT solver's answer is not an exact cover (a bug: please report it)")
     return labels
+
+
+def _one_loop(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
+    """Whether the options ``labels`` give the loop's color to edges that make one cycle (or
+    none, where the loop may be empty); True without a loop."""
+    loop = matrix.loop
+    if loop is None:
+        return True
+    edges = {edge for edge, _, _ in loop.edges}
+    on = {item for label in set(labels) for item, color in zip(matrix.option(label).items, matrix.option(label).colors)
+          if item in edges and color == loop.color}
+    if not on:
+        return loop.empty
+    try:
+        loop.cycle(on)
+    except ExactCoverError:
+        return False
+    return True
+
+
+def solutions(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), limit: int = 1,
+              timeout: float | None = None) -> list[tuple[Hashable, ...]]:
+    """Up to ``limit`` solutions of ``matrix`` with ``givens`` and without ``exclude`` found by
+    the SAT solver (labels): fewer when there are no more, so that ``limit=2`` decides
+    whether a solution is unique. `BudgetExceeded` after ``timeout``."""
+    started, givens = time.perf_counter(), tuple(givens)
+    child = _Child(matrix, givens, tuple(exclude), limit)
+    try:
+        while not child.done(0.05):
+            if timeout is not None and time.perf_counter() - started >= timeout:
+                raise BudgetExceeded("timeout", Stats(seconds=time.perf_counter() - started), 0)
+        return [_decoded(matrix, model, givens) for model in child.models()]
+    finally:
+        child.stop()
 
 
 def first(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (),
           timeout: float | None = None) -> tuple[Hashable, ...] | None:
     """A solution of ``matrix`` with ``givens`` and without ``exclude`` found by the SAT
     solver (labels), or None when there is none; `BudgetExceeded` after ``timeout``."""
-    started, givens = time.perf_counter(), tuple(givens)
-    child = _Child(matrix, givens, tuple(exclude))
-    try:
-        while not child.done(0.05):
-            if timeout is not None and time.perf_counter() - started >= timeout:
-                raise BudgetExceeded("timeout", Stats(seconds=time.perf_counter() - started), 0)
-        return _decoded(matrix, child.model(), givens)
-    finally:
-        child.stop()
+    found = solutions(matrix, givens, exclude, 1, timeout)
+    return found[0] if found else None
 
 
 class _SatWon(Exception):
@@ -219,7 +275,8 @@ def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hash
         return Run(solver, givens, None, None, timeout, exclude, progress, (), way, between=look).first()
     except _SatWon:
         assert child is not None
-        return _decoded(solver.matrix, child.model(), givens)
+        found = child.models()
+        return _decoded(solver.matrix, found[0], givens) if found else None
     finally:
         if child is not None:
             child.stop()
