@@ -12,7 +12,7 @@ import subprocess
 import time
 
 import pytest
-from helpers import SLACK, brute_force, matrices
+from helpers import SLACK, bounded_matrices, brute_force, matrices
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +40,21 @@ def test_the_encoding_has_a_model_exactly_when_there_is_a_solution(matrix):
             return
         chosen = frozenset(matrix.options[v - 1].label for v in solver.get_model() if 0 < v <= len(matrix.options))
     assert chosen in solutions
+
+
+@given(bounded_matrices())
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_bounds_are_encoded_as_cardinalities(matrix):
+    """With bounds (each primary item covered lo to hi times), the models, each blocked once
+    found, are brute force's solutions, every one of them."""
+    expected = brute_force(matrix)
+    found = {frozenset(matrix.options[k - 1].label for k in model) for model in sat.models(matrix, (), (), 10 ** 6)}
+    assert found == expected
+    if expected:
+        answer = exactcover.solve(matrix, backend="sat")
+        assert answer is not None and frozenset(answer) in expected and sat.is_exact_cover(matrix, answer)
+    else:
+        assert exactcover.solve(matrix, backend="sat") is None
 
 
 @pytest.mark.parametrize("backend", ["sat", "race"])
@@ -114,8 +129,6 @@ def test_what_the_backends_cannot_do_is_refused():
         exactcover.solve(KNUTH_FIRST, backend="race", max_nodes=10)
     with pytest.raises(Unsupported, match="filters its solutions"):
         exactcover.solve(Queens(8, distinct=True), backend="sat")
-    with pytest.raises(Unsupported, match="bounds"):
-        exactcover.solve(Matrix(["a"], {"x": ["a"]}, bounds={"a": (1, 2)}), backend="sat")
     with pytest.raises(ValueError, match="backend must be one of"):
         exactcover.solve(KNUTH_FIRST, backend="fast")  # type: ignore[arg-type]
     with pytest.raises(UnknownOption):

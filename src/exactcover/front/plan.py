@@ -68,7 +68,6 @@ _OTHER_THAN_FIRST = "solutions|count|best|estimate|sample"
 REFUSALS: dict[tuple[str, ...], tuple[str | None, str]] = {
     **{pair: (None, instead) for pair, (_, instead) in REFUSED.items()},
     # backends
-    ("sat|race", "bounds"): (None, "{search}"),
     ("sat|race", "filter"): (None, "{search}"),
     ("sat", "best|estimate|sample"): (None, "{search}, or ask for the first solution"),
     ("sat", "solutions|count", "unlimited"): ("every solution by the SAT solver",

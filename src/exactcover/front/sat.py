@@ -45,6 +45,8 @@ SOLVER = "cadical195"
 #: are encoded as a ladder, in linear time (the solver's speed on either is about the same:
 #: faster on some problems, slower on others).
 LONG_GROUP = 2000
+#: The longest group of options encoded "at most one" by its pairs (no counter's variables).
+PAIRWISE = 8
 #: Seconds the race's search runs alone before the SAT solver starts: what most problems
 #: need in all, so that they do not pay for a process they do not use.
 HEAD_START = 0.02
@@ -59,17 +61,10 @@ def _pysat() -> Any:
     return pysat
 
 
-def _check(matrix: Matrix) -> None:
-    """Unsupported for what the encoding cannot say."""
-    if matrix.bounds:
-        raise Unsupported("backend='sat' with bounds", "backend='search'")
-
-
 def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = ()) -> list[list[int]]:
     """The CNF of ``matrix``'s exact cover problem with ``givens`` and without ``exclude``
     (see the module): variable k + 1 is option k; the others are the encoding's own."""
     pysat = _pysat()
-    _check(matrix)
     n = len(matrix.options)
     pool = pysat.formula.IDPool(start_from=n + 1)
     uses: dict[Hashable, list[tuple[int, Hashable | None]]] = {item: [] for item in matrix.items}
@@ -82,14 +77,26 @@ def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[H
             cnf.append([-k])
 
     def at_most_one(literals: list[int]) -> None:
-        if len(literals) > 1:
+        if 1 < len(literals) <= PAIRWISE:
+            cnf.extend([-a, -b] for k, a in enumerate(literals) for b in literals[k + 1:])
+        elif len(literals) > 1:
             kind = pysat.card.EncType.seqcounter if len(literals) <= LONG_GROUP else pysat.card.EncType.ladder
             cnf.extend(pysat.card.CardEnc.atmost(literals, 1, vpool=pool, encoding=kind).clauses)
 
+    bounds = dict(matrix.bounds)
     for item in matrix.primary:
         literals = [k for k, _ in uses[item]]
-        cnf.append(literals)  # (empty for an item without options: no model)
-        at_most_one(literals)
+        if item not in bounds:
+            cnf.append(literals)  # (empty for an item without options: no model)
+            at_most_one(literals)
+            continue
+        lo, hi = bounds[item]
+        if lo > len(literals):
+            cnf.append([])  # (no model: too few options to cover it lo times)
+        elif lo > 0:
+            cnf.extend(pysat.card.CardEnc.atleast(literals, lo, vpool=pool, encoding=pysat.card.EncType.seqcounter).clauses)
+        if hi < len(literals):
+            cnf.extend(pysat.card.CardEnc.atmost(literals, hi, vpool=pool, encoding=pysat.card.EncType.seqcounter).clauses)
     for item in matrix.secondary:
         plain = [k for k, color in uses[item] if color is None]
         colored: dict[Hashable, list[int]] = {}
@@ -107,16 +114,21 @@ def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[H
 
 
 def is_exact_cover(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
-    """Whether the options ``labels`` cover each primary item once and each secondary item
-    at most once or always with one color."""
+    """Whether the options ``labels`` cover each primary item once (or within its bounds)
+    and each secondary item at most once or always with one color."""
     seen: dict[Hashable, Hashable | None] = {}
+    times: dict[Hashable, int] = dict.fromkeys(matrix.primary, 0)
     for label in labels:
         option = matrix.option(label)
         for item, color in zip(option.items, option.colors):
-            if item in seen and (color is None or seen[item] != color):
+            if item in times:
+                times[item] += 1
+            elif item in seen and (color is None or seen[item] != color):
                 return False
             seen[item] = color
-    return all(item in seen for item in matrix.primary) and len(set(labels)) == len(labels)
+    bounds = dict(matrix.bounds)
+    return all(bounds.get(item, (1, 1))[0] <= n <= bounds.get(item, (1, 1))[1] for item, n in times.items()) and \
+        len(set(labels)) == len(labels)
 
 
 def models(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], limit: int) -> Iterator[list[int]]:
@@ -148,9 +160,10 @@ def models(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashabl
             chosen = sorted(v for v in true if v <= n)
             found += 1
             yield chosen
-            if not chosen:  # (the empty solution, of a matrix without primary items: the only one)
-                return
-            solver.add_clause([-k for k in chosen])
+            # (without bounds no solution holds another, so one of these options must go; with
+            # bounds, a solution may hold one found: then one option must change)
+            others = [k for k in range(1, n + 1) if k not in true] if matrix.bounds or not chosen else []
+            solver.add_clause([-k for k in chosen] + others)
 
 
 def _solve(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], limit: int, answer: Connection,
@@ -173,7 +186,6 @@ class _Child:
     def __init__(self, matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable],
                  limit: int = 1) -> None:
         _pysat()  # (what cannot be done is said here, not by the child)
-        _check(matrix)
         self.answer, sending = multiprocessing.Pipe(duplex=False)
         context = multiprocessing.get_context()
         self.process = context.Process(target=_solve, args=(matrix, givens, exclude, limit, sending,
