@@ -100,15 +100,15 @@ DIMENSIONS: dict[str, list[Any]] = {
     "exclude": [False, True],
     "limit": [None, 2],
     "budget": [None, "tight", "loose"],
-    "backend": ["search", "sat", "race"],
+    "backend": ["auto", "search", "sat", "race"],
     "route": ["serial", "jobs", "executor", "journal"],
     "progress": [False, True],
 }
 #: What each entry point takes (the API's keywords; best, estimate and sample through a request).
 TAKES = {
     "solve": {"givens", "exclude", "seed", "budget", "progress", "way", "route", "reduce", "backend"},
-    "solutions": {"givens", "exclude", "limit", "seed", "budget", "progress", "way", "route", "reduce"},
-    "count": {"givens", "exclude", "limit", "seed", "budget", "progress", "way", "memo", "route", "reduce"},
+    "solutions": {"givens", "exclude", "limit", "seed", "budget", "progress", "way", "route", "reduce", "backend"},
+    "count": {"givens", "exclude", "limit", "seed", "budget", "progress", "way", "memo", "route", "reduce", "backend"},
     "best": set(DIMENSIONS) - {"entry", "kind", "engine"},
     "estimate": set(DIMENSIONS) - {"entry", "kind", "engine"},
     "sample": set(DIMENSIONS) - {"entry", "kind", "engine"},
@@ -214,7 +214,7 @@ def keywords(case: dict[str, Any], oracle: Oracle, executor: Any, folder: Any, h
         found["way"] = chosen["way"]
     if "reduce" in chosen and chosen["reduce"] is not None:
         found["reduce"] = chosen["reduce"]
-    if chosen.get("backend", "search") != "search":
+    if chosen.get("backend", "auto") != "auto":  # (auto: the default, left out)
         found["backend"] = chosen["backend"]
     budget = chosen.get("budget")
     if budget == "tight":

@@ -80,10 +80,17 @@ def test_sat_refuses_clashing_givens_as_the_search_does(backend):
         exactcover.solve(SECONDARY_GIVEN, givens=["a", "a"], backend=backend)
 
 
-def test_the_race_refuses_bounds_however_fast_the_search():
-    """A problem with bounds that the search solves in microseconds is refused all the same."""
-    with pytest.raises(Unsupported, match="backend='race' with bounds"):
-        exactcover.solve(Matrix(["a"], {"x": ["a"]}, bounds={"a": (1, 2)}), backend="race")
+@pytest.mark.parametrize("backend", ["sat", "race"])
+def test_the_backends_without_pysat_are_refused_however_fast_the_search(backend, monkeypatch):
+    """Without PySAT, a problem the search solves in microseconds is refused all the same, by
+    the plan, with the install hint; the default backend searches."""
+    from exactcover.front import plan
+
+    monkeypatch.setattr(plan, "pysat_installed", lambda: False)
+    tiny = Matrix(["a"], {"x": ["a"]}, bounds={"a": (1, 2)})
+    with pytest.raises(Unsupported, match=f"backend='{backend}' without PySAT.*pip install 'pyexactcover\\[sat\\]'"):
+        exactcover.solve(tiny, backend=backend)
+    assert exactcover.solve(tiny) == ("x",) and exactcover.count(tiny, limit=2) == 1
 
 
 @pytest.mark.parametrize("route", ["jobs", "executor"])
@@ -178,7 +185,7 @@ def files(tmp_path):
 
 @pytest.mark.parametrize("args, named", [
     (("count", "dlx", "{source}", "--time-slice", "0.5"), "--time-slice with one process"),
-    (("solve", "dlx", "{source}", "--count", "--backend", "sat"), "--backend sat with --count"),
+    (("solve", "dlx", "{source}", "--count", "--backend", "sat"), "every solution by the SAT solver"),
     (("solve", "dlx", "{costs}", "--best", "2", "--backend", "sat"), "--backend sat with --best"),
     (("solve", "dlx", "{costs}", "--best", "2", "--seed", "3"), "--seed"),
     (("solve", "dlx", "{costs}", "--best", "2", "--all"), "--all and --best"),

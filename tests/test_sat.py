@@ -150,7 +150,9 @@ def test_the_command_takes_a_backend(tmp_path):
     done = run_command("count", "dlx", source, "--backend", "sat", "--limit", "2")
     assert done.exit_code == 0 and done.stdout.strip() == "1"
     done = run_command("solve", "dlx", source, "--backend", "race", "--all", "--limit", "2")
-    assert done.exit_code == 2 and "--backend race with --all" in done.stderr
+    assert done.exit_code == 0 and sorted(done.stdout.splitlines()) == ["A D", "B G", "C E F"]
+    done = run_command("count", "dlx", source, "--backend", "race")
+    assert done.exit_code == 2 and "every solution by the SAT solver" in done.stderr
 
 
 def test_ctrl_c_stops_the_sat_solver():
@@ -280,3 +282,47 @@ def test_many_options_of_one_item_are_encoded_in_linear_time(monkeypatch):
     pigeons = Matrix(["p0", "p1", "p2"], {(p, h): [f"p{p}", f"h{h}"] for p in range(3) for h in range(2)},
                      secondary=["h0", "h1"])
     assert exactcover.solve(pigeons, backend="sat") is None
+
+
+def test_the_default_backend_races_only_where_the_answer_cannot_depend_on_the_winner(monkeypatch):
+    """backend="auto": a count up to a limit, and a puzzle's first solution or listing up to
+    two, race; everything else searches (a listing of a plain matrix, a count to the end, a
+    seed, many processes); without PySAT, all search. The answers are the search's."""
+    from exactcover.front import plan as planning
+    from exactcover.front.api import prepare
+    from exactcover.front.request import Request
+    from exactcover_loops import Masyu
+
+    puzzle = prepare(Masyu.from_text("bw.\n...\n..b"))
+    matrix = prepare(KNUTH_FIRST)
+    expected = {
+        (matrix, "count", (("limit", 2),)): "race", (matrix, "count", ()): "engine",
+        (matrix, "first", ()): "engine", (matrix, "solutions", (("limit", 2),)): "engine",
+        (puzzle, "first", ()): "race", (puzzle, "solutions", (("limit", 2),)): "race",
+        (puzzle, "solutions", (("limit", 3),)): "engine", (puzzle, "solutions", ()): "engine",
+        (puzzle, "first", (("seed", 1),)): "engine", (puzzle, "count", (("limit", 2), ("jobs", 2))): "pool",
+        (puzzle, "first", (("backend", "search"),)): "engine",
+    }
+    for (prepared, what, keywords), route in expected.items():
+        assert planning.plan(Request.of(what, **dict(keywords)), prepared.features()).route == route, (what, keywords)
+    assert exactcover.count(KNUTH_FIRST, limit=2) == 1 and exactcover.is_unique(Masyu.from_text("bw.\n...\n..b"))
+    assert list(exactcover.solutions(Masyu.from_text("bw.\n...\n..b"), limit=2)) == \
+        list(exactcover.solutions(Masyu.from_text("bw.\n...\n..b"), limit=2, backend="search"))
+    monkeypatch.setattr(planning, "pysat_installed", lambda: False)
+    assert planning.plan(Request.of("first"), puzzle.features()).route == "engine"
+    assert planning.plan(Request.of("count", limit=2), matrix.features()).route == "engine"
+
+
+def test_a_race_for_a_count_up_to_a_limit_answers_as_the_search(monkeypatch):
+    """The SAT side of a count's race wins when the search is slow (a trap it needs 2**14
+    leaves to close: started at once here), and counts what the search counts."""
+    monkeypatch.setattr(sat, "HEAD_START", 0.0)
+    hard = trap(14, 3)
+    for limit in (1, 2):
+        assert exactcover.count(hard, limit=limit, backend="race") == 0
+    easy = Matrix([1, 2, 3], {"a": [1], "b": [2, 3], "c": [1, 2], "d": [3], "e": [2], "f": [3]})
+    for limit in (1, 2, 3, 5):
+        assert exactcover.count(easy, limit=limit, backend="race") == min(limit, exactcover.count(easy)) == \
+            exactcover.count(easy, limit=limit, backend="sat")
+    listed = exactcover.solutions(easy, limit=5, backend="race")
+    assert sorted(map(sorted, listed)) == sorted(map(sorted, exactcover.solutions(easy)))

@@ -116,6 +116,10 @@ class ProblemType(Generic[P, A]):
       faster than its input, as a grid's does, should state it).
     * ``command_line``: a `CommandLine` (its parameters, how they build a problem, how an
       answer is shown), or None: not available on the command line.
+    * ``one_answer``: its problems are made to have one solution (puzzles): the default
+      backend may then race the search and the SAT solver for a first solution, or a
+      listing of up to two (the answer and the proof that it is unique), as the answer does
+      not depend on which side finds it (`exactcover.front.plan.races`).
     """
 
     name: str = attrs.field(validator=_check_name)
@@ -128,6 +132,7 @@ class ProblemType(Generic[P, A]):
         default=None, validator=_check_optional)
     size: Callable[[P], Size] | None = attrs.field(default=None, validator=_check_optional)
     command_line: CommandLine[P, A] | None = attrs.field(default=None, validator=_check_command_line)
+    one_answer: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool), kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         if self.command_line is not None and self.command_line.build is None and isinstance(self.handles, tuple):

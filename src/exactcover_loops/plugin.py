@@ -49,6 +49,7 @@ def _problem_type(module: Any, summary: str, cells: str, examples: list[str],
             examples=examples,
             example_commands=SEARCHES,
         ),
+        one_answer=True,  # (a published puzzle has one loop: the default backend may race for it)
     )
 
 

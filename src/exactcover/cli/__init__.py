@@ -198,10 +198,11 @@ def solve_options() -> list[click.Option]:
 
 
 def backend_option() -> click.Option:
-    return click.Option(["--backend"], type=click.Choice(["search", "sat", "race"]), default=None,
-                        help="Who answers: the search (the default), a SAT solver (a first solution, or up to --limit: "
-                             "2 decides uniqueness), or both at once for a first solution, the first answer taken "
-                             "(needs the extra pyexactcover[sat]).")
+    return click.Option(["--backend"], type=click.Choice(["auto", "search", "sat", "race"]), default=None,
+                        help="Who answers: the search, a SAT solver (a first solution, or up to --limit: 2 decides "
+                             "uniqueness), or both at once, the first answer taken (sat and race need the extra "
+                             "pyexactcover[sat]). Default auto: the race where its answer cannot depend on who wins "
+                             "(a count to --limit; a puzzle's solution), else the search.")
 
 
 def solve_run(kind: ProblemType[Any, Any], problem: Any, all_solutions: bool, limit: int | None, count_only: bool,

@@ -38,8 +38,9 @@ __all__ = ["MAX_ENTRIES", "Prepared", "prepare", "solve", "solutions", "count", 
 Engine = Literal["auto", "c", "python"]
 #: How an engine runs a search: on its links, on bitsets of options, or as a sample decides.
 Way = Literal["auto", "links", "sets", "weighted", "weighted-ties", "failure-rate", "binary"]
-#: Who finds `solve`'s first solution: the search, a SAT solver, or both at once (`sat`).
-Backend = Literal["search", "sat", "race"]
+#: Who answers: the search, a SAT solver, both at once (`sat`), or "auto" (the default: the
+#: race where the answer cannot depend on which side wins, else the search; see `plan.races`).
+Backend = Literal["auto", "search", "sat", "race"]
 Progressed = Callable[[Progress], Any]
 A = TypeVar("A")
 
@@ -65,7 +66,7 @@ def solve(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MA
           givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), seed: int | None = None,
           max_nodes: int | None = None, timeout: float | None = None, progress: Progressed | bool | None = None,
           way: Way = "auto", jobs: int | None = None, executor: Executor | None = None, reduce: bool = False,
-          backend: Backend = "search") -> Any:
+          backend: Backend = "auto") -> Any:
     """The first solution of ``problem``, decoded (for a Matrix: a tuple of option labels), or
     ``None`` when there is none.
 
@@ -78,7 +79,9 @@ def solve(problem: Any, *, engine: Engine = "auto", max_entries: int | None = MA
     (`Matrix.reduce`: the same solutions; it pays on some large problems, see
     benchmarks/README.md). ``backend="sat"`` asks a SAT solver instead of the search, and
     ``"race"`` runs both and takes the first answer (see `exactcover.front.sat`: PySAT, the extra
-    ``pyexactcover[sat]``; givens, exclusions, a timeout). A domain class derived from
+    ``pyexactcover[sat]``; givens, exclusions, a timeout). The default, ``"auto"``, races
+    them for a problem type whose problems have one answer (a puzzle: `ProblemType.one_answer`)
+    where PySAT is installed, and searches otherwise. A domain class derived from
     `Problem[Answer]` tells a type checker the answer's type.
     """
     prepared, timeout = _prepared(problem, engine, max_entries, timeout)
@@ -111,7 +114,7 @@ def solutions(problem: Any, *, engine: Engine = "auto", max_entries: int | None 
               givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), limit: int | None = None,
               seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
               progress: Progressed | bool | None = None, way: Way = "auto", jobs: int | None = None,
-              executor: Executor | None = None, reduce: bool | None = None, backend: Backend = "search") -> Solutions[Any]:
+              executor: Executor | None = None, reduce: bool | None = None, backend: Backend = "auto") -> Solutions[Any]:
     """Every solution of ``problem``, decoded, lazily (the iterator's ``stats`` are this
     search's); keywords as `solve`, and `Solver.solutions`'s ``limit`` and ``progress``, or
     ``jobs=N`` (processes) / ``executor=`` (any concurrent.futures.Executor, a Dask
@@ -132,7 +135,7 @@ def count(problem: object, *, engine: Engine = "auto", max_entries: int | None =
           progress: Progressed | bool | None = None, way: Way = "auto", memo: bool | None = None,
           memo_bytes: int | None = None, jobs: int | None = None, executor: Executor | None = None,
           reduce: bool | None = None, journal: str | os.PathLike[str] | None = None,
-          time_slice: float | None = None, backend: Backend = "search") -> int:
+          time_slice: float | None = None, backend: Backend = "auto") -> int:
     """The number of solutions of ``problem``; keywords as `solutions`, and `Solver.count`'s
     ``memo`` (a table of the search's states: None decides from a sample) and ``memo_bytes``.
     ``reduce``: None (the default) counts the problem made smaller by Knuth's preprocessing
@@ -189,7 +192,7 @@ def estimate(problem: object, *, samples: int = 1000, seed: int | None = None, e
 
 def is_unique(problem: object, *, engine: Engine = "auto", max_entries: int | None = MAX_ENTRIES,
               givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), max_nodes: int | None = None,
-              timeout: float | None = None, backend: Backend = "search") -> bool:
+              timeout: float | None = None, backend: Backend = "auto") -> bool:
     """Whether ``problem`` has exactly one solution (the search stops at the second;
     ``backend="sat"``: the SAT solver's second solve, with the first solution blocked)."""
     return count(problem, engine=engine, max_entries=max_entries, limit=2, givens=givens, exclude=exclude,

@@ -13,6 +13,8 @@ is `table()`.
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import re
 from typing import TYPE_CHECKING
 
@@ -25,7 +27,8 @@ from .request import Request
 if TYPE_CHECKING:  # (for annotations only: prepared needs this module)
     from .prepared import Prepared
 
-__all__ = ["Features", "Plan", "REFUSALS", "ROUTES", "SAID", "SAID_BY_COMMAND", "plan", "refusal", "things", "table"]
+__all__ = ["Features", "Plan", "REFUSALS", "ROUTES", "SAID", "SAID_BY_COMMAND", "plan", "pysat_installed", "races",
+           "refusal", "things", "table"]
 
 #: The routes a search can take.
 ROUTES = ("engine", "pool", "executor", "cluster", "sat", "race")
@@ -42,7 +45,7 @@ SAID = {
     **OTHER_TREES, "sat": "backend='sat'", "race": "backend='race'",
     "jobs": "jobs", "executor": "an executor", "scheduler": "a cluster (scheduler)", "journal": "a journal",
     "time_slice": "time_slice", "parallel": "many processes (jobs, executor, scheduler or journal)",
-    "unlimited": "no limit",
+    "unlimited": "no limit", "nopysat": "PySAT not installed",
     "serial": "one process",
     # (named in the advice only)
     "search": "backend='search'", "not reduce": "reduce=False", "auto": "way='auto'",
@@ -58,6 +61,7 @@ SAID_BY_COMMAND = {
 }
 
 _OTHER_THAN_FIRST = "solutions|count|best|estimate|sample"
+_PYSAT_HINT = "pip install 'pyexactcover[sat]' (adds PySAT to this installation), or {search}"
 
 #: What does not combine: each key lists things (alternatives joined by ``|``) that a search
 #: cannot have all at once; its value is (what the refusal says, or None for the things'
@@ -68,12 +72,13 @@ _OTHER_THAN_FIRST = "solutions|count|best|estimate|sample"
 REFUSALS: dict[tuple[str, ...], tuple[str | None, str]] = {
     **{pair: (None, instead) for pair, (_, instead) in REFUSED.items()},
     # backends
+    ("sat", "nopysat"): ("{sat} without PySAT", _PYSAT_HINT),
+    ("race", "nopysat"): ("{race} without PySAT", _PYSAT_HINT),
     ("sat|race", "filter"): (None, "{search}"),
     ("sat", "best|estimate|sample"): (None, "{search}, or ask for the first solution"),
-    ("sat", "solutions|count", "unlimited"): ("every solution by the SAT solver",
-                                              "give {limit} (2 decides whether a solution is unique), or {search}"),
-    ("race", _OTHER_THAN_FIRST): (None, "{search}, or ask for the first solution"),
-    ("race", "limit"): (None, "{search}"),
+    ("sat|race", "solutions|count", "unlimited"): ("every solution by the SAT solver",
+                                                   "give {limit} (2 decides whether a solution is unique), or {search}"),
+    ("race", "best|estimate|sample"): (None, "{search}, or ask for the first solution"),
     ("sat|race", "seed|max_nodes|memo|memo_bytes|parallel"): (None, "{search}"),
     ("sat", "progress|way"): (None, "{search} or {race}"),
     # parallel routes
@@ -119,12 +124,14 @@ class Features:
     many: bool = False  # a file of many problems (the command)
     reduced: bool = False  # reduced already (the command's --reduce)
     way: str = "auto"  # the way its encoding asks for
+    one_answer: bool = False  # its type's problems have one solution (`ProblemType.one_answer`)
 
     @classmethod
     def of(cls, prepared: Prepared, many: bool = False) -> Features:
         matrix = prepared.solver.matrix
         return cls(bool(matrix.bounds), bool(matrix.priority), matrix.loop is not None, prepared.accept is not None,
-                   many, prepared.reduction is not None, prepared.way)
+                   many, prepared.reduction is not None, prepared.way,
+                   prepared.kind is not None and prepared.kind.one_answer)
 
 
 @attrs.frozen
@@ -159,8 +166,10 @@ def things(request: Request, features: Features) -> set[str]:
         named.add("reduce")
     if r.way != "auto":
         named |= {"way", r.way}
-    if r.backend != "search":
+    if r.backend in ("sat", "race"):
         named.add(r.backend)
+        if not pysat_installed():
+            named.add("nopysat")
     named.add("parallel" if r.parallel else "serial")
     return named
 
@@ -171,7 +180,7 @@ def refusal(named: set[str], said: dict[str, str] = SAID) -> Unsupported | None:
     for key, (what, instead) in REFUSALS.items():
         matched = [next((name for name in slot.split("|") if name in named), None) for slot in key]
         if all(matched):
-            what = what or " with ".join(said[name] for name in matched)  # type: ignore[index]
+            what = _filled(what, said) if what else " with ".join(said[name] for name in matched)  # type: ignore[index]
             return Unsupported(what, _filled(instead, said))
     return None
 
@@ -187,8 +196,10 @@ def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> P
     if stop is not None:
         raise stop
     r = request
-    if r.backend != "search":
+    if r.backend in ("sat", "race"):
         route = r.backend
+    elif races(request, features):
+        route = "race"
     elif r.scheduler is not None:
         route = "cluster"
     elif r.executor is not None:
@@ -208,6 +219,28 @@ def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> P
             r.what in ("first", "solutions", "count"):
         way = features.way
     return Plan(r, route, bool(r.reduce) and not features.reduced, look, way)
+
+
+def races(request: Request, features: Features) -> bool:
+    """Whether ``backend="auto"`` races the search and the SAT solver: where PySAT is installed
+    and the answer cannot depend on which side wins, so that the same call answers alike on
+    every machine: a count up to a limit (`is_unique` is one), and a first solution or a
+    listing of up to two of a problem type whose problems have one answer (`ProblemType.one_answer`:
+    puzzles); and where the race takes everything else the request asks. (The SAT solver
+    starts only if the search has not answered within `sat.HEAD_START`: most problems never
+    meet it.)"""
+    r = request
+    if r.backend != "auto" or not pysat_installed():
+        return False
+    same = r.what == "count" and r.limit is not None or \
+        features.one_answer and (r.what == "first" or r.what == "solutions" and r.limit is not None and r.limit <= 2)
+    return same and refusal(things(attrs.evolve(r, backend="race"), features)) is None
+
+
+@functools.cache
+def pysat_installed() -> bool:
+    """Whether PySAT can be imported (found, not imported: the plan stays light)."""
+    return importlib.util.find_spec("pysat") is not None
 
 
 def table() -> str:

@@ -207,8 +207,8 @@ class Prepared:
         r = the_plan.request
         givens, exclude = self.all_givens(r.givens, r.exclude)
         engine_limit = limit if self.accept is None else None
-        if the_plan.route == "sat":  # (the plan gives it a limit and no filter)
-            found = self._by_sat(givens, exclude, r.limit, r.timeout)
+        if the_plan.route in ("sat", "race"):  # (the plan gives them a limit and no filter)
+            found = self._by_sat(the_plan, givens, exclude)
         elif the_plan.route in ("pool", "executor"):
             from ..parallel import searches
 
@@ -220,16 +220,20 @@ class Prepared:
                                           way=the_plan.way)
         return found if self.accept is None else Solutions(found, found.stats, limit, self.accept)
 
-    def _by_sat(self, givens: tuple[Hashable, ...], exclude: tuple[Hashable, ...], limit: int | None,
-                timeout: float | None) -> Solutions[Any]:
-        """Up to ``limit`` solutions (the solver's labels) found by the SAT solver."""
+    def _by_sat(self, the_plan: Plan, givens: tuple[Hashable, ...], exclude: tuple[Hashable, ...]) -> Solutions[Any]:
+        """Up to the request's limit of solutions (the solver's labels) found by the SAT
+        solver, or by the race of it and the search."""
         from ..search.runs import Stats
         from . import sat
 
-        assert limit is not None
-        self.solver.check(givens, exclude)  # (clashing givens: the search's errors, not "no solution")
+        r = the_plan.request
+        assert r.limit is not None
         started = time.perf_counter()
-        found = sat.solutions(self.solver.matrix, givens, exclude, limit, timeout)
+        if the_plan.route == "race":
+            found = sat.race(self.solver, givens, exclude, r.timeout, r.progress, the_plan.way, "solutions", r.limit)
+        else:
+            self.solver.check(givens, exclude)  # (clashing givens: the search's errors, not "no solution")
+            found = sat.solutions(self.solver.matrix, givens, exclude, r.limit, r.timeout)
         return Solutions(iter(found), Stats(solutions=len(found), seconds=time.perf_counter() - started))
 
     def _count(self, the_plan: Plan, decode: bool) -> int:
@@ -241,8 +245,14 @@ class Prepared:
         if self.accept is not None:  # (enumerated through the filter: no table of states)
             return sum(1 for _ in self.listing(the_plan, r.limit))
         givens, exclude = self.all_givens(r.givens, r.exclude)
+        if the_plan.route == "race":
+            from . import sat
+
+            assert r.limit is not None
+            return sat.race(self.solver, givens, exclude, r.timeout, r.progress, the_plan.way,  # type: ignore[no-any-return]
+                            "count", r.limit)
         if the_plan.route == "sat":
-            return sum(1 for _ in self._by_sat(givens, exclude, r.limit, r.timeout))
+            return sum(1 for _ in self._by_sat(the_plan, givens, exclude))
         if the_plan.route in ("pool", "executor"):
             from ..parallel import searches
 

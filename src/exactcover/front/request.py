@@ -24,8 +24,9 @@ __all__ = ["WHATS", "BACKENDS", "Request"]
 #: What a search can be asked for: the first solution, every solution (lazily), their
 #: number, the k cheapest, Knuth's estimate of the tree, or solutions drawn uniformly.
 WHATS = ("first", "solutions", "count", "best", "estimate", "sample")
-#: Who finds a first solution: the search, a SAT solver, or both at once (`exactcover.front.sat`).
-BACKENDS = ("search", "sat", "race")
+#: Who answers: the search, a SAT solver, both at once (`exactcover.front.sat`), or "auto": the
+#: race where its answer cannot depend on which side wins, else the search (`exactcover.front.plan`).
+BACKENDS = ("auto", "search", "sat", "race")
 
 
 def _labels(labels: Any, what: str) -> tuple[Hashable, ...]:
@@ -86,7 +87,7 @@ class Request:
     memo: bool | None = None
     memo_bytes: int | None = None
     reduce: bool | None = None
-    backend: str = "search"
+    backend: str = "auto"
     jobs: int | None = None
     executor: Any = None  # a concurrent.futures.Executor
     scheduler: str | None = None  # a Dask scheduler's address (the command opens the cluster)

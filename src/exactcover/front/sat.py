@@ -21,6 +21,7 @@ exactcover is installed (``pip install '.[sat]'`` in its checkout).
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
@@ -36,8 +37,8 @@ from .solver import Solver
 
 __all__ = ["BACKENDS", "clauses", "first", "models", "race", "solutions", "is_exact_cover"]
 
-#: The backends of `exactcover.solve`: the search, the SAT solver, or both at once.
-BACKENDS = ("search", "sat", "race")
+#: The backends: the search, the SAT solver, both at once, or "auto" (see `exactcover.front.plan.races`).
+BACKENDS = ("auto", "search", "sat", "race")
 #: The SAT solver (PySAT's name for CaDiCaL 1.9.5).
 SOLVER = "cadical195"
 #: The longest group of options encoded "at most one" by a sequential counter: PySAT makes
@@ -268,27 +269,37 @@ class _SatWon(Exception):
 
 def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hashable] = (),
          timeout: float | None = None, progress: Callable[[Any], Any] | bool | None = None,
-         way: str = "auto") -> tuple[Hashable, ...] | None:
+         way: str = "auto", what: str = "first", limit: int = 1) -> Any:
     """The search (as ``solver.first``, on ``way``) and the SAT solver side by side: whichever
-    answers first, the other stopped. The search runs alone for its first `HEAD_START`
-    seconds, and looks at the SAT solver after every chunk of its work (a few milliseconds);
-    ``progress`` (a callable, or True for a bar) hears from it as from `Solver.first`."""
+    answers first, the other stopped. ``what`` is "first" (a solution, or None), "count" (the
+    solutions up to ``limit``) or "solutions" (a list of up to ``limit``). The search runs
+    alone for its first `HEAD_START` seconds, and looks at the SAT solver after every chunk
+    of its work (a few milliseconds); ``progress`` (a callable, or True for a bar) hears from
+    it as from `Solver.first`."""
     started = time.perf_counter()
     child: _Child | None = None
 
     def look() -> None:
         nonlocal child
         if child is None and time.perf_counter() - started >= HEAD_START:
-            child = _Child(solver.matrix, givens, exclude)
+            child = _Child(solver.matrix, givens, exclude, 1 if what == "first" else limit)
         if child is not None and child.done():
             raise _SatWon
 
     try:
-        return Run(solver, givens, None, None, timeout, exclude, progress, (), way, between=look).first()
+        if what == "count":
+            run = solver.counting(givens, exclude, limit, None, None, timeout, progress, (), way, False, None,
+                                  between=look)
+            run.step(counting=True, limit=limit)
+            return min(run.search.solutions, limit)
+        run = Run(solver, givens, None, None, timeout, exclude, progress, (), way, between=look)
+        if what == "first":
+            return run.first()
+        return list(itertools.islice(run.solutions(), limit))
     except _SatWon:
         assert child is not None
-        found = child.models()
-        return _decoded(solver.matrix, found[0], givens) if found else None
+        found = [_decoded(solver.matrix, model, givens) for model in child.models()]
+        return (found[0] if found else None) if what == "first" else len(found) if what == "count" else found
     finally:
         if child is not None:
             child.stop()

@@ -247,6 +247,7 @@ def _best(search: _Search, k: int, jobs: int | None, executor: Executor | None, 
     try:
         split = search.split(workers)
     except BudgetExceeded:
+        search.told(0.0)  # (a search stopped before its first round is still heard once)
         return Best((), False, search.stats)
     labels = solver.labels
     kept: list[tuple[int, tuple[Any, ...]]] = []  # (cost, solution), cheapest first
@@ -264,6 +265,7 @@ def _best(search: _Search, k: int, jobs: int | None, executor: Executor | None, 
                 for cost, numbers in result.listed or ():
                     keep(kept, k, cost, tuple(labels[n] for n in (*search.job.givens, *numbers)))
                 if result.stopped is not None:
+                    search.told(min(1.0, sum(split.shares[:start])))
                     return Best(tuple(kept), False, search.stats)
             search.told(1.0 if start + workers >= len(split.prefixes) else min(1.0, sum(split.shares[:start + workers])))
             if search.deadline is not None and time.perf_counter() >= search.deadline:
