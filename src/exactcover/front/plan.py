@@ -221,16 +221,23 @@ def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> P
     return Plan(r, route, bool(r.reduce) and not features.reduced, look, way)
 
 
+#: The largest limit of a count that "auto" races: the SAT solver finds solutions one solve
+#: at a time, where the search counts thousands a millisecond.
+RACED_LIMIT = 10
+
+
 def races(request: Request, features: Features) -> bool:
     """Whether ``backend="auto"`` races the search and the SAT solver: where PySAT is installed
     and the answer cannot depend on which side wins, so that the same call answers alike on
-    every machine: a count up to a limit (`is_unique` is one), and a first solution or a
-    listing of up to two of a problem type whose problems have one answer (`ProblemType.one_answer`:
-    puzzles); and where the race takes everything else the request asks. (The SAT solver
-    starts only if the search has not answered within `sat.HEAD_START`: most problems never
-    meet it.)"""
+    every machine: a count up to a limit of at most `RACED_LIMIT` (`is_unique` is one), and
+    a first solution or a listing of up to two of a problem type whose problems have one
+    answer (`ProblemType.one_answer`: puzzles); and where the race takes everything else the
+    request asks. (The SAT solver starts only if the search has not answered within
+    `sat.HEAD_START`: most problems never meet it.)"""
     r = request
     if r.backend != "auto" or not pysat_installed():
+        return False
+    if r.limit is not None and r.limit > RACED_LIMIT:
         return False
     same = r.what == "count" and r.limit is not None or \
         features.one_answer and (r.what == "first" or r.what == "solutions" and r.limit is not None and r.limit <= 2)

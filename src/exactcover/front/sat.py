@@ -31,7 +31,7 @@ from typing import Any
 from ..errors import BudgetExceeded, ExactCoverError, Unsupported
 from ..model.matrix import Matrix
 from ..parallel.orphans import facts
-from ..search.runs import Run, Stats
+from ..search.runs import LIMIT_CAP, Run, Stats
 from ..version import extra_hint
 from .solver import Solver
 
@@ -62,12 +62,15 @@ def _pysat() -> Any:
     return pysat
 
 
-def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = ()) -> list[list[int]]:
+def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (),
+            pool: Any = None) -> list[list[int]]:
     """The CNF of ``matrix``'s exact cover problem with ``givens`` and without ``exclude``
-    (see the module): variable k + 1 is option k; the others are the encoding's own."""
+    (see the module): variable k + 1 is option k; the others are the encoding's own, from
+    ``pool`` (a PySAT ``IDPool`` from n + 1; a fresh one if None), in which a secondary
+    item's color is ``("color", item, color)``."""
     pysat = _pysat()
     n = len(matrix.options)
-    pool = pysat.formula.IDPool(start_from=n + 1)
+    pool = pysat.formula.IDPool(start_from=n + 1) if pool is None else pool
     uses: dict[Hashable, list[tuple[int, Hashable | None]]] = {item: [] for item in matrix.items}
     cnf: list[list[int]] = []
     primary, given = set(matrix.primary), set(givens)
@@ -137,17 +140,18 @@ def models(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashabl
     one incremental solver: each solution found is blocked by a clause (one of its options
     must go), so that the next call finds another or proves there is none; with a loop, the
     models that break it are cut and asked again (`exactcover.front.satloop`)."""
+    from pysat.formula import IDPool
     from pysat.solvers import Solver as SatSolver
 
-    cnf, n = clauses(matrix, givens, exclude), len(matrix.options)
+    n = len(matrix.options)
+    pool = IDPool(start_from=n + 1)
+    cnf = clauses(matrix, givens, exclude, pool)
     cuts = None
     if matrix.loop is not None:
         from .satloop import Cuts
 
-        top = max((abs(literal) for clause in cnf for literal in clause), default=n)
-        cuts = Cuts(matrix, max(top, n))
-        more, _ = cuts.clauses(cuts.top)
-        cnf += more
+        cuts = Cuts(matrix, pool)
+        cnf += cuts.clauses()
     found = 0
     with SatSolver(name=SOLVER, bootstrap_with=cnf) as solver:
         while found < limit and solver.solve():
@@ -290,7 +294,7 @@ def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hash
         if what == "count":
             run = solver.counting(givens, exclude, limit, None, None, timeout, progress, (), way, False, None,
                                   between=look)
-            run.step(counting=True, limit=limit)
+            run.step(counting=True, limit=min(limit, LIMIT_CAP))
             return min(run.search.solutions, limit)
         run = Run(solver, givens, None, None, timeout, exclude, progress, (), way, between=look)
         if what == "first":

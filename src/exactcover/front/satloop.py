@@ -19,6 +19,8 @@ learned between the calls).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from itertools import combinations
+from typing import Any
 
 from ..model.matrix import Matrix
 
@@ -26,15 +28,16 @@ __all__ = ["Cuts"]
 
 
 class Cuts:
-    """The loop's variables and clauses for ``matrix`` (whose options are variables 1..n),
-    the next free variable being ``top + 1``, and the cuts of the models that break it."""
+    """The loop's clauses for ``matrix`` (whose options are variables 1..n), with variables
+    from ``pool`` (`exactcover.front.sat.clauses`'s: an edge's variable is the one of its
+    color in the loop), and the cuts of the models that break it."""
 
-    def __init__(self, matrix: Matrix, top: int) -> None:
+    def __init__(self, matrix: Matrix, pool: Any) -> None:
         loop = matrix.loop
         assert loop is not None
+        self.pool = pool
         self.ends = {edge: (u, v) for edge, u, v in loop.edges}
-        self.var = {edge: top + k for k, edge in enumerate(self.ends, 1)}
-        self.top = top + len(self.ends)
+        self.var = {edge: pool.id(("color", edge, loop.color)) for edge in self.ends}
         self.empty = loop.empty
         self.giving: dict[Hashable, list[int]] = {edge: [] for edge in self.ends}  # edge -> options that color it
         for k, option in enumerate(matrix.options, 1):
@@ -46,26 +49,20 @@ class Cuts:
             self.at.setdefault(u, []).append(self.var[edge])
             self.at.setdefault(v, []).append(self.var[edge])
 
-    def clauses(self, pool_top: int) -> tuple[list[list[int]], int]:
-        """Step 1's clauses, and the last variable they use (their counters start after
-        ``pool_top``)."""
+    def clauses(self) -> list[list[int]]:
+        """Step 1's clauses (an option that colors an edge implies its variable already)."""
         from pysat.card import CardEnc, EncType
 
-        cnf: list[list[int]] = []
-        for edge, options in self.giving.items():
-            e = self.var[edge]
-            cnf.append([-e, *options])
-            cnf.extend([-k, e] for k in options)
-        top = pool_top
+        cnf: list[list[int]] = [[-self.var[edge], *options] for edge, options in self.giving.items()]
         for edges in self.at.values():
             cnf.extend([-e, *(f for f in edges if f != e)] for e in edges)  # (never one edge alone)
-            if len(edges) > 2:
-                most = CardEnc.atmost(edges, 2, top_id=top, encoding=EncType.seqcounter)
-                cnf.extend(most.clauses)
-                top = max(top, most.nv)
+            if 2 < len(edges) <= 6:  # (no three: each three's clause, no counter's variables)
+                cnf.extend([-a, -b, -c] for a, b, c in combinations(edges, 3))
+            elif len(edges) > 6:
+                cnf.extend(CardEnc.atmost(edges, 2, vpool=self.pool, encoding=EncType.seqcounter).clauses)
         if not self.empty:
             cnf.append(list(self.var.values()))
-        return cnf, top
+        return cnf
 
     def cycles(self, true: set[int]) -> list[tuple[set[Hashable], list[Hashable]]]:
         """The cycles of a model's taken edges: each its vertices and its edges."""
