@@ -12,11 +12,13 @@ the project's:
         [--timeout 10] [--sample 60 --seed 1 | --largest 40] [--peer /tmp/peer/bin/python]
 
 exactcover: ``solutions(puzzle, limit=2)`` on the compiled engine (a solution, and the proof
-that it is unique or a second one), timed from the puzzle read to the answer (the matrix
-built, the search). puzzlekit: ``puzzlekit.solve(text, kind)`` (one solution, no proof),
+that it is unique or a second one), with the default backend ("auto": the search, and after
+its first 20 ms the SAT solver beside it) or ``--backend``; timed from the puzzle's text to
+the answer (the puzzle read, the matrix built, the search). puzzlekit: ``puzzlekit.solve(text, kind)`` (one solution, no proof),
 timed the same way in a process of its own that stays up. The table gives per kind and size
 class (cells) the puzzles, how many each answered within the timeout, exactcover's answers
-that are not the published one (there must be none), and the median, p99 and largest times.
+that are not the published one (there must be none), the median, p99 and largest times,
+and exactcover's search alone (its median and largest: the time after the matrix is built).
 """
 
 from __future__ import annotations
@@ -82,19 +84,23 @@ def ours(kind: str, entry: dict[str, Any], timeout: float, backend: str) -> dict
     """exactcover's answer: its seconds, whether it answered in time, how many solutions
     (1: unique; 2: more), and whether the first is the published one."""
     import exactcover
+    from exactcover.front.prepared import prepare
+    from exactcover.front.request import Request
     from exactcover_loops import Masyu, Slitherlink
 
     started = time.perf_counter()
     puzzle = (Slitherlink.from_text(entry["problem"]) if kind == "slitherlink"
               else Masyu.from_text(entry["problem"], notation="auto"))
+    prepared = prepare(puzzle, "c")  # (the matrix built and compiled: what solutions() does first)
+    built = time.perf_counter()
     try:
-        found = list(exactcover.solutions(puzzle, limit=2, timeout=timeout, engine="c",
-                                          **({} if backend == "search" else {"backend": backend})))
+        found = list(prepared.run(Request.of("solutions", limit=2, timeout=timeout, backend=backend)))
     except exactcover.BudgetExceeded:
-        return {"seconds": time.perf_counter() - started, "answered": False}
+        return {"seconds": time.perf_counter() - started, "search": time.perf_counter() - built, "answered": False}
     seconds = time.perf_counter() - started
     right = None if not found or not entry.get("solution") else published(kind, found[0], entry["solution"])
-    return {"seconds": seconds, "answered": True, "solutions": len(found), "right": right}
+    return {"seconds": seconds, "search": seconds - (built - started), "answered": True, "solutions": len(found),
+            "right": right}
 
 
 # -- puzzlekit's side: a process of its own, in the peer's Python --------------------------------
@@ -147,7 +153,8 @@ def quantile(times: list[float], q: float) -> float:
 
 
 def table(rows: list[dict[str, Any]], peer: bool) -> str:
-    head = f"{'kind':<12}{'cells':>8}{'puzzles':>8}{'ours':>6}{'wrong':>6}{'median':>9}{'p99':>8}{'max':>8}"
+    head = (f"{'kind':<12}{'cells':>8}{'puzzles':>8}{'ours':>6}{'wrong':>6}{'median':>9}{'p99':>8}{'max':>8}"
+            f"{'search median':>14}{'max':>8}")
     if peer:
         head += f"{'CP-SAT':>8}{'median':>9}{'p99':>8}{'max':>8}{'total ratio':>12}"
     lines = [head]
@@ -155,11 +162,14 @@ def table(rows: list[dict[str, Any]], peer: bool) -> str:
     for row in rows:
         groups.setdefault((row["kind"], size_class(row["cells"])), []).append(row)
         groups.setdefault((row["kind"], "all"), []).append(row)
-    for (kind, group), members in sorted(groups.items(), key=lambda g: (g[0][0], g[0][1] == "all", g[0][1])):
+    order = [size_class(bound) for bound in CLASSES] + [size_class(CLASSES[-1] + 1), "all"]
+    for (kind, group), members in sorted(groups.items(), key=lambda g: (g[0][0], order.index(g[0][1]))):
         times = [m["ours"]["seconds"] for m in members]
+        searches = [m["ours"].get("search", m["ours"]["seconds"]) for m in members]
         line = (f"{kind:<12}{group:>8}{len(members):>8}{sum(m['ours']['answered'] for m in members):>6}"
                 f"{sum(m['ours'].get('right') is False for m in members):>6}"
-                f"{statistics.median(times):>9.4f}{quantile(times, 0.99):>8.3f}{max(times):>8.3f}")
+                f"{statistics.median(times):>9.4f}{quantile(times, 0.99):>8.3f}{max(times):>8.3f}"
+                f"{statistics.median(searches):>14.4f}{max(searches):>8.3f}")
         if peer:
             theirs = [m["peer"]["seconds"] for m in members]
             line += (f"{sum(m['peer']['answered'] for m in members):>8}{statistics.median(theirs):>9.4f}"
@@ -176,11 +186,16 @@ def main() -> None:
     parser.add_argument("--sample", type=int, help="this many puzzles of each kind, drawn at random")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--largest", type=int, help="the largest this many puzzles of each kind")
-    parser.add_argument("--backend", default="search", help="exactcover's backend (search, sat, race, ...)")
+    parser.add_argument("--backend", default="auto", help="exactcover's backend (auto, search, sat, race)")
     parser.add_argument("--peer", help="a Python with puzzlekit installed: solve each puzzle with it too")
     parser.add_argument("--slowest", type=int, default=10, help="list this many of exactcover's slowest puzzles")
     parser.add_argument("--out", type=Path, help="write every puzzle's measurements here (JSON lines)")
+    parser.add_argument("--table", type=Path, help="only print the table of the measurements in this --out file")
     args = parser.parse_args()
+    if args.table is not None:
+        rows = [json.loads(line) for line in args.table.read_text().splitlines() if line.strip()]
+        print(table(rows, all("peer" in row for row in rows)))
+        return
 
     import exactcover
 

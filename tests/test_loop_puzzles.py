@@ -146,6 +146,44 @@ def test_text_is_read_in_either_notation_and_bad_text_is_named() -> None:
         Masyu([["grey"]])
 
 
+def test_a_size_line_and_the_masyu_notations_are_read_as_the_dataset_writes_them() -> None:
+    """puzzlekit's dataset begins a grid with 'ROWS COLUMNS', writes '-' for a blank, and a
+    masyu's circles as letters, puzz.link's digits (1 white, 2 black), or both; Knuth's
+    masyu-dlx writes 0 white and 1 black. A 1 alone could be either, and is refused unless
+    the notation is given, from the library and the command."""
+    assert Slitherlink.from_text("2 3\n- 3 -\n2 - 0") == Slitherlink.from_text("-3-\n2-0")
+    assert Slitherlink.from_text("1 2\n3 3\n2 2").shape == (3, 2)  # (1 2 is a row: one row does not follow)
+    with pytest.raises(ProblemError, match="could be the grid's size or its first row"):
+        Slitherlink.from_text("1 2\n3 3")
+    white, black = "white", "black"
+    for text, first in [("6 1\nw\n-\n-\n-\n-\nb", (white,)), ("1.2\n...", (white, None, black)),
+                        ("0.1\n...", (white, None, black)), ("w1b\n...", (white, white, black)),
+                        ("2..\n...", (black, None, None)), ("...\n...", (None, None, None))]:
+        assert Masyu.from_text(text).circles[0] == first, text
+    for text, wrong in [("1.1\n...", "'1' is a black circle in Knuth's notation"),
+                        ("w0\n..", "the circles mix notations"), ("3..", "'3' is not a masyu symbol")]:
+        with pytest.raises(ProblemError, match=wrong):
+            Masyu.from_text(text)
+    assert Masyu.from_text("1.1", notation="knuth").circles == ((black, None, black),)
+    assert Masyu.from_text("1.1", notation="puzzlink").circles == ((white, None, white),)
+    with pytest.raises(ProblemError, match="row 1, cell 1: '2' is not a circle in the knuth notation"):
+        Masyu.from_text("2.1", notation="knuth")
+    with pytest.raises(ValueError, match="notation must be 'auto' or one of"):
+        Masyu.from_text("w", notation="pzl")
+
+
+def test_the_command_takes_a_masyu_s_notation(tmp_path) -> None:
+    from helpers import run_command
+
+    grid = tmp_path / "masyu.txt"
+    grid.write_text("3 3\n1 - -\n- - -\n- - 1\n")
+    done = run_command("count", "masyu", grid)
+    assert done.exit_code == 2 and "say which" in done.stderr and "--notation" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert run_command("count", "masyu", grid, "--notation", "knuth").stdout.strip() == "1"
+    assert run_command("count", "masyu", grid, "--notation", "puzzlink").stdout.strip() == "0"
+
+
 def test_the_pictures_draw_the_loop() -> None:
     answer = exactcover.solve(Masyu.from_text("bw.\n...\n..b"))
     assert isinstance(answer, MasyuLoop)

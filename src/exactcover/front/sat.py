@@ -1,19 +1,22 @@
-"""A SAT solver's first solution (``backend="sat"``), and a race of it against the search
-(``backend="race"``), for `exactcover.solve`.
+"""The SAT solver as a backend (``backend="sat"``), and its race against the search
+(``backend="race"``, and ``"auto"`` where `exactcover.front.plan.races` says so).
 
 Exact cover search is the way to count and to list, but for one solution of a large, tight
 packing a clause-learning SAT solver can win by far (Junttila and Kaski, "Exact Cover via
 Satisfiability", CP 2010). The encoding: a variable per option; per primary item, at least
-one of its options (a clause) and at most one (PySAT's sequential counter, linear in the
-options, not the quadratic pairs); per secondary item, at most one of its options without a
-color and of one variable per color it is given (which each option with that color
-implies); options without primary items false (a search never chooses them) unless given;
-the givens true and the excluded options false. The caller checks the givens and exclusions
-by the search's own rules first (`Solver.check`; the race's search does), so that clashing
-givens raise what a search raises. CaDiCaL (PySAT's ``cadical195``) solves it in a child
-process: it holds the GIL while it runs, so only a process of its own can be stopped at
-once, by Ctrl-C, a timeout or the race's winner, with nothing left running. The model is
-checked as an exact cover before it is returned.
+one of its options (a clause) and at most one (its pairs for a few options, else PySAT's
+sequential counter, linear in the options), or between lo and hi of them with bounds; per
+secondary item, at most one of its options without a color and of one variable per color
+it is given (which each option with that color implies); options without primary items
+false (a search never chooses them) unless given; the givens true and the excluded options
+false. A loop is kept lazily (`exactcover.front.satloop`). Up to a limit of solutions are
+found by asking one incremental solver again, each solution blocked once found (`models`),
+so that a second call proves a first solution unique. The caller checks the givens and
+exclusions by the search's own rules first (`Solver.check`; the race's search does), so
+that clashing givens raise what a search raises. CaDiCaL (PySAT's ``cadical195``) solves it
+in a child process: it holds the GIL while it runs, so only a process of its own can be
+stopped at once, by Ctrl-C, a timeout or the race's winner, with nothing left running.
+Every model is checked as an exact cover (and one loop) before it is returned.
 
 PySAT is an optional dependency, the extra ``sat``: ``pip install 'pyexactcover[sat]'`` where
 exactcover is installed (``pip install '.[sat]'`` in its checkout).
