@@ -62,8 +62,11 @@ def chosen(puzzles: list[tuple[str, dict[str, Any]]], sample: int | None, seed: 
 def published(kind: str, answer: Any, solution: str) -> bool:
     """Whether ``answer`` (exactcover's loop) is the dataset's published ``solution``: a
     slitherlink's cells inside the loop (``x``; or outside: the dataset shades one side), a
-    masyu's cells by the directions the loop leaves them (``ns``, ``se``, ... or ``-``)."""
-    grid = [line.split() for line in solution.strip().split("\n")[1:]]
+    masyu's cells by the directions the loop leaves them (``ns``, ``se``, ... or ``-``). The
+    grid is read to the rows its first line says (one entry, slitherlink 839, has a second
+    grid after its own)."""
+    lines = solution.strip().split("\n")
+    grid = [line.split() for line in lines[1:1 + int(lines[0].split()[0])]]
     if kind == "slitherlink":
         inside = [[sum(("v", r, k) in answer.edges for k in range(c + 1)) % 2 == 1 for c in range(len(row))]
                   for r, row in enumerate(grid)]
