@@ -118,6 +118,14 @@ def test_a_timeout_stops_the_sat_solver():
     assert stopped.value.reason == "timeout"
     assert time.perf_counter() - started < 0.5 + SLACK
     assert not [p for p in multiprocessing.active_children() if p.name == "exactcover SAT solver"]
+    for ask in (lambda: exactcover.count(pigeons, limit=2, timeout=0.5),  # (the default: a race)
+                lambda: list(exactcover.solutions(pigeons, limit=2, backend="sat", timeout=0.5)),
+                lambda: exactcover.is_unique(pigeons, backend="race", timeout=0.5)):
+        started = time.perf_counter()
+        with pytest.raises(BudgetExceeded, match="time limit"):
+            ask()
+        assert time.perf_counter() - started < 0.5 + SLACK
+        assert not [p for p in multiprocessing.active_children() if p.name == "exactcover SAT solver"]
 
 
 def test_what_the_backends_cannot_do_is_refused():
