@@ -104,9 +104,18 @@ class _Compiled(dict[str, Any]):
         return _Compiled, ()
 
 
+def _colored(label: Hashable, spec: Mapping[Hashable, Hashable | None]) -> Option:
+    colors = tuple(spec.values())
+    if not any(color is not None for color in colors):
+        colors = _no_colors(len(colors))
+    return Option(label, tuple(spec.keys()), colors)
+
+
 def _option_from_spec(label: Hashable, spec: OptionSpec | Option) -> Option:
     if type(spec) is list or type(spec) is tuple:  # (the common case, before the ABC checks)
         return Option(label, tuple(spec), _no_colors(len(spec)))
+    if type(spec) is dict:  # (items to colors, as a grid's options are: before the ABC checks too)
+        return _colored(label, spec)
     if isinstance(spec, Option):
         return spec
     if isinstance(spec, (str, bytes)):
@@ -115,10 +124,7 @@ def _option_from_spec(label: Hashable, spec: OptionSpec | Option) -> Option:
             f"list (for one-character items, list({spec!r}))"
         )
     if isinstance(spec, Mapping):
-        colors = tuple(spec.values())
-        if not any(color is not None for color in colors):
-            colors = _no_colors(len(colors))
-        return Option(label, tuple(spec.keys()), colors)
+        return _colored(label, spec)
     try:
         items = tuple(spec)
     except TypeError:
@@ -281,12 +287,28 @@ class Matrix:
                 self._name_problem(option, position)
             raise
         for option in options:
-            if option.colors is not _no_colors(len(option.items)) or len(set(option.items)) != len(option.items):
+            if len(set(option.items)) != len(option.items):
                 self._name_problem(option, position)
+        self._check_colors(places, position)
         if len(labels) != len(options):
             twice = first_repeat(o.label for o in options)
             raise MatrixError(f"two options are labelled {_describe(twice)}")
         self._compiled[_PLACES] = places
+
+    def _check_colors(self, places: array[int], position: dict[Hashable, int]) -> None:
+        """Colors only on secondary items, each hashable: checked over every entry at once
+        (a slitherlink's every option has colors); the first option that breaks a rule is
+        named by `_name_problem`."""
+        colors = list(chain.from_iterable(option.colors for option in self.options))
+        n_primary = len(self.primary)
+        try:
+            set(colors)
+            wrong = next((k for k, color in enumerate(colors) if color is not None and places[k] < n_primary), None)
+        except TypeError:  # (an unhashable color)
+            wrong = 0
+        if wrong is not None:
+            for option in self.options:
+                self._name_problem(option, position)
 
     def _name_problem(self, option: Option, position: dict[Hashable, int]) -> None:
         """Raise the MatrixError that names what is wrong with ``option`` (if anything)."""
