@@ -286,28 +286,39 @@ class Matrix:
             for option in options:
                 self._name_problem(option, position)
             raise
+        start, colored = 0, []  # (the colored options, each with where its entries start)
         for option in options:
-            if len(set(option.items)) != len(option.items):
+            length = len(option.items)
+            if option.colors is not _no_colors(length):
+                colored.append((start, option))
+            elif len(set(option.items)) != length:
+                self._check_colors(colored, places, position)  # (an option before it may be wrong too)
                 self._name_problem(option, position)
-        self._check_colors(places, position)
+            start += length
+        self._check_colors(colored, places, position)
         if len(labels) != len(options):
             twice = first_repeat(o.label for o in options)
             raise MatrixError(f"two options are labelled {_describe(twice)}")
         self._compiled[_PLACES] = places
 
-    def _check_colors(self, places: array[int], position: dict[Hashable, int]) -> None:
-        """Colors only on secondary items, each hashable: checked over every entry at once
-        (a slitherlink's every option has colors); the first option that breaks a rule is
+    def _check_colors(self, colored: list[tuple[int, Option]], places: array[int],
+                      position: dict[Hashable, int]) -> None:
+        """The ``colored`` options (each with where its entries start in ``places``): no item
+        twice, colors only on secondary items, each hashable; checked over their entries at
+        once (a slitherlink's every option has colors), the first option that breaks a rule
         named by `_name_problem`."""
-        colors = list(chain.from_iterable(option.colors for option in self.options))
+        if not colored:
+            return
         n_primary = len(self.primary)
         try:
-            set(colors)
-            wrong = next((k for k, color in enumerate(colors) if color is not None and places[k] < n_primary), None)
+            set(chain.from_iterable(option.colors for _, option in colored))
+            wrong = any(len(set(option.items)) != len(option.items) for _, option in colored) or \
+                any(color is not None and places[at + k] < n_primary
+                    for at, option in colored for k, color in enumerate(option.colors))
         except TypeError:  # (an unhashable color)
-            wrong = 0
-        if wrong is not None:
-            for option in self.options:
+            wrong = True
+        if wrong:
+            for _, option in colored:
                 self._name_problem(option, position)
 
     def _name_problem(self, option: Option, position: dict[Hashable, int]) -> None:
