@@ -322,12 +322,18 @@ def test_the_default_backend_races_only_where_the_answer_cannot_depend_on_the_wi
 
 
 def test_a_race_for_a_count_up_to_a_limit_answers_as_the_search(monkeypatch):
-    """The SAT side of a count's race wins when the search is slow (a trap it needs 2**14
-    leaves to close: started at once here), and counts what the search counts."""
+    """The SAT side of a count's race wins when the search is slow (a trap it would take
+    minutes to close: the SAT solver started at once here), counts what the search counts,
+    and the statistics say that it answered."""
+    from exactcover.front.api import prepare
+
     monkeypatch.setattr(sat, "HEAD_START", 0.0)
-    hard = trap(14, 3)
+    hard = trap(40, 3)
     for limit in (1, 2):
-        assert exactcover.count(hard, limit=limit, backend="race") == 0
+        prepared = prepare(hard)
+        assert prepared.count(limit=limit, backend="race") == 0 and prepared.solver.stats.way == "sat"
+    assert prepare(KNUTH_FIRST).count(limit=2, backend="race") == 1  # (the search first: its own statistics)
+    assert prepare(KNUTH_FIRST).solver.stats.way == "links"
     easy = Matrix([1, 2, 3], {"a": [1], "b": [2, 3], "c": [1, 2], "d": [3], "e": [2], "f": [3]})
     for limit in (1, 2, 3, 5):
         assert exactcover.count(easy, limit=limit, backend="race") == min(limit, exactcover.count(easy)) == \

@@ -57,7 +57,8 @@ def journal_warnings() -> Iterator[None]:
 
 
 #: `Stats.way` as the statistics line says it.
-WAYS_SAID = {"links": "on the links", "sets": "on the sets", "mixed": "on the links and the sets"}
+WAYS_SAID = {"links": "on the links", "sets": "on the sets", "mixed": "on the links and the sets",
+             "sat": "stopped: the SAT solver answered first"}
 
 
 class Run:

@@ -293,18 +293,21 @@ def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hash
         if child is not None and child.done():
             raise _SatWon
 
+    if what == "count":
+        run = solver.counting(givens, exclude, limit, None, None, timeout, progress, (), way, False, None,
+                              between=look)
+    else:
+        run = Run(solver, givens, None, None, timeout, exclude, progress, (), way, between=look)
     try:
         if what == "count":
-            run = solver.counting(givens, exclude, limit, None, None, timeout, progress, (), way, False, None,
-                                  between=look)
             run.step(counting=True, limit=min(limit, LIMIT_CAP))
             return min(run.search.solutions, limit)
-        run = Run(solver, givens, None, None, timeout, exclude, progress, (), way, between=look)
         if what == "first":
             return run.first()
         return list(itertools.islice(run.solutions(), limit))
     except _SatWon:
         assert child is not None
+        run.stats.way = "sat"  # (the statistics are the stopped search's: they say who answered)
         found = [_decoded(solver.matrix, model, givens) for model in child.models()]
         return (found[0] if found else None) if what == "first" else len(found) if what == "count" else found
     finally:

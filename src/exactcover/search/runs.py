@@ -57,7 +57,8 @@ class Stats:
     found memoizing did not pay drops it after a sample and counts on without). ``way`` is
     where the search ran: "links", or "sets" when it moved to the sets of options (see
     ``way=`` of `Solver.solutions`); a parallel search whose subtrees went both ways says
-    "mixed". ``reduced`` says that a count or a listing (``reduce=None``) decided on the way
+    "mixed"; a race that the SAT solver won says "sat" (the other figures are then those of
+    the search it stopped). ``reduced`` says that a count or a listing (``reduce=None``) decided on the way
     to search the problem made smaller by Knuth's preprocessing: these are then that
     search's statistics, but ``seconds``, which runs from the start of the first. A parallel
     count says where its ``subtrees`` stand (`Subtrees`; None for any other search).
