@@ -26,9 +26,10 @@ A listing does the same, but only until it hands out its first solution: after t
 listing started again would give the solutions again, in another order, so it goes on as it
 began. A listing with a seed is never looked at (`exactcover.front.plan`): the reduced
 problem's search would take the seed's order on other options, and whether it starts depends
-on the machine's speed, so the same seed could give another order on another machine. A first solution (or a few: a ``limit``) is not reduced by default: the fraction
-measures the whole tree, not the way to a solution, so the look could not tell whether the
-reduction pays.
+on the machine's speed, so the same seed could give another order on another machine. A
+first solution (or a few: a ``limit``) is not reduced by default: the fraction measures the
+whole tree, not the way to a solution, so the look could not tell whether the reduction
+pays.
 
 What this costs where the reduction does not pay is the reduction's budget, at most SHARE of
 the estimated count; where it pays, the time the first count ran (at most LATE of it) is

@@ -228,12 +228,12 @@ class Prepared:
 
         r = the_plan.request
         assert r.limit is not None
-        started = time.perf_counter()
-        if the_plan.route == "race":
+        if the_plan.route == "race":  # (its statistics: the search's, which say who answered)
             found = sat.race(self.solver, givens, exclude, r.timeout, r.progress, the_plan.way, "solutions", r.limit)
-        else:
-            self.solver.check(givens, exclude)  # (clashing givens: the search's errors, not "no solution")
-            found = sat.solutions(self.solver.matrix, givens, exclude, r.limit, r.timeout)
+            return Solutions(iter(found), self.solver.stats)
+        self.solver.check(givens, exclude)  # (clashing givens: the search's errors, not "no solution")
+        started = time.perf_counter()
+        found = sat.solutions(self.solver.matrix, givens, exclude, r.limit, r.timeout)
         return Solutions(iter(found), Stats(solutions=len(found), seconds=time.perf_counter() - started))
 
     def _count(self, the_plan: Plan, decode: bool) -> int:

@@ -38,10 +38,8 @@ from ..search.runs import LIMIT_CAP, Run, Stats
 from ..version import extra_hint
 from .solver import Solver
 
-__all__ = ["BACKENDS", "clauses", "first", "models", "race", "solutions", "is_exact_cover"]
+__all__ = ["clauses", "first", "models", "race", "solutions", "is_exact_cover"]
 
-#: The backends: the search, the SAT solver, both at once, or "auto" (see `exactcover.front.plan.races`).
-BACKENDS = ("auto", "search", "sat", "race")
 #: The SAT solver (PySAT's name for CaDiCaL 1.9.5).
 SOLVER = "cadical195"
 #: The longest group of options encoded "at most one" by a sequential counter: PySAT makes
@@ -134,8 +132,11 @@ def is_exact_cover(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
                 return False
             seen[item] = color
     bounds = dict(matrix.bounds)
-    return all(bounds.get(item, (1, 1))[0] <= n <= bounds.get(item, (1, 1))[1] for item, n in times.items()) and \
-        len(set(labels)) == len(labels)
+    for item, n in times.items():
+        lo, hi = bounds.get(item, (1, 1))
+        if not lo <= n <= hi:
+            return False
+    return len(set(labels)) == len(labels)
 
 
 def models(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], limit: int) -> Iterator[list[int]]:
