@@ -214,6 +214,18 @@ def test_knuth_s_loop_files_count_as_dlx2_loop_counts_them_the_empty_loop_too(na
     assert said.output.strip() == str(DLX2_LOOP_COUNTS[name][0])
 
 
+def test_a_loop_that_may_be_empty_counts_alike_on_two_processes_with_a_journal(tmp_path) -> None:
+    """The flag travels with the compiled loop: two processes, a journal that verifies, a
+    seed and the rules of other trees count DLX2-LOOP's 14 on the 2 x 2 grid's file."""
+    m = read_dlx(DATA / "dlx2-loop" / "slitherlink-2x2.dlx", loop=True, priority=False)
+    journal = tmp_path / "empty.jsonl"
+    assert exactcover.count(m, jobs=2) == exactcover.count(m, jobs=2, journal=journal) == 14
+    found = exactcover.verify(m, journal, sample=3)
+    assert (found.agree, found.complete, found.total) == (True, True, 14)
+    for options in ({"seed": 5}, {"way": "weighted"}, {"way": "failure-rate"}, {"limit": 20, "backend": "race"}):
+        assert exactcover.count(m, **options) == 14, options
+
+
 def oracle_free_of_edges(matrix: Matrix) -> list[tuple[Hashable, ...]]:
     """The solutions of ``matrix`` that give no edge the loop's color (listed by a search
     with the loop's edges as plain secondary items, each option giving one that color left out)."""
