@@ -72,12 +72,20 @@ def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[H
     pysat = _pysat()
     n = len(matrix.options)
     pool = pysat.formula.IDPool(start_from=n + 1) if pool is None else pool
-    uses: dict[Hashable, list[tuple[int, Hashable | None]]] = {item: [] for item in matrix.items}
+    plain: dict[Hashable, list[int]] = {item: [] for item in matrix.items}  # item -> options without a color
+    tints: dict[Hashable, dict[Hashable, int]] = {}  # item -> color -> its variable
     cnf: list[list[int]] = []
     primary, given = set(matrix.primary), set(givens)
     for k, option in enumerate(matrix.options, 1):
         for item, color in zip(option.items, option.colors):
-            uses[item].append((k, color))
+            if color is None:
+                plain[item].append(k)
+                continue
+            mine = tints.setdefault(item, {})
+            tint = mine.get(color)
+            if tint is None:
+                tint = mine[color] = pool.id(("color", item, color))
+            cnf.append([-k, tint])
         if not primary.intersection(option.items) and option.label not in given:  # (a given is chosen all the same)
             cnf.append([-k])
 
@@ -90,7 +98,7 @@ def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[H
 
     bounds = dict(matrix.bounds)
     for item in matrix.primary:
-        literals = [k for k, _ in uses[item]]
+        literals = plain[item]
         if item not in bounds:
             cnf.append(literals)  # (empty for an item without options: no model)
             at_most_one(literals)
@@ -103,15 +111,7 @@ def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[H
         if hi < len(literals):
             cnf.extend(pysat.card.CardEnc.atmost(literals, hi, vpool=pool, encoding=pysat.card.EncType.seqcounter).clauses)
     for item in matrix.secondary:
-        plain = [k for k, color in uses[item] if color is None]
-        colored: dict[Hashable, list[int]] = {}
-        for k, color in uses[item]:
-            if color is not None:
-                colored.setdefault(color, []).append(k)
-        tints = [pool.id(("color", item, color)) for color in colored]
-        for tint, options in zip(tints, colored.values()):
-            cnf.extend([-k, tint] for k in options)
-        at_most_one(plain + tints)
+        at_most_one(plain[item] + list(tints.get(item, {}).values()))
     number = {option.label: k for k, option in enumerate(matrix.options, 1)}
     cnf.extend([number[label]] for label in givens)
     cnf.extend([-number[label]] for label in exclude)
@@ -159,19 +159,20 @@ def models(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashabl
     found = 0
     with SatSolver(name=SOLVER, bootstrap_with=cnf) as solver:
         while found < limit and solver.solve():
-            true = {v for v in solver.get_model() if v > 0}
+            model = solver.get_model()  # (variable v's literal at v - 1; a variable in no clause may be missing)
+            model += [-v for v in range(len(model) + 1, pool.top + 1)]
             if cuts is not None:
-                cycles = cuts.cycles(true)
+                cycles = cuts.cycles(model)
                 if len(cycles) > 1:
                     for cut in cuts.cuts(cycles):
                         solver.add_clause(cut)
                     continue
-            chosen = sorted(v for v in true if v <= n)
+            chosen = [v for v in model[:n] if v > 0]
             found += 1
             yield chosen
             # (without bounds no solution holds another, so one of these options must go; with
             # bounds, a solution may hold one found: then one option must change)
-            others = [k for k in range(1, n + 1) if k not in true] if matrix.bounds or not chosen else []
+            others = [-v for v in model[:n] if v < 0] if matrix.bounds or not chosen else []
             solver.add_clause([-k for k in chosen] + others)
 
 

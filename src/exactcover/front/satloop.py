@@ -30,68 +30,82 @@ __all__ = ["Cuts"]
 class Cuts:
     """The loop's clauses for ``matrix`` (whose options are variables 1..n), with variables
     from ``pool`` (`exactcover.front.sat.clauses`'s: an edge's variable is the one of its
-    color in the loop), and the cuts of the models that break it."""
+    color in the loop), and the cuts of the models that break it. Vertices and edges are
+    numbered here, so that a model (as PySAT gives it: variable v's literal at v - 1) is
+    read in time linear in the edges."""
 
     def __init__(self, matrix: Matrix, pool: Any) -> None:
         loop = matrix.loop
         assert loop is not None
         self.pool = pool
-        self.ends = {edge: (u, v) for edge, u, v in loop.edges}
-        self.var = {edge: pool.id(("color", edge, loop.color)) for edge in self.ends}
         self.empty = loop.empty
-        self.giving: dict[Hashable, list[int]] = {edge: [] for edge in self.ends}  # edge -> options that color it
+        number: dict[Hashable, int] = {}
+        self.ends = [(number.setdefault(u, len(number)), number.setdefault(v, len(number))) for _, u, v in loop.edges]
+        self.var = [pool.id(("color", edge, loop.color)) for edge, _, _ in loop.edges]
+        index = {edge: e for e, (edge, _, _) in enumerate(loop.edges)}
+        self.giving: list[list[int]] = [[] for _ in self.var]  # edge -> options that color it
         for k, option in enumerate(matrix.options, 1):
             for item, color in zip(option.items, option.colors):
-                if item in self.giving and color == loop.color:
-                    self.giving[item].append(k)
-        self.at: dict[Hashable, list[int]] = {}  # vertex -> its edges' variables
-        for edge, (u, v) in self.ends.items():
-            self.at.setdefault(u, []).append(self.var[edge])
-            self.at.setdefault(v, []).append(self.var[edge])
+                if color == loop.color and item in index:
+                    self.giving[index[item]].append(k)
+        self.at: list[list[int]] = [[] for _ in number]  # vertex -> its edges
+        for e, (u, v) in enumerate(self.ends):
+            self.at[u].append(e)
+            self.at[v].append(e)
 
     def clauses(self) -> list[list[int]]:
         """Step 1's clauses (an option that colors an edge implies its variable already)."""
         from pysat.card import CardEnc, EncType
 
-        cnf: list[list[int]] = [[-self.var[edge], *options] for edge, options in self.giving.items()]
-        for edges in self.at.values():
-            cnf.extend([-e, *(f for f in edges if f != e)] for e in edges)  # (never one edge alone)
-            if 2 < len(edges) <= 6:  # (no three: each three's clause, no counter's variables)
-                cnf.extend([-a, -b, -c] for a, b, c in combinations(edges, 3))
-            elif len(edges) > 6:
-                cnf.extend(CardEnc.atmost(edges, 2, vpool=self.pool, encoding=EncType.seqcounter).clauses)
+        cnf: list[list[int]] = [[-var, *options] for var, options in zip(self.var, self.giving)]
+        for edges in self.at:
+            near = [self.var[e] for e in edges]
+            cnf.extend([-e, *(f for f in near if f != e)] for e in near)  # (never one edge alone)
+            if 2 < len(near) <= 6:  # (no three: each three's clause, no counter's variables)
+                cnf.extend([-a, -b, -c] for a, b, c in combinations(near, 3))
+            elif len(near) > 6:
+                cnf.extend(CardEnc.atmost(near, 2, vpool=self.pool, encoding=EncType.seqcounter).clauses)
         if not self.empty:
-            cnf.append(list(self.var.values()))
+            cnf.append(list(self.var))
         return cnf
 
-    def cycles(self, true: set[int]) -> list[tuple[set[Hashable], list[Hashable]]]:
-        """The cycles of a model's taken edges: each its vertices and its edges."""
-        near: dict[Hashable, list[tuple[Hashable, Hashable]]] = {}
-        for edge, (u, v) in self.ends.items():
-            if self.var[edge] in true:
-                near.setdefault(u, []).append((v, edge))
-                near.setdefault(v, []).append((u, edge))
-        found, seen = [], set()
-        for start in near:
-            if start in seen:
+    def cycles(self, model: list[int]) -> list[tuple[set[int], list[int]]]:
+        """The cycles of a model's taken edges (``model[v - 1] > 0`` when variable v is
+        true): each its vertices and its edges, numbered. (Each vertex of a model takes two
+        edges or none, by step 1's clauses: so a cycle is walked from any of its edges.)"""
+        near: list[list[tuple[int, int]]] = [[] for _ in self.at]
+        for e, var in enumerate(self.var):
+            if model[var - 1] > 0:
+                u, v = self.ends[e]
+                near[u].append((v, e))
+                near[v].append((u, e))
+        found: list[tuple[set[int], list[int]]] = []
+        seen: set[int] = set()
+        for start, pair in enumerate(near):
+            if not pair or start in seen:
                 continue
-            vertices, edges, todo = set(), set(), [start]
-            while todo:
-                vertex = todo.pop()
-                if vertex not in vertices:
-                    vertices.add(vertex)
-                    for other, edge in near[vertex]:
-                        edges.add(edge)
-                        todo.append(other)
+            vertices, edges = {start}, [pair[0][1]]
+            vertex, edge = pair[0]
+            while vertex != start:
+                vertices.add(vertex)
+                edges.append(edge)
+                step = near[vertex]
+                vertex, edge = step[0] if step[0][1] != edge else step[1]
             seen |= vertices
-            found.append((vertices, sorted(edges, key=repr)))
+            found.append((vertices, edges))
         return found
 
-    def cuts(self, cycles: list[tuple[set[Hashable], list[Hashable]]]) -> Iterator[list[int]]:
-        """Step 2's cuts for a model whose taken edges make these ``cycles``."""
+    def cuts(self, cycles: list[tuple[set[int], list[int]]]) -> Iterator[list[int]]:
+        """Step 2's cuts for a model whose taken edges make these ``cycles``: one per cycle,
+        against the longest other (a cut per pair costs more to add than it saves, measured
+        on the largest published slitherlinks)."""
+        longest = sorted(range(len(cycles)), key=lambda k: -len(cycles[k][1]))[:2]
         for k, (inside, edges) in enumerate(cycles):
-            crossing = [self.var[e] for e, (u, v) in self.ends.items() if (u in inside) != (v in inside)]
-            mine = self.var[edges[0]]
-            for j, (_, others) in enumerate(cycles):
-                if j != k:
-                    yield [-mine, -self.var[others[0]], *crossing]
+            other = cycles[longest[0] if longest[0] != k else longest[1]][1]
+            crossing = set()
+            for vertex in inside:
+                for e in self.at[vertex]:
+                    u, v = self.ends[e]
+                    if u not in inside or v not in inside:
+                        crossing.add(self.var[e])
+            yield [-self.var[min(edges)], -self.var[min(other)], *sorted(crossing)]
