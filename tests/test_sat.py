@@ -340,3 +340,51 @@ def test_a_race_for_a_count_up_to_a_limit_answers_as_the_search(monkeypatch):
             exactcover.count(easy, limit=limit, backend="sat")
     listed = exactcover.solutions(easy, limit=5, backend="race")
     assert sorted(map(sorted, listed)) == sorted(map(sorted, exactcover.solutions(easy)))
+
+
+class _Instant:
+    """A SAT child that has answered before the search's first look (in this process)."""
+
+    def __init__(self, matrix, givens, exclude, limit=1):
+        self.found = list(sat.models(matrix, givens, exclude, limit))
+
+    def done(self, wait=0.0):
+        return True
+
+    def models(self):
+        return self.found
+
+    def stop(self):
+        pass
+
+
+def test_the_default_backend_s_race_answers_as_the_search_whoever_wins(monkeypatch):
+    """Where the SAT solver answers first with solutions of a problem that has more, "race"
+    gives the SAT solver's, but "auto" the search's (its first, its listing): the answer is
+    the same on a fast machine and a slow one. Where the SAT solver finds every solution
+    (a unique one), both take it. An empty sudoku (a type of one answer, so "auto" races)
+    is filled as the search fills it."""
+    from exactcover.front import plan as planning
+    from exactcover.front.api import prepare
+    from exactcover.front.request import Request
+    from exactcover_sudoku import Sudoku
+
+    monkeypatch.setattr(sat, "HEAD_START", 0.0)
+    monkeypatch.setattr(sat, "_Child", _Instant)
+    pairs = [(x, y) for x in "abcd" for y in "abcd" if x < y][::-1]  # (the SAT solver's first is another one)
+    many = Matrix(list("abcd"), {pair: list(pair) for pair in pairs})
+    searched = exactcover.solve(many, backend="search")
+    assert exactcover.solve(many, backend="race") != searched
+    solver = prepare(many).solver
+    assert sat.race(solver, same=True) == solver.first()
+    for limit in (1, 2):
+        assert sat.race(solver, what="solutions", limit=limit, same=True) == \
+            list(exactcover.solutions(many, limit=limit, backend="search"))
+    assert sat.race(solver, what="count", limit=2, same=True) == 2
+    unique = prepare(KNUTH_FIRST)  # (its options in the SAT solver's order: a puzzle's type decodes them alike)
+    raced = sat.race(unique.solver, same=True)
+    assert unique.solver.stats.way == "sat" and sorted(raced) == sorted(unique.solver.first())
+    empty = Sudoku.parse("." * 81)
+    assert planning.plan(Request.of("first"), prepare(empty).features()).route == "race"
+    assert exactcover.solve(empty) == exactcover.solve(empty, backend="search")
+    assert exactcover.solve(empty, backend="race") != exactcover.solve(empty, backend="search")

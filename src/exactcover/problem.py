@@ -118,8 +118,9 @@ class ProblemType(Generic[P, A]):
       answer is shown), or None: not available on the command line.
     * ``one_answer``: its problems are made to have one solution (puzzles): the default
       backend may then race the search and the SAT solver for a first solution, or a
-      listing of up to two (the answer and the proof that it is unique), as the answer does
-      not depend on which side finds it (`exactcover.front.plan.races`).
+      listing of up to two (the answer and the proof that it is unique), where the SAT
+      solver often wins by far; its answer is taken only when it is the only solution, so
+      the answer is always the search's (`exactcover.front.plan.races`).
     """
 
     name: str = attrs.field(validator=_check_name)

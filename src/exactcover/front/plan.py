@@ -228,12 +228,12 @@ RACED_LIMIT = 10
 
 def races(request: Request, features: Features) -> bool:
     """Whether ``backend="auto"`` races the search and the SAT solver: where PySAT is installed
-    and the answer cannot depend on which side wins, so that the same call answers alike on
-    every machine: a count up to a limit of at most `RACED_LIMIT` (`is_unique` is one), and
-    a first solution or a listing of up to two of a problem type whose problems have one
+    and the race pays: a count up to a limit of at most `RACED_LIMIT` (`is_unique` is one),
+    and a first solution or a listing of up to two of a problem type whose problems have one
     answer (`ProblemType.one_answer`: puzzles); and where the race takes everything else the
-    request asks. (The SAT solver starts only if the search has not answered within
-    `sat.HEAD_START`: most problems never meet it.)"""
+    request asks. The answer is the search's whoever wins (`sat.race`'s ``same``), so that
+    the same call answers alike on every machine. (The SAT solver starts only if the search
+    has not answered within `sat.HEAD_START`: most problems never meet it.)"""
     r = request
     if r.backend != "auto" or not pysat_installed():
         return False

@@ -183,7 +183,8 @@ class Prepared:
                 self.solver.check(givens, exclude)  # (clashing givens: the search's errors, not "no solution")
                 solution = sat.first(self.solver.matrix, givens, exclude, r.timeout)
             else:
-                solution = sat.race(self.solver, givens, exclude, r.timeout, r.progress, the_plan.way)
+                solution = sat.race(self.solver, givens, exclude, r.timeout, r.progress, the_plan.way,
+                                    same=r.backend == "auto")
         else:
             solution = self.solver.first(givens, exclude=exclude, seed=r.seed, max_nodes=r.max_nodes,
                                          timeout=r.timeout, progress=r.progress, way=the_plan.way)
@@ -229,7 +230,8 @@ class Prepared:
         r = the_plan.request
         assert r.limit is not None
         if the_plan.route == "race":  # (its statistics: the search's, which say who answered)
-            found = sat.race(self.solver, givens, exclude, r.timeout, r.progress, the_plan.way, "solutions", r.limit)
+            found = sat.race(self.solver, givens, exclude, r.timeout, r.progress, the_plan.way, "solutions", r.limit,
+                             same=r.backend == "auto")
             return Solutions(iter(found), self.solver.stats)
         self.solver.check(givens, exclude)  # (clashing givens: the search's errors, not "no solution")
         started = time.perf_counter()

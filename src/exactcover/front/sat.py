@@ -273,27 +273,47 @@ def first(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Has
 
 
 class _SatWon(Exception):
-    """The race's SAT solver answered first (raised between two chunks of the search)."""
+    """The race's SAT solver answered first (raised between two chunks of the search), with
+    its models."""
+
+    def __init__(self, models: list[list[int]]) -> None:
+        super().__init__("the SAT solver answered first")
+        self.models = models
 
 
 def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hashable] = (),
          timeout: float | None = None, progress: Callable[[Any], Any] | bool | None = None,
-         way: str = "auto", what: str = "first", limit: int = 1) -> Any:
+         way: str = "auto", what: str = "first", limit: int = 1, same: bool = False) -> Any:
     """The search (as ``solver.first``, on ``way``) and the SAT solver side by side: whichever
     answers first, the other stopped. ``what`` is "first" (a solution, or None), "count" (the
     solutions up to ``limit``) or "solutions" (a list of up to ``limit``). The search runs
     alone for its first `HEAD_START` seconds, and looks at the SAT solver after every chunk
     of its work (a few milliseconds); ``progress`` (a callable, or True for a bar) hears from
-    it as from `Solver.first`."""
+    it as from `Solver.first`.
+
+    With ``same``, the answer is the one the search gives alone, whoever wins: a count is
+    anyway; for a first solution or a listing, the SAT solver looks for one solution more,
+    and its answer is taken only when it holds every solution (none, or a unique one, or all
+    of at most ``limit``); when there are more, the search goes on alone, to give its own."""
     started = time.perf_counter()
     child: _Child | None = None
+    asked = 1 if what == "first" else limit
+    if same and what != "count":
+        asked += 1  # (to know whether the answer is every solution)
+    beaten = False  # (the SAT solver found more solutions than the answer: the search's to give)
 
     def look() -> None:
-        nonlocal child
+        nonlocal child, beaten
+        if beaten:
+            return
         if child is None and time.perf_counter() - started >= HEAD_START:
-            child = _Child(solver.matrix, givens, exclude, 1 if what == "first" else limit)
+            child = _Child(solver.matrix, givens, exclude, asked)
         if child is not None and child.done():
-            raise _SatWon
+            models = child.models()
+            if len(models) < asked or not same or what == "count":
+                raise _SatWon(models)
+            child.stop()
+            beaten = True
 
     if what == "count":
         run = solver.counting(givens, exclude, limit, None, None, timeout, progress, (), way, False, None,
@@ -307,11 +327,11 @@ def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hash
         if what == "first":
             return run.first()
         return list(itertools.islice(run.solutions(), limit))
-    except _SatWon:
-        assert child is not None
+    except _SatWon as won:
         run.stats.way = "sat"  # (the statistics are the stopped search's: they say who answered)
-        found = [_decoded(solver.matrix, model, givens) for model in child.models()]
-        return (found[0] if found else None) if what == "first" else len(found) if what == "count" else found
+        found = [_decoded(solver.matrix, model, givens) for model in won.models]
+        return (found[0] if found else None) if what == "first" else min(len(found), limit) if what == "count" \
+            else found[:limit]
     finally:
         if child is not None:
             child.stop()
