@@ -33,7 +33,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-KINDS = {"slitherlink": "Slitherlink/Slitherlink_dataset.json", "masyu": "Masyu/Masyu_dataset.json"}
+KINDS = {"slitherlink": "Slitherlink/Slitherlink_dataset.json", "masyu": "Masyu/Masyu_dataset.json",
+         "killer": "KillerSudoku/KillerSudoku_dataset.json"}
+#: puzzlekit's names for the kinds.
+PEER_KINDS = {"slitherlink": "slitherlink", "masyu": "masyu", "killer": "killer_sudoku"}
 #: Size classes by cells (rows x columns): up to each bound.
 CLASSES = (100, 400, 1000, 4000)
 
@@ -67,6 +70,8 @@ def published(kind: str, answer: Any, solution: str) -> bool:
     grid after its own)."""
     lines = solution.strip().split("\n")
     grid = [line.split() for line in lines[1:1 + int(lines[0].split()[0])]]
+    if kind == "killer":
+        return [int(cell) for row in grid for cell in row] == list(answer.cells)
     if kind == "slitherlink":
         inside = [[sum(("v", r, k) in answer.edges for k in range(c + 1)) % 2 == 1 for c in range(len(row))]
                   for r, row in enumerate(grid)]
@@ -83,6 +88,32 @@ def published(kind: str, answer: Any, solution: str) -> bool:
     return all(set(cell) - {"-"} == ways.get((r, c), set()) for r, row in enumerate(grid) for c, cell in enumerate(row))
 
 
+def killer(text: str) -> Any:
+    """The dataset's killer sudoku: its size, a grid of each cage's sum (in one of its cells,
+    ``-`` elsewhere), then a grid of each cell's cage."""
+    from exactcover_sudoku import Cage, Killer
+
+    lines = text.strip().split("\n")
+    n = int(lines[0].split()[0])
+    sums = [cell for line in lines[1:1 + n] for cell in line.split()]
+    names = [cell for line in lines[1 + n:1 + 2 * n] for cell in line.split()]
+    cells: dict[str, list[int]] = {}
+    for k, name in enumerate(names):
+        cells.setdefault(name, []).append(k)
+    totals = {names[k]: int(value) for k, value in enumerate(sums) if value != "-"}
+    return Killer.make([0] * (n * n), [Cage(name, totals[name], tuple(ks)) for name, ks in cells.items()])
+
+
+def solves(puzzle: Any, solution: str) -> bool:
+    """Whether a killer's published ``solution`` is one of its solutions."""
+    import exactcover
+    from exactcover_sudoku import Killer
+
+    lines = solution.strip().split("\n")
+    cells = [int(cell) for line in lines[1:1 + int(lines[0].split()[0])] for cell in line.split()]
+    return exactcover.count(Killer.make(cells, puzzle.cages), backend="search") == 1
+
+
 def ours(kind: str, entry: dict[str, Any], timeout: float, backend: str) -> dict[str, Any]:
     """exactcover's answer: its seconds, whether it answered in time, how many solutions
     (1: unique; 2: more), and whether the first is the published one."""
@@ -93,7 +124,7 @@ def ours(kind: str, entry: dict[str, Any], timeout: float, backend: str) -> dict
 
     started = time.perf_counter()
     puzzle = (Slitherlink.from_text(entry["problem"]) if kind == "slitherlink"
-              else Masyu.from_text(entry["problem"], notation="auto"))
+              else Masyu.from_text(entry["problem"], notation="auto") if kind == "masyu" else killer(entry["problem"]))
     prepared = prepare(puzzle, "c")  # (the matrix built and compiled: what solutions() does first)
     built = time.perf_counter()
     try:
@@ -101,7 +132,11 @@ def ours(kind: str, entry: dict[str, Any], timeout: float, backend: str) -> dict
     except exactcover.BudgetExceeded:
         return {"seconds": time.perf_counter() - started, "search": time.perf_counter() - built, "answered": False}
     seconds = time.perf_counter() - started
-    right = None if not found or not entry.get("solution") else published(kind, found[0], entry["solution"])
+    # (where a puzzle has several solutions, any may come first: the published one is one of
+    # them, or, a killer's, a solution all the same)
+    right = None if not found or not entry.get("solution") else \
+        any(published(kind, answer, entry["solution"]) for answer in found) or \
+        len(found) > 1 and kind == "killer" and solves(puzzle, entry["solution"])
     return {"seconds": seconds, "search": seconds - (built - started), "answered": True, "solutions": len(found),
             "right": right}
 
@@ -215,7 +250,7 @@ def main() -> None:
                     if turn == "ours":
                         row["ours"] = ours(kind, entry, args.timeout, args.backend)
                     elif peer is not None:
-                        row["peer"] = peer.solve(kind, entry["problem"], args.timeout)
+                        row["peer"] = peer.solve(PEER_KINDS[kind], entry["problem"], args.timeout)
                 rows.append(row)
                 if args.out is not None:
                     with args.out.open("a") as out:

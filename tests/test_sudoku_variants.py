@@ -17,7 +17,7 @@ import exactcover
 from exactcover.cli import cli
 from exactcover_sudoku import InvalidPuzzle
 from exactcover_sudoku.variant_text import parse_extras, parse_jigsaw, parse_killer, parse_samurai
-from exactcover_sudoku.variants import Cage, Killer, Variant, combinations
+from exactcover_sudoku.variants import Cage, Killer, Variant, combinations, implied_cages
 
 
 DATA = Path(__file__).parent / "data" / "sudoku" / "variants"
@@ -82,6 +82,45 @@ def test_the_killer_encoding_counts_as_brute_force_does():
         expected = sum(all(sum(g[c] for c in cage.cells) == cage.total and len({g[c] for c in cage.cells}) == len(cage.cells)
                            for cage in cages) for g in grids)
         assert exactcover.count(puzzle, memo=False) == expected >= 1
+
+
+@pytest.mark.parametrize("covered", [False, True])
+def test_the_cages_a_killer_implies_lose_no_solution(covered):
+    """The rule of 45's cages (innies; outies where cages cover a unit) are implied: on 4x4
+    killers whose cages cover part of the grid or all of it, the count with them is the
+    brute force's, and the count without them (on the Python engine too)."""
+    grids = all_4x4_grids()
+    rng = random.Random(11)
+    implied = 0
+    for _ in range(30):
+        truth = rng.choice(grids)
+        cells = list(range(16))
+        rng.shuffle(cells)
+        cages, k = [], 0
+        while k < len(cells):
+            group = tuple(cells[k:k + rng.randint(1, 3)])
+            k += len(group)
+            while len({truth[c] for c in group}) < len(group):  # (a cage's digits are distinct)
+                cages.append(Cage(f"c{len(cages)}", truth[group[-1]], group[-1:]))
+                group = group[:-1]
+            if covered or rng.random() < 0.6:
+                cages.append(Cage(f"c{len(cages)}", sum(truth[c] for c in group), group))
+        puzzle = Killer.make([0] * 16, cages)
+        implied += len(implied_cages(puzzle))
+        expected = sum(all(sum(g[c] for c in cage.cells) == cage.total and len({g[c] for c in cage.cells}) == len(cage.cells)
+                           for cage in cages) for g in grids)
+        assert exactcover.count(puzzle) == exactcover.count(puzzle, engine="python") == expected >= 1
+    assert implied > 30
+
+
+def test_the_implied_cages_of_a_published_killer():
+    """Wikipedia's killer: its first row's cages leave r1c9 to sum to what they do not cover,
+    and the count is one with the implied cages and without them."""
+    puzzle = read("killer_wikipedia.txt")
+    implied = dict((cells, total) for total, cells in implied_cages(puzzle))
+    assert implied and all(1 <= len(cells) < 9 for cells in implied)
+    solved = exactcover.solve(puzzle)
+    assert all(sum(solved.cells[k] for k in cells) == total for cells, total in implied.items())
 
 
 def test_combinations():

@@ -91,7 +91,7 @@ def _command_line(parse: Callable[..., Variant], help: str, examples: list[str],
 
 def _type(name: str, handles: type, summary: str, command_line: CommandLine[Any, Any] | None = None) -> ProblemType[Any, Any]:
     return ProblemType(name=name, handles=handles, summary=summary, encode=encode, decode=decode, size=_size,
-                       command_line=command_line)
+                       command_line=command_line, one_answer=True)  # (puzzles: the default backend may race)
 
 
 def register_variants(register: Register) -> None:

@@ -14,7 +14,9 @@ once: rows, columns, boxes or jigsaw regions, the diagonals, the windows) and, f
 So a cage's combination shuts out every other digit, its cells take distinct digits (the
 secondary items), and m cells with distinct digits out of an m-digit set take exactly that
 set: the sum holds exactly, without colors. Digits never repeat within a cage (the usual
-killer rule, and the one kept here).
+killer rule, and the one kept here). A killer's matrix also holds the cages its rules imply
+(`implied_cages`: the "rule of 45"), which cut the hardest published killers' searches from
+seconds to milliseconds.
 
 Cells are numbered row by row over the layout's bounding box (``rows × cols``), and named
 ``r1c1``... in it; a samurai's 21×21 box has holes (positions that are not cells).
@@ -330,28 +332,57 @@ def _side(count: int) -> int:
 # -- exact cover ---------------------------------------------------------------------------
 
 
+def implied_cages(variant: Variant) -> list[tuple[int, tuple[int, ...]]]:
+    """The cages a killer's rules imply (a solver's "rule of 45"), each as (its total, its
+    cells): in each unit, the cells outside the cages that lie wholly in it (its *innies*)
+    hold distinct digits that sum to what those cages leave of the unit's sum; and where
+    cages cover the unit, the cells by which they stick out of it (its *outies*) sum to what
+    they exceed it by, a cage where those cells share a unit (so their digits are distinct).
+    Redundant (no solution is lost), but the search and the SAT solver meet a wrong digit
+    there at once: the hardest killer sudokus of a published set took seconds without
+    them."""
+    whole = variant.digits * (variant.digits + 1) // 2
+    units = [set(unit) for _name, unit in variant.units if len(unit) == variant.digits]
+    found: dict[frozenset[int], int] = {frozenset(cage.cells): cage.total for cage in variant.cages}
+    for cells in units:
+        inside = [cage for cage in variant.cages if cells.issuperset(cage.cells)]
+        rest = frozenset(cells.difference(*(cage.cells for cage in inside)))
+        if rest and rest != cells:
+            found.setdefault(rest, whole - sum(cage.total for cage in inside))
+        touching = [cage for cage in variant.cages if cells.intersection(cage.cells)]
+        covered = set().union(*(cage.cells for cage in touching))
+        out = frozenset(covered - cells)
+        if cells <= covered and out and any(unit >= out for unit in units):
+            found.setdefault(out, sum(cage.total for cage in touching) - whole)
+    given = {frozenset(cage.cells) for cage in variant.cages}
+    return [(total, tuple(sorted(cells))) for cells, total in found.items() if cells not in given]
+
+
 def matrix_of(variant: Variant) -> Matrix:
     """The exact cover matrix of a variant's rules (its givens are not in it)."""
     units_of: dict[int, list[int]] = {}
     for u, (_name, unit) in enumerate(variant.units):
         for k in unit:
             units_of.setdefault(k, []).append(u)
-    cage_of = {k: j for j, cage in enumerate(variant.cages) for k in cage.cells}
+    cages = [(cage.total, cage.cells) for cage in variant.cages]
+    cages += implied_cages(variant) if cages else []
+    cages_of: dict[int, list[int]] = {}
+    for j, (_total, cells) in enumerate(cages):
+        for k in cells:
+            cages_of.setdefault(k, []).append(j)
     d_range = range(1, variant.digits + 1)
     present = [k for k, v in enumerate(variant.cells) if v is not None]
     primary: list[Any] = [("cell", k) for k in present]
     primary += [("unit", u, d) for u in range(len(variant.units)) for d in d_range]
-    primary += [("cage", j) for j in range(len(variant.cages))]
-    secondary = [("in", j, d) for j in range(len(variant.cages)) for d in d_range]
+    primary += [("cage", j) for j in range(len(cages))]
+    secondary = [("in", j, d) for j in range(len(cages)) for d in d_range]
     options: dict[Any, list[Any]] = {}
     for k in present:
         for d in d_range:
-            items: list[Any] = [("cell", k), *(("unit", u, d) for u in units_of.get(k, ()))]
-            if k in cage_of:
-                items.append(("in", cage_of[k], d))
-            options[(k, d)] = items
-    for j, cage in enumerate(variant.cages):
-        for combo in combinations(len(cage.cells), cage.total, variant.digits):
+            options[(k, d)] = [("cell", k), *(("unit", u, d) for u in units_of.get(k, ())),
+                               *(("in", j, d) for j in cages_of.get(k, ()))]
+    for j, (total, cells) in enumerate(cages):
+        for combo in combinations(len(cells), total, variant.digits):
             options[("cage", j, combo)] = [("cage", j), *(("in", j, d) for d in d_range if d not in combo)]
     return Matrix(primary, options, secondary=secondary)
 
