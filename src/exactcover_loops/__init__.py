@@ -8,7 +8,8 @@
 Puzzles whose solution is one loop. Exact cover says each cell's rule (a vertex takes none
 or two edges; a number, a circle); the matrix's loop constraint (`exactcover.Loop`, Knuth's
 DLX2-LOOP) keeps the chosen edges one cycle while the search goes, so that a solution
-of two loops is cut as soon as it closes its first.
+of two loops is cut as soon as it closes its first. `exactcover_loops.generate` makes
+puzzles of both kinds with one solution.
 """
 
 from .grid import cycle

@@ -23,12 +23,13 @@ first. On the published masyus that halves the time of the searches in all
 from __future__ import annotations
 
 from collections.abc import Hashable
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 import attrs
 
-from exactcover import Encoding, Loop, Matrix, Problem, ProblemError, Size
+from exactcover import Encoding, Loop, Matrix, Option, Problem, ProblemError, Size
 
 from .grid import DrawnLoop, Edge, Point, check_grid, edges_at, grid_rows, lattice_edges, read_grid
 
@@ -87,6 +88,11 @@ class Masyu(Problem["MasyuLoop"]):
     def shape(self) -> tuple[int, int]:
         """Rows and columns of cells."""
         return len(self.circles), len(self.circles[0])
+
+    def to_text(self) -> str:
+        """The puzzle as `from_text` reads it: a line per row, ``w`` white, ``b`` black, ``.`` none."""
+        symbol = {WHITE: "w", BLACK: "b", None: "."}
+        return "\n".join("".join(symbol[circle] for circle in row) for row in self.circles)
 
 
 def _circles(symbols: tuple[tuple[Any, ...], ...], notation: str, name: str) -> tuple[tuple[str | None, ...], ...]:
@@ -236,29 +242,47 @@ def _tied(puzzle: Masyu) -> list[dict[Edge, int]]:
     return list(classes.values())
 
 
+@lru_cache(maxsize=8)
+def _plain(rows: int, columns: int) -> list[list[dict[Hashable, Option]]]:
+    """The options of each cell without a circle of a rows x columns grid: none or two of its
+    edges. The same for every puzzle of a size, so made once (a generator encodes hundreds)."""
+    found: list[list[dict[Hashable, Option]]] = []
+    for r in range(rows):
+        found.append([])
+        for c in range(columns):
+            mine = list(edges_at((r, c), rows, columns).values())
+            found[-1].append({(("cell", r, c, on)): Option(("cell", r, c, on), (("cell", r, c), *mine),
+                                                           (None, *(int(edge in on) for edge in mine)))
+                              for on in [(), *combinations(mine, 2)]})
+    return found
+
+
 def encode(puzzle: Masyu) -> Encoding:
     """The matrix of the module's docstring."""
     rows, columns = puzzle.shape
     loop = {edge: (("cell", *a), ("cell", *b)) for edge, a, b in lattice_edges(rows, columns)}
-    options: dict[Hashable, dict[Hashable, Any]] = {}
+    options: dict[Hashable, Option] = {}
+
+    def add(label: Hashable, colors: dict[Hashable, Any]) -> None:
+        options[label] = Option(label, tuple(colors), tuple(colors.values()))
+
     for r, row in enumerate(puzzle.circles):
         for c, circle in enumerate(row):
             item = ("cell", r, c)
             if circle is None:
-                mine = list(edges_at((r, c), rows, columns).values())
-                for on in [(), *combinations(mine, 2)]:
-                    options[(*item, on)] = {item: None, **{edge: int(edge in on) for edge in mine}}
+                options.update(_plain(rows, columns)[r][c])
                 continue
             for k, (on, colors) in enumerate(_circle_options((r, c), circle, rows, columns)):
-                options[(*item, on, k)] = {item: None, **colors}
+                add((*item, on, k), {item: None, **colors})
     tied: list[Hashable] = []
     for k, edges in enumerate(_tied(puzzle)):
         tied.append(("tied", k))
         for parity in (0, 1):
-            options[("tied", k, parity)] = {("tied", k): None, **{edge: parity ^ p for edge, p in edges.items()}}
+            add(("tied", k, parity), {("tied", k): None, **{edge: parity ^ p for edge, p in edges.items()}})
     cells: list[Hashable] = [("cell", r, c) for r in range(rows) for c in range(columns)]
     circles = [("cell", r, c) for r, row in enumerate(puzzle.circles) for c, circle in enumerate(row) if circle]
-    return Encoding(Matrix(cells + tied, options, secondary=list(loop), loop=Loop(loop), priority=tied + circles))
+    return Encoding(Matrix(cells + tied, list(options.values()), secondary=list(loop), loop=Loop(loop),
+                           priority=tied + circles))
 
 
 def decode(puzzle: Masyu, solution: tuple[Any, ...]) -> MasyuLoop:

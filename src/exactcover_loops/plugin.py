@@ -13,7 +13,7 @@ from exactcover.textinput import read_text
 from . import masyu, slitherlink
 from .grid import Point
 
-__all__ = ["register_problem_types"]
+__all__ = ["register_commands", "register_problem_types"]
 
 #: The commands that take a matrix with a loop (reduce and sample do not: a reduction would
 #: take out edges, and a sample needs a memoized count).
@@ -65,3 +65,12 @@ def register_problem_types(register: Register) -> None:
         (Option("--notation", type=("auto", *masyu.NOTATIONS), default="auto",
                 help="the circles' symbols: letters (w, b), knuth (0 white, 1 black), puzzlink (1 white, 2 black); "
                      "auto: what the symbols say, refused where a 1 could be either"),)))
+
+
+@hookimpl
+def register_commands(cli: Any) -> None:
+    from .commands import masyu as masyu_commands
+    from .commands import slitherlink as slitherlink_commands
+
+    cli.add_command(slitherlink_commands)
+    cli.add_command(masyu_commands)

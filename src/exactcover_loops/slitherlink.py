@@ -10,7 +10,7 @@ are the matrix's loop (`exactcover.Loop`), so the search keeps one loop, not sev
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable, Mapping
 from itertools import combinations
 from math import comb
 from typing import Any
@@ -19,9 +19,9 @@ import attrs
 
 from exactcover import Encoding, Loop, Matrix, Problem, Size
 
-from .grid import DrawnLoop, Edge, check_grid, edges_at, ends, grid_rows, lattice_edges, read_grid
+from .grid import DrawnLoop, Edge, Point, check_grid, edges_at, ends, grid_rows, lattice_edges, read_grid
 
-__all__ = ["Slitherlink", "SlitherlinkLoop", "encode", "decode"]
+__all__ = ["Slitherlink", "SlitherlinkLoop", "encode", "decode", "matrix_of"]
 
 #: The symbols of a slitherlink's text: a cell's number, or no number.
 SYMBOLS: dict[str, int | None] = {**{str(k): k for k in range(5)}, ".": None, "-": None}
@@ -66,6 +66,10 @@ class Slitherlink(Problem["SlitherlinkLoop"]):
     def shape(self) -> tuple[int, int]:
         """Rows and columns of cells."""
         return len(self.clues), len(self.clues[0])
+
+    def to_text(self) -> str:
+        """The puzzle as `from_text` reads it: a line per row, ``.`` for a cell without a number."""
+        return "\n".join("".join("." if clue is None else str(clue) for clue in row) for row in self.clues)
 
 
 @attrs.frozen
@@ -113,7 +117,15 @@ class SlitherlinkLoop(DrawnLoop):
 
 def encode(puzzle: Slitherlink) -> Encoding:
     """The matrix of the module's docstring."""
-    rows, columns = puzzle.shape
+    return Encoding(matrix_of(puzzle.shape, {(r, c): (clue,) for r, row in enumerate(puzzle.clues)
+                                             for c, clue in enumerate(row) if clue is not None}))
+
+
+def matrix_of(shape: tuple[int, int], clues: Mapping[Point, Iterable[int]]) -> Matrix:
+    """The matrix of a grid of ``shape`` whose cells ``clues`` say how many of their sides
+    the loop may take (a puzzle's clue, or 0 to 4 for a generator's cells, whose clues it
+    then sets by excluding options: `exactcover_loops.generate`)."""
+    rows, columns = shape
     loop = {edge: (("dot", *a), ("dot", *b)) for edge, a, b in lattice_edges(rows + 1, columns + 1)}
     options: dict[Hashable, dict[Hashable, Any]] = {}
     dots = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
@@ -122,16 +134,14 @@ def encode(puzzle: Slitherlink) -> Encoding:
         for on in [(), *combinations(mine, 2)]:
             options[("dot", *dot, on)] = {("dot", *dot): None, **{edge: int(edge in on) for edge in mine}}
     numbered = []
-    for r, row in enumerate(puzzle.clues):
-        for c, clue in enumerate(row):
-            if clue is None:
-                continue
-            numbered.append(("cell", r, c))
-            sides = [("h", r, c), ("h", r + 1, c), ("v", r, c), ("v", r, c + 1)]
+    for (r, c), counts in sorted(clues.items()):
+        numbered.append(("cell", r, c))
+        sides = [("h", r, c), ("h", r + 1, c), ("v", r, c), ("v", r, c + 1)]
+        for clue in counts:
             for on in combinations(sides, clue):
                 options[("cell", r, c, on)] = {("cell", r, c): None, **{edge: int(edge in on) for edge in sides}}
     primary = [("dot", *dot) for dot in dots] + numbered
-    return Encoding(Matrix(primary, options, secondary=list(loop), loop=Loop(loop)))
+    return Matrix(primary, options, secondary=list(loop), loop=Loop(loop))
 
 
 def decode(puzzle: Slitherlink, solution: tuple[Any, ...]) -> SlitherlinkLoop:

@@ -1,0 +1,87 @@
+"""The loop plugin's own commands, added through ``register_commands``:
+``exactcover slitherlink generate`` and ``exactcover masyu generate``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from exactcover.cli import Report
+
+from . import generate
+
+__all__ = ["masyu", "slitherlink"]
+
+
+class Size(click.ParamType):  # type: ignore[type-arg]  # (click 8.2 made it generic; 8.1 is not)
+    """``N`` (a square) or ``ROWSxCOLUMNS``."""
+
+    name = "N|RxC"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, tuple):
+            return value
+        try:
+            sides = tuple(int(side) for side in str(value).lower().split("x"))
+        except ValueError:
+            sides = ()
+        if len(sides) not in (1, 2) or min(sides) < 1:
+            self.fail(f"a size is N or ROWSxCOLUMNS (e.g. 10 or 10x18), not {value!r}", param, ctx)
+        return sides if len(sides) == 2 else sides * 2
+
+
+def _generate(kind: str, make: Any, size: tuple[int, int], seed: int | None, as_json: bool) -> None:
+    with Report(f"{kind} generate", kind, "json" if as_json else "text").closing() as report:
+        puzzle = make(*size, seed=seed)
+        report.set(puzzle=puzzle.to_text())
+        if not report.on:
+            click.echo(puzzle.to_text())
+
+
+_SIZE = click.option("--size", type=Size(), default="10", show_default=True, help="The grid: N (N×N) or ROWSxCOLUMNS.")
+_SEED = click.option("--seed", type=int, help="Make the same puzzle again for the same seed.")
+_JSON = click.option("--json", "as_json", is_flag=True,
+                     help="Print the puzzle as JSON: exactcover's document ('Machine-readable output' in docs/big-searches.md).")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def slitherlink() -> None:
+    """The loop plugin's slitherlink commands (solve and count are `exactcover solve slitherlink`)."""
+
+
+@slitherlink.command("generate")
+@_SIZE
+@_SEED
+@_JSON
+def slitherlink_generate(size: tuple[int, int], seed: int | None, as_json: bool) -> None:
+    """Print a new slitherlink with exactly one solution, in the text `solve slitherlink` reads.
+
+    Examples:
+
+    \b
+        exactcover slitherlink generate --seed 1
+        exactcover slitherlink generate --size 8x12 --seed 2 | exactcover solve slitherlink -
+    """
+    _generate("slitherlink", generate.slitherlink, size, seed, as_json)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def masyu() -> None:
+    """The loop plugin's masyu commands (solve and count are `exactcover solve masyu`)."""
+
+
+@masyu.command("generate")
+@_SIZE
+@_SEED
+@_JSON
+def masyu_generate(size: tuple[int, int], seed: int | None, as_json: bool) -> None:
+    """Print a new masyu with exactly one solution, in the text `solve masyu` reads (w, b, .).
+
+    Examples:
+
+    \b
+        exactcover masyu generate --seed 1
+        exactcover masyu generate --size 8x12 --seed 2 | exactcover solve masyu -
+    """
+    _generate("masyu", generate.masyu, size, seed, as_json)
