@@ -1,5 +1,5 @@
-"""Published loop puzzles from a peer's public dataset: every slitherlink and masyu of
-puzzlekit-dataset (Janko's and puzz.link's, each with its published solution) solved, its
+"""Published puzzles from a peer's public dataset: every slitherlink, masyu and killer sudoku
+of puzzlekit-dataset (Janko's and puzz.link's, each with its published solution) solved, its
 answer checked against that solution, and its uniqueness decided; beside puzzlekit's own
 solver (OR-Tools CP-SAT) when a Python with puzzlekit is given, interleaved puzzle by puzzle.
 
@@ -8,7 +8,7 @@ and give its folder ``assets/data``. puzzlekit goes in a throwaway environment, 
 the project's:
 
     python3 -m venv /tmp/peer && /tmp/peer/bin/pip install puzzlekit==0.3.4
-    python benchmarks/puzzle_dataset.py --data DATASET/assets/data [--kinds slitherlink masyu]
+    python benchmarks/puzzle_dataset.py --data DATASET/assets/data [--kinds slitherlink masyu killer]
         [--timeout 10] [--sample 60 --seed 1 | --largest 40] [--peer /tmp/peer/bin/python]
 
 exactcover: ``solutions(puzzle, limit=2)`` on the compiled engine (a solution, and the proof
@@ -17,8 +17,10 @@ its first 20 ms the SAT solver beside it) or ``--backend``; timed from the puzzl
 the answer (the puzzle read, the matrix built, the search). puzzlekit: ``puzzlekit.solve(text, kind)`` (one solution, no proof),
 timed the same way in a process of its own that stays up. The table gives per kind and size
 class (cells) the puzzles, how many each answered within the timeout, exactcover's answers
-that are not the published one (there must be none), the median, p99 and largest times,
-and exactcover's search alone (its median and largest: the time after the matrix is built).
+that are not the published one (there must be none; where a puzzle has several solutions,
+the published one must be among the two found, or, for a killer, a solution all the same),
+the median, p99 and largest times, and exactcover's search alone (its median and largest:
+the time after the matrix is built).
 """
 
 from __future__ import annotations

@@ -39,7 +39,8 @@ def _generate(kind: str, make: Any, size: tuple[int, int], seed: int | None, as_
             click.echo(puzzle.to_text())
 
 
-_SIZE = click.option("--size", type=Size(), default="10", show_default=True, help="The grid: N (N×N) or ROWSxCOLUMNS.")
+_SIZE = click.option("--size", type=Size(), default="10", show_default=True, metavar="N|RxC",
+                     help="The grid: N (N×N) or ROWSxCOLUMNS.")
 _SEED = click.option("--seed", type=int, help="Make the same puzzle again for the same seed.")
 _JSON = click.option("--json", "as_json", is_flag=True,
                      help="Print the puzzle as JSON: exactcover's document ('Machine-readable output' in docs/big-searches.md).")
@@ -47,7 +48,10 @@ _JSON = click.option("--json", "as_json", is_flag=True,
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def slitherlink() -> None:
-    """The loop plugin's slitherlink commands (solve and count are `exactcover solve slitherlink`)."""
+    """Make slitherlinks with one solution.
+
+    The loop plugin's own slitherlink commands; solving one is `exactcover solve slitherlink`.
+    """
 
 
 @slitherlink.command("generate")
@@ -61,14 +65,18 @@ def slitherlink_generate(size: tuple[int, int], seed: int | None, as_json: bool)
 
     \b
         exactcover slitherlink generate --seed 1
-        exactcover slitherlink generate --size 8x12 --seed 2 | exactcover solve slitherlink -
+        exactcover slitherlink generate --size 8x12 > puzzle.txt
+        exactcover solve slitherlink puzzle.txt
     """
     _generate("slitherlink", generate.slitherlink, size, seed, as_json)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def masyu() -> None:
-    """The loop plugin's masyu commands (solve and count are `exactcover solve masyu`)."""
+    """Make masyus with one solution.
+
+    The loop plugin's own masyu commands; solving one is `exactcover solve masyu`.
+    """
 
 
 @masyu.command("generate")
