@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -180,13 +180,19 @@ _SLOTS = [([slot.split("|") for slot in key], [frozenset(slot.split("|")) for sl
           for key, (what, instead) in REFUSALS.items()]
 
 
-def refusal(named: set[str], said: dict[str, str] = SAID) -> Unsupported | None:
+#: The keys that name the race: the only ones a request that `plan` let through can newly
+#: match when it races.
+_RACE_SLOTS = [entry for entry in _SLOTS if any("race" in names for names in entry[1])]
+
+
+def refusal(named: set[str], said: dict[str, str] = SAID, keys: list[Any] = _SLOTS) -> Unsupported | None:
     """The refusal of a search that has ``named`` things (the first key of `REFUSALS` it
-    matches), in the words of ``said``; or None."""
-    for slots, sets, what, instead in _SLOTS:
-        if sets[0].isdisjoint(named):  # (most keys fail there: one test, not a generator's)
-            continue
-        if all(not names.isdisjoint(named) for names in sets[1:]):
+    matches, of ``keys``), in the words of ``said``; or None."""
+    for slots, sets, what, instead in keys:
+        for names in sets:  # (a loop, not all() over a generator: this runs at every call)
+            if names.isdisjoint(named):
+                break
+        else:
             matched = [next(name for name in slot if name in named) for slot in slots]
             what = _filled(what, said) if what else " with ".join(said[name] for name in matched)
             return Unsupported(what, _filled(instead, said))
@@ -200,13 +206,14 @@ def _filled(text: str, said: dict[str, str]) -> str:
 def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> Plan:
     """The plan of ``request`` for a problem with ``features``; `Unsupported` (from
     `REFUSALS`, in the words of ``said``) for what does not combine."""
-    stop = refusal(things(request, features), said)
+    named = things(request, features)
+    stop = refusal(named, said)
     if stop is not None:
         raise stop
     r = request
     if r.backend in ("sat", "race"):
         route = r.backend
-    elif races(request, features):
+    elif races(request, features, named):
         route = "race"
     elif r.scheduler is not None:
         route = "cluster"
@@ -234,7 +241,7 @@ def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> P
 RACED_LIMIT = 10
 
 
-def races(request: Request, features: Features) -> bool:
+def races(request: Request, features: Features, named: set[str] | None = None) -> bool:
     """Whether ``backend="auto"`` races the search and the SAT solver: where PySAT is installed
     and the race pays: a count up to a limit of at most `RACED_LIMIT` (`is_unique` is one),
     and a first solution or a listing of up to two of a problem type whose problems have one
@@ -249,7 +256,11 @@ def races(request: Request, features: Features) -> bool:
         return False
     same = r.what == "count" and r.limit is not None or \
         features.one_answer and (r.what == "first" or r.what == "solutions" and r.limit is not None and r.limit <= 2)
-    return same and refusal(things(attrs.evolve(r, backend="race"), features)) is None
+    # (``named``: the request's things, as `plan` found them and let through; the race's are
+    # those and "race", which only the keys that name it can refuse)
+    if named is None:
+        return same and refusal(things(r, features) | {"race"}) is None
+    return same and refusal(named | {"race"}, keys=_RACE_SLOTS) is None
 
 
 @functools.cache
