@@ -5,7 +5,10 @@ tell, the random loops are loops, and the command prints puzzles its solver read
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 from helpers import run_command
@@ -56,6 +59,16 @@ def test_the_same_seed_makes_the_same_puzzle():
     for make in (generate.slitherlink, generate.masyu):
         assert make(7, seed=4) == make(7, seed=4)
         assert len({make(7, seed=seed) for seed in range(4)}) == 4
+
+
+def test_a_seed_makes_the_same_puzzle_in_another_process():
+    """Whatever the interpreter's hash seed (which orders the sets of edges)."""
+    script = ("from exactcover_loops import generate; "
+              "print(generate.slitherlink(6, 8, seed=5).to_text()); print(generate.masyu(7, seed=5).to_text())")
+    made = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")}
+    assert len(made) == 1
+    assert made.pop() == f"{generate.slitherlink(6, 8, seed=5).to_text()}\n{generate.masyu(7, seed=5).to_text()}\n"
 
 
 def test_a_grid_without_a_loop_is_refused():

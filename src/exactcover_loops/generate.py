@@ -78,8 +78,7 @@ def _one_loop(edges: set[Edge]) -> bool:
     start = next(iter(near))
     previous, point, length = start, near[start][0], 1
     while point != start:
-        previous, point = point, next(p for p in near[point] if p != previous) if near[point][0] != near[point][1] \
-            else near[point][0]
+        previous, point = point, near[point][0] if near[point][1] == previous else near[point][1]
         length += 1
     return length == len(near)
 
