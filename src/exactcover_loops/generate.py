@@ -13,7 +13,7 @@ corners of a grid one row and one column smaller, so the same region makes both.
   number being the exclusion of the others: no matrix is built per check.
 * **Masyu**: a circle can stand where the loop's rule holds: white where it goes straight
   and turns in a cell before or after, black where it turns and goes straight in the cells
-  before and after. A few circles of a random loop first; then, while the puzzle has two
+  before and after. Circles of a random loop first (`CELLS_PER_SEED`); then, while it has two
   solutions, a circle that one of them allows and the other breaks (so the first stays a
   solution and the second goes), until one is left; a try where no circle parts them
   starts again. Then the circles are taken out in a random order, as a slitherlink's
@@ -25,7 +25,9 @@ search, so each puzzle made is unique, and minimal as far as those checks can te
 or circle stays where its going would admit a second solution, or where the search could
 not prove within its nodes that it would not (a few checks of a 10×10 take millions of
 nodes, most a few hundred). The nodes, not the time, bound a check, so that a seed makes
-the same puzzle on every machine.
+the same puzzle on every machine. A masyu's checks outgrow them with the grid: a 15×15
+takes seconds, and a 20×20 mostly fails (`ProblemError` after `TRIES` tries), where the
+search, which cannot see that a loop must stay connected, wanders.
 """
 
 from __future__ import annotations
@@ -47,8 +49,9 @@ __all__ = ["masyu", "random_loop", "slitherlink"]
 REGION = (0.4, 0.7)
 #: A masyu's tries before it gives up (a try is dropped where it is stuck: see `masyu`).
 TRIES = 100
-#: The circles of a random loop a masyu's try starts from.
-SEEDS = 4
+#: A masyu's try starts from circles of a random loop, one for this many of the grid's cells
+#: (fewer leave the search too free: on a 15 x 15, checks past `CHECK_NODES` end most tries).
+CELLS_PER_SEED = 4
 #: The nodes of search a check may take (see the module).
 CHECK_NODES = 20_000
 
@@ -187,7 +190,8 @@ def _two(puzzle: Masyu) -> list[Any] | None:
 def _circled(rows: int, columns: int, rng: random.Random) -> dict[Point, str] | None:
     """The circles of a masyu with one solution (see `masyu`), or None where this try is stuck."""
     start = _circles(random_loop(rows - 1, columns - 1, rng, thin=True))
-    circles = {point: start[point] for point in rng.sample(sorted(start), min(SEEDS, len(start)))}
+    seeds = min(max(4, rows * columns // CELLS_PER_SEED), len(start))
+    circles = {point: start[point] for point in rng.sample(sorted(start), seeds)}
     while True:
         found = _two(_masyu(rows, columns, circles, circles))
         if found is None:
