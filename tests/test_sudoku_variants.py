@@ -61,6 +61,27 @@ def all_4x4_grids() -> list[tuple[int, ...]]:
     return grids
 
 
+def random_killer(grids, rng, covered):
+    """A 4x4 killer whose cages (1 to 3 random cells each, their digits distinct) take their
+    sums from a random grid: every cell in a cage if ``covered``, else some left out. Its
+    cages, and the number of the grids that satisfy them."""
+    truth = rng.choice(grids)
+    cells = list(range(16))
+    rng.shuffle(cells)
+    cages, k = [], 0
+    while k < len(cells):
+        group = tuple(cells[k:k + rng.randint(1, 3)])
+        k += len(group)
+        while len({truth[c] for c in group}) < len(group):  # (a cage's digits are distinct)
+            cages.append(Cage(f"c{len(cages)}", truth[group[-1]], group[-1:]))
+            group = group[:-1]
+        if covered or rng.random() < 0.6:
+            cages.append(Cage(f"c{len(cages)}", sum(truth[c] for c in group), group))
+    expected = sum(all(sum(g[c] for c in cage.cells) == cage.total and len({g[c] for c in cage.cells}) == len(cage.cells)
+                       for cage in cages) for g in grids)
+    return Killer.make([0] * 16, cages), expected
+
+
 def test_the_killer_encoding_counts_as_brute_force_does():
     """On 4x4 killers with random cages (and sums from a random grid), the count equals the
     number of the 288 grids that satisfy the cages: the encoding is exact."""
@@ -68,19 +89,7 @@ def test_the_killer_encoding_counts_as_brute_force_does():
     assert len(grids) == 288
     rng = random.Random(5)
     for _ in range(25):
-        truth = rng.choice(grids)
-        cells = list(range(16))
-        rng.shuffle(cells)
-        cages, k = [], 0
-        while k < len(cells):
-            size = rng.randint(1, 3)
-            group = tuple(cells[k:k + size])
-            if len({truth[c] for c in group}) == len(group):
-                cages.append(Cage(f"c{len(cages)}", sum(truth[c] for c in group), group))
-            k += size
-        puzzle = Killer.make([0] * 16, cages)
-        expected = sum(all(sum(g[c] for c in cage.cells) == cage.total and len({g[c] for c in cage.cells}) == len(cage.cells)
-                           for cage in cages) for g in grids)
+        puzzle, expected = random_killer(grids, rng, covered=False)
         assert exactcover.count(puzzle, memo=False) == expected >= 1
 
 
@@ -88,27 +97,13 @@ def test_the_killer_encoding_counts_as_brute_force_does():
 def test_the_cages_a_killer_implies_lose_no_solution(covered):
     """The rule of 45's cages (innies; outies where cages cover a unit) are implied: on 4x4
     killers whose cages cover part of the grid or all of it, the count with them is the
-    brute force's, and the count without them (on the Python engine too)."""
+    brute force's (on the Python engine too)."""
     grids = all_4x4_grids()
     rng = random.Random(11)
     implied = 0
     for _ in range(30):
-        truth = rng.choice(grids)
-        cells = list(range(16))
-        rng.shuffle(cells)
-        cages, k = [], 0
-        while k < len(cells):
-            group = tuple(cells[k:k + rng.randint(1, 3)])
-            k += len(group)
-            while len({truth[c] for c in group}) < len(group):  # (a cage's digits are distinct)
-                cages.append(Cage(f"c{len(cages)}", truth[group[-1]], group[-1:]))
-                group = group[:-1]
-            if covered or rng.random() < 0.6:
-                cages.append(Cage(f"c{len(cages)}", sum(truth[c] for c in group), group))
-        puzzle = Killer.make([0] * 16, cages)
+        puzzle, expected = random_killer(grids, rng, covered)
         implied += len(implied_cages(puzzle))
-        expected = sum(all(sum(g[c] for c in cage.cells) == cage.total and len({g[c] for c in cage.cells}) == len(cage.cells)
-                           for cage in cages) for g in grids)
         assert exactcover.count(puzzle) == exactcover.count(puzzle, engine="python") == expected >= 1
     assert implied > 30
 

@@ -46,50 +46,28 @@ _JSON = click.option("--json", "as_json", is_flag=True,
                      help="Print the puzzle as JSON: exactcover's document ('Machine-readable output' in docs/big-searches.md).")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def slitherlink() -> None:
-    """Make slitherlinks with one solution.
+def _commands(kind: str, make: Any, symbols: str, example: str) -> click.Group:
+    """The group ``exactcover KIND`` and its ``generate``, which prints ``make``'s puzzles."""
 
-    The loop plugin's own slitherlink commands; solving one is `exactcover solve slitherlink`.
-    """
+    @click.group(kind, context_settings={"help_option_names": ["-h", "--help"]},
+                 help=f"Make {kind}s with one solution.\n\nThe loop plugin's own {kind} commands; "
+                      f"solving one is `exactcover solve {kind}`.")
+    def group() -> None:
+        pass
 
+    @group.command("generate", short_help=f"Print a new {kind} with one solution.", help=f"Print a new {kind} with exactly one solution, in the text `solve {kind}` "
+                                    f"reads{symbols}.\n\nExamples:\n\n\b\n    exactcover {kind} generate --seed 1"
+                                    f"\n    {example}")
+    @_SIZE
+    @_SEED
+    @_JSON
+    def generate_command(size: tuple[int, int], seed: int | None, as_json: bool) -> None:
+        _generate(kind, make, size, seed, as_json)
 
-@slitherlink.command("generate")
-@_SIZE
-@_SEED
-@_JSON
-def slitherlink_generate(size: tuple[int, int], seed: int | None, as_json: bool) -> None:
-    """Print a new slitherlink with exactly one solution, in the text `solve slitherlink` reads.
-
-    Examples:
-
-    \b
-        exactcover slitherlink generate --seed 1
-        exactcover slitherlink generate --size 8x12 > puzzle.txt
-        exactcover solve slitherlink puzzle.txt
-    """
-    _generate("slitherlink", generate.slitherlink, size, seed, as_json)
+    return group
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def masyu() -> None:
-    """Make masyus with one solution.
-
-    The loop plugin's own masyu commands; solving one is `exactcover solve masyu`.
-    """
-
-
-@masyu.command("generate")
-@_SIZE
-@_SEED
-@_JSON
-def masyu_generate(size: tuple[int, int], seed: int | None, as_json: bool) -> None:
-    """Print a new masyu with exactly one solution, in the text `solve masyu` reads (w, b, .).
-
-    Examples:
-
-    \b
-        exactcover masyu generate --seed 1
-        exactcover masyu generate --size 8x12 --seed 2 | exactcover solve masyu -
-    """
-    _generate("masyu", generate.masyu, size, seed, as_json)
+slitherlink = _commands("slitherlink", generate.slitherlink, "",
+                        "exactcover slitherlink generate --size 8 | exactcover solve slitherlink -")
+masyu = _commands("masyu", generate.masyu, " (w, b, .)",
+                  "exactcover masyu generate --size 8x12 --seed 2 | exactcover solve masyu -")
