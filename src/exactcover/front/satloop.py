@@ -53,14 +53,14 @@ class Cuts:
         colorings: dict[int, list[dict[int, Hashable]]] = {}  # a vertex that is a primary item -> its options' edges
         for k, option in enumerate(matrix.options, 1):
             colored: dict[int, Hashable] = {}
-            vertices = []
+            vertices: list[int] = []
             for item, color in zip(option.items, option.colors):
-                e = index.get(item)
-                if e is not None:
+                edge = index.get(item)
+                if edge is not None:
                     if color == loop.color:
-                        self.giving[e].append(k)
+                        self.giving[edge].append(k)
                     if color is not None:
-                        colored[e] = color
+                        colored[edge] = color
                 elif item in vertex_of:
                     vertices.append(vertex_of[item])
             for vertex in vertices:
