@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from exactcover import BudgetExceeded, ProblemError, Solver
+from exactcover import BudgetExceeded, ProblemError, Solver, solutions
 
 from .grid import Edge, Point, ends
 from .masyu import BLACK, WHITE, Masyu
@@ -179,10 +179,8 @@ def _masyu(rows: int, columns: int, circles: dict[Point, str], kept: Iterable[Po
 
 def _two(puzzle: Masyu) -> list[Any] | None:
     """Up to two solutions of ``puzzle``, or None if the search needs more than `CHECK_NODES`."""
-    import exactcover
-
     try:
-        return list(exactcover.solutions(puzzle, limit=2, backend="search", max_nodes=CHECK_NODES))
+        return list(solutions(puzzle, limit=2, backend="search", max_nodes=CHECK_NODES))
     except BudgetExceeded:
         return None
 

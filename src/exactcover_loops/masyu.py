@@ -251,8 +251,8 @@ def _plain(rows: int, columns: int) -> list[list[dict[Hashable, Option]]]:
         found.append([])
         for c in range(columns):
             mine = list(edges_at((r, c), rows, columns).values())
-            found[-1].append({(("cell", r, c, on)): Option(("cell", r, c, on), (("cell", r, c), *mine),
-                                                           (None, *(int(edge in on) for edge in mine)))
+            found[-1].append({("cell", r, c, on): Option(("cell", r, c, on), (("cell", r, c), *mine),
+                                                         (None, *(int(edge in on) for edge in mine)))
                               for on in [(), *combinations(mine, 2)]})
     return found
 

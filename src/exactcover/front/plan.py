@@ -241,7 +241,7 @@ def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> P
 RACED_LIMIT = 10
 
 
-def races(request: Request, features: Features, named: set[str] | None = None) -> bool:
+def races(request: Request, features: Features, named: set[str]) -> bool:
     """Whether ``backend="auto"`` races the search and the SAT solver: where PySAT is installed
     and the race pays: a count up to a limit of at most `RACED_LIMIT` (`is_unique` is one),
     and a first solution or a listing of up to two of a problem type whose problems have one
@@ -258,8 +258,6 @@ def races(request: Request, features: Features, named: set[str] | None = None) -
         features.one_answer and (r.what == "first" or r.what == "solutions" and r.limit is not None and r.limit <= 2)
     # (``named``: the request's things, as `plan` found them and let through; the race's are
     # those and "race", which only the keys that name it can refuse)
-    if named is None:
-        return same and refusal(things(r, features) | {"race"}) is None
     return same and refusal(named | {"race"}, keys=_RACE_SLOTS) is None
 
 

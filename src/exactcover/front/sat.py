@@ -297,9 +297,8 @@ def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hash
     of at most ``limit``); when there are more, the search goes on alone, to give its own."""
     started = time.perf_counter()
     child: _Child | None = None
-    asked = 1 if what == "first" else limit
-    if same and what != "count":
-        asked += 1  # (to know whether the answer is every solution)
+    proving = same and what != "count"  # (the SAT solver must show its answer is every solution)
+    asked = (1 if what == "first" else limit) + proving
     beaten = False  # (the SAT solver found more solutions than the answer: the search's to give)
 
     def look() -> None:
@@ -310,7 +309,7 @@ def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hash
             child = _Child(solver.matrix, givens, exclude, asked)
         if child is not None and child.done():
             models = child.models()
-            if len(models) < asked or not same or what == "count":
+            if not proving or len(models) < asked:
                 raise _SatWon(models)
             child.stop()
             beaten = True
