@@ -51,7 +51,7 @@ choose_m(Search *s, idx level, idx *theta)
         int tight = length > b || sl < b;
         if (!tight && (constrained || length == 0))
             continue;
-        idx t = length + sl - b + 1;
+        idx t = length - b + sl + 1; /* (in this order: length + sl overflows where b is 2**31 - 1) */
         if (t <= 0) { /* too few options left for i: a dead end, whichever is chosen */
             *theta = t;
             return i;
