@@ -225,7 +225,7 @@ def solver_time(name: str, cnf: list[list[int]], timeout: float) -> tuple[float,
 
 def compare_solvers(args: argparse.Namespace) -> None:
     """Each SAT solver on each workload's encoding (the same clauses), interleaved by round."""
-    from exactcover.front.sat import clauses
+    from exactcover.front.satcnf import Cnf
 
     solvers = args.solver or SOLVERS
     print(f"{'workload':<34}" + "".join(f"{name:>13}" for name in solvers))
@@ -234,7 +234,7 @@ def compare_solvers(args: argparse.Namespace) -> None:
             continue
         problem = make()
         prepared = exactcover.front.api.prepare(problem)
-        cnf = clauses(prepared.solver.matrix, prepared.givens, prepared.exclude)
+        cnf = Cnf(prepared.solver.matrix, prepared.givens, prepared.exclude).clauses
         times: dict[str, list[float]] = {solver: [] for solver in solvers}
         answers: dict[str, str] = {}
         for _ in range(args.rounds):

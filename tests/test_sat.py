@@ -12,7 +12,7 @@ import subprocess
 import time
 
 import pytest
-from helpers import SLACK, bounded_matrices, brute_force, matrices
+from helpers import SLACK, bounded_matrices, brute_force, drawn_option, matrices
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +22,7 @@ from exactcover import BudgetExceeded, Matrix, UnknownOption, Unsupported
 pysat = pytest.importorskip("pysat.solvers", reason="PySAT (the extra pyexactcover[sat]) is not installed")
 from pysat import card  # noqa: E402
 
-from exactcover.front import sat  # noqa: E402
+from exactcover.front import sat, satcnf  # noqa: E402
 
 KNUTH_FIRST = Matrix(list("ABCDE"), [list("CEF"), list("ADG"), list("BCF"), list("AD"), list("BG"), list("DEG")],
                      secondary=list("FG"))
@@ -34,11 +34,14 @@ def test_the_encoding_has_a_model_exactly_when_there_is_a_solution(matrix):
     """Solved in this process: a model's options are a solution (brute force's), and there
     is no model when there is no solution."""
     solutions = brute_force(matrix)
-    with pysat.Solver(name=sat.SOLVER, bootstrap_with=sat.clauses(matrix)) as solver:
+    cnf = satcnf.Cnf(matrix)
+    with pysat.Solver(name=sat.SOLVER, bootstrap_with=cnf.clauses) as solver:
         if not solver.solve():
             assert not solutions
             return
-        chosen = frozenset(matrix.options[v - 1].label for v in solver.get_model() if 0 < v <= len(matrix.options))
+        model = solver.get_model()
+        model += [-v for v in range(len(model) + 1, cnf.pool.top + 1)]
+        chosen = frozenset(matrix.options[k - 1].label for k in cnf.chosen(model))
     assert chosen in solutions
 
 
@@ -55,6 +58,50 @@ def test_bounds_are_encoded_as_cardinalities(matrix):
         assert answer is not None and frozenset(answer) in expected and sat.is_exact_cover(matrix, answer)
     else:
         assert exactcover.solve(matrix, backend="sat") is None
+
+
+@st.composite
+def foldable(draw):
+    """A matrix whose primary items' options mostly color the same secondary items, each its
+    own way (`exactcover.front.satfold` folds them; two alike, or a drawn option among them,
+    keep an item unfolded), with givens and exclusions drawn from its options."""
+    primary, secondary = [f"p{k}" for k in range(draw(st.integers(1, 4)))], [f"s{k}" for k in range(4)]
+    options = []
+    for item in primary:
+        cover = draw(st.lists(st.sampled_from(secondary), unique=True, min_size=1, max_size=3))
+        for _ in range(draw(st.integers(1, 4))):
+            options.append({item: None, **{s: draw(st.sampled_from(["red", "blue", "green"])) for s in cover}})
+    options += [drawn_option(draw, primary, secondary, 1, 3) for _ in range(draw(st.integers(0, 2)))]
+    matrix = Matrix(primary, draw(st.permutations(options)), secondary=secondary)
+    labels = [option.label for option in matrix.options]
+    givens = draw(st.lists(st.sampled_from(labels), unique=True, max_size=2))
+    others = [label for label in labels if label not in givens]  # (given and excluded: refused before)
+    return matrix, givens, draw(st.lists(st.sampled_from(others), unique=True, max_size=2)) if others else []
+
+
+@given(foldable())
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_options_folded_into_their_colors_keep_every_solution(case):
+    """Where options are told apart by their colors alone, the CNF leaves them out: its
+    models, each blocked once found, are brute force's solutions, every one of them, with
+    givens and exclusions too."""
+    matrix, givens, exclude = case
+    expected = brute_force(matrix, givens, exclude)
+    found = [frozenset(matrix.options[k - 1].label for k in model) for model in sat.models(matrix, givens, exclude, 10 ** 6)]
+    assert len(found) == len(set(found))
+    assert set(found) == expected
+
+
+def test_a_slitherlink_s_dots_and_cells_are_folded():
+    """Every option of a slitherlink is told apart by the edges it takes: the CNF has no
+    variable for any of them."""
+    from exactcover_loops import Slitherlink
+
+    from exactcover_loops.slitherlink import encode
+
+    matrix = encode(Slitherlink.from_text("3 3\n3 . .\n. 2 .\n. . 3")).matrix
+    cnf = satcnf.Cnf(matrix)
+    assert len(cnf.folded.options) == len(matrix.options) and cnf.option == [0]
 
 
 @pytest.mark.parametrize("backend", ["sat", "race"])
@@ -282,10 +329,10 @@ def test_many_options_of_one_item_are_encoded_in_linear_time(monkeypatch):
         return real(literals, bound, **more)
 
     monkeypatch.setattr(card.CardEnc, "atmost", watched)
-    sat.clauses(many)
+    satcnf.Cnf(many)
     assert (50_000, card.EncType.ladder) in calls
     assert exactcover.solve(many, backend="sat") in [(k,) for k in range(50_000)]
-    monkeypatch.setattr(sat, "LONG_GROUP", 1)  # (every group a ladder: the answers still exact covers)
+    monkeypatch.setattr(satcnf, "LONG_GROUP", 1)  # (every group a ladder: the answers still exact covers)
     assert exactcover.solve(KNUTH_FIRST, backend="sat") is not None
     pigeons = Matrix(["p0", "p1", "p2"], {(p, h): [f"p{p}", f"h{h}"] for p in range(3) for h in range(2)},
                      secondary=["h0", "h1"])

@@ -3,13 +3,7 @@
 
 Exact cover search is the way to count and to list, but for one solution of a large, tight
 packing a clause-learning SAT solver can win by far (Junttila and Kaski, "Exact Cover via
-Satisfiability", CP 2010). The encoding: a variable per option; per primary item, at least
-one of its options (a clause) and at most one (its pairs for a few options, else PySAT's
-sequential counter, linear in the options), or between lo and hi of them with bounds; per
-secondary item, at most one of its options without a color and of one variable per color
-it is given (which each option with that color implies); options without primary items
-false (a search never chooses them) unless given; the givens true and the excluded options
-false. A loop is kept lazily (`exactcover.front.satloop`). Up to a limit of solutions are
+Satisfiability", CP 2010), with the encoding of `exactcover.front.satcnf`. Up to a limit of solutions are
 found by asking one incremental solver again, each solution blocked once found (`models`),
 so that a second call proves a first solution unique. The caller checks the givens and
 exclusions by the search's own rules first (`Solver.check`; the race's search does), so
@@ -31,91 +25,20 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..errors import BudgetExceeded, ExactCoverError, Unsupported
+from ..errors import BudgetExceeded, ExactCoverError
 from ..model.matrix import Matrix
 from ..parallel.orphans import facts
 from ..search.runs import LIMIT_CAP, Run, Stats
-from ..version import extra_hint
+from .satcnf import Cnf, pysat
 from .solver import Solver
 
-__all__ = ["clauses", "first", "models", "race", "solutions", "is_exact_cover"]
+__all__ = ["first", "models", "race", "solutions", "is_exact_cover"]
 
 #: The SAT solver (PySAT's name for CaDiCaL 1.9.5).
 SOLVER = "cadical195"
-#: The longest group of options encoded "at most one" by a sequential counter: PySAT makes
-#: it in time quadratic in the group (50,000 options of one item took 31 s), so longer ones
-#: are encoded as a ladder, in linear time (the solver's speed on either is about the same:
-#: faster on some problems, slower on others).
-LONG_GROUP = 2000
-#: The longest group of options encoded "at most one" by its pairs (no counter's variables).
-PAIRWISE = 8
 #: Seconds the race's search runs alone before the SAT solver starts: what most problems
 #: need in all, so that they do not pay for a process they do not use.
 HEAD_START = 0.02
-
-
-def _pysat() -> Any:
-    try:
-        import pysat.card  # noqa: F401
-        import pysat.formula  # noqa: F401
-    except ImportError:
-        raise Unsupported("backend='sat' without PySAT", extra_hint("sat", "PySAT")) from None
-    return pysat
-
-
-def clauses(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (),
-            pool: Any = None) -> list[list[int]]:
-    """The CNF of ``matrix``'s exact cover problem with ``givens`` and without ``exclude``
-    (see the module): variable k + 1 is option k; the others are the encoding's own, from
-    ``pool`` (a PySAT ``IDPool`` from n + 1; a fresh one if None), in which a secondary
-    item's color is ``("color", item, color)``."""
-    pysat = _pysat()
-    n = len(matrix.options)
-    pool = pysat.formula.IDPool(start_from=n + 1) if pool is None else pool
-    plain: dict[Hashable, list[int]] = {item: [] for item in matrix.items}  # item -> options without a color
-    tints: dict[Hashable, dict[Hashable, int]] = {}  # item -> color -> its variable
-    cnf: list[list[int]] = []
-    primary, given = set(matrix.primary), set(givens)
-    for k, option in enumerate(matrix.options, 1):
-        for item, color in zip(option.items, option.colors):
-            if color is None:
-                plain[item].append(k)
-                continue
-            mine = tints.setdefault(item, {})
-            tint = mine.get(color)
-            if tint is None:
-                tint = mine[color] = pool.id(("color", item, color))
-            cnf.append([-k, tint])
-        if not primary.intersection(option.items) and option.label not in given:  # (a given is chosen all the same)
-            cnf.append([-k])
-
-    def at_most_one(literals: list[int]) -> None:
-        if 1 < len(literals) <= PAIRWISE:
-            cnf.extend([-a, -b] for k, a in enumerate(literals) for b in literals[k + 1:])
-        elif len(literals) > 1:
-            kind = pysat.card.EncType.seqcounter if len(literals) <= LONG_GROUP else pysat.card.EncType.ladder
-            cnf.extend(pysat.card.CardEnc.atmost(literals, 1, vpool=pool, encoding=kind).clauses)
-
-    bounds = dict(matrix.bounds)
-    for item in matrix.primary:
-        literals = plain[item]
-        if item not in bounds:
-            cnf.append(literals)  # (empty for an item without options: no model)
-            at_most_one(literals)
-            continue
-        lo, hi = bounds[item]
-        if lo > len(literals):
-            cnf.append([])  # (no model: too few options to cover it lo times)
-        elif lo > 0:
-            cnf.extend(pysat.card.CardEnc.atleast(literals, lo, vpool=pool, encoding=pysat.card.EncType.seqcounter).clauses)
-        if hi < len(literals):
-            cnf.extend(pysat.card.CardEnc.atmost(literals, hi, vpool=pool, encoding=pysat.card.EncType.seqcounter).clauses)
-    for item in matrix.secondary:
-        at_most_one(plain[item] + list(tints.get(item, {}).values()))
-    number = {option.label: k for k, option in enumerate(matrix.options, 1)}
-    cnf.extend([number[label]] for label in givens)
-    cnf.extend([-number[label]] for label in exclude)
-    return cnf
 
 
 def is_exact_cover(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
@@ -140,40 +63,34 @@ def is_exact_cover(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
 
 
 def models(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], limit: int) -> Iterator[list[int]]:
-    """Up to ``limit`` solutions, each as its options' variables (k + 1 for option k), from
-    one incremental solver: each solution found is blocked by a clause (one of its options
-    must go), so that the next call finds another or proves there is none; with a loop, the
+    """Up to ``limit`` solutions, each as its options' numbers (k + 1 for option k), from
+    one incremental solver: each solution found is blocked by a clause (`Cnf.blocking`),
+    so that the next call finds another or proves there is none; with a loop, the
     models that break it are cut and asked again (`exactcover.front.satloop`)."""
-    from pysat.formula import IDPool
     from pysat.solvers import Solver as SatSolver
 
-    n = len(matrix.options)
-    pool = IDPool(start_from=n + 1)
-    cnf = clauses(matrix, givens, exclude, pool)
+    cnf = Cnf(matrix, givens, exclude)
     cuts = None
     if matrix.loop is not None:
         from .satloop import Cuts
 
-        cuts = Cuts(matrix, pool)
-        cnf += cuts.clauses()
+        cuts = Cuts(matrix, cnf)
+        cnf.clauses += cuts.clauses()
     found = 0
-    with SatSolver(name=SOLVER, bootstrap_with=cnf) as solver:
+    with SatSolver(name=SOLVER, bootstrap_with=cnf.clauses) as solver:
         while found < limit and solver.solve():
             model = solver.get_model()  # (variable v's literal at v - 1; a variable in no clause may be missing)
-            model += [-v for v in range(len(model) + 1, pool.top + 1)]
+            model += [-v for v in range(len(model) + 1, cnf.pool.top + 1)]
             if cuts is not None:
                 cycles = cuts.cycles(model)
                 if len(cycles) > 1:
                     for cut in cuts.cuts(cycles):
                         solver.add_clause(cut)
                     continue
-            chosen = [v for v in model[:n] if v > 0]
+            chosen = cnf.chosen(model)
             found += 1
             yield chosen
-            # (without bounds no solution holds another, so one of these options must go; with
-            # bounds, a solution may hold one found: then one option must change)
-            others = [-v for v in model[:n] if v < 0] if matrix.bounds or not chosen else []
-            solver.add_clause([-k for k in chosen] + others)
+            solver.add_clause(cnf.blocking(chosen))
 
 
 def _solve(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], limit: int, answer: Connection,
@@ -195,7 +112,7 @@ class _Child:
 
     def __init__(self, matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable],
                  limit: int = 1) -> None:
-        _pysat()  # (what cannot be done is said here, not by the child)
+        pysat()  # (what cannot be done is said here, not by the child)
         self.answer, sending = multiprocessing.Pipe(duplex=False)
         context = multiprocessing.get_context()
         self.process = context.Process(target=_solve, args=(matrix, givens, exclude, limit, sending,

@@ -18,54 +18,92 @@ learned between the calls).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
-from ..model.matrix import Matrix
+from ..model.matrix import Matrix, item_positions
+from .satcnf import Cnf
+from .satfold import Folded
 
 __all__ = ["Cuts"]
 
 
 class Cuts:
-    """The loop's clauses for ``matrix`` (whose options are variables 1..n), with variables
-    from ``pool`` (`exactcover.front.sat.clauses`'s: an edge's variable is the one of its
-    color in the loop), and the cuts of the models that break it. Vertices and edges are
-    numbered here, so that a model (as PySAT gives it: variable v's literal at v - 1) is
-    read in time linear in the edges."""
+    """The loop's clauses for ``cnf``'s matrix (`exactcover.front.satcnf.Cnf`: an edge's
+    variable is the one of its color in the loop), and the cuts of the models that break
+    it. Vertices and edges are numbered here, so that a model (as PySAT gives it: variable
+    v's literal at v - 1) is read in time linear in the edges."""
 
-    def __init__(self, matrix: Matrix, pool: Any) -> None:
+    def __init__(self, matrix: Matrix, cnf: Cnf) -> None:
         loop = matrix.loop
         assert loop is not None
-        self.pool = pool
-        self.empty = loop.empty
+        self.pool, self.empty = cnf.pool, loop.empty
         number: dict[Hashable, int] = {}
         self.ends = [(number.setdefault(u, len(number)), number.setdefault(v, len(number))) for _, u, v in loop.edges]
-        self.var = [pool.id(("color", edge, loop.color)) for edge, _, _ in loop.edges]
-        index = {edge: e for e, (edge, _, _) in enumerate(loop.edges)}
+        #: the edges no option gives the loop's color (their variables made here)
+        self.never = {e for e, (edge, _, _) in enumerate(loop.edges) if loop.color not in cnf.tints[matrix.position(edge)]}
+        self.var = [cnf.tint(edge, loop.color) for edge, _, _ in loop.edges]
+        self.both = [u + v for u, v in self.ends]  # (an edge's other end is this less the one)
+        #: a model's literals of the edges' variables, in one call
+        self.read: Callable[[list[int]], Sequence[int]] = (
+            itemgetter(*(v - 1 for v in self.var)) if len(self.var) > 1 else lambda model: [model[v - 1] for v in self.var])
         self.at: list[list[int]] = [[] for _ in number]  # vertex -> its edges
         for e, (u, v) in enumerate(self.ends):
             self.at[u].append(e)
             self.at[v].append(e)
         self.giving: list[list[int]] = [[] for _ in self.var]  # edge -> options that color it
+        edge_at = [-1] * len(matrix.items)  # item's position -> its edge
+        for e, (edge, _, _) in enumerate(loop.edges):
+            edge_at[matrix.position(edge)] = e
+        vertex_at = [-1] * len(matrix.items)  # item's position -> its vertex, if a primary item without bounds
         bounded = dict(matrix.bounds)
-        vertex_of = {item: number[item] for item in matrix.primary if item in number and item not in bounded}
+        for item, vertex in number.items():
+            if item in matrix.positions and matrix.position(item) < len(matrix.primary) and item not in bounded:
+                vertex_at[matrix.position(item)] = vertex
         colorings: dict[int, list[dict[int, Hashable]]] = {}  # a vertex that is a primary item -> its options' edges
+        places, start, fold = item_positions(matrix), 0, cnf.folded
         for k, option in enumerate(matrix.options, 1):
+            at = places[start:start + len(option.colors)]
+            start += len(option.colors)
+            if k in fold.options:  # (its edges are decided: `folded` below)
+                continue
             colored: dict[int, Hashable] = {}
-            vertices: list[int] = []
-            for item, color in zip(option.items, option.colors):
-                edge = index.get(item)
-                if edge is not None:
+            for p, color in zip(at, option.colors):
+                edge = edge_at[p]
+                if edge >= 0:
                     if color == loop.color:
-                        self.giving[edge].append(k)
+                        self.giving[edge].append(cnf.var[k])
                     if color is not None:
                         colored[edge] = color
-                elif item in vertex_of:
-                    vertices.append(vertex_of[item])
-            for vertex in vertices:
-                colorings.setdefault(vertex, []).append(colored)
+            for p in at:
+                if vertex_at[p] >= 0:
+                    colorings.setdefault(vertex_at[p], []).append(colored)
         self.always, self.settled = _settled(colorings, self.at, loop.color)
+        # (their colors are their options' already: `exactcover.front.satfold`)
+        self.always.update(edge_at[p] for p in fold.colored if edge_at[p] >= 0)
+        self.settled |= self._folded(fold, vertex_at, edge_at, loop.color)
+
+    def _folded(self, fold: Folded, vertex_at: list[int], edge_at: list[int], color: Hashable) -> set[int]:
+        """The vertices that are folded items whose every option gives ``color`` to none or two
+        of their edges (see `_settled`)."""
+        settled: set[int] = set()
+        known: dict[tuple[tuple[Hashable, ...], tuple[int, ...]], bool] = {}  # (most vertices' options alike)
+        for p, (cover, ways) in fold.items.items():
+            vertex = vertex_at[p]
+            if vertex < 0:
+                continue
+            mine = set(self.at[vertex])
+            where = tuple(i for i, s in enumerate(cover) if edge_at[s] in mine)
+            if len(where) < len(mine):
+                continue
+            key = (tuple(ways), where)
+            if key not in known:
+                known[key] = all(sum(way[i] == color for i in where) in (0, 2) for way in ways)
+            if known[key]:
+                settled.add(vertex)
+        return settled
 
     def clauses(self) -> list[list[int]]:
         """Step 1's clauses (an option that colors an edge implies its variable already),
@@ -75,7 +113,7 @@ class Cuts:
         # (an edge no option colors for the loop keeps its clause, then [-var]: its variable is in
         # no group of the edge's colors, so nothing else keeps it false)
         cnf: list[list[int]] = [[-var, *options] for e, (var, options) in enumerate(zip(self.var, self.giving))
-                                if e not in self.always or not options]
+                                if e not in self.always or e in self.never]
         for vertex, edges in enumerate(self.at):
             if vertex in self.settled:
                 continue
@@ -89,45 +127,48 @@ class Cuts:
             cnf.append(list(self.var))
         return cnf
 
-    def cycles(self, model: list[int]) -> list[tuple[set[int], list[int]]]:
+    def cycles(self, model: list[int]) -> list[tuple[list[int], list[int]]]:
         """The cycles of a model's taken edges (``model[v - 1] > 0`` when variable v is
         true): each its vertices and its edges, numbered. (Each vertex of a model takes two
-        edges or none, by step 1's clauses: so a cycle is walked from any of its edges.)"""
-        near: list[list[tuple[int, int]]] = [[] for _ in self.at]
-        for e, var in enumerate(self.var):
-            if model[var - 1] > 0:
-                u, v = self.ends[e]
-                near[u].append((v, e))
-                near[v].append((u, e))
-        found: list[tuple[set[int], list[int]]] = []
-        seen: set[int] = set()
-        for start, pair in enumerate(near):
-            if not pair or start in seen:
+        edges or none, by step 1's clauses: so a cycle is walked from any of its edges, each
+        vertex left by the edge it was not reached by.)"""
+        taken = [e for e, literal in enumerate(self.read(model)) if literal > 0]
+        one, two = [-1] * len(self.at), [-1] * len(self.at)  # vertex -> its taken edges
+        for e in taken:
+            for vertex in self.ends[e]:
+                if one[vertex] < 0:
+                    one[vertex] = e
+                else:
+                    two[vertex] = e
+        found: list[tuple[list[int], list[int]]] = []
+        walked = bytearray(len(self.var))
+        for edge in taken:
+            if walked[edge]:
                 continue
-            vertices, edges = {start}, [pair[0][1]]
-            vertex, edge = pair[0]
+            start, vertex = self.ends[edge]
+            vertices, edges = [start], [edge]
             while vertex != start:
-                vertices.add(vertex)
+                vertices.append(vertex)
+                edge = one[vertex] if one[vertex] != edge else two[vertex]
+                walked[edge] = 1
                 edges.append(edge)
-                step = near[vertex]
-                vertex, edge = step[0] if step[0][1] != edge else step[1]
-            seen |= vertices
+                vertex = self.both[edge] - vertex
             found.append((vertices, edges))
         return found
 
-    def cuts(self, cycles: list[tuple[set[int], list[int]]]) -> Iterator[list[int]]:
+    def cuts(self, cycles: list[tuple[list[int], list[int]]]) -> Iterator[list[int]]:
         """Step 2's cuts for a model whose taken edges make these ``cycles``: one per cycle,
         against the longest other (a cut per pair costs more to add than it saves, measured
         on the largest published slitherlinks)."""
         longest = sorted(range(len(cycles)), key=lambda k: -len(cycles[k][1]))[:2]
-        for k, (inside, edges) in enumerate(cycles):
+        which = [-1] * len(self.at)  # vertex -> its cycle
+        for k, (vertices, _) in enumerate(cycles):
+            for vertex in vertices:
+                which[vertex] = k
+        for k, (vertices, edges) in enumerate(cycles):
             other = cycles[longest[0] if longest[0] != k else longest[1]][1]
-            crossing = set()
-            for vertex in inside:
-                for e in self.at[vertex]:
-                    u, v = self.ends[e]
-                    if u not in inside or v not in inside:
-                        crossing.add(self.var[e])
+            crossing = {self.var[e] for vertex in vertices for e in self.at[vertex]
+                        if which[self.both[e] - vertex] != k}
             yield [-self.var[min(edges)], -self.var[min(other)], *sorted(crossing)]
 
 
