@@ -11,7 +11,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "exactcover" / "engines"
 C_FILES = sorted(path.name for path in (PACKAGE / "cdlx").iterdir() if path.suffix in (".c", ".h"))
-SPECIFICATIONS = sorted([f"pydlx/{path.name}" for path in (PACKAGE / "pydlx").glob("*.py")] + ["sanity.py"])
+SPECIFICATIONS = sorted([f"pydlx/{path.name}" for path in (PACKAGE / "pydlx").glob("*.py")] + ["sanity.py", "cycles.py"])
 
 #: C function names that are also the names of their specification's functions (with the C
 #: file's prefix, such as ``search_`` or ``tally_``, allowed): the names each port keeps. A
@@ -45,6 +45,7 @@ KEPT = {
     ("tally.h", "pydlx/sets.py"): {"tally_choose", "tally_uncommit"},
     ("reduce.c", "pydlx/reduce.py"): {"blocks", "delete", "drop_options_without_primary", "fate_of", "first_uncolored",
                                       "force", "hide", "holds", "note_empty", "run", "turn", "unhide"},
+    ("cycles.c", "cycles.py"): {"loop_cuts"},
     ("checker.c", "pydlx/checker.py"): {"attempt", "none_without", "passes", "search_count_with", "search_thin",
                                          "search_unneeded"},
 }

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactcover
-from exactcover import BudgetExceeded, Matrix, UnknownOption, Unsupported
+from exactcover import BudgetExceeded, Loop, Matrix, UnknownOption, Unsupported
 
 pysat = pytest.importorskip("pysat.solvers", reason="PySAT (the extra pyexactcover[sat]) is not installed")
 from pysat import card  # noqa: E402
@@ -102,6 +102,37 @@ def test_a_slitherlink_s_dots_and_cells_are_folded():
     matrix = encode(Slitherlink.from_text("3 3\n3 . .\n. 2 .\n. . 3")).matrix
     cnf = satcnf.Cnf(matrix)
     assert len(cnf.folded.options) == len(matrix.options) and cnf.option == [0]
+
+
+def triangles() -> Matrix:
+    """Two triangles, abc and def, as a loop: each vertex takes none or two of its edges."""
+    edges = {"ab": ("a", "b"), "bc": ("b", "c"), "ca": ("c", "a"), "de": ("d", "e"), "ef": ("e", "f"), "fd": ("f", "d")}
+    options = {}
+    for vertex in "abcdef":
+        mine = [edge for edge, ends in edges.items() if vertex in ends]
+        options[vertex, ()] = {vertex: None, **dict.fromkeys(mine, 0)}
+        options[vertex, tuple(mine)] = {vertex: None, **dict.fromkeys(mine, 1)}
+    return Matrix(list("abcdef"), options, secondary=list(edges), loop=Loop(edges))
+
+
+def test_a_model_that_is_not_a_solution_is_refused():
+    """Every model is checked before it is returned: one that covers an item twice or not
+    at all, or whose edges make two cycles, is a bug, said as one."""
+    labels = [option.label for option in KNUTH_FIRST.options]
+    assert [labels.index(label) + 1 for label in sat._decoded(KNUTH_FIRST, [1, 4, 5], ())] == [1, 4, 5]
+    for wrong in ([1, 4], [1, 2, 4, 5]):
+        with pytest.raises(exactcover.ExactCoverError, match="not an exact cover"):
+            sat._decoded(KNUTH_FIRST, wrong, ())
+    matrix = triangles()
+    number = {option.label: k for k, option in enumerate(matrix.options, 1)}
+    one = [number[vertex, mine] for vertex, mine in [label for label in number if label[0] in "abc" and label[1]]]
+    off = [number[vertex, ()] for vertex in "def"]
+    assert len(sat._decoded(matrix, sorted(one + off), ())) == 6
+    both = [number[label] for label in number if label[1]]
+    with pytest.raises(exactcover.ExactCoverError, match="not an exact cover"):
+        sat._decoded(matrix, sorted(both), ())
+    assert sorted(exactcover.solutions(matrix, backend="sat", limit=3), key=str) == \
+        sorted(exactcover.solutions(matrix, backend="search"), key=str)
 
 
 @pytest.mark.parametrize("backend", ["sat", "race"])

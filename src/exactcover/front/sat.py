@@ -26,7 +26,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from ..errors import BudgetExceeded, ExactCoverError
-from ..model.matrix import Matrix
+from ..model.matrix import Matrix, item_positions
 from ..parallel.orphans import facts
 from ..search.runs import LIMIT_CAP, Run, Stats
 from .satcnf import Cnf, pysat
@@ -44,22 +44,30 @@ HEAD_START = 0.02
 def is_exact_cover(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
     """Whether the options ``labels`` cover each primary item once (or within its bounds)
     and each secondary item at most once or always with one color."""
-    seen: dict[Hashable, Hashable | None] = {}
-    times: dict[Hashable, int] = dict.fromkeys(matrix.primary, 0)
-    for label in labels:
-        option = matrix.option(label)
-        for item, color in zip(option.items, option.colors):
-            if item in times:
-                times[item] += 1
-            elif item in seen and (color is None or seen[item] != color):
-                return False
-            seen[item] = color
-    bounds = dict(matrix.bounds)
-    for item, n in times.items():
-        lo, hi = bounds.get(item, (1, 1))
-        if not lo <= n <= hi:
-            return False
-    return len(set(labels)) == len(labels)
+    number = {option.label: k for k, option in enumerate(matrix.options, 1)}
+    return len(set(labels)) == len(labels) and _covers(matrix, [number[label] for label in labels]) is not None
+
+
+def _covers(matrix: Matrix, numbers: Sequence[int]) -> dict[int, Hashable] | None:
+    """The colors the options ``numbers`` (distinct) give the secondary items (their
+    positions -> None where uncolored) if they are an exact cover (see `is_exact_cover`),
+    else None: read over the items' positions, in time linear in the options' items."""
+    places, primary = item_positions(matrix), len(matrix.primary)
+    starts = [0, *itertools.accumulate(len(option.colors) for option in matrix.options)]
+    times = [0] * primary
+    seen: dict[int, Hashable] = {}
+    for k in numbers:
+        for p, color in zip(places[starts[k - 1]:starts[k]], matrix.options[k - 1].colors):
+            if p < primary:
+                times[p] += 1
+            elif p in seen and (color is None or seen[p] != color):
+                return None
+            else:
+                seen[p] = color
+    bounds = {matrix.position(item): bound for item, bound in matrix.bounds}
+    if any(not lo <= times[p] <= hi for p, (lo, hi) in bounds.items()):
+        return None
+    return seen if all(n == 1 for p, n in enumerate(times) if p not in bounds) else None
 
 
 def models(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashable], limit: int) -> Iterator[list[int]]:
@@ -82,9 +90,9 @@ def models(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashabl
             model = solver.get_model()  # (variable v's literal at v - 1; a variable in no clause may be missing)
             model += [-v for v in range(len(model) + 1, cnf.pool.top + 1)]
             if cuts is not None:
-                cycles = cuts.cycles(model)
-                if len(cycles) > 1:
-                    for cut in cuts.cuts(cycles):
+                more = cuts.cuts(model)
+                if more:
+                    for cut in more:
                         solver.add_clause(cut)
                     continue
             chosen = cnf.chosen(model)
@@ -97,10 +105,14 @@ def _solve(matrix: Matrix, givens: Sequence[Hashable], exclude: Sequence[Hashabl
            parent: int | None, from_main_thread: bool) -> None:
     """The child: encodes the problem and sends back up to ``limit`` models (`models`).
     Ctrl-C is the parent's to handle (it stops the child); it ends if the parent dies."""
+    import gc
     import signal
 
     from ..parallel.orphans import end_with_parent  # (in the child)
 
+    # (no cyclic garbage collection: the encoding makes no cycles, and a collection would walk
+    # the parent's objects, each a page copied from it: a tenth of the largest slitherlink's time)
+    gc.disable()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent(parent, from_main_thread)
     answer.send(list(models(matrix, givens, exclude, limit)))
@@ -139,23 +151,22 @@ class _Child:
 
 
 def _decoded(matrix: Matrix, model: list[int], givens: Sequence[Hashable]) -> tuple[Hashable, ...]:
-    """The options of ``model`` as labels, givens first (as a search gives them), checked."""
-    n, given = len(matrix.options), set(givens)
-    labels = tuple(givens) + tuple(label for v in model if v <= n and (label := matrix.options[v - 1].label) not in given)
-    if not is_exact_cover(matrix, tuple(dict.fromkeys(labels))) or not _one_loop(matrix, labels):
+    """The options of ``model`` (their numbers) as labels, givens first (as a search gives
+    them), checked: an exact cover, and one loop."""
+    colors = _covers(matrix, model)
+    if colors is None or not _one_loop(matrix, colors):
         raise ExactCoverError("the SAT solver's answer is not an exact cover (a bug: please report it)")
-    return labels
+    given = set(givens)
+    return tuple(givens) + tuple(label for v in model if (label := matrix.options[v - 1].label) not in given)
 
 
-def _one_loop(matrix: Matrix, labels: Sequence[Hashable]) -> bool:
-    """Whether the options ``labels`` give the loop's color to edges that make one cycle (or
-    none, where the loop may be empty); True without a loop."""
+def _one_loop(matrix: Matrix, colors: dict[int, Hashable]) -> bool:
+    """Whether the secondary items' ``colors`` (positions -> color) give the loop's color to
+    edges that make one cycle (or none, where the loop may be empty); True without a loop."""
     loop = matrix.loop
     if loop is None:
         return True
-    edges = {edge for edge, _, _ in loop.edges}
-    on = {item for label in set(labels) for item, color in zip(matrix.option(label).items, matrix.option(label).colors)
-          if item in edges and color == loop.color}
+    on = {edge for edge, _, _ in loop.edges if colors.get(matrix.positions[edge], None) == loop.color}
     if not on:
         return loop.empty
     try:

@@ -14,6 +14,7 @@ is kept lazily (`exactcover.front.satloop`).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
+from itertools import accumulate
 from typing import Any
 
 from ..errors import Unsupported
@@ -51,7 +52,9 @@ class Cnf:
 
     def __init__(self, matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = ()) -> None:
         self.matrix, self.n, self.items = matrix, len(matrix.options), matrix.items
-        places = item_positions(matrix)
+        #: the positions of the options' items, in turn; option k's from starts[k - 1] to starts[k]
+        self.places = places = item_positions(matrix)
+        self.starts = [0, *accumulate(len(option.colors) for option in matrix.options)]
         self.folded = Folded(matrix, places)
         #: option number -> its variable (0 for a folded option)
         self.var = [0] * (self.n + 1)
@@ -153,7 +156,7 @@ class Cnf:
         another, or another option come."""
         fold = self.folded.options
         clause = [-self.var[k] for k in chosen if k not in fold]
-        clause += [-v for k in chosen if k in fold for v in fold[k]]
+        clause += [-v for k in chosen if k in fold for v in self.folded.literals(k)]
         if self.matrix.bounds or not chosen:
             taken = set(chosen)
             clause += [v for v, k in enumerate(self.option) if v and k not in taken]

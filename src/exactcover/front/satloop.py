@@ -18,12 +18,12 @@ learned between the calls).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from itertools import combinations
-from operator import itemgetter
-from typing import Any
+from array import array
+from collections.abc import Hashable
+from itertools import accumulate, combinations
 
-from ..model.matrix import Matrix, item_positions
+from ..engines import cycles
+from ..model.matrix import Matrix
 from .satcnf import Cnf
 from .satfold import Folded
 
@@ -41,56 +41,62 @@ class Cuts:
         assert loop is not None
         self.pool, self.empty = cnf.pool, loop.empty
         number: dict[Hashable, int] = {}
-        self.ends = [(number.setdefault(u, len(number)), number.setdefault(v, len(number))) for _, u, v in loop.edges]
-        #: the edges no option gives the loop's color (their variables made here)
-        self.never = {e for e, (edge, _, _) in enumerate(loop.edges) if loop.color not in cnf.tints[matrix.position(edge)]}
-        self.var = [cnf.tint(edge, loop.color) for edge, _, _ in loop.edges]
-        self.both = [u + v for u, v in self.ends]  # (an edge's other end is this less the one)
-        #: a model's literals of the edges' variables, in one call
-        self.read: Callable[[list[int]], Sequence[int]] = (
-            itemgetter(*(v - 1 for v in self.var)) if len(self.var) > 1 else lambda model: [model[v - 1] for v in self.var])
-        self.at: list[list[int]] = [[] for _ in number]  # vertex -> its edges
-        for e, (u, v) in enumerate(self.ends):
-            self.at[u].append(e)
-            self.at[v].append(e)
-        self.giving: list[list[int]] = [[] for _ in self.var]  # edge -> options that color it
+        ends = [(number.setdefault(u, len(number)), number.setdefault(v, len(number))) for _, u, v in loop.edges]
+        positions = matrix.positions
         edge_at = [-1] * len(matrix.items)  # item's position -> its edge
         for e, (edge, _, _) in enumerate(loop.edges):
-            edge_at[matrix.position(edge)] = e
+            edge_at[positions[edge]] = e
+        #: the edges no option gives the loop's color (their variables made here)
+        self.never = {e for e, (edge, _, _) in enumerate(loop.edges) if loop.color not in cnf.tints[positions[edge]]}
+        self.var = array("i", [cnf.tint(edge, loop.color) for edge, _, _ in loop.edges])
+        self.at: list[list[int]] = [[] for _ in number]  # vertex -> its edges
+        for e, (u, v) in enumerate(ends):  # (no edge joins a vertex to itself: `Loop` refuses it)
+            self.at[u].append(e)
+            self.at[v].append(e)
+        # (the graph as `exactcover.engines.cycles` numbers it, for its rounds)
+        self.ends = array("i", [end for pair in ends for end in pair])
+        self.first = array("i", [0, *accumulate(map(len, self.at))])
+        self.incident = array("i", [e for edges in self.at for e in edges])
+        self.round = cycles.chosen()
         vertex_at = [-1] * len(matrix.items)  # item's position -> its vertex, if a primary item without bounds
         bounded = dict(matrix.bounds)
         for item, vertex in number.items():
-            if item in matrix.positions and matrix.position(item) < len(matrix.primary) and item not in bounded:
-                vertex_at[matrix.position(item)] = vertex
-        colorings: dict[int, list[dict[int, Hashable]]] = {}  # a vertex that is a primary item -> its options' edges
-        places, start, fold = item_positions(matrix), 0, cnf.folded
-        for k, option in enumerate(matrix.options, 1):
-            at = places[start:start + len(option.colors)]
-            start += len(option.colors)
-            if k in fold.options:  # (its edges are decided: `folded` below)
-                continue
+            if positions.get(item, len(matrix.primary)) < len(matrix.primary) and item not in bounded:
+                vertex_at[positions[item]] = vertex
+        self.giving: list[list[int]] = [[] for _ in self.var]  # edge -> options that color it
+        self.always, self.settled = _settled(self._colorings(matrix, cnf, edge_at, vertex_at), self.at, loop.color)
+        # (their colors are their options' already: `exactcover.front.satfold`)
+        self.always.update(edge_at[p] for p in cnf.folded.colored if edge_at[p] >= 0)
+        self.settled |= self._folded(cnf.folded, vertex_at, edge_at, loop.color)
+
+    def _colorings(self, matrix: Matrix, cnf: Cnf, edge_at: list[int],
+                   vertex_at: list[int]) -> dict[int, list[dict[int, Hashable]]]:
+        """Each vertex that is a primary item -> its options' edges' colors (but the folded
+        options', whose edges are decided: `_folded`); `giving` filled on the way."""
+        colorings: dict[int, list[dict[int, Hashable]]] = {}
+        color = matrix.loop.color if matrix.loop is not None else None
+        for var, k in enumerate(cnf.option[1:], 1):
+            option = matrix.options[k - 1]
+            at = cnf.places[cnf.starts[k - 1]:cnf.starts[k]]
             colored: dict[int, Hashable] = {}
-            for p, color in zip(at, option.colors):
+            for p, tint in zip(at, option.colors):
                 edge = edge_at[p]
                 if edge >= 0:
-                    if color == loop.color:
-                        self.giving[edge].append(cnf.var[k])
-                    if color is not None:
-                        colored[edge] = color
+                    if tint == color:
+                        self.giving[edge].append(var)
+                    if tint is not None:
+                        colored[edge] = tint
             for p in at:
                 if vertex_at[p] >= 0:
                     colorings.setdefault(vertex_at[p], []).append(colored)
-        self.always, self.settled = _settled(colorings, self.at, loop.color)
-        # (their colors are their options' already: `exactcover.front.satfold`)
-        self.always.update(edge_at[p] for p in fold.colored if edge_at[p] >= 0)
-        self.settled |= self._folded(fold, vertex_at, edge_at, loop.color)
+        return colorings
 
     def _folded(self, fold: Folded, vertex_at: list[int], edge_at: list[int], color: Hashable) -> set[int]:
         """The vertices that are folded items whose every option gives ``color`` to none or two
         of their edges (see `_settled`)."""
         settled: set[int] = set()
-        known: dict[tuple[tuple[Hashable, ...], tuple[int, ...]], bool] = {}  # (most vertices' options alike)
-        for p, (cover, ways) in fold.items.items():
+        known: dict[tuple[int, tuple[int, ...]], bool] = {}  # (most vertices' options alike)
+        for p, (cover, shape, _) in fold.items.items():
             vertex = vertex_at[p]
             if vertex < 0:
                 continue
@@ -98,9 +104,9 @@ class Cuts:
             where = tuple(i for i, s in enumerate(cover) if edge_at[s] in mine)
             if len(where) < len(mine):
                 continue
-            key = (tuple(ways), where)
+            key = (id(shape), where)
             if key not in known:
-                known[key] = all(sum(way[i] == color for i in where) in (0, 2) for way in ways)
+                known[key] = all(sum(way[i] == color for i in where) in (0, 2) for way in shape.colors)
             if known[key]:
                 settled.add(vertex)
         return settled
@@ -127,49 +133,13 @@ class Cuts:
             cnf.append(list(self.var))
         return cnf
 
-    def cycles(self, model: list[int]) -> list[tuple[list[int], list[int]]]:
-        """The cycles of a model's taken edges (``model[v - 1] > 0`` when variable v is
-        true): each its vertices and its edges, numbered. (Each vertex of a model takes two
-        edges or none, by step 1's clauses: so a cycle is walked from any of its edges, each
-        vertex left by the edge it was not reached by.)"""
-        taken = [e for e, literal in enumerate(self.read(model)) if literal > 0]
-        one, two = [-1] * len(self.at), [-1] * len(self.at)  # vertex -> its taken edges
-        for e in taken:
-            for vertex in self.ends[e]:
-                if one[vertex] < 0:
-                    one[vertex] = e
-                else:
-                    two[vertex] = e
-        found: list[tuple[list[int], list[int]]] = []
-        walked = bytearray(len(self.var))
-        for edge in taken:
-            if walked[edge]:
-                continue
-            start, vertex = self.ends[edge]
-            vertices, edges = [start], [edge]
-            while vertex != start:
-                vertices.append(vertex)
-                edge = one[vertex] if one[vertex] != edge else two[vertex]
-                walked[edge] = 1
-                edges.append(edge)
-                vertex = self.both[edge] - vertex
-            found.append((vertices, edges))
-        return found
-
-    def cuts(self, cycles: list[tuple[list[int], list[int]]]) -> Iterator[list[int]]:
-        """Step 2's cuts for a model whose taken edges make these ``cycles``: one per cycle,
-        against the longest other (a cut per pair costs more to add than it saves, measured
-        on the largest published slitherlinks)."""
-        longest = sorted(range(len(cycles)), key=lambda k: -len(cycles[k][1]))[:2]
-        which = [-1] * len(self.at)  # vertex -> its cycle
-        for k, (vertices, _) in enumerate(cycles):
-            for vertex in vertices:
-                which[vertex] = k
-        for k, (vertices, edges) in enumerate(cycles):
-            other = cycles[longest[0] if longest[0] != k else longest[1]][1]
-            crossing = {self.var[e] for vertex in vertices for e in self.at[vertex]
-                        if which[self.both[e] - vertex] != k}
-            yield [-self.var[min(edges)], -self.var[min(other)], *sorted(crossing)]
+    def cuts(self, model: list[int]) -> list[list[int]]:
+        """Step 2's cuts for a model (``model[v - 1] > 0`` when variable v is true) whose
+        taken edges make more than one cycle (none if they make one, or none): one per
+        cycle, against the longest other (a cut per pair costs more to add than it saves,
+        measured on the largest published slitherlinks), by the engine's
+        `exactcover.engines.cycles.loop_cuts`."""
+        return self.round(model, self.var, self.ends, self.first, self.incident)
 
 
 def _settled(colorings: dict[int, list[dict[int, Hashable]]], at: list[list[int]],

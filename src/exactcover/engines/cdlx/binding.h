@@ -1,6 +1,6 @@
 /*
  * binding.h: what the files of the CPython binding (module.c, arguments.c, failures.c,
- * linesbinding.c, checkerbinding.c, reducebinding.c) share.
+ * linesbinding.c, checkerbinding.c, reducebinding.c, cycles.c) share.
  *
  * Specification: none (the CPython binding)
  */
@@ -30,6 +30,9 @@ int checker_ready(PyObject *module);
 
 /* reduce.c's binding (reducebinding.c): Dancer.reduce. */
 PyObject *Dancer_reduce(DancerObject *self, PyObject *args, PyObject *kwds);
+
+/* cycles.c: the module's loop_cuts (a round of the SAT solver's loop). */
+PyObject *dlx_loop_cuts(PyObject *module, PyObject *args);
 
 /* arguments.c: new arrays (PyMem_Free them) from sequences or buffers of ints; NULL with an
    exception set on failure. */

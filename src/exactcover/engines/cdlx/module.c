@@ -599,6 +599,9 @@ static PyMethodDef dlx_methods[] = {
      "once (lanes.c), for the dancers whose tables are built from now on: if the processor can\n"
      "(AVX-512 VPOPCNTDQ) and it is allowed. lanes(False) turns that off, lanes(True) back on\n"
      "(the results are the same either way: the tests run both)."},
+    {"loop_cuts", dlx_loop_cuts, METH_VARARGS,
+     "loop_cuts(model, var, ends, first, incident)\n--\n\nThe cuts for a SAT model whose loop's taken edges\n"
+     "make more than one cycle (see exactcover.engines.cycles)."},
     {NULL},
 };
 
