@@ -63,8 +63,9 @@ def test_bounds_are_encoded_as_cardinalities(matrix):
 @st.composite
 def foldable(draw):
     """A matrix whose primary items' options mostly color the same secondary items, each its
-    own way (`exactcover.front.satfold` folds them; two alike, or a drawn option among them,
-    keep an item unfolded), with givens and exclusions drawn from its options."""
+    own way (`exactcover.front.satfold` folds them; two alike, a drawn option among them, or
+    bounds keep an item unfolded; bounds on one item, half the time), with givens and
+    exclusions drawn from its options."""
     primary, secondary = [f"p{k}" for k in range(draw(st.integers(1, 4)))], [f"s{k}" for k in range(4)]
     options = []
     for item in primary:
@@ -72,7 +73,8 @@ def foldable(draw):
         for _ in range(draw(st.integers(1, 4))):
             options.append({item: None, **{s: draw(st.sampled_from(["red", "blue", "green"])) for s in cover}})
     options += [drawn_option(draw, primary, secondary, 1, 3) for _ in range(draw(st.integers(0, 2)))]
-    matrix = Matrix(primary, draw(st.permutations(options)), secondary=secondary)
+    bounds = {primary[-1]: draw(st.sampled_from([(0, 1), (1, 2), (0, 2)]))} if draw(st.booleans()) else {}
+    matrix = Matrix(primary, draw(st.permutations(options)), secondary=secondary, bounds=bounds)
     labels = [option.label for option in matrix.options]
     givens = draw(st.lists(st.sampled_from(labels), unique=True, max_size=2))
     others = [label for label in labels if label not in givens]  # (given and excluded: refused before)

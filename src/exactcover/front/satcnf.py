@@ -94,21 +94,16 @@ class Cnf:
         """Each option's colors implied (but the folded ones'), its items listed in `plain`,
         and an option without primary items false unless ``given``."""
         cnf: list[list[int]] = []
-        primary, fold, start = len(self.matrix.primary), self.folded.options, 0
+        primary, fold, starts = len(self.matrix.primary), self.folded.options, self.starts
         for k, option in enumerate(self.matrix.options, 1):
-            at = places[start:start + len(option.colors)]
-            start += len(option.colors)
             if k in fold:  # (its colors' variables are made by `Folded.clauses`)
                 continue
-            var = self.var[k]
+            at, var = places[starts[k - 1]:starts[k]], self.var[k]
             for p, color in zip(at, option.colors):
                 if color is None:
                     self.plain[p].append(var)
-                    continue
-                tint = self.tints[p].get(color)
-                if tint is None:
-                    tint = self.tints[p][color] = self.pool.id()
-                cnf.append([-var, tint])
+                else:
+                    cnf.append([-var, self._tint(p, color)])
             if min(at, default=primary) >= primary and k not in given:  # (a given is chosen all the same)
                 cnf.append([-var])
         return cnf

@@ -13,7 +13,8 @@ time its model breaks it, as SAT-based loop-puzzle solvers do:
    every solution; the solver learns from them and is asked again.
 
 `exactcover.front.sat` runs that loop on an incremental solver (CaDiCaL keeps what it
-learned between the calls).
+learned between the calls); each round's cycles and cuts are the engine's
+(`exactcover.engines.cycles`, in C where it is built).
 """
 
 from __future__ import annotations
@@ -33,8 +34,7 @@ __all__ = ["Cuts"]
 class Cuts:
     """The loop's clauses for ``cnf``'s matrix (`exactcover.front.satcnf.Cnf`: an edge's
     variable is the one of its color in the loop), and the cuts of the models that break
-    it. Vertices and edges are numbered here, so that a model (as PySAT gives it: variable
-    v's literal at v - 1) is read in time linear in the edges."""
+    it. Vertices and edges are numbered here, as `exactcover.engines.cycles` takes them."""
 
     def __init__(self, matrix: Matrix, cnf: Cnf) -> None:
         loop = matrix.loop
