@@ -7,8 +7,8 @@ chosen is which colors S has. Its options' variables are then left out of the CN
 their place, each item of S has one of its colors (a clause of its color variables) and
 the combinations of colors that no option gives are forbidden (a clause each). A
 slitherlink's dots and numbered cells are such items, and so are a masyu's plain cells: on
-the largest published slitherlink the CNF loses two thirds of its clauses, and the solver
-half its time (benchmarks/README.md).
+the largest published slitherlink the CNF loses more than two thirds of its clauses, and
+the solver more than half its time (benchmarks/README.md, puzzle_dataset.py).
 
 `exactcover.front.satcnf` asks `Folded` which options to leave out, adds its clauses, and
 reads the options of a model back from its colors. Items are their positions in the
