@@ -3,8 +3,8 @@
 
 Exact cover search is the way to count and to list, but for one solution of a large, tight
 packing a clause-learning SAT solver can win by far (Junttila and Kaski, "Exact Cover via
-Satisfiability", CP 2010), with the encoding of `exactcover.front.satcnf`. Up to a limit of solutions are
-found by asking one incremental solver again, each solution blocked once found (`models`),
+Satisfiability", CP 2010), with the encoding of `exactcover.front.satcnf`. Up to a limit
+of solutions are found by asking one incremental solver again, each solution blocked once found (`models`),
 so that a second call proves a first solution unique. The caller checks the givens and
 exclusions by the search's own rules first (`Solver.check`; the race's search does), so
 that clashing givens raise what a search raises. CaDiCaL (PySAT's ``cadical195``) solves it
@@ -29,7 +29,7 @@ from ..errors import BudgetExceeded, ExactCoverError
 from ..model.matrix import Matrix, item_positions
 from ..parallel.orphans import facts
 from ..search.runs import LIMIT_CAP, Run, Stats
-from .satcnf import Cnf, pysat
+from .satcnf import Cnf, option_starts, pysat
 from .solver import Solver
 
 __all__ = ["first", "models", "race", "solutions", "is_exact_cover"]
@@ -53,7 +53,7 @@ def _covers(matrix: Matrix, numbers: Sequence[int]) -> dict[int, Hashable] | Non
     positions -> None where uncolored) if they are an exact cover (see `is_exact_cover`),
     else None: read over the items' positions, in time linear in the options' items."""
     places, primary = item_positions(matrix), len(matrix.primary)
-    starts = [0, *itertools.accumulate(len(option.colors) for option in matrix.options)]
+    starts = option_starts(matrix)
     times = [0] * primary
     seen: dict[int, Hashable] = {}
     for k in numbers:

@@ -22,7 +22,7 @@ from ..model.matrix import Matrix, item_positions
 from ..version import extra_hint
 from .satfold import Folded
 
-__all__ = ["Cnf", "pysat"]
+__all__ = ["Cnf", "option_starts", "pysat"]
 
 #: The longest group of options encoded "at most one" by a sequential counter: PySAT makes
 #: it in time quadratic in the group (50,000 options of one item took 31 s), so longer ones
@@ -43,6 +43,12 @@ def pysat() -> Any:
     return pysat
 
 
+def option_starts(matrix: Matrix) -> list[int]:
+    """Where each option's items begin in `exactcover.model.matrix.item_positions`: option
+    k's from starts[k - 1] to starts[k]."""
+    return [0, *accumulate(len(option.colors) for option in matrix.options)]
+
+
 class Cnf:
     """The CNF of ``matrix`` with ``givens`` and without ``exclude`` (see the module),
     `clauses`: options are numbered 1..n, and those not `folded` into their colors are
@@ -54,7 +60,7 @@ class Cnf:
         self.matrix, self.n, self.items = matrix, len(matrix.options), matrix.items
         #: the positions of the options' items, in turn; option k's from starts[k - 1] to starts[k]
         self.places = places = item_positions(matrix)
-        self.starts = [0, *accumulate(len(option.colors) for option in matrix.options)]
+        self.starts = option_starts(matrix)
         self.folded = Folded(matrix, places)
         #: option number -> its variable (0 for a folded option)
         self.var = [0] * (self.n + 1)
@@ -151,7 +157,8 @@ class Cnf:
         another, or another option come."""
         fold = self.folded.options
         clause = [-self.var[k] for k in chosen if k not in fold]
-        clause += [-v for k in chosen if k in fold for v in self.folded.literals(k)]
+        # (an item's colors once, though several folded options give them)
+        clause += dict.fromkeys(-v for k in chosen if k in fold for v in self.folded.literals(k))
         if self.matrix.bounds or not chosen:
             taken = set(chosen)
             clause += [v for v, k in enumerate(self.option) if v and k not in taken]

@@ -53,8 +53,8 @@ class Folded:
             at = places[start:start + len(colors)]
             start += len(colors)
             # (an option of one primary item, all its other items colored: secondary ones)
-            if colors.count(None) == 1 and at[colors.index(None)] < primary:
-                spread.setdefault(at[colors.index(None)], []).append((k, at, colors))
+            if colors.count(None) == 1 and (mine := at[colors.index(None)]) < primary:
+                spread.setdefault(mine, []).append((k, at, colors))
             else:
                 refused.update(p for p in at if p < primary)
         for item, options in spread.items():
@@ -106,7 +106,7 @@ class Folded:
             flat = self._colors[item] = sum(colors, ())
             if shape.left:
                 negated = tuple([-v for v in flat])
-                cnf += map(list, map(_apply, shape.left, repeat(negated)))
+                cnf += [list(get(negated)) for get in shape.left]
         cnf.extend([v] for k in givens for v in self.literals(k))
         cnf.extend([-v for v in self.literals(k)] for k in exclude)
         return cnf
@@ -130,10 +130,6 @@ class Folded:
 
     def __repr__(self) -> str:
         return f"Folded({len(self.items)} items, {len(self.options)} options)"
-
-
-def _apply(get: Callable[[tuple[int, ...]], tuple[int, ...]], values: tuple[int, ...]) -> tuple[int, ...]:
-    return get(values)
 
 
 @attrs.frozen(eq=False)

@@ -64,17 +64,18 @@ class Cuts:
             if positions.get(item, len(matrix.primary)) < len(matrix.primary) and item not in bounded:
                 vertex_at[positions[item]] = vertex
         self.giving: list[list[int]] = [[] for _ in self.var]  # edge -> options that color it
-        self.always, self.settled = _settled(self._colorings(matrix, cnf, edge_at, vertex_at), self.at, loop.color)
+        colorings = self._colorings(matrix, cnf, edge_at, vertex_at, loop.color)
+        self.always, self.settled = _settled(colorings, self.at, loop.color)
         # (their colors are their options' already: `exactcover.front.satfold`)
         self.always.update(edge_at[p] for p in cnf.folded.colored if edge_at[p] >= 0)
         self.settled |= self._folded(cnf.folded, vertex_at, edge_at, loop.color)
 
-    def _colorings(self, matrix: Matrix, cnf: Cnf, edge_at: list[int],
-                   vertex_at: list[int]) -> dict[int, list[dict[int, Hashable]]]:
+    def _colorings(self, matrix: Matrix, cnf: Cnf, edge_at: list[int], vertex_at: list[int],
+                   color: Hashable) -> dict[int, list[dict[int, Hashable]]]:
         """Each vertex that is a primary item -> its options' edges' colors (but the folded
-        options', whose edges are decided: `_folded`); `giving` filled on the way."""
+        options', whose edges are decided: `_folded`); `giving` (the options that give an
+        edge the loop's ``color``) filled on the way."""
         colorings: dict[int, list[dict[int, Hashable]]] = {}
-        color = matrix.loop.color if matrix.loop is not None else None
         for var, k in enumerate(cnf.option[1:], 1):
             option = matrix.options[k - 1]
             at = cnf.places[cnf.starts[k - 1]:cnf.starts[k]]
