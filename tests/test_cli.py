@@ -336,7 +336,7 @@ def test_the_progress_bar_fits_the_terminal(width, shown, hidden, bar):
     from rich.console import Console
 
     from exactcover.cli.run import ProgressBar
-    from exactcover.search.runs import Progress
+    from exactcover.search.stats import Progress
 
     out = io.StringIO()
     console = Console(file=out, width=width, force_terminal=True, color_system=None)

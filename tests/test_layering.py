@@ -17,12 +17,12 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "exactcover"
 PACKAGES = ("exactcover", "exactcover_sudoku", "exactcover_queens", "exactcover_polyomino")
 
 
-def graph():  # type: ignore[no-untyped-def]
-    """The imports among the project's modules, lazy ones included, those only a type checker
-    reads (under ``if TYPE_CHECKING:``, each saying why) left out: grimp's graph, the one
-    import-linter checks the contracts on."""
+def graph(for_type_checkers: bool = False):  # type: ignore[no-untyped-def]
+    """The imports among the project's modules, lazy ones included: grimp's graph. Those only
+    a type checker reads (under ``if TYPE_CHECKING:``, each saying why) are left out unless
+    ``for_type_checkers`` (the contracts count them: see `test_no_import_runs_up_a_layer`)."""
     grimp = pytest.importorskip("grimp")
-    return grimp.build_graph(*PACKAGES, exclude_type_checking_imports=True, cache_dir=None)
+    return grimp.build_graph(*PACKAGES, exclude_type_checking_imports=not for_type_checkers, cache_dir=None)
 
 
 def plugin_modules() -> set[str]:
@@ -108,6 +108,27 @@ def test_the_import_contracts_hold():
                           capture_output=True, text=True, cwd=root)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "0 broken" in done.stdout
+
+
+def test_no_import_runs_up_a_layer():
+    """No module imports a module of a layer above its own, lazily or for a type checker
+    alone (an annotation that names a class of the front is a dependency on the front all the
+    same): counted here on the whole graph, and pyproject.toml's contracts count them too."""
+    tomllib = pytest.importorskip("tomllib")
+    config = tomllib.loads((PACKAGE.parent.parent / "pyproject.toml").read_text())["tool"]["importlinter"]
+    assert config["exclude_type_checking_imports"] is False
+    rank = {f"exactcover.{name}": height for height, siblings in enumerate(reversed(layers_tool().layers()))
+            for name in siblings}
+
+    def layer(module: str) -> int | None:
+        parts = module.split(".")
+        return rank.get(".".join(parts[:2])) if parts[0] == "exactcover" else None
+
+    imports = graph(for_type_checkers=True)
+    upward = sorted(f"{importer} -> {imported}" for importer in imports.modules
+                    for imported in imports.find_modules_directly_imported_by(importer)
+                    if None not in (layer(importer), layer(imported)) and layer(imported) > layer(importer))
+    assert upward == []
 
 
 def test_every_import_for_a_type_checker_says_why():

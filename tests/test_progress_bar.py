@@ -14,7 +14,7 @@ import pytest
 
 import exactcover
 from exactcover.search import bar
-from exactcover.search.runs import Subtrees
+from exactcover.search.stats import Subtrees
 from exactcover_queens import Queens
 
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exactcover import GivenAndExcluded, GivensClash, Matrix, Solver, UnknownOption, Unsupported
-from exactcover.engines.reduction import Removal
+from exactcover.model.reduction import Removal
 
 from helpers import ENGINES, brute_force, drawn_items, drawn_option, is_consistent, matrices
 

@@ -23,11 +23,13 @@ from .front.api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve
 from .errors import (BudgetExceeded, EngineWarning, ExactCoverError, GivenAndExcluded, GivensBreakLoop, GivensClash,
                      GivensError, JournalError, MatrixError, PluginError, PrefixError, ProblemError, ProblemTooLarge,
                      UnknownOption, Unsupported, WorkerLost)
-from .front.solver import Solver, Split
+from .front.solver import Solver
+from .search.split import Split
 from .model.loop import Loop
 from .model.matrix import Matrix, Option
 from .problem import Batch, Encoding, Problem, ProblemType, Size
-from .search.runs import Progress, Solutions, Stats, Subtrees
+from .search.runs import Solutions
+from .search.stats import Progress, Stats, Subtrees
 from .version import __version__ as __version__  # (re-exported: the package says its version)
 
 if TYPE_CHECKING:  # (imported on first use at run time: see _LAZY)

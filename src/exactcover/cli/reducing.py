@@ -18,7 +18,7 @@ from .report import Report
 from .run import line_file
 
 if TYPE_CHECKING:  # (for annotations only: reduction loads on first use)
-    from ..engines.reduction import Reduction, Removal
+    from ..model.reduction import Reduction, Removal
 
 __all__ = ["reduce_options", "reduce_run", "reduced_text"]
 

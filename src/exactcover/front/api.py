@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 from ..errors import BudgetExceeded
 from ..model.matrix import Matrix
 from ..problem import Problem
-from ..search.runs import Progress, Solutions, Stats
+from ..search.runs import Solutions
+from ..search.stats import Progress, Stats
 from .prepared import MAX_ENTRIES, Prepared, check_size, prepare, solver_for
 from .request import Request
 

@@ -48,12 +48,13 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..engines.contract import PAUSED, SOLUTION
-from ..search.runs import Progress, Run, Solution, Solutions
+from ..search.runs import Run, Solution, Solutions
+from ..search.stats import Progress
 from .plan import Plan
 from .solver import Solver
 
 if TYPE_CHECKING:  # (for annotations only: prepared needs this module; reduction loads on first use)
-    from ..engines.reduction import Reduction
+    from ..model.reduction import Reduction
     from .prepared import Prepared
 
 __all__ = ["LATE", "LOOK", "MIN_REMOVED", "MOST", "SHARE", "count", "solutions"]

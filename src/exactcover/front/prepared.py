@@ -26,7 +26,7 @@ from .request import Request
 from .solver import Solver
 
 if TYPE_CHECKING:  # (for annotations only: best, estimates, diagrams, reduction load on first use)
-    from ..engines.reduction import Reduction
+    from ..model.reduction import Reduction
     from ..search.best import Best
     from ..search.diagram import Sample
     from ..search.estimates import Estimate
@@ -224,7 +224,7 @@ class Prepared:
     def _by_sat(self, the_plan: Plan, givens: tuple[Hashable, ...], exclude: tuple[Hashable, ...]) -> Solutions[Any]:
         """Up to the request's limit of solutions (the solver's labels) found by the SAT
         solver, or by the race of it and the search."""
-        from ..search.runs import Stats
+        from ..search.stats import Stats
         from . import sat
 
         r = the_plan.request

@@ -28,7 +28,8 @@ from typing import Any
 from ..errors import BudgetExceeded, ExactCoverError
 from ..model.matrix import Matrix, item_positions
 from ..parallel.orphans import facts
-from ..search.runs import LIMIT_CAP, Run, Stats
+from ..search.runs import LIMIT_CAP, Run
+from ..search.stats import Stats
 from .satcnf import Cnf, option_starts, pysat
 from .solver import Solver
 

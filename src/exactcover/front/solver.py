@@ -1,6 +1,8 @@
 """The solver: compile a `Matrix` once, then answer many questions about it.
 
-A `Solver` turns a matrix into an engine's arrays once. Every call (`first`, `solutions`,
+A `Solver` turns a matrix into an engine's arrays once: it is a
+`exactcover.search.compiled.CompiledMatrix`, the value every search below the front takes,
+with the questions a caller asks. Every call (`first`, `solutions`,
 `count`, `is_unique`) starts a fresh search on a private copy of those arrays, with its own
 givens, seed and budget, so one solver serves thousands of searches (a 9×9 sudoku matrix,
 say, with each puzzle's clues as givens), and can be shared between threads.
@@ -11,20 +13,14 @@ Ctrl-C raises KeyboardInterrupt within a fraction of a second and leaves the sol
 
 from __future__ import annotations
 
-import threading
-from array import array
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from .. import engines
 from ..engines import contract
-from ..engines.contract import DONE, PREFIX, SOLUTION, Compiled, Dancer
-from ..errors import GivensError, UnknownOption
-from ..model.matrix import Matrix, item_positions
-from ..search.runs import LIMIT_CAP, Progress, Run, Solution, Solutions, Stats, check_positive, labelled, memo_mode
+from ..search.compiled import CompiledMatrix
+from ..search.runs import LIMIT_CAP, Run, Solution, Solutions, check_positive, memo_mode
+from ..search.split import Split, split_tree
+from ..search.stats import Progress
 
 if TYPE_CHECKING:  # (for annotations only: best, checks, diagram, estimates load on first use)
     from ..search.best import Best
@@ -32,56 +28,10 @@ if TYPE_CHECKING:  # (for annotations only: best, checks, diagram, estimates loa
     from ..search.diagram import Diagram
     from ..search.estimates import Estimate
 
-__all__ = ["Solver", "Split"]
+__all__ = ["Solver"]
 
 
-@attrs.frozen
-class Split:
-    """The search tree cut at a depth: the subtrees below it as prefixes (picklable tuples of
-    node numbers, valid for this solver's matrix), each with its ``share`` of the tree, the
-    solutions found above the depth, and the statistics of the search down to it."""
-
-    depth: int
-    prefixes: tuple[tuple[int, ...], ...]
-    shares: tuple[float, ...]
-    solutions: tuple[Solution, ...]
-    stats: Stats
-
-
-def _known(index: dict[Any, Any], label: Any) -> bool:
-    try:
-        return label in index
-    except TypeError:
-        return False
-
-
-def _compile(matrix: Matrix) -> tuple[array[int], array[int], array[int], dict[Hashable, int]]:
-    """The options as the engines take them: where each option's items start, the items'
-    positions, and their color numbers (0: none); and the colors' numbers. The matrix has
-    checked every item and color."""
-    options = matrix.options
-    starts = array("i", accumulate((len(option.items) for option in options), initial=0))
-    items = item_positions(matrix)
-    number: dict[Hashable, int] = {}
-    if all(option.colors.count(None) == len(option.colors) for option in options):
-        return starts, items, array("i", [0]) * len(items), number
-    colors = array("i", (0 if color is None else number.setdefault(color, len(number) + 1)
-                         for option in options for color in option.colors))
-    return starts, items, colors, number
-
-
-def _compile_loop(matrix: Matrix, number: dict[Hashable, int]) -> array[int]:
-    """The loop as the engines take it (`contract.Compiled.loop`); empty without one."""
-    if matrix.loop is None:
-        return array("i")
-    position = matrix.position
-    loop = array("i", [number.get(matrix.loop.color, 0), int(matrix.loop.empty)])
-    for edge, u, v in matrix.loop.edges:
-        loop.extend((position(edge), position(u), position(v)))
-    return loop
-
-
-class Solver:
+class Solver(CompiledMatrix):
     """A matrix compiled for an engine, ready for many searches.
 
     ``engine`` is ``"auto"`` (the C engine when built, else pure Python), ``"c"`` or
@@ -124,61 +74,6 @@ class Solver:
     >>> solver.count(), solver.first()
     (2, ('a', 'b'))
     """
-
-    def __init__(self, matrix: Matrix, engine: str = "auto") -> None:
-        if not isinstance(matrix, Matrix):
-            raise TypeError(f"Solver needs a Matrix, not {type(matrix).__name__}")
-        bounds = array("i")
-        if matrix.bounds:
-            given = dict(matrix.bounds)
-            for item in matrix.primary:
-                bounds.extend(given.get(item, (1, 1)))
-        module = engines.get(engine)
-        self.matrix = matrix
-        self.engine = engines.name_of(module)
-        self._local = threading.local()  # .stats: the last search this thread started here
-        #: The option labels by option number (the engines' numbering).
-        self.labels = tuple(option.label for option in matrix.options)
-        self._index = {label: k for k, label in enumerate(self.labels)}
-        starts, items, colors, number = _compile(matrix)
-        #: The matrix in the engines' form (see `contract.Compiled`): what a worker process
-        #: needs to build the dancer again.
-        costs = array("q")
-        if matrix.costs:
-            cost_of = dict(matrix.costs)
-            costs.extend(cost_of.get(label, 0) for label in self.labels)
-        priority = array("i")
-        if matrix.priority:
-            first = set(matrix.priority)
-            priority.extend(item in first for item in matrix.primary)
-        self.compiled = Compiled(len(matrix.primary), len(matrix.secondary), starts, items, colors, bounds, costs,
-                                 priority, _compile_loop(matrix, number))
-        #: The engine's compiled matrix (a `contract.Dancer`), for engine-level searches.
-        self.dancer: Dancer = module.Dancer(*self.compiled.arguments())
-
-    def __repr__(self) -> str:
-        return f"Solver({self.matrix!r}, engine={self.engine!r})"
-
-    def __reduce__(self) -> tuple[type, tuple[Matrix, str]]:
-        return Solver, (self.matrix, self.engine)  # compiled again where it is unpickled
-
-    @property
-    def stats(self) -> Stats:
-        """The statistics of the search the calling thread started last on this solver
-        (updated as it runs); empty statistics if it has started none."""
-        stats = getattr(self._local, "stats", None)
-        if stats is None:
-            stats = self._local.stats = Stats()
-        return stats
-
-    @stats.setter
-    def stats(self, stats: Stats) -> None:
-        self._local.stats = stats
-
-    @property
-    def nbytes(self) -> int:
-        """Bytes of the engine's arrays for this matrix (each search makes its own copy)."""
-        return self.dancer.nbytes
 
     # -- the questions ------------------------------------------------------------------------
 
@@ -280,17 +175,7 @@ class Solver:
         """Cut the search tree at ``depth``: the subtrees there (to count or list with
         ``prefix=``, anywhere this matrix is compiled alike) and the solutions above it. The
         subtrees and what lies above them partition the tree exactly."""
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-            raise ValueError(f"depth must be a whole number >= 0, not {depth!r}")
-        run = Run(self, givens, None, max_nodes, timeout, exclude)
-        prefixes, shares, solutions = [], [], []
-        while (status := run.step(depth=depth)) != DONE:
-            if status == SOLUTION:
-                solutions.append(run.solution())
-            elif status == PREFIX:
-                prefixes.append(run.search.prefix())
-                shares.append(run.search.share())
-        return Split(depth, tuple(prefixes), tuple(shares), tuple(solutions), run.stats)
+        return split_tree(self, depth, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout)
 
     def estimate(self, samples: int = 1000, seed: int | None = None, givens: Iterable[Hashable] = (), *,
                  exclude: Iterable[Hashable] = ()) -> Estimate:
@@ -311,32 +196,3 @@ class Solver:
         from ..search.checks import Checker  # (on first use, as best)
 
         return Checker(self, way)
-
-    # -- givens ----------------------------------------------------------------------------
-
-    def check(self, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = ()) -> None:
-        """Raise what a search with ``givens`` and ``exclude`` raises at its start
-        (`UnknownOption`, `GivensClash`, `GivenAndExcluded`), or nothing: for answers found
-        by other means (the SAT solver) that must refuse the same input."""
-        numbers = [array("i", self.option_numbers(chosen, role)) for chosen, role in ((givens, "given"),
-                                                                                     (exclude, "excluded"))]
-        with labelled(self):
-            self.dancer.search(numbers[0], None, numbers[1], array("i"))
-
-    def option_numbers(self, labels: Iterable[Hashable], what: str) -> list[int]:
-        """The option numbers of ``labels``; GivensError (UnknownOption) for what is not one."""
-        if type(labels) in (tuple, list) and not labels:  # (the default of every search: nothing to look up)
-            return []
-        if isinstance(labels, (str, bytes)):
-            raise GivensError(f"{what} options must be a collection of option labels, not the string {labels!r}")
-        try:
-            labels = list(labels)
-        except TypeError:
-            raise GivensError(f"{what} options must be a collection of option labels, "
-                              f"not {type(labels).__name__}") from None
-        index = self._index
-        try:
-            return [index[label] for label in labels]
-        except (KeyError, TypeError):
-            bad = next(label for label in labels if not _known(index, label))
-            raise UnknownOption(bad, what) from None

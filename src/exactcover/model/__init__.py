@@ -4,6 +4,8 @@
 items), `fields` the converters of its bounds and costs, `loop` its loop constraint;
 `inputs` makes one from dense, sparse and DataFrame arrays, `knuth` from Knuth's text format,
 `family` from named subsets; `size` says how big a matrix will be before it is built;
-`picture` draws one. The model may import the engines (``Matrix.reduce`` runs their
-reduction) and ``exactcover.textinput``, but nothing that searches.
+`picture` draws one; `reduction` is the problem made smaller by Knuth's preprocessing
+(``Matrix.reduce``: the engines' reduction run on the matrix, and the smaller matrix built
+from what it took out). The model may import the engines and ``exactcover.textinput``, but
+nothing that searches.
 """

@@ -444,12 +444,12 @@ class Matrix:
     def reduce(self, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), *,
                rounds: int | None = None, timeout: float | None = None, engine: str = "auto") -> Any:
         """This problem made smaller with the same solutions, and the map back (a
-        `exactcover.engines.reduction.Reduction`): Knuth's preprocessing (DLX-PRE), which takes out
+        `exactcover.model.reduction.Reduction`): Knuth's preprocessing (DLX-PRE), which takes out
         the items that others force and the options that block a primary item, in rounds
         until nothing changes (at most ``rounds``; stopped after ``timeout`` seconds). The
         ``givens`` are chosen and the ``exclude``d options taken out first. ``engine``:
         "c", "python" or "auto" (both reduce alike). Unsupported with bounds."""
-        from ..engines.reduction import reduce_matrix
+        from .reduction import reduce_matrix
 
         return reduce_matrix(self, givens, exclude, rounds=rounds, timeout=timeout, engine=engine)
 

@@ -19,22 +19,22 @@ from array import array
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from .. import log
 from ..engines.contract import MEMO_AUTO, MEMO_OFF
 from ..errors import BudgetExceeded
-from ..search.runs import PROGRESS_INTERVAL, Progress, Subtrees, labelled, memo_budget, memo_mode, time_left
+from ..search.compiled import CompiledMatrix, labelled
+from ..search.runs import PROGRESS_INTERVAL, memo_budget, memo_mode
+from ..search.stats import Progress, Subtrees, time_left
 from .balance import Piece
 from .journal import FORMAT, Journal, fingerprint, head_of
 from .pool import Pool, Task
 from .spread import GRACE, Spread
 from .subtrees import Budget, Record, Result, search_batch
 
-if TYPE_CHECKING:  # (for annotations only: solver needs this module)
-    from ..front.solver import Solver
 
 __all__ = ["count", "slice_for", "SLICE_SHARE", "SLICE_LEAST", "SLICE_MOST"]
 
@@ -103,7 +103,7 @@ class _Enough(Exception):
 class _Count(Spread):
     """One balanced count: the queue, the tasks in flight, the total, the journal."""
 
-    def __init__(self, solver: Solver, jobs: int | None, executor: Executor | None, journal: str | os.PathLike[str] | None,
+    def __init__(self, solver: CompiledMatrix, jobs: int | None, executor: Executor | None, journal: str | os.PathLike[str] | None,
                  time_slice: float | None, head: dict[str, Any] | None, limit: int | None, **search: Any) -> None:
         super().__init__(solver, jobs, executor, **search)
         self.limit = limit
@@ -309,7 +309,7 @@ class _Count(Spread):
 MEMO_LOOK = 1 << 13
 
 
-def memo_for_subtrees(solver: Solver, givens: Sequence[Any], exclude: Sequence[Any], mode: int) -> int:
+def memo_for_subtrees(solver: CompiledMatrix, givens: Sequence[Any], exclude: Sequence[Any], mode: int) -> int:
     """The ``memo`` of each subtree's search: ``mode``, but for MEMO_AUTO when the whole
     search's own sample already drops its table: then MEMO_OFF. (Each subtree would take
     the same sample and drop its table too, and on a count of many small subtrees those
@@ -324,7 +324,7 @@ def memo_for_subtrees(solver: Solver, givens: Sequence[Any], exclude: Sequence[A
     return MEMO_AUTO if search.memoizing else MEMO_OFF
 
 
-def count(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
+def count(solver: CompiledMatrix, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
           exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
           max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
           memo: bool | None = None, memo_bytes: int | None = None, journal: str | os.PathLike[str] | None = None,

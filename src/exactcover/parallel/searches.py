@@ -20,18 +20,18 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future
 from concurrent.futures import wait as futures_wait
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import log
 from ..errors import BudgetExceeded
 from ..search.best import Best, keep
-from ..search.runs import Progress, Solutions
+from ..search.compiled import CompiledMatrix
+from ..search.runs import Solutions
+from ..search.stats import Progress
 from .pool import Pool, Task
 from .spread import GRACE, Spread
 from .subtrees import Budget, Job, Result, search_batch
 
-if TYPE_CHECKING:  # (for annotations only: solver needs this module)
-    from ..front.solver import Solver
 
 __all__ = ["count", "solutions", "best"]
 
@@ -176,7 +176,7 @@ class _Search(Spread):
                       self.stats.nodes, self.stats.solutions, self.stats.seconds, self.on_sets, self.searches)
 
 
-def count(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
+def count(solver: CompiledMatrix, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
           exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
           max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
           memo: bool | None = None, memo_bytes: int | None = None, journal: str | os.PathLike[str] | None = None,
@@ -195,7 +195,7 @@ def count(solver: Solver, jobs: int | None = None, executor: Executor | None = N
                     journal, time_slice, head, limit)
 
 
-def solutions(solver: Solver, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
+def solutions(solver: CompiledMatrix, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
               exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
               max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
               limit: int | None = None) -> Solutions[Any]:
@@ -224,7 +224,7 @@ def _listed(search: _Search) -> Iterator[tuple[Any, ...]]:
         raise BudgetExceeded(stop.reason, stop.stats, yielded) from None
 
 
-def best(solver: Solver, k: int, jobs: int | None = None, executor: Executor | None = None,
+def best(solver: CompiledMatrix, k: int, jobs: int | None = None, executor: Executor | None = None,
          givens: Sequence[Any] = (), exclude: Sequence[Any] = (), max_nodes: int | None = None,
          timeout: float | None = None, progress: Callable[[Progress], Any] | bool | None = None) -> Best:
     """The k cheapest solutions (`Solver.best`) on ``jobs`` processes or ``executor``: the

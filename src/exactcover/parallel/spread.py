@@ -8,15 +8,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import BudgetExceeded
 from ..search.bar import progress_callback
-from ..search.runs import Progress, Stats, check_budget, check_positive
+from ..search.compiled import CompiledMatrix
+from ..search.runs import check_budget, check_positive
+from ..search.split import Split, split_tree
+from ..search.stats import Progress, Stats
 from .subtrees import Job, Result
 
-if TYPE_CHECKING:  # (for annotations only: solver needs this module)
-    from ..front.solver import Solver, Split
 
 __all__ = ["GRACE", "SUBTREES_PER_WORKER", "Spread"]
 
@@ -25,12 +26,12 @@ SUBTREES_PER_WORKER = 32
 MAX_DEPTH = 12
 #: Seconds the parent waits past a deadline for the workers' own stop (they check it per chunk).
 GRACE = 0.25
-def _plan(solver: Solver, wanted: int, givens: Sequence[Any], exclude: Sequence[Any],
+def _plan(solver: CompiledMatrix, wanted: int, givens: Sequence[Any], exclude: Sequence[Any],
           max_nodes: int | None, deadline: float | None) -> Split:
     """Split deep enough to have ``wanted`` subtrees (or the whole tree)."""
     for depth in range(1, MAX_DEPTH + 1):
         timeout = None if deadline is None else max(deadline - time.perf_counter(), 1e-9)
-        split = solver.split(depth, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout)
+        split = split_tree(solver, depth, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout)
         if len(split.prefixes) >= wanted or not split.prefixes:
             return split
     return split
@@ -40,7 +41,7 @@ class Spread:
     """What every parallel search has: its budget, its progress, the job its workers run,
     its first split, and the statistics of it all (the subtrees' results added up)."""
 
-    def __init__(self, solver: Solver, jobs: int | None, executor: Executor | None, givens: Sequence[Any],
+    def __init__(self, solver: CompiledMatrix, jobs: int | None, executor: Executor | None, givens: Sequence[Any],
                  exclude: Sequence[Any], progress: Callable[[Progress], Any] | bool | None,
                  max_nodes: int | None, timeout: float | None, way: str = "auto", memo: int = 0,
                  memo_bytes: int | None = None) -> None:
@@ -78,7 +79,7 @@ class Spread:
             split = _plan(self.solver, per_worker * workers, self.givens, self.exclude, self.max_nodes, self.deadline)
         else:
             timeout = None if self.deadline is None else max(self.deadline - time.perf_counter(), 1e-9)
-            split = self.solver.split(depth, self.givens, exclude=self.exclude, max_nodes=self.max_nodes, timeout=timeout)
+            split = split_tree(self.solver, depth, self.givens, exclude=self.exclude, max_nodes=self.max_nodes, timeout=timeout)
         self.solver.stats = self.stats  # (the split's searches were this thread's latest)
         stats = split.stats
         self.add(Result(len(split.solutions), stats.nodes, stats.updates, stats.max_level, stats.engine_seconds, None))

@@ -14,7 +14,7 @@ import time
 import uuid
 from array import array
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -22,11 +22,10 @@ from .. import engines
 from ..engines import contract
 from ..engines.contract import DONE, LIMIT, PAUSED, SOLUTION, Tuning, Where
 from ..search.best import keep
+from ..search.compiled import CompiledMatrix
 from ..search.runs import CHUNK, LIMIT_CAP, memo_budget
 from .balance import Piece, rest
 
-if TYPE_CHECKING:  # (for annotations only: solver needs this module)
-    from ..front.solver import Solver
 
 __all__ = ["Budget", "Job", "Record", "Result", "Worker", "search_batch"]
 
@@ -75,7 +74,7 @@ class Job:
                              self.tuning if tuning is None else tuning, **more)
 
     @classmethod
-    def of(cls, solver: Solver, givens: Sequence[Any] = (), exclude: Sequence[Any] = (), way: str = "auto",
+    def of(cls, solver: CompiledMatrix, givens: Sequence[Any] = (), exclude: Sequence[Any] = (), way: str = "auto",
            memo: int = 0, memo_bytes: int | None = None) -> Job:
         compiled = solver.compiled
         return cls(uuid.uuid4().hex, solver.engine, compiled.n_primary, compiled.n_secondary,

@@ -10,16 +10,16 @@ subtrees in rounds that share the incumbent (see there); both keep the k best wi
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from ..engines.contract import SOLUTION
 from ..errors import BudgetExceeded
-from .runs import Progress, Run, Stats
+from .compiled import CompiledMatrix
+from .runs import Run
+from .stats import Progress, Stats
 
-if TYPE_CHECKING:  # (for annotations only: solver needs this module)
-    from ..front.solver import Solver
 
 __all__ = ["Best", "best", "keep"]
 
@@ -55,7 +55,7 @@ def keep(kept: list[Any], k: int, cost: int, solution: tuple[Any, ...]) -> None:
     del kept[k:]
 
 
-def best(solver: Solver, k: int, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
+def best(solver: CompiledMatrix, k: int, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
          max_nodes: int | None = None, timeout: float | None = None,
          progress: Callable[[Progress], Any] | bool | None = None) -> Best:
     """`Solver.best` in this process (``k`` checked there): see there."""

@@ -24,17 +24,17 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import attrs
 
 from ..engines import contract
 from ..engines.contract import DONE, PAUSED, SOLUTION
 from ..errors import BudgetExceeded, GivensClash, Unsupported
-from .runs import CHUNK, Solution, Stats, check_positive
+from .compiled import CompiledMatrix
+from .runs import CHUNK, Solution, check_positive
+from .stats import Stats
 
-if TYPE_CHECKING:  # (for annotations only: solver needs this module)
-    from ..front.solver import Solver
 
 __all__ = ["Checker", "CHECKER_WAYS"]
 
@@ -59,7 +59,7 @@ class Checker:
     between two checks, the checker left as it was.
     """
 
-    def __init__(self, solver: Solver, way: str = "auto") -> None:
+    def __init__(self, solver: CompiledMatrix, way: str = "auto") -> None:
         if way not in CHECKER_WAYS:
             if way in contract.WAYS:
                 raise Unsupported(f"a checker with way={way!r}", "way='auto', 'links' or 'weighted'")

@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from .runs import Stats
+from .stats import Stats
 
 __all__ = ["Diagram", "Sample"]
 

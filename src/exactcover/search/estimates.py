@@ -5,14 +5,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable, Iterable
-from typing import TYPE_CHECKING
 
 import attrs
 
+from .compiled import CompiledMatrix
 from .runs import Run, check_positive
 
-if TYPE_CHECKING:  # (for annotations only: solver needs this module)
-    from ..front.solver import Solver
 
 __all__ = ["Estimate", "estimate"]
 
@@ -51,7 +49,7 @@ def _about(value: float, error: float) -> str:
     return f"about {value:.4g} ± {error:.2g}"
 
 
-def estimate(solver: Solver, samples: int, seed: int | None, givens: Iterable[Hashable] = (), *,
+def estimate(solver: CompiledMatrix, samples: int, seed: int | None, givens: Iterable[Hashable] = (), *,
              exclude: Iterable[Hashable] = ()) -> Estimate:
     """`Solver.estimate`: see there."""
     check_positive("samples", samples)

@@ -3,9 +3,9 @@
 A `Run` steps an engine's search chunk by chunk (`CHUNK`), so that between two chunks
 Python sees Ctrl-C, the timeout and the node budget, keeps `Stats` current and calls the
 ``progress`` callback with a `Progress`; `Solutions` is the lazy iterator over a run's
-solutions that `Solver.solutions` returns. The `Solver` (solver.py) makes runs; so do the
-searches built on it (best.py, estimates.py, parallel.py), which is why this is a module of
-its own: they import it, not the solver.
+solutions that `Solver.solutions` returns. A run searches a `CompiledMatrix` (compiled.py):
+the `Solver` makes runs, and so do the searches built on the compiled matrix (best.py,
+estimates.py, split.py, the parallel searches).
 """
 
 from __future__ import annotations
@@ -13,23 +13,20 @@ from __future__ import annotations
 import time
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, cast
 
-import attrs
 
 from .. import log
 from ..engines import contract
 from ..engines.contract import DONE, LIMIT, PAUSED, SOLUTION, Where
-from ..errors import BudgetExceeded, GivenAndExcluded, GivensBreakLoop, GivensClash, PrefixError
-from .bar import progress_callback
+from ..errors import BudgetExceeded, PrefixError
 from . import portfolio
+from .bar import progress_callback
+from .compiled import CompiledMatrix, labelled
+from .stats import Progress, Stats
 
-if TYPE_CHECKING:  # (for annotations only: solver needs this module)
-    from ..front.solver import Solver
-
-__all__ = ["CHUNK", "LIMIT_CAP", "PROGRESS_INTERVAL", "Progress", "Run", "Solution", "Solutions", "Stats", "Subtrees", "time_left",
-           "check_budget", "check_positive", "memo_budget", "memo_mode", "node_ids"]
+__all__ = ["CHUNK", "LIMIT_CAP", "PROGRESS_INTERVAL", "Run", "Solution", "Solutions", "check_budget", "check_positive",
+           "memo_budget", "memo_mode", "node_ids"]
 
 #: A solution: the labels of the options chosen, givens first, then in search order.
 Solution = tuple[Hashable, ...]
@@ -41,104 +38,11 @@ T = TypeVar("T")  # (what a `Solutions` yields: solutions, or the answers they d
 CHUNK = {"c": (1 << 16, 1 << 21), "python": (1 << 11, 1 << 15)}
 
 
-@attrs.define
-class Stats:
-    """What a search did; updated as it runs.
-
-    ``nodes`` counts entries into the search procedure (the root, every partial solution and
-    every complete one); ``updates`` counts link removals (Knuth's measure of work, givens
-    included); ``max_level`` is the deepest level entered (the number of options chosen,
-    givens not counted). ``seconds`` is wall-clock time from the start of the search to its
-    latest step, the time a consumer spent between solutions included (what ``timeout``
-    measures); ``engine_seconds`` is the part of it spent inside the engine (on parallel
-    searches: summed over the workers). A memoized count (`Solver.count`'s ``memo``) adds
-    ``memo_hits``, the states it found in its table, ``memo_entries``, the states it stored,
-    and ``memoized``, whether it counted with the table to the end (an automatic count that
-    found memoizing did not pay drops it after a sample and counts on without). ``way`` is
-    where the search ran: "links", or "sets" when it moved to the sets of options (see
-    ``way=`` of `Solver.solutions`); a parallel search whose subtrees went both ways says
-    "mixed"; a race that the SAT solver won says "sat" (the other figures are then those of
-    the search it stopped). ``reduced`` says that a count or a listing (``reduce=None``) decided on the way
-    to search the problem made smaller by Knuth's preprocessing: these are then that
-    search's statistics, but ``seconds``, which runs from the start of the first. A parallel
-    count says where its ``subtrees`` stand (`Subtrees`; None for any other search).
-    """
-
-    nodes: int = 0
-    updates: int = 0
-    solutions: int = 0
-    max_level: int = 0
-    seconds: float = 0.0
-    engine_seconds: float = 0.0
-    memo_hits: int = 0
-    memo_entries: int = 0
-    memoized: bool = False
-    way: str = "links"
-    reduced: bool = False
-    subtrees: Subtrees | None = None  # a parallel count: where its subtrees stand
-
-
-@attrs.frozen
-class Subtrees:
-    """Where a parallel count stands: its subtrees done (counted, or split where they
-    stood), in flight on the workers, and waiting for one; the ``fraction`` of the tree
-    done (Knuth's estimate, from the shares of the subtrees left) and the ``remaining``
-    seconds it promises (the time so far scaled by it; None before anything is done)."""
-
-    done: int
-    running: int
-    waiting: int
-    fraction: float = 0.0
-    remaining: float | None = None
-
-
-@attrs.frozen
-class Progress:
-    """What a running search reports to a ``progress`` callback: nodes and solutions so far,
-    seconds spent, and ``fraction``, Knuth's estimate of the part of the tree finished (it
-    never decreases, and is 1.0 at the end). A parallel count adds its `Subtrees`."""
-
-    nodes: int
-    solutions: int
-    fraction: float
-    seconds: float
-    subtrees: Subtrees | None = None
-
-    @property
-    def remaining(self) -> float | None:
-        """The seconds left, if the rest of the tree goes as fast as the part done (from
-        ``fraction``); None before anything is done."""
-        return time_left(self.seconds, self.fraction)
-
-
-def time_left(seconds: float, fraction: float) -> float | None:
-    """The seconds left after ``seconds`` with ``fraction`` of the tree done, if the rest goes
-    as fast (None before anything is done)."""
-    return seconds * (1.0 - fraction) / fraction if fraction > 0.0 else None
-
-
 #: Counting limits are capped here for the engines' 64-bit counters: no count reaches it.
 LIMIT_CAP = 1 << 62
 
 #: How often (seconds) a search calls its ``progress`` callback at most.
 PROGRESS_INTERVAL = 0.1
-
-
-@contextmanager
-def labelled(solver: Solver) -> Iterator[None]:
-    """An engine's `GivensClash`, `GivenAndExcluded` or `GivensBreakLoop` raised again with
-    the labels of the options and the item it names (the engine knows only their numbers)."""
-    try:
-        yield
-    except GivensClash as clash:
-        labels = solver.labels
-        first, second, item = cast(int, clash.first), cast(int, clash.second), cast(int, clash.item)
-        raise GivensClash(labels[first], labels[second], solver.matrix.items[item]) from None
-    except GivenAndExcluded as clash:
-        raise GivenAndExcluded(solver.labels[cast(int, clash.option)]) from None
-    except GivensBreakLoop as broken:
-        raise GivensBreakLoop(solver.labels[cast(int, broken.option)], solver.matrix.items[cast(int, broken.edge)]) \
-            from None
 
 
 def check_positive(name: str, value: Any, *, allow_zero: bool = False) -> None:
@@ -189,7 +93,7 @@ class Run:
     returns PAUSED there, the search intact: another `step` goes on from where it was.
     """
 
-    def __init__(self, solver: Solver, givens: Iterable[Hashable], seed: int | None,
+    def __init__(self, solver: CompiledMatrix, givens: Iterable[Hashable], seed: int | None,
                  max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
                  progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
                  way: str = "auto", best: int = 0, memo: int = contract.MEMO_OFF,
@@ -211,7 +115,7 @@ class Run:
         self.chunk, self.work = CHUNK[solver.engine]
         self.engine = solver.engine
         self.stats = Stats() if stats is None else stats  # (a search that carries on another's)
-        solver._local.stats = self.stats  # what solver.stats shows in this thread
+        solver.stats = self.stats  # what solver.stats shows in this thread
         self.progress, self.bar = progress_callback(progress)
         self.reported, self.between = 0.0, between
         self.head_start = 0  # (a first solution's, until the partner joins: portfolio.py)

@@ -30,7 +30,7 @@ import attrs
 from ..errors import GivenAndExcluded, GivensClash, UnknownOption, Unsupported
 
 if TYPE_CHECKING:  # (for annotations only: matrix needs this module)
-    from ..model.matrix import Matrix, Option
+    from .matrix import Matrix, Option
 
 __all__ = ["Reduction", "Removal", "reduce_matrix"]
 
@@ -113,8 +113,8 @@ def _many(n: int, word: str) -> str:
 def reduce_matrix(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), *,
                   rounds: int | None = None, timeout: float | None = None, engine: str = "auto") -> Reduction:
     """`Matrix.reduce`: see there."""
-    from . import loader as engines  # (the engine that reduces; loader: the engines package imports this module)
-    from .contract import Reduced
+    from .. import engines  # (on first use: the engine that reduces)
+    from ..engines.contract import Reduced
 
     if matrix.bounds:
         raise Unsupported("reducing a matrix with bounds", "reduce the problem without them")
