@@ -23,7 +23,7 @@ from problems import queens_matrix
 
 def searched(dancer, job, prefix):
     """The subtree under ``prefix`` searched to its end: its solutions, nodes and updates."""
-    search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix), job.tuning)
+    search = job.call.start(dancer, prefix)
     while search.run(1 << 20, 0, True) != DONE:
         pass
     return search.solutions, search.nodes, search.updates
@@ -35,7 +35,7 @@ def count_of(dancer, job, prefix):
 
 def paused(dancer, job, nodes, way="auto"):
     """A search of the whole tree paused after ``nodes`` nodes (None if it ended first)."""
-    search = dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i"), Tuning.of(way))
+    search = job.call.start(dancer, tuning=Tuning.of(way))
     return None if search.run(nodes, 0, True) == DONE else search
 
 
@@ -47,7 +47,7 @@ def test_what_is_left_counts_the_rest(matrix, nodes, way, engine):
     and the subtrees left count the whole, their shares are the fraction left, and their
     nodes and updates, with the updates the split owes, are the whole search's."""
     solver = Solver(matrix, engine)
-    job = Job.of(solver, way=way)
+    job = Job.of(solver, solver.planned("first", way=way).call)
     search = paused(solver.dancer, job, nodes, way)
     if search is None:
         return
@@ -70,11 +70,10 @@ def test_what_is_left_of_a_subtree(engine):
     subtree's count, and each piece lies under the subtree's prefix."""
     solver = Solver(queens_matrix(9), engine)
     givens = [solver.labels[0]]
-    job = Job.of(solver, givens)
+    job = Job.of(solver, solver.planned("first", givens).call)
     split = solver.split(2, givens)
     for prefix, share in zip(split.prefixes, split.shares):
-        search = solver.dancer.search(array("i", job.givens), None, array("i", job.excluded), array("i", prefix),
-                                      job.tuning)
+        search = job.call.start(solver.dancer, prefix)
         if search.run(7, 0, True) == DONE:
             continue
         left = rest(solver.dancer, job, search, share)
@@ -88,12 +87,12 @@ def test_searches_that_are_not_split(engine):
     """Bounds, costs, the weighted choice and a count keeping its table are never split."""
     cases = [(Solver(queens_matrix(7), engine), "weighted")]
     for solver, way in cases:
-        job = Job.of(solver, way=way)
+        job = Job.of(solver, solver.planned("first", way=way).call)
         search = paused(solver.dancer, job, 30, "links")
         assert rest(solver.dancer, job, search, 1.0) is None
     bounded = Solver(exactcover.Matrix(["a", "b"], {1: ["a"], 2: ["a"], 3: ["b"], 4: ["a", "b"]},
                                        bounds={"a": (1, 2), "b": (0, 1)}), engine)
-    job = Job.of(bounded)
+    job = Job.of(bounded, bounded.planned("first").call)
     search = paused(bounded.dancer, job, 1)
     assert search is None or rest(bounded.dancer, job, search, 1.0) is None
 
@@ -114,7 +113,8 @@ def test_a_count_split_at_every_pause_is_exact(tiny_chunks, matrix, engine):
     not split.)"""
     solver, serial = Solver(matrix, engine), Solver(matrix, engine)
     with ThreadPoolExecutor(2) as pool:
-        assert exactcover.parallel.searches.count(solver, 2, pool, time_slice=1e-9, memo=False) == serial.count(memo=False)
+        assert exactcover.parallel.searches.count(solver, solver.planned("count", jobs=2, executor=pool, time_slice=1e-9,
+                                                                            memo=False)) == serial.count(memo=False)
     assert (solver.stats.nodes, solver.stats.updates) == (serial.stats.nodes, serial.stats.updates)
 
 
@@ -123,7 +123,8 @@ def test_queens_split_at_every_pause(tiny_chunks):
     seen = []
     solver = Solver(queens_matrix(8))
     with ThreadPoolExecutor(2) as pool:
-        assert exactcover.parallel.searches.count(solver, 2, pool, time_slice=1e-9, progress=seen.append, memo=False) == 92
+        assert exactcover.parallel.searches.count(solver, solver.planned(
+            "count", jobs=2, executor=pool, time_slice=1e-9, progress=seen.append, memo=False)) == 92
     fractions = [p.fraction for p in seen]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
     assert seen[-1].subtrees.done > 100 and seen[-1].subtrees.waiting == seen[-1].subtrees.running == 0

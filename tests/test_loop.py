@@ -342,7 +342,8 @@ def test_a_count_with_a_loop_split_at_every_pause_is_the_serial_one(engine: str,
     solver, serial = Solver(m, engine), Solver(m, engine)
     seen = []
     with ThreadPoolExecutor(2) as pool:
-        assert searches.count(solver, 2, pool, time_slice=1e-9, progress=seen.append) == serial.count() == 1049
+        assert searches.count(solver, solver.planned("count", jobs=2, executor=pool, time_slice=1e-9,
+                                                      progress=seen.append)) == serial.count() == 1049
     assert (solver.stats.nodes, solver.stats.updates) == (serial.stats.nodes, serial.stats.updates)
     assert seen[-1].subtrees.done > 100
 

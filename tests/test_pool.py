@@ -9,6 +9,7 @@ import pytest
 from problems import queens_matrix
 
 import exactcover
+from exactcover.engines.contract import EngineCall
 from exactcover.parallel.pool import Pool, Task
 from exactcover.parallel.subtrees import Budget, Job
 
@@ -29,7 +30,7 @@ def test_results_received_together_are_all_kept_when_the_caller_stops_at_the_fir
         time.sleep(1.0)  # (both workers end their tasks meanwhile)
         return None
 
-    with Pool(2, Job.of(solver)) as pool:
+    with Pool(2, Job.of(solver, EngineCall())) as pool:
         results = pool.unordered(take)
         first = next(results)
         results.close()

@@ -141,7 +141,7 @@ def test_priority_combines_with_the_other_searches_or_is_refused_first(engine: s
     with pytest.raises(Unsupported, match="priority items with bounds"):
         exactcover.count(bounded, engine=engine)
     assert exactcover.solve(costed, engine=engine) == ("x", "y")  # (one option each: forced moves come first)
-    with pytest.raises(Unsupported, match="priority items in a search for the cheapest"):
+    with pytest.raises(Unsupported, match="priority items with the cheapest solutions"):
         Solver(costed, engine).best(1)
 
 
@@ -171,7 +171,8 @@ def test_a_count_with_priority_split_at_every_pause_is_the_serial_one(engine: st
     solver, serial = Solver(queens, engine), Solver(queens, engine)
     seen = []
     with ThreadPoolExecutor(2) as pool:
-        assert searches.count(solver, 2, pool, time_slice=1e-9, memo=False, progress=seen.append) == \
+        assert searches.count(solver, solver.planned("count", jobs=2, executor=pool, time_slice=1e-9, memo=False,
+                                                      progress=seen.append)) == \
             serial.count(memo=False) == 92
     assert (solver.stats.nodes, solver.stats.updates) == (serial.stats.nodes, serial.stats.updates)
     assert seen[-1].subtrees.done > 100

@@ -456,13 +456,13 @@ def test_the_default_backend_s_race_answers_as_the_search_whoever_wins(monkeypat
     searched = exactcover.solve(many, backend="search")
     assert exactcover.solve(many, backend="race") != searched
     solver = prepare(many).solver
-    assert sat.race(solver, same=True) == solver.first()
+    assert sat.race(solver, solver.planned("first"), same=True) == solver.first()
     for limit in (1, 2):
-        assert sat.race(solver, what="solutions", limit=limit, same=True) == \
+        assert sat.race(solver, solver.planned("solutions", limit=limit), same=True) == \
             list(exactcover.solutions(many, limit=limit, backend="search"))
-    assert sat.race(solver, what="count", limit=2, same=True) == 2
+    assert sat.race(solver, solver.planned("count", limit=2), same=True) == 2
     unique = prepare(KNUTH_FIRST)  # (its options in the SAT solver's order: a puzzle's type decodes them alike)
-    raced = sat.race(unique.solver, same=True)
+    raced = sat.race(unique.solver, unique.solver.planned("first"), same=True)
     assert unique.solver.stats.way == "sat" and sorted(raced) == sorted(unique.solver.first())
     empty = Sudoku.parse("." * 81)
     assert planning.plan(Request.of("first"), prepare(empty).features()).route == "race"

@@ -31,9 +31,9 @@ from ..errors import GivenAndExcluded, GivensBreakLoop, GivensClash, MatrixError
 
 __all__ = ["Status", "DONE", "SOLUTION", "PAUSED", "LIMIT", "PREFIX", "ENGINE_ERRORS", "MatrixError", "UnknownOption",
            "GivensClash", "GivensBreakLoop", "GivenAndExcluded", "PrefixError", "Unsupported", "Compiled", "Dancer", "Search", "Checker",
-           "REFUSED", "refuse", "WAYS", "EQUAL_WAYS", "RULES", "RULE_MRV", "RULE_WEIGHTED",
+           "REFUSED", "SAID", "refuse", "WAYS", "EQUAL_WAYS", "RULES", "RULE_MRV", "RULE_WEIGHTED",
            "RULE_WEIGHTED_TIES", "RULE_FAILURE_RATE", "RULE_SAID", "OTHER_TREES", "Where", "ToSets", "Tuning", "MEMO_OFF", "MEMO_ON", "MEMO_AUTO",
-           "DEFAULT_MEMO_BYTES", "Reduced"]
+           "DEFAULT_MEMO_BYTES", "EngineCall", "Reduced"]
 
 
 class Status(enum.IntEnum):
@@ -179,47 +179,87 @@ MEMO_OFF, MEMO_ON, MEMO_AUTO = 0, 1, 2
 DEFAULT_MEMO_BYTES = 1 << 30
 
 
+@attrs.frozen
+class EngineCall:
+    """What `Dancer.search` is called with, but the subtree: the givens and exclusions (option
+    numbers), the ``seed``, the ``tuning``, ``best`` (the k cheapest, 0: not that search),
+    the memo's mode and table size, and whether the search builds the diagram. The front's
+    plan makes one when it decides a search (`exactcover.search.plans.Plan.call`), and it
+    travels unchanged to `start`, wherever the search runs: in this process, or in a worker
+    of a parallel search (it pickles)."""
+
+    givens: tuple[int, ...] = ()
+    excluded: tuple[int, ...] = ()
+    seed: int | None = None
+    tuning: Tuning = Tuning()
+    best: int = 0
+    memo: int = MEMO_OFF
+    memo_bytes: int = DEFAULT_MEMO_BYTES
+    diagram: bool = False
+
+    def plain(self, tuning: Tuning = Tuning()) -> EngineCall:
+        """A plain search of the same givens and exclusions on ``tuning``: unseeded, without a
+        table or a cost bound (a split's, or a balanced count's look at a node's children)."""
+        return EngineCall(self.givens, self.excluded, tuning=tuning)
+
+    def start(self, dancer: Dancer, prefix: Sequence[int] = (), *, tuning: Tuning | None = None,
+              cutoff: int | None = None) -> Search:
+        """The search of ``dancer`` this call describes, under ``prefix`` (a subtree's), with
+        another ``tuning`` (the partner of a first solution's search: search/portfolio.py) or a
+        ``cutoff`` (a parallel search's incumbent for the cheapest solutions) if given."""
+        return dancer.search(array("i", self.givens), self.seed, array("i", self.excluded), array("i", prefix),
+                             self.tuning if tuning is None else tuning, self.best, cutoff, self.memo, self.memo_bytes,
+                             self.diagram)
+
+
+#: How a refusal names each thing an engine's search can have (the plan's words for them too:
+#: `exactcover.front.plan.SAID` begins with these).
+SAID = {"bounds": "bounds", "best": "the cheapest solutions", "memo": "memo", "seed": "a seed", "sets": "way='sets'",
+        "priority": "priority items", "loop": "a loop", **OTHER_TREES}
+
 #: What one search cannot combine, for both engines and the library above them: each pair of
-#: the things a search may have -> what `Unsupported` says (what, and what to do instead),
-#: in the order they are checked. The things: "bounds" (multiplicities), "best" (a search
-#: for the cheapest solutions, on a matrix with costs), "memo" (a memoized count), "seed"
-#: (ties broken at random), a way that searches another tree than MRV's (by its name in
-#: `OTHER_TREES`), "sets" (way="sets"), "priority" (a matrix with priority items: MRV's rule
-#: with those items first, on the links), "loop" (a matrix with a loop constraint: on the
-#: links, never memoized; the other rules of the item choice take it, binary branching not).
-REFUSED: dict[tuple[str, str], tuple[str, str]] = {
-    **{pair: refused for rule, said in OTHER_TREES.items() for pair, refused in (
-        ((rule, "bounds"), (f"{said} with bounds", "leave way='auto'")),
-        ((rule, "best"), (f"{said} in a search for the cheapest solutions", "leave way='auto'")),
-        ((rule, "memo"), (f"{said} in a memoized count", "leave way='auto'")),
-        ((rule, "seed"), (f"a seed with {said}", "search without one")))},
-    ("best", "seed"): ("a seed in a search for the cheapest solutions", "search without one"),
-    ("best", "bounds"): ("costs with bounds", "search with costs or with bounds"),
-    ("memo", "bounds"): ("memoized counting with bounds", "count without memo"),
-    ("memo", "seed"): ("a seed in a memoized count", "count without one"),
-    ("memo", "sets"): ("memoized counting on the sets", "way='auto' or 'links'"),
-    **{(rule, "priority"): (f"{said} with priority items", "leave way='auto'") for rule, said in OTHER_TREES.items()},
-    ("priority", "bounds"): ("priority items with bounds", "search without priority"),
-    ("priority", "best"): ("priority items in a search for the cheapest solutions", "search without priority"),
-    ("priority", "sets"): ("priority items on the sets", "way='auto' or 'links'"),
-    ("binary", "loop"): ("binary branching with a loop", "leave way='auto'"),
-    ("loop", "bounds"): ("a loop with bounds", "search without bounds"),
-    ("loop", "best"): ("a loop in a search for the cheapest solutions", "search without costs"),
-    ("loop", "memo"): ("a memoized count with a loop", "count without memo"),
-    ("loop", "sets"): ("a loop on the sets", "way='auto' or 'links'"),
+#: the things a search may have -> what to do instead, in the order they are checked. The
+#: things (`SAID`): "bounds" (multiplicities), "best" (a search for the cheapest solutions, on
+#: a matrix with costs), "memo" (a memoized count), "seed" (ties broken at random), a way that
+#: searches another tree than MRV's (by its name in `OTHER_TREES`), "sets" (way="sets"),
+#: "priority" (a matrix with priority items: MRV's rule with those items first, on the
+#: links), "loop" (a matrix with a loop constraint: on the links, never memoized; the other
+#: rules of the item choice take it, binary branching not). These are the first rows of the
+#: plan's one table (`exactcover.front.plan.REFUSALS`), which refuses a search before any
+#: engine sees it; the engines check the same pairs (`refuse`) only as an assertion, for a
+#: caller of `Dancer.search` without a plan.
+REFUSED: dict[tuple[str, str], str] = {
+    **{pair: instead for rule in OTHER_TREES for pair, instead in (
+        ((rule, "bounds"), "leave way='auto'"), ((rule, "best"), "leave way='auto'"),
+        ((rule, "memo"), "leave way='auto'"), ((rule, "seed"), "search without one"))},
+    ("best", "seed"): "search without one",
+    ("best", "bounds"): "search with costs or with bounds",
+    ("memo", "bounds"): "count without memo",
+    ("memo", "seed"): "count without one",
+    ("memo", "sets"): "way='auto' or 'links'",
+    **{(rule, "priority"): "leave way='auto'" for rule in OTHER_TREES},
+    ("priority", "bounds"): "search without priority",
+    ("priority", "best"): "search without priority",
+    ("priority", "sets"): "way='auto' or 'links'",
+    ("binary", "loop"): "leave way='auto'",
+    ("loop", "bounds"): "search without bounds",
+    ("loop", "best"): "search without costs",
+    ("loop", "memo"): "count without memo",
+    ("loop", "sets"): "way='auto' or 'links'",
 }
 
 
 def refuse(*used: str | None) -> None:
     """`Unsupported` for the first pair of `REFUSED` that ``used`` (the things a search has;
-    None for one it has not) holds both of. Both engines' ``Dancer.search`` call it first
-    (the C binding only for a search with two things or more: one alone is never refused)."""
+    None for one it has not) holds both of, in the plan's words. Both engines' ``Dancer.search``
+    call it first (the C binding only for a search with two things or more: one alone is never
+    refused): an assertion, since the plan has refused such a search before it calls them."""
     present = set(used) - {None}
     if len(present) < 2:
         return
-    for (first, second), (what, instead) in REFUSED.items():
+    for (first, second), instead in REFUSED.items():
         if first in present and second in present:
-            raise Unsupported(what, instead)
+            raise Unsupported(f"{SAID[first]} with {SAID[second]}", instead)
 
 
 @attrs.frozen
@@ -352,13 +392,16 @@ class Dancer(Protocol):
     arrays: dict[str, list[int]]  #: the pristine arrays by name, as lists: no search changes them
 
     def search(self, givens: Sequence[int] = (), seed: int | None = None, excluded: Sequence[int] = (),
-               prefix: Sequence[int] = (), tuning: Tuning | None = None,
-               memo: int = MEMO_OFF, memo_bytes: int = DEFAULT_MEMO_BYTES) -> Search:
+               prefix: Sequence[int] = (), tuning: Tuning | None = None, best: int = 0, cutoff: int | None = None,
+               memo: int = MEMO_OFF, memo_bytes: int = DEFAULT_MEMO_BYTES, diagram: bool = False) -> Search:
         """A new search: ``excluded`` options taken out, then ``givens`` chosen (option
         numbers), then ``prefix`` replayed; ``seed`` breaks ties at random, reproducibly;
-        ``tuning`` (a `Tuning`; None: the defaults) chooses how it runs, for this search alone; ``memo`` (see
-        MEMO_ON) makes it a counting search with a table of at most ``memo_bytes``, whose
-        ``solutions`` is exact at any size (Unsupported with a seed or bounds)."""
+        ``tuning`` (a `Tuning`; None: the defaults) chooses how it runs, for this search alone;
+        ``best`` (> 0) makes it a search for that many cheapest solutions, cheaper than
+        ``cutoff`` if given; ``memo`` (see MEMO_ON) makes it a counting search with a table of
+        at most ``memo_bytes``, whose ``solutions`` is exact at any size, and ``diagram`` one
+        that builds the diagram of its solutions too (Unsupported with a seed or bounds).
+        `EngineCall.start` is how the library calls it."""
 
     def checker(self, tuning: Tuning | None = None) -> Checker:
         """A checker of this matrix's problems with givens, its checks run as ``tuning`` says

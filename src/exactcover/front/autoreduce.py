@@ -48,9 +48,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..engines.contract import PAUSED, SOLUTION
+from ..search.plans import Plan
 from ..search.runs import Run, Solution, Solutions
 from ..search.stats import Progress
-from .plan import Plan
 from .solver import Solver
 
 if TYPE_CHECKING:  # (for annotations only: prepared needs this module; reduction loads on first use)
@@ -100,37 +100,14 @@ class _Look:
         self.looking, run.between = False, None
 
 
-@attrs.frozen
-class _Search:
-    """What the search that may start again on the reduced problem keeps of the first."""
-
-    givens: tuple[Any, ...]
-    exclude: tuple[Any, ...]
-    progress: Any
-    run: dict[str, Any]  # seed, timeout, way (and a count's memo, memo_bytes): `Solver.counting`'s keywords
-
-    @classmethod
-    def of(cls, prepared: Prepared, plan: Plan) -> _Search:
-        """From a plan's request."""
-        r = plan.request
-        givens, exclude = prepared.all_givens(r.givens, r.exclude)
-        run = {"seed": r.seed, "timeout": r.timeout, "way": plan.way}
-        if r.what == "count":
-            run.update(memo=r.memo, memo_bytes=r.memo_bytes)
-        return cls(givens, exclude, r.progress, run)
-
-
 def count(prepared: Prepared, plan: Plan) -> int:
     """``prepared``'s whole count with the reduction decided on the way (see the module);
-    the plan's request has no ``limit`` or ``max_nodes`` (`exactcover.front.plan`)."""
-    kept = _Search.of(prepared, plan)
+    the plan has no ``limit`` or ``max_nodes`` (`exactcover.front.plan`)."""
     look = _Look()
-    solver = prepared.solver
-    run = look.run = solver.counting(kept.givens, kept.exclude, None, max_nodes=None, progress=kept.progress,
-                                     prefix=(), between=look, **kept.run)
+    run = look.run = Run(prepared.solver, plan, between=look)
     if run.step(counting=True) == PAUSED:
-        _, run = _reduced_if_it_pays(prepared, run, kept, lambda reduced, progress, started: reduced.counting(
-            (), (), None, max_nodes=None, progress=progress, prefix=(), started=started, **kept.run))
+        _, run = _reduced_if_it_pays(prepared, run, plan, lambda reduced, on_it: Run(reduced, on_it,
+                                                                                     started=run.started))
         run.step(counting=True)
     return run.search.solutions
 
@@ -138,19 +115,19 @@ def count(prepared: Prepared, plan: Plan) -> int:
 def solutions(prepared: Prepared, plan: Plan) -> Solutions[Solution]:
     """Every solution of ``prepared`` (its labels), lazily, with the reduction decided on the
     way, before the first solution is handed out (as `count`)."""
-    kept = _Search.of(prepared, plan)
     look = _Look()
-    run = look.run = _listing(prepared.solver, kept, kept.givens, kept.exclude, kept.progress, between=look)
-    return Solutions(_listed(prepared, run, kept, look), run.stats)
+    run = look.run = Run(prepared.solver, plan, between=look)
+    return Solutions(_listed(prepared, run, plan, look), run.stats)
 
 
-def _listed(prepared: Prepared, run: Run, kept: _Search, look: _Look) -> Iterator[Solution]:
+def _listed(prepared: Prepared, run: Run, plan: Plan, look: _Look) -> Iterator[Solution]:
     restore: Callable[[Solution], Solution] | None = None
     try:
         status = run.step()
         while status == PAUSED:  # (the look, before the first solution: this search or the reduced one)
-            reduction, run = _reduced_if_it_pays(prepared, run, kept, lambda reduced, progress, started: _listing(
-                reduced, kept, (), (), progress, started=started, stats=run.stats))
+            first = run
+            reduction, run = _reduced_if_it_pays(prepared, run, plan, lambda reduced, on_it: Run(
+                reduced, on_it, started=first.started, stats=first.stats))
             restore = None if reduction is None else reduction.solution
             status = run.step()
         if status != SOLUTION:
@@ -167,30 +144,26 @@ def _listed(prepared: Prepared, run: Run, kept: _Search, look: _Look) -> Iterato
         run.close_bar()
 
 
-def _listing(solver: Solver, kept: _Search, givens: tuple[Any, ...], exclude: tuple[Any, ...], progress: Any,
-             **more: Any) -> Run:
-    """A listing's search (``more``: `Run`'s keywords)."""
-    run = kept.run
-    return Run(solver, givens, run["seed"], None, run["timeout"], exclude, progress, (), run["way"], **more)
-
-
-def _reduced_if_it_pays(prepared: Prepared, run: Run, kept: _Search,
-                        start: Callable[[Solver, Any, float], Run]) -> tuple[Reduction | None, Run]:
+def _reduced_if_it_pays(prepared: Prepared, run: Run, plan: Plan,
+                        start: Callable[[Solver, Plan], Run]) -> tuple[Reduction | None, Run]:
     """The paused search ``run`` itself, or (with the reduction) a search of the problem
-    reduced within the budget, made by ``start`` (its solver, its progress callback and its
-    clock's start), if the rules removed enough."""
+    reduced within the budget, made by ``start`` (from the reduced problem's solver and its
+    plan: the same, but for the givens and exclusions, which the reduction applied, and the
+    progress callback), if the rules removed enough."""
     solver = prepared.solver
     fraction, seconds = run.search.fraction(), run.stats.seconds
     budget = min(SHARE * seconds / fraction, MOST * seconds)
-    reduction = solver.matrix.reduce(kept.givens, kept.exclude, timeout=budget, engine=solver.engine)
+    givens, exclude = prepared.labels_of(plan)
+    reduction = solver.matrix.reduce(givens, exclude, timeout=budget, engine=solver.engine)
     removed = sum(1 for removal in reduction.removed.values() if removal.why in RULES)
     if reduction.infeasible is None and removed < MIN_REMOVED * (len(reduction.matrix.options) + removed):
         return None, run
     run.close_bar()
-    progress = kept.progress
+    progress = plan.progress
     if callable(progress):  # (Knuth's fraction starts again: what the caller hears never goes back)
         progress = _not_back(progress, fraction)
-    reduced = start(prepared.on(reduction).solver, progress, run.started)
+    on_it = attrs.evolve(plan, call=attrs.evolve(plan.call, givens=(), excluded=()), progress=progress, look=False)
+    reduced = start(prepared.on(reduction).solver, on_it)
     reduced.stats.reduced = True
     solver.stats = reduced.stats  # (the statistics of this search, as the caller's solver shows them)
     return reduction, reduced

@@ -1,12 +1,14 @@
 """One plan per search: the route a `Request` takes for a problem, decided before any search.
 
 `plan` reads the request with the problem's `Features` (bounds, a type that filters its
-solutions, a file of many problems, a reduction already made, its encoding's way) and returns a `Plan`: the route (the engine
-alone, our own pool, another executor, a cluster, the SAT solver, the race), whether the
-problem is reduced first, and whether the automatic reduction may look at the search
-(`exactcover.front.autoreduce`). What does not combine is refused there, from one table,
-`REFUSALS`, which extends the engines' own (`contract.REFUSED`) with single features and
-routes: an `Unsupported` that says what and what to do instead, raised before the search
+solutions, a file of many problems, a reduction already made, its encoding's way) and returns a
+`Plan` (`exactcover.search.plans`), every decision made once: the route (the engine alone, our
+own pool, another executor, a cluster, the SAT solver, the race), the way, the memo's mode, the
+givens as option numbers, whether the problem is reduced first, and whether the automatic
+reduction may look at the search (`exactcover.front.autoreduce`). The searches below take the
+plan whole. What does not combine is refused there, from one table,
+`REFUSALS`: the pairs the engines cannot search (`contract.REFUSED`), then single features
+and routes: an `Unsupported` that says what and what to do instead, raised before the search
 starts, whatever the problem's size or the machine's speed. The docs' table of what combines
 is `table()`.
 """
@@ -16,12 +18,18 @@ from __future__ import annotations
 import functools
 import importlib.util
 import re
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..engines.contract import OTHER_TREES, REFUSED
+from ..engines.contract import MEMO_AUTO, MEMO_OFF, MEMO_ON, OTHER_TREES, REFUSED, EngineCall, Tuning
+from ..engines.contract import SAID as ENGINE_SAID
 from ..errors import Unsupported
+from ..model.matrix import Matrix
+from ..search.compiled import CompiledMatrix
+from ..search.plans import Plan
+from ..search.runs import memo_budget
 from .request import Request
 
 if TYPE_CHECKING:  # (for annotations only: prepared needs this module)
@@ -35,14 +43,14 @@ ROUTES = ("engine", "pool", "executor", "cluster", "sat", "race")
 
 #: How a refusal's message names each thing a search can have, in the API's words.
 SAID = {
-    "first": "a first solution", "solutions": "every solution", "count": "a count", "best": "the cheapest solutions",
+    **ENGINE_SAID,  # (bounds, best, memo, seed, sets, priority, loop and the other trees: as the engines say them)
+    "first": "a first solution", "solutions": "every solution", "count": "a count",
     "estimate": "an estimate", "sample": "a sample of solutions",
-    "bounds": "bounds", "priority": "priority items", "loop": "a loop", "filter": "a problem type that filters its solutions",
-    "many": "a file of many problems",
-    "givens": "givens", "exclude": "exclusions", "limit": "a limit", "seed": "a seed", "max_nodes": "max_nodes",
-    "timeout": "a timeout", "progress": "progress", "memo": "memo", "memo_bytes": "memo_bytes",
-    "reduce": "reduce=True", "way": "a way other than 'auto'", "links": "way='links'", "sets": "way='sets'",
-    **OTHER_TREES, "sat": "backend='sat'", "race": "backend='race'",
+    "filter": "a problem type that filters its solutions", "many": "a file of many problems",
+    "givens": "givens", "exclude": "exclusions", "limit": "a limit", "max_nodes": "max_nodes",
+    "timeout": "a timeout", "progress": "progress", "memo_bytes": "memo_bytes",
+    "reduce": "reduce=True", "way": "a way other than 'auto'", "links": "way='links'",
+    "sat": "backend='sat'", "race": "backend='race'",
     "jobs": "jobs", "executor": "an executor", "scheduler": "a cluster (scheduler)", "journal": "a journal",
     "time_slice": "time_slice", "parallel": "many processes (jobs, executor, scheduler or journal)",
     "unlimited": "no limit", "nopysat": "PySAT not installed",
@@ -67,10 +75,11 @@ _PYSAT_HINT = "pip install 'pyexactcover[sat]' (adds PySAT to this installation)
 #: cannot have all at once; its value is (what the refusal says, or None for the things'
 #: names joined by "with", and what to do instead, where ``{name}`` is a thing's name in
 #: the caller's words: `SAID`, or `SAID_BY_COMMAND` on the command line). The first key a
-#: search matches is its refusal. The engines' own pairs (`contract.REFUSED`) come first,
-#: said as the others are (the engines, called alone, say them in their own words).
+#: search matches is its refusal. The pairs the engines cannot search (`contract.REFUSED`)
+#: come first: every refusal of a search is made here, before any engine is called (the
+#: engines check those pairs again only as an assertion, in the same words).
 REFUSALS: dict[tuple[str, ...], tuple[str | None, str]] = {
-    **{pair: (None, instead) for pair, (_, instead) in REFUSED.items()},
+    **{pair: (None, instead) for pair, instead in REFUSED.items()},
     # backends
     ("sat", "nopysat"): ("{sat} without PySAT", _PYSAT_HINT),
     ("race", "nopysat"): ("{race} without PySAT", _PYSAT_HINT),
@@ -125,27 +134,18 @@ class Features:
     reduced: bool = False  # reduced already (the command's --reduce)
     way: str = "auto"  # the way its encoding asks for
     one_answer: bool = False  # its type's problems have one solution (`ProblemType.one_answer`)
+    costs: bool = False  # its options have costs (the cheapest solutions are searched for by cost)
 
     @classmethod
     def of(cls, prepared: Prepared, many: bool = False) -> Features:
-        matrix = prepared.solver.matrix
-        return cls(bool(matrix.bounds), bool(matrix.priority), matrix.loop is not None, prepared.accept is not None,
-                   many, prepared.reduction is not None, prepared.way,
-                   prepared.kind is not None and prepared.kind.one_answer)
+        return attrs.evolve(cls.of_matrix(prepared.solver.matrix), filter=prepared.accept is not None, many=many,
+                            reduced=prepared.reduction is not None, way=prepared.way,
+                            one_answer=prepared.kind is not None and prepared.kind.one_answer)
 
-
-@attrs.frozen
-class Plan:
-    """How a request is searched: the ``route`` (one of `ROUTES`), whether the problem is
-    reduced before the search (``reduce_first``), whether the automatic reduction looks at
-    the search on the way (``look``), and the ``way`` the engine runs (the request's, or the
-    encoding's when the request left it at "auto")."""
-
-    request: Request
-    route: str
-    reduce_first: bool = False
-    look: bool = False
-    way: str = "auto"
+    @classmethod
+    def of_matrix(cls, matrix: Matrix) -> Features:
+        """What a plain matrix has (a `Solver`'s)."""
+        return cls(bool(matrix.bounds), bool(matrix.priority), matrix.loop is not None, costs=bool(matrix.costs))
 
 
 def things(request: Request, features: Features) -> set[str]:
@@ -188,14 +188,26 @@ _RACE_SLOTS = [entry for entry in _SLOTS if any("race" in names for names in ent
 def refusal(named: set[str], said: dict[str, str] = SAID, keys: list[Any] = _SLOTS) -> Unsupported | None:
     """The refusal of a search that has ``named`` things (the first key of `REFUSALS` it
     matches, of ``keys``), in the words of ``said``; or None."""
-    for slots, sets, what, instead in keys:
-        for names in sets:  # (a loop, not all() over a generator: this runs at every call)
+    found = _refused(frozenset(named), keys is _SLOTS)
+    if found is None:
+        return None
+    slots, what, instead = found
+    matched = [next(name for name in slot if name in named) for slot in slots]
+    what = _filled(what, said) if what else " with ".join(said[name] for name in matched)
+    return Unsupported(what, _filled(instead, said))
+
+
+@functools.lru_cache(maxsize=1024)
+def _refused(named: frozenset[str], every_key: bool) -> tuple[list[list[str]], str | None, str] | None:
+    """The first key of `REFUSALS` (of all, or of those that name the race) that ``named``
+    matches, as its slots, what it says and what to do instead; or None. (Kept for each set
+    of things: a search is planned at every call, and a solver's searches ask alike.)"""
+    for slots, sets, what, instead in _SLOTS if every_key else _RACE_SLOTS:
+        for names in sets:  # (a loop, not all() over a generator)
             if names.isdisjoint(named):
                 break
         else:
-            matched = [next(name for name in slot if name in named) for slot in slots]
-            what = _filled(what, said) if what else " with ".join(said[name] for name in matched)
-            return Unsupported(what, _filled(instead, said))
+            return slots, what, instead
     return None
 
 
@@ -203,9 +215,13 @@ def _filled(text: str, said: dict[str, str]) -> str:
     return re.sub(r"\{([a-z_ ]+)\}", lambda found: said[found.group(1)], text)
 
 
-def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> Plan:
+def plan(request: Request, features: Features, said: dict[str, str] = SAID, compiled: CompiledMatrix | None = None,
+         encoded: tuple[tuple[Hashable, ...], tuple[Hashable, ...]] = ((), ())) -> Plan:
     """The plan of ``request`` for a problem with ``features``; `Unsupported` (from
-    `REFUSALS`, in the words of ``said``) for what does not combine."""
+    `REFUSALS`, in the words of ``said``) for what does not combine. With ``compiled`` (the
+    matrix searched), the givens and exclusions become its option numbers, ``encoded``'s (the
+    problem's own) first: `UnknownOption` or `GivensError` for what is not one of its labels.
+    Without, the plan only refuses and routes (the command checks a file of problems so)."""
     named = things(request, features)
     stop = refusal(named, said)
     if stop is not None:
@@ -233,7 +249,58 @@ def plan(request: Request, features: Features, said: dict[str, str] = SAID) -> P
             not features.loop and \
             r.what in ("first", "solutions", "count"):
         way = features.way
-    return Plan(r, route, bool(r.reduce) and not features.reduced, look, way)
+    return _resolved(r, features, route, way, look, compiled, encoded)
+
+
+def _resolved(r: Request, features: Features, route: str, way: str, look: bool,
+              compiled: CompiledMatrix | None, encoded: tuple[tuple[Hashable, ...], tuple[Hashable, ...]]) -> Plan:
+    """The plan of a request whose route and way are decided: its engine call made."""
+    givens: tuple[int, ...] = ()
+    excluded: tuple[int, ...] = ()
+    if compiled is not None:
+        givens = tuple(compiled.option_numbers((*encoded[0], *r.givens) if encoded[0] else r.givens, "given"))
+        excluded = tuple(compiled.option_numbers((*encoded[1], *r.exclude) if encoded[1] else r.exclude, "excluded"))
+    searching = r.what in ("first", "solutions", "count")
+    call = EngineCall(givens, excluded, r.seed if searching else None, Tuning.of(way),
+                      r.k if r.what == "best" and features.costs else 0,
+                      _memo(r, features, way), memo_budget(r.memo_bytes), r.what == "sample")
+    if compiled is not None and route in ("pool", "executor") and call.memo:
+        call = _memo_of_subtrees(compiled, call, r.journal)
+    return Plan(what=r.what, route=route, way=way, call=call, seed=r.seed, limit=r.limit, k=r.k, samples=r.samples,
+                max_nodes=r.max_nodes, timeout=r.timeout, progress=r.progress, jobs=r.jobs, executor=r.executor,
+                journal=r.journal, time_slice=r.time_slice, head=r.head,
+                reduce_first=bool(r.reduce) and not features.reduced, look=look)
+
+
+def _memo(request: Request, features: Features, way: str) -> int:
+    """The memo's mode of the engine's call (`contract.MEMO_OFF`, `MEMO_ON`, `MEMO_AUTO`): a
+    sample's diagram is built by a memoized count; a count memoizes if asked, or (``memo``
+    None) decides from a sample if it is whole (no limit), unseeded, on the calibrated way and
+    without bounds or a loop (a state's count depends on its path: `REFUSALS` refuse it)."""
+    r = request
+    if r.what == "sample":
+        return MEMO_ON
+    if r.what != "count" or r.memo is False:
+        return MEMO_OFF
+    if r.memo:
+        return MEMO_ON
+    whole = r.limit is None and r.seed is None and way == "auto" and not features.bounds and not features.loop and \
+        not features.filter
+    return MEMO_AUTO if whole else MEMO_OFF
+
+
+def _memo_of_subtrees(compiled: CompiledMatrix, call: EngineCall, journal: Any) -> EngineCall:
+    """A parallel count's call with the memo of each subtree's search: a journal begun before
+    goes on as it began (its splits replay so), with the memo its head says; else the call's,
+    but MEMO_AUTO becomes MEMO_OFF when a sample of the whole search already drops its
+    table (`exactcover.parallel.counts.memo_for_subtrees`)."""
+    from ..parallel.counts import memo_for_subtrees
+    from ..parallel.journal import head_of
+
+    head = None if journal is None else head_of(journal)
+    if head is not None:
+        return attrs.evolve(call, memo=int(head.get("memo", 0)), memo_bytes=memo_budget(head.get("memo_bytes")))
+    return attrs.evolve(call, memo=memo_for_subtrees(compiled, call))
 
 
 #: The largest limit of a count that "auto" races: the SAT solver finds solutions one solve

@@ -20,8 +20,10 @@ from .. import engines
 from ..errors import ProblemTooLarge
 from ..model.matrix import Matrix
 from ..problem import ProblemType, Size
-from ..search.runs import Solutions, check_positive
-from .plan import Features, Plan, plan
+from ..search.plans import Plan
+from ..search.runs import Run, Solutions, check_positive
+from ..search.stats import Stats
+from .plan import Features, plan
 from .request import Request
 from .solver import Solver
 
@@ -157,42 +159,49 @@ class Prepared:
         """``request`` planned (`exactcover.front.plan`: `Unsupported` before any search for what
         does not combine) and searched on its route. ``decode``: answers decoded (else
         option labels); ``many``: this problem is one of a file of many."""
-        return self.follow(plan(request, self.features(many)), decode)
+        return self.follow(request, self.planned(request, many), decode)
 
-    def follow(self, the_plan: Plan, decode: bool = True) -> Any:
-        """The answer ``the_plan`` asks for (see `run`)."""
-        prepared, request = self, the_plan.request
+    def planned(self, request: Request, many: bool = False) -> Plan:
+        """The plan of ``request`` for this problem, its givens and exclusions with the
+        encoding's (`exactcover.front.plan.plan`)."""
+        return plan(request, self.features(many), compiled=self.solver, encoded=(self.givens, self.exclude))
+
+    def follow(self, request: Request, the_plan: Plan, decode: bool = True) -> Any:
+        """The answer ``the_plan`` (of ``request``) asks for (see `run`)."""
+        prepared = self
         if the_plan.route == "cluster":  # (a programming error: the command opens the cluster first)
             raise ValueError("a request with a scheduler is for the command, which opens the cluster and gives "
                              "its executor; give executor= instead")
         if the_plan.reduce_first:
             prepared, request = self.reduced(request)
-            the_plan = attrs.evolve(the_plan, request=request, reduce_first=False)
-        return getattr(prepared, "_" + request.what)(the_plan, decode)
+            the_plan = prepared.planned(request)
+        return getattr(prepared, "_" + request.what)(request, the_plan, decode)
 
-    def _first(self, the_plan: Plan, decode: bool) -> Any:
-        r = the_plan.request
+    def _first(self, request: Request, the_plan: Plan, decode: bool) -> Any:
         if the_plan.route == "engine" and self.accept is not None or the_plan.route in ("pool", "executor"):
-            solution = next(self.listing(the_plan, 1), None)
+            solution = next(self.listing(request, attrs.evolve(the_plan, limit=1)), None)
             return None if solution is None else self.decode(solution) if decode else self.restore(solution)
-        givens, exclude = self.all_givens(r.givens, r.exclude)
         if the_plan.route in ("sat", "race"):
             from . import sat
 
             if the_plan.route == "sat":
+                givens, exclude = self.labels_of(the_plan)
                 self.solver.check(givens, exclude)  # (clashing givens: the search's errors, not "no solution")
-                solution = sat.first(self.solver.matrix, givens, exclude, r.timeout)
+                solution = sat.first(self.solver.matrix, givens, exclude, the_plan.timeout)
             else:
-                solution = sat.race(self.solver, givens, exclude, r.timeout, r.progress, the_plan.way,
-                                    same=r.backend == "auto")
+                solution = sat.race(self.solver, the_plan, same=request.backend == "auto")
         else:
-            solution = self.solver.first(givens, exclude=exclude, seed=r.seed, max_nodes=r.max_nodes,
-                                         timeout=r.timeout, progress=r.progress, way=the_plan.way)
+            solution = Run(self.solver, the_plan).first()
         if solution is None:
             return None
         return self.decode(solution) if decode else self.restore(solution)
 
-    def _solutions(self, the_plan: Plan, decode: bool) -> Solutions[Any]:
+    def labels_of(self, the_plan: Plan) -> tuple[tuple[Hashable, ...], tuple[Hashable, ...]]:
+        """The labels of the plan's givens and exclusions (the encoding's and the request's)."""
+        labels = self.solver.labels
+        return tuple(labels[k] for k in the_plan.call.givens), tuple(labels[k] for k in the_plan.call.excluded)
+
+    def _solutions(self, request: Request, the_plan: Plan, decode: bool) -> Solutions[Any]:
         decoding = self.decode if decode and (self.kind is not None or self.reduction is not None) else \
             self.restore if self.reduction is not None else None
         if the_plan.look:  # (never on a reduction: ``decoding`` then only decodes)
@@ -200,95 +209,86 @@ class Prepared:
 
             found = autoreduce.solutions(self, the_plan)
         else:
-            found = self.listing(the_plan, the_plan.request.limit)
+            found = self.listing(request, the_plan)
         return found if decoding is None else Solutions(found, found.stats, None, None, decoding)
 
-    def listing(self, the_plan: Plan, limit: int | None) -> Solutions[Any]:
-        """The accepted solutions (the solver's labels), at most ``limit``, on the plan's route."""
-        r = the_plan.request
-        givens, exclude = self.all_givens(r.givens, r.exclude)
-        engine_limit = limit if self.accept is None else None
+    def listing(self, request: Request, the_plan: Plan) -> Solutions[Any]:
+        """The accepted solutions (the solver's labels), at most the plan's limit, on its route."""
+        limit = the_plan.limit
+        if self.accept is not None:  # (the engine lists them all: the filter counts those it keeps)
+            the_plan = attrs.evolve(the_plan, limit=None)
         if the_plan.route in ("sat", "race"):  # (the plan gives them a limit and no filter)
-            found = self._by_sat(the_plan, givens, exclude)
+            found = self._by_sat(request, the_plan)
         elif the_plan.route in ("pool", "executor"):
             from ..parallel import searches
 
-            found = searches.solutions(self.solver, r.jobs, r.executor, givens, exclude, r.progress, r.max_nodes,
-                                       r.timeout, the_plan.way, engine_limit)
+            found = searches.solutions(self.solver, the_plan)
         else:
-            found = self.solver.solutions(givens, exclude=exclude, limit=engine_limit, seed=r.seed,
-                                          max_nodes=r.max_nodes, timeout=r.timeout, progress=r.progress,
-                                          way=the_plan.way)
+            run = Run(self.solver, the_plan)
+            found = Solutions(run.solutions(), run.stats, the_plan.limit)
         return found if self.accept is None else Solutions(found, found.stats, limit, self.accept)
 
-    def _by_sat(self, the_plan: Plan, givens: tuple[Hashable, ...], exclude: tuple[Hashable, ...]) -> Solutions[Any]:
-        """Up to the request's limit of solutions (the solver's labels) found by the SAT
+    def _by_sat(self, request: Request, the_plan: Plan) -> Solutions[Any]:
+        """Up to the plan's limit of solutions (the solver's labels) found by the SAT
         solver, or by the race of it and the search."""
-        from ..search.stats import Stats
         from . import sat
 
-        r = the_plan.request
-        assert r.limit is not None
+        assert the_plan.limit is not None
         if the_plan.route == "race":  # (its statistics: the search's, which say who answered)
-            found = sat.race(self.solver, givens, exclude, r.timeout, r.progress, the_plan.way, "solutions", r.limit,
-                             same=r.backend == "auto")
+            found = sat.race(self.solver, the_plan, same=request.backend == "auto")
             return Solutions(iter(found), self.solver.stats)
+        givens, exclude = self.labels_of(the_plan)
         self.solver.check(givens, exclude)  # (clashing givens: the search's errors, not "no solution")
         started = time.perf_counter()
-        found = sat.solutions(self.solver.matrix, givens, exclude, r.limit, r.timeout)
+        found = sat.solutions(self.solver.matrix, givens, exclude, the_plan.limit, the_plan.timeout)
         return Solutions(iter(found), Stats(solutions=len(found), seconds=time.perf_counter() - started))
 
-    def _count(self, the_plan: Plan, decode: bool) -> int:
-        r = the_plan.request
+    def _count(self, request: Request, the_plan: Plan, decode: bool) -> int:
         if the_plan.look:
             from .autoreduce import count
 
             return count(self, the_plan)
         if self.accept is not None:  # (enumerated through the filter: no table of states)
-            return sum(1 for _ in self.listing(the_plan, r.limit))
-        givens, exclude = self.all_givens(r.givens, r.exclude)
+            return sum(1 for _ in self.listing(request, the_plan))
         if the_plan.route == "race":
             from . import sat
 
-            assert r.limit is not None
-            return sat.race(self.solver, givens, exclude, r.timeout, r.progress, the_plan.way,  # type: ignore[no-any-return]
-                            "count", r.limit)
+            return sat.race(self.solver, the_plan)  # type: ignore[no-any-return]
         if the_plan.route == "sat":
-            return sum(1 for _ in self._by_sat(the_plan, givens, exclude))
+            return sum(1 for _ in self._by_sat(request, the_plan))
         if the_plan.route in ("pool", "executor"):
             from ..parallel import searches
 
-            head = dict(r.head)
             if self.reduction is not None:  # (so that `verify` reduces the problem as the count did)
-                head["reduced"] = True
-            return searches.count(self.solver, r.jobs, r.executor, givens, exclude, r.progress, r.max_nodes, r.timeout,
-                                  the_plan.way, r.memo, r.memo_bytes, r.journal, r.time_slice, head, r.limit)
-        return self.solver.count(givens, exclude=exclude, limit=r.limit, seed=r.seed, max_nodes=r.max_nodes,
-                                 timeout=r.timeout, progress=r.progress, way=the_plan.way, memo=r.memo,
-                                 memo_bytes=r.memo_bytes)
+                the_plan = attrs.evolve(the_plan, head=(*the_plan.head, ("reduced", True)))
+            return searches.count(self.solver, the_plan)
+        return Run(self.solver, the_plan).count()
 
-    def _best(self, the_plan: Plan, decode: bool) -> Best:
-        r = the_plan.request
-        givens, exclude = self.all_givens(r.givens, r.exclude)
-        found = self.solver.best(r.k, givens, exclude=exclude, max_nodes=r.max_nodes, timeout=r.timeout,
-                                 progress=r.progress, jobs=r.jobs, executor=r.executor)
+    def _best(self, request: Request, the_plan: Plan, decode: bool) -> Best:
+        if the_plan.route in ("pool", "executor") and self.solver.matrix.costs:
+            from ..parallel import searches
+
+            found = searches.best(self.solver, the_plan)
+        else:
+            from ..search.best import best
+
+            found = best(self.solver, the_plan)
         answer = self.decode if decode else self.restore
         extra = 0 if self.reduction is None else self.reduction.givens_cost()  # (the reduced matrix lacks them)
         return attrs.evolve(found, solutions=tuple((cost + extra, answer(s)) for cost, s in found.solutions))
 
-    def _sample(self, the_plan: Plan, decode: bool) -> Sample:
-        from ..search.diagram import Sample
+    def _sample(self, request: Request, the_plan: Plan, decode: bool) -> Sample:
+        from ..search.diagram import Sample, diagram
 
-        r = the_plan.request
-        diagram = self.solver.diagram(self.givens, exclude=self.exclude, max_nodes=r.max_nodes, timeout=r.timeout,
-                                      progress=r.progress, memo_bytes=r.memo_bytes)
-        drawn = diagram.draw(r.samples, r.seed, self.accept)
+        found = diagram(self.solver, the_plan)
+        drawn = found.draw(the_plan.samples, the_plan.seed, self.accept)
         answer = self.decode if decode else self.restore
-        return Sample(tuple(answer(s) for s in drawn), diagram.count, diagram.size, self.solver.stats)
+        return Sample(tuple(answer(s) for s in drawn), found.count, found.size, self.solver.stats)
 
-    def _estimate(self, the_plan: Plan, decode: bool) -> Estimate:
-        r = the_plan.request
-        found = self.solver.estimate(r.samples, r.seed, self.givens, exclude=self.exclude)
+    def _estimate(self, request: Request, the_plan: Plan, decode: bool) -> Estimate:
+        from ..search.estimates import estimate
+
+        found = estimate(self.solver, the_plan)
         return found if self.accept is None else attrs.evolve(found, unfiltered=True)
 
 

@@ -19,7 +19,7 @@ from ..engines.contract import WAYS
 from ..errors import GivensError
 from ..search.runs import check_budget, check_positive
 
-__all__ = ["WHATS", "BACKENDS", "Request"]
+__all__ = ["WHATS", "BACKENDS", "Request", "labels_of"]
 
 #: What a search can be asked for: the first solution, every solution (lazily), their
 #: number, the k cheapest, Knuth's estimate of the tree, or solutions drawn uniformly.
@@ -29,7 +29,7 @@ WHATS = ("first", "solutions", "count", "best", "estimate", "sample")
 BACKENDS = ("auto", "search", "sat", "race")
 
 
-def _labels(labels: Any, what: str) -> tuple[Hashable, ...]:
+def labels_of(labels: Any, what: str) -> tuple[Hashable, ...]:
     """``labels`` as a tuple of option labels, refusing a string (a common slip: ``givens="a"``)."""
     if isinstance(labels, (str, bytes)):
         raise GivensError(f"{what} options must be a collection of option labels, not the string {labels!r}")
@@ -100,8 +100,8 @@ class Request:
         # start of the command, and attrs' validators double the time it takes to make)
         for name, choices in (("what", WHATS), ("way", WAYS), ("backend", BACKENDS)):
             _one_of(name, getattr(self, name), choices)
-        object.__setattr__(self, "givens", _labels(self.givens, "given"))
-        object.__setattr__(self, "exclude", _labels(self.exclude, "excluded"))
+        object.__setattr__(self, "givens", labels_of(self.givens, "given"))
+        object.__setattr__(self, "exclude", labels_of(self.exclude, "excluded"))
         for name in ("limit", "samples", "jobs"):
             check_positive(name, getattr(self, name))
         check_positive("memo_bytes", self.memo_bytes, allow_zero=True)

@@ -28,7 +28,8 @@ from typing import Any
 from ..errors import BudgetExceeded, ExactCoverError
 from ..model.matrix import Matrix, item_positions
 from ..parallel.orphans import facts
-from ..search.runs import LIMIT_CAP, Run
+from ..search.plans import Plan
+from ..search.runs import Run
 from ..search.stats import Stats
 from .satcnf import Cnf, option_starts, pysat
 from .solver import Solver
@@ -210,20 +211,22 @@ class _SatWon(Exception):
         self.models = models
 
 
-def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hashable] = (),
-         timeout: float | None = None, progress: Callable[[Any], Any] | bool | None = None,
-         way: str = "auto", what: str = "first", limit: int = 1, same: bool = False) -> Any:
-    """The search (as ``solver.first``, on ``way``) and the SAT solver side by side: whichever
-    answers first, the other stopped. ``what`` is "first" (a solution, or None), "count" (the
-    solutions up to ``limit``) or "solutions" (a list of up to ``limit``). The search runs
-    alone for its first `HEAD_START` seconds, and looks at the SAT solver after every chunk
-    of its work (a few milliseconds); ``progress`` (a callable, or True for a bar) hears from
-    it as from `Solver.first`.
+def race(solver: Solver, plan: Plan, same: bool = False) -> Any:
+    """The search (as ``solver.first``, on the plan's way) and the SAT solver side by side:
+    whichever answers first, the other stopped. The plan's ``what`` is "first" (a solution,
+    or None), "count" (the solutions up to its ``limit``) or "solutions" (a list of up to
+    ``limit``). The search runs alone for its first `HEAD_START` seconds, and looks at the
+    SAT solver after every chunk of its work (a few milliseconds); the plan's ``progress``
+    (a callable, or True for a bar) hears from it as from `Solver.first`.
 
     With ``same``, the answer is the one the search gives alone, whoever wins: a count is
     anyway; for a first solution or a listing, the SAT solver looks for one solution more,
     and its answer is taken only when it holds every solution (none, or a unique one, or all
     of at most ``limit``); when there are more, the search goes on alone, to give its own."""
+    what, limit = plan.what, plan.limit or 1
+    labels = solver.labels
+    givens = tuple(labels[k] for k in plan.call.givens)
+    exclude = tuple(labels[k] for k in plan.call.excluded)
     started = time.perf_counter()
     child: _Child | None = None
     proving = same and what != "count"  # (the SAT solver must show its answer is every solution)
@@ -243,15 +246,10 @@ def race(solver: Solver, givens: Sequence[Hashable] = (), exclude: Sequence[Hash
             child.stop()
             beaten = True
 
-    if what == "count":
-        run = solver.counting(givens, exclude, limit, None, None, timeout, progress, (), way, False, None,
-                              between=look)
-    else:
-        run = Run(solver, givens, None, None, timeout, exclude, progress, (), way, between=look)
+    run = Run(solver, plan, between=look)
     try:
         if what == "count":
-            run.step(counting=True, limit=min(limit, LIMIT_CAP))
-            return min(run.search.solutions, limit)
+            return run.count()
         if what == "first":
             return run.first()
         return list(itertools.islice(run.solutions(), limit))

@@ -13,14 +13,19 @@ Ctrl-C raises KeyboardInterrupt within a fraction of a second and leaves the sol
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engines import contract
+import attrs
+
 from ..search.compiled import CompiledMatrix
-from ..search.runs import LIMIT_CAP, Run, Solution, Solutions, check_positive, memo_mode
+from ..search.plans import Plan
+from ..search.runs import Run, Solution, Solutions
 from ..search.split import Split, split_tree
 from ..search.stats import Progress
+from .plan import Features, plan
+from .request import Request, labels_of
 
 if TYPE_CHECKING:  # (for annotations only: best, checks, diagram, estimates load on first use)
     from ..search.best import Best
@@ -28,7 +33,10 @@ if TYPE_CHECKING:  # (for annotations only: best, checks, diagram, estimates loa
     from ..search.diagram import Diagram
     from ..search.estimates import Estimate
 
-__all__ = ["Solver"]
+__all__ = ["PLANS_KEPT", "Solver"]
+
+#: The plans a solver keeps, one for each kind of search asked of it (see `Solver.planned`).
+PLANS_KEPT = 64
 
 
 class Solver(CompiledMatrix):
@@ -82,7 +90,8 @@ class Solver(CompiledMatrix):
               progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
               way: str = "auto") -> Solution | None:
         """The first solution, or ``None`` when there is none (keywords as in `solutions`)."""
-        return Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way).first()
+        return Run(self, self.planned("first", givens, exclude, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                                      progress=progress, way=way), prefix).first()
 
     def solutions(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
                   seed: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
@@ -91,8 +100,8 @@ class Solver(CompiledMatrix):
         """Every solution (at most ``limit``), lazily: each is searched for when asked for.
         The iterator's ``stats`` are this search's. ``progress`` is called with a `Progress`
         every so often; ``prefix`` (from `split`) confines the search to one subtree."""
-        check_positive("limit", limit)
-        run = Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way)  # bad arguments fail here
+        run = Run(self, self.planned("solutions", givens, exclude, limit=limit, seed=seed, max_nodes=max_nodes,
+                                     timeout=timeout, progress=progress, way=way), prefix)  # bad arguments fail here
         return Solutions(run.solutions(), run.stats, limit)
 
     def count(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (), limit: int | None = None,
@@ -112,20 +121,9 @@ class Solver(CompiledMatrix):
         `contract.DEFAULT_MEMO_BYTES`, 1 GiB); a full table stops growing and the count
         stays exact. Counts are exact at any size. ``stats`` say what the table did.
         """
-        check_positive("limit", limit)
-        run = self.counting(givens, exclude, limit, seed, max_nodes, timeout, progress, prefix, way, memo, memo_bytes)
-        run.step(counting=True, limit=min(limit or 0, LIMIT_CAP))
-        found = run.search.solutions
-        return found if limit is None else min(found, limit)
-
-    def counting(self, givens: Iterable[Hashable], exclude: Iterable[Hashable], limit: int | None, seed: int | None,
-                 max_nodes: int | None, timeout: float | None, progress: Callable[[Progress], Any] | bool | None,
-                 prefix: Sequence[int], way: str, memo: bool | None, memo_bytes: int | None, **run: Any) -> Run:
-        """`count`'s search, not yet run (``run``: more of `Run`'s keywords): for the counts
-        that step it themselves (autoreduce.py)."""
-        mode = memo_mode(memo, limit, seed, way, bool(self.matrix.bounds))
-        return Run(self, givens, seed, max_nodes, timeout, exclude, progress, prefix, way, memo=mode,
-                   memo_bytes=memo_bytes, **run)
+        return Run(self, self.planned("count", givens, exclude, limit=limit, seed=seed, max_nodes=max_nodes,
+                                      timeout=timeout, progress=progress, way=way, memo=memo, memo_bytes=memo_bytes),
+                   prefix).count()
 
     def diagram(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
                 max_nodes: int | None = None, timeout: float | None = None,
@@ -136,13 +134,10 @@ class Solver(CompiledMatrix):
         option tried with solutions; its nodes (12 bytes each) and table share
         ``memo_bytes``, and MemoryError says when they would pass it. Unsupported with
         bounds."""
-        from ..search.diagram import Diagram
+        from ..search.diagram import diagram
 
-        run = Run(self, givens, None, max_nodes, timeout, exclude, progress, memo=contract.MEMO_ON,
-                   memo_bytes=memo_bytes, diagram=True)
-        run.step(counting=True)
-        root, nodes = run.search.diagram_nodes()
-        return Diagram(self.labels, run.prefix, root, nodes)
+        return diagram(self, self.planned("sample", givens, exclude, max_nodes=max_nodes, timeout=timeout,
+                                          progress=progress, memo_bytes=memo_bytes))
 
     def best(self, k: int = 1, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
              max_nodes: int | None = None, timeout: float | None = None,
@@ -153,15 +148,15 @@ class Solver(CompiledMatrix):
         that cannot beat the k-th best found cut off (Knuth's DLX5). A budget stop returns
         the best found so far with ``proven`` False instead of raising. With ``jobs`` or an
         ``executor``, on many processes (see `exactcover.search.best`)."""
-        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise ValueError(f"k must be a positive int, not {k!r}")
-        if (jobs is not None or executor is not None) and self.matrix.costs:
+        plan = self.planned("best", givens, exclude, k=k, max_nodes=max_nodes, timeout=timeout, progress=progress,
+                            jobs=jobs, executor=executor)
+        if plan.route in ("pool", "executor") and self.matrix.costs:
             from ..parallel import searches
 
-            return searches.best(self, k, jobs, executor, tuple(givens), tuple(exclude), max_nodes, timeout, progress)
+            return searches.best(self, plan)
         from ..search.best import best  # (on first use: the command's start-up does without it)
 
-        return best(self, k, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout, progress=progress)
+        return best(self, plan)
 
     def is_unique(self, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
                   max_nodes: int | None = None, timeout: float | None = None) -> bool:
@@ -175,7 +170,8 @@ class Solver(CompiledMatrix):
         """Cut the search tree at ``depth``: the subtrees there (to count or list with
         ``prefix=``, anywhere this matrix is compiled alike) and the solutions above it. The
         subtrees and what lies above them partition the tree exactly."""
-        return split_tree(self, depth, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout)
+        return split_tree(self, self.planned("first", givens, exclude, max_nodes=max_nodes, timeout=timeout).splitting(),
+                          depth)
 
     def estimate(self, samples: int = 1000, seed: int | None = None, givens: Iterable[Hashable] = (), *,
                  exclude: Iterable[Hashable] = ()) -> Estimate:
@@ -185,7 +181,7 @@ class Solver(CompiledMatrix):
         d_1 d_2 ... d_L (0 at a dead end) the solutions, without bias."""
         from ..search.estimates import estimate  # (on first use, as best)
 
-        return estimate(self, samples, seed, givens, exclude=exclude)
+        return estimate(self, self.planned("estimate", givens, exclude, samples=samples, seed=seed))
 
     def checker(self, way: str = "auto") -> Checker:
         """A `Checker`: many quick checks of this matrix's problems with givens (how many
@@ -196,3 +192,43 @@ class Solver(CompiledMatrix):
         from ..search.checks import Checker  # (on first use, as best)
 
         return Checker(self, way)
+
+    def planned(self, what: str, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (),
+                **asked: Any) -> Plan:
+        """The plan of a search of this matrix (`exactcover.front.plan.plan`): ``what`` with the
+        keywords a caller gave (None for a default), every one checked and everything that
+        does not combine refused, before any search starts. The givens and exclusions are the
+        matrix's own (an estimate or a diagram takes them too); a solver never races the SAT
+        solver and never reduces its matrix on the way.
+
+        A solver serves thousands of searches that differ only in their givens (a sudoku's
+        clues): each kind of search in this process is planned once, and its plan kept
+        (`PLANS_KEPT` of them), its givens and exclusions then put in as option numbers."""
+        try:
+            key: Any = (what, *asked.items())
+            kept = self._plans.get(key)
+        except TypeError:  # (an argument that is not hashable: planned every time)
+            key, kept = None, None
+        if kept is None:
+            request = Request.of(what, backend="search", reduce=False, **asked)
+            if request.parallel:  # (a parallel count's memo is decided by a sample with its givens)
+                return plan(request, self.features, compiled=self, encoded=(labels_of(givens, "given"),
+                                                                           labels_of(exclude, "excluded")))
+            kept = plan(request, self.features)
+            if key is not None:
+                if len(self._plans) >= PLANS_KEPT:
+                    self._plans.clear()
+                self._plans[key] = kept
+        numbers = self.option_numbers(givens, "given"), self.option_numbers(exclude, "excluded")
+        if not (numbers[0] or numbers[1]):
+            return kept
+        return attrs.evolve(kept, call=attrs.evolve(kept.call, givens=tuple(numbers[0]), excluded=tuple(numbers[1])))
+
+    @functools.cached_property
+    def _plans(self) -> dict[Any, Plan]:
+        return {}
+
+    @functools.cached_property
+    def features(self) -> Features:
+        """What the plan reads of this matrix (`Features.of_matrix`)."""
+        return Features.of_matrix(self.matrix)

@@ -23,12 +23,12 @@ from typing import Any
 
 import attrs
 
-from ..engines.contract import DONE
+from ..engines.contract import DONE, EngineCall
 from ..errors import JournalError
 from ..parallel.balance import rest
 from ..parallel.journal import fingerprint, read
 from ..parallel.subtrees import Job, Record
-from ..search.runs import CHUNK
+from ..search.runs import CHUNK, memo_budget
 from .prepared import Prepared
 from .request import Request
 
@@ -111,7 +111,10 @@ def verify(prepared: Prepared, path: str | os.PathLike[str], sample: int = 10, s
     tree = _tree(split, records)
     disagreements += [Disagreement(line, prefix, "a record", "a subtree that is not in the tree the journal makes")
                       for prefix, (record, line) in records.items() if prefix not in tree]
-    job = Job.of(solver, givens, exclude, "auto", int(head.get("memo", 0)), head.get("memo_bytes"))
+    # (the count's own engine call, as its journal's head says it was made)
+    call = EngineCall(tuple(numbers[0]), tuple(numbers[1]), memo=int(head.get("memo", 0)),
+                      memo_bytes=memo_budget(head.get("memo_bytes")))
+    job = Job.of(solver, call)
     chosen = random.Random(seed).sample(sorted(records.values(), key=lambda found: found[1]), min(sample, len(records)))
     for record, line in chosen:
         said = _again(solver.dancer, job, record, tree.get(record.prefix, 0.0))
@@ -126,7 +129,7 @@ def verify(prepared: Prepared, path: str | os.PathLike[str], sample: int = 10, s
 def _again(dancer: Any, job: Job, record: Record, share: float) -> tuple[str, str] | None:
     """Count ``record``'s subtree again (up to its node ``at`` if it was split): None if it
     agrees, else what the journal says and what was found."""
-    search = job.start(dancer, record.prefix, memo=job.memo, memo_bytes=job.memo_bytes)
+    search = job.call.start(dancer, record.prefix)
     chunk, work = CHUNK[job.engine]
     at = record.at if record.split else None
     status = None

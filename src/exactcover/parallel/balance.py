@@ -52,7 +52,8 @@ _ALL = 1 << 62
 
 def splittable(job: Job, search: Any) -> bool:
     """Whether a paused ``search`` of ``job`` can be split where it stands (see the module)."""
-    return not (job.tuning.rule != RULE_MRV or job.tuning.binary or job.bounds or job.costs or search.memoizing)
+    tuning = job.call.tuning
+    return not (tuning.rule != RULE_MRV or tuning.binary or job.bounds or job.costs or search.memoizing)
 
 
 def children(dancer: Any, job: Job, path: Sequence[int]) -> tuple[list[tuple[int, ...]], list[int]]:
@@ -60,7 +61,7 @@ def children(dancer: Any, job: Job, path: Sequence[int]) -> tuple[list[tuple[int
     order (none if that node is a solution or a dead end), and the updates counted on the way
     to each from the one before: for every child but the first, the commit of its option;
     and last, those counted after the last child (the options a loop refused there)."""
-    search = job.start(dancer, path, _ENUMERATE)
+    search = job.call.plain(_ENUMERATE).start(dancer, path)
     found, updates, before = [], [], 0
     while (status := search.run(_ALL, 0, False, 0, len(path) + 1)) != DONE:
         if status in (PREFIX, SOLUTION):

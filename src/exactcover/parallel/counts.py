@@ -15,19 +15,16 @@ from __future__ import annotations
 
 import heapq
 import os
-from array import array
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from typing import Any
-
-import attrs
+from collections.abc import Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 
 from .. import log
-from ..engines.contract import MEMO_AUTO, MEMO_OFF
+from ..engines.contract import MEMO_AUTO, MEMO_OFF, EngineCall
 from ..errors import BudgetExceeded
 from ..search.compiled import CompiledMatrix, labelled
-from ..search.runs import PROGRESS_INTERVAL, memo_budget, memo_mode
+from ..search.plans import Plan
+from ..search.runs import PROGRESS_INTERVAL
 from ..search.stats import Progress, Subtrees, time_left
 from .balance import Piece
 from .journal import FORMAT, Journal, fingerprint, head_of
@@ -103,16 +100,15 @@ class _Enough(Exception):
 class _Count(Spread):
     """One balanced count: the queue, the tasks in flight, the total, the journal."""
 
-    def __init__(self, solver: CompiledMatrix, jobs: int | None, executor: Executor | None, journal: str | os.PathLike[str] | None,
-                 time_slice: float | None, head: dict[str, Any] | None, limit: int | None, **search: Any) -> None:
-        super().__init__(solver, jobs, executor, **search)
-        self.limit = limit
-        self.workers = jobs or os.cpu_count() or 1
-        self.time_slice = time_slice  # (None: by `slice_for`)
-        self.where = "own pool" if executor is None else "executor"
-        self.journal_path = journal
+    def __init__(self, compiled: CompiledMatrix, plan: Plan) -> None:
+        super().__init__(compiled, plan)
+        self.limit = plan.limit
+        self.workers = plan.jobs or os.cpu_count() or 1
+        self.time_slice = plan.time_slice  # (None: by `slice_for`)
+        self.where = "own pool" if plan.executor is None else "executor"
+        self.journal_path = plan.journal
         self.journal: Journal | None = None
-        self.head = head or {}
+        self.head = dict(plan.head)
         self.queue = _Queue(())
         self.flight: dict[int, float] = {}  # task number -> its share
         self.tasks = self.finished = 0  # tasks begun; subtrees done (counted or split)
@@ -146,15 +142,12 @@ class _Count(Spread):
         if self.limit is not None and self.total >= self.limit:
             raise _Enough
         if self.journal_path is not None:
+            call = self.job.call  # (a journal begun before: its memo, which the plan took from its head)
             head = {"exactcover journal": FORMAT, "depth": split.depth, "subtrees": len(split.prefixes),
-                    "above": len(split.solutions), "memo": self.job.memo, "memo_bytes": self.job.memo_bytes,
-                    "fingerprint": fingerprint(self.solver.compiled, self.job.givens, self.job.excluded)}
+                    "above": len(split.solutions), "memo": call.memo, "memo_bytes": call.memo_bytes,
+                    "fingerprint": fingerprint(self.solver.compiled, call.givens, call.excluded)}
             self.journal = Journal(self.journal_path, {**head, **self.head})
             self.total, self.finished = self.journal.total, len(self.journal.records)
-            kept = self.journal.head  # (a journal begun before goes on as it began: its splits replay so)
-            if (kept.get("memo"), kept.get("memo_bytes")) != (self.job.memo, self.job.memo_bytes):
-                self.job = attrs.evolve(self.job, memo=int(kept.get("memo", 0)),
-                                        memo_bytes=memo_budget(kept.get("memo_bytes")))
             first = self.journal.pending(first)
         self.queue.push(first)
         where = f"a pool of {self.workers} processes" if self.executor is None else type(self.executor).__name__
@@ -309,33 +302,26 @@ class _Count(Spread):
 MEMO_LOOK = 1 << 13
 
 
-def memo_for_subtrees(solver: CompiledMatrix, givens: Sequence[Any], exclude: Sequence[Any], mode: int) -> int:
-    """The ``memo`` of each subtree's search: ``mode``, but for MEMO_AUTO when the whole
-    search's own sample already drops its table: then MEMO_OFF. (Each subtree would take
-    the same sample and drop its table too, and on a count of many small subtrees those
-    samples cost a tenth of its time.)"""
-    if mode != MEMO_AUTO:
-        return mode
-    numbers = [array("i", solver.option_numbers(chosen, role)) for chosen, role in ((givens, "given"),
-                                                                                   (exclude, "excluded"))]
-    with labelled(solver):
-        search = solver.dancer.search(numbers[0], None, numbers[1], array("i"), memo=MEMO_AUTO)
+def memo_for_subtrees(compiled: CompiledMatrix, call: EngineCall) -> int:
+    """The memo's mode of each subtree's search, for a count whose call says ``call.memo``:
+    that, but for MEMO_AUTO when the whole search's own sample already drops its table: then
+    MEMO_OFF. (Each subtree would take the same sample and drop its table too, and on a count
+    of many small subtrees those samples cost a tenth of its time.) The front's plan asks
+    this once, before the count starts."""
+    if call.memo != MEMO_AUTO:
+        return call.memo
+    with labelled(compiled):
+        search = call.start(compiled.dancer)
     search.run(MEMO_LOOK, 0, True)
     return MEMO_AUTO if search.memoizing else MEMO_OFF
 
 
-def count(solver: CompiledMatrix, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
-          exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
-          max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
-          memo: bool | None = None, memo_bytes: int | None = None, journal: str | os.PathLike[str] | None = None,
-          time_slice: float | None = None, head: dict[str, Any] | None = None, limit: int | None = None) -> int:
-    """The number of solutions, counted on ``jobs`` processes (default: one per core) or on
-    ``executor``, balanced (see the module); with ``journal`` (a path), each subtree is kept
-    there and a journal begun before is resumed. ``time_slice``: a task's time slice in seconds
-    (by default `slice_for`). ``head``: more to write in a new journal's head (the command's
-    problem type and arguments). `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out;
-    with ``limit``, the count stops once it has found that many, as a serial one does."""
-    mode = memo_for_subtrees(solver, givens, exclude, memo_mode(memo, limit, None, way, bool(solver.matrix.bounds)))
-    search = _Count(solver, jobs, executor, journal, time_slice, head, limit, givens=givens, exclude=exclude, progress=progress,
-                    max_nodes=max_nodes, timeout=timeout, way=way, memo=mode, memo_bytes=memo_bytes)
-    return search.count()
+def count(compiled: CompiledMatrix, plan: Plan) -> int:
+    """The number of solutions (at most the plan's ``limit``), counted on the plan's ``jobs``
+    processes (default: one per core) or its ``executor``, balanced (see the module); with
+    a ``journal`` (a path), each subtree is kept there and a journal begun before is
+    resumed. The plan's ``time_slice``: a task's time slice in seconds (by default
+    `slice_for`); its ``head``: more to write in a new journal's head (the command's problem
+    type and arguments). `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out; with
+    a limit, the count stops once it has found that many, as a serial one does."""
+    return _Count(compiled, plan).count()

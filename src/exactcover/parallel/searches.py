@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future
 from concurrent.futures import wait as futures_wait
 from contextlib import nullcontext
@@ -27,6 +27,7 @@ from ..errors import BudgetExceeded
 from ..search.best import Best, keep
 from ..search.compiled import CompiledMatrix
 from ..search.runs import Solutions
+from ..search.plans import Plan
 from ..search.stats import Progress
 from .pool import Pool, Task
 from .spread import GRACE, Spread
@@ -176,37 +177,30 @@ class _Search(Spread):
                       self.stats.nodes, self.stats.solutions, self.stats.seconds, self.on_sets, self.searches)
 
 
-def count(solver: CompiledMatrix, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
-          exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
-          max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
-          memo: bool | None = None, memo_bytes: int | None = None, journal: str | os.PathLike[str] | None = None,
-          time_slice: float | None = None, head: dict[str, Any] | None = None, limit: int | None = None) -> int:
-    """The number of solutions (at most ``limit``), counted on ``jobs`` processes (default: one per core) or on
-    ``executor``; `BudgetExceeded` when ``max_nodes`` or ``timeout`` runs out first. The
-    count balances itself: a subtree that runs past its time slice (``time_slice`` seconds) is
-    split where it stands, and on our own pool idle workers ask for work (`counts`). With
-    ``journal`` (a path), each subtree counted is kept there, and a count begun before with
-    that journal goes on where it stopped (`journal`). With ``memo`` (as in `Solver.count`),
-    each subtree is counted with a table of its own; the statistics sum the tables' hits and
-    entries, and ``memoized`` says whether any subtree kept its table to the end."""
+def count(compiled: CompiledMatrix, plan: Plan) -> int:
+    """The number of solutions (at most the plan's ``limit``), counted on the plan's ``jobs``
+    processes (default: one per core) or its ``executor``; `BudgetExceeded` when
+    ``max_nodes`` or ``timeout`` runs out first. The count balances itself: a subtree that
+    runs past its time slice (``time_slice`` seconds) is split where it stands, and on our
+    own pool idle workers ask for work (`counts`). With a ``journal`` (a path), each subtree
+    counted is kept there, and a count begun before with that journal goes on where it
+    stopped (`journal`). With the call's ``memo``, each subtree is counted with a table of
+    its own; the statistics sum the tables' hits and entries, and ``memoized`` says whether
+    any subtree kept its table to the end."""
     from .counts import count as balanced
 
-    return balanced(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout, way, memo, memo_bytes,
-                    journal, time_slice, head, limit)
+    return balanced(compiled, plan)
 
 
-def solutions(solver: CompiledMatrix, jobs: int | None = None, executor: Executor | None = None, givens: Sequence[Any] = (),
-              exclude: Sequence[Any] = (), progress: Callable[[Progress], Any] | bool | None = None,
-              max_nodes: int | None = None, timeout: float | None = None, way: str = "auto",
-              limit: int | None = None) -> Solutions[Any]:
-    """Every solution (option labels), each exactly once, at most ``limit``, computed on
-    ``jobs`` processes or on ``executor``; in a fixed order: those above the split depth,
-    then batch by batch (with a limit on another executor: the batches as they end, so that
-    the first solutions come as soon as found). Each task stops at the limit too. The
-    budget holds while they stream: the time between two solutions counts."""
-    search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout, way)
-    search.limit = limit
-    return Solutions(_listed(search), search.stats, limit)
+def solutions(compiled: CompiledMatrix, plan: Plan) -> Solutions[Any]:
+    """Every solution (option labels), each exactly once, at most the plan's ``limit``,
+    computed on its ``jobs`` processes or its ``executor``; in a fixed order: those above the
+    split depth, then batch by batch (with a limit on another executor: the batches as they
+    end, so that the first solutions come as soon as found). Each task stops at the limit
+    too. The budget holds while they stream: the time between two solutions counts."""
+    search = _Search(compiled, plan)
+    search.limit = plan.limit
+    return Solutions(_listed(search), search.stats, plan.limit)
 
 
 def _listed(search: _Search) -> Iterator[tuple[Any, ...]]:
@@ -224,18 +218,17 @@ def _listed(search: _Search) -> Iterator[tuple[Any, ...]]:
         raise BudgetExceeded(stop.reason, stop.stats, yielded) from None
 
 
-def best(solver: CompiledMatrix, k: int, jobs: int | None = None, executor: Executor | None = None,
-         givens: Sequence[Any] = (), exclude: Sequence[Any] = (), max_nodes: int | None = None,
-         timeout: float | None = None, progress: Callable[[Progress], Any] | bool | None = None) -> Best:
-    """The k cheapest solutions (`Solver.best`) on ``jobs`` processes or ``executor``: the
-    tree split as for `count`, its subtrees searched in rounds of one per worker, each round
-    starting from the k-th best cost the rounds before it found (the incumbent), the rounds'
-    k best merged in the split's order. The costs are a serial search's; among solutions of
-    equal cost, which are kept may differ (the split is a plain search's tree). ``progress``
-    hears after each round, the fraction done being the shares of the subtrees searched."""
-    search = _Search(solver, jobs, executor, givens, exclude, progress, max_nodes, timeout)
+def best(compiled: CompiledMatrix, plan: Plan) -> Best:
+    """The plan's k cheapest solutions (`Solver.best`) on its ``jobs`` processes or
+    ``executor``: the tree split as for `count`, its subtrees searched in rounds of one per
+    worker, each round starting from the k-th best cost the rounds before it found (the
+    incumbent), the rounds' k best merged in the split's order. The costs are a serial
+    search's; among solutions of equal cost, which are kept may differ (the split is a plain
+    search's tree). ``progress`` hears after each round, the fraction done being the shares
+    of the subtrees searched."""
+    search = _Search(compiled, plan)
     try:
-        return _best(search, k, jobs, executor, max_nodes)
+        return _best(search, plan.k, plan.jobs, plan.executor, plan.max_nodes)
     finally:
         if search.bar is not None:
             search.bar.close()

@@ -6,18 +6,17 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from typing import Any
+
+import attrs
 
 from ..errors import BudgetExceeded
 from ..search.bar import progress_callback
 from ..search.compiled import CompiledMatrix
-from ..search.runs import check_budget, check_positive
+from ..search.plans import Plan
 from ..search.split import Split, split_tree
-from ..search.stats import Progress, Stats
+from ..search.stats import Stats
 from .subtrees import Job, Result
-
 
 __all__ = ["GRACE", "SUBTREES_PER_WORKER", "Spread"]
 
@@ -26,35 +25,36 @@ SUBTREES_PER_WORKER = 32
 MAX_DEPTH = 12
 #: Seconds the parent waits past a deadline for the workers' own stop (they check it per chunk).
 GRACE = 0.25
-def _plan(solver: CompiledMatrix, wanted: int, givens: Sequence[Any], exclude: Sequence[Any],
-          max_nodes: int | None, deadline: float | None) -> Split:
+
+
+def _deep_enough(compiled: CompiledMatrix, splitting: Plan, wanted: int, deadline: float | None) -> Split:
     """Split deep enough to have ``wanted`` subtrees (or the whole tree)."""
     for depth in range(1, MAX_DEPTH + 1):
-        timeout = None if deadline is None else max(deadline - time.perf_counter(), 1e-9)
-        split = split_tree(solver, depth, givens, exclude=exclude, max_nodes=max_nodes, timeout=timeout)
+        split = split_tree(compiled, _until(splitting, deadline), depth)
         if len(split.prefixes) >= wanted or not split.prefixes:
             return split
     return split
+
+
+def _until(splitting: Plan, deadline: float | None) -> Plan:
+    """The split's plan with the time left before ``deadline`` as its timeout."""
+    return splitting if deadline is None else attrs.evolve(splitting, timeout=max(deadline - time.perf_counter(), 1e-9))
 
 
 class Spread:
     """What every parallel search has: its budget, its progress, the job its workers run,
     its first split, and the statistics of it all (the subtrees' results added up)."""
 
-    def __init__(self, solver: CompiledMatrix, jobs: int | None, executor: Executor | None, givens: Sequence[Any],
-                 exclude: Sequence[Any], progress: Callable[[Progress], Any] | bool | None,
-                 max_nodes: int | None, timeout: float | None, way: str = "auto", memo: int = 0,
-                 memo_bytes: int | None = None) -> None:
-        check_budget(max_nodes, timeout)
-        check_positive("memo_bytes", memo_bytes, allow_zero=True)
+    def __init__(self, compiled: CompiledMatrix, plan: Plan) -> None:
+        timeout = plan.timeout
         self.started = time.perf_counter()
         self.deadline = None if timeout is None else self.started + timeout
         self.wall_deadline = None if timeout is None else time.time() + timeout
-        self.solver, self.jobs, self.executor, self.max_nodes = solver, jobs, executor, max_nodes
-        self.progress, self.bar = progress_callback(progress)
-        self.givens, self.exclude = givens, exclude
-        self.job = Job.of(solver, givens, exclude, way, memo, memo_bytes)  # (checks the givens before any work)
-        self.stats = solver.stats = Stats()
+        self.solver, self.plan = compiled, plan
+        self.jobs, self.executor, self.max_nodes = plan.jobs, plan.executor, plan.max_nodes
+        self.progress, self.bar = progress_callback(plan.progress)
+        self.job = Job.of(compiled, plan.call)
+        self.stats = compiled.stats = Stats()
         self.searches = self.on_sets = 0  # (the subtrees', for stats.way)
 
     def add(self, result: Any) -> None:
@@ -75,11 +75,11 @@ class Spread:
 
     def split(self, workers: int, depth: int | None = None, per_worker: int = SUBTREES_PER_WORKER) -> Split:
         """The first split: at ``depth``, or deep enough for ``per_worker`` subtrees per worker."""
+        splitting = self.plan.splitting()
         if depth is None:
-            split = _plan(self.solver, per_worker * workers, self.givens, self.exclude, self.max_nodes, self.deadline)
+            split = _deep_enough(self.solver, splitting, per_worker * workers, self.deadline)
         else:
-            timeout = None if self.deadline is None else max(self.deadline - time.perf_counter(), 1e-9)
-            split = split_tree(self.solver, depth, self.givens, exclude=self.exclude, max_nodes=self.max_nodes, timeout=timeout)
+            split = split_tree(self.solver, _until(splitting, self.deadline), depth)
         self.solver.stats = self.stats  # (the split's searches were this thread's latest)
         stats = split.stats
         self.add(Result(len(split.solutions), stats.nodes, stats.updates, stats.max_level, stats.engine_seconds, None))

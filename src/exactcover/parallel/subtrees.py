@@ -20,10 +20,10 @@ import attrs
 
 from .. import engines
 from ..engines import contract
-from ..engines.contract import DONE, LIMIT, PAUSED, SOLUTION, Tuning, Where
+from ..engines.contract import DONE, LIMIT, PAUSED, SOLUTION, EngineCall, Where
 from ..search.best import keep
 from ..search.compiled import CompiledMatrix
-from ..search.runs import CHUNK, LIMIT_CAP, memo_budget
+from ..search.runs import CHUNK, LIMIT_CAP
 from .balance import Piece, rest
 
 
@@ -42,7 +42,8 @@ MIN_SLICE = 0.02
 @attrs.frozen
 class Job:
     """What a worker needs to search subtrees of one matrix: its compiled arrays (as bytes),
-    the engine, the givens and exclusions (option numbers), and a token naming it in caches."""
+    the engine, the plan's engine call (givens and exclusions as option numbers, tuning,
+    memo), and a token naming it in caches."""
 
     token: str
     engine: str
@@ -51,15 +52,11 @@ class Job:
     starts: bytes
     items: bytes
     colors: bytes
-    givens: tuple[int, ...]
-    excluded: tuple[int, ...]
-    tuning: Tuning = Tuning()  # how the subtrees run
+    call: EngineCall  # how each subtree is searched (the plan's, unchanged)
     bounds: bytes = b""  # lo and hi of each primary item, or nothing (contract.Compiled)
     costs: bytes = b""  # the cost of each option, or nothing
     priority: bytes = b""  # 1 for each primary item that has priority, or nothing
     loop: bytes = b""  # the loop constraint, or nothing
-    memo: int = 0  # counting: each subtree memoized with a table of its own (contract.MEMO_ON) ...
-    memo_bytes: int = contract.DEFAULT_MEMO_BYTES  # ... of at most this many bytes
 
     def compiled(self) -> contract.Compiled:
         """The matrix in the engines' form again, as `Solver.compiled` had it."""
@@ -67,21 +64,17 @@ class Job:
                                  array("i", self.colors), array("i", self.bounds), array("q", self.costs),
                                  array("i", self.priority), array("i", self.loop))
 
-    def start(self, dancer: Any, prefix: Sequence[int], tuning: Tuning | None = None, **more: Any) -> Any:
-        """A new search of ``dancer`` (this job's matrix) under ``prefix``, with this job's
-        givens and exclusions, and its tuning unless ``tuning`` is given."""
-        return dancer.search(array("i", self.givens), None, array("i", self.excluded), array("i", prefix),
-                             self.tuning if tuning is None else tuning, **more)
+    @property
+    def givens(self) -> tuple[int, ...]:
+        return self.call.givens
 
     @classmethod
-    def of(cls, solver: CompiledMatrix, givens: Sequence[Any] = (), exclude: Sequence[Any] = (), way: str = "auto",
-           memo: int = 0, memo_bytes: int | None = None) -> Job:
-        compiled = solver.compiled
-        return cls(uuid.uuid4().hex, solver.engine, compiled.n_primary, compiled.n_secondary,
-                   compiled.starts.tobytes(), compiled.items.tobytes(), compiled.colors.tobytes(),
-                   tuple(solver.option_numbers(givens, "given")), tuple(solver.option_numbers(exclude, "excluded")),
-                   Tuning.of(way), compiled.bounds.tobytes(), compiled.costs.tobytes(), compiled.priority.tobytes(),
-                   compiled.loop.tobytes(), memo, memo_budget(memo_bytes))
+    def of(cls, matrix: CompiledMatrix, call: EngineCall) -> Job:
+        compiled = matrix.compiled
+        return cls(uuid.uuid4().hex, matrix.engine, compiled.n_primary, compiled.n_secondary,
+                   compiled.starts.tobytes(), compiled.items.tobytes(), compiled.colors.tobytes(), call,
+                   compiled.bounds.tobytes(), compiled.costs.tobytes(), compiled.priority.tobytes(),
+                   compiled.loop.tobytes())
 
 
 @attrs.frozen
@@ -298,10 +291,7 @@ class _Batch:
     def search(self, prefix: tuple[int, ...], share: float | None) -> tuple[str | None, bool]:
         """Search one subtree: why the task must stop (or None), and whether it was split."""
         job, meter, best = self.job, self.meter, self.best
-        more: dict[str, Any] = {} if best is None else {"best": best[0], "cutoff": best[1]}
-        if job.memo and not self.listing:
-            more.update(memo=job.memo, memo_bytes=job.memo_bytes)
-        search = job.start(self.dancer, prefix, **more)
+        search = job.call.start(self.dancer, prefix, cutoff=None if best is None else best[1])
         began, split, counted = time.perf_counter(), None, False
         while (stopped := meter.check() or self.enough(search)) is None:
             before = search.nodes

@@ -17,6 +17,7 @@ import attrs
 from ..engines.contract import SOLUTION
 from ..errors import BudgetExceeded
 from .compiled import CompiledMatrix
+from .plans import Plan
 from .runs import Run
 from .stats import Progress, Stats
 
@@ -55,12 +56,12 @@ def keep(kept: list[Any], k: int, cost: int, solution: tuple[Any, ...]) -> None:
     del kept[k:]
 
 
-def best(solver: CompiledMatrix, k: int, givens: Iterable[Hashable] = (), *, exclude: Iterable[Hashable] = (),
-         max_nodes: int | None = None, timeout: float | None = None,
-         progress: Callable[[Progress], Any] | bool | None = None) -> Best:
-    """`Solver.best` in this process (``k`` checked there): see there."""
-    if not solver.matrix.costs:  # every solution costs 0: the first k are the k best
-        run = Run(solver, givens, None, max_nodes, timeout, exclude, progress)
+def best(compiled: CompiledMatrix, plan: Plan) -> Best:
+    """`Solver.best` in this process: the plan's ``k`` cheapest. Without costs (the plan's
+    call then seeks no cost bound) every solution costs 0, and the first k are the k best."""
+    k = plan.k
+    run = Run(compiled, plan)
+    if not plan.call.best:
         found = []
         try:
             for solution in run.solutions():
@@ -70,7 +71,6 @@ def best(solver: CompiledMatrix, k: int, givens: Iterable[Hashable] = (), *, exc
         except BudgetExceeded:
             return Best(tuple(found), False, run.stats)
         return Best(tuple(found), True, run.stats)
-    run = Run(solver, givens, None, max_nodes, timeout, exclude, progress, best=k)
     kept: list[tuple[int, tuple[Hashable, ...]]] = []
     try:
         while run.step() == SOLUTION:

@@ -24,9 +24,12 @@ from typing import Any
 
 import attrs
 
+from .compiled import CompiledMatrix
+from .plans import Plan
+from .runs import Run
 from .stats import Stats
 
-__all__ = ["Diagram", "Sample"]
+__all__ = ["Diagram", "Sample", "diagram"]
 
 
 @attrs.frozen
@@ -170,3 +173,12 @@ class Diagram:
         lines = [f"{k + 2:x}: (~{self.option[k] + 1}?{self.lo[k]:x}:{self.hi[k]:x})" for k in range(self.size)]
         lines.append(f"{self.size + 2:x}: (~0?0:{self.root:x})")
         return "\n".join(lines) + "\n"
+
+
+def diagram(compiled: CompiledMatrix, plan: Plan) -> Diagram:
+    """`Solver.diagram`: the plan's memoized count that builds the diagram (its call has
+    ``diagram`` and MEMO_ON), run to its end."""
+    run = Run(compiled, plan)
+    run.step(counting=True)
+    root, nodes = run.search.diagram_nodes()
+    return Diagram(compiled.labels, run.prefix, root, nodes)

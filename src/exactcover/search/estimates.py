@@ -9,7 +9,8 @@ from collections.abc import Hashable, Iterable
 import attrs
 
 from .compiled import CompiledMatrix
-from .runs import Run, check_positive
+from .plans import Plan
+from .runs import Run
 
 
 __all__ = ["Estimate", "estimate"]
@@ -49,12 +50,11 @@ def _about(value: float, error: float) -> str:
     return f"about {value:.4g} ± {error:.2g}"
 
 
-def estimate(solver: CompiledMatrix, samples: int, seed: int | None, givens: Iterable[Hashable] = (), *,
-             exclude: Iterable[Hashable] = ()) -> Estimate:
-    """`Solver.estimate`: see there."""
-    check_positive("samples", samples)
-    run = Run(solver, givens, None, None, None, exclude)
-    rng = random.Random(seed)
+def estimate(compiled: CompiledMatrix, plan: Plan) -> Estimate:
+    """`Solver.estimate`: see there (the plan's ``samples`` probes, drawn by its ``seed``)."""
+    samples = plan.samples
+    run = Run(compiled, plan)
+    rng = random.Random(plan.seed)
     nodes, found = _Running(), _Running()  # (running sums: memory stays the same for any number of probes)
     reached = 0
     for _ in range(samples):

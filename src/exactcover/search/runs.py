@@ -23,10 +23,11 @@ from ..errors import BudgetExceeded, PrefixError
 from . import portfolio
 from .bar import progress_callback
 from .compiled import CompiledMatrix, labelled
+from .plans import Plan
 from .stats import Progress, Stats
 
 __all__ = ["CHUNK", "LIMIT_CAP", "PROGRESS_INTERVAL", "Run", "Solution", "Solutions", "check_budget", "check_positive",
-           "memo_budget", "memo_mode", "node_ids"]
+           "memo_budget", "node_ids"]
 
 #: A solution: the labels of the options chosen, givens first, then in search order.
 Solution = tuple[Hashable, ...]
@@ -63,19 +64,6 @@ def check_budget(max_nodes: Any, timeout: Any) -> None:
         raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
 
 
-def memo_mode(memo: bool | None, limit: int | None, seed: int | None, way: str, bounded: bool) -> int:
-    """The engine's ``memo`` for a count: None decides from a sample (`contract.MEMO_AUTO`)
-    when the count is whole (no limit), unseeded, on the calibrated way and without bounds;
-    True always memoizes (Unsupported with a seed, on the sets or with bounds), False never."""
-    if memo is None:
-        whole = limit is None and seed is None and way == "auto" and not bounded
-        return contract.MEMO_AUTO if whole else contract.MEMO_OFF
-    if not isinstance(memo, bool):
-        raise TypeError(f"memo must be True, False or None, not {memo!r}")
-    contract.refuse("memo" if memo else None, "sets" if way == "sets" else None)
-    return contract.MEMO_ON if memo else contract.MEMO_OFF
-
-
 def memo_budget(memo_bytes: int | None) -> int:
     """The engines' ``memo_bytes``: the default for None, else at most what a C long long holds
     with room to spare (no table comes near it)."""
@@ -93,46 +81,31 @@ class Run:
     returns PAUSED there, the search intact: another `step` goes on from where it was.
     """
 
-    def __init__(self, solver: CompiledMatrix, givens: Iterable[Hashable], seed: int | None,
-                 max_nodes: int | None, timeout: float | None, exclude: Iterable[Hashable] = (),
-                 progress: Callable[[Progress], Any] | bool | None = None, prefix: Sequence[int] = (),
-                 way: str = "auto", best: int = 0, memo: int = contract.MEMO_OFF,
-                 memo_bytes: int | None = None, diagram: bool = False, between: Callable[[], Any] | None = None,
-                 started: float | None = None, stats: Stats | None = None) -> None:
-        check_budget(max_nodes, timeout)
-        check_positive("memo_bytes", memo_bytes, allow_zero=True)
-        tuning = contract.Tuning.of(way)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+    def __init__(self, compiled: CompiledMatrix, plan: Plan, prefix: Sequence[int] = (), *,
+                 between: Callable[[], Any] | None = None, started: float | None = None,
+                 stats: Stats | None = None) -> None:
         begun = time.perf_counter()
         self.started = begun if started is None else started  # (a search that carries on another's)
-        ids = solver.option_numbers(givens, "given")
-        excluded = solver.option_numbers(exclude, "excluded")
-        self.labels = labels = solver.labels
-        self.prefix = tuple([labels[k] for k in ids])
-        self.max_nodes = max_nodes
-        self.deadline = None if timeout is None else self.started + timeout
-        self.chunk, self.work = CHUNK[solver.engine]
-        self.engine = solver.engine
+        call = plan.call
+        self.labels = labels = compiled.labels
+        self.prefix = tuple([labels[k] for k in call.givens])
+        self.max_nodes, self.limit = plan.max_nodes, plan.limit
+        self.deadline = None if plan.timeout is None else self.started + plan.timeout
+        self.chunk, self.work = CHUNK[compiled.engine]
+        self.engine = compiled.engine
         self.stats = Stats() if stats is None else stats  # (a search that carries on another's)
-        solver.stats = self.stats  # what solver.stats shows in this thread
-        self.progress, self.bar = progress_callback(progress)
+        compiled.stats = self.stats  # what compiled.stats shows in this thread
+        self.progress, self.bar = progress_callback(plan.progress)
         self.reported, self.between = 0.0, between
         self.head_start = 0  # (a first solution's, until the partner joins: portfolio.py)
         nodes = node_ids(prefix)
+        matrix = compiled.matrix
         # (what a first solution's partner search needs: portfolio.py)
-        self.alone = way != "auto" or seed is not None or bool(best or memo or diagram or solver.matrix.bounds
-                                                               or solver.matrix.priority or solver.matrix.loop)
-        self.partner_of = lambda tuning: solver.dancer.search(array("i", ids), None, array("i", excluded) if excluded
-                                                                  else (), nodes, tuning)
-        with labelled(solver):
-            more: dict[str, Any] = {"best": best} if best else {}  # (the cheapest solutions: see best.py)
-            if memo:
-                more.update(memo=memo, memo_bytes=memo_budget(memo_bytes))
-            if diagram:
-                more["diagram"] = True
-            self.search = solver.dancer.search(array("i", ids), seed, array("i", excluded) if excluded else (), nodes,
-                                               tuning, **more)
+        self.alone = plan.way != "auto" or call.seed is not None or bool(call.best or call.memo or call.diagram or
+                                                                         matrix.bounds or matrix.priority or matrix.loop)
+        self.partner_of = lambda tuning: call.start(compiled.dancer, nodes, tuning=tuning)
+        with labelled(compiled):
+            self.search = call.start(compiled.dancer, nodes)
         now = time.perf_counter()
         self.stats.seconds, self.stats.engine_seconds = now - self.started, now - begun
         self.stats.updates = self.search.updates
@@ -222,6 +195,12 @@ class Run:
             self.report()  # (the end of this question; DONE reports itself)
             self.close_bar()
         return self.solution() if found else None
+
+    def count(self) -> int:
+        """The number of solutions, counted inside the engine, at most the plan's limit."""
+        self.step(counting=True, limit=min(self.limit or 0, LIMIT_CAP))
+        found = self.search.solutions
+        return found if self.limit is None else min(found, self.limit)
 
     def solution(self) -> Solution:
         labels = self.labels

@@ -8,12 +8,11 @@ measure); the solutions found above the depth come with them. The parallel searc
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
-
 import attrs
 
 from ..engines.contract import DONE, PREFIX, SOLUTION
 from .compiled import CompiledMatrix
+from .plans import Plan
 from .runs import Run, Solution
 from .stats import Stats
 
@@ -33,12 +32,12 @@ class Split:
     stats: Stats
 
 
-def split_tree(compiled: CompiledMatrix, depth: int, givens: Iterable[Hashable] = (), *,
-          exclude: Iterable[Hashable] = (), max_nodes: int | None = None, timeout: float | None = None) -> Split:
-    """Cut the search tree of ``compiled`` at ``depth`` (see `Solver.split`)."""
+def split_tree(compiled: CompiledMatrix, plan: Plan, depth: int) -> Split:
+    """Cut the search tree of ``compiled`` at ``depth`` (see `Solver.split`), as ``plan`` says
+    (`Plan.splitting`: a plain search's tree)."""
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ValueError(f"depth must be a whole number >= 0, not {depth!r}")
-    run = Run(compiled, givens, None, max_nodes, timeout, exclude)
+    run = Run(compiled, plan)
     prefixes, shares, solutions = [], [], []
     while (status := run.step(depth=depth)) != DONE:
         if status == SOLUTION:

@@ -176,8 +176,6 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
         return NULL;
     }
     const int looped = self->d.loop_ends != NULL;
-    if (looped && memo == MEMO_AUTO) /* (a state's count depends on its paths: never memoized) */
-        memo = MEMO_OFF;
     const int bounded = self->d.bounds != NULL, seeded = seed != Py_None, memoized = memo != MEMO_OFF;
     const int first = self->d.priority != NULL, forced = (first || looped) && start.tuning.to_sets >= TO_SETS_ALWAYS;
     if (looped + bounded + (best > 0) + memoized + seeded + ruled + first + forced >= 2) { /* (one alone: never refused) */

@@ -219,8 +219,6 @@ class Dancer:
         if best and (best < 0 or not self.has_costs):
             raise ValueError("best must be a positive number of solutions, on a dancer with costs")
         forced = tuning is not None and tuning.to_sets in (ToSets.ALWAYS, ToSets.TALLIES)
-        if self.loop_ends and memo == MEMO_AUTO:  # (a state's count depends on its paths: never memoized)
-            memo = MEMO_OFF
         refuse("loop" if self.loop_ends else None, "bounds" if self.bounds else None, "best" if best else None, "memo" if memo else None,
                "seed" if seed is not None else None, other, "priority" if self.priority else None,
                "sets" if (self.priority or self.loop_ends) and forced else None)
