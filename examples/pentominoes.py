@@ -4,7 +4,7 @@ The 12 pentominoes tile a 6×10 box in 9356 ways, 2339 up to symmetry. A plugin 
 class, an encoding into items and options, a decoding back, and one hook that registers the
 problem type. A package would list the module under [project.entry-points.exactcover]; here
 it is registered at run time. Run: python examples/pentominoes.py. It passes mypy --strict
-(tests/test_typing.py checks it).
+(tests/project/test_typing.py checks it).
 """
 
 from __future__ import annotations

@@ -417,3 +417,24 @@ def puzzle_lines(name: str) -> list[str]:
 
 FOUR = "1...\n..2.\n.3..\n...4"  # 4x4 as a grid of lines
 SIX = "1 0 0 | 0 0 6\n0 0 6 | 1 0 0\n------+------\n0 1 0 | 0 6 0\n0 6 0 | 0 1 0\n------+------\n0 0 1 | 6 0 0\n6 0 0 | 0 0 1"
+
+
+@st.composite
+def with_givens(draw, matrix_strategy=matrices()):
+    """(matrix, givens, excluded): givens that could be in a solution, and other options out."""
+    matrix = draw(matrix_strategy)
+    labels = [option.label for option in matrix.options]
+    givens = draw(st.lists(st.sampled_from(labels), unique=True, max_size=2)) if labels else []
+    if not is_consistent(matrix, givens):
+        givens = []
+    others = [label for label in labels if label not in givens]
+    excluded = draw(st.lists(st.sampled_from(others), unique=True, max_size=2)) if others else []
+    return matrix, givens, excluded
+
+
+@st.composite
+def larger(draw):
+    """Up to 8 primary and 4 secondary items, up to 30 options of up to 4 items, colors."""
+    primary, secondary = drawn_items(draw, 8, 4, least_primary=1)
+    options = [drawn_option(draw, primary, secondary, 1, 4) for _ in range(draw(st.integers(0, 30)))]
+    return Matrix(primary, options, secondary=secondary)

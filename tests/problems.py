@@ -73,3 +73,9 @@ def word_squares(size: int, words: int, letters: str, seed: int) -> Matrix:
     primary = [f"row{r}" for r in range(size)] + [f"col{c}" for c in range(size)]
     cells = [f"x{r}{c}" for r in range(size) for c in range(size)]
     return Matrix(primary, options, secondary=cells)
+
+
+#: A small matrix that Knuth's preprocessing reduces (the reduction's docstring's, with
+#: secondary items): a count or a listing can start again on the reduced problem.
+SMALL = Matrix(list("ABCDE"), [list("CEF"), list("ADG"), list("BCF"), list("AD"), list("BG"), list("DEG")],
+               secondary=list("FG"))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import time
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 

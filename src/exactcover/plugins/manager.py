@@ -37,7 +37,7 @@ GROUP = "exactcover"
 HOOKS = ("register_problem_types", "register_commands")
 
 #: This distribution's own plugins, its ``exactcover`` entry points (pyproject.toml): entry
-#: point name -> (module, the problem types it registers). tests/test_bundled_plugins.py checks
+#: point name -> (module, the problem types it registers). tests/plugins/test_bundled_plugins.py checks
 #: the table against the installed entry points and what each plugin registers.
 BUNDLED: dict[str, tuple[str, tuple[str, ...]]] = {
     "subsets": ("exactcover.plugins.subsets", ("subsets",)),

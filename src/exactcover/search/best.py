@@ -9,7 +9,7 @@ subtrees in rounds that share the incumbent (see there); both keep the k best wi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Hashable
 from typing import Any
 
 import attrs
@@ -19,7 +19,7 @@ from ..errors import BudgetExceeded
 from .compiled import CompiledMatrix
 from .plans import Plan
 from .runs import Run
-from .stats import Progress, Stats
+from .stats import Stats
 
 
 __all__ = ["Best", "best", "keep"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, TypeVar, cast
 
 

@@ -5,7 +5,7 @@
  * The C engine is the port of exactcover/pydlx, the specification, file by file, with the
  * same names, the same arrays and the same step labels (X2..X8 of Knuth's Algorithm X). Each
  * file names its specification on a "Specification:" line of its header, and each pydlx
- * module its port on a "Port:" line (tests/test_engine_map.py checks both ways);
+ * module its port on a "Port:" line (tests/engines/test_engine_map.py checks both ways);
  * docs/engine.md draws them all.
  *
  * Only the binding (module.c, arguments.c, failures.c, linesbinding.c, checkerbinding.c,

@@ -24,7 +24,7 @@
  * its item choice walks the list. A search moves here from the links (ways.c has the
  * rule) at step X2 of some level: the move needs no help from the links, since each level's
  * set follows from the set where the search began and the options chosen since. Then it
- * stays. tests/test_sets.py moves searches here at every point and compares everything
+ * stays. tests/engines/test_sets.py moves searches here at every point and compares everything
  * with the links.
  *
  * With colors (pydlx/sets.py's docstring tells how) an option's conflicts leave out the

@@ -6,7 +6,7 @@ the other. The algorithm is Knuth's Algorithm X with dancing links, extended to 
 items and colors (Algorithm C of TAOCP 7.2.2.1; his programs DLX1 and DLX2).
 
 Each module names its C port on a ``Port:`` line of its docstring, and each C file its
-specification on a ``Specification:`` line of its header (``tests/test_engine_map.py``
+specification on a ``Specification:`` line of its header (``tests/engines/test_engine_map.py``
 checks the pairs both ways against the tree, and the names the ports keep).
 
 ``docs/engine.md`` draws the files, the contract (``exactcover.engines.contract``) and the layout.

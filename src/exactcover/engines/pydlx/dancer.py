@@ -10,7 +10,7 @@ import operator
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..contract import RULE_MRV, RULES, MatrixError, Reduced, ToSets, Tuning, Unsupported, refuse
+from ..contract import RULES, MatrixError, Reduced, ToSets, Tuning, Unsupported, refuse
 from .checker import Checker
 from .costs import prepare
 from .dance import COVERED

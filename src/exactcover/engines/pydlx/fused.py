@@ -12,7 +12,7 @@ and the steps inlined, for a search on the sets without colors (`Sets.fused`; wi
 bounds or long options `Search.steps` runs). It changes the same state in the same order:
 nodes, updates, the choice, tried and total of each level, the list of active items, the
 levels' sets, options and tallies; a search may go from one loop to the other at any pause.
-``tests/test_fused.py`` runs both on the same searches and compares them node by node.
+``tests/engines/test_fused.py`` runs both on the same searches and compares them node by node.
 
 Port: none (Python only: the bitset way's loop written out for CPython's speed)
 """

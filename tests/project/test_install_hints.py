@@ -14,7 +14,7 @@ from exactcover.cli import cli
 from exactcover.version import DISTRIBUTION, extra_hint, worker_hint
 from helpers import run_command
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 #: The spellings that are wrong: an extra of the unrelated PyPI project, or pyexactcover
 #: fetched from PyPI by its name alone (an extra is fine: pip takes the installed one).

@@ -15,7 +15,7 @@ from helpers import blocks
 
 pytestmark = pytest.mark.slow  # (the fast tier leaves it out: see the README)
 
-EXAMPLE = Path(__file__).parent.parent / "examples" / "pentominoes.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "pentominoes.py"
 
 #: The plugin's pyproject.toml exactly as the README shows it, so the README's snippet is what installs.
 (PYPROJECT,) = [block.text for block in blocks("toml")]

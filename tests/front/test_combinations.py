@@ -369,7 +369,7 @@ def _small_and_squares(squares: int) -> Matrix:
     """Knuth's first example with secondary items (the rules remove 3 of its 6 options: it has
     one solution), beside ``squares`` blocks of four items, each covered by two of their six
     pairs in three ways: 3 ** squares solutions."""
-    from test_autoreduce import SMALL
+    from problems import SMALL
 
     options = {option.label: list(option.items) for option in SMALL.options}
     items = list(SMALL.primary)

@@ -20,7 +20,7 @@ from exactcover import ProblemError
 from exactcover_loops import Masyu, MasyuLoop, Slitherlink, SlitherlinkLoop
 from exactcover_loops.grid import edges_at, ends, lattice_edges
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "data"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "data"
 Edge = tuple[str, int, int]
 
 

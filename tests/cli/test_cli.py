@@ -91,7 +91,7 @@ def test_solve_all_limit_and_count(files):
 
 def test_json_output(files):
     """--json prints one JSON document: the solutions, their count, the statistics
-    (tests/test_json_output.py checks every command's against the schema)."""
+    (tests/cli/test_json_output.py checks every command's against the schema)."""
     result = run("solve", "subsets", files["family_json"], "--all", "--json", "--stats")
     document = json.loads(result.stdout)
     assert document["solutions"] == [["A", "B"]] and document["count"] == 1 and document["complete"] is True
@@ -216,7 +216,7 @@ def test_ctrl_c_while_reading_standard_input_exits_130():
                                   ["solve", "sudoku", "examples/data/puzzles.txt"]])
 def test_output_that_cannot_be_written_exits_74_and_a_gone_reader_141(args):
     """/dev/full gives one line and exit 74, a closed stdout 74, a reader that left 141: never 'no solution'."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     command = [*console_script(), *args]
     if os.path.exists("/dev/full"):
         with open("/dev/full", "w") as full:

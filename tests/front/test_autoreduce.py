@@ -16,12 +16,10 @@ from exactcover.front import autoreduce
 from exactcover.search import runs
 from exactcover.front.api import prepare
 
-from helpers import ENGINES, run_command
-from test_reduce import larger, with_givens
+from helpers import ENGINES, larger, run_command, with_givens
+from problems import SMALL
 
 #: Knuth's first example with secondary items: the rules remove 3 of its 6 options.
-SMALL = Matrix(list("ABCDE"), [list("CEF"), list("ADG"), list("BCF"), list("AD"), list("BG"), list("DEG")],
-               secondary=list("FG"))
 
 
 @pytest.fixture

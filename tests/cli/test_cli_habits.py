@@ -93,7 +93,7 @@ def test_the_help_s_examples_name_files_that_ship():
 
     import re
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     named = {name for line in help_examples() for name in re.findall(r"[\w/.-]+\.(?:txt|json|dlx)\b", line)}
     outputs = {"smaller.dlx"}  # (written by the example, not read)
     assert len(READS_A_FILE) >= 30
@@ -108,7 +108,7 @@ def test_every_help_example_that_reads_a_file_runs(line, monkeypatch, tmp_path):
     import shlex
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     monkeypatch.chdir(root)
     stdin = None
     if line.startswith("cat "):

@@ -126,7 +126,7 @@ def test_pentominoes_move_to_the_sets_by_default_and_count_alike(engine):
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples"))
     from pentominoes import Pentominoes, encode
 
     from exactcover import Solver

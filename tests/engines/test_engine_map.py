@@ -9,7 +9,7 @@ import ast
 import re
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "src" / "exactcover" / "engines"
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "exactcover" / "engines"
 C_FILES = sorted(path.name for path in (PACKAGE / "cdlx").iterdir() if path.suffix in (".c", ".h"))
 SPECIFICATIONS = sorted([f"pydlx/{path.name}" for path in (PACKAGE / "pydlx").glob("*.py")] + ["sanity.py", "cycles.py"])
 

@@ -20,7 +20,7 @@ from exactcover_sudoku.variant_text import parse_extras, parse_jigsaw, parse_kil
 from exactcover_sudoku.variants import Cage, Killer, Variant, combinations, implied_cages
 
 
-DATA = Path(__file__).parent / "data" / "sudoku" / "variants"
+DATA = Path(__file__).resolve().parents[1] / "data" / "sudoku" / "variants"
 SOLUTIONS = dict(line.split() for line in (DATA / "solutions.txt").read_text().splitlines() if not line.startswith("#"))
 READERS = {"x": lambda text: parse_extras(text, ["diagonal"]), "windoku": lambda text: parse_extras(text, ["windoku"]),
            "jigsaw": parse_jigsaw, "killer": parse_killer, "samurai": parse_samurai}

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow  # (the fast tier leaves it out: see the README)
 pytest.importorskip("mkdocs")
 pytest.importorskip("mkdocstrings")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("exactcover", "exactcover_sudoku", "exactcover_queens", "exactcover_polyomino", "exactcover_loops")
 
 
@@ -138,7 +138,7 @@ def test_the_home_page_s_pictures_have_captions():
 
 
 def test_the_api_shows_one_signature_per_function_then_its_prose(site):
-    """solve's and solutions' overloads are for type checkers (tests/test_typing.py): the
+    """solve's and solutions' overloads are for type checkers (tests/project/test_typing.py): the
     page shows the implementation's signature once, then the docstring."""
     text = "".join(site["api/index.html"].text)
     assert "problem: Problem[A]" not in text and "problem: Matrix," not in text

@@ -1,4 +1,4 @@
-"""A user's script, checked by mypy in tests/test_typing.py (not run)."""
+"""A user's script, checked by mypy in tests/project/test_typing.py (not run)."""
 
 import attrs
 

@@ -1,4 +1,4 @@
-"""A type checker follows the public API (tests/typing_user.py, a user's script, checked by
+"""A type checker follows the public API (tests/project/typing_user.py, a user's script, checked by
 mypy --strict): a domain class derived from Problem[Answer] makes ``exactcover.solve(problem)``
 an ``Answer | None``, a mistyped keyword or a bad engine name is an error, and the lazily
 imported names are seen."""
@@ -48,7 +48,7 @@ def test_the_plugin_guide_s_example_passes_mypy_strict(tmp_path):
     """examples/pentominoes.py, the plugin guide's complete example, annotated as a user
     would: the hook takes a `Register`, and decode names its labels' type
     (``tuple[Label, ...]``), which the `ProblemType` accepts."""
-    example = Path(__file__).parent.parent / "examples" / "pentominoes.py"
+    example = Path(__file__).resolve().parents[2] / "examples" / "pentominoes.py"
     done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-error-summary",
                            "--cache-dir", str(tmp_path / "cache"), str(example)], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout == "", done.stdout

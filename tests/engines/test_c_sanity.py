@@ -18,7 +18,7 @@ import pytest
 
 pytestmark = pytest.mark.slow  # (the fast tier leaves it out: see the README)
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 BUILD = textwrap.dedent("""
     from glob import glob
     from setuptools import Extension

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from array import array
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest

@@ -10,7 +10,7 @@ import pytest
 
 pytestmark = pytest.mark.slow  # (the fast tier leaves it out: see the README)
 
-EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.py"))
 
 
 def test_there_are_examples():

@@ -119,7 +119,7 @@ def test_no_search_changes_the_compiled_arrays(engine, problem):
     if problem == "queens":
         matrix = queens_matrix(7)
     elif problem == "pentominoes":
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+        sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples"))
         from pentominoes import Pentominoes, encode
 
         matrix = encode(Pentominoes(width=15, height=4))

@@ -46,7 +46,7 @@ def test_the_readmes_pictures_are_current(tmp_path):
     import importlib.util
     from pathlib import Path
 
-    tool = Path(__file__).resolve().parent.parent / "tools" / "pictures.py"
+    tool = Path(__file__).resolve().parents[2] / "tools" / "pictures.py"
     spec = importlib.util.spec_from_file_location("pictures", tool)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -79,7 +79,7 @@ def test_a_killer_s_sums_are_clear_of_its_cage_lines():
     from exactcover_sudoku.variant_svg import STEP
     from exactcover_sudoku.variant_text import parse_killer
 
-    text = (Path(__file__).parent / "data" / "sudoku" / "variants" / "killer_wikipedia.txt").read_text()
+    text = (Path(__file__).resolve().parents[1] / "data" / "sudoku" / "variants" / "killer_wikipedia.txt").read_text()
     killer = parse_killer(text)
     svg = killer.svg()
     sums = [(float(x), float(y)) for x, y in re.findall(r'<text x="([\d.]+)" y="([\d.]+)" font-size="7">', svg)]

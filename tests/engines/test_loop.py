@@ -19,7 +19,7 @@ from exactcover.engines import available
 from helpers import run_command
 
 ENGINES = available()
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def grid(rows: int, columns: int, on: Hashable = 1) -> Matrix:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "src" / "exactcover"
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "exactcover"
 #: The packages of the project: the library and the bundled plugins.
 PACKAGES = ("exactcover", "exactcover_sudoku", "exactcover_queens", "exactcover_polyomino")
 

@@ -8,39 +8,17 @@ from __future__ import annotations
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from exactcover import GivenAndExcluded, GivensClash, Matrix, Solver, UnknownOption, Unsupported
 from exactcover.model.reduction import Removal
 
-from helpers import ENGINES, brute_force, drawn_items, drawn_option, is_consistent, matrices
+from helpers import ENGINES, brute_force, larger, with_givens
 
 
 def solutions(matrix: Matrix, engine: str, reduction=None) -> set[frozenset]:
     """Every solution of ``matrix`` (the reduced one, mapped back, with ``reduction``)."""
     found = Solver(matrix, engine).solutions()
     return {frozenset(reduction.solution(s) if reduction else s) for s in found}
-
-
-@st.composite
-def with_givens(draw, matrix_strategy=matrices()):
-    """(matrix, givens, excluded): givens that could be in a solution, and other options out."""
-    matrix = draw(matrix_strategy)
-    labels = [option.label for option in matrix.options]
-    givens = draw(st.lists(st.sampled_from(labels), unique=True, max_size=2)) if labels else []
-    if not is_consistent(matrix, givens):
-        givens = []
-    others = [label for label in labels if label not in givens]
-    excluded = draw(st.lists(st.sampled_from(others), unique=True, max_size=2)) if others else []
-    return matrix, givens, excluded
-
-
-@st.composite
-def larger(draw):
-    """Up to 8 primary and 4 secondary items, up to 30 options of up to 4 items, colors."""
-    primary, secondary = drawn_items(draw, 8, 4, least_primary=1)
-    options = [drawn_option(draw, primary, secondary, 1, 4) for _ in range(draw(st.integers(0, 30)))]
-    return Matrix(primary, options, secondary=secondary)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
