@@ -201,6 +201,7 @@ def test_ctrl_c_prints_what_was_found_and_exits_130(tmp_path):
     assert "interrupted after" in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_reading_standard_input_exits_130():
     """SIGINT while the command waits on standard input exits 130 with one line, not click's 'Aborted!'."""
     process = subprocess.Popen([*console_script(), "count", "dlx", "-"], stdin=subprocess.PIPE,

@@ -101,6 +101,7 @@ def test_the_help_s_examples_name_files_that_ship():
     assert all((root / name).is_file() for name in named - outputs), named
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line", READS_A_FILE)
 def test_every_help_example_that_reads_a_file_runs(line, monkeypatch, tmp_path):
     """Run from a checkout's root as the help shows it (a pipe or ``<`` as standard input, a

@@ -28,6 +28,7 @@ def timed_command(*args, stdin=None, timeout_seconds=1.0):
     return done, time.monotonic() - started
 
 
+@pytest.mark.slow
 def test_standard_input_that_never_comes():
     """`sleep 1000 | exactcover count dlx - --timeout 1`: stopped after a second, saying
     where (it waited for ever)."""
@@ -42,6 +43,7 @@ def test_standard_input_that_never_comes():
     assert 1 <= seconds < 1 + SLACK
 
 
+@pytest.mark.slow
 def test_a_fifo_nobody_writes(tmp_path):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
@@ -89,6 +91,7 @@ def test_a_large_bounded_board_stops_on_time():
     assert stopped.value.reason == "timeout" and stopped.value.stats.seconds < 1 + SLACK
 
 
+@pytest.mark.slow
 def test_verify_stops_on_time(tmp_path):
     """`verify --timeout`: counting a journal's subtrees again (here on the Python engine,
     seconds) stops in time, exit 3 in one line; --json says "stopped"."""

@@ -49,6 +49,7 @@ def test_every_solution_once(matrix, data):
         assert solver.count(exclude=exclude) == len(found)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(matrix=bounded_matrices(), data=st.data())
 def test_givens_with_bounds(matrix, data):
@@ -79,6 +80,7 @@ def tetrominoes_in_a_box() -> Matrix:
     return Matrix(["I", "O", *cells], options, bounds={"I": (0, 4), "O": (0, 4)})
 
 
+@pytest.mark.slow
 def test_a_tiling_with_repeated_pieces(engine):
     """4x4 by I and O tetrominoes: 2 with I only, 1 with O only, and 6 with two squares in
     two adjacent rows (or columns: 3 places each) and two I's in the others: 9."""
@@ -106,6 +108,7 @@ def test_split_and_parallel_counts_add_up(engine):
     assert exactcover.count(matrix, engine=engine, jobs=2) == 9
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=bounded_matrices(), seed=st.integers(0, 2**64 - 1))
 def test_seeds_with_bounds(matrix, seed):
@@ -149,6 +152,7 @@ def test_bounds_beyond_a_c_int_name_the_item(engine, tmp_path):
     assert done.exit_code == 2 and "item 'a' must be at most 2**31 - 1" in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(len(ENGINES) < 2, reason="needs both engines")
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=bounded_matrices(), data=st.data())
@@ -192,6 +196,7 @@ def links(search) -> dict:
     return search.arrays
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(len(ENGINES) < 2, reason="needs both engines")
 @settings(max_examples=150, deadline=None)
 @given(matrix=bounded_matrices(), seed=st.integers(0, 2**64 - 1), steps=st.integers(1, 6))

@@ -72,6 +72,7 @@ def thinned(d, solution, forced, max_nodes):
     return kept
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=planted(), data=st.data())
 def test_thin_drops_each_given_the_check_lets_go(case, data):
@@ -95,6 +96,7 @@ def test_thin_drops_each_given_the_check_lets_go(case, data):
     assert all(r == results[0] for r in results)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=planted(), data=st.data())
 def test_a_node_budget_keeps_a_given_alike(case, data):
@@ -112,6 +114,7 @@ def test_a_node_budget_keeps_a_given_alike(case, data):
     assert all(r == results[0] for r in results)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=planted(), data=st.data())
 def test_unneeded_names_the_first_given_a_count_does_without(case, data):
@@ -168,6 +171,7 @@ def test_what_cannot_be_thinned_is_refused_alike():
                      + ["UnknownOption", "GivensClash", "GivensClash", "TypeError"])
 
 
+@pytest.mark.slow
 @pytest.mark.skipif("c" not in engines.available(), reason="the C engine's loop (pydlx's is Python's)")
 def test_ctrl_c_stops_a_long_thinning_and_leaves_the_checker_usable():
     """The C loop checks for signals between its checks: a KeyboardInterrupt half a second into
@@ -197,6 +201,7 @@ def test_ctrl_c_stops_a_long_thinning_and_leaves_the_checker_usable():
     assert checker.unneeded(solution) == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=problems(), data=st.data())
 def test_a_count_with_givens_is_a_new_search_of_them(problem, data):

@@ -52,6 +52,7 @@ def test_the_k_best_are_the_k_cheapest(matrix, data):
         assert len({frozenset(s) for _, s in found.solutions}) == len(found)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(matrix=costed_matrices())
 def test_costs_change_no_solution(matrix):
@@ -132,6 +133,7 @@ def test_the_command_prints_the_k_best(tmp_path):
     assert result.exit_code == 3 and "not proven the cheapest" in result.output
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(len(ENGINES) < 2, reason="needs both engines")
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matrix=costed_matrices(), k=st.integers(1, 4))

@@ -32,6 +32,7 @@ structure = st.recursive(leaf, lambda inner: st.one_of(st.lists(inner, max_size=
                                                       st.tuples(inner, inner)), max_leaves=12)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(puzzle_like)
 def test_sudoku_parse(text):
@@ -43,6 +44,7 @@ def test_sudoku_parse(text):
     assert Sudoku(puzzle.cells, puzzle.box) == puzzle
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.one_of(st.lists(st.integers(-2, 20), max_size=90), structure), st.one_of(st.none(), structure))
 def test_sudoku_constructor(cells, box):
@@ -99,6 +101,7 @@ def test_from_dense(rows):
         pass
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(kind=st.sampled_from(["dlx", "subsets", "sudoku", "queens"]), text=st.one_of(dlx_like, puzzle_like),
        extra=st.lists(st.sampled_from(["--all", "--count", "--json", "--limit", "2", "--seed", "x", "--box", "2x2", "--distinct", "-"]), max_size=3))

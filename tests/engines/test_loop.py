@@ -115,6 +115,7 @@ def loop_matrices(draw: st.DrawFn) -> Matrix:
                   priority=first)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(loop_matrices())
 def test_both_engines_find_what_the_oracle_keeps(matrix: Matrix) -> None:
@@ -329,6 +330,7 @@ def test_a_loop_combines_with_the_other_searches_or_is_refused_first(engine: str
         exactcover.count(bounded, engine=engine)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_count_with_a_loop_split_at_every_pause_is_the_serial_one(engine: str, monkeypatch) -> None:
     """Subtrees split again at every pause (hundreds of splits): each replays its prefix
@@ -372,6 +374,7 @@ def test_a_long_count_with_a_loop_reports_progress_and_stops_at_its_timeout(jobs
     assert stopped.value.stats.nodes > 0 and seen
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(loop_matrices(), st.sampled_from(["weighted", "weighted-ties", "failure-rate"]))
 def test_the_rules_of_other_trees_keep_the_loop_and_search_alike_in_both_engines(matrix: Matrix, way: str) -> None:
@@ -395,6 +398,7 @@ def test_the_rules_of_other_trees_keep_the_loop_and_search_alike_in_both_engines
 sat = pytest.importorskip("exactcover.front.sat")
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(loop_matrices())
 def test_the_sat_solver_keeps_the_loop_as_the_search_does(matrix: Matrix) -> None:

@@ -60,6 +60,7 @@ def matrices(draw: st.DrawFn) -> Matrix:
     return Matrix(primary, options, secondary=secondary, priority=first)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_both_engines_search_the_reference_tree(data: st.DataObject) -> None:

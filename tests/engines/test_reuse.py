@@ -36,6 +36,7 @@ def seen(search, steps):
 AT_ONCE = contract.Tuning.of("sets", after=0, tallies=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tuning", [LINKS, AT_ONCE], ids=["links", "sets at once"])
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=problems(), data=st.data())

@@ -74,6 +74,7 @@ def test_a_ruled_search_is_the_same_at_any_step_size_and_on_both_engines(problem
     assert found == [entry[1] for entry in stepped[0] if entry[0] == pydlx.SOLUTION]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=st.one_of(problems(), colored_problems()), steps=st.integers(1, 7), after=st.integers(1, 6),
        tallies=st.booleans(), depth=st.integers(-1, 3), rule=st.sampled_from(list(WEIGHTED_RULES.values())))
@@ -230,6 +231,7 @@ def test_each_rule_is_a_way_of_the_contract(way):
         Solver(Matrix([1], {"a": [1]})).first(seed=1, way=way)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif("c" not in ENGINES, reason="a hard 16x16 sudoku needs the C engine")
 def test_an_encoding_asks_for_its_way_and_the_caller_can_overrule_it():
     """The sudoku plugin's 16x16 encoding says "weighted": a search left at "auto" takes it

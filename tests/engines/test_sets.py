@@ -121,6 +121,7 @@ def test_a_subtree_on_the_sets_is_the_subtree_on_the_links(module, bounded):
                 [step[:-1] if isinstance(step[0], int) else step for step in expected]
 
 
+@pytest.mark.slow
 def test_pentominoes_move_to_the_sets_by_default_and_count_alike(engine):
     """With the default tuning a packing problem moves to the sets; the counts agree."""
     import sys
@@ -242,6 +243,7 @@ def test_searches_with_different_tunings_run_at_once(module):
     assert (links.nodes, links.updates, links.solutions) == (sets.nodes, sets.updates, sets.solutions)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(12))
 def test_larger_random_searches_agree(seed, module):
     """Deeper trees with longer options than hypothesis draws: the sets, moved to at several

@@ -42,6 +42,7 @@ def tiling(board: str = "8x8") -> Matrix:
     return encode(make(board, "pentominoes", holes=[(3, 3), (3, 4), (4, 3), (4, 4)] if board == "8x8" else ()))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_count_the_rules_shrink_goes_on_reduced(eager, engine):
     """The pentominoes on a 3x20 board: the rules remove 150 of the 1,236 options."""
@@ -52,6 +53,7 @@ def test_a_count_the_rules_shrink_goes_on_reduced(eager, engine):
     assert exactcover.count(SMALL, engine=engine, exclude=[0]) == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(with_givens(larger()))
 def test_a_count_reduced_on_the_way_is_the_same_count(eager, case):
@@ -143,6 +145,7 @@ def test_the_command_says_when_a_search_went_on_reduced(eager, tmp_path):
     assert sorted(done.stdout.splitlines()) == sorted(plain.stdout.splitlines()) == ["A D", "B G", "C E F"]
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(with_givens(larger()))
 def test_a_listing_reduced_on_the_way_lists_the_same_solutions(eager, case):
@@ -153,6 +156,7 @@ def test_a_listing_reduced_on_the_way_lists_the_same_solutions(eager, case):
         assert len(found) == len(expected) and set(found) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_listing_the_rules_shrink_goes_on_reduced(eager, engine):
     strip = tiling("3x20")

@@ -28,6 +28,7 @@ KNUTH_FIRST = Matrix(list("ABCDE"), [list("CEF"), list("ADG"), list("BCF"), list
                      secondary=list("FG"))
 
 
+@pytest.mark.slow
 @given(matrices())
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_encoding_has_a_model_exactly_when_there_is_a_solution(matrix):
@@ -45,6 +46,7 @@ def test_the_encoding_has_a_model_exactly_when_there_is_a_solution(matrix):
     assert chosen in solutions
 
 
+@pytest.mark.slow
 @given(bounded_matrices())
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_bounds_are_encoded_as_cardinalities(matrix):
@@ -81,6 +83,7 @@ def foldable(draw):
     return matrix, givens, draw(st.lists(st.sampled_from(others), unique=True, max_size=2)) if others else []
 
 
+@pytest.mark.slow
 @given(foldable())
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_options_folded_into_their_colors_keep_every_solution(case):
@@ -185,6 +188,7 @@ def test_the_race_reports_progress_as_the_search_does():
     assert exactcover.solve(KNUTH_FIRST, backend="race", progress=True) is not None
 
 
+@pytest.mark.slow
 def test_a_timeout_stops_the_sat_solver():
     """Pigeons in holes (16 pigeons, 15 holes: no solution, hard for clause learning; CaDiCaL
     needs 0.4 s for 13 in 12 here, 4 s for 15 in 14, and more than that for 16 in 15): the timeout
@@ -290,6 +294,7 @@ def outcome(find):
     return "answer", None if answer is None else frozenset(answer)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", ["sat", "race"])
 @given(case=with_givens())
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -350,6 +355,7 @@ def test_the_sat_process_ends_when_the_command_is_killed(tmp_path, backend):
         assert not left, f"the SAT process outlived the command killed after {killed_at:.2f} s"
 
 
+@pytest.mark.slow
 def test_many_options_of_one_item_are_encoded_in_linear_time(monkeypatch):
     """50,000 copies of one option (the encoding took 31 s, quadratic in PySAT's counter):
     long groups are a ladder, and either encoding has the same models."""

@@ -61,6 +61,7 @@ def test_the_same_seed_makes_the_same_puzzle():
         assert len({make(7, seed=seed) for seed in range(4)}) == 4
 
 
+@pytest.mark.slow
 def test_a_seed_makes_the_same_puzzle_in_another_process():
     """Whatever the interpreter's hash seed (which orders the sets of edges)."""
     script = ("from exactcover_loops import generate; "

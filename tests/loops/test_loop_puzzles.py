@@ -205,6 +205,7 @@ def _command(*args: str, stdin: str | None = None) -> subprocess.CompletedProces
                           timeout=600)
 
 
+@pytest.mark.slow
 def test_the_command_solves_and_counts_them_and_names_bad_input() -> None:
     done = _command("solve", "masyu", str(EXAMPLES / "masyu-janko-2.txt"))
     assert done.returncode == 0 and "●" in done.stdout and "○" in done.stdout
@@ -221,6 +222,7 @@ def test_the_command_solves_and_counts_them_and_names_bad_input() -> None:
     assert (done.returncode, done.stdout.split()[0]) == (0, "1")
 
 
+@pytest.mark.slow
 def test_a_published_masyu_combines_with_the_other_routes(tmp_path) -> None:
     """The masyu's matrix has a loop and priority items: both reach the workers of a count
     on two processes and its journal, a seed, the Python engine, and an estimate."""

@@ -21,6 +21,7 @@ def solutions(matrix: Matrix, engine: str, reduction=None) -> set[frozenset]:
     return {frozenset(reduction.solution(s) if reduction else s) for s in found}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", ENGINES)
 @given(with_givens())
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -212,6 +213,7 @@ def test_both_engines_reduce_alike(matrix):
     assert in_c == attrs.evolve(matrix.reduce(engine="python"), seconds=in_c.seconds)  # (all but the time taken)
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_long_reduction():
     """A signal's handler that raises (Ctrl-C's KeyboardInterrupt) stops the C reduction
     between two items' turns (a word square's matrix: about half a second to reduce)."""

@@ -168,6 +168,7 @@ def test_a_36x36_puzzle_solves_and_prints():
     assert done.returncode == 0 and Sudoku.parse(done.stdout).cells == solved.cells
 
 
+@pytest.mark.slow
 def test_generate_36_on_the_command_line():
     done = run_limited("sudoku", "generate", "--size", "36", "--clues", "1150", "--seed", "1")
     assert done.returncode == 0, done.stderr
@@ -250,6 +251,7 @@ def test_the_counted_size_is_the_built_size(words, seed):
             assert knuth._size(text) == (len(matrix.options), sum(len(option.items) for option in matrix.options))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(UNDER_ASAN, reason="needs a cap on memory, which AddressSanitizer's shadow memory exceeds")
 def test_a_diagram_out_of_memory_says_so():
     """`sample` whose diagram finds no more memory: exit 3, saying why (the reason was empty)."""

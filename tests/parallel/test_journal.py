@@ -314,6 +314,7 @@ def test_a_record_that_does_not_fit_the_tree_is_refused(tmp_path, tiny_chunks, w
     assert found.total == 352 + (0 if where != "again, one more" else 0)
 
 
+@pytest.mark.slow
 def test_one_count_at_a_time_on_a_journal(tmp_path):
     """A second count on a journal in use is refused in one line while the first one (of
     minutes) runs; once the first is stopped, its lock is gone and a count goes on from it."""
@@ -334,19 +335,23 @@ def test_one_count_at_a_time_on_a_journal(tmp_path):
     assert done.returncode == 3 and "node budget" in done.stderr, done.stderr
 
 
+@pytest.mark.slow
 def test_two_counts_started_together_leave_a_whole_journal(tmp_path):
-    """Started at the same moment, one count runs and the other is refused, whichever."""
-    path = tmp_path / "q12.jsonl"
-    command = [*console_script(), "count", "queens", "12", "--jobs", "2", "--journal", str(path), "--no-memo"]
+    """Started at the same moment, one count runs and the other is refused, whichever. (A
+    count of a few seconds, so that on a loaded machine the second still starts while the
+    first runs: a twelve-queens count once ended before the other had begun.)"""
+    path = tmp_path / "q15.jsonl"
+    command = [*console_script(), "count", "queens", "15", "--jobs", "2", "--journal", str(path), "--no-memo"]
     both = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
     ended = sorted((process.wait(timeout=300), process.stdout.read().strip(), process.stderr.read())
                    for process in both)
-    assert [status for status, _, _ in ended] == [0, 2] and ended[0][1] == "14200", ended
+    assert [status for status, _, _ in ended] == [0, 2] and ended[0][1] == "2279184", ended
     assert "is in use by another count" in ended[1][2]
-    found = verify(prepare(Queens(12)), path, sample=3)
-    assert found.agree and found.complete and found.total == 14200
+    found = verify(prepare(Queens(15)), path, sample=3)
+    assert found.agree and found.complete and found.total == 2279184
 
 
+@pytest.mark.slow
 def test_a_journal_is_measured_before_it_is_read(tmp_path):
     """A device, a FIFO, a file too large and a line too long are refused at once, in one
     line each, for `count --journal` and `verify`."""

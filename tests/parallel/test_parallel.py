@@ -98,6 +98,7 @@ def test_parallel_timeout_holds_while_solutions_stream(question):
     assert 0 < caught.value.stats.seconds <= elapsed and caught.value.stats.nodes > 0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="the distributed extra is not installed")
 def test_dask_local_cluster_counts_like_serial():
     """A real Dask LocalCluster (processes, loopback) counts what the serial search counts."""
@@ -177,6 +178,7 @@ def test_streamed_pieces_keep_the_order_of_the_batches(monkeypatch):
     assert streamed == whole and len(set(streamed)) == 352
 
 
+@pytest.mark.slow
 def test_listing_on_a_pool_streams_and_stops_early():
     """The first solutions of a huge listing arrive at once, in bounded memory, and the
     workers stop when the listing is closed (a batch was once listed whole in the worker:

@@ -66,6 +66,7 @@ def test_write_round_trip():
 names = st.text(alphabet="abcxyz019_-", min_size=1, max_size=3)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_round_trip_random(data):

@@ -56,6 +56,7 @@ def one_by_one(engine: str, lines: list[str], limit: int, max_nodes: int | None 
 lines_4x4 = st.lists(st.text(alphabet="....01234x", min_size=15, max_size=17), min_size=0, max_size=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(lines=lines_4x4, limit=st.integers(1, 3), budget=st.sampled_from([None, 3, 40]))
 def test_a_file_solved_whole_says_what_each_search_apart_says(lines, limit, budget):

@@ -353,6 +353,7 @@ def test_broken_installed_plugins_do_not_take_the_others_down(broken_install):
         registry.for_object(Dominoes(2))
 
 
+@pytest.mark.slow
 def test_the_command_lists_broken_plugins_and_keeps_working(broken_install):
     """`exactcover plugins` lists the broken ones with distribution and error; other types still solve."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(broken_install), os.environ.get("PYTHONPATH")]))}

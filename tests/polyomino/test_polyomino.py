@@ -161,6 +161,7 @@ def run(*args):
     return CliRunner().invoke(cli, [str(a) for a in args])
 
 
+@pytest.mark.slow
 def test_command_line(tmp_path):
     """solve/count polyomino from words and files; bad words are one-line errors."""
     assert run("count", "polyomino", "--board", "5x12", "--distinct").stdout == "1010\n"

@@ -39,6 +39,7 @@ def workload(solver: Solver) -> None:
         pass
 
 
+@pytest.mark.slow
 def test_no_memory_growth_over_many_searches(engine):
     """Thousands of searches (iterators abandoned, errors raised) leave traced memory flat."""
     solver = Solver(queens_matrix(6), engine)

@@ -35,6 +35,7 @@ def first_with_stats(matrix: Matrix, engine: str, **search):
     return found, (stats.nodes, stats.updates, stats.solutions, stats.max_level)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(matrix=matrices(), data=st.data())
@@ -96,6 +97,7 @@ def test_a_node_budget_counts_both_searches(early, engine):
     assert solver.stats.nodes == 30
 
 
+@pytest.mark.slow
 @pytest.mark.skipif("c" not in ENGINES, reason="a hard 16x16 sudoku needs the C engine")
 def test_a_hard_16x16_first_solution_comes_far_sooner():
     """A forum 16x16 (tests/data/sudoku, #9): MRV needs millions of nodes to a first

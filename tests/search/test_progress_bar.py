@@ -63,6 +63,7 @@ def test_the_line_keeps_the_bar_the_percentage_and_the_time_left_and_adds_what_f
     assert bar.layout(exactcover.Progress(5, 0, 0.0, 0.1), 80)[2] == "  0% -:--:-- left; 0:00:00 so far"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 @pytest.mark.parametrize("width", [60, 80, 120])
 def test_the_command_s_bar_fits_a_terminal_of_its_width(width):

@@ -282,6 +282,7 @@ def test_node_budget_holds_while_solutions_stream(engine):
     assert caught.value.reason == "max_nodes" and caught.value.stats.nodes == 5000 == stream.stats.nodes
 
 
+@pytest.mark.slow
 def test_statistics_belong_to_each_search(engine):
     """Two threads sharing a solver each read their own search's statistics, never the other's.
     (The counts do not memoize, so that they search the listing's tree.)"""

@@ -40,6 +40,7 @@ def test_methods_and_is_unique(engine):
     assert not several.is_unique(engine=engine) and several.count(limit=3, engine=engine) == 3
 
 
+@pytest.mark.slow
 def test_the_8008_puzzle(engine):
     """The 8008-solution stand-in puzzle counts 8008, and 10 with limit=10."""
     puzzle = Sudoku.parse(PUZZLE_8008)
@@ -85,6 +86,7 @@ def test_shared_counts(engine):
         assert exactcover.count(puzzle, limit=2, engine=engine) == min(int(count), 2)
 
 
+@pytest.mark.slow
 def test_valid_without_solution_is_no_solution():
     """A valid puzzle with no solution gives None and a count of 0 (never an error)."""
     for line in puzzle_lines("invalid_no_solution.txt")[:4]:

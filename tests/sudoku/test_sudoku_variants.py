@@ -196,6 +196,7 @@ def test_a_file_of_one_line_puzzles_with_an_extra_rule(tmp_path):
     assert result.exit_code == 0 and result.stdout.splitlines()[0] == SOLUTIONS["x_sudopedia.txt"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["diagonal", "windoku", "killer", "jigsaw"])
 def test_generated_variants_are_unique_minimal_and_read_back(tmp_path, variant):
     """`sudoku generate --variant` writes a puzzle its solver reads, with exactly one solution,
@@ -216,6 +217,7 @@ def test_generated_variants_are_unique_minimal_and_read_back(tmp_path, variant):
     assert run("sudoku", "generate", "--variant", variant, "--seed", "4").stdout == text  # (the seed says it all)
 
 
+@pytest.mark.slow
 def test_a_jigsaw_whose_givens_share_a_classic_box_reads_back():
     """A jigsaw has regions, not 3x3 boxes: two givens alike in one classic box are fine.
     (The reader once checked the boxes: seeds 13, 17 and 20 made puzzles it refused, 8 of
