@@ -1,6 +1,6 @@
 """Reading text inputs the same way for every format: a path, or ``-`` for standard input.
 
-Every reader goes through `decode` and `lines`, so they agree on the edges: text is UTF-8 (a
+Every reader goes through `decode` and `numbered_lines`, so they agree on the edges: text is UTF-8 (a
 byte that is not is reported with its offset), a leading byte-order mark is skipped, a NUL
 character is an error (binary files are not puzzles), and line numbers count ``\\n`` only
 (``\\r\\n`` ends a line too; a form feed or U+2028 inside a line does not start a new one).
@@ -18,7 +18,7 @@ from typing import BinaryIO
 from .errors import ProblemError, ProblemTooLarge
 from .model.size import Size
 
-__all__ = ["read_text", "read_file", "decode", "check_text", "lines", "missing_file", "limited", "max_entries",
+__all__ = ["read_text", "read_file", "decode", "check_text", "numbered_lines", "missing_file", "limited", "max_entries",
            "TEXT_BYTES_PER_ENTRY", "check_words", "line_parts"]
 
 #: While a front end reads a problem for a search with ``max_entries`` (`limited`), an input
@@ -163,7 +163,7 @@ def check_text(text: str, source: str) -> str:
     return text
 
 
-def lines(text: str) -> Iterator[tuple[int, str]]:
+def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
     """``(number, line)`` for every line of ``text``, counting from 1; a line ends at ``\\n``
     (and its ``\\r`` before it is dropped)."""
     for number, line in enumerate(text.split("\n"), 1):

@@ -48,12 +48,12 @@ def _shuffled_pattern(size: int, box: tuple[int, int], rng: random.Random) -> li
     that keep it valid."""
     rows, cols = box
 
-    def lines(group: int, groups: int) -> list[int]:  # lines in groups of ``group``, shuffled both ways
+    def in_groups(group: int, groups: int) -> list[int]:  # rows (or columns) in groups of ``group``, shuffled both ways
         order = rng.sample(range(groups), groups)
         return [g * group + k for g in order for k in rng.sample(range(group), group)]
 
     digits = rng.sample(range(1, size + 1), size)
-    row_order, column_order = lines(rows, cols), lines(cols, rows)
+    row_order, column_order = in_groups(rows, cols), in_groups(cols, rows)
     return [digits[(cols * (r % rows) + r // rows + c) % size] for r in row_order for c in column_order]
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from exactcover import Batch, ProblemError
 from exactcover.lines import LineFile
-from exactcover.textinput import lines, missing_file
+from exactcover.textinput import missing_file, numbered_lines
 
 from .encoding import LINES_WAY, line_code, matrix_for
 from .grid import InvalidPuzzle, Sudoku
@@ -40,7 +40,7 @@ def parse_puzzles(text: str, box: tuple[int, int] | None = None, source: str = "
     is a whole puzzle (a square number of symbols, no spaces), are one puzzle per line, a
     bad one named by its line number; anything else is one grid.
     """
-    kept = [(n, line.strip()) for n, line in lines(text) if line.strip() and not line.lstrip().startswith("#")]
+    kept = [(n, line.strip()) for n, line in numbered_lines(text) if line.strip() and not line.lstrip().startswith("#")]
     if not kept:
         raise InvalidPuzzle(f"{source}: no puzzle (the input holds only blank lines and comments)")
     first = kept[0][1]
@@ -107,7 +107,7 @@ def parse_one_per_line(text: str, box: tuple[int, int] | None, source: str) -> B
     """A `Batch` of every puzzle line of ``text`` (comments and blank lines skipped), an
     `InvalidPuzzle` naming the line for each that is not a puzzle."""
     entries: list[object] = []
-    for number, line in lines(text):
+    for number, line in numbered_lines(text):
         if line.strip() and not line.lstrip().startswith("#"):
             try:
                 entries.append(Sudoku.parse(line.strip(), box))

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from ..errors import ProblemError
-from ..textinput import check_words, line_parts, lines
+from ..textinput import check_words, line_parts, numbered_lines
 from .matrix import Matrix, first_repeat
 
 __all__ = ["Subsets", "parse_subsets"]
@@ -111,7 +111,7 @@ def parse_subsets(text: str, source: str = "input") -> Subsets:
     check_words(text, source, _size)
     universe = None
     family = {}
-    for number, raw in lines(text):
+    for number, raw in numbered_lines(text):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue

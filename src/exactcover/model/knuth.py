@@ -42,7 +42,7 @@ from collections.abc import Hashable, Iterable
 from typing import Any, TextIO
 
 from ..errors import MatrixError, ProblemError
-from ..textinput import check_text, check_words, decode, line_parts, lines, read_file
+from ..textinput import check_text, check_words, decode, line_parts, numbered_lines, read_file
 from .loop import Loop
 from .matrix import Matrix, first_repeat
 
@@ -100,7 +100,7 @@ def parse_dlx(text: str, name: str = "input", *, loop: bool = False, priority: b
     bounds: dict[str, tuple[int, int]] = {}
     options: list[list[str] | dict[str, str | None]] = []
     costs: dict[int, int] = {}
-    for number, raw in lines(text):
+    for number, raw in numbered_lines(text):
         if raw.startswith("|") or not raw.strip():
             continue
         words = raw.split()

@@ -48,7 +48,7 @@ AHEAD = 4
 # -- the parent side -------------------------------------------------------------------------
 
 
-class _Search(Spread):
+class _Listing(Spread):
     """One parallel listing: the split, the tasks on the pool, and the statistics of it all."""
 
     limit: int | None = None  # the solutions wanted (each task stops there too)
@@ -198,12 +198,12 @@ def solutions(compiled: CompiledMatrix, plan: Plan) -> Solutions[Any]:
     split depth, then batch by batch (with a limit on another executor: the batches as they
     end, so that the first solutions come as soon as found). Each task stops at the limit
     too. The budget holds while they stream: the time between two solutions counts."""
-    search = _Search(compiled, plan)
+    search = _Listing(compiled, plan)
     search.limit = plan.limit
     return Solutions(_listed(search), search.stats, plan.limit)
 
 
-def _listed(search: _Search) -> Iterator[tuple[Any, ...]]:
+def _listed(search: _Listing) -> Iterator[tuple[Any, ...]]:
     labels = search.solver.labels
     prefix = tuple(labels[k] for k in search.job.givens)
     yielded = 0
@@ -226,7 +226,7 @@ def best(compiled: CompiledMatrix, plan: Plan) -> Best:
     search's; among solutions of equal cost, which are kept may differ (the split is a plain
     search's tree). ``progress`` hears after each round, the fraction done being the shares
     of the subtrees searched."""
-    search = _Search(compiled, plan)
+    search = _Listing(compiled, plan)
     try:
         return _best(search, plan.k, plan.jobs, plan.executor, plan.max_nodes)
     finally:
@@ -234,7 +234,7 @@ def best(compiled: CompiledMatrix, plan: Plan) -> Best:
             search.bar.close()
 
 
-def _best(search: _Search, k: int, jobs: int | None, executor: Executor | None, max_nodes: int | None) -> Best:
+def _best(search: _Listing, k: int, jobs: int | None, executor: Executor | None, max_nodes: int | None) -> Best:
     solver = search.solver
     workers = jobs or os.cpu_count() or 1
     try:

@@ -1,5 +1,5 @@
 /*
- * csets.h: the steps of the bitset way with colors that sets.c's loop inlines and csets.c's
+ * csets.h: the steps of the bitset way with colors that sets.c's steps inline and csets.c's
  * move shares (the port of pydlx/sets.py's colored half: Sets.commit_colored, uncommit):
  * the stack of items purified (Colored.pure), an option committed a batch per item, and the
  * level's list of nonzero words, which commit_colored writes for the level above.

@@ -2,7 +2,7 @@
  * dance.h: the dance, the port of pydlx/dance.py: hide and unhide, cover and uncover,
  * purify and unpurify, commit and uncommit, one option's other items committed and
  * uncommitted. Inline, and compiled with `mode` (COLORED, WIDE: see dlx.h) a constant, so
- * that each copy of the search loop gets the steps it needs and no test of the others.
+ * that each copy of the search's steps gets the steps it needs and no test of the others.
  *
  * Specification: pydlx/dance.py
  */

@@ -32,7 +32,7 @@ typedef int32_t idx; /* "a pointer is an array index" */
 /* The item choice reads 2^SCAN_SHIFT LENs in the time of one update (see effort). */
 #define SCAN_SHIFT 3
 
-/* How a step treats the links, a compile-time constant in each copy of the search loop:
+/* How a step treats the links, a compile-time constant in each copy of the search's steps:
    COLORED, nodes may carry colors (purified nodes stay in their lists); WIDE, every change
    of an item's LEN marks its block of 64 items dirty, for choose_wide; ZEROS, the dance
    keeps s->zeros, the count of active primary items of LEN 0, for choose's early stop. */
@@ -96,7 +96,7 @@ enum { LINKS = -1, UNDECIDED = 0, SETS = 1, SAMPLING = 2, MOVING = 3 };
 
 /* What search_run returns: exactcover.engines.contract.Status. */
 enum { DONE = 0, SOLUTION = 1, PAUSED = 2, LIMIT = 3, PREFIX = 4 };
-/* What a step of a search's loop returns to go on; any other value is the status the run
+/* What a step of a search returns to go on; any other value is the status the run
    stops with (a status above, or -1 and -2 when a memoized count runs out of memory). */
 enum { STEP_ON = -3 };
 /* Where a paused search resumes: Algorithm X's step labels. */
@@ -285,7 +285,7 @@ typedef struct {
 typedef struct Costs Costs; /* a search for the k cheapest solutions: its state (costs.c) */
 
 /* A search with bounds (Algorithm M): its state, made and freed by bounds.c. (Defined here:
-   msteps.h's loop reads it in bounds.c and msets.c alike.) */
+   msteps.h's steps read it in bounds.c and msets.c alike.) */
 typedef struct {
     idx *bound, *slack; /* BOUND and SLACK of each primary item */
     idx *first_tweak;   /* the first option tweaked at each level */

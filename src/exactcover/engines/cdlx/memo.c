@@ -10,7 +10,7 @@
  * budget counts it (the per-level arrays, the table's slots of 8 * (words + 3) bytes, 8 more
  * with the diagram, counted as the table doubles, 8 * (1 + limbs) for a large count, 12 per
  * node of the diagram) is pydlx's, so that both engines keep the same entries. Its steps are
- * Algorithm X's loop (steps.h) with four of its own.
+ * Algorithm X's steps (steps.h) with four of its own.
  *
  * Specification: pydlx/memo.py
  */
@@ -288,11 +288,11 @@ hand_up_counted(Search *s, Memo *m, idx level, idx r, uint64_t value, uint64_t s
     return m->limit && s->solutions >= m->limit ? LIMIT : STEP_ON;
 }
 
-/* pydlx's Memo.memo_steps as four steps of Algorithm X's loop (steps.h, on the links, plain
+/* pydlx's Memo.memo_steps as four steps of Algorithm X's steps (steps.h, on the links, plain
    or COLORED) and its VISIT: the X2 of memo_steps is `enter` (and VISIT for a solution), its
    X5 `try_option`, X6 `try_next`, X7 `backtrack`. Row r of count and size sums the results of
    the finished children of level floor + r - 1 (row 0: the floor's own); a level's parent's
-   row is level - floor. (pydlx keeps the loop of its own: written as four steps there, a
+   row is level - floor. (pydlx keeps steps of its own: written as four steps there, a
    call each, it was slower; benchmarks/README.md, under loops.py, has the numbers.) */
 
 /* X3, X4, after a look into the table: the node of the chosen item's first option, with the

@@ -1,6 +1,6 @@
 /*
  * msteps.h: Algorithm M's steps M2..M9, its item choice and its random probe, written once,
- * the loop of pydlx's Bounds.steps. Both ways of searching with bounds include it, as
+ * the steps of pydlx's Bounds.steps. Both ways of searching with bounds include it, as
  * steps.h is included for Algorithm X, after defining the steps that differ between them
  * (bounds.c on the links, msets.c on the sets of options), all inline:
  *

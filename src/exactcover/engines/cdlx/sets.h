@@ -35,7 +35,7 @@ CTZ64(uint64_t x) /* x != 0 */
 }
 #endif
 
-/* The search loop on the sets is compiled for the processor's population count, chosen at
+/* The search's steps on the sets is compiled for the processor's population count, chosen at
    load time, where GCC can. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
     !defined(EXACTCOVER_NO_CLONES)

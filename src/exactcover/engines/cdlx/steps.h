@@ -1,5 +1,5 @@
 /*
- * steps.h: Algorithm X's steps X2..X8, written once, the loop of pydlx's Search.steps.
+ * steps.h: Algorithm X's steps X2..X8, written once, the steps of pydlx's Search.steps.
  *
  * Both ways of searching include this file, as CPython's _sre.c includes sre_lib.h, after
  * defining the four steps that differ between them (links.c on the links, sets.c on the

@@ -1,5 +1,5 @@
 /*
- * tally.h: the bitset way's tallies, what its loop (sets.c) inlines. Without colors or
+ * tally.h: the bitset way's tallies, what its steps (sets.c) inline. Without colors or
  * bounds, each level keeps a tally: for each primary item, a byte with the count of its
  * options in the level's set, TALLY_COVERED if the item is covered (its LEN on the links).
  * The item choice is then the first item with no options, else the first with one (memchr

@@ -6,7 +6,7 @@
  * operations, a run and a probe: on the links (links.c; with bounds, bounds.c) or on the sets
  * of options (sets.c, with tallies or colors; with bounds, msets.c). A search for the cheapest
  * solutions (costs.c) or a memoized count (memo.c) runs on the links with steps of its own
- * (Algorithm X's loop, steps.h), decided here before the table. Everything else a way needs
+ * (Algorithm X's steps, steps.h), decided here before the table. Everything else a way needs
  * (its state made and freed, its givens) is its unit's, which search.c calls.
  *
  * Every search starts on the links. One that could use the sets samples its first nodes there

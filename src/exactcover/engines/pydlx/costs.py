@@ -288,6 +288,6 @@ class Costs:
 
     def run(self, steps: int, work: int = 0, counting: bool = False, limit: int = 0, depth: int = -1) -> int:
         """Search on: SOLUTION for every solution that enters the k best (``counting`` and
-        ``limit`` as for `Search.run`), DONE when they are proven: Algorithm X's loop
+        ``limit`` as for `Search.run`), DONE when they are proven: Algorithm X's steps
         (`Search.steps`) with the steps above. (It does not split: `ways.takes`.)"""
         return self.search.steps(steps, work, counting, limit, depth, self.on_links(), self.visit)

@@ -5,8 +5,8 @@ A way does Algorithm X's steps (Algorithm M's, with bounds) its own way and give
 operations, a run and a probe: on the links (`Search`; with bounds, `bounds.Bounds`) or on
 the sets of options (`sets.Sets`, with tallies or colors; with bounds, `msets.BoundedSets`).
 A search for the cheapest solutions (`costs.Costs`) runs on the links with steps of its own
-(Algorithm X's loop, `Search.steps`), and a memoized count (`memo.Memo`) runs its own loop
-(C's runs on X's loop too); both are decided here, before the table. Everything else a way
+(Algorithm X's steps, `Search.steps`), and a memoized count (`memo.Memo`) runs its own steps
+(C's runs on X's steps too); both are decided here, before the table. Everything else a way
 needs (its state made, its givens) is its unit's, which `Search` calls as it starts.
 
 Every search starts on the links. One that could use the sets samples its first nodes (C on
