@@ -197,10 +197,17 @@ def child(source: str, question: str, repeats: int, engine: str) -> None:
         ask = lambda: solver.best(k)  # noqa: E731
     elif question == "jobs-count":
         parallel = parallel_searches()
-        ask = lambda: parallel.count(solver, 2, givens=givens)  # noqa: E731
+        if hasattr(solver, "planned"):  # (since issue 70: the parallel searches take a plan)
+            ask = lambda: parallel.count(solver, solver.planned("count", givens, jobs=2))  # noqa: E731
+        else:
+            ask = lambda: parallel.count(solver, 2, givens=givens)  # noqa: E731
     elif question == "jobs-list":
         parallel = parallel_searches()
-        ask = lambda: sum(1 for _ in parallel.solutions(solver, 2, givens=givens))  # noqa: E731
+        if hasattr(solver, "planned"):
+            ask = lambda: sum(1 for _ in parallel.solutions(solver, solver.planned("solutions", givens,  # noqa: E731
+                                                                                    jobs=2)))
+        else:
+            ask = lambda: sum(1 for _ in parallel.solutions(solver, 2, givens=givens))  # noqa: E731
     else:
         ask = lambda: solver.count(givens)  # noqa: E731
     ask()  # warm up
