@@ -464,3 +464,16 @@ print(len(failed), all("cannot be written: File too large" in message for messag
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.stdout == "2 True True\n", done.stderr
+
+
+def test_a_journal_resumed_keeps_the_memo_it_began_with(tmp_path):
+    """A count goes on from its journal as it began, whatever memo the new call asks: its
+    splits replay so (the plan reads the journal's head)."""
+    from exactcover.engines.contract import MEMO_ON
+    from exactcover.front.request import Request
+
+    path = tmp_path / "q8.jsonl"
+    prepared = prepare(Queens(8))
+    assert prepared.count(jobs=2, journal=path, memo=True) == 92
+    assert prepared.planned(Request.of("count", jobs=2, journal=path, memo=False)).call.memo == MEMO_ON
+    assert prepared.count(jobs=2, journal=path, memo=False) == 92

@@ -264,7 +264,8 @@ def _resolved(r: Request, features: Features, route: str, way: str, look: bool,
     call = EngineCall(givens, excluded, r.seed if searching else None, Tuning.of(way),
                       r.k if r.what == "best" and features.costs else 0,
                       _memo(r, features, way), memo_budget(r.memo_bytes), r.what == "sample")
-    if compiled is not None and route in ("pool", "executor") and call.memo:
+    if compiled is not None and route in ("pool", "executor") and r.what == "count" and \
+            (call.memo or r.journal is not None):
         call = _memo_of_subtrees(compiled, call, r.journal)
     return Plan(what=r.what, route=route, way=way, call=call, seed=r.seed, limit=r.limit, k=r.k, samples=r.samples,
                 max_nodes=r.max_nodes, timeout=r.timeout, progress=r.progress, jobs=r.jobs, executor=r.executor,
@@ -300,7 +301,7 @@ def _memo_of_subtrees(compiled: CompiledMatrix, call: EngineCall, journal: Any) 
     head = None if journal is None else head_of(journal)
     if head is not None:
         return attrs.evolve(call, memo=int(head.get("memo", 0)), memo_bytes=memo_budget(head.get("memo_bytes")))
-    return attrs.evolve(call, memo=memo_for_subtrees(compiled, call))
+    return attrs.evolve(call, memo=memo_for_subtrees(compiled, call)) if call.memo else call
 
 
 #: The largest limit of a count that "auto" races: the SAT solver finds solutions one solve
