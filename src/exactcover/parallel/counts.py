@@ -102,7 +102,6 @@ class _Count(Spread):
 
     def __init__(self, compiled: CompiledMatrix, plan: Plan) -> None:
         super().__init__(compiled, plan)
-        self.limit = plan.limit
         self.workers = plan.jobs or os.cpu_count() or 1
         self.time_slice = plan.time_slice  # (None: by `slice_for`)
         self.where = "own pool" if plan.executor is None else "executor"

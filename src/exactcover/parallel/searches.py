@@ -26,8 +26,8 @@ from .. import log
 from ..errors import BudgetExceeded
 from ..search.best import Best, keep
 from ..search.compiled import CompiledMatrix
-from ..search.runs import Solutions
 from ..search.plans import Plan
+from ..search.runs import Solutions
 from ..search.stats import Progress
 from .pool import Pool, Task
 from .spread import GRACE, Spread
@@ -51,7 +51,6 @@ AHEAD = 4
 class _Listing(Spread):
     """One parallel listing: the split, the tasks on the pool, and the statistics of it all."""
 
-    limit: int | None = None  # the solutions wanted (each task stops there too)
     taken: set[Future[Result]]  # on another executor: the futures whose results were taken
     pending_share = 1.0  # the shares of the tree not yet searched (Knuth's measure)
     heard = False  # whether the progress callback has been told anything
@@ -199,7 +198,6 @@ def solutions(compiled: CompiledMatrix, plan: Plan) -> Solutions[Any]:
     end, so that the first solutions come as soon as found). Each task stops at the limit
     too. The budget holds while they stream: the time between two solutions counts."""
     search = _Listing(compiled, plan)
-    search.limit = plan.limit
     return Solutions(_listed(search), search.stats, plan.limit)
 
 

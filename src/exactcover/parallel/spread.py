@@ -52,6 +52,7 @@ class Spread:
         self.wall_deadline = None if timeout is None else time.time() + timeout
         self.solver, self.plan = compiled, plan
         self.jobs, self.executor, self.max_nodes = plan.jobs, plan.executor, plan.max_nodes
+        self.limit = plan.limit  # the solutions wanted (each task stops there too)
         self.progress, self.bar = progress_callback(plan.progress)
         self.job = Job.of(compiled, plan.call)
         self.stats = compiled.stats = Stats()
