@@ -128,9 +128,10 @@ def in_python_start_up(stderr: str) -> bool:
 
 def check(ending: Ending, sig: signal.Signals, target: str) -> str | None:
     """What is wrong with ``ending`` (None if nothing)."""
+    if sig == signal.SIGINT and ending.stderr.startswith(DROPPED) and in_python_start_up(ending.stderr):
+        return None  # (dropped by Python before any exactcover code ran, which then runs on, to its end if it
+        #            comes within the 10 seconds: see the module's docstring)
     if ending.status is None:
-        if sig == signal.SIGINT and ending.stderr.startswith(DROPPED) and in_python_start_up(ending.stderr):
-            return None  # (dropped by Python before any exactcover code ran: see the module's docstring)
         return f"the command did not end within 10 seconds (its stderr: {ending.stderr!r})"
     if ending.left:
         return f"processes left running: {ending.left}"
