@@ -131,11 +131,17 @@ binary_steps(Search *s, const Run *run, const int mode)
     return status;
 }
 
-/* The binary search's run (ways.c: search_run), with colors or without. */
+/* The binary search's runs (rows of ways.c's table), without colors and with. */
 int
 run_binary(Search *s, const Run *run)
 {
-    return s->dancer->has_colors ? binary_steps(s, run, COLORED) : binary_steps(s, run, 0);
+    return binary_steps(s, run, 0);
+}
+
+int
+run_binary_colored(Search *s, const Run *run)
+{
+    return binary_steps(s, run, COLORED);
 }
 
 /* The part of the tree finished (search_fraction) and the current node's (search_share): x in

@@ -347,7 +347,7 @@ costs_start(Search *s, const Start *start)
         c->current += d->cost[d->opt_start[start->givens[g]]];
     for (ptrdiff_t k = 0; k < start->n_prefix; k++)
         c->current += d->cost[start->prefix[k]];
-    s->where = LINKS;
+    s->ways.where = LINKS;
     return 0;
 }
 

@@ -89,7 +89,7 @@ enum { RULE_MRV, RULE_WEIGHTED, RULE_WEIGHTED_TIES, RULE_FAILURE_RATE, N_RULES }
 #define TALLY_FLOOR 12.0
 #define TALLY_LINE 2.0
 
-/* Where a search runs (Search.where): on the links, not decided yet (before its first run),
+/* Where a search runs (Search.ways.where): on the links, not decided yet (before its first run),
    on sets of options, on the links while measuring whether to move to the sets, or paused
    for its caller to build the dancer's sets (which needs the GIL: they are shared). */
 enum { LINKS = -1, UNDECIDED = 0, SETS = 1, SAMPLING = 2, MOVING = 3 };
@@ -248,6 +248,14 @@ typedef struct {
 } Lines;
 
 /* A memoized count's table and rows (memo.c). */
+typedef struct Way Way; /* a way a search takes: a row of ways.c's table */
+
+/* A search's way (ways.c): its row of the table, chosen when it starts (on the links), and
+   where it is on it. */
+typedef struct {
+    const Way *row;
+    int where; /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
+} Ways;
 typedef struct Memo Memo;
 typedef struct Binary Binary;
 
@@ -398,7 +406,7 @@ typedef struct {
     Colored colored;        /* ... with colors (csets.c; its arrays NULL until the move) */
     Loop loop;              /* a loop constraint's paths (loop.h), mate NULL without one */
     /* (What a run reads once, and the other loops' units, come after what the loops read.) */
-    int where;              /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
+    Ways ways;              /* its way (ways.c) */
     int bare;               /* made with no givens, exclusions or prefix: its floor is its pushes' */
     Tuning tuning;
     Bounds *bounds;         /* a search with bounds (bounds.c), or NULL */
@@ -504,6 +512,17 @@ static inline idx
 pushed_count(const Search *s)
 {
     return s->pushed != NULL ? s->pushed->n : 0;
+}
+
+/* Free the givens pushed (reuse.c). */
+static inline void
+pushed_free(Search *s)
+{
+    if (s->pushed == NULL)
+        return;
+    dlx_free(s->pushed->option);
+    dlx_free(s->pushed);
+    s->pushed = NULL;
 }
 
 

@@ -37,7 +37,7 @@ int dancer_reduce(const Dancer *d, int rounds, double seconds, int (*stop)(void 
                   dlx_error *err);
 void reduced_free(Reduced *out);
 
-/* search.c */
+/* ways.c: a search started on its way, and freed; search.c: its progress, its givens checked */
 int search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err);
 void search_release(Search *s);
 double search_fraction(const Search *s);
@@ -63,6 +63,7 @@ int search_run(Search *s, const Run *run);
 idx search_solution(const Search *s, idx *out);
 void search_prefix(const Search *s, idx *out);
 idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);
+const char *way_name(const Search *s); /* the row it runs on now (pydlx/ways.py's of that name) */
 void sets_move(Search *s);
 
 /* reuse.c: a search used again: back to its floor as new (search_rewind), and givens pushed
@@ -72,7 +73,6 @@ int search_reusable(const Search *s, dlx_error *err);
 int search_push(Search *s, idx k, dlx_error *err);
 int search_pop(Search *s);
 int pushed_reserve(Search *s, idx room);
-void pushed_free(Search *s);
 int search_enter(Search *s, int *tallies, const idx *givens, ptrdiff_t n);
 
 /* lines.c */

@@ -1,8 +1,8 @@
 /*
  * links.c: the search on the links, the port of pydlx/choice.py (choose, first_option,
  * next_option) and of pydlx/search.py's run and probe on the links: the item choice, the
- * order of the options, the steps of steps.h on the links, compiled three times (plain,
- * COLORED and WIDE), and the probe.
+ * order of the options, the steps of steps.h on the links, compiled once for each link mode
+ * (plain, COLORED, WIDE, ZEROS, and LOOP: ways.c's rows), and the probe.
  *
  * Specification: pydlx/choice.py, pydlx/search.py
  */
@@ -414,61 +414,46 @@ backtrack(Search *s, idx level, idx i, const int mode)
 
 #include "steps.h"
 
-static int
+/* The link modes, each a row of ways.c's table: plain, COLORED, WIDE, ZEROS (below), and with
+   a loop (loop.h) the colored steps that keep its paths. */
+int
 run_plain(Search *s, const Run *run)
 {
     return run_steps(s, run, 0);
 }
 
-static int
+int
 run_colored(Search *s, const Run *run)
 {
     return run_steps(s, run, COLORED);
 }
 
-static int
+int
 run_wide(Search *s, const Run *run)
 {
     return run_steps(s, run, WIDE);
 }
 
-/* With a loop (loop.h): the colored steps that keep its paths. */
-NEVER_INLINE static int
+NEVER_INLINE int
 run_loop(Search *s, const Run *run)
 {
     return run_steps(s, run, COLORED | LOOP);
 }
 
-/* (Compiled on its own, not inlined into run_links with the three others: there GCC's
-   choices for it moved with unrelated code, and the 8008 sudoku on the links ran 4% slower
-   once the rules of the item choice grew this file: benchmarks/README.md, versions.py.) */
-NEVER_INLINE static int
+/* (Compiled on its own, not inlined with the others: there GCC's choices for it moved with
+   unrelated code, and the 8008 sudoku on the links ran 4% slower once the rules of the item
+   choice grew this file: benchmarks/README.md, versions.py.) */
+NEVER_INLINE int
 run_zeros(Search *s, const Run *run)
 {
     count_zeros(s);
     return run_steps(s, run, ZEROS);
 }
 
-/* The links search for this matrix: with a loop, with colors, on a wide matrix, counting
-   its items without options, or plain. */
-int
-run_links(Search *s, const Run *run)
-{
-    if (s->dancer->loop_ends != NULL)
-        return run_loop(s, run);
-    if (s->dancer->has_colors)
-        return run_colored(s, run);
-    if (s->scan.dirty != NULL)
-        return run_wide(s, run);
-    if (is_zeros(s->dancer))
-        return run_zeros(s, run);
-    return run_plain(s, run);
-}
-
 /* -- the units of the links' item choice: a seed's randomness, the state of a rule -- */
 
 /* A seeded search's randomness: its state, and room for each level's options shuffled. */
-int
+static int
 shuffle_start(Search *s, uint64_t seed)
 {
     const Dancer *d = s->dancer;
@@ -482,7 +467,7 @@ shuffle_start(Search *s, uint64_t seed)
     return t->perm == NULL || t->base == NULL || t->pos == NULL ? -1 : 0;
 }
 
-void
+static void
 shuffle_free(Search *s)
 {
     if (s->shuffle == NULL)
@@ -498,7 +483,7 @@ shuffle_free(Search *s)
    WEIGHTs (choose_weighted, choose_weighted_ties; tally.c on the sets), all 1, or the failure
    rate's tries, all 1, and failures, all 0. (What a rule cannot combine with, the binding
    has refused: contract.REFUSED.) */
-int
+static int
 weights_start(Search *s)
 {
     const size_t n = (size_t)s->dancer->n_primary + 1;
@@ -529,13 +514,30 @@ weights_reset(Search *s)
     }
 }
 
-void
+static void
 weights_free(Search *s)
 {
     dlx_free(s->weights.weight);
     dlx_free(s->weights.tries);
     dlx_free(s->weights.fails);
     s->weights.weight = s->weights.tries = s->weights.fails = NULL;
+}
+
+/* The item choice's state for a new search (a seed, a rule other than MRV): 0, or -1 if
+   memory ran out; and freed. */
+int
+choice_start(Search *s, const Start *start)
+{
+    return (start->seeded && shuffle_start(s, start->seed) < 0) || (start->tuning.rule != RULE_MRV && weights_start(s) < 0)
+               ? -1
+               : 0;
+}
+
+void
+choice_free(Search *s)
+{
+    weights_free(s);
+    shuffle_free(s);
 }
 
 /* Knuth's random probe on the links (search_probe): from the current state, level after

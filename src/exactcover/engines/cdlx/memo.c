@@ -437,12 +437,11 @@ drop_table(Memo *m)
    search (whose running total, below 2^63, is the solutions counted so far; a wide
    search's item choice reads every block again), which decides at its next run whether to
    move to the sets from the same sample. */
-int
-run_memo(Search *s, const Run *run)
+static int
+run_memo_with(Search *s, const Run *run, int (*steps)(Search *, const Run *))
 {
     Memo *m = s->memo;
     Run rest = *run;
-    int (*steps)(Search *, const Run *) = s->dancer->has_colors ? memo_colored : memo_plain;
     m->limit = run->limit;
     if (s->nodes >= m->decide_at)
         return steps(s, &rest);
@@ -461,6 +460,19 @@ run_memo(Search *s, const Run *run)
             memset(s->scan.dirty, 1, (size_t)(s->n_primary >> 6) + 1);
     }
     return PAUSED;
+}
+
+/* The memoized count's runs (rows of ways.c's table), without colors and with. */
+int
+run_memo(Search *s, const Run *run)
+{
+    return run_memo_with(s, run, memo_plain);
+}
+
+int
+run_memo_colored(Search *s, const Run *run)
+{
+    return run_memo_with(s, run, memo_colored);
 }
 
 /* Where each colored secondary item's field starts, as pydlx's memo.tables lays them out;

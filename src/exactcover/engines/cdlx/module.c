@@ -537,6 +537,13 @@ Search_get_tallied(SearchObject *self, void *closure)
     return PyBool_FromLong(sets_tallied(&self->s));
 }
 
+static PyObject *
+Search_get_way_name(SearchObject *self, void *closure)
+{
+    (void)closure;
+    return PyUnicode_FromString(way_name(&self->s));
+}
+
 static PyGetSetDef Search_getset[] = {
     {"arrays", (getter)Search_get_arrays, NULL, "this search's arrays now, as lists (on the links)", NULL},
     {"solutions", (getter)Search_get_solutions, NULL, "solutions visited (or counted, memoizing)", NULL},
@@ -546,6 +553,7 @@ static PyGetSetDef Search_getset[] = {
     {"memoizing", (getter)Search_get_memo, NULL, "whether the search uses its table now", (void *)3},
     {"tallied", (getter)Search_get_tallied, NULL,
      "whether it runs on the sets with tallies (tally.h), or will when it moves", NULL},
+    {"way_name", (getter)Search_get_way_name, NULL, "the way it runs on now: its row of ways.c's table", NULL},
     {NULL},
 };
 
@@ -560,7 +568,7 @@ static PyMemberDef Search_members[] = {
     {"max_level", T_LONGLONG, SEARCH_FIELD(max_level), READONLY, "deepest level entered"},
     {"level", T_INT, SEARCH_FIELD(level), READONLY, "current level"},
     {"floor", T_INT, SEARCH_FIELD(floor), READONLY, "the level the search ends at (a prefix's length)"},
-    {"where", T_INT, SEARCH_FIELD(where), READONLY,
+    {"where", T_INT, SEARCH_FIELD(ways.where), READONLY,
      "where it runs: 1 on sets of options, -1 on the links, 2 on the links while measuring\n"
      "which is faster, 0 before its first run (see ways.c)"},
     {NULL},

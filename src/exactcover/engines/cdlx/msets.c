@@ -32,7 +32,7 @@ msets_start(Search *s)
     uint64_t *set = s->sets.floor_set = dlx_calloc((size_t)d->n_words, sizeof(uint64_t));
     s->bounds->floor_bound = dlx_malloc(((size_t)s->n_primary + 1) * sizeof(idx));
     if (s->sets.floor_set == NULL || s->bounds->floor_bound == NULL) {
-        s->where = LINKS;
+        s->ways.where = LINKS;
         return;
     }
     for (idx k = 0; k < d->n_options; k++) {
@@ -97,7 +97,7 @@ msets_move(Search *s)
     const ptrdiff_t W = d->n_words;
     const size_t levels = search_levels(d);
     const idx n = s->n_items;
-    s->where = LINKS;
+    s->ways.where = LINKS;
     if (d->tables <= 0)
         return;
     s->sets.alive = dlx_calloc((levels + 1) * (size_t)W, sizeof(uint64_t));
@@ -114,7 +114,7 @@ msets_move(Search *s)
         s->sets.item[level] = i;
         next_set(s, level, x, i, s->bounds->floor_bound, 1);
     }
-    s->where = SETS;
+    s->ways.where = SETS;
 }
 
 /* -- the steps of msteps.h on the sets ---------------------------------------------------- */

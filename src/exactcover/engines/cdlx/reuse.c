@@ -53,15 +53,6 @@ room_for_one(Search *s)
     return n < room ? 0 : pushed_reserve(s, room + s->n_primary + 16);
 }
 
-void
-pushed_free(Search *s)
-{
-    if (s->pushed == NULL)
-        return;
-    dlx_free(s->pushed->option);
-    dlx_free(s->pushed);
-    s->pushed = NULL;
-}
 
 /* Refuse to rewind a search that is not a plain one on the links (its other state would
    have to be rewound too), or one with a prefix (its choices sit above its givens). A search

@@ -1,8 +1,8 @@
 /*
  * search.c: one search on a Dancer, the port of pydlx/search.py: its own copy of the
- * links, the options excluded, the givens and a prefix applied, each of its units made and
- * freed, and its progress (fraction and share). ways.c runs it and probes it, on the way it
- * is on.
+ * links, the options excluded, the givens and a prefix applied on the links, and its
+ * progress (fraction and share, by its way's measure). ways.c starts it on its way (the
+ * row of its table), runs it and probes it.
  *
  * Specification: pydlx/search.py
  */
@@ -16,8 +16,8 @@
 
 /* Take the options `excluded` out of every item's list for the whole search (a repeated one
    counts once); UnknownOption or GivenAndExcluded for an option out of range or also given. */
-static int
-exclude(Search *s, const Start *start, dlx_error *err)
+int
+search_exclude(Search *s, const Start *start, dlx_error *err)
 {
     idx n_options = s->dancer->n_options;
     if (start->n_excluded == 0)
@@ -140,11 +140,18 @@ replay(Search *s, const Start *start, dlx_error *err)
     return 0;
 }
 
-/* The search's own arrays: its copy of the links (colors shared when there are none, since
-   then nothing writes them), the stack of choices, and what the item choice and a seed need. */
-static int
-allocate(Search *s, const Dancer *d)
+/* A new search in s (zeroed by the caller) on d: its own arrays, its copy of the links
+   (colors shared when there are none, since then nothing writes them) and the stack of
+   choices (ways.c's search_init, first). 0, or -1 if memory ran out. */
+int
+search_copy(Search *s, const Dancer *d, const Start *start)
 {
+    s->dancer = d;
+    s->n_items = d->n_items;
+    s->n_primary = d->n_primary;
+    s->resume = X2;
+    s->tuning = start->tuning;
+    s->bare = start->n_givens == 0 && start->n_excluded == 0 && start->n_prefix == 0;
     ptrdiff_t links = d->n_links, size = d->n_nodes;
     ptrdiff_t copied = 2 * links + (d->has_colors ? 4 : 3) * size;
     size_t levels = search_levels(d);
@@ -153,8 +160,6 @@ allocate(Search *s, const Dancer *d)
     s->total = dlx_calloc(levels, sizeof(idx));
     s->tried = dlx_calloc(levels, sizeof(idx));
     if (s->links.mem == NULL || s->choice == NULL || s->total == NULL || s->tried == NULL)
-        return -1;
-    if (d->bounds != NULL && bounds_start(s) < 0)
         return -1;
     memcpy(s->links.mem, d->mem, (size_t)copied * sizeof(idx));
     s->links.llink = s->links.mem;
@@ -176,43 +181,9 @@ allocate(Search *s, const Dancer *d)
     return 0;
 }
 
-/* Start a search in s (zeroed by the caller): a private copy of d's arrays, with the
-   options excluded taken out, then the givens chosen, then the choices of the prefix
-   replayed. -1 on failure, told in err; search_release(s) then, as always. */
-int
-search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
-{
-    s->dancer = d;
-    s->n_items = d->n_items;
-    s->n_primary = d->n_primary;
-    s->resume = X2;
-    s->where = UNDECIDED;
-    s->tuning = start->tuning;
-    s->bare = start->n_givens == 0 && start->n_excluded == 0 && start->n_prefix == 0;
-    if ((start->seeded && shuffle_start(s, start->seed) < 0) || (start->tuning.rule != RULE_MRV && weights_start(s) < 0) ||
-        (start->tuning.binary && binary_start(s) < 0) ||
-        (start->best > 0 && costs_start(s, start) < 0) || (d->loop_ends != NULL && loop_start(s) < 0) ||
-        allocate(s, d) < 0 ||
-        (d->bounds != NULL && bounded_arrange(s) < 0)) {
-        err->kind = DLX_NO_MEMORY;
-        return -1;
-    }
-    if (exclude(s, start, err) < 0)
-        return -1;
-    if (d->bounds != NULL)
-        return bounded_givens(s, start, err) < 0 || bounded_replay(s, start, err) < 0 ? -1 : 0;
-    if (apply_givens(s, start, err) < 0 || replay(s, start, err) < 0)
-        return -1;
-    if (start->memo != MEMO_OFF && memo_start(s, start->memo, start->memo_bytes, start->diagram) < 0) {
-        err->kind = DLX_NO_MEMORY;
-        return -1;
-    }
-    return 0;
-}
-
-/* Free what search_init allocated. */
+/* Free the search's own arrays (search_copy's). */
 void
-search_release(Search *s)
+search_drop_copy(Search *s)
 {
     dlx_free(s->links.mem);
     dlx_free(s->choice);
@@ -220,47 +191,44 @@ search_release(Search *s)
     dlx_free(s->tried);
     dlx_free(s->scan.dirty);
     dlx_free(s->scan.block_min);
-    bounds_free(s);
-    sets_free(s);
-    colored_free(s);
-    tally_free(s);
-    costs_free(s);
-    memo_free(s);
-    weights_free(s);
-    binary_free(s);
-    loop_free(s);
-    shuffle_free(s);
-    pushed_free(s);
-    memset(s, 0, sizeof *s);
 }
 
-/* Knuth's estimate of the part of this search's tree already finished (see pydlx). */
-double
-search_fraction(const Search *s)
+/* A search on the links enters its givens, then the choices of its prefix (ways.c's rows
+   on the links: their `enter`). */
+int
+links_enter(Search *s, const Start *start, dlx_error *err)
 {
-    double done = 0.0, share = 1.0;
-    if (s->resume == FINISHED)
-        return 1.0;
-    if (s->binary != NULL)
-        return binary_progress(s, &share);
+    return apply_givens(s, start, err) < 0 || replay(s, start, err) < 0 ? -1 : 0;
+}
+
+/* Knuth's estimate of the part of the tree finished, on a way that branches on the options of
+   an item at each level (every way's but binary branching's: ways.c's `progress`), and the
+   share of the current node: 1 / (total_1 ... total_L). */
+double
+levels_progress(const Search *s, double *share)
+{
+    double done = 0.0;
+    *share = 1.0;
     for (idx level = s->floor; level < s->level; level++) {
-        share /= s->total[level];
-        done += (s->tried[level] - 1) * share;
+        *share /= s->total[level];
+        done += (s->tried[level] - 1) * *share;
     }
     return done;
 }
 
-/* The part of the tree under the current node: 1 / (total_1 ... total_L). */
+/* Knuth's estimate of the part of this search's tree already finished (see pydlx), and the
+   part under the current node, by the way's own measure. */
+double
+search_fraction(const Search *s)
+{
+    double share;
+    return s->resume == FINISHED ? 1.0 : way_of(s)->progress(s, &share);
+}
+
 double
 search_share(const Search *s)
 {
-    double share = 1.0;
-    if (s->binary != NULL) {
-        binary_progress(s, &share);
-        return share;
-    }
-    for (idx level = s->floor; level < s->level; level++)
-        share /= s->total[level];
+    double share;
+    way_of(s)->progress(s, &share);
     return share;
 }
-

@@ -148,7 +148,7 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
     s->level = s->floor;
     if (tally_move(s) < 0)
         return -1;
-    s->where = SETS;
+    s->ways.where = SETS;
     s->sets.moved_at = s->floor;
     return 0;
 }
@@ -162,7 +162,7 @@ sets_replay(Search *s)
     const Dancer *d = s->dancer;
     const idx *top = s->links.top;
     unsigned char *since = NULL;
-    s->where = LINKS;
+    s->ways.where = LINKS;
     const ptrdiff_t W = d->n_words;
     since = dlx_calloc((size_t)d->n_items + 1, 1);
     if (since == NULL || sets_room(s) < 0)
@@ -182,7 +182,7 @@ sets_replay(Search *s)
     }
     if (d->has_colors) {
         if (csets_move(s) == 0)
-            s->where = SETS;
+            s->ways.where = SETS;
         goto done;
     }
     uint64_t *set = s->sets.alive + (size_t)s->floor * (size_t)W;
@@ -196,7 +196,7 @@ sets_replay(Search *s)
                 set[W + w] &= ~mask[w];
         }
     }
-    s->where = SETS;
+    s->ways.where = SETS;
     if (!s->sets.tallied)
         tally_free(s); /* (a search rewound may have had them at its last move) */
     else if (tally_move(s) < 0)
@@ -579,23 +579,17 @@ backtrack(Search *s, idx level, idx i, const int mode)
 /* The loop without colors and with, each a function of its own (as one, the loop without
    colors ran 3% slower on Langford pairs n = 12: benchmarks/README.md, Loop alignment). */
 WITH_POPCNT_CLONES
-static int
+int
 run_plain_sets(Search *s, const Run *run)
 {
     return run_steps(s, run, 0);
 }
 
 WITH_POPCNT_CLONES LOOPS_ALIGNED_64
-static int
+int
 run_colored_sets(Search *s, const Run *run)
 {
     return run_steps(s, run, COLORED);
-}
-
-int
-run_sets(Search *s, const Run *run)
-{
-    return s->dancer->has_colors ? run_colored_sets(s, run) : run_plain_sets(s, run);
 }
 
 /* Knuth's random probe on the sets (search_probe): the walk of probe_links, on the sets

@@ -2,18 +2,22 @@
  * ways.c: the ways a search takes, as one table, and the one place that decides which way
  * runs and moves a search from one to another.
  *
- * A way does Algorithm X's steps (Algorithm M's, with bounds) its own way and gives two
- * operations, a run and a probe: on the links (links.c; with bounds, bounds.c) or on the sets
- * of options (sets.c, with tallies or colors; with bounds, msets.c). A search for the cheapest
- * solutions (costs.c) or a memoized count (memo.c) runs on the links with steps of its own
- * (Algorithm X's steps, steps.h), decided here before the table. Everything else a way needs
- * (its state made and freed, its givens) is its unit's, which search.c calls.
+ * A way does Algorithm X's steps (Algorithm M's, with bounds) its own way. Each is a row of
+ * WAYS, with everything it does: its own state made (start) and freed (free), the givens and
+ * a prefix entered (enter), its run and its random probe, the move onto it (the sets), the
+ * way a sample moves to from it (sets, tallied), what it takes (TAKES_*) and its progress.
+ * The rows: the five link modes (links.c: plain, zeros, wide, colored, loop), Algorithm M on
+ * the links (bounds.c), the sets without colors, with tallies and with colors (sets.c,
+ * csets.c, tally.c), Algorithm M's sets (msets.c), the cheapest solutions (costs.c), a
+ * memoized count (memo.c) and binary branching (binary.c), these three without colors and
+ * with. way_start chooses the row once, when the search starts (way_for), from the dancer
+ * and the start; nothing else asks which kind of search it is.
  *
- * Every search starts on the links. One that could use the sets samples its first nodes there
- * (sets_start); at the end of the sample its updates per node decide whether the sets pay, with
- * tallies or without (sets_pay, sets_decide), and sets_move moves it, once and for good. A
- * memoized count whose table does not pay hands over to the same decision, with the nodes it
- * made as its sample.
+ * A search whose row has a `sets` way starts on the links and samples its first nodes there
+ * (sets_start); at the end of the sample its updates per node decide whether the sets pay,
+ * with tallies or without (sets_pay, sets_decide), and sets_move moves it, once and for good.
+ * A memoized count whose table does not pay hands over to its matrix's row on the links,
+ * and to the same decision, with the nodes it made as its sample.
  *
  * Specification: pydlx/ways.py, pydlx/tables.py
  */
@@ -21,45 +25,215 @@
 #include "engine.h"
 #include "ways.h"
 #include "sets.h"
+#include "loop.h"
 
-/* A way: its run (DONE, SOLUTION, PAUSED, LIMIT or PREFIX, as search_run) and its random
-   probe (the depth reached, -1 if memory ran out). */
-typedef struct {
-    int (*run)(Search *s, const Run *run);
-    idx (*probe)(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
-} Way;
+#include <string.h>
 
-/* The ways, [on the sets][with bounds]. */
-static const Way WAYS[2][2] = {
-    {{run_links, probe_links}, {run_bounded, probe_bounded}},
-    {{run_sets, probe_sets}, {run_msets, probe_msets}},
+/* The rows of WAYS, in its order. */
+enum {
+    WAY_LINKS, WAY_ZEROS, WAY_WIDE, WAY_COLORED, WAY_LOOP, WAY_BOUNDED, WAY_BOUNDED_COLORED, WAY_SETS,
+    WAY_TALLIED, WAY_COLORED_SETS, WAY_MSETS, WAY_COSTS, WAY_MEMO, WAY_MEMO_COLORED, WAY_BINARY, WAY_BINARY_COLORED,
+    N_WAYS
 };
 
-/* The way a search on the links or the sets is on. */
-static inline const Way *
-way_of(const Search *s)
+static int bounded_start(Search *s, const Start *start);
+static int bounded_enter(Search *s, const Start *start, dlx_error *err);
+static int loop_begin(Search *s, const Start *start);
+static int binary_begin(Search *s, const Start *start);
+static int memo_enter(Search *s, const Start *start, dlx_error *err);
+static int run_memoized(Search *s, const Run *run);
+static int run_memoized_colored(Search *s, const Run *run);
+static int sample_colored(Search *s);
+static int sample_msets(Search *s);
+static void move_sets(Search *s);
+static void move_tallied(Search *s);
+static void sets_and_tallies_free(Search *s);
+
+#define ON_LINKS .enter = links_enter, .probe = probe_links, .progress = levels_progress
+#define DECIDES .decides = 1, .takes = TAKES_ALL
+#define ON_SETS .probe = probe_sets, .takes = TAKES_ALL, .progress = levels_progress
+#define TO_SETS .sets = &WAYS[WAY_SETS], .tallied = &WAYS[WAY_TALLIED], DECIDES
+#define BOUNDED .start = bounded_start, .free = bounds_free, .enter = bounded_enter, .run = run_bounded, \
+                .probe = probe_bounded, DECIDES, .progress = levels_progress, .null_moves = 1
+#define UNSPLIT(what, other) .takes = TAKES_LISTING, .refused = "splitting a search " what, .instead = other
+#define MEMOIZED .probe = probe_links, .progress = levels_progress, .refused = "listing or splitting a memoized search", \
+                 .instead = "a search without memo"
+#define BINARY .enter = links_enter, .probe = probe_links, .progress = binary_progress, \
+               UNSPLIT("with binary branching", "split one with way='auto'")
+
+static const Way WAYS[N_WAYS] = {
+    [WAY_LINKS] = {.name = "links", .run = run_plain, ON_LINKS, TO_SETS},
+    [WAY_ZEROS] = {.name = "zeros", .run = run_zeros, ON_LINKS, TO_SETS},
+    [WAY_WIDE] = {.name = "wide", .run = run_wide, ON_LINKS, TO_SETS},
+    [WAY_COLORED] = {.name = "colored", .run = run_colored, ON_LINKS, .sets = &WAYS[WAY_COLORED_SETS],
+                     .tallied = &WAYS[WAY_COLORED_SETS], DECIDES},
+    [WAY_LOOP] = {.name = "loop", .start = loop_begin, .free = loop_free, .run = run_loop, ON_LINKS, DECIDES},
+    [WAY_BOUNDED] = {.name = "bounded", BOUNDED, .sets = &WAYS[WAY_MSETS], .tallied = &WAYS[WAY_MSETS]},
+    [WAY_BOUNDED_COLORED] = {.name = "bounded colored", BOUNDED},
+    [WAY_SETS] = {.name = "sets", .free = sets_and_tallies_free, .run = run_plain_sets, ON_SETS, .move = move_sets,
+                  .first_nodes = 1},
+    [WAY_TALLIED] = {.name = "tallied sets", .run = run_plain_sets, ON_SETS, .move = move_tallied, .first_nodes = 1},
+    [WAY_COLORED_SETS] = {.name = "colored sets", .free = colored_free, .run = run_colored_sets, ON_SETS,
+                          .sample = sample_colored, .move = move_sets},
+    [WAY_MSETS] = {.name = "msets", .run = run_msets, .probe = probe_msets, .takes = TAKES_ALL,
+                   .progress = levels_progress, .sample = sample_msets, .move = msets_move, .null_moves = 1,
+                   .first_nodes = 1},
+    [WAY_COSTS] = {.name = "costs", .start = costs_start, .free = costs_free, .run = run_costed, ON_LINKS,
+                   UNSPLIT("for the cheapest solutions", "split a plain search")},
+    [WAY_MEMO] = {.name = "memo", .free = memo_free, .enter = memo_enter, .run = run_memoized, MEMOIZED},
+    [WAY_MEMO_COLORED] = {.name = "memo colored", .enter = memo_enter, .run = run_memoized_colored, MEMOIZED},
+    [WAY_BINARY] = {.name = "binary", .start = binary_begin, .free = binary_free, .run = run_binary, BINARY},
+    [WAY_BINARY_COLORED] = {.name = "binary colored", .start = binary_begin, .run = run_binary_colored, BINARY},
+};
+
+/* The row on the links of a matrix: with a loop, with colors, wide, counting its items
+   without options, or plain. */
+static const Way *
+links_way(const Dancer *d)
 {
-    return &WAYS[s->where == SETS][s->bounds != NULL];
+    return &WAYS[d->loop_ends != NULL ? WAY_LOOP
+                 : d->has_colors     ? WAY_COLORED
+                 : is_wide(d)        ? WAY_WIDE
+                 : is_zeros(d)       ? WAY_ZEROS
+                                     : WAY_LINKS];
 }
 
-/* Before a search's first run: SAMPLING if it could use the sets (a mask per item, a set
-   per level and a row of conflicts per option fit), LINKS if not. */
+/* The row a search starts on: binary branching, the cheapest solutions, Algorithm M, a
+   memoized count (each with colors or without), or its matrix's row on the links. (What
+   cannot combine, the plan has refused: contract.REFUSED.) */
+static const Way *
+way_for(const Dancer *d, const Start *start)
+{
+    const int colored = d->has_colors;
+    if (start->tuning.binary)
+        return &WAYS[colored ? WAY_BINARY_COLORED : WAY_BINARY];
+    if (start->best > 0)
+        return &WAYS[WAY_COSTS];
+    if (d->bounds != NULL)
+        return &WAYS[colored ? WAY_BOUNDED_COLORED : WAY_BOUNDED];
+    if (start->memo != MEMO_OFF)
+        return &WAYS[colored ? WAY_MEMO_COLORED : WAY_MEMO];
+    return links_way(d);
+}
+
+
+/* A new search's row (way_for), once, and its state: 0, or -1 if memory ran out. */
+static int
+way_start(Search *s, const Start *start)
+{
+    s->ways.row = way_for(s->dancer, start);
+    s->ways.where = UNDECIDED;
+    return s->ways.row->start != NULL ? s->ways.row->start(s, start) : 0;
+}
+
+/* Start a search in s (zeroed by the caller) on its way: a private copy of d's arrays, the
+   item choice's state (a seed, a rule), its row chosen (way_for) and the row's own state,
+   the options excluded taken out, then the row enters the givens and the choices of the
+   prefix. -1 on failure, told in err; search_release(s) then, as always. */
+int
+search_init(Search *s, const Dancer *d, const Start *start, dlx_error *err)
+{
+    if (search_copy(s, d, start) < 0 || choice_start(s, start) < 0 || way_start(s, start) < 0) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
+    if (search_exclude(s, start, err) < 0)
+        return -1;
+    return s->ways.row->enter(s, start, err);
+}
+
+/* Free what search_init made, and what every way the search can have been on made (each
+   row's free leaves alone what it never made). */
+void
+search_release(Search *s)
+{
+    search_drop_copy(s);
+    for (int w = 0; w < N_WAYS; w++)
+        if (WAYS[w].free != NULL)
+            WAYS[w].free(s);
+    choice_free(s);
+    pushed_free(s);
+    memset(s, 0, sizeof *s);
+}
+
+/* A way's name (pydlx/ways.py's row of the same name), as it runs now. */
+const char *
+way_name(const Search *s)
+{
+    return way_of(s)->name;
+}
+
+/* -- the rows' own steps, where a unit's function does not fit the row as it is ---------- */
+
+static int
+bounded_start(Search *s, const Start *start)
+{
+    (void)start;
+    return bounds_start(s) < 0 || bounded_arrange(s) < 0 ? -1 : 0;
+}
+
+static int
+bounded_enter(Search *s, const Start *start, dlx_error *err)
+{
+    return bounded_givens(s, start, err) < 0 || bounded_replay(s, start, err) < 0 ? -1 : 0;
+}
+
+static int
+loop_begin(Search *s, const Start *start)
+{
+    (void)start;
+    return loop_start(s);
+}
+
+static int
+binary_begin(Search *s, const Start *start)
+{
+    (void)start;
+    return binary_start(s);
+}
+
+/* A memoized count keys its table from the state the givens and prefix leave. If the table
+   does not fit at all, the count is its matrix's plain one from the start. */
+static int
+memo_enter(Search *s, const Start *start, dlx_error *err)
+{
+    if (links_enter(s, start, err) < 0)
+        return -1;
+    if (memo_start(s, start->memo, start->memo_bytes, start->diagram) < 0) {
+        err->kind = DLX_NO_MEMORY;
+        return -1;
+    }
+    if (!memo_active(s))
+        s->ways.row = links_way(s->dancer);
+    return 0;
+}
+
+static void
+sets_and_tallies_free(Search *s)
+{
+    sets_free(s);
+    tally_free(s);
+}
+
+/* Before a search's first run: SAMPLING if it could use the sets (its row moves to them, its
+   item choice is MRV's plain order, and a mask per item, a set per level and a row of
+   conflicts per option fit; and the row it would move to has what its sample needs), LINKS
+   if not. */
 static void
 sets_start(Search *s)
 {
     const Dancer *d = s->dancer;
-    s->where = LINKS;
-    if (s->shuffle != NULL || (d->has_colors && s->bounds != NULL) || d->cost != NULL || d->priority != NULL || d->loop_ends != NULL ||
-        d->tables < 0 || !sets_fit(d, s->tuning.set_budget))
+    s->ways.where = LINKS;
+    if (s->ways.row->sets == NULL || s->shuffle != NULL || d->cost != NULL || d->priority != NULL || d->tables < 0 ||
+        !sets_fit(d, s->tuning.set_budget))
         return;
-    if (d->has_colors && s->sets.floor_set == NULL && (s->memo != NULL || sets_note_floor(s) < 0))
-        return; /* (a memoized count notes its floor when it starts: it hands over far from it) */
+    const Way *next = s->ways.row->sets;
+    if (next->sample != NULL && next->sample(s) < 0)
+        return;
     s->sets.sample_nodes = s->nodes;
     s->sets.sample_updates = s->updates;
     s->sets.sample_end = s->nodes + s->tuning.sample;
-    s->where = SAMPLING;
-    if (s->bounds != NULL)
-        msets_start(s);
+    s->ways.where = SAMPLING;
 }
 
 /* What the sample, just ended, says (pydlx/tables.py: Move.pays): the sets with tallies (2),
@@ -105,12 +279,12 @@ sets_decide(Search *s)
     int pay = sets_pay(s);
     s->sets.tallied = pay == 2;
     if (!pay || s->dancer->tables < 0)
-        s->where = LINKS;
+        s->ways.where = LINKS;
     else if (s->dancer->tables == 0)
-        s->where = MOVING;
+        s->ways.where = MOVING;
     else
         sets_move(s);
-    return s->where;
+    return s->ways.where;
 }
 
 /* A memoized count whose table did not pay (memo.c) decides at once on the sets, on what
@@ -119,48 +293,91 @@ static void
 sets_start_sampled(Search *s, long long nodes, long long updates)
 {
     sets_start(s);
-    if (s->where == SAMPLING) {
+    if (s->ways.where == SAMPLING) {
         s->sets.sample_nodes = nodes;
         s->sets.sample_updates = updates;
         s->sets.sample_end = s->nodes;
     }
 }
 
-/* Move a search paused at step X2 of its level to the sets, once the dancer's are built: with
-   bounds, Algorithm M's sets (msets.c); a search of givens pushed alone, at its floor, with
-   tallies, from its givens (sets.c: tally_enter); any other, replaying its levels (sets.c).
-   If memory runs out, the search stays on the links. */
+/* Move a search paused at step X2 of its level to the sets, once the dancer's are built: by
+   the move of the row its sample chose (way_of's, once on the sets). If memory runs out,
+   the search stays on the links. */
 void
 sets_move(Search *s)
 {
-    if (s->bounds != NULL) {
-        msets_move(s);
-        return;
-    }
-    s->where = LINKS;
+    s->ways.where = SETS;
+    way_of(s)->move(s);
+}
+
+/* The sets' moves: from the links as they are (sets.c, csets.c: sets_replay); with tallies,
+   a search of givens pushed alone, at its floor, from its givens (sets.c: tally_enter). */
+static void
+move_sets(Search *s)
+{
+    s->ways.where = LINKS;
+    if (s->dancer->tables > 0)
+        sets_replay(s);
+}
+
+static void
+move_tallied(Search *s)
+{
+    s->ways.where = LINKS;
     if (s->dancer->tables <= 0)
         return;
-    if (s->sets.tallied && s->bare && s->level == s->floor &&
-        tally_enter(s, s->pushed != NULL ? s->pushed->option : NULL, pushed_count(s)) == 0)
+    if (s->bare && s->level == s->floor && tally_enter(s, s->pushed != NULL ? s->pushed->option : NULL, pushed_count(s)) == 0)
         return; /* (at the floor of a search of pushed givens alone: from them, not off the links) */
     sets_replay(s);
 }
 
-/* A memoized count's run: when its table does not pay, it hands over (its table dropped) to
-   the plain count, which decides at once on the sets from the nodes the table made. */
+/* What a sample needs before it starts, by the row it would move to: with colors the floor's
+   set and purified items, unless noted already (a memoized count notes them as it starts:
+   it hands over far from its floor); with bounds the floor's set and BOUNDs (msets.c). 0; -1
+   to stay on the links (memory ran out). */
 static int
-run_memoized(Search *s, const Run *run)
+sample_colored(Search *s)
 {
-    int status = run_memo(s, run);
+    if (s->sets.floor_set != NULL)
+        return 0;
+    return s->memo != NULL ? -1 : sets_note_floor(s);
+}
+
+static int
+sample_msets(Search *s)
+{
+    msets_start(s);
+    return s->sets.floor_set != NULL && s->bounds->floor_bound != NULL ? 0 : -1;
+}
+
+/* A memoized count's run: when its table does not pay, it hands over (its table dropped) to
+   its matrix's row on the links, which decides at once on the sets from the nodes the table
+   made. */
+static int
+hand_over(Search *s, int status)
+{
     if (!memo_active(s)) {
         long long nodes, updates;
         memo_sample(s, &nodes, &updates);
+        s->ways.row = links_way(s->dancer);
         sets_start_sampled(s, nodes, updates);
     }
     return status;
 }
 
-/* Search on, within `run`'s budgets, on the links or the sets. A search that could use the
+static int
+run_memoized(Search *s, const Run *run)
+{
+    return hand_over(s, run_memo(s, run));
+}
+
+static int
+run_memoized_colored(Search *s, const Run *run)
+{
+    return hand_over(s, run_memo_colored(s, run));
+}
+
+/* Search on, within `run`'s budgets, on the way it is on. A search whose row can move to the
    sets starts SAMPLING on the links; at the end of its sample it stays there or moves: at
    once if the dancer's sets are built, else it pauses as MOVING for its caller to build
    them (with the GIL) and call again, which moves it. */
@@ -168,21 +385,15 @@ int
 search_run(Search *s, const Run *run)
 {
     Run rest = *run;
-    if (s->binary != NULL)
-        return run_binary(s, run);
-    if (s->costs != NULL)
-        return run_costed(s, run);
-    if (memo_active(s))
-        return run_memoized(s, run);
-    if (s->where == UNDECIDED)
+    if (s->ways.where == UNDECIDED && s->ways.row->decides)
         sets_start(s);
-    if (s->where == MOVING)
+    if (s->ways.where == MOVING)
         sets_move(s);
-    if (s->where == SAMPLING && rest.steps > sets_sample_left(s)) {
+    if (s->ways.where == SAMPLING && rest.steps > sets_sample_left(s)) {
         const long long stop = s->nodes + rest.steps, work_stop = effort(s) + rest.work;
         Run sample = rest;
         sample.steps = sets_sample_left(s);
-        int status = WAYS[0][s->bounds != NULL].run(s, &sample);
+        int status = s->ways.row->run(s, &sample);
         if (status != PAUSED || sets_sample_left(s) > 0)
             return status;
         if (sets_decide(s) == MOVING)
@@ -194,20 +405,21 @@ search_run(Search *s, const Run *run)
     return way_of(s)->run(s, &rest);
 }
 
+
 /* -- the way, as the files that use a search again see it (reuse.c, checker.c, lines.c) -- */
 
 /* Whether the search runs on the sets now (a sample still runs on the links). */
 int
 search_on_sets(const Search *s)
 {
-    return s->where == SETS;
+    return s->ways.where == SETS;
 }
 
 /* Whether it waits, paused as MOVING, for its dancer's sets to be built (with the GIL). */
 int
 search_moving(const Search *s)
 {
-    return s->where == MOVING;
+    return s->ways.where == MOVING;
 }
 
 /* Whether its way lets the search be rewound to its floor: anywhere on the links, or on the
@@ -216,7 +428,7 @@ search_moving(const Search *s)
 int
 sets_rewindable(const Search *s)
 {
-    return s->where == SETS ? sets_moved_at(s) == s->floor : s->where != MOVING;
+    return s->ways.where == SETS ? sets_moved_at(s) == s->floor : s->ways.where != MOVING;
 }
 
 /* A search rewound to its floor: its way is decided again at its next run (its sample
@@ -224,8 +436,8 @@ sets_rewindable(const Search *s)
 void
 sets_rewind(Search *s)
 {
-    if (s->where == SAMPLING || s->where == SETS)
-        s->where = UNDECIDED;
+    if (s->ways.where == SAMPLING || s->ways.where == SETS)
+        s->ways.where = UNDECIDED;
 }
 
 /* A check (checker.c, lines.c) runs a search on the way it enters it (the links, or the sets
@@ -234,35 +446,26 @@ sets_rewind(Search *s)
 int
 sets_hold(Search *s)
 {
-    const int kept = s->where;
-    s->where = LINKS;
+    const int kept = s->ways.where;
+    s->ways.where = LINKS;
     return kept;
 }
 
 void
 sets_put_back(Search *s, int kept)
 {
-    s->where = kept;
+    s->ways.where = kept;
 }
 
-/* Whether a search can take `run`: 0, or -1 with err saying what it cannot do (a search for
-   the cheapest solutions does not split; a memoized count neither lists nor splits). */
+/* Whether a search can take `run`: 0, or -1 with err saying what it cannot do, in its row's
+   words (a search for the cheapest solutions, or with binary branching, does not split; a
+   memoized count neither lists nor splits). */
 int
 search_takes(const Search *s, const Run *run, dlx_error *err)
 {
-    if (s->costs != NULL && run->depth >= 0) {
-        *err = (dlx_error){.kind = DLX_UNSUPPORTED, .what = "splitting a search for the cheapest solutions",
-                           .instead = "split a plain search"};
-        return -1;
-    }
-    if (s->binary != NULL && run->depth >= 0) {
-        *err = (dlx_error){.kind = DLX_UNSUPPORTED, .what = "splitting a search with binary branching",
-                           .instead = "split one with way='auto'"};
-        return -1;
-    }
-    if (memo_active(s) && (!run->counting || run->depth >= 0)) {
-        *err = (dlx_error){.kind = DLX_UNSUPPORTED, .what = "listing or splitting a memoized search",
-                           .instead = "a search without memo"};
+    const Way *w = way_of(s);
+    if ((run->depth >= 0 && !(w->takes & TAKES_SPLIT)) || (!run->counting && !(w->takes & TAKES_LISTING))) {
+        *err = (dlx_error){.kind = DLX_UNSUPPORTED, .what = w->refused, .instead = w->instead};
         return -1;
     }
     return 0;
@@ -273,9 +476,10 @@ search_takes(const Search *s, const Run *run, dlx_error *err)
 idx
 search_solution(const Search *s, idx *out)
 {
+    const int null_moves = way_of(s)->null_moves;
     idx n = 0;
     for (idx k = 0; k < s->level; k++)
-        if (s->bounds == NULL || s->choice[k] > s->n_items)
+        if (!null_moves || s->choice[k] > s->n_items)
             out[n++] = s->choice[k];
     return n;
 }
@@ -287,7 +491,7 @@ search_solution(const Search *s, idx *out)
 void
 search_prefix(const Search *s, idx *out)
 {
-    const int first_nodes = s->where == SETS && !s->dancer->has_colors;
+    const int first_nodes = way_of(s)->first_nodes;
     for (idx k = 0; k < s->level; k++)
         out[k] = first_nodes && k >= s->floor && s->sets.option[k] >= 0 ? node_of(s, s->sets.option[k], s->sets.item[k])
                                                                         : s->choice[k];

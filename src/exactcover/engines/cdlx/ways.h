@@ -11,13 +11,69 @@
 
 #include "dlx.h"
 
-/* links.c */
-int run_links(Search *s, const Run *run);
-int shuffle_start(Search *s, uint64_t seed); /* 0, or -1 if memory ran out */
-void shuffle_free(Search *s);
-int weights_start(Search *s);
+/* What a way takes (Way.takes): a run that lists its solutions, a run that splits. */
+enum { TAKES_LISTING = 1, TAKES_SPLIT = 2, TAKES_ALL = TAKES_LISTING | TAKES_SPLIT };
+
+/* A way, a row of WAYS:
+   - name: pydlx/ways.py's row of the same name;
+   - start, free: its own state, made once the links are copied (0, or -1 if memory ran
+     out; NULL: none of its own), and freed (safe on a search that never made it);
+   - enter: the givens, then a prefix (0, or -1 told in err);
+   - run: DONE, SOLUTION, PAUSED, LIMIT or PREFIX, as search_run; probe: Knuth's random
+     probe (the depth reached, -1 if memory ran out);
+   - decides: its search decides at its first run whether to sample for the sets (sets_start;
+     0: it runs steps of its own, never moving);
+   - sets, tallied: the rows a sample moves to, without tallies and with them (NULL: it never
+     moves); sample: what a sample needs before it starts, on the row it would move to (0, or
+     -1 to stay on the links); move: onto this row, from a search paused on the links;
+   - takes: TAKES_*, and what it is said as when it refuses a run (refused, instead);
+   - progress: the part of its tree finished, and the current node's share;
+   - null_moves: its solutions hold Algorithm M's null moves (an item's header);
+     first_nodes: its levels keep an option's first node, not the one on the item's list. */
+struct Way {
+    const char *name;
+    int (*start)(Search *s, const Start *start);
+    void (*free)(Search *s);
+    int (*enter)(Search *s, const Start *start, dlx_error *err);
+    int (*run)(Search *s, const Run *run);
+    idx (*probe)(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
+    int decides;
+    const Way *sets, *tallied;
+    int (*sample)(Search *s);
+    void (*move)(Search *s);
+    int takes;
+    const char *refused, *instead;
+    double (*progress)(const Search *s, double *share);
+    int null_moves, first_nodes;
+};
+
+/* The way a search is on now: its row, or on the sets the row its sample moved it to. */
+static inline const Way *
+way_of(const Search *s)
+{
+    return s->ways.where != SETS ? s->ways.row : s->sets.tallied ? s->ways.row->tallied : s->ways.row->sets;
+}
+
+/* search.c: a new search's own arrays, its copy of the links (0, or -1 if memory ran out),
+   freed; the options excluded taken out, the givens and a prefix entered on the links (0, or
+   -1 told in err); the progress of a way that branches on an item's options (the part
+   finished; *share, the current node's) */
+int search_copy(Search *s, const Dancer *d, const Start *start);
+void search_drop_copy(Search *s);
+int search_exclude(Search *s, const Start *start, dlx_error *err);
+int links_enter(Search *s, const Start *start, dlx_error *err);
+double levels_progress(const Search *s, double *share);
+
+/* links.c: the five link modes; the item choice's state (a seed, a rule: 0, or -1 if memory
+   ran out), made, reset and freed */
+int run_plain(Search *s, const Run *run);
+int run_zeros(Search *s, const Run *run);
+int run_wide(Search *s, const Run *run);
+int run_colored(Search *s, const Run *run);
+int run_loop(Search *s, const Run *run);
+int choice_start(Search *s, const Start *start);
+void choice_free(Search *s);
 void weights_reset(Search *s);
-void weights_free(Search *s);
 idx probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 idx choose_first(Search *s); /* MRV (or with priority items, their rule), ties to the first item */
 
@@ -31,7 +87,8 @@ int sets_room(Search *s);
 void sets_free(Search *s);
 void sets_replay(Search *s);
 int tally_enter(Search *s, const idx *givens, ptrdiff_t n);
-int run_sets(Search *s, const Run *run);
+int run_plain_sets(Search *s, const Run *run);
+int run_colored_sets(Search *s, const Run *run);
 idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 
 /* csets.c: with colors, the dancer's tints (1: too many for the sets); at the floor, what a
@@ -88,11 +145,13 @@ int memo_start(Search *s, int mode, long long budget, int diagram);
 void memo_free(Search *s);
 void memo_sample(const Search *s, long long *nodes, long long *updates); /* where it began */
 int run_memo(Search *s, const Run *run); /* -1: no memory; -2: the diagram passed the budget */
+int run_memo_colored(Search *s, const Run *run);
 
 /* binary.c */
 int binary_start(Search *s);
 void binary_free(Search *s);
 int run_binary(Search *s, const Run *run);
+int run_binary_colored(Search *s, const Run *run);
 double binary_progress(const Search *s, double *share); /* finished; the node's share */
 
 /* costs.c */
