@@ -51,11 +51,15 @@ class Search(Choice):
         (its `Memo`). With bounds, its `Bounds`."""
         super().__init__(dancer)
         self.dancer = dancer
-        # Where it runs (see ways.run): LINKS, UNDECIDED, SETS or SAMPLING; on the sets, `way`.
+        start = ways.Start(givens, excluded, prefix, seed, ON_LINKS if best else Tuning() if tuning is None else tuning,
+                           best, cutoff, memo, memo_bytes, diagram)
+        # Its way (ways.py): its row of the table, chosen below (`ways.way_start`), and where
+        # it runs: LINKS, UNDECIDED, SETS or SAMPLING; on the sets, `way`.
+        self.row = ways.WAYS["links"]
         self.where = UNDECIDED
         self.way: Sets | BoundedSets | None = None
         self.move: Move | None = None  # (the move to the sets: its sample, what it decided)
-        self.tuning = ON_LINKS if best else Tuning() if tuning is None else tuning
+        self.tuning = start.tuning
         levels = self.max_levels(dancer)
         self.choice = [0] * levels  # x_0, x_1, ...: one node per level
         # For progress: at level l the search tries the tried[l]-th of total[l] options.
@@ -74,31 +78,19 @@ class Search(Choice):
         self.fails: list[int] | None = None
         self.pushed: list[int] = []  # the givens pushed since (see reuse.py)
         self.excluded: set[int] = set()  # the options excluded (exclude; the sets read it)
-        self.loop: Loop | None = None  # with a loop constraint, its paths (loop.use_loop)
-        if dancer.loop_ends:
-            use_loop(self)
         if self.tuning.rule != RULE_MRV:
             self.start_rule()
         elif dancer.priority:
             self.choose = self.choose_priority  # type: ignore[method-assign]
-        self.binary = Binary(self) if self.tuning.binary else None
-        # The units of what it was asked for (None: not asked), as search_init makes them.
-        self.bounds = bounds.Bounds(self) if dancer.bounds else None
+        # The units of the ways (None: not its way), as its row makes them (ways.py).
+        self.loop: Loop | None = None  # with a loop constraint, its paths (loop.use_loop)
+        self.binary: Binary | None = None
+        self.bounds: bounds.Bounds | None = None
         self.costs: Costs | None = None
         self.memo: Memo | None = None
-        if self.bounds is not None:
-            self.bounds.arrange()  # (a seeded search without bounds shuffles at each level)
+        ways.way_start(self, start)
         self.exclude(excluded, givens)
-        if self.bounds is not None:
-            self.bounds.apply_givens(givens)
-            self.bounds.replay(prefix)
-        else:
-            self.apply_givens(givens)
-            self.replay(prefix)
-        if best:
-            self.costs = Costs(self, best, givens, prefix, cutoff)
-        if memo != MEMO_OFF:
-            self.memo = Memo(self, memo, memo_bytes, diagram)
+        self.row.enter(self, start)
 
     @staticmethod
     def max_levels(dancer: Dancer) -> int:
@@ -191,30 +183,34 @@ class Search(Choice):
         return tuple(self.choice[: self.level])
 
     def share(self) -> float:
-        """The part of the tree under the current node, if every choice at each level were as
-        large as every other: 1 / (total_1 ... total_L)."""
-        if self.binary is not None:
-            return self.binary.progress()[1]
-        share = 1.0
-        for level in range(self.floor, self.level):
-            share /= self.total[level]
-        return share
+        """The part of the tree under the current node, by its way's measure (`levels_progress`
+        but with binary branching)."""
+        return ways.way_of(self).progress(self)[1]
 
     def fraction(self) -> float:
-        """Knuth's estimate of the part of this search's tree already finished: the sum over
-        the levels l of (tried_l - 1) / (total_1 ... total_l). It never decreases, and is 1.0
-        once the search is over. (Knuth adds half the current leaf's share, 1 / (2 total_1
-        ... total_L); that term makes the estimate dip whenever the search goes deeper, so it
-        is left out.)"""
+        """Knuth's estimate of the part of this search's tree already finished, by its way's
+        measure; 1.0 once the search is over."""
         if self.resume == FINISHED:
             return 1.0
-        if self.binary is not None:
-            return self.binary.progress()[0]
+        return ways.way_of(self).progress(self)[0]
+
+    def levels_progress(self) -> tuple[float, float]:
+        """The progress of a way that branches on an item's options at each level: the part
+        finished, the sum over the levels l of (tried_l - 1) / (total_1 ... total_l), which
+        never decreases; and the current node's share, 1 / (total_1 ... total_L), as if every
+        choice at each level were as large as every other. (Knuth adds half the current leaf's
+        share to the first; that term makes the estimate dip whenever the search goes deeper,
+        so it is left out.)"""
         done, share = 0.0, 1.0
         for level in range(self.floor, self.level):
             share /= self.total[level]
             done += (self.tried[level] - 1) * share
-        return done
+        return done, share
+
+    @property
+    def way_name(self) -> str:
+        """The way it runs on now: its row of the table (`ways.WAYS`; C's of the same name)."""
+        return ways.way_of(self).name
 
     def probe(self, seed: int) -> tuple[tuple[int, ...], bool]:
         """Knuth's random probe: from the current state, choose the item as the search would

@@ -20,31 +20,90 @@ Port: cdlx/ways.c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from ..contract import PAUSED, Unsupported
+from ..contract import DEFAULT_MEMO_BYTES, MEMO_OFF, PAUSED, Tuning, Unsupported
 from . import fused, msets
+from .binary import Binary
 from .bounds import Bounds
 from .choice import Random
+from .costs import Costs
+from .loop import use_loop
 from .memo import Memo, memo_active
 from .msets import BoundedSets
 from .sets import Sets, colored_floor, leave_sets, samples_on_sets
 from .tables import LINKS, SAMPLING, SETS, TALLIED, UNDECIDED, build, can_use
 
 if TYPE_CHECKING:  # (for annotations only: search needs this module)
+    from .dancer import Dancer
     from .search import Search
 
-__all__ = ["WAYS", "Way", "on_sets", "probe", "rewind", "rewindable", "run", "solution", "start_sampled", "takes"]
+__all__ = ["WAYS", "Start", "Way", "on_sets", "probe", "rewind", "rewindable", "run", "solution", "start_sampled",
+           "takes", "way_of", "way_start"]
+
+#: What a way takes (`Way.takes`): a run that lists its solutions, a run that splits.
+TAKES_LISTING, TAKES_SPLIT = 1, 2
+TAKES_ALL = TAKES_LISTING | TAKES_SPLIT
+
+
+class Start(NamedTuple):
+    """What a new search starts from (`Dancer.search`'s arguments; C's ``Start``)."""
+
+    givens: Sequence[int] = ()
+    excluded: Sequence[int] = ()
+    prefix: Sequence[int] = ()
+    seed: int | None = None
+    tuning: Tuning = Tuning()
+    best: int = 0
+    cutoff: int | None = None
+    memo: int = MEMO_OFF
+    memo_bytes: int = DEFAULT_MEMO_BYTES
+    diagram: bool = False
+
+
+def _levels_progress(s: Search) -> tuple[float, float]:
+    return s.levels_progress()
 
 
 class Way(NamedTuple):
-    """A way: its run (``run(search, steps, work, counting, limit, depth)``: a `Status`, as
-    `Search.run`) and its random probe (``probe(search, random)``: the degrees met and
-    whether it ended in a solution)."""
+    """A way, a row of `WAYS` (C's ``struct Way``, the same names):
 
+    - ``name``: C's row of the same name;
+    - ``start``: its own state, made before the exclusions (None: none of its own); Python
+      frees it by itself, so there is no ``free``;
+    - ``enter``: the givens, then a prefix (and what a way makes from the state they leave);
+    - ``run``: ``run(search, steps, work, counting, limit, depth)``, a `Status` as
+      `Search.run`; ``probe``: ``probe(search, random)``, the degrees met and whether it ended
+      in a solution;
+    - ``decides``: its search decides at its first run whether to sample for the sets (False:
+      it runs steps of its own, never moving);
+    - ``sets``, ``tallied``: the rows a sample moves to, without tallies and with them (None:
+      it never moves); ``sample``: what a sample needs before it starts, on the row it would
+      move to; ``move``: onto this row, from a search paused at the end of its sample;
+    - ``takes``: TAKES_*, and what it is said as when it refuses a run (``refused``,
+      ``instead``);
+    - ``progress``: the part of its tree finished, and the current node's share;
+    - ``null_moves``: its solutions hold Algorithm M's null moves (an item's header);
+      ``first_nodes``: its levels keep an option's first node (C's; here the sets keep the
+      node on the item's list, and a prefix reads it the same way)."""
+
+    name: str
+    start: Callable[[Search, Start], None] | None
+    enter: Callable[[Search, Start], None]
     run: Callable[[Search, int, int, bool, int, int], int]
     probe: Callable[[Search, Random], tuple[list[int], bool]]
+    decides: bool = False
+    sets: str | None = None
+    tallied: str | None = None
+    sample: Callable[[Search], None] | None = None
+    move: Callable[[Search], None] | None = None
+    takes: int = TAKES_ALL
+    refused: str = ""
+    instead: str = ""
+    progress: Callable[[Search], tuple[float, float]] = _levels_progress
+    null_moves: bool = False
+    first_nodes: bool = False
 
 
 # (each way's functions run only where way_of chose them: the casts say what it checked)
@@ -69,6 +128,14 @@ def _run_msets(s: Search, steps: int, work: int, counting: bool, limit: int, dep
     return cast(Bounds, s.bounds).steps(steps, work, counting, limit, depth, cast(BoundedSets, s.way).steps())
 
 
+def _run_costed(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
+    return cast(Costs, s.costs).run(steps, work, counting, limit, depth)
+
+
+def _run_binary(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
+    return cast(Binary, s.binary).run(steps, work, counting, limit, depth)
+
+
 def _probe_links(s: Search, random: Random) -> tuple[list[int], bool]:
     return s.probe_links(random)
 
@@ -86,46 +153,189 @@ def _probe_msets(s: Search, random: Random) -> tuple[list[int], bool]:
     return cast(Bounds, s.bounds).probe(random, cast(BoundedSets, s.way).steps())
 
 
-#: The ways, [on the sets][with bounds].
-WAYS = (
-    (Way(_run_links, _probe_links), Way(_run_bounded, _probe_bounded)),
-    (Way(_run_sets, _probe_sets), Way(_run_msets, _probe_msets)),
-)
+# -- the rows' own starts and entries -----------------------------------------------------
+
+def _enter_links(s: Search, start: Start) -> None:
+    s.apply_givens(start.givens)
+    s.replay(start.prefix)
+
+
+def _start_loop(s: Search, start: Start) -> None:
+    use_loop(s)
+
+
+def _start_bounded(s: Search, start: Start) -> None:
+    s.bounds = Bounds(s)
+    s.bounds.arrange()  # (a seeded search without bounds shuffles at each level)
+
+
+def _enter_bounded(s: Search, start: Start) -> None:
+    bounds = cast(Bounds, s.bounds)
+    bounds.apply_givens(start.givens)
+    bounds.replay(start.prefix)
+
+
+def _enter_costs(s: Search, start: Start) -> None:
+    _enter_links(s, start)
+    s.costs = Costs(s, start.best, start.givens, start.prefix, start.cutoff)
+
+
+def _enter_memo(s: Search, start: Start) -> None:
+    """A memoized count keys its table from the state the givens and prefix leave. If the
+    table does not fit at all, the count is its matrix's plain one from the start."""
+    _enter_links(s, start)
+    s.memo = Memo(s, start.memo, start.memo_bytes, start.diagram)
+    if not memo_active(s):
+        s.row = links_way(s.dancer)
+
+
+def _start_binary(s: Search, start: Start) -> None:
+    s.binary = Binary(s)
+
+
+def _binary_progress(s: Search) -> tuple[float, float]:
+    return cast(Binary, s.binary).progress()
+
+
+# -- the moves onto the sets, and what a sample needs before it starts ----------------------
+
+def _move_sets(s: Search) -> None:
+    """Onto the sets: made now, or (sampled on the sets with tallies) kept, without them (as C
+    chooses)."""
+    if s.way is None:
+        s.way = Sets(s)
+    elif not s.move_unit().tallied:
+        s.way.tally = None
+
+
+def _move_msets(s: Search) -> None:
+    if s.way is None:
+        s.way = BoundedSets(s)
+
+
+def _sample_colored(s: Search) -> None:
+    move = s.move_unit()
+    if move.floor_colored is None:  # (a memoized count notes it as it starts)
+        move.floor_colored = colored_floor(s)
+
+
+def _run_memoized(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
+    """A memoized count's run: when its table does not pay, it hands over (its table dropped)
+    to its matrix's row on the links, which decides at once on the sets from the nodes the
+    table made."""
+    memo = cast(Memo, s.memo)
+    status = memo.run(steps, work, counting, limit, depth)
+    if not memo_active(s):
+        s.row = links_way(s.dancer)
+        start_sampled(s, *memo.sample())
+    return status
+
+
+_LINKS = {"enter": _enter_links, "probe": _probe_links, "decides": True, "sets": "sets", "tallied": "tallied sets"}
+_BOUNDED = {"start": _start_bounded, "enter": _enter_bounded, "run": _run_bounded, "probe": _probe_bounded,
+            "decides": True, "null_moves": True}
+_ON_SETS = {"start": None, "enter": _enter_links, "probe": _probe_sets}
+_MEMO = {"start": None, "enter": _enter_memo, "run": _run_memoized, "probe": _probe_links, "takes": 0,
+         "refused": "listing or splitting a memoized search", "instead": "a search without memo"}
+_BINARY = {"start": _start_binary, "enter": _enter_links, "run": _run_binary, "probe": _probe_links,
+           "takes": TAKES_LISTING, "refused": "splitting a search with binary branching",
+           "instead": "split one with way='auto'", "progress": _binary_progress}
+
+#: The ways, by name, in C's order. The five link modes are one loop here (C compiles each:
+#: plain, ZEROS, WIDE, COLORED, LOOP); the sets' rows are never a search's first.
+WAYS: dict[str, Way] = {way.name: way for way in (
+    Way("links", None, run=_run_links, **_LINKS),  # type: ignore[arg-type]
+    Way("zeros", None, run=_run_links, **_LINKS),  # type: ignore[arg-type]
+    Way("wide", None, run=_run_links, **_LINKS),  # type: ignore[arg-type]
+    Way("colored", None, run=_run_links, **{**_LINKS, "sets": "colored sets", "tallied": "colored sets"}),  # type: ignore[arg-type]
+    Way("loop", _start_loop, _enter_links, _run_links, _probe_links, decides=True),
+    Way("bounded", **_BOUNDED, sets="msets", tallied="msets"),  # type: ignore[arg-type]
+    Way("bounded colored", **_BOUNDED),  # type: ignore[arg-type]
+    Way("sets", run=_run_sets, move=_move_sets, first_nodes=True, **_ON_SETS),  # type: ignore[arg-type]
+    Way("tallied sets", run=_run_sets, move=_move_sets, first_nodes=True, **_ON_SETS),  # type: ignore[arg-type]
+    Way("colored sets", run=_run_sets, sample=_sample_colored, move=_move_sets, **_ON_SETS),  # type: ignore[arg-type]
+    Way("msets", None, _enter_bounded, _run_msets, _probe_msets, sample=msets.start, move=_move_msets,
+        null_moves=True, first_nodes=True),
+    Way("costs", None, _enter_costs, _run_costed, _probe_links, takes=TAKES_LISTING,
+        refused="splitting a search for the cheapest solutions", instead="split a plain search"),
+    Way("memo", **_MEMO),  # type: ignore[arg-type]
+    Way("memo colored", **_MEMO),  # type: ignore[arg-type]
+    Way("binary", **_BINARY),  # type: ignore[arg-type]
+    Way("binary colored", **_BINARY),  # type: ignore[arg-type]
+)}
+
+
+#: C's thresholds of its link modes ZEROS and WIDE (cdlx/dlx.h), which the rows of those names
+#: follow here (one loop serves all five).
+ZEROS_ITEMS, WIDE_ITEMS = 256, 1024
+
+
+def links_way(dancer: Dancer) -> Way:
+    """The row on the links of a matrix: with a loop, with colors, wide, counting its items
+    without options, or plain (C's links_way)."""
+    n1 = dancer.n_primary
+    return WAYS["loop" if dancer.loop_ends else "colored" if dancer.has_colors else "wide" if n1 >= WIDE_ITEMS
+                else "zeros" if n1 >= ZEROS_ITEMS else "links"]
+
+
+def way_for(dancer: Dancer, start: Start) -> Way:
+    """The row a search starts on: binary branching, the cheapest solutions, Algorithm M, a
+    memoized count (each with colors or without), or its matrix's row on the links. (What
+    cannot combine, the plan has refused: contract.REFUSED.)"""
+    colored = " colored" if dancer.has_colors else ""
+    if start.tuning.binary:
+        return WAYS["binary" + colored]
+    if start.best:
+        return WAYS["costs"]
+    if dancer.bounds:
+        return WAYS["bounded" + colored]
+    if start.memo != MEMO_OFF:
+        return WAYS["memo" + colored]
+    return links_way(dancer)
+
+
+def way_start(s: Search, start: Start) -> None:
+    """A new search's row (`way_for`), chosen once, and its own state (before the exclusions;
+    the row's ``enter`` follows them)."""
+    s.row = way_for(s.dancer, start)
+    if s.row.start is not None:
+        s.row.start(s, start)
 
 
 def way_of(s: Search) -> Way:
-    """The way a search on the links or the sets is on."""
-    return WAYS[s.way is not None][s.bounds is not None]
+    """The way a search is on now: its row; on the sets, the row its sample moved it to; while
+    it samples on the sets with tallies (pydlx only: `samples_on_sets`), those."""
+    if s.where == SETS:
+        return WAYS[cast(str, s.row.tallied if s.move_unit().tallied else s.row.sets)]
+    return WAYS["tallied sets"] if s.where == SAMPLING and s.way is not None else s.row
 
 
 def _start(s: Search) -> None:
-    """Before a search's first run: SAMPLING if it could use the sets, LINKS if not."""
-    s.where = SAMPLING if can_use(s, s.tuning.set_budget) else LINKS
+    """Before a search's first run: SAMPLING if it could use the sets (its row moves to them,
+    and `can_use` says they fit), LINKS if not."""
+    s.where = SAMPLING if s.row.sets is not None and can_use(s, s.tuning.set_budget) else LINKS
     if s.where == SAMPLING:
         s.move_unit().sample(s, s.tuning.sample)
         _start_sampling(s)
-        if s.bounds is None and samples_on_sets(s):  # (with bounds, BoundedSets replays from the floor)
+        if samples_on_sets(s):  # (pydlx only: see the module docstring)
             s.way = Sets(s)
             s.way.tallies(set())
 
 
 def _start_sampling(s: Search) -> None:
-    """When a search that could use the sets starts its sample, at its floor: with bounds the
-    floor's set and BOUNDs (`msets.start`); with colors the floor's set and purified items,
-    unless noted already (a memoized count notes them as it starts); else nothing (`Sets`
-    reads what it needs off the links)."""
-    if s.bounds is not None:
-        msets.start(s)
-        return
-    move = s.move_unit()
-    if s.dancer.has_colors and move.floor_colored is None:
-        move.floor_colored = colored_floor(s)
+    """When a search that could use the sets starts its sample, at its floor: what the row it
+    would move to needs (its ``sample``: with bounds the floor's set and BOUNDs, `msets.start`;
+    with colors the floor's set and purified items, unless noted already); without either,
+    nothing (`Sets` reads what it needs off the links)."""
+    sample = WAYS[cast(str, s.row.sets)].sample
+    if sample is not None:
+        sample(s)
 
 
 def start_sampled(s: Search, nodes: int, updates: int) -> None:
     """A memoized count whose table did not pay decides at once on the sets, on what it did
     since ``nodes`` and ``updates``: its sample (C's sets_start_sampled)."""
-    if can_use(s, s.tuning.set_budget):
+    if s.row.sets is not None and can_use(s, s.tuning.set_budget):
         s.where = SAMPLING
         move = s.move_unit()
         move.sample_nodes, move.sample_updates, move.sample_end = nodes, updates, s.nodes
@@ -136,28 +346,16 @@ def start_sampled(s: Search, nodes: int, updates: int) -> None:
 
 def _decide(s: Search) -> None:
     """At the end of its sample, the search stays on the links or moves to the sets, with
-    tallies or without (`tables.Move.pays`), once and for good."""
+    tallies or without (`tables.Move.pays`), once and for good: by the move of the row its
+    sample chose."""
     move = s.move_unit()
     pays = move.pays(s)
     s.where, move.tallied = LINKS, pays == TALLIED
     if pays and build(s.dancer):
-        if s.way is None:
-            s.way = BoundedSets(s) if s.bounds is not None else Sets(s)
-        elif not move.tallied:  # (sampled on the sets with tallies: choose as C does)
-            s.way.tally = None
         s.where, move.moved_at = SETS, s.level
+        cast(Callable[["Search"], None], way_of(s).move)(s)
     elif s.way is not None:
         leave_sets(s)
-
-
-def _run_memoized(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
-    """A memoized count's run: when its table does not pay, it hands over (its table dropped)
-    to the plain count, which decides at once on the sets from the nodes the table made."""
-    memo = cast(Memo, s.memo)
-    status = memo.run(steps, work, counting, limit, depth)
-    if not memo_active(s):
-        start_sampled(s, *memo.sample())
-    return status
 
 
 # -- the way, as the functions that use a search again see it (reuse.py) ---------------------
@@ -182,26 +380,20 @@ def rewind(s: Search) -> None:
 
 
 def takes(s: Search, counting: bool, depth: int) -> None:
-    """Whether a search can take a run: Unsupported saying what it cannot do (a search for the
-    cheapest solutions does not split; a memoized count neither lists nor splits)."""
-    if s.costs is not None and depth >= 0:
-        raise Unsupported("splitting a search for the cheapest solutions", "split a plain search")
-    if memo_active(s) and (not counting or depth >= 0):
-        raise Unsupported("listing or splitting a memoized search", "a search without memo")
+    """Whether a search can take a run: Unsupported saying what it cannot do, in its row's
+    words (a search for the cheapest solutions, or with binary branching, does not split; a
+    memoized count neither lists nor splits)."""
+    way = way_of(s)
+    if (depth >= 0 and not way.takes & TAKES_SPLIT) or (not counting and not way.takes & TAKES_LISTING):
+        raise Unsupported(way.refused, way.instead)
 
 
 def run(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int) -> int:
-    """`Search.run`: search on, within the budgets, on the links or the sets. A search that
-    could use the sets starts SAMPLING and, at the end of its sample, moves to the sets or
-    stays on the links for good, as its tuning says."""
+    """`Search.run`: search on, within the budgets, on the way the search is on. A search
+    whose row can move to the sets starts SAMPLING and, at the end of its sample, moves to
+    the sets or stays on the links for good, as its tuning says."""
     takes(s, counting, depth)
-    if s.binary is not None:
-        return s.binary.run(steps, work, counting, limit, depth)
-    if s.costs is not None:
-        return s.costs.run(steps, work, counting, limit, depth)
-    if memo_active(s):
-        return _run_memoized(s, steps, work, counting, limit, depth)
-    if s.where == UNDECIDED:
+    if s.where == UNDECIDED and s.row.decides:
         _start(s)
     if s.where == SAMPLING and steps > (move := s.move_unit()).sample_end - s.nodes:
         stop, work_stop = s.nodes + steps, s.updates + s.scanned + work
@@ -218,8 +410,8 @@ def run(s: Search, steps: int, work: int, counting: bool, limit: int, depth: int
 def solution(s: Search) -> tuple[int, ...]:
     """After SOLUTION: its options, the choices at levels 0..level-1, less Algorithm M's null
     moves (an item's header, not an option node)."""
-    n, bounded = s.n_items, s.bounds is not None
-    return tuple(s.option_of(x) for x in s.choice[: s.level] if not bounded or x > n)
+    n, null_moves = s.n_items, way_of(s).null_moves
+    return tuple(s.option_of(x) for x in s.choice[: s.level] if not null_moves or x > n)
 
 
 def probe(s: Search, random: Random) -> tuple[list[int], bool]:
