@@ -1,11 +1,12 @@
 """A search on a `Dancer`: Algorithm X on its own copy of the links, resumable at any node.
 
-Its C port is ``cdlx/search.c`` (its units made, exclusions, givens, prefixes, progress),
+Its C port is ``cdlx/search.c`` (exclusions, givens, prefixes, progress; ``cdlx/ways.c``
+makes its way's units),
 ``cdlx/links.c`` (the item choice, the order of the options, the probe on the links) and
 ``cdlx/steps.h`` (the loop, `Search.steps`). As in C, a search composes the units of what it was asked for: its
 ``bounds`` (`bounds.Bounds`, Algorithm M), its ``costs`` (`costs.Costs`, the k cheapest), its
-``memo`` (`memo.Memo`, a memoized count), its ``way`` on the sets (`sets.Sets`); `ways` says
-which of them runs.
+``memo`` (`memo.Memo`, a memoized count), its ``way`` on the sets (`sets.Sets`); its ``row``
+of `ways.WAYS` says which of them runs.
 
 Port: cdlx/links.c, cdlx/search.c, cdlx/steps.h
 """

@@ -1,19 +1,22 @@
 """The ways a search takes, as one table, and the one place that decides which way runs and
 moves a search from one to another.
 
-A way does Algorithm X's steps (Algorithm M's, with bounds) its own way and gives two
-operations, a run and a probe: on the links (`Search`; with bounds, `bounds.Bounds`) or on
-the sets of options (`sets.Sets`, with tallies or colors; with bounds, `msets.BoundedSets`).
-A search for the cheapest solutions (`costs.Costs`) runs on the links with steps of its own
-(Algorithm X's steps, `Search.steps`), and a memoized count (`memo.Memo`) runs its own steps
-(C's runs on X's steps too); both are decided here, before the table. Everything else a way
-needs (its state made, its givens) is its unit's, which `Search` calls as it starts.
+A way does Algorithm X's steps (Algorithm M's, with bounds) its own way. Each is a row of
+`WAYS`, under the name of C's row (cdlx/ways.c), with everything it does: its state made
+(``start``), the givens and a prefix entered (``enter``), its run and its random probe, the
+rows a sample moves it to, what that sample needs, the move, what it takes and its progress.
+The rows: the five link modes (one loop here: `Search.steps` on the links), Algorithm M on
+the links (`bounds.Bounds`), the sets without colors, with tallies and with colors
+(`sets.Sets`), Algorithm M's sets (`msets.BoundedSets`), the cheapest solutions
+(`costs.Costs`), a memoized count (`memo.Memo`) and binary branching (`binary.Binary`).
+`way_start` chooses a search's row once, when it starts (`way_for`).
 
 Every search starts on the links. One that could use the sets samples its first nodes (C on
 the links; here on the sets with tallies where it can, `samples_on_sets`); at the end of the
 sample its updates per node decide whether the sets pay, with tallies or without
 (`tables.Move.pays`), and the search moves, once and for good. A memoized count whose table
-does not pay hands over to the same decision, with the nodes it made as its sample.
+does not pay hands over to its matrix's row on the links, and to the same decision, with
+the nodes it made as its sample.
 
 Port: cdlx/ways.c
 """
