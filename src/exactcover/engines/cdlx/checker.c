@@ -71,7 +71,7 @@ leave_out(Search *s, idx k, int back)
         tally_leave_out(s, r);
         return;
     }
-    const int mode = s->scan.dirty != NULL ? WIDE : 0; /* (a wide search's blocks marked, as push marks them) */
+    const int mode = s->ways.row->mode; /* (a wide search's blocks marked, as push marks them) */
     if (back)
         put_back(s, k, mode);
     else

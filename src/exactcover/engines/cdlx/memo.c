@@ -454,11 +454,8 @@ run_memo_with(Search *s, const Run *run, int (*steps)(Search *, const Run *))
         m->decide_at = m->start_nodes + MEMO_SAMPLE;
         return PAUSED;
     }
-    if (!memo_pays(s) && s->solutions < LLONG_MAX) {
+    if (!memo_pays(s) && s->solutions < LLONG_MAX)
         drop_table(m); /* (handed over: ways.c's run decides on the sets, from memo_sample) */
-        if (s->scan.dirty != NULL)
-            memset(s->scan.dirty, 1, (size_t)(s->n_primary >> 6) + 1);
-    }
     return PAUSED;
 }
 

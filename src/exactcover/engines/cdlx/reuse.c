@@ -60,8 +60,7 @@ room_for_one(Search *s)
 int
 search_reusable(const Search *s, dlx_error *err)
 {
-    if (s->dancer->has_colors || s->dancer->loop_ends != NULL || s->bounds != NULL || s->costs != NULL ||
-        s->memo != NULL || s->binary != NULL)
+    if (!(s->ways.row->takes & TAKES_REWIND))
         return unsupported(err, "rewinding a search with colors, a loop, bounds, costs, memo or binary branching",
                            "start a new search");
     if (!sets_rewindable(s))
@@ -75,7 +74,7 @@ search_reusable(const Search *s, dlx_error *err)
 int
 search_rewind(Search *s, dlx_error *err)
 {
-    const int mode = s->scan.dirty != NULL ? WIDE : 0;
+    const int mode = s->ways.row->mode;
     if (search_reusable(s, err) < 0)
         return -1;
     for (idx l = s->level; !search_on_sets(s) && l-- > s->floor;) {
@@ -94,7 +93,7 @@ search_rewind(Search *s, dlx_error *err)
 int
 search_push(Search *s, idx k, dlx_error *err)
 {
-    const int mode = s->scan.dirty != NULL ? WIDE : 0;
+    const int mode = s->ways.row->mode;
     const idx *top = s->links.top;
     if (search_reusable(s, err) < 0)
         return -1;
@@ -128,7 +127,7 @@ search_push(Search *s, idx k, dlx_error *err)
 int
 search_pop(Search *s)
 {
-    const int mode = s->scan.dirty != NULL ? WIDE : 0;
+    const int mode = s->ways.row->mode;
     if (pushed_count(s) == 0 || s->level != 0 || s->resume != X2 || search_on_sets(s))
         return -1;
     idx k = s->pushed->option[--s->pushed->n], first = s->links.opt_start[k], last = first - 1; /* (none if empty) */

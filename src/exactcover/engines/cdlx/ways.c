@@ -52,7 +52,8 @@ static void sets_and_tallies_free(Search *s);
 #define ON_LINKS .enter = links_enter, .probe = probe_links, .progress = levels_progress
 #define DECIDES .decides = 1, .takes = TAKES_ALL
 #define ON_SETS .probe = probe_sets, .takes = TAKES_ALL, .progress = levels_progress
-#define TO_SETS .sets = &WAYS[WAY_SETS], .tallied = &WAYS[WAY_TALLIED], DECIDES
+#define TO_SETS .sets = &WAYS[WAY_SETS], .tallied = &WAYS[WAY_TALLIED]
+#define REWOUND .decides = 1, .takes = TAKES_ALL | TAKES_REWIND
 #define BOUNDED .start = bounded_start, .free = bounds_free, .enter = bounded_enter, .run = run_bounded, \
                 .probe = probe_bounded, DECIDES, .progress = levels_progress, .null_moves = 1
 #define UNSPLIT(what, other) .takes = TAKES_LISTING, .refused = "splitting a search " what, .instead = other
@@ -62,9 +63,9 @@ static void sets_and_tallies_free(Search *s);
                UNSPLIT("with binary branching", "split one with way='auto'")
 
 static const Way WAYS[N_WAYS] = {
-    [WAY_LINKS] = {.name = "links", .run = run_plain, ON_LINKS, TO_SETS},
-    [WAY_ZEROS] = {.name = "zeros", .run = run_zeros, ON_LINKS, TO_SETS},
-    [WAY_WIDE] = {.name = "wide", .run = run_wide, ON_LINKS, TO_SETS},
+    [WAY_LINKS] = {.name = "links", .run = run_plain, ON_LINKS, TO_SETS, REWOUND},
+    [WAY_ZEROS] = {.name = "zeros", .run = run_zeros, ON_LINKS, TO_SETS, REWOUND},
+    [WAY_WIDE] = {.name = "wide", .run = run_wide, ON_LINKS, TO_SETS, REWOUND, .mode = WIDE},
     [WAY_COLORED] = {.name = "colored", .run = run_colored, ON_LINKS, .sets = &WAYS[WAY_COLORED_SETS],
                      .tallied = &WAYS[WAY_COLORED_SETS], DECIDES},
     [WAY_LOOP] = {.name = "loop", .start = loop_begin, .free = loop_free, .run = run_loop, ON_LINKS, DECIDES},
@@ -360,6 +361,8 @@ hand_over(Search *s, int status)
         long long nodes, updates;
         memo_sample(s, &nodes, &updates);
         s->ways.row = links_way(s->dancer);
+        if (s->ways.row->mode & WIDE) /* (its item choice reads every block again: the memo's steps kept none) */
+            memset(s->scan.dirty, 1, (size_t)(s->n_primary >> 6) + 1);
         sets_start_sampled(s, nodes, updates);
     }
     return status;

@@ -12,7 +12,7 @@
 #include "dlx.h"
 
 /* What a way takes (Way.takes): a run that lists its solutions, a run that splits. */
-enum { TAKES_LISTING = 1, TAKES_SPLIT = 2, TAKES_ALL = TAKES_LISTING | TAKES_SPLIT };
+enum { TAKES_LISTING = 1, TAKES_SPLIT = 2, TAKES_ALL = TAKES_LISTING | TAKES_SPLIT, TAKES_REWIND = 4 };
 
 /* A way, a row of WAYS:
    - name: pydlx/ways.py's row of the same name;
@@ -26,7 +26,9 @@ enum { TAKES_LISTING = 1, TAKES_SPLIT = 2, TAKES_ALL = TAKES_LISTING | TAKES_SPL
    - sets, tallied: the rows a sample moves to, without tallies and with them (NULL: it never
      moves); sample: what a sample needs before it starts, on the row it would move to (0, or
      -1 to stay on the links); move: onto this row, from a search paused on the links;
-   - takes: TAKES_*, and what it is said as when it refuses a run (refused, instead);
+   - takes: TAKES_*, and what it is said as when it refuses a run (refused, instead); a search
+     that starts on a row with TAKES_REWIND can be rewound and take givens pushed (reuse.c);
+   - mode: the dance's mode of a commit made outside the steps on that row (reuse.c, checker.c);
    - progress: the part of its tree finished, and the current node's share;
    - null_moves: its solutions hold Algorithm M's null moves (an item's header);
      first_nodes: its levels keep an option's first node, not the one on the item's list. */
@@ -43,6 +45,7 @@ struct Way {
     void (*move)(Search *s);
     int takes;
     const char *refused, *instead;
+    int mode;
     double (*progress)(const Search *s, double *share);
     int null_moves, first_nodes;
 };

@@ -23,8 +23,7 @@ from .search import Search
 __all__ = ["rewind", "push", "pop"]
 
 def _check(search: Search) -> None:
-    if search.dancer.has_colors or search.dancer.loop_ends or search.bounds or search.costs or search.memo or \
-            search.binary:
+    if not search.row.takes & ways.TAKES_REWIND:  # (the row it started on: C's search_reusable)
         raise Unsupported("rewinding a search with colors, a loop, bounds, costs, memo or binary branching",
                           "start a new search")
     if not ways.rewindable(search):

@@ -46,7 +46,9 @@ __all__ = ["WAYS", "Start", "Way", "on_sets", "probe", "rewind", "rewindable", "
            "takes", "way_of", "way_start"]
 
 #: What a way takes (`Way.takes`): a run that lists its solutions, a run that splits.
-TAKES_LISTING, TAKES_SPLIT = 1, 2
+#: A search that starts on a row with TAKES_REWIND can be rewound and take givens pushed
+#: (reuse.py).
+TAKES_LISTING, TAKES_SPLIT, TAKES_REWIND = 1, 2, 4
 TAKES_ALL = TAKES_LISTING | TAKES_SPLIT
 
 
@@ -85,7 +87,8 @@ class Way(NamedTuple):
       it never moves); ``sample``: what a sample needs before it starts, on the row it would
       move to; ``move``: onto this row, from a search paused at the end of its sample;
     - ``takes``: TAKES_*, and what it is said as when it refuses a run (``refused``,
-      ``instead``);
+      ``instead``); (C's ``mode``, a commit's mode outside the steps, has no use here: one
+      loop serves every link mode);
     - ``progress``: the part of its tree finished, and the current node's share;
     - ``null_moves``: its solutions hold Algorithm M's null moves (an item's header);
       ``first_nodes``: its levels keep an option's first node (C's; here the sets keep the
@@ -234,37 +237,38 @@ def _run_memoized(s: Search, steps: int, work: int, counting: bool, limit: int, 
     return status
 
 
-_LINKS = {"enter": _enter_links, "probe": _probe_links, "decides": True, "sets": "sets", "tallied": "tallied sets"}
-_BOUNDED = {"start": _start_bounded, "enter": _enter_bounded, "run": _run_bounded, "probe": _probe_bounded,
-            "decides": True, "null_moves": True}
-_ON_SETS = {"start": None, "enter": _enter_links, "probe": _probe_sets}
-_MEMO = {"start": None, "enter": _enter_memo, "run": _run_memoized, "probe": _probe_links, "takes": 0,
-         "refused": "listing or splitting a memoized search", "instead": "a search without memo"}
-_BINARY = {"start": _start_binary, "enter": _enter_links, "run": _run_binary, "probe": _probe_links,
-           "takes": TAKES_LISTING, "refused": "splitting a search with binary branching",
-           "instead": "split one with way='auto'", "progress": _binary_progress}
+_LINKS = Way("links", None, _enter_links, _run_links, _probe_links, decides=True, sets="sets", tallied="tallied sets",
+             takes=TAKES_ALL | TAKES_REWIND)
+_BOUNDED = Way("bounded", _start_bounded, _enter_bounded, _run_bounded, _probe_bounded, decides=True, sets="msets",
+               tallied="msets", null_moves=True)
+_SETS = Way("sets", None, _enter_links, _run_sets, _probe_sets, move=_move_sets, first_nodes=True)
+_MEMO = Way("memo", None, _enter_memo, _run_memoized, _probe_links, takes=0,
+            refused="listing or splitting a memoized search", instead="a search without memo")
+_BINARY = Way("binary", _start_binary, _enter_links, _run_binary, _probe_links, takes=TAKES_LISTING,
+              refused="splitting a search with binary branching", instead="split one with way='auto'",
+              progress=_binary_progress)
 
 #: The ways, by name, in C's order. The five link modes are one loop here (C compiles each:
 #: plain, ZEROS, WIDE, COLORED, LOOP); the sets' rows are never a search's first.
 WAYS: dict[str, Way] = {way.name: way for way in (
-    Way("links", None, run=_run_links, **_LINKS),  # type: ignore[arg-type]
-    Way("zeros", None, run=_run_links, **_LINKS),  # type: ignore[arg-type]
-    Way("wide", None, run=_run_links, **_LINKS),  # type: ignore[arg-type]
-    Way("colored", None, run=_run_links, **{**_LINKS, "sets": "colored sets", "tallied": "colored sets"}),  # type: ignore[arg-type]
+    _LINKS,
+    _LINKS._replace(name="zeros"),
+    _LINKS._replace(name="wide"),
+    _LINKS._replace(name="colored", sets="colored sets", tallied="colored sets", takes=TAKES_ALL),
     Way("loop", _start_loop, _enter_links, _run_links, _probe_links, decides=True),
-    Way("bounded", **_BOUNDED, sets="msets", tallied="msets"),  # type: ignore[arg-type]
-    Way("bounded colored", **_BOUNDED),  # type: ignore[arg-type]
-    Way("sets", run=_run_sets, move=_move_sets, first_nodes=True, **_ON_SETS),  # type: ignore[arg-type]
-    Way("tallied sets", run=_run_sets, move=_move_sets, first_nodes=True, **_ON_SETS),  # type: ignore[arg-type]
-    Way("colored sets", run=_run_sets, sample=_sample_colored, move=_move_sets, **_ON_SETS),  # type: ignore[arg-type]
+    _BOUNDED,
+    _BOUNDED._replace(name="bounded colored", sets=None, tallied=None),
+    _SETS,
+    _SETS._replace(name="tallied sets"),
+    _SETS._replace(name="colored sets", sample=_sample_colored, first_nodes=False),
     Way("msets", None, _enter_bounded, _run_msets, _probe_msets, sample=msets.start, move=_move_msets,
         null_moves=True, first_nodes=True),
     Way("costs", None, _enter_costs, _run_costed, _probe_links, takes=TAKES_LISTING,
         refused="splitting a search for the cheapest solutions", instead="split a plain search"),
-    Way("memo", **_MEMO),  # type: ignore[arg-type]
-    Way("memo colored", **_MEMO),  # type: ignore[arg-type]
-    Way("binary", **_BINARY),  # type: ignore[arg-type]
-    Way("binary colored", **_BINARY),  # type: ignore[arg-type]
+    _MEMO,
+    _MEMO._replace(name="memo colored"),
+    _BINARY,
+    _BINARY._replace(name="binary colored"),
 )}
 
 
