@@ -17,7 +17,6 @@ import functools
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import attrs
 
 from ..search.compiled import CompiledMatrix
 from ..search.plans import Plan
@@ -222,7 +221,7 @@ class Solver(CompiledMatrix):
         numbers = self.option_numbers(givens, "given"), self.option_numbers(exclude, "excluded")
         if not (numbers[0] or numbers[1]):
             return kept
-        return attrs.evolve(kept, call=attrs.evolve(kept.call, givens=tuple(numbers[0]), excluded=tuple(numbers[1])))
+        return kept.given(tuple(numbers[0]), tuple(numbers[1]))
 
     @functools.cached_property
     def _plans(self) -> dict[Any, Plan]:
