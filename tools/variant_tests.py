@@ -11,6 +11,9 @@ An assignment to such a field is not a test. The count is a heuristic, the same 
 commit, so that a before and an after compare:
 
     python tools/variant_tests.py [COMMIT]     # C and pydlx: tests, and the files they are in
+
+Each engine's count is given twice: in all its files, and outside the files of its table of
+ways (cdlx/ways.c and ways.h, pydlx/ways.py), where issue 70 asks for a tenth of 1f856c4's.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ CONDITION = re.compile(r"\b(if|while|elif)\b|\?|&&|\|\||\band\b|\bor\b")
 VARIANT = re.compile(r"(->|\.)" + FIELDS + r"\b(?!\s*=[^=])|\b(memo_active|is_zeros|tally_possible|search_on_sets"
                      r"|search_moving)\(")
 ENGINES = {"C": r"cdlx/.*\.[ch]$", "pydlx": r"pydlx/.*\.py$"}
+TABLES = re.compile(r"(cdlx/ways\.[ch]|pydlx/ways\.py)$")
 
 
 def tests_in(text: str, engine: str) -> int:
@@ -38,20 +42,22 @@ def tests_in(text: str, engine: str) -> int:
     return sum(1 for line in lines if CONDITION.search(line) and VARIANT.search(line))
 
 
-def count(commit: str) -> dict[str, tuple[int, int]]:
-    """For each engine: (tests, files holding any) at ``commit``."""
+def count(commit: str, outside: bool = False) -> dict[str, tuple[int, int]]:
+    """For each engine: (tests, files holding any) at ``commit``; with ``outside``, in the
+    files other than its table of ways."""
     names = subprocess.run(["git", "ls-tree", "-r", "--name-only", commit, "src/exactcover/engines/"],
                            capture_output=True, text=True, check=True).stdout.split()
     found = {}
     for engine, pattern in ENGINES.items():
         per_file = [tests_in(subprocess.run(["git", "show", f"{commit}:{name}"], capture_output=True, text=True,
                                             check=True).stdout, engine)
-                    for name in names if re.search(pattern, name)]
+                    for name in names if re.search(pattern, name) and not (outside and TABLES.search(name))]
         found[engine] = (sum(per_file), sum(1 for n in per_file if n))
     return found
 
 
 if __name__ == "__main__":
     commit = sys.argv[1] if len(sys.argv) > 1 else "HEAD"
-    for engine, (tests, files) in count(commit).items():
-        print(f"{engine}: {tests} tests in {files} files ({commit})")
+    for outside in (False, True):
+        for engine, (tests, files) in count(commit, outside).items():
+            print(f"{engine}: {tests} tests in {files} files{' outside its table of ways' if outside else ''} ({commit})")
