@@ -115,8 +115,6 @@ int
 bounded_arrange(Search *s)
 {
     idx *ulink = s->links.ulink, *dlink = s->links.dlink, *nodes;
-    if (s->shuffle == NULL)
-        return 0;
     nodes = dlx_malloc(((size_t)s->dancer->n_entries + 1) * sizeof(idx));
     if (nodes == NULL)
         return -1;

@@ -40,7 +40,7 @@ begin_with(Search *s, const idx *givens, ptrdiff_t n, int *tallies, int *kept, d
 {
     if (search_reusable(s, err) < 0)
         return -1;
-    if (!s->bare || s->shuffle != NULL || pushed_count(s) != 0 || s->level != 0 || s->resume != X2 || search_on_sets(s)) {
+    if (!s->bare || s->ways.choice->seeded || pushed_count(s) != 0 || s->level != 0 || s->resume != X2 || search_on_sets(s)) {
         err->kind = DLX_UNSUPPORTED;
         err->what = "counting with givens in a search made with givens, exclusions, a prefix or a "
                     "seed, or with givens pushed, or under way";

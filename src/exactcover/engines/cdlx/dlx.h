@@ -41,6 +41,9 @@ typedef int32_t idx; /* "a pointer is an array index" */
 #define ZEROS 4
 /* ... and LOOP: the dance keeps the loop's paths (loop.h), and may refuse an option. */
 #define LOOP 8
+/* ... and CHOSEN (links.c): the item choice and the order of the options are the search's
+   choice row's (choice.c), not MRV's in list order. */
+#define CHOSEN 16
 /* Uncolored matrices with at least this many primary items (and fewer than WIDE_ITEMS)
    search in mode ZEROS; benchmarks/README.md has the measurement behind it. */
 #define ZEROS_ITEMS 256
@@ -248,12 +251,14 @@ typedef struct {
 } Lines;
 
 /* A memoized count's table and rows (memo.c). */
-typedef struct Way Way; /* a way a search takes: a row of ways.c's table */
+typedef struct Way Way;       /* a way a search takes: a row of ways.c's table */
+typedef struct Choice Choice; /* a way of choosing items: a row of choice.c's table */
 
-/* A search's way (ways.c): its row of the table, chosen when it starts (on the links), and
-   where it is on it. */
+/* A search's way (ways.c): its row of the table, chosen when it starts (on the links), its
+   item choice's row (choice.c), and where it is on its way. */
 typedef struct {
     const Way *row;
+    const Choice *choice;
     int where; /* LINKS, UNDECIDED, SETS, SAMPLING or MOVING */
 } Ways;
 typedef struct Memo Memo;

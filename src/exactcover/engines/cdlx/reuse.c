@@ -85,7 +85,7 @@ search_rewind(Search *s, dlx_error *err)
     s->resume = X2;
     s->nodes = s->updates = s->solutions = s->max_level = s->scanned = 0;
     sets_rewind(s);
-    weights_reset(s);
+    s->ways.choice->reset(s);
     return 0;
 }
 

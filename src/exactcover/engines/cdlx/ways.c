@@ -49,12 +49,14 @@ static void move_sets(Search *s);
 static void move_tallied(Search *s);
 static void sets_and_tallies_free(Search *s);
 
+#define RUN(f) .run = f, .run_chosen = f /* (one run whatever the item choice: the row reads it, or takes one) */
+#define LINK_MODE(f) .run = f, .run_chosen = f##_chosen
 #define ON_LINKS .enter = links_enter, .probe = probe_links, .progress = levels_progress
 #define DECIDES .decides = 1, .takes = TAKES_ALL
 #define ON_SETS .probe = probe_sets, .takes = TAKES_ALL, .progress = levels_progress
 #define TO_SETS .sets = &WAYS[WAY_SETS], .tallied = &WAYS[WAY_TALLIED]
 #define REWOUND .decides = 1, .takes = TAKES_ALL | TAKES_REWIND
-#define BOUNDED .start = bounded_start, .free = bounds_free, .enter = bounded_enter, .run = run_bounded, \
+#define BOUNDED .start = bounded_start, .free = bounds_free, .enter = bounded_enter, RUN(run_bounded), \
                 .probe = probe_bounded, DECIDES, .progress = levels_progress, .null_moves = 1
 #define UNSPLIT(what, other) .takes = TAKES_LISTING, .refused = "splitting a search " what, .instead = other
 #define MEMOIZED .probe = probe_links, .progress = levels_progress, .refused = "listing or splitting a memoized search", \
@@ -63,28 +65,28 @@ static void sets_and_tallies_free(Search *s);
                UNSPLIT("with binary branching", "split one with way='auto'")
 
 static const Way WAYS[N_WAYS] = {
-    [WAY_LINKS] = {.name = "links", .run = run_plain, ON_LINKS, TO_SETS, REWOUND},
-    [WAY_ZEROS] = {.name = "zeros", .run = run_zeros, ON_LINKS, TO_SETS, REWOUND},
-    [WAY_WIDE] = {.name = "wide", .run = run_wide, ON_LINKS, TO_SETS, REWOUND, .mode = WIDE},
-    [WAY_COLORED] = {.name = "colored", .run = run_colored, ON_LINKS, .sets = &WAYS[WAY_COLORED_SETS],
+    [WAY_LINKS] = {.name = "links", LINK_MODE(run_plain), ON_LINKS, TO_SETS, REWOUND},
+    [WAY_ZEROS] = {.name = "zeros", LINK_MODE(run_zeros), ON_LINKS, TO_SETS, REWOUND},
+    [WAY_WIDE] = {.name = "wide", LINK_MODE(run_wide), ON_LINKS, TO_SETS, REWOUND, .mode = WIDE},
+    [WAY_COLORED] = {.name = "colored", LINK_MODE(run_colored), ON_LINKS, .sets = &WAYS[WAY_COLORED_SETS],
                      .tallied = &WAYS[WAY_COLORED_SETS], DECIDES},
-    [WAY_LOOP] = {.name = "loop", .start = loop_begin, .free = loop_free, .run = run_loop, ON_LINKS, DECIDES},
+    [WAY_LOOP] = {.name = "loop", .start = loop_begin, .free = loop_free, LINK_MODE(run_loop), ON_LINKS, DECIDES},
     [WAY_BOUNDED] = {.name = "bounded", BOUNDED, .sets = &WAYS[WAY_MSETS], .tallied = &WAYS[WAY_MSETS]},
     [WAY_BOUNDED_COLORED] = {.name = "bounded colored", BOUNDED},
-    [WAY_SETS] = {.name = "sets", .free = sets_and_tallies_free, .run = run_plain_sets, ON_SETS, .move = move_sets,
+    [WAY_SETS] = {.name = "sets", .free = sets_and_tallies_free, RUN(run_plain_sets), ON_SETS, .move = move_sets,
                   .first_nodes = 1},
-    [WAY_TALLIED] = {.name = "tallied sets", .run = run_plain_sets, ON_SETS, .move = move_tallied, .first_nodes = 1},
-    [WAY_COLORED_SETS] = {.name = "colored sets", .free = colored_free, .run = run_colored_sets, ON_SETS,
+    [WAY_TALLIED] = {.name = "tallied sets", RUN(run_plain_sets), ON_SETS, .move = move_tallied, .first_nodes = 1},
+    [WAY_COLORED_SETS] = {.name = "colored sets", .free = colored_free, RUN(run_colored_sets), ON_SETS,
                           .sample = sample_colored, .move = move_sets},
-    [WAY_MSETS] = {.name = "msets", .run = run_msets, .probe = probe_msets, .takes = TAKES_ALL,
+    [WAY_MSETS] = {.name = "msets", RUN(run_msets), .probe = probe_msets, .takes = TAKES_ALL,
                    .progress = levels_progress, .sample = sample_msets, .move = msets_move, .null_moves = 1,
                    .first_nodes = 1},
-    [WAY_COSTS] = {.name = "costs", .start = costs_start, .free = costs_free, .run = run_costed, ON_LINKS,
+    [WAY_COSTS] = {.name = "costs", .start = costs_start, .free = costs_free, RUN(run_costed), ON_LINKS,
                    UNSPLIT("for the cheapest solutions", "split a plain search")},
-    [WAY_MEMO] = {.name = "memo", .free = memo_free, .enter = memo_enter, .run = run_memoized, MEMOIZED},
-    [WAY_MEMO_COLORED] = {.name = "memo colored", .enter = memo_enter, .run = run_memoized_colored, MEMOIZED},
-    [WAY_BINARY] = {.name = "binary", .start = binary_begin, .free = binary_free, .run = run_binary, BINARY},
-    [WAY_BINARY_COLORED] = {.name = "binary colored", .start = binary_begin, .run = run_binary_colored, BINARY},
+    [WAY_MEMO] = {.name = "memo", .free = memo_free, .enter = memo_enter, RUN(run_memoized), MEMOIZED},
+    [WAY_MEMO_COLORED] = {.name = "memo colored", .enter = memo_enter, RUN(run_memoized_colored), MEMOIZED},
+    [WAY_BINARY] = {.name = "binary", .start = binary_begin, .free = binary_free, RUN(run_binary), BINARY},
+    [WAY_BINARY_COLORED] = {.name = "binary colored", .start = binary_begin, RUN(run_binary_colored), BINARY},
 };
 
 /* The row on the links of a matrix: with a loop, with colors, wide, counting its items
@@ -166,11 +168,11 @@ way_name(const Search *s)
 
 /* -- the rows' own steps, where a unit's function does not fit the row as it is ---------- */
 
+/* (With a seed, Algorithm M's lists are shuffled once, before the search, as DLX3 does.) */
 static int
 bounded_start(Search *s, const Start *start)
 {
-    (void)start;
-    return bounds_start(s) < 0 || bounded_arrange(s) < 0 ? -1 : 0;
+    return bounds_start(s) < 0 || (start->seeded && bounded_arrange(s) < 0) ? -1 : 0;
 }
 
 static int
@@ -225,7 +227,7 @@ sets_start(Search *s)
 {
     const Dancer *d = s->dancer;
     s->ways.where = LINKS;
-    if (s->ways.row->sets == NULL || s->shuffle != NULL || d->cost != NULL || d->priority != NULL || d->tables < 0 ||
+    if (s->ways.row->sets == NULL || !s->ways.choice->sets || d->cost != NULL || d->tables < 0 ||
         !sets_fit(d, s->tuning.set_budget))
         return;
     const Way *next = s->ways.row->sets;
@@ -380,6 +382,13 @@ run_memoized_colored(Search *s, const Run *run)
     return hand_over(s, run_memo_colored(s, run));
 }
 
+/* A row's run for a search's item choice: MRV's in list order compiled in, or (CHOSEN, on
+   the links) the choice row's. */
+static inline int (*run_of(const Way *w, const Search *s))(Search *, const Run *)
+{
+    return s->ways.choice->chosen ? w->run_chosen : w->run;
+}
+
 /* Search on, within `run`'s budgets, on the way it is on. A search whose row can move to the
    sets starts SAMPLING on the links; at the end of its sample it stays there or moves: at
    once if the dancer's sets are built, else it pauses as MOVING for its caller to build
@@ -396,7 +405,7 @@ search_run(Search *s, const Run *run)
         const long long stop = s->nodes + rest.steps, work_stop = effort(s) + rest.work;
         Run sample = rest;
         sample.steps = sets_sample_left(s);
-        int status = s->ways.row->run(s, &sample);
+        int status = run_of(s->ways.row, s)(s, &sample);
         if (status != PAUSED || sets_sample_left(s) > 0)
             return status;
         if (sets_decide(s) == MOVING)
@@ -405,7 +414,7 @@ search_run(Search *s, const Run *run)
         if (rest.work && (rest.work = work_stop - effort(s)) <= 0)
             return PAUSED;
     }
-    return way_of(s)->run(s, &rest);
+    return run_of(way_of(s), s)(s, &rest);
 }
 
 

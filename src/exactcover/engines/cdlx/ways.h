@@ -19,7 +19,8 @@ enum { TAKES_LISTING = 1, TAKES_SPLIT = 2, TAKES_ALL = TAKES_LISTING | TAKES_SPL
    - start, free: its own state, made once the links are copied (0, or -1 if memory ran
      out; NULL: none of its own), and freed (safe on a search that never made it);
    - enter: the givens, then a prefix (0, or -1 told in err);
-   - run: DONE, SOLUTION, PAUSED, LIMIT or PREFIX, as search_run; probe: Knuth's random
+   - run: DONE, SOLUTION, PAUSED, LIMIT or PREFIX, as search_run; run_chosen: the same with the
+     item choice of the search's choice row (choice.c), on the links; probe: Knuth's random
      probe (the depth reached, -1 if memory ran out);
    - decides: its search decides at its first run whether to sample for the sets (sets_start;
      0: it runs steps of its own, never moving);
@@ -38,6 +39,7 @@ struct Way {
     void (*free)(Search *s);
     int (*enter)(Search *s, const Start *start, dlx_error *err);
     int (*run)(Search *s, const Run *run);
+    int (*run_chosen)(Search *s, const Run *run);
     idx (*probe)(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
     int decides;
     const Way *sets, *tallied;
@@ -67,16 +69,48 @@ int search_exclude(Search *s, const Start *start, dlx_error *err);
 int links_enter(Search *s, const Start *start, dlx_error *err);
 double levels_progress(const Search *s, double *share);
 
-/* links.c: the five link modes; the item choice's state (a seed, a rule: 0, or -1 if memory
-   ran out), made, reset and freed */
+/* A way of choosing the item to branch on and ordering its options, a row of choice.c's
+   CHOICES (pydlx/choice.py's row of the same name):
+   - start: its state (0, or -1 if memory ran out; NULL: none); reset: as start made it (a
+     search rewound);
+   - choose: step X3 (at `level`; `enough`, the LEN a scan may stop at); first, next: the
+     first option node of item i to try, and the one after x (i itself after the last);
+   - plain: its choice without a seed, in matrix order (memo.c, binary.c, the probes);
+   - chosen: the steps on the links call this row (mode CHOSEN), or compile MRV's in (0);
+     seeded: a seed's randomness; sets: a search with it may move to the sets. */
+struct Choice {
+    const char *name;
+    int (*start)(Search *s, const Start *start);
+    void (*reset)(Search *s);
+    idx (*choose)(Search *s, idx level, idx enough);
+    idx (*first)(Search *s, idx level, idx i);
+    idx (*next)(Search *s, idx level, idx x, idx i);
+    idx (*plain)(Search *s);
+    int chosen, seeded, sets;
+};
+
+/* links.c: the five link modes, each in list order with MRV and with its search's choice
+   row (CHOSEN); MRV with a seed and unseeded in matrix order (choice.c's rows); the scan of
+   LENs the rules read */
 int run_plain(Search *s, const Run *run);
 int run_zeros(Search *s, const Run *run);
 int run_wide(Search *s, const Run *run);
 int run_colored(Search *s, const Run *run);
 int run_loop(Search *s, const Run *run);
+int run_plain_chosen(Search *s, const Run *run);
+int run_zeros_chosen(Search *s, const Run *run);
+int run_wide_chosen(Search *s, const Run *run);
+int run_colored_chosen(Search *s, const Run *run);
+int run_loop_chosen(Search *s, const Run *run);
+idx choose_seeded(Search *s, idx level, idx enough);
+idx choose_wide_seeded(Search *s, idx level, idx enough);
+idx choose_plain(Search *s);
+idx scan_minimum(const idx *len, idx n, idx enough);
+
+/* choice.c: a new search's item choice, its row chosen once, and its state (0, or -1 if
+   memory ran out), freed */
 int choice_start(Search *s, const Start *start);
 void choice_free(Search *s);
-void weights_reset(Search *s);
 idx probe_links(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 idx choose_first(Search *s); /* MRV (or with priority items, their rule), ties to the first item */
 

@@ -4,7 +4,7 @@ random one (SplitMix64, bit for bit as in C), the other rules of `contract.RULES
 weighted choice, the weighted ties, the failure rate), and a seeded search's shuffled
 options.
 
-Port: cdlx/links.c
+Port: cdlx/links.c, cdlx/choice.c
 """
 
 from __future__ import annotations
