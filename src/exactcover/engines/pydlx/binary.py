@@ -70,7 +70,7 @@ class Binary:
                         status = visited
                         break
                     continue
-                i = s.choose()
+                i = s.choose_plain()
                 if top[i] == 0:  # a dead end
                     state = BACK
                     continue

@@ -24,10 +24,10 @@ Port: cdlx/bounds.c, cdlx/msteps.h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..contract import DONE, PAUSED, PREFIX, GivensClash, PrefixError, UnknownOption
-from .choice import Random
+from .choice import Random, Shuffle
 from .dance import COVERED, SCAN_SHIFT, members, relink
 from .steps import FINISHED, X2, X5, X6, X7, X8
 
@@ -137,14 +137,14 @@ class Bounds:
 
     def arrange(self) -> None:
         """With a seed, shuffle each primary item's list once, before the search (as DLX3
-        does): the moves at a level come in list order, which the tweaks rely on."""
+        does): the moves at a level come in list order, which the tweaks rely on. (The
+        bounded row's start calls it for a seeded search: ways.py.)"""
         s = self.search
-        if s.shuffle is None:
-            return
+        shuffle = cast(Shuffle, s.shuffle)
         for i in range(1, s.n_primary + 1):
             nodes = members(s.dlink, i)
             for a in range(len(nodes) - 1, 0, -1):  # Fisher-Yates
-                b = s.shuffle.random.below(a + 1)
+                b = shuffle.random.below(a + 1)
                 nodes[a], nodes[b] = nodes[b], nodes[a]
             relink(s.ulink, s.dlink, i, nodes)
 

@@ -1,15 +1,22 @@
 """Step X3's item choice and the order of an item's options, which the links' search and its
-kin share (C's ``cdlx/links.c``): MRV with ties to the first item or, with a seed, to a
-random one (SplitMix64, bit for bit as in C), the other rules of `contract.RULES` (the
-weighted choice, the weighted ties, the failure rate), and a seeded search's shuffled
-options.
+kin share (C's ``cdlx/links.c`` and ``cdlx/choice.c``): MRV with ties to the first item or,
+with a seed, to a random one (SplitMix64, bit for bit as in C), priority items first, the
+other rules of `contract.RULES` (the weighted choice, the weighted ties, the failure rate),
+and a seeded search's shuffled options.
+
+They are rows of one table, `CHOICES` (C's, the same names), and a search takes its row
+once, as it starts (`choice_for`, `ChoiceRow.take`): its ``choose``, ``first_option`` and
+``next_option`` are then the row's, and its steps on the links are MRV's in list order
+(`Search.enter`) or the row's (`Search.enter_chosen`), as C compiles its steps twice.
 
 Port: cdlx/links.c, cdlx/choice.c
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
+from types import MethodType
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..contract import RULE_FAILURE_RATE, RULE_WEIGHTED, RULE_WEIGHTED_TIES, Tuning
 from .dance import SCAN_SHIFT, Links
@@ -17,7 +24,7 @@ from .dance import SCAN_SHIFT, Links
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module, through search)
     from .dancer import Dancer
 
-__all__ = ["Choice", "Random", "Shuffle", "TRIES_MAX", "WEIGHT_MAX"]
+__all__ = ["CHOICES", "Choice", "ChoiceRow", "Random", "Shuffle", "TRIES_MAX", "WEIGHT_MAX", "choice_for"]
 
 _MASK = (1 << 64) - 1
 
@@ -72,13 +79,13 @@ class Choice(Links):
 
     def choose(self) -> int:
         """Step X3: the active primary item with the fewest options (MRV), ties to the first
-        in matrix order, or, with a seed, to a uniformly random one of the tied items.
+        in matrix order (with a seed: `choose_seeded`).
 
         The list of active items is walked, as in Knuth's programs: in Python a step of the
         walk costs about what a step of ``min`` over all the primary LENs does (C's block
         scan), and a search has covered most items at most of its nodes.
         """
-        top, rlink, shuffle = self.top, self.rlink, self.shuffle
+        top, rlink = self.top, self.rlink
         self.scanned += self.n_primary >> SCAN_SHIFT
         best = i = rlink[0]
         least = top[i]
@@ -90,24 +97,39 @@ class Choice(Links):
                     if not least:
                         break
                 i = rlink[i]
-        if shuffle is not None and least > 0:  # (with LEN 0 any choice is the same dead end)
-            ties = 1
-            i = rlink[best]
-            while i:
-                if top[i] == least:
-                    ties += 1
-                    if shuffle.random.below(ties) == 0:
-                        best = i
-                i = rlink[i]
+        return best
+
+    def choose_seeded(self) -> int:
+        """Step X3 of a seeded search: MRV, ties to a uniformly random one of the tied items."""
+        top, rlink, shuffle = self.top, self.rlink, cast(Shuffle, self.shuffle)
+        best = Choice.choose(self)
+        least = top[best]
+        if least == 0:  # (with LEN 0 any choice is the same dead end)
+            return best
+        ties = 1
+        i = rlink[best]
+        while i:
+            if top[i] == least:
+                ties += 1
+                if shuffle.random.below(ties) == 0:
+                    best = i
+            i = rlink[i]
         return best
 
     def choose_priority(self) -> int:
         """Step X3 on a matrix with priority items (Knuth's DLX2-SHARP): the active primary item
-        of the least key, ties to the first in matrix order or, with a seed, to a uniformly
-        random one of the tied items. An item's key is its LEN if LEN is 0 or 1 or the item
-        has priority, else its LEN past every LEN: so an item with no option or one comes
-        first, then the priority items by MRV, then the others by MRV."""
-        top, rlink, shuffle, first = self.top, self.rlink, self.shuffle, self.dancer.priority
+        of the least key, ties to the first in matrix order (with a seed:
+        `choose_priority_seeded`). An item's key is its LEN if LEN is 0 or 1 or the item has
+        priority, else its LEN past every LEN: so an item with no option or one comes first,
+        then the priority items by MRV, then the others by MRV."""
+        return self.priority_choice(None)
+
+    def choose_priority_seeded(self) -> int:
+        """`choose_priority` with ties to a uniformly random one of the tied items."""
+        return self.priority_choice(self.shuffle)
+
+    def priority_choice(self, shuffle: Shuffle | None) -> int:
+        top, rlink, first = self.top, self.rlink, self.dancer.priority
         past = 1 << 40  # (more than any LEN: C adds IDX_MAX)
         self.scanned += self.n_primary >> SCAN_SHIFT
 
@@ -223,24 +245,34 @@ class Choice(Links):
         self.scanned += self.n_primary >> SCAN_SHIFT
         return best
 
-    def start_rule(self) -> None:
-        """The state of the search's rule of the item choice (not MRV), as at its start: the
-        weighted rules' WEIGHTs, all 1, or the failure rate's tries, all 1, and failures, all
-        0; and `choose` is the rule's."""
-        rule, n = self.tuning.rule, self.n_primary + 1
-        if rule == RULE_FAILURE_RATE:
-            self.tries, self.fails = [1] * n, [0] * n
-        else:
-            self.weight = [1] * n
-        self.choose = {RULE_WEIGHTED: self.choose_weighted, RULE_WEIGHTED_TIES: self.choose_weighted_ties,  # type: ignore[method-assign]
-                       RULE_FAILURE_RATE: self.choose_by_failure_rate}[rule]
+    def start_shuffle(self, seed: int | None) -> None:
+        """A seeded search's randomness, and room for each level's options shuffled."""
+        self.shuffle = Shuffle(cast(int, seed), self.dancer.n_entries, self.n_primary)
 
-    def first_option(self, level: int, i: int) -> int:
-        """The first option node of item i to try at ``level`` (i itself if there is none)."""
-        shuffle = self.shuffle
-        if shuffle is None:
-            return self.dlink[i]
-        perm, dlink = shuffle.perm, self.dlink
+    def start_weights(self, seed: int | None = None) -> None:
+        """The weighted rules' WEIGHTs, all 1 (at the start, and when the search is rewound)."""
+        self.weight = [1] * (self.n_primary + 1)
+
+    def start_failures(self, seed: int | None = None) -> None:
+        """The failure rate's tries, all 1, and failures, all 0 (at the start, and rewound)."""
+        n = self.n_primary + 1
+        self.tries, self.fails = [1] * n, [0] * n
+
+    def first_listed(self, level: int, i: int) -> int:
+        """The first option node of item i to try at ``level`` (i itself if there is none), in
+        list order."""
+        return self.dlink[i]
+
+    def next_listed(self, level: int, x: int, i: int) -> int:
+        """The option node of item i to try after x (i itself when they are all tried), in list
+        order."""
+        return self.dlink[x]
+
+    def first_shuffled(self, level: int, i: int) -> int:
+        """`first_listed` in a seeded search: item i's options shuffled into this level's part
+        of perm (Fisher-Yates), the first of them."""
+        shuffle, dlink = cast(Shuffle, self.shuffle), self.dlink
+        perm = shuffle.perm
         start = shuffle.base[level]
         end = start
         p = dlink[i]
@@ -255,10 +287,84 @@ class Choice(Links):
         shuffle.pos[level] = start
         return perm[start] if end > start else i
 
-    def next_option(self, level: int, x: int, i: int) -> int:
-        """The option node of item i to try after x (i itself when they are all tried)."""
-        shuffle = self.shuffle
-        if shuffle is None:
-            return self.dlink[x]
+    def next_shuffled(self, level: int, x: int, i: int) -> int:
+        """`next_listed` in a seeded search: the next of this level's shuffled options."""
+        shuffle = cast(Shuffle, self.shuffle)
         shuffle.pos[level] += 1
         return shuffle.perm[shuffle.pos[level]] if shuffle.pos[level] < shuffle.base[level + 1] else i
+
+    # (a search's own, its row's once it takes it: ChoiceRow.take)
+    first_option = first_listed
+    next_option = next_listed
+    choose_plain = choose
+
+
+def _nothing(search: Choice, seed: int | None = None) -> None:
+    """A row without state of its own."""
+
+
+class ChoiceRow(NamedTuple):
+    """A way of choosing the item to branch on and ordering its options, a row of `CHOICES`
+    (C's ``struct Choice``, the same names): its state made (``start``, from the seed) and
+    made again when the search is rewound (``reset``); step X3 (``choose``); the first option
+    to try and the one after (``first``, ``next``); its choice without a seed, in matrix
+    order (``plain``: memo, binary branching, the probes); whether the steps call this row
+    (``chosen``) or are MRV's in list order; whether it is seeded; whether a search with it
+    may move to the sets."""
+
+    name: str
+    start: Callable[[Choice, int | None], None]
+    reset: Callable[[Choice, int | None], None]
+    choose: Callable[[Choice], int]
+    first: Callable[[Choice, int, int], int]
+    next: Callable[[Choice, int, int, int], int]
+    plain: Callable[[Choice], int]
+    chosen: bool
+    seeded: bool
+    sets: bool
+
+    def take(self, search: Choice, seed: int | None) -> None:
+        """Make this row ``search``'s item choice, its state made."""
+        search.choose = MethodType(self.choose, search)  # type: ignore[method-assign]
+        search.first_option = MethodType(self.first, search)  # type: ignore[method-assign]
+        search.next_option = MethodType(self.next, search)  # type: ignore[method-assign]
+        search.choose_plain = MethodType(self.plain, search)  # type: ignore[method-assign]
+        self.start(search, seed)
+
+
+_C = Choice
+_MRV = ChoiceRow("mrv", _nothing, _nothing, _C.choose, _C.first_listed, _C.next_listed, _C.choose, chosen=False,
+                 seeded=False, sets=True)
+_SEEDED = ChoiceRow("mrv seeded", _C.start_shuffle, _nothing, _C.choose_seeded, _C.first_shuffled, _C.next_shuffled,
+                    _C.choose, chosen=True, seeded=True, sets=False)
+_RULE = _MRV._replace(chosen=True)
+
+#: The rows, by name, in C's order ("mrv seeded wide" is C's choice on the blocks of a wide
+#: matrix: here the same as "mrv seeded").
+CHOICES: dict[str, ChoiceRow] = {row.name: row for row in (
+    _MRV,
+    _SEEDED,
+    _SEEDED._replace(name="mrv seeded wide"),
+    _RULE._replace(name="priority", choose=_C.choose_priority, plain=_C.choose_priority, sets=False),
+    _SEEDED._replace(name="priority seeded", choose=_C.choose_priority_seeded, plain=_C.choose_priority),
+    _RULE._replace(name="weighted", start=_C.start_weights, reset=_C.start_weights, choose=_C.choose_weighted),
+    _RULE._replace(name="weighted ties", start=_C.start_weights, reset=_C.start_weights,
+                   choose=_C.choose_weighted_ties),
+    _RULE._replace(name="failure rate", start=_C.start_failures, reset=_C.start_failures,
+                   choose=_C.choose_by_failure_rate),
+)}
+#: C's threshold of its choice on blocks (cdlx/dlx.h: WIDE_ITEMS), which the row's name follows.
+WIDE_ITEMS = 1024
+
+
+def choice_for(dancer: Dancer, seed: int | None, tuning: Tuning) -> ChoiceRow:
+    """The row a search starts with (C's choice_for): priority items first (the plan has
+    refused the rules with them), a rule, or MRV; with a seed or not."""
+    seeded = seed is not None
+    if dancer.priority:
+        return CHOICES["priority seeded" if seeded else "priority"]
+    rule = {RULE_WEIGHTED: "weighted", RULE_WEIGHTED_TIES: "weighted ties", RULE_FAILURE_RATE: "failure rate"}
+    if tuning.rule in rule:
+        return CHOICES[rule[tuning.rule]]
+    wide = not dancer.has_colors and not dancer.bounds and dancer.n_primary >= WIDE_ITEMS
+    return CHOICES["mrv" if not seeded else "mrv seeded wide" if wide else "mrv seeded"]

@@ -236,7 +236,7 @@ class Memo:
 
     def choose_length(self, level: int) -> tuple[int, int]:
         """X3: the item to branch on and its LEN."""
-        i = self.search.choose()
+        i = self.search.choose_plain()
         return i, self.search.top[i]
 
     def cover_first(self, level: int, i: int) -> int:

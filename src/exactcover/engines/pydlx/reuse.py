@@ -15,7 +15,7 @@ Port: cdlx/reuse.c
 
 from __future__ import annotations
 
-from ..contract import RULE_MRV, UnknownOption, Unsupported
+from ..contract import UnknownOption, Unsupported
 from .dance import COVERED
 from . import ways
 from .search import Search
@@ -46,8 +46,7 @@ def rewind(search: Search) -> None:
     search.level, search.resume = 0, 2  # (X2)
     search.nodes = search.updates = search.solutions = search.max_level = search.scanned = 0
     ways.rewind(search)
-    if search.tuning.rule != RULE_MRV:
-        search.start_rule()
+    search.choice_row.reset(search, None)
 
 
 def push(search: Search, *options: int) -> None:

@@ -20,7 +20,7 @@ from ..contract import (DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_OFF, OTHER_TREES, 
                         SOLUTION, GivenAndExcluded, GivensBreakLoop, GivensClash, PrefixError, Tuning, UnknownOption, Unsupported)
 from . import bounds, ways
 from .binary import Binary
-from .choice import Choice, Random, Shuffle
+from .choice import Choice, Random, Shuffle, choice_for
 from .costs import ON_LINKS, Costs, costs_of
 from .dance import COVERED, SCAN_SHIFT, option_number
 from .loop import Loop, use_loop
@@ -70,7 +70,7 @@ class Search(Choice):
         self.resume = X2
         self.nodes = self.updates = self.solutions = self.max_level = 0
         self.scanned = 0  # the item choice's reads, in updates' worth (see run's work)
-        self.shuffle = None if seed is None else Shuffle(seed, dancer.n_entries, dancer.n_primary)
+        self.shuffle: Shuffle | None = None  # (a seed's randomness: its choice row's, choice.CHOICES)
         # The state of a rule of the item choice other than MRV (Choice): the weighted rules'
         # WEIGHTs (on the links, or with "weighted" on the sets with tallies: Sets.choose_tally;
         # never without them), or the failure rate's tries and failures.
@@ -79,10 +79,9 @@ class Search(Choice):
         self.fails: list[int] | None = None
         self.pushed: list[int] = []  # the givens pushed since (see reuse.py)
         self.excluded: set[int] = set()  # the options excluded (exclude; the sets read it)
-        if self.tuning.rule != RULE_MRV:
-            self.start_rule()
-        elif dancer.priority:
-            self.choose = self.choose_priority  # type: ignore[method-assign]
+        # Its item choice (choice.py): its row of CHOICES, taken once.
+        self.choice_row = choice_for(dancer, seed, self.tuning)
+        self.choice_row.take(self, seed)
         # The units of the ways (None: not its way), as its row makes them (ways.py).
         self.loop: Loop | None = None  # with a loop constraint, its paths (loop.use_loop)
         self.binary: Binary | None = None
@@ -90,6 +89,10 @@ class Search(Choice):
         self.costs: Costs | None = None
         self.memo: Memo | None = None
         ways.way_start(self, start)
+        # Its steps on the links, MRV's in list order or its choice row's (after its way's start:
+        # a loop's commit is its own, loop.use_loop).
+        self.links_steps = (self.enter_chosen if self.choice_row.chosen else self.enter, self.commit_others,
+                            self.try_next_chosen if self.choice_row.chosen else self.try_next, self.uncover)
         self.exclude(excluded, givens)
         self.row.enter(self, start)
 
@@ -225,13 +228,12 @@ class Search(Choice):
         return tuple(degrees), solved
 
     def probe_links(self, random: Random) -> tuple[list[int], bool]:
-        """The probe on the links (a seeded search's ties go to the first item, as in the
-        search)."""
+        """The probe on the links, by its choice row's plain choice (a seeded search's ties go
+        to the first item, as in the search)."""
         top, dlink = self.top, self.dlink
-        shuffle, self.shuffle = self.shuffle, None
         degrees, path = [], []
         while self.rlink[0] != 0:
-            i = self.choose()
+            i = self.choose_plain()
             degrees.append(top[i])
             if top[i] == 0:
                 break
@@ -247,7 +249,6 @@ class Search(Choice):
         for x in reversed(path):
             self.uncommit_others(x)
             self.uncover(top[x])
-        self.shuffle = shuffle
         return degrees, solved
 
     # -- the search -------------------------------------------------------------------------
@@ -256,26 +257,36 @@ class Search(Choice):
 
     def on_links(self) -> Steps:
         """The four steps on the links, at the search's ``level`` (C's links.c): X3 and X4
-        (`enter`), X5 (`commit_others`), X6 (`try_next`), X7 (`uncover`). Unlike C's, they
-        read the level rather than take it, so that the dance's own methods serve as X5 and
-        X7 without a wrapper call per step."""
-        return self.enter, self.commit_others, self.try_next, self.uncover
+        (`enter`), X5 (`commit_others`), X6 (`try_next`), X7 (`uncover`), or with the item
+        choice of its choice row, `enter_chosen` and `try_next_chosen` (chosen as it started:
+        ``links_steps``). Unlike C's, they read the level rather than take it, so that the
+        dance's own methods serve as X5 and X7 without a wrapper call per step."""
+        return self.links_steps
 
     def enter(self) -> int:
-        """X3 [Choose i.] and X4 [Cover i.]: the node of i's first option to try (i if none)."""
+        """X3 [Choose i.] and X4 [Cover i.]: the node of i's first option to try (i if none),
+        by MRV in list order."""
         i, level = self.choose(), self.level
         self.total[level], self.tried[level] = self.top[i], 1
         self.cover(i)
-        if self.shuffle is None:  # first_option's unseeded case, without the call
-            return self.dlink[i]
-        return self.first_option(level, i)
+        return self.dlink[i]
 
     def try_next(self, x: int) -> int:
         """X6 [Try again.]: undo X5's commit_others(x); the next option's node (the item
-        itself after the last)."""
+        itself after the last), in list order."""
         self.uncommit_others(x)
-        if self.shuffle is None:  # next_option's unseeded case, without the call
-            return self.dlink[x]
+        return self.dlink[x]
+
+    def enter_chosen(self) -> int:
+        """`enter` by the search's choice row (a seed, priority items, a rule)."""
+        i, level = self.choose(), self.level
+        self.total[level], self.tried[level] = self.top[i], 1
+        self.cover(i)
+        return self.first_option(level, i)
+
+    def try_next_chosen(self, x: int) -> int:
+        """`try_next` by the search's choice row."""
+        self.uncommit_others(x)
         return self.next_option(self.level, x, self.top[x])
 
     def visit(self, counting: bool, limit: int) -> int | None:

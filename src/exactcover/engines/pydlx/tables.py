@@ -123,11 +123,12 @@ def rank_options(dancer: Dancer) -> tuple[list[int] | None, list[int] | None]:
 
 def can_use(search: Search, budget: int) -> bool:
     """Whether a search could move to the sets (before its first run; C's sets_start): not
-    with a seed, costs (whose lists are sorted by cost, not in option order), priority items
-    (whose rule runs on the links alone), or colors with bounds, and only if its sets `fits`."""
+    with an item choice that runs on the links alone (a seed, priority items: its choice
+    row says), costs (whose lists are sorted by cost, not in option order), or colors with
+    bounds, and only if its sets `fits`."""
     dancer = search.dancer
-    return (search.shuffle is None and not (dancer.has_colors and dancer.bounds) and not dancer.has_costs
-            and not dancer.priority and not dancer.loop_ends and dancer.tables != Tables.CANNOT and fits(dancer, budget))
+    return (search.choice_row.sets and not (dancer.has_colors and dancer.bounds) and not dancer.has_costs
+            and not dancer.loop_ends and dancer.tables != Tables.CANNOT and fits(dancer, budget))
 
 
 def fits(dancer: Dancer, budget: int) -> bool:

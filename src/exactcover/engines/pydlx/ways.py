@@ -172,7 +172,8 @@ def _start_loop(s: Search, start: Start) -> None:
 
 def _start_bounded(s: Search, start: Start) -> None:
     s.bounds = Bounds(s)
-    s.bounds.arrange()  # (a seeded search without bounds shuffles at each level)
+    if start.seed is not None:  # (a seeded search without bounds shuffles at each level)
+        s.bounds.arrange()
 
 
 def _enter_bounded(s: Search, start: Start) -> None:
