@@ -84,3 +84,30 @@ def test_the_tables_have_the_same_rows():
     assert list(ways.WAYS) == ["links", "zeros", "wide", "colored", "loop", "bounded", "bounded colored", "sets",
                                "tallied sets", "colored sets", "msets", "costs", "memo", "memo colored", "binary",
                                "binary colored"]
+
+
+def test_both_engines_take_the_item_choice_of_the_same_row():
+    rules = {rule: contract.Tuning(rule=rule) for rule in (contract.RULE_WEIGHTED, contract.RULE_WEIGHTED_TIES,
+                                                           contract.RULE_FAILURE_RATE)}
+    prioritized = Matrix(["a", "b", "c"], {"x": ["a", "b"], "y": ["c"], "z": ["a"], "w": ["b", "c"]}, priority=["b"])
+    cases = [(_dancers(EXACT), {}, "mrv"), (_dancers(EXACT), {"seed": 3}, "mrv seeded"),
+             (_compiled(wide_matrix(1100, 0, 1)), {"seed": 3}, "mrv seeded wide"),
+             (_compiled(prioritized), {}, "priority"), (_compiled(prioritized), {"seed": 3}, "priority seeded"),
+             *((_dancers(EXACT), {"tuning": tuning}, name)
+               for tuning, name in zip(rules.values(), ("weighted", "weighted ties", "failure rate")))]
+    for dancers, search, name in cases:
+        searches = [d.search(**search) for d in dancers]
+        assert [s.choice_name for s in searches] == [name, name], (search, name)
+        for s in searches:
+            s.run(10**6, counting=True)
+        assert searches[0].solutions == searches[1].solutions and searches[0].nodes == searches[1].nodes
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_a_probe_is_refused_in_the_words_of_the_row_that_refuses_it(engine):
+    d = dancer(get(engine), EXACT)
+    for search, said in (({"tuning": BINARY}, "binary branching"),
+                         ({"tuning": contract.Tuning(rule=contract.RULE_WEIGHTED)}, "the weighted choice")):
+        with pytest.raises(contract.Unsupported, match=f"random probes of a search with {said}"):
+            d.search(**search).probe(1)
+    assert d.search(seed=2).probe(1)[0]  # (a seed's search takes one)

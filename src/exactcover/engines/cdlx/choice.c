@@ -363,11 +363,14 @@ static const Choice CHOICES[] = {
     {.name = "priority seeded", .start = shuffle_start, .reset = nothing_to_reset, .choose = choose_priority_seeded,
      .first = first_shuffled, .next = next_shuffled, .plain = choose_priority, .chosen = 1, .seeded = 1, .sets = 0},
     {.name = "weighted", .start = weights_start, .reset = weights_reset, .choose = choose_weighted_row,
-     .first = first_listed, .next = next_listed, .plain = choose_plain, .chosen = 1, .seeded = 0, .sets = 1},
+     .first = first_listed, .next = next_listed, .plain = choose_plain, .chosen = 1, .seeded = 0, .sets = 1,
+     .unprobed = "random probes of a search with the weighted choice"},
     {.name = "weighted ties", .start = weights_start, .reset = weights_reset, .choose = choose_weighted_ties_row,
-     .first = first_listed, .next = next_listed, .plain = choose_plain, .chosen = 1, .seeded = 0, .sets = 1},
+     .first = first_listed, .next = next_listed, .plain = choose_plain, .chosen = 1, .seeded = 0, .sets = 1,
+     .unprobed = "random probes of a search with the weighted ties"},
     {.name = "failure rate", .start = failures_start, .reset = failures_reset, .choose = choose_by_failure_rate_row,
-     .first = first_listed, .next = next_listed, .plain = choose_plain, .chosen = 1, .seeded = 0, .sets = 1},
+     .first = first_listed, .next = next_listed, .plain = choose_plain, .chosen = 1, .seeded = 0, .sets = 1,
+     .unprobed = "random probes of a search with the failure-rate choice"},
 };
 enum { MRV, MRV_SEEDED, MRV_SEEDED_WIDE, PRIORITY, PRIORITY_SEEDED, WEIGHTED, WEIGHTED_TIES, FAILURE_RATE };
 
@@ -397,6 +400,12 @@ choice_start(Search *s, const Start *start)
 {
     s->ways.choice = choice_for(s->dancer, start);
     return s->ways.choice->start != NULL ? s->ways.choice->start(s, start) : 0;
+}
+
+const char *
+choice_name(const Search *s)
+{
+    return s->ways.choice->name;
 }
 
 void

@@ -64,6 +64,8 @@ idx search_solution(const Search *s, idx *out);
 void search_prefix(const Search *s, idx *out);
 idx search_probe(Search *s, uint64_t seed, idx *degrees, int *solved);
 const char *way_name(const Search *s); /* the row it runs on now (pydlx/ways.py's of that name) */
+const char *search_unprobed(const Search *s);
+const char *choice_name(const Search *s); /* its item choice's row (pydlx/choice.py's of that name) */ /* what a refused probe says, its way's or its choice's; NULL: none */
 void sets_move(Search *s);
 
 /* reuse.c: a search used again: back to its floor as new (search_rewind), and givens pushed

@@ -27,13 +27,8 @@ typedef struct {
 /* contract.refuse: what one search cannot combine, the one table both engines use. */
 static PyObject *Refuse;
 
-/* The rules of the item choice by their ways' names (contract.RULES), and how a refused
-   probe says them (pydlx/search.py: probe; at MRV's place binary branching, which chooses
-   by MRV and is the one way of MRV's probes refuse). */
+/* The rules of the item choice by their ways' names (contract.RULES). */
 static const char *const RULE_NAMES[N_RULES] = {"mrv", "weighted", "weighted-ties", "failure-rate"};
-static const char *const PROBES_REFUSED[N_RULES] = {
-    "random probes of a search with binary branching", "random probes of a search with the weighted choice",
-    "random probes of a search with the weighted ties", "random probes of a search with the failure-rate choice"};
 
 /* -- Dancer ------------------------------------------------------------------------------ */
 
@@ -424,8 +419,9 @@ Search_probe(SearchObject *self, PyObject *arg)
     int solved;
     if ((seed == (unsigned long long)-1 && PyErr_Occurred()) || check_idle(self) < 0)
         return NULL;
-    if (self->s.tuning.rule != RULE_MRV || self->s.binary != NULL) { /* (a probe follows MRV's tree) */
-        dlx_error err = {DLX_UNSUPPORTED, {0}, PROBES_REFUSED[self->s.tuning.rule], "probe one with way='auto'"};
+    const char *unprobed = search_unprobed(&self->s);
+    if (unprobed != NULL) { /* (a probe follows MRV's tree) */
+        dlx_error err = {DLX_UNSUPPORTED, {0}, unprobed, "probe one with way='auto'"};
         raise_failure(&err);
         return NULL;
     }
@@ -544,6 +540,13 @@ Search_get_way_name(SearchObject *self, void *closure)
     return PyUnicode_FromString(way_name(&self->s));
 }
 
+static PyObject *
+Search_get_choice_name(SearchObject *self, void *closure)
+{
+    (void)closure;
+    return PyUnicode_FromString(choice_name(&self->s));
+}
+
 static PyGetSetDef Search_getset[] = {
     {"arrays", (getter)Search_get_arrays, NULL, "this search's arrays now, as lists (on the links)", NULL},
     {"solutions", (getter)Search_get_solutions, NULL, "solutions visited (or counted, memoizing)", NULL},
@@ -554,6 +557,7 @@ static PyGetSetDef Search_getset[] = {
     {"tallied", (getter)Search_get_tallied, NULL,
      "whether it runs on the sets with tallies (tally.h), or will when it moves", NULL},
     {"way_name", (getter)Search_get_way_name, NULL, "the way it runs on now: its row of ways.c's table", NULL},
+    {"choice_name", (getter)Search_get_choice_name, NULL, "its item choice: its row of choice.c's table", NULL},
     {NULL},
 };
 

@@ -62,7 +62,8 @@ static void sets_and_tallies_free(Search *s);
 #define MEMOIZED .probe = probe_links, .progress = levels_progress, .refused = "listing or splitting a memoized search", \
                  .instead = "a search without memo"
 #define BINARY .enter = links_enter, .probe = probe_links, .progress = binary_progress, \
-               UNSPLIT("with binary branching", "split one with way='auto'")
+               UNSPLIT("with binary branching", "split one with way='auto'"), \
+               .unprobed = "random probes of a search with binary branching"
 
 static const Way WAYS[N_WAYS] = {
     [WAY_LINKS] = {.name = "links", LINK_MODE(run_plain), ON_LINKS, TO_SETS, REWOUND},
@@ -157,6 +158,14 @@ search_release(Search *s)
     choice_free(s);
     pushed_free(s);
     memset(s, 0, sizeof *s);
+}
+
+/* What a random probe of the search, refused, says: its way's row's (binary branching) or its
+   choice row's (a rule) words; NULL where both take one. */
+const char *
+search_unprobed(const Search *s)
+{
+    return s->ways.row->unprobed != NULL ? s->ways.row->unprobed : s->ways.choice->unprobed;
 }
 
 /* A way's name (pydlx/ways.py's row of the same name), as it runs now. */

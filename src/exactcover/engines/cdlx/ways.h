@@ -27,7 +27,8 @@ enum { TAKES_LISTING = 1, TAKES_SPLIT = 2, TAKES_ALL = TAKES_LISTING | TAKES_SPL
    - sets, tallied: the rows a sample moves to, without tallies and with them (NULL: it never
      moves); sample: what a sample needs before it starts, on the row it would move to (0, or
      -1 to stay on the links); move: onto this row, from a search paused on the links;
-   - takes: TAKES_*, and what it is said as when it refuses a run (refused, instead); a search
+   - takes: TAKES_*, and what it is said as when it refuses a run (refused, instead) or a random
+     probe (unprobed: NULL where it takes one, as its choice row must too); a search
      that starts on a row with TAKES_REWIND can be rewound and take givens pushed (reuse.c);
    - mode: the dance's mode of a commit made outside the steps on that row (reuse.c, checker.c);
    - progress: the part of its tree finished, and the current node's share;
@@ -46,7 +47,7 @@ struct Way {
     int (*sample)(Search *s);
     void (*move)(Search *s);
     int takes;
-    const char *refused, *instead;
+    const char *refused, *instead, *unprobed;
     int mode;
     double (*progress)(const Search *s, double *share);
     int null_moves, first_nodes;
@@ -77,7 +78,8 @@ double levels_progress(const Search *s, double *share);
      first option node of item i to try, and the one after x (i itself after the last);
    - plain: its choice without a seed, in matrix order (memo.c, binary.c, the probes);
    - chosen: the steps on the links call this row (mode CHOSEN), or compile MRV's in (0);
-     seeded: a seed's randomness; sets: a search with it may move to the sets. */
+     seeded: a seed's randomness; sets: a search with it may move to the sets; unprobed: what a
+     refused random probe says (a probe follows MRV's tree), NULL where it takes one. */
 struct Choice {
     const char *name;
     int (*start)(Search *s, const Start *start);
@@ -87,6 +89,7 @@ struct Choice {
     idx (*next)(Search *s, idx level, idx x, idx i);
     idx (*plain)(Search *s);
     int chosen, seeded, sets;
+    const char *unprobed;
 };
 
 /* links.c: the five link modes, each in list order with MRV and with its search's choice

@@ -310,7 +310,8 @@ class ChoiceRow(NamedTuple):
     to try and the one after (``first``, ``next``); its choice without a seed, in matrix
     order (``plain``: memo, binary branching, the probes); whether the steps call this row
     (``chosen``) or are MRV's in list order; whether it is seeded; whether a search with it
-    may move to the sets."""
+    may move to the sets; what a refused random probe says (a probe follows MRV's tree;
+    empty: it takes one)."""
 
     name: str
     start: Callable[[Choice, int | None], None]
@@ -322,6 +323,7 @@ class ChoiceRow(NamedTuple):
     chosen: bool
     seeded: bool
     sets: bool
+    unprobed: str = ""
 
     def take(self, search: Choice, seed: int | None) -> None:
         """Make this row ``search``'s item choice, its state made."""
@@ -347,11 +349,12 @@ CHOICES: dict[str, ChoiceRow] = {row.name: row for row in (
     _SEEDED._replace(name="mrv seeded wide"),
     _RULE._replace(name="priority", choose=_C.choose_priority, plain=_C.choose_priority, sets=False),
     _SEEDED._replace(name="priority seeded", choose=_C.choose_priority_seeded, plain=_C.choose_priority),
-    _RULE._replace(name="weighted", start=_C.start_weights, reset=_C.start_weights, choose=_C.choose_weighted),
+    _RULE._replace(name="weighted", start=_C.start_weights, reset=_C.start_weights, choose=_C.choose_weighted,
+                   unprobed="random probes of a search with the weighted choice"),
     _RULE._replace(name="weighted ties", start=_C.start_weights, reset=_C.start_weights,
-                   choose=_C.choose_weighted_ties),
+                   choose=_C.choose_weighted_ties, unprobed="random probes of a search with the weighted ties"),
     _RULE._replace(name="failure rate", start=_C.start_failures, reset=_C.start_failures,
-                   choose=_C.choose_by_failure_rate),
+                   choose=_C.choose_by_failure_rate, unprobed="random probes of a search with the failure-rate choice"),
 )}
 #: C's threshold of its choice on blocks (cdlx/dlx.h: WIDE_ITEMS), which the row's name follows.
 WIDE_ITEMS = 1024

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..contract import (DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_OFF, OTHER_TREES, PAUSED, PREFIX, RULE_MRV, RULES,
+from ..contract import (DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_OFF, PAUSED, PREFIX,
                         SOLUTION, GivenAndExcluded, GivensBreakLoop, GivensClash, PrefixError, Tuning, UnknownOption, Unsupported)
 from . import bounds, ways
 from .binary import Binary
@@ -216,14 +216,19 @@ class Search(Choice):
         """The way it runs on now: its row of the table (`ways.WAYS`; C's of the same name)."""
         return ways.way_of(self).name
 
+    @property
+    def choice_name(self) -> str:
+        """Its item choice: its row of `choice.CHOICES` (C's of the same name)."""
+        return self.choice_row.name
+
     def probe(self, seed: int) -> tuple[tuple[int, ...], bool]:
         """Knuth's random probe: from the current state, choose the item as the search would
         and one of its d options uniformly at random, level after level, until a solution or
         a dead end; then undo it all, on the way the search runs (`ways.probe`). Returns
         (d_0, d_1, ..., d_L) and whether it ended in a solution."""
-        if self.tuning.rule != RULE_MRV or self.binary is not None:  # (a probe follows MRV's tree)
-            said = OTHER_TREES["binary" if self.binary is not None else RULES[self.tuning.rule]]
-            raise Unsupported(f"random probes of a search with {said}", "probe one with way='auto'")
+        unprobed = self.row.unprobed or self.choice_row.unprobed  # (a probe follows MRV's tree)
+        if unprobed:
+            raise Unsupported(unprobed, "probe one with way='auto'")
         degrees, solved = ways.probe(self, Random(seed))
         return tuple(degrees), solved
 

@@ -463,12 +463,14 @@ class Sets:
 
 def samples_on_sets(search: Search) -> bool:
     """Whether pydlx takes a search's sample on the sets, with tallies (C takes it on the
-    links): where the matrix can have them, and its tables are built or it has at most
-    `SAMPLE_ON_SETS_OPTIONS`. The sample's nodes and updates are the same on either; at its
+    links): where the matrix can have them, its tables are built or it has at most
+    `SAMPLE_ON_SETS_OPTIONS`, and its item choice is MRV's (a tally chooses by MRV: a rule's
+    sample there would take another tree than C's on the links). The sample's nodes and
+    updates are the same on either; at its
     end the search keeps the tallies, drops them, or goes back to the links (`leave_sets`)."""
     dancer = search.dancer
     return ((dancer.tables == Tables.BUILT or dancer.n_options <= SAMPLE_ON_SETS_OPTIONS) and tally_possible(dancer)
-            and search.weight is None and build(dancer, as_c=False))
+            and not search.choice_row.chosen and build(dancer, as_c=False))
 
 
 def leave_sets(search: Search) -> None:

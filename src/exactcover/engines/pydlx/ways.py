@@ -87,7 +87,8 @@ class Way(NamedTuple):
       it never moves); ``sample``: what a sample needs before it starts, on the row it would
       move to; ``move``: onto this row, from a search paused at the end of its sample;
     - ``takes``: TAKES_*, and what it is said as when it refuses a run (``refused``,
-      ``instead``); (C's ``mode``, a commit's mode outside the steps, has no use here: one
+      ``instead``) or a random probe (``unprobed``: empty where it takes one, as its choice
+      row must too); (C's ``mode``, a commit's mode outside the steps, has no use here: one
       loop serves every link mode);
     - ``progress``: the part of its tree finished, and the current node's share;
     - ``null_moves``: its solutions hold Algorithm M's null moves (an item's header);
@@ -107,6 +108,7 @@ class Way(NamedTuple):
     takes: int = TAKES_ALL
     refused: str = ""
     instead: str = ""
+    unprobed: str = ""
     progress: Callable[[Search], tuple[float, float]] = _levels_progress
     null_moves: bool = False
     first_nodes: bool = False
@@ -247,7 +249,7 @@ _MEMO = Way("memo", None, _enter_memo, _run_memoized, _probe_links, takes=0,
             refused="listing or splitting a memoized search", instead="a search without memo")
 _BINARY = Way("binary", _start_binary, _enter_links, _run_binary, _probe_links, takes=TAKES_LISTING,
               refused="splitting a search with binary branching", instead="split one with way='auto'",
-              progress=_binary_progress)
+              unprobed="random probes of a search with binary branching", progress=_binary_progress)
 
 #: The ways, by name, in C's order. The five link modes are one loop here (C compiles each:
 #: plain, ZEROS, WIDE, COLORED, LOOP); the sets' rows are never a search's first.
