@@ -40,7 +40,7 @@ KEPT = {
     ("search.c", "pydlx/search.py"): {"apply_givens", "levels_progress", "replay", "search_exclude", "search_fraction",
                                      "search_share"},
     ("ways.c", "pydlx/ways.py"): {"links_way", "move_sets", "run_memoized", "sample_colored", "search_on_sets",
-                                  "search_probe", "search_run", "search_solution", "search_takes", "sets_decide",
+                                  "search_probe", "search_run", "search_solution", "search_takes", "sets_decide", "sets_pay",
                                   "sets_rewind", "sets_rewindable", "sets_start", "sets_start_sampled", "way_for",
                                   "way_start"},
     ("sets.c", "pydlx/sets.py"): {"enter", "first_set", "tally_enter", "try_next", "try_option"},

@@ -248,7 +248,7 @@ sets_start(Search *s)
     s->ways.where = SAMPLING;
 }
 
-/* What the sample, just ended, says (pydlx/tables.py: Move.pays): the sets with tallies (2),
+/* What the sample, just ended, says (pydlx/ways.py: sets_pay): the sets with tallies (2),
    the sets choosing by population counts (1) or the links (0), as the tuning asks. A forced
    move takes what it asks for where the matrix allows it (tallies only where it can have
    them, the two weighted rules not on colored sets, the failure rate never). The rule reads

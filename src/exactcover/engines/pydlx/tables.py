@@ -13,9 +13,9 @@ import enum
 import operator
 from typing import TYPE_CHECKING
 
-from ..contract import RULE_WEIGHTED_TIES, ToSets, Where
+from ..contract import Where
 from .dance import option_number
-from .tally import TALLY_FLOOR, TALLY_LINE, bit_items, tally_possible
+from .tally import bit_items, tally_possible
 
 if TYPE_CHECKING:  # (for annotations only: dancer, search need this module)
     from .dancer import Dancer
@@ -122,13 +122,12 @@ def rank_options(dancer: Dancer) -> tuple[list[int] | None, list[int] | None]:
 
 
 def can_use(search: Search, budget: int) -> bool:
-    """Whether a search could move to the sets (before its first run; C's sets_start): not
-    with an item choice that runs on the links alone (a seed, priority items: its choice
-    row says), costs (whose lists are sorted by cost, not in option order), or colors with
-    bounds, and only if its sets `fits`."""
+    """Whether a search could move to the sets (before its first run; C's sets_start, whose
+    way's row must move there too: ways.py): not with an item choice that runs on the links
+    alone (a seed, priority items: its choice row says) or costs (whose lists are sorted by
+    cost, not in option order), and only if its sets `fits`."""
     dancer = search.dancer
-    return (search.choice_row.sets and not (dancer.has_colors and dancer.bounds) and not dancer.has_costs
-            and not dancer.loop_ends and dancer.tables != Tables.CANNOT and fits(dancer, budget))
+    return search.choice_row.sets and not dancer.has_costs and dancer.tables != Tables.CANNOT and fits(dancer, budget)
 
 
 def fits(dancer: Dancer, budget: int) -> bool:
@@ -140,7 +139,7 @@ def fits(dancer: Dancer, budget: int) -> bool:
     return 0 < budget and dancer.n_primary * words <= budget and rows * words <= MAX_MASK_WORDS
 
 
-#: What a sample says (`Move.pays`), besides 0 (the links): the sets, choosing items by
+#: What a sample says (`ways.sets_pay`), besides 0 (the links): the sets, choosing items by
 #: population counts or by tallies.
 COUNTED, TALLIED = 1, 2
 
@@ -160,29 +159,3 @@ class Move:
     def sample(self, search: Search, length: int) -> None:
         """A sample of ``length`` nodes begins now."""
         self.sample_nodes, self.sample_updates, self.sample_end = search.nodes, search.updates, search.nodes + length
-
-    def pays(self, search: Search) -> int:
-        """What the sample, just ended, says (C's sets_pay): `TALLIED` (the sets with tallies),
-        `COUNTED` (the sets, choosing by population counts) or 0 (the links), as the search's
-        tuning asks. A forced move takes what it asks for where the matrix allows it (tallies
-        only where it can have them; the two weighted rules not on colored sets, the failure
-        rate never). The rule reads the sample's updates per node, which must
-        pass its floor: with tallies if the matrix can have them and they pass `TALLY_FLOOR`
-        but not n_primary * n_words * `TALLY_LINE` / ratio, else by counts if they pass
-        n_primary * n_words / ratio (the weighted rules without colors: `Sets.choose`). The
-        calibration is in benchmarks/README.md."""
-        tuning, dancer = search.tuning, search.dancer
-        counted = search.weight is None or not dancer.has_colors
-        if tuning.rule > RULE_WEIGHTED_TIES:  # (the failure rate: on the links only)
-            return 0
-        if tuning.to_sets == ToSets.TALLIES:
-            return TALLIED if tally_possible(dancer) else 0
-        if tuning.to_sets == ToSets.ALWAYS:
-            return COUNTED if counted else 0
-        per_node = (search.updates - self.sample_updates) / max(1, search.nodes - self.sample_nodes)
-        line = dancer.n_primary * (dancer.n_options // 64 + 1)
-        if not per_node > tuning.floor:
-            return 0
-        if per_node > TALLY_FLOOR and per_node * tuning.ratio <= line * TALLY_LINE and tally_possible(dancer):
-            return TALLIED
-        return COUNTED if counted and per_node * tuning.ratio > line else 0

@@ -14,7 +14,7 @@ the links (`bounds.Bounds`), the sets without colors, with tallies and with colo
 Every search starts on the links. One that could use the sets samples its first nodes (C on
 the links; here on the sets with tallies where it can, `samples_on_sets`); at the end of the
 sample its updates per node decide whether the sets pay, with tallies or without
-(`tables.Move.pays`), and the search moves, once and for good. A memoized count whose table
+(`sets_pay`), and the search moves, once and for good. A memoized count whose table
 does not pay hands over to its matrix's row on the links, and to the same decision, with
 the nodes it made as its sample.
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from ..contract import DEFAULT_MEMO_BYTES, MEMO_OFF, PAUSED, Tuning, Unsupported
+from ..contract import DEFAULT_MEMO_BYTES, MEMO_OFF, PAUSED, RULE_WEIGHTED_TIES, ToSets, Tuning, Unsupported
 from . import fused, msets
 from .binary import Binary
 from .bounds import Bounds
@@ -36,14 +36,15 @@ from .loop import use_loop
 from .memo import Memo, memo_active
 from .msets import BoundedSets
 from .sets import Sets, colored_floor, leave_sets, samples_on_sets
-from .tables import LINKS, SAMPLING, SETS, TALLIED, UNDECIDED, build, can_use
+from .tables import COUNTED, LINKS, SAMPLING, SETS, TALLIED, UNDECIDED, build, can_use
+from .tally import TALLY_FLOOR, TALLY_LINE, tally_possible
 
 if TYPE_CHECKING:  # (for annotations only: search needs this module)
     from .dancer import Dancer
     from .search import Search
 
 __all__ = ["WAYS", "Start", "Way", "on_sets", "probe", "rewind", "rewindable", "run", "solution", "start_sampled",
-           "takes", "way_of", "way_start"]
+           "sets_pay", "takes", "way_of", "way_start"]
 
 #: What a way takes (`Way.takes`): a run that lists its solutions, a run that splits.
 #: A search that starts on a row with TAKES_REWIND can be rewound and take givens pushed
@@ -354,12 +355,40 @@ def start_sampled(s: Search, nodes: int, updates: int) -> None:
         s.where = LINKS
 
 
+def sets_pay(search: Search) -> int:
+    """What the sample, just ended, says (C's sets_pay): `TALLIED` (the sets with tallies),
+    `COUNTED` (the sets, choosing by population counts) or 0 (the links), as the search's
+    tuning asks. A forced move takes what it asks for where the matrix allows it (tallies
+    only where it can have them; the two weighted rules not on colored sets, the failure
+    rate never). The rule reads the sample's updates per node, which must
+    pass its floor: with tallies if the matrix can have them and they pass `TALLY_FLOOR`
+    but not n_primary * n_words * `TALLY_LINE` / ratio, else by counts if they pass
+    n_primary * n_words / ratio (the weighted rules without colors: `Sets.choose`). The
+    calibration is in benchmarks/README.md."""
+    tuning, dancer = search.tuning, search.dancer
+    counted = search.weight is None or not dancer.has_colors
+    if tuning.rule > RULE_WEIGHTED_TIES:  # (the failure rate: on the links only)
+        return 0
+    if tuning.to_sets == ToSets.TALLIES:
+        return TALLIED if tally_possible(dancer) else 0
+    if tuning.to_sets == ToSets.ALWAYS:
+        return COUNTED if counted else 0
+    move = search.move_unit()
+    per_node = (search.updates - move.sample_updates) / max(1, search.nodes - move.sample_nodes)
+    line = dancer.n_primary * (dancer.n_options // 64 + 1)
+    if not per_node > tuning.floor:
+        return 0
+    if per_node > TALLY_FLOOR and per_node * tuning.ratio <= line * TALLY_LINE and tally_possible(dancer):
+        return TALLIED
+    return COUNTED if counted and per_node * tuning.ratio > line else 0
+
+
 def _decide(s: Search) -> None:
     """At the end of its sample, the search stays on the links or moves to the sets, with
-    tallies or without (`tables.Move.pays`), once and for good: by the move of the row its
+    tallies or without (`sets_pay`), once and for good: by the move of the row its
     sample chose."""
     move = s.move_unit()
-    pays = move.pays(s)
+    pays = sets_pay(s)
     s.where, move.tallied = LINKS, pays == TALLIED
     if pays and build(s.dancer):
         s.where, move.moved_at = SETS, s.level
