@@ -49,6 +49,8 @@ def _names(dancers, steps=(0, 3, 50, 10**6), **search):
     (BOUNDED_COLORED, {}, "bounded colored"),
     (EXACT, {"memo": contract.MEMO_ON}, "memo"),
     (COLORED, {"memo": contract.MEMO_ON}, "memo colored"),
+    (EXACT, {"memo": contract.MEMO_ON, "diagram": True}, "memo diagram"),
+    (COLORED, {"memo": contract.MEMO_ON, "diagram": True}, "memo diagram colored"),
     (EXACT, {"tuning": BINARY}, "binary"),
     (COLORED, {"tuning": BINARY}, "binary colored"),
 ])
@@ -82,8 +84,8 @@ def test_a_sample_moves_a_search_to_the_same_row_on_the_sets(tallies):
 
 def test_the_tables_have_the_same_rows():
     assert list(ways.WAYS) == ["links", "zeros", "wide", "colored", "loop", "bounded", "bounded colored", "sets",
-                               "tallied sets", "colored sets", "msets", "costs", "memo", "memo colored", "binary",
-                               "binary colored"]
+                               "tallied sets", "colored sets", "msets", "costs", "memo", "memo colored",
+                               "memo diagram", "memo diagram colored", "binary", "binary colored"]
 
 
 def test_both_engines_take_the_item_choice_of_the_same_row():

@@ -44,6 +44,8 @@ typedef int32_t idx; /* "a pointer is an array index" */
 /* ... and CHOSEN (links.c): the item choice and the order of the options are the search's
    choice row's (choice.c), not MRV's in list order. */
 #define CHOSEN 16
+/* ... and DIAGRAM (memo.c): a memoized count builds the diagram of its solutions. */
+#define DIAGRAM 32
 /* Uncolored matrices with at least this many primary items (and fewer than WIDE_ITEMS)
    search in mode ZEROS; benchmarks/README.md has the measurement behind it. */
 #define ZEROS_ITEMS 256

@@ -78,7 +78,7 @@ choose(Search *s, idx enough)
 {
     const idx *top = s->links.top;
     const idx n1 = s->n_primary;
-    idx best = 1, least, p;
+    idx best = 1, p;
     if (n1 > 32) { /* a long block: the vectorized scan */
         best += first_minimum(top + 1, n1, enough);
         s->scanned += n1 >> SCAN_SHIFT;

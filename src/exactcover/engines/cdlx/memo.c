@@ -182,8 +182,8 @@ room(void **array, size_t *cap, size_t used, size_t more, size_t size)
 }
 
 /* X7: store level l's count (row r) and size under its key, if the budget allows. */
-static void
-store(Memo *m, idx l, idx r)
+ALWAYS_INLINE void
+store(Memo *m, idx l, idx r, const int mode)
 {
     const uint64_t *row = m->count + (size_t)r * m->width;
     idx n = m->width;
@@ -212,7 +212,7 @@ store(Memo *m, idx l, idx r)
     memcpy(slot + 1, key, (size_t)m->words * sizeof(uint64_t));
     slot[m->words + 1] = value;
     slot[m->words + 2] = m->size[r];
-    if (m->diagram)
+    if (mode & DIAGRAM)
         slot[m->words + 3] = (uint64_t)m->znode[r];
     m->entries += 1;
 }
@@ -250,7 +250,7 @@ child_key(Search *s, Memo *m, idx l, idx x, const int mode)
 static int
 chain(Search *s, Memo *m, idx level, idx r, idx z)
 {
-    if (!m->diagram || z == 0)
+    if (z == 0)
         return 0;
     if (r == 0) {
         m->znode[0] = z;
@@ -273,13 +273,13 @@ chain(Search *s, Memo *m, idx level, idx r, idx z)
    status to stop with (LIMIT, or -1/-2 from add_value or chain when memory runs out), or
    STEP_ON to go on. */
 ALWAYS_INLINE int
-hand_up_counted(Search *s, Memo *m, idx level, idx r, uint64_t value, uint64_t size, idx z)
+hand_up_counted(Search *s, Memo *m, idx level, idx r, uint64_t value, uint64_t size, idx z, const int mode)
 {
     m->size[r] = sat_add(m->size[r], size);
     if (value == 0)
         return STEP_ON;
     int failed = add_value(m, r, value);
-    if (failed == 0)
+    if (failed == 0 && (mode & DIAGRAM))
         failed = chain(s, m, level, r, z);
     if (failed < 0)
         return failed;
@@ -315,7 +315,7 @@ enter(Search *s, idx level, const int mode)
         if (slot == NULL) { /* the item's options are to be tried */
             memset(m->count + (size_t)(r + 1) * m->width, 0, (size_t)m->width * sizeof(uint64_t));
             m->size[r + 1] = 1;
-            if (m->diagram)
+            if (mode & DIAGRAM)
                 m->znode[r + 1] = 0;
             s->total[level] = length;
             s->tried[level] = 1;
@@ -325,10 +325,10 @@ enter(Search *s, idx level, const int mode)
         m->hits += 1; /* a hit: the count and size of that state */
         value = slot[m->words + 1];
         size = slot[m->words + 2];
-        z = m->diagram ? (idx)slot[m->words + 3] : 0;
+        z = (mode & DIAGRAM) ? (idx)slot[m->words + 3] : 0;
         m->saved = sat_add(m->saved, size - 1);
     }
-    m->ended = hand_up_counted(s, m, level, r, value, size, z);
+    m->ended = hand_up_counted(s, m, level, r, value, size, z, mode);
     return 0;
 }
 
@@ -360,24 +360,24 @@ backtrack(Search *s, idx level, idx i, const int mode)
         return m->ended;
     uncover(s, i, mode);
     if (m->looked[level])
-        store(m, level, r + 1);
+        store(m, level, r + 1, mode);
     if (add_limbs(m, r, m->count + (size_t)(r + 1) * m->width, m->width) < 0)
         return -1;
     m->size[r] = sat_add(m->size[r], m->size[r + 1]);
-    const int failed = chain(s, m, level, r, m->diagram ? m->znode[r + 1] : 0);
+    const int failed = (mode & DIAGRAM) ? chain(s, m, level, r, m->znode[r + 1]) : 0;
     return failed < 0 ? failed : STEP_ON;
 }
 
 /* A solution: a count of 1 handed up. */
 ALWAYS_INLINE int
-visit_memo(Search *s, idx level)
+visit_memo(Search *s, idx level, const int mode)
 {
-    return hand_up_counted(s, s->memo, level, level - s->floor, 1, 1, 1);
+    return hand_up_counted(s, s->memo, level, level - s->floor, 1, 1, 1, mode);
 }
 
 #define ALL_COVERED(s) ((s)->links.rlink[0] == 0)
 #define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity(s))
-#define VISIT(s, run, level) visit_memo(s, level)
+#define VISIT(s, run, level) visit_memo(s, level, mode) /* (run_steps's mode) */
 
 #include "steps.h"
 
@@ -391,6 +391,18 @@ static int
 memo_colored(Search *s, const Run *run)
 {
     return run_steps(s, run, COLORED);
+}
+
+static int
+memo_with_diagram(Search *s, const Run *run)
+{
+    return run_steps(s, run, DIAGRAM);
+}
+
+static int
+memo_with_diagram_colored(Search *s, const Run *run)
+{
+    return run_steps(s, run, COLORED | DIAGRAM);
 }
 
 /* Whether the sample's hits stood for at least MEMO_GAIN times the nodes it visited. */
@@ -459,7 +471,8 @@ run_memo_with(Search *s, const Run *run, int (*steps)(Search *, const Run *))
     return PAUSED;
 }
 
-/* The memoized count's runs (rows of ways.c's table), without colors and with. */
+/* The memoized count's runs (rows of ways.c's table), without colors and with, each without
+   the diagram and with it. */
 int
 run_memo(Search *s, const Run *run)
 {
@@ -470,6 +483,18 @@ int
 run_memo_colored(Search *s, const Run *run)
 {
     return run_memo_with(s, run, memo_colored);
+}
+
+int
+run_memo_diagram(Search *s, const Run *run)
+{
+    return run_memo_with(s, run, memo_with_diagram);
+}
+
+int
+run_memo_diagram_colored(Search *s, const Run *run)
+{
+    return run_memo_with(s, run, memo_with_diagram_colored);
 }
 
 /* Where each colored secondary item's field starts, as pydlx's memo.tables lays them out;

@@ -9,8 +9,8 @@
  * The rows: the five link modes (links.c: plain, zeros, wide, colored, loop), Algorithm M on
  * the links (bounds.c), the sets without colors, with tallies and with colors (sets.c,
  * csets.c, tally.c), Algorithm M's sets (msets.c), the cheapest solutions (costs.c), a
- * memoized count (memo.c) and binary branching (binary.c), these three without colors and
- * with. way_start chooses the row once, when the search starts (way_for), from the dancer
+ * memoized count (memo.c, without its diagram and with) and binary branching (binary.c),
+ * these without colors and with. way_start chooses the row once, when the search starts (way_for), from the dancer
  * and the start; nothing else asks which kind of search it is.
  *
  * A search whose row has a `sets` way starts on the links and samples its first nodes there
@@ -32,8 +32,8 @@
 /* The rows of WAYS, in its order. */
 enum {
     WAY_LINKS, WAY_ZEROS, WAY_WIDE, WAY_COLORED, WAY_LOOP, WAY_BOUNDED, WAY_BOUNDED_COLORED, WAY_SETS,
-    WAY_TALLIED, WAY_COLORED_SETS, WAY_MSETS, WAY_COSTS, WAY_MEMO, WAY_MEMO_COLORED, WAY_BINARY, WAY_BINARY_COLORED,
-    N_WAYS
+    WAY_TALLIED, WAY_COLORED_SETS, WAY_MSETS, WAY_COSTS, WAY_MEMO, WAY_MEMO_COLORED, WAY_MEMO_DIAGRAM,
+    WAY_MEMO_DIAGRAM_COLORED, WAY_BINARY, WAY_BINARY_COLORED, N_WAYS
 };
 
 static int bounded_start(Search *s, const Start *start);
@@ -43,6 +43,8 @@ static int binary_begin(Search *s, const Start *start);
 static int memo_enter(Search *s, const Start *start, dlx_error *err);
 static int run_memoized(Search *s, const Run *run);
 static int run_memoized_colored(Search *s, const Run *run);
+static int run_memoized_diagram(Search *s, const Run *run);
+static int run_memoized_diagram_colored(Search *s, const Run *run);
 static int sample_colored(Search *s);
 static int sample_msets(Search *s);
 static void move_sets(Search *s);
@@ -86,6 +88,9 @@ static const Way WAYS[N_WAYS] = {
                    UNSPLIT("for the cheapest solutions", "split a plain search")},
     [WAY_MEMO] = {.name = "memo", .free = memo_free, .enter = memo_enter, RUN(run_memoized), MEMOIZED},
     [WAY_MEMO_COLORED] = {.name = "memo colored", .enter = memo_enter, RUN(run_memoized_colored), MEMOIZED},
+    [WAY_MEMO_DIAGRAM] = {.name = "memo diagram", .enter = memo_enter, RUN(run_memoized_diagram), MEMOIZED},
+    [WAY_MEMO_DIAGRAM_COLORED] = {.name = "memo diagram colored", .enter = memo_enter,
+                                  RUN(run_memoized_diagram_colored), MEMOIZED},
     [WAY_BINARY] = {.name = "binary", .start = binary_begin, .free = binary_free, RUN(run_binary), BINARY},
     [WAY_BINARY_COLORED] = {.name = "binary colored", .start = binary_begin, RUN(run_binary_colored), BINARY},
 };
@@ -115,6 +120,8 @@ way_for(const Dancer *d, const Start *start)
         return &WAYS[WAY_COSTS];
     if (d->bounds != NULL)
         return &WAYS[colored ? WAY_BOUNDED_COLORED : WAY_BOUNDED];
+    if (start->diagram)
+        return &WAYS[colored ? WAY_MEMO_DIAGRAM_COLORED : WAY_MEMO_DIAGRAM];
     if (start->memo != MEMO_OFF)
         return &WAYS[colored ? WAY_MEMO_COLORED : WAY_MEMO];
     return links_way(d);
@@ -389,6 +396,18 @@ static int
 run_memoized_colored(Search *s, const Run *run)
 {
     return hand_over(s, run_memo_colored(s, run));
+}
+
+static int
+run_memoized_diagram(Search *s, const Run *run)
+{
+    return hand_over(s, run_memo_diagram(s, run));
+}
+
+static int
+run_memoized_diagram_colored(Search *s, const Run *run)
+{
+    return hand_over(s, run_memo_diagram_colored(s, run));
 }
 
 /* A row's run for a search's item choice: MRV's in list order compiled in, or (CHOSEN, on

@@ -186,6 +186,8 @@ void memo_free(Search *s);
 void memo_sample(const Search *s, long long *nodes, long long *updates); /* where it began */
 int run_memo(Search *s, const Run *run); /* -1: no memory; -2: the diagram passed the budget */
 int run_memo_colored(Search *s, const Run *run);
+int run_memo_diagram(Search *s, const Run *run);
+int run_memo_diagram_colored(Search *s, const Run *run);
 
 /* binary.c */
 int binary_start(Search *s);

@@ -271,6 +271,8 @@ WAYS: dict[str, Way] = {way.name: way for way in (
         refused="splitting a search for the cheapest solutions", instead="split a plain search"),
     _MEMO,
     _MEMO._replace(name="memo colored"),
+    _MEMO._replace(name="memo diagram"),
+    _MEMO._replace(name="memo diagram colored"),
     _BINARY,
     _BINARY._replace(name="binary colored"),
 )}
@@ -300,6 +302,8 @@ def way_for(dancer: Dancer, start: Start) -> Way:
         return WAYS["costs"]
     if dancer.bounds:
         return WAYS["bounded" + colored]
+    if start.diagram:
+        return WAYS["memo diagram" + colored]
     if start.memo != MEMO_OFF:
         return WAYS["memo" + colored]
     return links_way(dancer)
