@@ -372,7 +372,8 @@ static const Choice CHOICES[] = {
      .first = first_listed, .next = next_listed, .plain = choose_plain, .chosen = 1, .seeded = 0, .sets = 1,
      .unprobed = "random probes of a search with the failure-rate choice"},
 };
-enum { MRV, MRV_SEEDED, MRV_SEEDED_WIDE, PRIORITY, PRIORITY_SEEDED, WEIGHTED, WEIGHTED_TIES, FAILURE_RATE };
+enum { BY_MRV, BY_MRV_SEEDED, BY_MRV_SEEDED_WIDE, BY_PRIORITY, BY_PRIORITY_SEEDED, BY_WEIGHTS, BY_WEIGHTED_TIES,
+       BY_FAILURE_RATE };
 
 /* The row a search starts with: priority items first (their rule takes no other: the plan
    has refused the rules with them), a rule, or MRV; with a seed or not. */
@@ -380,16 +381,16 @@ static const Choice *
 choice_for(const Dancer *d, const Start *start)
 {
     if (d->priority != NULL)
-        return &CHOICES[start->seeded ? PRIORITY_SEEDED : PRIORITY];
+        return &CHOICES[start->seeded ? BY_PRIORITY_SEEDED : BY_PRIORITY];
     switch (start->tuning.rule) {
     case RULE_WEIGHTED:
-        return &CHOICES[WEIGHTED];
+        return &CHOICES[BY_WEIGHTS];
     case RULE_WEIGHTED_TIES:
-        return &CHOICES[WEIGHTED_TIES];
+        return &CHOICES[BY_WEIGHTED_TIES];
     case RULE_FAILURE_RATE:
-        return &CHOICES[FAILURE_RATE];
+        return &CHOICES[BY_FAILURE_RATE];
     default:
-        return &CHOICES[!start->seeded ? MRV : is_wide(d) ? MRV_SEEDED_WIDE : MRV_SEEDED];
+        return &CHOICES[!start->seeded ? BY_MRV : is_wide(d) ? BY_MRV_SEEDED_WIDE : BY_MRV_SEEDED];
     }
 }
 

@@ -46,6 +46,10 @@ typedef int32_t idx; /* "a pointer is an array index" */
 #define CHOSEN 16
 /* ... and DIAGRAM (memo.c): a memoized count builds the diagram of its solutions. */
 #define DIAGRAM 32
+/* ... and on the sets without colors (sets.c), TALLIED: the item choice by tallies; WEIGHTED:
+   by a weighted rule (the search's WEIGHTs). */
+#define TALLIED 64
+#define WEIGHTED 128
 /* Uncolored matrices with at least this many primary items (and fewer than WIDE_ITEMS)
    search in mode ZEROS; benchmarks/README.md has the measurement behind it. */
 #define ZEROS_ITEMS 256

@@ -380,11 +380,12 @@ count_cover(Search *s, uint64_t *set, idx i, idx least)
         cover_in(s, set, s->sets.words, live_words(s, set), i, 0);
 }
 
-/* Whether every primary item is covered: none is active. */
+/* Whether every primary item is covered: none is active (`tallied`: a constant where the
+   steps are compiled with TALLIED or without; the probe's, read off the search). */
 ALWAYS_INLINE int
-none_active(const Search *s)
+none_active_in(const Search *s, const int tallied)
 {
-    if (s->tally.counts != NULL)
+    if (tallied)
         return tally_none_left(s);
     uint64_t any = 0;
     for (ptrdiff_t v = 0; v < s->dancer->item_words; v++)
@@ -398,7 +399,7 @@ none_active(const Search *s)
    make (1 per other item covered, and for each option hidden its length minus 1: i's were
    counted by its cover), and take its items off the active ones. */
 ALWAYS_INLINE void
-commit_set(Search *s, idx level, uint64_t *set, idx i, idx k_x, idx least)
+commit_set(Search *s, idx level, uint64_t *set, idx i, idx k_x, idx least, const int tallied)
 {
     const Dancer *d = s->dancer;
     const ptrdiff_t W = d->n_words;
@@ -406,7 +407,7 @@ commit_set(Search *s, idx level, uint64_t *set, idx i, idx k_x, idx least)
     const uint64_t *conflict = d->conflicts + (size_t)k_x * (size_t)W;
     uint64_t *next = set + W;
     long long k = 0;
-    if (s->tally.counts != NULL) { /* (it makes the next set as it counts down) */
+    if (tallied) { /* (it makes the next set as it counts down) */
         idx taken = tally_commit(s, level, set, k_x);
         if (d->n_classes == 1) /* (less i's own options) */
             k = (long long)(taken - least) * (d->class_length[0] - 1);
@@ -482,9 +483,9 @@ enter_colored(Search *s, idx level)
 
 /* Undo commit_set of an option (bit k_x) chosen for item i: its other items active again. */
 ALWAYS_INLINE void
-uncommit_set(Search *s, idx i, idx k_x)
+uncommit_set(Search *s, idx i, idx k_x, const int tallied)
 {
-    if (s->tally.counts != NULL)
+    if (tallied)
         tally_uncommit(s, k_x);
     else
         return_items(s, k_x, i);
@@ -496,18 +497,18 @@ uncommit_set(Search *s, idx i, idx k_x)
    list, which would take a walk along the option to find (the level keeps i; ways.c's
    search_prefix finds the node on i's list when a prefix asks for it). */
 ALWAYS_INLINE idx
-enter_set(Search *s, idx level)
+enter_set(Search *s, idx level, const int mode)
 {
     const ptrdiff_t W = s->dancer->n_words;
     uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
-    idx least, i = s->tally.counts != NULL       ? tally_choose(s, level, &least)
-                   : s->weights.weight != NULL ? choose_weighted_set(s, set, &least)
-                                               : choose_set(s, set, &least);
+    idx least, i = (mode & TALLIED)    ? tally_choose(s, level, &least, mode & WEIGHTED)
+                   : (mode & WEIGHTED) ? choose_weighted_set(s, set, &least)
+                                       : choose_set(s, set, &least);
     count_cover(s, set, i, least);
-    idx k = least > 0 ? next_of_item(s, set, i, -1) : -1;
+    idx k = least > 0 ? next_of_item_in(s, set, i, -1, mode & TALLIED) : -1;
     s->total[level] = least;
     s->tried[level] = 1;
-    if (s->tally.counts == NULL) /* (with tallies, n_left counts i when its option is committed) */
+    if (!(mode & TALLIED)) /* (with tallies, n_left counts i when its option is committed) */
         set_active(s, i, 0);
     s->sets.option[level] = k;
     s->sets.item[level] = i;
@@ -527,7 +528,8 @@ next_set(Search *s, idx level, const int mode)
         return i;
     const uint64_t *mask = s->dancer->masks + (size_t)i * (size_t)W;
     idx k = (mode & COLORED) ? next_listed(s, level, mask, s->sets.option[level])
-                             : next_of_item(s, s->sets.alive + (size_t)level * (size_t)W, i, s->sets.option[level]);
+                             : next_of_item_in(s, s->sets.alive + (size_t)level * (size_t)W, i, s->sets.option[level],
+                                               mode & TALLIED);
     s->sets.option[level] = k;
     return k < 0 ? i : (mode & COLORED) ? node_of(s, k, i) : first_node(s, k);
 }
@@ -538,7 +540,7 @@ next_set(Search *s, idx level, const int mode)
 ALWAYS_INLINE idx
 enter(Search *s, idx level, const int mode)
 {
-    return (mode & COLORED) ? enter_colored(s, level) : enter_set(s, level);
+    return (mode & COLORED) ? enter_colored(s, level) : enter_set(s, level, mode);
 }
 
 ALWAYS_INLINE void
@@ -548,7 +550,7 @@ try_option(Search *s, idx level, idx x, const int mode)
     if (mode & COLORED)
         commit_colored(s, set, x, s->sets.option[level], level);
     else
-        commit_set(s, level, set, s->sets.item[level], s->sets.option[level], s->total[level]);
+        commit_set(s, level, set, s->sets.item[level], s->sets.option[level], s->total[level], mode & TALLIED);
 }
 
 ALWAYS_INLINE idx
@@ -557,7 +559,7 @@ try_next(Search *s, idx level, idx x, const int mode)
     if (mode & COLORED)
         uncommit_colored(s, x, s->sets.option[level], level);
     else
-        uncommit_set(s, s->sets.item[level], s->sets.option[level]);
+        uncommit_set(s, s->sets.item[level], s->sets.option[level], mode & TALLIED);
     return next_set(s, level, mode);
 }
 
@@ -565,24 +567,46 @@ ALWAYS_INLINE int
 backtrack(Search *s, idx level, idx i, const int mode)
 {
     (void)level;
-    (void)mode;
-    if (s->tally.counts == NULL)
+    if (!(mode & TALLIED))
         set_active(s, i, 1);
     return STEP_ON;
 }
 
-#define ALL_COVERED(s) none_active(s)
+#define ALL_COVERED(s) none_active_in(s, mode & TALLIED) /* (run_steps's mode) */
 #define SANITY_CHECK(s, level) SANITY_WHEN_DUE(s, sanity_sets(s, level))
 
 #include "steps.h"
 
 /* The loop without colors and with, each a function of its own (as one, the loop without
-   colors ran 3% slower on Langford pairs n = 12: benchmarks/README.md, Loop alignment). */
+   colors ran 3% slower on Langford pairs n = 12: benchmarks/README.md, Loop alignment); and
+   without colors, compiled for each item choice: MRV's, by tallies, by a weighted rule
+   (rows of ways.c's table: sets, tallied sets, and each with a weighted rule). */
 WITH_POPCNT_CLONES
 int
 run_plain_sets(Search *s, const Run *run)
 {
     return run_steps(s, run, 0);
+}
+
+WITH_POPCNT_CLONES
+int
+run_tallied_sets(Search *s, const Run *run)
+{
+    return run_steps(s, run, TALLIED);
+}
+
+WITH_POPCNT_CLONES
+int
+run_weighted_sets(Search *s, const Run *run)
+{
+    return run_steps(s, run, WEIGHTED);
+}
+
+WITH_POPCNT_CLONES
+int
+run_tallied_weighted_sets(Search *s, const Run *run)
+{
+    return run_steps(s, run, TALLIED | WEIGHTED);
 }
 
 WITH_POPCNT_CLONES LOOPS_ALIGNED_64
@@ -600,9 +624,10 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
     const ptrdiff_t W = s->dancer->n_words;
     const int colored = s->dancer->has_colors;
     idx level = s->level, depth = 0, least;
-    while (!none_active(s)) {
+    const int tallied = s->tally.counts != NULL, weighted = s->weights.weight != NULL;
+    while (!none_active_in(s, tallied)) {
         uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
-        idx i = s->tally.counts != NULL ? tally_choose(s, level, &least) : choose_set(s, set, &least);
+        idx i = tallied ? tally_choose(s, level, &least, weighted) : choose_set(s, set, &least);
         degrees[depth] = least;
         if (least == 0) {
             depth++;
@@ -618,17 +643,17 @@ probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved)
         if (colored)
             commit_colored(s, set, path[depth], k, level);
         else
-            commit_set(s, level, set, i, k, least);
+            commit_set(s, level, set, i, k, least, tallied);
         depth++;
         level++;
     }
-    *solved = none_active(s);
+    *solved = none_active_in(s, tallied);
     for (idx d = *solved ? depth : depth - 1; d-- > 0;) {
         idx i = s->links.top[path[d]];
         if (colored)
             uncommit_colored(s, path[d], rank_of(s->dancer, option_of(s, path[d])), s->level + d);
         else
-            uncommit_set(s, i, rank_of(s->dancer, option_of(s, path[d])));
+            uncommit_set(s, i, rank_of(s->dancer, option_of(s, path[d])), tallied);
         set_active(s, i, 1);
     }
     return depth;

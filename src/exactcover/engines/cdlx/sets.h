@@ -140,11 +140,11 @@ next_in(const uint64_t *set, const uint64_t *mask, ptrdiff_t W, idx after)
 /* The first option of primary item i after `after` (-1: the first of all) in `set`, or -1:
    with tallies, only the words of its mask's span are read. */
 ALWAYS_INLINE idx
-next_of_item(const Search *s, const uint64_t *set, idx i, idx after)
+next_of_item_in(const Search *s, const uint64_t *set, idx i, idx after, const int tallied)
 {
     const Dancer *d = s->dancer;
     const uint64_t *mask = d->masks + (size_t)i * (size_t)d->n_words;
-    if (s->tally.counts == NULL)
+    if (!tallied)
         return next_in(set, mask, d->n_words, after);
     const idx before = d->mask_span[2 * i - 2] * 64 - 1;
     return next_in(set, mask, d->mask_span[2 * i - 1] + 1, after > before ? after : before);

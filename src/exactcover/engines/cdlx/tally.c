@@ -354,7 +354,7 @@ tally_forced(Search *s)
         if (one == NULL)
             break;
         uint64_t *set = s->sets.alive + (size_t)level * (size_t)W;
-        tally_commit(s, level, set, next_of_item(s, set, (idx)(one - tally) + 1, -1));
+        tally_commit(s, level, set, next_of_item_in(s, set, (idx)(one - tally) + 1, -1, 1));
         level++;
     }
     int covered = s->tally.n_left == 0;

@@ -95,17 +95,17 @@ tally_uncommit(Search *s, idx r_x)
    options (its WEIGHT then grows by one), else by the weighted choice the first with one,
    else tally_least_weighted's. */
 ALWAYS_INLINE idx
-tally_choose(Search *s, idx level, idx *length)
+tally_choose(Search *s, idx level, idx *length, const int weighted)
 {
     const uint8_t *tally = s->tally.counts + (size_t)level * (size_t)s->tally.n;
     const idx n1 = s->n_primary;
     const uint8_t *at = memchr(tally, 0, (size_t)n1); /* (cheaper than noting a 0 at each decrement) */
-    if (at != NULL && s->weights.weight != NULL && s->weights.weight[at - tally + 1] < WEIGHT_MAX)
+    if (weighted && at != NULL && s->weights.weight[at - tally + 1] < WEIGHT_MAX)
         tally_heavier(s, (idx)(at - tally));
     if (at == NULL && (s->tally.n_heavy == 0 || s->weights.rule != RULE_WEIGHTED_TIES))
         at = memchr(tally, 1, (size_t)n1); /* (a heavy item with one option comes first by the ties) */
     idx p = at != NULL                ? (idx)(at - tally)
-            : s->weights.weight != NULL       ? tally_least_weighted(s, tally)
+            : weighted                ? tally_least_weighted(s, tally)
                                       : tally_least(tally, s->tally.n);
     *length = tally[p];
     return p + 1;

@@ -128,6 +128,9 @@ void sets_free(Search *s);
 void sets_replay(Search *s);
 int tally_enter(Search *s, const idx *givens, ptrdiff_t n);
 int run_plain_sets(Search *s, const Run *run);
+int run_tallied_sets(Search *s, const Run *run);
+int run_weighted_sets(Search *s, const Run *run);
+int run_tallied_weighted_sets(Search *s, const Run *run);
 int run_colored_sets(Search *s, const Run *run);
 idx probe_sets(Search *s, uint64_t *random, idx *path, idx *degrees, int *solved);
 
