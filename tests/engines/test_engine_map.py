@@ -39,7 +39,7 @@ KEPT = {
     ("reuse.c", "pydlx/reuse.py"): {"search_pop", "search_push", "search_rewind"},
     ("search.c", "pydlx/search.py"): {"apply_givens", "levels_progress", "replay", "search_exclude", "search_fraction",
                                      "search_share"},
-    ("ways.c", "pydlx/ways.py"): {"links_way", "move_sets", "run_memoized", "sample_colored", "search_on_sets",
+    ("ways.c", "pydlx/ways.py"): {"links_way", "move_sets", "run_memoized", "sample_colored",
                                   "search_probe", "search_run", "search_solution", "search_takes", "sets_decide", "sets_pay",
                                   "sets_rewind", "sets_rewindable", "sets_start", "sets_start_sampled", "way_for",
                                   "way_start"},

@@ -40,7 +40,7 @@ begin_with(Search *s, const idx *givens, ptrdiff_t n, int *tallies, int *kept, d
 {
     if (search_reusable(s, err) < 0)
         return -1;
-    if (!s->bare || s->ways.choice->seeded || pushed_count(s) != 0 || s->level != 0 || s->resume != X2 || search_on_sets(s)) {
+    if (!s->bare || s->ways.choice->seeded || pushed_count(s) != 0 || s->level != 0 || s->resume != X2 || !way_of(s)->on_links) {
         err->kind = DLX_UNSUPPORTED;
         err->what = "counting with givens in a search made with givens, exclusions, a prefix or a "
                     "seed, or with givens pushed, or under way";
@@ -65,7 +65,7 @@ static void
 leave_out(Search *s, idx k, int back)
 {
     const Dancer *d = s->dancer;
-    if (search_on_sets(s)) {
+    if (!way_of(s)->on_links) {
         const idx r = rank_of(d, k);
         s->sets.alive[(size_t)s->floor * (size_t)d->n_words + (size_t)(r >> 6)] &= ~((uint64_t)1 << (r & 63));
         tally_leave_out(s, r);
@@ -83,7 +83,7 @@ leave_out(Search *s, idx k, int back)
 static int
 end_with(Search *s, ptrdiff_t n, int kept, idx out, dlx_error *err)
 {
-    const int entered = search_on_sets(s);
+    const int entered = !way_of(s)->on_links;
     if (search_rewind(s, err) < 0)
         return -1;
     if (out >= 0 && !entered)

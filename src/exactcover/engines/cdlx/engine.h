@@ -44,7 +44,7 @@ double search_fraction(const Search *s);
 double search_share(const Search *s);
 int check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *owner, dlx_error *err);
 
-/* ways.c: the way as others see it: on the sets, waiting to move (the binding builds the
+/* ways.c: the way as others see it: waiting to move (the binding builds the
    sets), whether it can be rewound (and rewound: sets_rewind), held on the links for a check
    and put back after (sets_hold, sets_put_back); whether a search takes a run (search_takes:
    -1 with err if not); the run on the
@@ -53,7 +53,6 @@ int check_givens(const Search *s, const idx *givens, ptrdiff_t n_givens, idx *ow
    depth, *solved whether it ended in a solution; -1 when memory ran out. sets_move moves a
    search paused as MOVING, once its dancer's sets are built. */
 int search_takes(const Search *s, const Run *run, dlx_error *err);
-int search_on_sets(const Search *s);
 int search_moving(const Search *s);
 int sets_rewindable(const Search *s);
 void sets_rewind(Search *s);

@@ -125,7 +125,7 @@ solve_lines(const Dancer *d, Lines *job, dlx_error *err)
                 if (job->writes[givens[g]] >= 0)
                     out[job->writes[givens[g]] >> 8] = (unsigned char)(job->writes[givens[g]] & 255);
         job->solutions += found == LINE_STOPPED ? 0 : found;
-        int entered = search_on_sets(&s);
+        int entered = !way_of(&s)->on_links;
         search_rewind(&s, err); /* (it cannot refuse: a plain search on the links, or entered at 0) */
         sets_hold(&s);
         for (ptrdiff_t g = 0; g < n && !entered; g++)

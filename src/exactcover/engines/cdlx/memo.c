@@ -546,9 +546,6 @@ memo_start(Search *s, int mode, long long budget, int diagram)
     m->decide_at = mode == MEMO_AUTO ? s->nodes + MEMO_GLANCE : -1;
     m->start_nodes = s->nodes;
     m->start_updates = s->updates;
-    if (mode == MEMO_AUTO && d->has_colors)
-        (void)sets_note_floor(s); /* (a table dropped hands over far from the floor; without
-                                     memory for the note the search stays on the links) */
     m->rows = (idx)levels + 1;
     m->width = 2;
     m->keys = dlx_calloc(levels * (size_t)m->words, sizeof(uint64_t));

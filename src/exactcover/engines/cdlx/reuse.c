@@ -77,7 +77,7 @@ search_rewind(Search *s, dlx_error *err)
     const int mode = s->ways.row->mode;
     if (search_reusable(s, err) < 0)
         return -1;
-    for (idx l = s->level; !search_on_sets(s) && l-- > s->floor;) {
+    for (idx l = s->level; way_of(s)->on_links && l-- > s->floor;) {
         uncommit_others(s, s->choice[l], mode);
         uncover(s, s->links.top[s->choice[l]], mode);
     }
@@ -97,7 +97,7 @@ search_push(Search *s, idx k, dlx_error *err)
     const idx *top = s->links.top;
     if (search_reusable(s, err) < 0)
         return -1;
-    if (s->level != 0 || s->resume != X2 || search_on_sets(s))
+    if (s->level != 0 || s->resume != X2 || !way_of(s)->on_links)
         return unsupported(err, "pushing a given into a search under way", "rewind it first");
     if (k < 0 || k >= s->dancer->n_options) {
         err->what = "given";
@@ -128,7 +128,7 @@ int
 search_pop(Search *s)
 {
     const int mode = s->ways.row->mode;
-    if (pushed_count(s) == 0 || s->level != 0 || s->resume != X2 || search_on_sets(s))
+    if (pushed_count(s) == 0 || s->level != 0 || s->resume != X2 || !way_of(s)->on_links)
         return -1;
     idx k = s->pushed->option[--s->pushed->n], first = s->links.opt_start[k], last = first - 1; /* (none if empty) */
     while (s->links.top[last + 1] > 0)

@@ -153,20 +153,18 @@ tally_enter(Search *s, const idx *givens, ptrdiff_t n)
     return 0;
 }
 
-/* Move a search paused at step X2 of its level, on the links, to the sets (ways.c's sets_move
-   decides it): each level's set follows from the one below and the option chosen there; the
-   items' list is as the links left it. SETS, or LINKS if memory ran out. */
-void
-sets_replay(Search *s)
+/* What every move of a search paused at step X2 of its level, on the links, to the sets
+   begins with (ways.c's sets_move decides it): the room, the items active now and since the
+   floor (into `since`, room for n_items + 1), each level's option and item. 0, or -1 if
+   memory ran out (the search stays on the links). */
+static int
+replay_levels(Search *s, unsigned char *since)
 {
     const Dancer *d = s->dancer;
     const idx *top = s->links.top;
-    unsigned char *since = NULL;
     s->ways.where = LINKS;
-    const ptrdiff_t W = d->n_words;
-    since = dlx_calloc((size_t)d->n_items + 1, 1);
     if (since == NULL || sets_room(s) < 0)
-        goto done;
+        return -1;
     s->sets.moved_at = s->level;
     for (idx i = s->links.rlink[0]; i != 0; i = s->links.rlink[i])
         set_active(s, i, 1);
@@ -180,11 +178,17 @@ sets_replay(Search *s)
         for (idx q = s->links.opt_start[k]; top[q] > 0; q++)
             since[top[q]] = s->sets.floor_items[top[q]] = 1;
     }
-    if (d->has_colors) {
-        if (csets_move(s) == 0)
-            s->ways.where = SETS;
-        goto done;
-    }
+    return 0;
+}
+
+/* Without colors, each level's set from the one below and the option chosen there; the
+   items' list is as the links left it. */
+static void
+replay_sets(Search *s, const unsigned char *since)
+{
+    const Dancer *d = s->dancer;
+    const idx *top = s->links.top;
+    const ptrdiff_t W = d->n_words;
     uint64_t *set = s->sets.alive + (size_t)s->floor * (size_t)W;
     first_set(s, set, since);
     for (idx level = s->floor; level < s->level; level++, set += W) {
@@ -197,11 +201,39 @@ sets_replay(Search *s)
         }
     }
     s->ways.where = SETS;
-    if (!s->sets.tallied)
+}
+
+/* The moves of the rows sets, tallied sets and colored sets (ways.c): SETS, or LINKS if
+   memory ran out. With tallies, a search whose memory runs out for them goes without. */
+void
+sets_replay(Search *s)
+{
+    unsigned char *since = dlx_calloc((size_t)s->dancer->n_items + 1, 1);
+    if (replay_levels(s, since) == 0) {
+        replay_sets(s, since);
         tally_free(s); /* (a search rewound may have had them at its last move) */
-    else if (tally_move(s) < 0)
-        s->sets.tallied = 0; /* (memory ran out: this search goes without tallies) */
-done:
+    }
+    dlx_free(since);
+}
+
+void
+sets_replay_tallied(Search *s)
+{
+    unsigned char *since = dlx_calloc((size_t)s->dancer->n_items + 1, 1);
+    if (replay_levels(s, since) == 0) {
+        replay_sets(s, since);
+        if (tally_move(s) < 0)
+            s->sets.tallied = 0;
+    }
+    dlx_free(since);
+}
+
+void
+csets_replay(Search *s)
+{
+    unsigned char *since = dlx_calloc((size_t)s->dancer->n_items + 1, 1);
+    if (replay_levels(s, since) == 0 && csets_move(s) == 0)
+        s->ways.where = SETS;
     dlx_free(since);
 }
 

@@ -41,6 +41,7 @@ static int bounded_enter(Search *s, const Start *start, dlx_error *err);
 static int loop_begin(Search *s, const Start *start);
 static int binary_begin(Search *s, const Start *start);
 static int memo_enter(Search *s, const Start *start, dlx_error *err);
+static int memo_enter_colored(Search *s, const Start *start, dlx_error *err);
 static int run_memoized(Search *s, const Run *run);
 static int run_memoized_colored(Search *s, const Run *run);
 static int run_memoized_diagram(Search *s, const Run *run);
@@ -48,22 +49,23 @@ static int run_memoized_diagram_colored(Search *s, const Run *run);
 static int sample_colored(Search *s);
 static int sample_msets(Search *s);
 static void move_sets(Search *s);
+static void move_colored_sets(Search *s);
 static void move_tallied(Search *s);
 static void sets_and_tallies_free(Search *s);
 
 #define RUN(f) .run = f, .run_chosen = f /* (one run whatever the item choice: the row reads it, or takes one) */
 #define LINK_MODE(f) .run = f, .run_chosen = f##_chosen
-#define ON_LINKS .enter = links_enter, .probe = probe_links, .progress = levels_progress
+#define ON_LINKS .enter = links_enter, .probe = probe_links, .progress = levels_progress, .on_links = 1
 #define DECIDES .decides = 1, .takes = TAKES_ALL
 #define ON_SETS .probe = probe_sets, .takes = TAKES_ALL, .progress = levels_progress
 #define TO_SETS .sets = &WAYS[WAY_SETS], .tallied = &WAYS[WAY_TALLIED]
 #define REWOUND .decides = 1, .takes = TAKES_ALL | TAKES_REWIND
-#define BOUNDED .start = bounded_start, .free = bounds_free, .enter = bounded_enter, RUN(run_bounded), \
+#define BOUNDED .start = bounded_start, .free = bounds_free, .enter = bounded_enter, RUN(run_bounded), .on_links = 1, \
                 .probe = probe_bounded, DECIDES, .progress = levels_progress, .null_moves = 1
 #define UNSPLIT(what, other) .takes = TAKES_LISTING, .refused = "splitting a search " what, .instead = other
-#define MEMOIZED .probe = probe_links, .progress = levels_progress, .refused = "listing or splitting a memoized search", \
+#define MEMOIZED .probe = probe_links, .progress = levels_progress, .on_links = 1, .refused = "listing or splitting a memoized search", \
                  .instead = "a search without memo"
-#define BINARY .enter = links_enter, .probe = probe_links, .progress = binary_progress, \
+#define BINARY .enter = links_enter, .probe = probe_links, .progress = binary_progress, .on_links = 1, \
                UNSPLIT("with binary branching", "split one with way='auto'"), \
                .unprobed = "random probes of a search with binary branching"
 
@@ -81,14 +83,14 @@ static const Way WAYS[N_WAYS] = {
     [WAY_TALLIED] = {.name = "tallied sets", .run = run_tallied_sets, .run_chosen = run_tallied_weighted_sets,
                      ON_SETS, .move = move_tallied, .first_nodes = 1},
     [WAY_COLORED_SETS] = {.name = "colored sets", .free = colored_free, RUN(run_colored_sets), ON_SETS,
-                          .sample = sample_colored, .move = move_sets},
+                          .sample = sample_colored, .move = move_colored_sets},
     [WAY_MSETS] = {.name = "msets", RUN(run_msets), .probe = probe_msets, .takes = TAKES_ALL,
                    .progress = levels_progress, .sample = sample_msets, .move = msets_move, .null_moves = 1,
                    .first_nodes = 1},
     [WAY_COSTS] = {.name = "costs", .start = costs_start, .free = costs_free, RUN(run_costed), ON_LINKS,
                    UNSPLIT("for the cheapest solutions", "split a plain search")},
     [WAY_MEMO] = {.name = "memo", .free = memo_free, .enter = memo_enter, RUN(run_memoized), MEMOIZED},
-    [WAY_MEMO_COLORED] = {.name = "memo colored", .enter = memo_enter, RUN(run_memoized_colored), MEMOIZED},
+    [WAY_MEMO_COLORED] = {.name = "memo colored", .enter = memo_enter_colored, RUN(run_memoized_colored), MEMOIZED},
     [WAY_MEMO_DIAGRAM] = {.name = "memo diagram", .enter = memo_enter, RUN(run_memoized_diagram), MEMOIZED},
     [WAY_MEMO_DIAGRAM_COLORED] = {.name = "memo diagram colored", .enter = memo_enter,
                                   RUN(run_memoized_diagram_colored), MEMOIZED},
@@ -228,6 +230,18 @@ memo_enter(Search *s, const Start *start, dlx_error *err)
     return 0;
 }
 
+/* A colored count's automatic table notes its floor as it starts: a table dropped hands over
+   far from the floor (without memory for the note, the search stays on the links). */
+static int
+memo_enter_colored(Search *s, const Start *start, dlx_error *err)
+{
+    if (memo_enter(s, start, err) < 0)
+        return -1;
+    if (start->memo == MEMO_AUTO && memo_active(s))
+        (void)sets_note_floor(s);
+    return 0;
+}
+
 static void
 sets_and_tallies_free(Search *s)
 {
@@ -330,14 +344,23 @@ sets_move(Search *s)
     way_of(s)->move(s);
 }
 
-/* The sets' moves: from the links as they are (sets.c, csets.c: sets_replay); with tallies,
-   a search of givens pushed alone, at its floor, from its givens (sets.c: tally_enter). */
+/* The sets' moves: from the links as they are (sets.c: sets_replay, sets_replay_tallied,
+   csets_replay); with tallies, a search of givens pushed alone, at its floor, from its
+   givens (sets.c: tally_enter). */
 static void
 move_sets(Search *s)
 {
     s->ways.where = LINKS;
     if (s->dancer->tables > 0)
         sets_replay(s);
+}
+
+static void
+move_colored_sets(Search *s)
+{
+    s->ways.where = LINKS;
+    if (s->dancer->tables > 0)
+        csets_replay(s);
 }
 
 static void
@@ -348,7 +371,7 @@ move_tallied(Search *s)
         return;
     if (s->bare && s->level == s->floor && tally_enter(s, s->pushed != NULL ? s->pushed->option : NULL, pushed_count(s)) == 0)
         return; /* (at the floor of a search of pushed givens alone: from them, not off the links) */
-    sets_replay(s);
+    sets_replay_tallied(s);
 }
 
 /* What a sample needs before it starts, by the row it would move to: with colors the floor's
@@ -447,14 +470,8 @@ search_run(Search *s, const Run *run)
 }
 
 
-/* -- the way, as the files that use a search again see it (reuse.c, checker.c, lines.c) -- */
-
-/* Whether the search runs on the sets now (a sample still runs on the links). */
-int
-search_on_sets(const Search *s)
-{
-    return s->ways.where == SETS;
-}
+/* -- the way, as the files that use a search again see it (reuse.c, checker.c, lines.c; they
+   read its row too: way_of's on_links) -- */
 
 /* Whether it waits, paused as MOVING, for its dancer's sets to be built (with the GIL). */
 int

@@ -32,6 +32,8 @@ enum { TAKES_LISTING = 1, TAKES_SPLIT = 2, TAKES_ALL = TAKES_LISTING | TAKES_SPL
      that starts on a row with TAKES_REWIND can be rewound and take givens pushed (reuse.c);
    - mode: the dance's mode of a commit made outside the steps on that row (reuse.c, checker.c);
    - progress: the part of its tree finished, and the current node's share;
+   - on_links: the links hold the search's state (0: its sets do; a rewind need not undo the
+     links, which are as they were at the floor it moved at);
    - null_moves: its solutions hold Algorithm M's null moves (an item's header);
      first_nodes: its levels keep an option's first node, not the one on the item's list. */
 struct Way {
@@ -50,7 +52,7 @@ struct Way {
     const char *refused, *instead, *unprobed;
     int mode;
     double (*progress)(const Search *s, double *share);
-    int null_moves, first_nodes;
+    int null_moves, first_nodes, on_links;
 };
 
 /* The way a search is on now: its row, or on the sets the row its sample moved it to. */
@@ -126,6 +128,8 @@ int sets_fit(const Dancer *d, ptrdiff_t budget);
 int sets_room(Search *s);
 void sets_free(Search *s);
 void sets_replay(Search *s);
+void sets_replay_tallied(Search *s);
+void csets_replay(Search *s);
 int tally_enter(Search *s, const idx *givens, ptrdiff_t n);
 int run_plain_sets(Search *s, const Run *run);
 int run_tallied_sets(Search *s, const Run *run);
