@@ -3,15 +3,15 @@
  * runs and moves a search from one to another.
  *
  * A way does Algorithm X's steps (Algorithm M's, with bounds) its own way. Each is a row of
- * WAYS, with everything it does: its own state made (start) and freed (free), the givens and
- * a prefix entered (enter), its run and its random probe, the move onto it (the sets), the
- * way a sample moves to from it (sets, tallied), what it takes (TAKES_*) and its progress.
- * The rows: the five link modes (links.c: plain, zeros, wide, colored, loop), Algorithm M on
- * the links (bounds.c), the sets without colors, with tallies and with colors (sets.c,
- * csets.c, tally.c), Algorithm M's sets (msets.c), the cheapest solutions (costs.c), a
- * memoized count (memo.c, without its diagram and with) and binary branching (binary.c),
- * these without colors and with. way_start chooses the row once, when the search starts (way_for), from the dancer
- * and the start; nothing else asks which kind of search it is.
+ * WAYS, with everything it does (ways.h: struct Way): its own state made and freed, the
+ * givens and a prefix entered, its runs (with MRV's item choice and with a chosen one:
+ * choice.c's table) and its random probe, the rows a sample moves it to and the move onto
+ * them, what it takes and its progress. The rows: the five link modes (links.c: plain,
+ * zeros, wide, colored, loop), Algorithm M on the links (bounds.c), the sets without colors,
+ * with tallies and with colors (sets.c, csets.c, tally.c), Algorithm M's sets (msets.c), the
+ * cheapest solutions (costs.c), a memoized count (memo.c, without its diagram and with) and
+ * binary branching (binary.c), these without colors and with. search_init chooses a search's
+ * row once, when it starts (way_for), from the dancer and the start.
  *
  * A search whose row has a `sets` way starts on the links and samples its first nodes there
  * (sets_start); at the end of the sample its updates per node decide whether the sets pay,
