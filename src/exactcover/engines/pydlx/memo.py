@@ -48,7 +48,6 @@ Port: cdlx/memo.c
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..contract import DEFAULT_MEMO_BYTES, DONE, LIMIT, MEMO_AUTO, MEMO_OFF, MEMO_ON, PAUSED

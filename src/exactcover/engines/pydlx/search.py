@@ -23,7 +23,7 @@ from .binary import Binary
 from .choice import Choice, Random, Shuffle, choice_for
 from .costs import ON_LINKS, Costs, costs_of
 from .dance import COVERED, SCAN_SHIFT, option_number
-from .loop import Loop, use_loop
+from .loop import Loop
 from .memo import Memo, diagram_nodes, memo_stats
 from .msets import BoundedSets
 from .sets import Sets
