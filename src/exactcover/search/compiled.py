@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import threading
 from array import array
-from collections.abc import Hashable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Hashable, Iterable
 from itertools import accumulate
 from typing import Any, cast
 
@@ -155,18 +154,27 @@ class CompiledMatrix:
             raise UnknownOption(bad, what) from None
 
 
-@contextmanager
-def labelled(compiled: CompiledMatrix) -> Iterator[None]:
+class labelled:  # noqa: N801 (a context manager read as a phrase: `with labelled(compiled):`)
     """An engine's `GivensClash`, `GivenAndExcluded` or `GivensBreakLoop` raised again with
-    the labels of the options and the item it names (the engine knows only their numbers)."""
-    try:
-        yield
-    except GivensClash as clash:
-        labels = compiled.labels
-        first, second, item = cast(int, clash.first), cast(int, clash.second), cast(int, clash.item)
-        raise GivensClash(labels[first], labels[second], compiled.matrix.items[item]) from None
-    except GivenAndExcluded as clash:
-        raise GivenAndExcluded(compiled.labels[cast(int, clash.option)]) from None
-    except GivensBreakLoop as broken:
-        raise GivensBreakLoop(compiled.labels[cast(int, broken.option)],
-                              compiled.matrix.items[cast(int, broken.edge)]) from None
+    the labels of the options and the item it names (the engine knows only their numbers).
+    (A class, not a generator: it wraps every search's start, and a sudoku's is 190 µs.)"""
+
+    __slots__ = ("compiled",)
+
+    def __init__(self, compiled: CompiledMatrix) -> None:
+        self.compiled = compiled
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> None:
+        compiled = self.compiled
+        if isinstance(error, GivensClash):
+            labels = compiled.labels
+            first, second, item = cast(int, error.first), cast(int, error.second), cast(int, error.item)
+            raise GivensClash(labels[first], labels[second], compiled.matrix.items[item]) from None
+        if isinstance(error, GivenAndExcluded):
+            raise GivenAndExcluded(compiled.labels[cast(int, error.option)]) from None
+        if isinstance(error, GivensBreakLoop):
+            raise GivensBreakLoop(compiled.labels[cast(int, error.option)],
+                                  compiled.matrix.items[cast(int, error.edge)]) from None
