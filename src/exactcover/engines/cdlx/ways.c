@@ -130,7 +130,6 @@ way_for(const Dancer *d, const Start *start)
     return links_way(d);
 }
 
-
 /* A new search's row (way_for), once, and its state: 0, or -1 if memory ran out. */
 static int
 way_start(Search *s, const Start *start)

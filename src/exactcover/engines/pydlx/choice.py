@@ -19,7 +19,7 @@ from types import MethodType
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..contract import RULE_FAILURE_RATE, RULE_WEIGHTED, RULE_WEIGHTED_TIES, Tuning
-from .dance import SCAN_SHIFT, Links
+from .dance import SCAN_SHIFT, Links, is_wide
 
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module, through search)
     from .dancer import Dancer
@@ -356,8 +356,6 @@ CHOICES: dict[str, ChoiceRow] = {row.name: row for row in (
     _RULE._replace(name="failure rate", start=_C.start_failures, reset=_C.start_failures,
                    choose=_C.choose_by_failure_rate, unprobed="random probes of a search with the failure-rate choice"),
 )}
-#: C's threshold of its choice on blocks (cdlx/dlx.h: WIDE_ITEMS), which the row's name follows.
-WIDE_ITEMS = 1024
 
 
 def choice_for(dancer: Dancer, seed: int | None, tuning: Tuning) -> ChoiceRow:
@@ -369,5 +367,4 @@ def choice_for(dancer: Dancer, seed: int | None, tuning: Tuning) -> ChoiceRow:
     rule = {RULE_WEIGHTED: "weighted", RULE_WEIGHTED_TIES: "weighted ties", RULE_FAILURE_RATE: "failure rate"}
     if tuning.rule in rule:
         return CHOICES[rule[tuning.rule]]
-    wide = not dancer.has_colors and not dancer.bounds and dancer.n_primary >= WIDE_ITEMS
-    return CHOICES["mrv" if not seeded else "mrv seeded wide" if wide else "mrv seeded"]
+    return CHOICES["mrv" if not seeded else "mrv seeded wide" if is_wide(dancer) else "mrv seeded"]

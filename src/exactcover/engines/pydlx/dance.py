@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
     from .dancer import Dancer
 
-__all__ = ["COVERED", "SCAN_SHIFT", "Links", "members", "option_number", "relink"]
+__all__ = ["COVERED", "SCAN_SHIFT", "WIDE_ITEMS", "ZEROS_ITEMS", "Links", "is_wide", "is_zeros", "members",
+           "option_number", "relink"]
 
 #: Added to LEN of an item while it is covered. Nothing changes a covered item's length (every
 #: option on it is hidden), so the mark tells covered items from active ones at a glance (the
@@ -51,6 +52,20 @@ def option_number(top: list[int], q: int) -> int:
 #: (where the choice costs more than the updates) as on a small one, and a budget, a
 #: deadline or Ctrl-C is seen as soon.
 SCAN_SHIFT = 3
+
+#: C's thresholds of its link modes ZEROS and WIDE, and of the choice on blocks (cdlx/dlx.h):
+#: one loop serves every mode here, but the tables' rows of those names follow them.
+ZEROS_ITEMS, WIDE_ITEMS = 256, 1024
+
+
+def is_wide(dancer: Dancer) -> bool:
+    """Whether C's searches of ``dancer`` choose their items by blocks (dlx.h's is_wide)."""
+    return not dancer.has_colors and not dancer.bounds and dancer.n_primary >= WIDE_ITEMS
+
+
+def is_zeros(dancer: Dancer) -> bool:
+    """Whether C's searches of ``dancer`` on the links keep its items of LEN 0 (dlx.h's is_zeros)."""
+    return not dancer.has_colors and not dancer.bounds and ZEROS_ITEMS <= dancer.n_primary < WIDE_ITEMS
 
 class Links:
     """A copy of a dancer's links, and the operations that change them and change them back."""

@@ -32,6 +32,7 @@ from .binary import Binary
 from .bounds import Bounds
 from .choice import Random
 from .costs import Costs
+from .dance import is_wide, is_zeros
 from .loop import use_loop
 from .memo import Memo, memo_active
 from .msets import BoundedSets
@@ -278,17 +279,11 @@ WAYS: dict[str, Way] = {way.name: way for way in (
 )}
 
 
-#: C's thresholds of its link modes ZEROS and WIDE (cdlx/dlx.h), which the rows of those names
-#: follow here (one loop serves all five).
-ZEROS_ITEMS, WIDE_ITEMS = 256, 1024
-
-
 def links_way(dancer: Dancer) -> Way:
     """The row on the links of a matrix: with a loop, with colors, wide, counting its items
     without options, or plain (C's links_way)."""
-    n1 = dancer.n_primary
-    return WAYS["loop" if dancer.loop_ends else "colored" if dancer.has_colors else "wide" if n1 >= WIDE_ITEMS
-                else "zeros" if n1 >= ZEROS_ITEMS else "links"]
+    return WAYS["loop" if dancer.loop_ends else "colored" if dancer.has_colors else "wide" if is_wide(dancer)
+                else "zeros" if is_zeros(dancer) else "links"]
 
 
 def way_for(dancer: Dancer, start: Start) -> Way:
