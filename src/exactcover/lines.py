@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from .engines.contract import refuse
 from .errors import Unsupported
 from .front.solver import Solver
 from .model.matrix import Matrix
@@ -151,6 +152,7 @@ def solve_parts(solver: Solver, data: bytes, code: LineCode, *, limit: int = 1, 
     command can write the answers as they come, and stop between two parts)."""
     if way not in ("auto", "links", "weighted"):
         raise Unsupported(f"problems as lines with way={way!r}", "way='auto', 'links' or 'weighted'")
+    refuse("lines", *solver.compiled.has)
     check_positive("jobs", jobs)
     dancer = solver.dancer
 

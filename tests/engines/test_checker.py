@@ -301,7 +301,7 @@ def test_the_public_checker_says_what_is_wrong_with_labels(engine):
     with pytest.raises(ValueError, match="way must be one of"):
         solver.checker("fast")
     colored = Matrix([1], {"x": {1: None, "s": "red"}, "y": {1: None, "s": "blue"}}, secondary=["s"])
-    with pytest.raises(Unsupported, match="colors or bounds"):
+    with pytest.raises(Unsupported, match="a checker of a matrix with colors"):
         Solver(colored, engine).checker()
 
 

@@ -133,32 +133,43 @@ def test_no_search_changes_the_compiled_arrays(engine, problem):
 
 
 def test_what_a_search_cannot_combine_is_one_table_both_engines_use(module):
-    """Every pair of `contract.REFUSED` that a dancer's search can be asked for is refused by
-    both engines with the table's words; each thing alone is not."""
+    """Every pair of `contract.REFUSED` is refused by both engines with the table's words: a
+    search with both things, or an operation (a checker, problems as lines, a reduction) on a
+    matrix that has the thing; each thing alone is not, and each operation takes a plain
+    matrix and one with what the table does not name for it."""
     from exactcover import Unsupported
     from exactcover.engines.contract import REFUSED, SAID
 
     def dancer(*things):
-        return module.Dancer(2, 1, [0, 1, 2], [0, 1], [0, 0], [1, 2, 1, 1] if "bounds" in things else [],
-                             costs=[3, 4] if "best" in things else [], priority=[0, 1] if "priority" in things else [],
+        return module.Dancer(2, 1, [0, 1, 3], [0, 1, 2], [0, 0, 1 if "colors" in things else 0],
+                             [1, 2, 1, 1] if "bounds" in things else [],
+                             costs=[3, 4] if {"best", "costs"} & set(things) else [],
+                             priority=[0, 1] if "priority" in things else [],
                              loop=[1, 0, 2, 0, 1] if "loop" in things else [])
 
+    operations = {"checker": lambda d: d.checker(), "reduce": lambda d: d.reduce(),
+                  "lines": lambda d: d.solve_lines(b"0\n", 1, [-1] * 256, [-1, -1])}
     asked = {"best": {"best": 1}, "memo": {"memo": contract.MEMO_ON}, "seed": {"seed": 7},
+             "sets": {"tuning": contract.Tuning.of("sets")},
              **{way: {"tuning": contract.Tuning.of(way)} for way in contract.OTHER_TREES}}
     for thing, keywords in asked.items():
         dancer(thing).search(**keywords)
-    dancer("bounds").search()
-    dancer("priority").search()
-    dancer("loop").search()
+    for thing in ("bounds", "priority", "loop", "colors", "costs"):
+        assert dancer(thing).has == (thing,)
+        dancer(thing).search()
+    for operation, run in operations.items():
+        run(dancer())
+        for thing in ("colors", "bounds", "costs", "loop", "priority"):
+            if (operation, thing) not in REFUSED:
+                run(dancer(thing))
     with pytest.raises(Unsupported):  # (a loop's count is never memoized: the plan leaves its memo off)
         dancer("loop").search(memo=contract.MEMO_AUTO)
     for (first, second), instead in REFUSED.items():
-        if "sets" in (first, second) and not {"priority", "loop"} & {first, second}:
-            continue  # (a way, which the library refuses before it asks an engine)
-        if "sets" in (first, second):
-            asked["sets"] = {"tuning": contract.Tuning.of("sets")}  # (with priority or a loop, the engines refuse it too)
-        keywords = {k: v for thing in (first, second) if thing in asked for k, v in asked[thing].items()}
         with pytest.raises(Unsupported) as refused:
-            dancer(first, second).search(**keywords)
+            if first in operations:
+                operations[first](dancer(second))
+            else:
+                keywords = {k: v for thing in (first, second) if thing in asked for k, v in asked[thing].items()}
+                dancer(first, second).search(**keywords)
         assert (refused.value.what, refused.value.instead) == (f"{SAID[first]} with {SAID[second]}", instead), \
             (first, second)

@@ -215,20 +215,28 @@ class EngineCall:
 #: How a refusal names each thing an engine's search can have (the plan's words for them too:
 #: `exactcover.front.plan.SAID` begins with these).
 SAID = {"bounds": "bounds", "best": "the cheapest solutions", "memo": "memo", "seed": "a seed", "sets": "way='sets'",
-        "priority": "priority items", "loop": "a loop", **OTHER_TREES}
+        "priority": "priority items", "loop": "a loop", **OTHER_TREES, "colors": "colors", "costs": "costs",
+        "checker": "a checker of a matrix", "lines": "problems as lines", "reduce": "reducing a matrix"}
 
-#: What one search cannot combine, for both engines and the library above them: each pair of
-#: the things a search may have -> what to do instead, in the order they are checked. The
-#: things (`SAID`): "bounds" (multiplicities), "best" (a search for the cheapest solutions, on
-#: a matrix with costs), "memo" (a memoized count), "seed" (ties broken at random), a way that
-#: searches another tree than MRV's (by its name in `OTHER_TREES`), "sets" (way="sets"),
-#: "priority" (a matrix with priority items: MRV's rule with those items first, on the
-#: links), "loop" (a matrix with a loop constraint: on the links, never memoized; the other
-#: rules of the item choice take it, binary branching not). These are the first rows of the
-#: plan's one table (`exactcover.front.plan.REFUSALS`), which refuses a search before any
-#: engine sees it; the engines check the same pairs (`refuse`) only as an assertion, for a
-#: caller of `Dancer.search` without a plan.
+#: What one search or operation cannot combine, for both engines and the library above them:
+#: each pair of the things it may have -> what to do instead, in the order they are checked.
+#: The operations come first: "checker" (`Dancer.checker`), "lines" (`Dancer.solve_lines`)
+#: and "reduce" (`Dancer.reduce`), each with what a matrix has that it cannot take. The
+#: things a matrix has (`Dancer.has`, `Compiled.has`): "colors", "bounds" (multiplicities),
+#: "costs", "loop" (a loop constraint: on the links, never memoized; the other rules of the
+#: item choice take it, binary branching not) and "priority" (priority items: MRV's rule with
+#: those items first, on the links). The things a search has: "best" (the cheapest
+#: solutions, on a matrix with costs), "memo" (a memoized count), "seed" (ties broken at
+#: random), a way that searches another tree than MRV's (by its name in `OTHER_TREES`) and
+#: "sets" (way="sets"). These are the first rows of the plan's one table
+#: (`exactcover.front.plan.REFUSALS`), which refuses a search before any engine sees it (as
+#: `Solver.checker`, `solve_lines` and `Matrix.reduce` refuse theirs, from this table); the
+#: engines check the same pairs (`refuse`) only as an assertion, for a caller without a plan.
 REFUSED: dict[tuple[str, str], str] = {
+    **{("checker", thing): "search each problem apart" for thing in ("loop", "colors", "bounds")},
+    **{("lines", thing): "search each problem apart" for thing in ("colors", "bounds", "costs", "loop")},
+    ("reduce", "bounds"): "reduce the problem without them",
+    ("reduce", "loop"): "search it as it is",
     **{pair: instead for rule in OTHER_TREES for pair, instead in (
         ((rule, "bounds"), "leave way='auto'"), ((rule, "best"), "leave way='auto'"),
         ((rule, "memo"), "leave way='auto'"), ((rule, "seed"), "search without one"))},
@@ -250,10 +258,11 @@ REFUSED: dict[tuple[str, str], str] = {
 
 
 def refuse(*used: str | None) -> None:
-    """`Unsupported` for the first pair of `REFUSED` that ``used`` (the things a search has;
-    None for one it has not) holds both of, in the plan's words. Both engines' ``Dancer.search``
-    call it first (the C binding only for a search with two things or more: one alone is never
-    refused): an assertion, since the plan has refused such a search before it calls them."""
+    """`Unsupported` for the first pair of `REFUSED` that ``used`` (the things a search or an
+    operation has, None for one it has not) holds both of, in the plan's words. Both engines'
+    ``Dancer.search``, ``checker``, ``solve_lines`` and ``reduce`` call it first (the C binding
+    only for two things or more: one alone is never refused): an assertion, since the library
+    has refused such a call before it makes it."""
     present = set(used) - {None}
     if len(present) < 2:
         return
@@ -282,6 +291,14 @@ class Compiled:
     #: no edge of that color (`Loop.empty`) else 0, then (edge, u, v) for each edge, as item
     #: positions; empty without one.
     loop: array[int] = attrs.field(factory=lambda: array("i"))
+
+    @property
+    def has(self) -> tuple[str, ...]:
+        """What this matrix has that a refusal names (`REFUSED`), as its dancers say it
+        (`Dancer.has`)."""
+        return tuple(name for name, present in (("colors", any(self.colors)), ("bounds", any(b != 1 for b in self.bounds)),
+                                                ("costs", any(self.costs)), ("loop", bool(self.loop)),
+                                                ("priority", any(self.priority))) if present)
 
     def arguments(self) -> tuple[Any, ...]:
         """The `Dancer` constructor's arguments (costs, priority and loop only if there are any)."""
@@ -388,6 +405,7 @@ class Dancer(Protocol):
     n_options: int
     n_entries: int
     has_colors: int
+    has: tuple[str, ...]  #: what it has that a refusal names (`REFUSED`): colors, bounds, costs, loop, priority
     nbytes: int  #: bytes of the compiled arrays (each search copies them)
     arrays: dict[str, list[int]]  #: the pristine arrays by name, as lists: no search changes them
 
@@ -407,7 +425,7 @@ class Dancer(Protocol):
         """A checker of this matrix's problems with givens, its checks run as ``tuning`` says
         (on the sets with tallies from the floor where its set budget allows and the matrix
         can have them, else on the links; with its weighted choice or by MRV); Unsupported
-        for a matrix with colors or bounds."""
+        for a matrix with colors, bounds or a loop (`REFUSED`)."""
 
     def reduce(self, rounds: int = 0, seconds: float = 0.0) -> tuple[Any, ...]:
         """Knuth's preprocessing of this matrix's problem (no bounds), at most ``rounds``

@@ -187,7 +187,7 @@ class Solver(CompiledMatrix):
         solutions, which of a solution's options can go, whether each given is needed), on
         one search kept for all of them; a puzzle generator's tool. ``way``: "auto" (each
         check on the sets with tallies where the matrix can have them, else on the links),
-        "links" or "weighted". Not with colors or bounds (`Unsupported`)."""
+        "links" or "weighted". Not with colors, bounds or a loop (`Unsupported`)."""
         from ..search.checks import Checker  # (on first use, as best)
 
         return Checker(self, way)

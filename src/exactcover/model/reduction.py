@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..engines.contract import refuse
 from ..errors import GivenAndExcluded, GivensClash, UnknownOption, Unsupported
 
 if TYPE_CHECKING:  # (for annotations only: matrix needs this module)
@@ -116,10 +117,8 @@ def reduce_matrix(matrix: Matrix, givens: Iterable[Hashable] = (), exclude: Iter
     from .. import engines  # (on first use: the engine that reduces)
     from ..engines.contract import Reduced
 
-    if matrix.bounds:
-        raise Unsupported("reducing a matrix with bounds", "reduce the problem without them")
-    if matrix.loop is not None:  # (its reduction would take out edges and colors the loop reads)
-        raise Unsupported("reducing a matrix with a loop", "search it as it is")
+    # (a loop's reduction would take out edges and colors the loop reads)
+    refuse("reduce", "bounds" if matrix.bounds else None, "loop" if matrix.loop is not None else None)
     _check_budget(rounds, timeout)
     started = time.perf_counter()
     given, removed, items_removed, left = _apply_givens(matrix, givens, exclude)

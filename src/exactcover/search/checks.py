@@ -50,7 +50,7 @@ _TUNINGS = {"auto": _AT_ONCE, "links": contract.Tuning.of("links"),
 class Checker:
     """Many quick checks of a `Solver`'s problems with givens, on one search kept for all of
     them (a puzzle generator's: is it unique, which clues can go, is every clue needed), labels
-    in and labels out; `Solver.checker` makes one. Not with colors or bounds (`Unsupported`):
+    in and labels out; `Solver.checker` makes one. Not with colors, bounds or a loop (`Unsupported`):
     the search could not be rewound.
 
     A check with ``max_nodes`` (a node budget per check) that runs out: `count` and `first`
@@ -64,6 +64,7 @@ class Checker:
             if way in contract.WAYS:
                 raise Unsupported(f"a checker with way={way!r}", "way='auto', 'links' or 'weighted'")
             raise ValueError(f"way must be one of {', '.join(map(repr, CHECKER_WAYS))}, not {way!r}")
+        contract.refuse("checker", *solver.compiled.has)
         self.solver = solver
         self.way = way
         self._engine = solver.dancer.checker(_TUNINGS[way])

@@ -20,6 +20,11 @@ typedef struct {
 void raise_failure(const dlx_error *err);
 int failures_import(PyObject *contract);
 
+/* module.c: contract.refuse asked for what d has (Dancer.has) and the names in more (NULL
+   for none; an operation's first, "checker", "lines" or "reduce"): 0, or -1 with Unsupported
+   set. (One thing alone is never refused: the table is asked only for two or more.) */
+int refuse_named(const Dancer *d, const char *const *more, int n_more);
+
 /* lines.c's binding (linesbinding.c): Dancer.solve_lines. */
 PyObject *Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds);
 

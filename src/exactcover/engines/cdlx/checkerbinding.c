@@ -211,7 +211,7 @@ Checker_unneeded(CheckerObject *self, PyObject *args, PyObject *kwds)
 }
 
 /* Dancer.checker(tuning=None): a checker of the dancer's problems (pydlx/checker.py), its
-   search made with no givens; Unsupported for a matrix with colors or bounds. */
+   search made with no givens; Unsupported for a matrix with colors, bounds or a loop. */
 PyObject *
 Dancer_checker(DancerObject *dancer, PyObject *args, PyObject *kwds)
 {
@@ -226,14 +226,9 @@ Dancer_checker(DancerObject *dancer, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_RuntimeError, "Dancer was not initialized");
         return NULL;
     }
-    if (dancer->d.has_colors || dancer->d.bounds != NULL || dancer->d.loop_ends != NULL) { /* (not rewound) */
-        err.kind = DLX_UNSUPPORTED;
-        err.what = dancer->d.loop_ends != NULL ? "a checker of a matrix with a loop"
-                                               : "a checker of a matrix with colors or bounds";
-        err.instead = "search each problem apart";
-        raise_failure(&err);
+    static const char *const checker[] = {"checker"}; /* (with colors, bounds or a loop: not rewound) */
+    if (refuse_named(&dancer->d, checker, 1) < 0)
         return NULL;
-    }
     CheckerObject *self = PyObject_New(CheckerObject, &CheckerType);
     if (self == NULL)
         return NULL;

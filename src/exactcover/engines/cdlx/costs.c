@@ -97,6 +97,7 @@ costs_prepare(Dancer *d, const long long *costs)
     dlx_free(net);
     dlx_free(ranked);
     dlx_free(nodes);
+    d->has[HAS_COSTS] = "costs";
     return 0;
 }
 

@@ -142,6 +142,7 @@ set_bounds(Dancer *d, ptrdiff_t n_primary, const idx *bounds, ptrdiff_t n_bounds
         return -1;
     }
     memcpy(d->bounds, bounds, (size_t)n_bounds * sizeof(idx));
+    d->has[HAS_BOUNDS] = "bounds";
     return 0;
 }
 
@@ -194,8 +195,10 @@ dancer_build(Dancer *d, ptrdiff_t n_primary, ptrdiff_t n_secondary, const idx *s
     d->dlink = d->ulink + size;
     d->color = d->dlink + size;
     for (ptrdiff_t j = 0; j < n_entries; j++)
-        if (colors[j])
+        if (colors[j]) {
             d->has_colors = 1;
+            d->has[HAS_COLORS] = "colors";
+        }
     link_items(d);
     link_options(d, starts, items, colors);
     if (costed && costs_prepare(d, costs) < 0) { /* taxes, net costs, sorted lists */
@@ -224,6 +227,7 @@ dancer_set_priority(Dancer *d, const idx *flags, ptrdiff_t n, dlx_error *err)
     }
     for (ptrdiff_t k = 0; k < n; k++)
         d->priority[k + 1] = flags[k] != 0;
+    d->has[HAS_PRIORITY] = "priority";
     return 0;
 }
 
@@ -255,6 +259,7 @@ dancer_free(Dancer *d)
     d->masks = d->classes = d->conflicts = d->opt_items = NULL;
     d->rank = d->ranked = NULL;
     d->bit_start = d->bit_items = NULL;
+    memset(d->has, 0, sizeof d->has);
 }
 
 /* The bytes of the arrays, and of the bitset way's tables once built. */

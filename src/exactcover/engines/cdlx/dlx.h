@@ -154,6 +154,9 @@ dlx_fail(dlx_error *err, dlx_failure kind, long long a, long long b, long long c
     return -1;
 }
 
+/* What a matrix has that a refusal names (Dancer.has). */
+enum { HAS_COLORS, HAS_BOUNDS, HAS_COSTS, HAS_LOOP, HAS_PRIORITY, N_HAS };
+
 /* A compiled matrix: the pristine arrays, read-only once built (but for the bitset way's
    tables, built the first time a search moves to the sets), shared by every search. */
 typedef struct {
@@ -173,6 +176,8 @@ typedef struct {
                           is an edge, else 0, 0; or NULL: no loop */
     idx loop_color;    /* ... and the color that puts an edge into the loop (0: none has it) */
     idx loop_empty;    /* ... and 1 if a solution may have no edge of that color (Loop.empty) */
+    const char *has[N_HAS]; /* what it has, named as contract.REFUSED names it where a refusal
+                               asks: noted as it is built, NULL for what it has not */
     /* The bitset way's tables (tables.c): */
     int tables;         /* 0: not built yet; 1: built; -1: this matrix cannot use them */
     ptrdiff_t n_words;  /* 64-bit words in a set of options (bit rank[k]: option k, see rank) */

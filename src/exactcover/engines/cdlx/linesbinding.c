@@ -45,25 +45,6 @@ check_codes(const Dancer *d, const idx *codes, Py_ssize_t n_codes, const idx *wr
     return 0;
 }
 
-/* Unsupported where a line's givens are not plain covers, as in pydlx.lines. */
-static int
-check_dancer(const Dancer *d)
-{
-    dlx_error err = {DLX_UNSUPPORTED, {0}, NULL, "search each problem apart"};
-    if (d->has_colors)
-        err.what = "problems as lines with colors";
-    else if (d->bounds != NULL)
-        err.what = "problems as lines with bounds";
-    else if (d->cost != NULL)
-        err.what = "problems as lines with costs";
-    else if (d->loop_ends != NULL)
-        err.what = "problems as lines with a loop";
-    else
-        return 0;
-    raise_failure(&err);
-    return -1;
-}
-
 PyObject *
 Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds)
 {
@@ -87,7 +68,8 @@ Dancer_solve_lines(DancerObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "solve_lines: limit must be 1 to 253 and max_nodes >= 0");
         goto done;
     }
-    if (check_dancer(&self->d) < 0 || (codes = to_idx_array(codes_obj, &n_codes, "codes")) == NULL ||
+    static const char *const lines_of[] = {"lines"}; /* (a line's givens are plain covers) */
+    if (refuse_named(&self->d, lines_of, 1) < 0 || (codes = to_idx_array(codes_obj, &n_codes, "codes")) == NULL ||
         (writes = to_idx_array(writes_obj, &n_writes, "writes")) == NULL ||
         check_codes(&self->d, codes, n_codes, writes, n_writes, width) < 0)
         goto done;

@@ -63,6 +63,7 @@ dancer_set_loop(Dancer *d, const idx *loop, ptrdiff_t n, dlx_error *err)
     d->loop_ends = ends;
     d->loop_color = loop[0];
     d->loop_empty = loop[1];
+    d->has[HAS_LOOP] = "loop";
     return 0;
 }
 

@@ -27,8 +27,39 @@ typedef struct {
 /* contract.refuse: what one search cannot combine, the one table both engines use. */
 static PyObject *Refuse;
 
-/* The rules of the item choice by their ways' names (contract.RULES). */
-static const char *const RULE_NAMES[N_RULES] = {"mrv", "weighted", "weighted-ties", "failure-rate"};
+/* The rules of the item choice by their ways' names (contract.RULES) where they search
+   another tree than MRV's (contract.OTHER_TREES). */
+static const char *const TREE_NAMES[N_RULES] = {NULL, "weighted", "weighted-ties", "failure-rate"};
+
+int
+refuse_named(const Dancer *d, const char *const *more, int n_more)
+{
+    const char *named[N_HAS + 8];
+    int n = 0;
+    for (int k = 0; k < n_more && n < 8; k++)
+        if (more[k] != NULL)
+            named[n++] = more[k];
+    for (int k = 0; k < N_HAS; k++)
+        if (d->has[k] != NULL)
+            named[n++] = d->has[k];
+    if (n < 2)
+        return 0;
+    PyObject *args = PyTuple_New(n);
+    for (int k = 0; args != NULL && k < n; k++) {
+        PyObject *name = PyUnicode_FromString(named[k]);
+        if (name == NULL) {
+            Py_CLEAR(args);
+            break;
+        }
+        PyTuple_SET_ITEM(args, k, name);
+    }
+    PyObject *refused = args != NULL ? PyObject_Call(Refuse, args, NULL) : NULL;
+    Py_XDECREF(args);
+    if (refused == NULL)
+        return -1;
+    Py_DECREF(refused);
+    return 0;
+}
 
 /* -- Dancer ------------------------------------------------------------------------------ */
 
@@ -84,6 +115,22 @@ Dancer_dealloc(DancerObject *self)
 {
     dancer_free(&self->d);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* What it has that a refusal names (contract.REFUSED), as a tuple of their names. */
+static PyObject *
+Dancer_get_has(DancerObject *self, void *closure)
+{
+    PyObject *has = PyList_New(0);
+    for (int k = 0; has != NULL && k < N_HAS; k++) {
+        PyObject *name = self->d.has[k] != NULL ? PyUnicode_FromString(self->d.has[k]) : NULL;
+        if (self->d.has[k] != NULL && (name == NULL || PyList_Append(has, name) < 0))
+            Py_CLEAR(has);
+        Py_XDECREF(name);
+    }
+    PyObject *result = has != NULL ? PyList_AsTuple(has) : NULL;
+    Py_XDECREF(has);
+    return result;
 }
 
 static PyObject *
@@ -153,7 +200,6 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
                                      &best, &cutoff, &memo, &memo_bytes, &diagram) ||
         parse_tuning(tuning, &start.tuning) < 0)
         return NULL;
-    const int ruled = start.tuning.rule != RULE_MRV || start.tuning.binary;
     if (diagram && memo != MEMO_ON) {
         PyErr_SetString(PyExc_ValueError, "a diagram needs memo=1");
         return NULL;
@@ -170,21 +216,11 @@ Dancer_search(DancerObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "best must be a positive number of solutions, on a dancer with costs");
         return NULL;
     }
-    const int looped = self->d.loop_ends != NULL;
-    const int bounded = self->d.bounds != NULL, seeded = seed != Py_None, memoized = memo != MEMO_OFF;
-    const int first = self->d.priority != NULL, forced = (first || looped) && start.tuning.to_sets >= TO_SETS_ALWAYS;
-    if (looped + bounded + (best > 0) + memoized + seeded + ruled + first + forced >= 2) { /* (one alone: never refused) */
-        PyObject *refused = PyObject_CallFunction(Refuse, "zzzzzzzz", looped ? "loop" : NULL, bounded ? "bounds" : NULL,
-                                                  best > 0 ? "best" : NULL, memoized ? "memo" : NULL,
-                                                  seeded ? "seed" : NULL,
-                                                  !ruled                 ? NULL
-                                                  : start.tuning.binary ? "binary"
-                                                                        : RULE_NAMES[start.tuning.rule],
-                                                  first ? "priority" : NULL, forced ? "sets" : NULL);
-        if (refused == NULL)
-            return NULL;
-        Py_DECREF(refused);
-    }
+    const char *more[] = {best > 0 ? "best" : NULL, memo != MEMO_OFF ? "memo" : NULL, seed != Py_None ? "seed" : NULL,
+                          start.tuning.binary ? "binary" : TREE_NAMES[start.tuning.rule],
+                          start.tuning.to_sets >= TO_SETS_ALWAYS ? "sets" : NULL};
+    if (refuse_named(&self->d, more, 5) < 0)
+        return NULL;
     start.cutoff = LLONG_MAX;
     if (cutoff != Py_None && ((start.cutoff = PyLong_AsLongLong(cutoff)) == -1 && PyErr_Occurred()))
         return NULL;
@@ -207,7 +243,7 @@ static PyMethodDef Dancer_methods[] = {
      "of its states in a table of at most memo_bytes (see pydlx.memo)."},
     {"checker", (PyCFunction)(void (*)(void))Dancer_checker, METH_VARARGS | METH_KEYWORDS,
      "checker(tuning=None)\n--\n\nA checker of this matrix's problems with givens: one search used again\n"
-     "for every check (count_with, thin, unneeded; see pydlx.checker). Not with colors or bounds."},
+     "for every check (count_with, thin, unneeded; see pydlx.checker). Not with colors, bounds or a loop."},
     {"reduce", (PyCFunction)(void (*)(void))Dancer_reduce, METH_VARARGS | METH_KEYWORDS,
      "reduce(rounds=0, seconds=0.0)\n--\n\nKnuth's preprocessing of this matrix's problem (see pydlx.reduce): what\n"
      "became of each option and item, as contract.Reduced's fields."},
@@ -230,6 +266,7 @@ static PyMemberDef Dancer_members[] = {
 };
 
 static PyGetSetDef Dancer_getset[] = {
+    {"has", (getter)Dancer_get_has, NULL, "what it has that a refusal names (contract.REFUSED)", NULL},
     {"nbytes", (getter)Dancer_get_nbytes, NULL, "bytes used by the arrays", NULL},
     {"arrays", (getter)Dancer_get_arrays, NULL, "the pristine arrays, as lists", NULL},
     {NULL},

@@ -50,13 +50,9 @@ Dancer_reduce(DancerObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_RuntimeError, "Dancer was not initialized");
         return NULL;
     }
-    if (self->d.bounds != NULL || self->d.loop_ends != NULL) {
-        dlx_error refused = {DLX_UNSUPPORTED, .what = self->d.bounds != NULL ? "reducing a matrix with bounds"
-                                                                            : "reducing a matrix with a loop",
-                             .instead = self->d.bounds != NULL ? "reduce the problem without them" : "search it as it is"};
-        raise_failure(&refused);
+    static const char *const reduce[] = {"reduce"};
+    if (refuse_named(&self->d, reduce, 1) < 0)
         return NULL;
-    }
     Reduced out;
     dlx_error err = {0};
     if (dancer_reduce(&self->d, rounds, seconds, interrupted, NULL, &out, &err) < 0) {

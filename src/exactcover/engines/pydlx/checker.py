@@ -6,7 +6,7 @@ tuning lets a search use the sets and the matrix can have tallies (`lines.tallie
 else on the links; with the tuning's weighted choice or by MRV. Every check is a new search
 of its givens, as its result must be; C keeps one search and rewinds it after each check (the
 tallies entered from the givens, or the givens pushed and popped: ``cdlx/reuse.c``), so only
-a matrix whose searches can be rewound has a checker: not one with colors or bounds
+a matrix whose searches can be rewound has a checker: not one with colors, bounds or a loop
 (Unsupported).
 
 A generator removes clues from a full grid while the puzzle stays unique (or stays solvable by
@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import DONE, RULE_WEIGHTED, Tuning, Unsupported
+from ..contract import DONE, RULE_WEIGHTED, Tuning, refuse
 from .lines import new_search, tallies_at_hand
 
 if TYPE_CHECKING:  # (for annotations only: dancer needs this module)
@@ -58,10 +58,7 @@ class Checker:
     """Checks of ``dancer``'s problems with givens (see the module docstring)."""
 
     def __init__(self, dancer: Dancer, tuning: Tuning | None = None) -> None:
-        if dancer.loop_ends:
-            raise Unsupported("a checker of a matrix with a loop", "search each problem apart")
-        if dancer.has_colors or dancer.bounds:
-            raise Unsupported("a checker of a matrix with colors or bounds", "search each problem apart")
+        refuse("checker", *dancer.has)
         self.dancer = dancer
         self.tuning = Tuning() if tuning is None else tuning
         #: Whether the checks start on the tallies (decided once, as C decides it).

@@ -10,7 +10,7 @@ import operator
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..contract import RULES, MatrixError, Reduced, ToSets, Tuning, Unsupported, refuse
+from ..contract import RULES, MatrixError, Reduced, ToSets, Tuning, refuse
 from .checker import Checker
 from .costs import prepare
 from .dance import COVERED
@@ -25,6 +25,10 @@ SHORT_OPTION = 32
 
 __all__ = ["Dancer", "check_input"]
 
+
+#: The rules of the item choice by their ways' names where they search another tree than
+#: MRV's (contract.OTHER_TREES), as a refusal names them.
+TREE_NAMES = (None, *RULES[1:])
 
 class Dancer:
     """A compiled matrix: the pristine arrays, read-only, shared by every `Search` on it.
@@ -104,15 +108,17 @@ class Dancer:
         self.opt_start = opt_start
         if self.has_costs:  # taxes, net costs, and every list sorted by them (costs.prepare)
             prepare(self, costs)
+        #: What it has that a refusal names (contract.REFUSED), in C's order (dlx.h: HAS_*).
+        self.has = tuple(name for name, present in (
+            ("colors", self.has_colors), ("bounds", self.bounds), ("costs", self.has_costs),
+            ("loop", self.loop_ends), ("priority", self.priority)) if present)
 
     def reduce(self, rounds: int = 0, seconds: float = 0.0) -> Reduced:
         """Knuth's preprocessing of this matrix's problem (`reduce.Reducer`), at most
-        ``rounds`` rounds and about ``seconds`` (0: no bound); Unsupported with bounds."""
+        ``rounds`` rounds and about ``seconds`` (0: no bound); Unsupported with bounds or a loop."""
         if rounds < 0 or seconds < 0:
             raise ValueError("rounds and seconds must not be negative")
-        if self.bounds or self.loop_ends:
-            raise Unsupported(f"reducing a matrix with {'bounds' if self.bounds else 'a loop'}",
-                              "reduce the problem without them" if self.bounds else "search it as it is")
+        refuse("reduce", *self.has)
         t = Reducer(self)
         t.run(rounds, seconds)
         return Reduced(bytes(t.option_fate), t.option_by, t.order, bytes(t.item_fate), t.item_by, t.item_order,
@@ -211,23 +217,22 @@ class Dancer:
         memo or a seed)."""
         if tuning is not None and not isinstance(tuning, Tuning):
             raise TypeError(f"tuning must be None or a contract.Tuning, not {type(tuning).__name__}")
-        other = None if tuning is None else "binary" if tuning.binary else RULES[tuning.rule] if tuning.rule else None
         if memo not in (MEMO_OFF, MEMO_ON, MEMO_AUTO) or memo_bytes < 0:
             raise ValueError("memo must be 0, 1 or 2 and memo_bytes >= 0")
         if diagram and memo != MEMO_ON:
             raise ValueError("a diagram needs memo=1")
         if best and (best < 0 or not self.has_costs):
             raise ValueError("best must be a positive number of solutions, on a dancer with costs")
-        forced = tuning is not None and tuning.to_sets in (ToSets.ALWAYS, ToSets.TALLIES)
-        refuse("loop" if self.loop_ends else None, "bounds" if self.bounds else None, "best" if best else None, "memo" if memo else None,
-               "seed" if seed is not None else None, other, "priority" if self.priority else None,
-               "sets" if (self.priority or self.loop_ends) and forced else None)
+        tuning = Tuning() if tuning is None else tuning
+        refuse(*self.has, "best" if best else None, "memo" if memo else None, "seed" if seed is not None else None,
+               "binary" if tuning.binary else TREE_NAMES[tuning.rule],
+               "sets" if tuning.to_sets in (ToSets.ALWAYS, ToSets.TALLIES) else None)
         return Search(self, givens, seed, excluded, prefix, tuning, best=best, cutoff=cutoff, memo=memo,
                       memo_bytes=memo_bytes, diagram=diagram)
 
     def checker(self, tuning: Tuning | None = None) -> Checker:
         """A checker of this matrix's problems with givens (`checker.Checker`): its checks
-        run as ``tuning`` says (None: the defaults). Unsupported with colors or bounds."""
+        run as ``tuning`` says (None: the defaults). Unsupported with colors, bounds or a loop."""
         if tuning is not None and not isinstance(tuning, Tuning):
             raise TypeError(f"tuning must be None or a contract.Tuning, not {type(tuning).__name__}")
         return Checker(self, tuning)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contract import PAUSED, RULE_MRV, RULE_WEIGHTED, SOLUTION, GivensClash, ToSets, Tuning, Unsupported
+from ..contract import PAUSED, RULE_MRV, RULE_WEIGHTED, SOLUTION, GivensClash, ToSets, Tuning, refuse
 from .search import Search
 from .tables import build, fits
 from .tally import tally_possible
@@ -134,10 +134,7 @@ def check_lines(dancer: Dancer, width: int, codes: Sequence[int], writes: Sequen
     """The errors the C engine raises for the arguments of `solve_lines`, in its order."""
     if not 1 <= limit <= 253 or max_nodes < 0:
         raise ValueError("solve_lines: limit must be 1 to 253 and max_nodes >= 0")
-    what = ("with colors" if dancer.has_colors else "with bounds" if dancer.bounds else
-            "with costs" if dancer.has_costs else "with a loop" if dancer.loop_ends else None)
-    if what is not None:
-        raise Unsupported(f"problems as lines {what}", "search each problem apart")
+    refuse("lines", *dancer.has)
     if not 1 <= width <= 1 << 22 or len(codes) != width * 256 or len(writes) != dancer.n_options:
         raise ValueError("solve_lines: codes must hold width * 256 entries and writes one per option")
     for k, code in enumerate(codes):
