@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..engines.contract import refuse
-from ..errors import GivenAndExcluded, GivensClash, UnknownOption, Unsupported
+from ..errors import GivenAndExcluded, GivensClash, UnknownOption
 
 if TYPE_CHECKING:  # (for annotations only: matrix needs this module)
     from .matrix import Matrix, Option
