@@ -62,7 +62,7 @@ def strict_test(line: str, before: list[str]) -> bool:
         return True
     for found in _REFERENCE.finditer(line):
         rest, head = line[found.end():], line[:found.start()]
-        if re.match(r"\s*(\[|->|\.[a-z_]|:|=[^=])", rest) or re.search(r"(==|!=|<=|>=|<|>)\s*[\w>.-]*$", head):
+        if re.match(r"\s*(\[|->|\.[a-z_]|:|=[^=])", rest) or re.search(r"(==|!=|<=|>=|<|(?<!-)>)\s*(\w|->|\.)*$", head):
             continue  # (its data; an assignment or annotation; the other side of a comparison of data)
         constant = _CONSTANT.match(rest)
         if constant is None and re.match(r"\s*(==|!=|<=|>=|<|>|[-+*/%])", rest):
