@@ -94,6 +94,37 @@ def test_a_journal_holds_the_count(tmp_path, tiny_chunks):
     del solver_stats
 
 
+@pytest.mark.skipif(not hasattr(os, "fchmod"), reason="POSIX file modes")
+def test_a_journal_s_key_is_private_however_it_was_found(tmp_path, monkeypatch):
+    """A key file found empty and readable by others is made private before the key is
+    written into it; a key found readable by others is made private before it is used
+    (resuming, verifying); one that cannot be made private refuses the journal."""
+    path = tmp_path / "q8.jsonl"
+    key_path(path).touch(mode=0o644)
+    os.chmod(key_path(path), 0o644)
+    assert counted(Queens(8), path) == 92
+    assert key_path(path).stat().st_mode & 0o777 == 0o600
+    os.chmod(key_path(path), 0o644)
+    assert counted(Queens(8), path) == 92
+    assert key_path(path).stat().st_mode & 0o777 == 0o600
+    os.chmod(key_path(path), 0o640)
+    assert read(path).head["exactcover journal"] == 2
+    assert key_path(path).stat().st_mode & 0o777 == 0o600
+    os.chmod(key_path(path), 0o644)
+
+    def refused(*args, **kwargs):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "chmod", refused)
+    with pytest.raises(JournalError, match="others can read and that cannot be made private"):
+        counted(Queens(8), path)
+    other = tmp_path / "q6.jsonl"
+    key_path(other).touch()
+    monkeypatch.setattr(os, "fchmod", refused)
+    with pytest.raises(JournalError, match="cannot be made private"):
+        counted(Queens(6), other)
+
+
 def test_an_interrupted_count_goes_on_where_it_stopped(tmp_path, tiny_chunks):
     """A count stopped by its node budget keeps what it did; begun again with the same
     journal it counts only the rest, and the total is exact."""

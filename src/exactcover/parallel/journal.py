@@ -130,8 +130,23 @@ class _Chain:
         return json.dumps({**fields, "check": self.last}, separators=(",", ":")) + "\n"
 
 
+def _private(path: Path, where: Path) -> None:
+    """The key at ``where`` kept private (mode 0600) however it was found: one that others
+    could read would let them sign lines; `JournalError` if it cannot be made so."""
+    if not hasattr(os, "fchmod"):  # (Windows: no POSIX modes)
+        return
+    try:
+        if os.stat(where).st_mode & 0o077:
+            os.chmod(where, 0o600)
+    except OSError as error:
+        raise JournalError(path, None, f"has a key ({where.name}) that others can read and that cannot be made "
+                                       f"private ({error.strerror or error}); run chmod 600 on it") from None
+
+
 def _load_key(path: Path) -> bytes:
     where = key_path(path)
+    if where.exists():
+        _private(path, where)
     try:
         text = where.read_text("ascii", errors="replace").strip()
     except FileNotFoundError:
@@ -152,6 +167,13 @@ def _new_key(path: Path) -> bytes:
     key = secrets.token_bytes(32)
     where = key_path(path)
     descriptor = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    if hasattr(os, "fchmod"):  # (a file found there keeps its mode through O_CREAT: made private first)
+        try:
+            os.fchmod(descriptor, 0o600)
+        except OSError as error:
+            os.close(descriptor)
+            raise JournalError(path, None, f"has a key file ({where.name}) that cannot be made private "
+                                           f"({error.strerror or error}); remove it or run chmod 600 on it") from None
     with os.fdopen(descriptor, "w") as file:
         file.write(key.hex() + "\n")
         file.flush()
