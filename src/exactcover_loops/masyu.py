@@ -72,6 +72,9 @@ class Masyu(Problem["MasyuLoop"]):
     def __attrs_post_init__(self) -> None:
         check_grid(self.circles, "masyu", lambda circle: circle in (WHITE, BLACK, None),
                    "a circle is 'white', 'black' or None")
+        if len(self.circles) < 2 or len(self.circles[0]) < 2:
+            raise ProblemError(f"masyu: a grid of {len(self.circles)}×{len(self.circles[0])} cells has no room for a "
+                               "loop through their centres; it needs at least 2 rows and 2 columns")
 
     @classmethod
     def from_text(cls, text: str, name: str = "input", notation: str = "auto") -> Masyu:

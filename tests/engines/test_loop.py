@@ -244,6 +244,30 @@ def test_a_loop_says_whether_it_may_be_empty() -> None:
     assert read_dlx(DATA / "slitherlink-3x3.dlx", loop=True).loop.empty
 
 
+def test_a_loop_that_could_join_nothing_is_refused_with_the_reason(tmp_path: Path) -> None:
+    """A loop with no edges, or with the color None (which no option gives), is refused;
+    so is a Knuth file read with a loop whose names say no edge, in the API and on the
+    command line (never a count of 0 without a word); and a masyu too small for a loop."""
+    from exactcover_loops import Masyu
+
+    with pytest.raises(MatrixError, match="no edges"):
+        Loop([])
+    with pytest.raises(MatrixError, match="no edges"):
+        Loop({}, empty=True)
+    with pytest.raises(MatrixError, match="its color is None"):
+        Loop({"e": ("a", "b")}, color=None)
+    with pytest.raises(exactcover.ProblemError, match="no secondary item names an edge"):
+        read_dlx("a b | e\na e:1\n", loop=True)
+    path = tmp_path / "x.dlx"
+    path.write_text("a b | e\na e:1\n")
+    result = run_command("count", "dlx", path, "--loop")
+    assert result.exit_code == 2 and "no secondary item names an edge" in result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+    for circles in ([["white"]], [["black", None, None]], [[None], [None]]):
+        with pytest.raises(exactcover.ProblemError, match="at least 2 rows and 2 columns"):
+            Masyu(circles)
+
+
 def test_hash_names_are_priority_items_unless_read_as_dlx2_loop_reads_them() -> None:
     text = "00 02 #a | 01\n00 01:1 #a\n02 01:1\n"
     assert read_dlx(text).priority == ("#a",)

@@ -177,8 +177,9 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def knuth_loop(primary: Iterable[str], secondary: Iterable[str]) -> Loop:
     """The loop that DLX2-LOOP reads in these item names: each secondary item of two
     characters whose coordinates add up to an odd number is an edge between the items named
-    by its neighbours along the odd coordinate, primary items at two even coordinates; it may
-    be empty, as his program counts. MatrixError names an item his program would stop at."""
+    by its neighbours along the odd coordinate, primary items at two even coordinates; a
+    solution may have none of them, as his program counts. MatrixError names an item his
+    program would stop at, or says that no item names an edge."""
     def place(name: str) -> tuple[int, int] | None:
         if len(name) != 2 or name[0] not in _DIGITS or name[1] not in _DIGITS:
             return None
@@ -205,6 +206,10 @@ def knuth_loop(primary: Iterable[str], secondary: Iterable[str]) -> Loop:
         if ends[0] not in vertices or ends[1] not in vertices:
             raise MatrixError(f"edge item {item!r} joins a vertex that is not an item")
         edges.append((item, vertices[ends[0]], vertices[ends[1]]))
+    if not edges:
+        raise MatrixError("no secondary item names an edge as DLX2-LOOP reads names (two characters that are "
+                          "coordinates adding up to an odd number, between two primary items at even ones); "
+                          "to read it without a loop, leave out loop=True (the command: --loop)")
     return Loop(edges, "1", empty=True)  # (DLX2-LOOP counts a solution with no edge of color 1)
 
 

@@ -57,6 +57,9 @@ class Loop:
     such a solution where the options admit it (a puzzle whose clues let every vertex have
     degree 0); so does a `Loop` with ``empty=True``. A puzzle's answer is a loop, so the
     bundled slitherlink and masyu leave it False.
+
+    A loop has at least one edge, and a color that is not None (None gives an item no
+    color): `MatrixError` otherwise, since such a loop could join nothing.
     """
 
     edges: tuple[Edge, ...] = attrs.field(converter=_to_edges)
@@ -66,6 +69,12 @@ class Loop:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.empty, bool):
             raise MatrixError(f"loop: empty must be True or False, not {self.empty!r}")
+        if not self.edges:
+            raise MatrixError("loop: no edges, so there is nothing for it to join; give its edges (secondary items "
+                              "joining two vertices), or leave the loop out")
+        if self.color is None:
+            raise MatrixError("loop: its color is None, which is no color (an option gives an item None to give it "
+                              "none); give the color the options give its edges")
 
     @property
     def vertices(self) -> tuple[Hashable, ...]:
