@@ -209,11 +209,12 @@ class WorkerLost(ExactCoverError, RuntimeError):
 class JournalError(ExactCoverError, ValueError):
     """A count's journal (`exactcover.parallel.journal`) that cannot be used: unreadable, not a
     journal, changed by hand, or another problem's. ``path`` is the file, ``line`` the line
-    at fault (1: the head; None: the whole file) and ``what`` what is wrong."""
+    at fault (1: the head; None: the whole file) and ``what`` what is wrong; ``errno`` the
+    system's error number where the file could not be written (a full disk), else None."""
 
-    def __init__(self, path: Any, line: int | None, what: str) -> None:
+    def __init__(self, path: Any, line: int | None, what: str, errno: int | None = None) -> None:
         super().__init__(path, line, what)
-        self.path, self.line, self.what = path, line, what
+        self.path, self.line, self.what, self.errno = path, line, what, errno
 
     def __str__(self) -> str:
         where = f" line {self.line}" if self.line is not None else ""

@@ -181,7 +181,8 @@ def test_a_journal_that_cannot_be_written_says_why(tmp_path):
 @pytest.mark.skipif(sys.platform == "win32", reason="needs resource.RLIMIT_FSIZE")
 def test_a_full_disk_stops_the_count_with_a_journal_error(tmp_path):
     """Writing the journal fails for want of space (a limit on the size of files, which
-    Python turns into an error): the command stops with one line naming the journal."""
+    Python turns into an error): the command stops with one line naming the journal and exit
+    74, as output that cannot be written does, when it begins and when it resumes."""
     import resource
 
     def small_files():
@@ -190,8 +191,13 @@ def test_a_full_disk_stops_the_count_with_a_journal_error(tmp_path):
     path = tmp_path / "q11.jsonl"
     done = subprocess.run([*console_script(), "count", "queens", "11", "--jobs", "2", "--journal", str(path)],
                           capture_output=True, text=True, preexec_fn=small_files, timeout=120)
-    assert done.returncode == 2, done.stderr
+    assert done.returncode == 74, done.stderr  # (the exit of output that cannot be written)
     assert done.stderr == f"exactcover: error: journal {path} cannot be written: File too large\n"
+    resumed = subprocess.run([*console_script(), "count", "queens", "11", "--jobs", "2", "--journal", str(path),
+                              "--json"], capture_output=True, text=True, preexec_fn=small_files, timeout=120)
+    assert resumed.returncode == 74, resumed.stderr  # (resuming, the same)
+    assert resumed.stderr.endswith(f"exactcover: error: journal {path} cannot be written: File too large\n")
+    assert json.loads(resumed.stdout)["status"] == "cannot write"
 
 
 def test_verify_agrees_with_an_honest_journal(tmp_path, tiny_chunks, engine):

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from ..errors import BudgetExceeded, ExactCoverError, WorkerLost
+from ..errors import BudgetExceeded, ExactCoverError, JournalError, WorkerLost
 
 NO_SOLUTION, BAD_INPUT, STOPPED, INTERNAL, CANNOT_WRITE, INTERRUPTED, BROKEN_PIPE = 1, 2, 3, 70, 74, 130, 141
 TERMINATED = 143
@@ -29,7 +29,8 @@ EXIT_STATUSES = (
     (STOPPED, "stopped", "stopped by --max-nodes or --timeout; what was found so far is printed"),
     (INTERNAL, "error", "an internal error (EXACTCOVER_DEBUG=1 shows the traceback), or a worker process of a "
                         "parallel search lost (killed, out of memory)"),
-    (CANNOT_WRITE, "-", "the output could not be written (a full disk, a closed stdout)"),
+    (CANNOT_WRITE, "cannot write", "the output or the journal could not be written (a full disk, a closed stdout): "
+                                   "the JSON document is written where standard output still can be"),
     (INTERRUPTED, "interrupted", "Ctrl-C; what was found so far is printed first"),
     (BROKEN_PIPE, "-", "the reader of the output went away (a broken pipe, as | head makes)"),
     (TERMINATED, "terminated", "SIGTERM; what was found so far is printed first"),
@@ -62,12 +63,14 @@ def terminate_like_ctrl_c() -> None:
 
 
 class Exit(click.exceptions.Exit):
-    """Leave with a status, after a one-line message on stderr."""
+    """Leave with a status, after a one-line message on stderr; ``output_lost`` where
+    standard output itself cannot be written (no JSON document is tried there then)."""
 
-    def __init__(self, code: int, message: str | None = None) -> None:
+    def __init__(self, code: int, message: str | None = None, output_lost: bool = False) -> None:
         if message:
             click.echo(f"exactcover: {message}", err=True)
         self.message = message  # (for the JSON report)
+        self.output_lost = output_lost
         super().__init__(code)
 
 
@@ -97,6 +100,8 @@ def errors_reported() -> Iterator[None]:
         raise  # (a stopped search is reported by the command, with what it found)
     except WorkerLost as error:  # (not the input's fault)
         raise Exit(INTERNAL, f"error: {error}") from None
+    except JournalError as error:  # (a full disk is the same exit whether stdout or the journal fills it)
+        raise Exit(CANNOT_WRITE if error.errno in WRITE_ERRORS else BAD_INPUT, f"error: {error}") from None
     except (ExactCoverError, ValueError) as error:
         raise Exit(BAD_INPUT, f"error: {error}") from None
     except BrokenPipeError:
@@ -115,9 +120,9 @@ WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
 
 def broken_pipe() -> Exit:
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- keep Python from complaining at exit
-    return Exit(BROKEN_PIPE)
+    return Exit(BROKEN_PIPE, output_lost=True)
 
 
 def cannot_write(error: OSError) -> Exit:
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- the unwritten rest must not fail again at exit
-    return Exit(CANNOT_WRITE, f"error: cannot write the output: {error.strerror or error}")
+    return Exit(CANNOT_WRITE, f"error: cannot write the output: {error.strerror or error}", output_lost=True)

@@ -76,7 +76,8 @@ class Commands(click.Group):
             try:
                 return self.invoke_reported(ctx)
             except click.exceptions.Exit as stop:
-                if stop.exit_code not in (0, BROKEN_PIPE, CANNOT_WRITE) and not ctx.meta.get("exactcover.reported"):
+                if stop.exit_code not in (0, BROKEN_PIPE) and not getattr(stop, "output_lost", False) and \
+                        not ctx.meta.get("exactcover.reported"):
                     report_unreported(self, ctx, stop)
                 raise
         except KeyboardInterrupt as error:  # (while reporting)
@@ -86,7 +87,7 @@ class Commands(click.Group):
         try:
             terminate_like_ctrl_c()
             if sys.stdout is None or sys.stdout.closed:
-                raise Exit(CANNOT_WRITE, "error: standard output is closed")
+                raise Exit(CANNOT_WRITE, "error: standard output is closed", output_lost=True)
             with usage_on_one_line(), errors_reported():  # (a plugin's command too)
                 result = super().invoke(ctx)
             sys.stdout.flush()  # (a write error shows here, not at exit)

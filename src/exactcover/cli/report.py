@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 import click
 
-from .exits import BROKEN_PIPE, CANNOT_WRITE, EXIT_STATUSES, INTERRUPTED, TERMINATED, Terminated
+from .exits import BROKEN_PIPE, EXIT_STATUSES, INTERRUPTED, TERMINATED, Terminated
 
 __all__ = ["SCHEMA", "Report", "json_options", "mode_of", "report_unreported"]
 
@@ -123,7 +123,7 @@ class Report:
         try:
             yield self
         except click.exceptions.Exit as stop:
-            if stop.exit_code not in (BROKEN_PIPE, CANNOT_WRITE):
+            if stop.exit_code != BROKEN_PIPE and not getattr(stop, "output_lost", False):
                 self.finish(stop.exit_code, getattr(stop, "message", None))
             raise
         except KeyboardInterrupt as error:

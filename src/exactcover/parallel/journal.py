@@ -380,7 +380,7 @@ class Journal:
         try:
             yield
         except OSError as error:
-            raise JournalError(self.path, None, f"cannot be written: {error.strerror or error}") from None
+            raise JournalError(self.path, None, f"cannot be written: {error.strerror or error}", error.errno) from None
 
     def _keep(self, record: Record, line: int | None = None) -> None:
         seen = self.records.get(record.prefix)
