@@ -88,6 +88,17 @@ def test_count_and_no_solution():
     assert code == 1 and doc["status"] == "no solution" and doc.get("solutions", []) == []
 
 
+def test_a_count_above_2_to_the_53_is_given_exactly_as_text_too(tmp_path):
+    """A count that a double cannot hold (2**60 here: 60 items of two options each, counted
+    with memo) has ``count_text`` beside it, which jq reads exactly; a smaller one has not."""
+    path = tmp_path / "big.dlx"
+    path.write_text(" ".join(f"i{k}" for k in range(60)) + "\n" + "".join(f"i{k}\ni{k}\n" for k in range(60)))
+    code, doc, _ = document("count", "dlx", str(path), "--memo")
+    assert code == 0 and doc["count"] == 2**60 and doc["count_text"] == str(2**60)
+    code, doc, _ = document("count", "queens", "8")
+    assert "count_text" not in doc
+
+
 def test_a_file_of_problems(files):
     """Each puzzle of a file is a record (in the file's order); a bad line is 'invalid', not the end."""
     code, doc, _ = document("solve", "sudoku", files["puzzles"])

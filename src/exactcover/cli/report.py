@@ -39,6 +39,19 @@ def _dumps(value: Any) -> str:
 
     return json.dumps(value)
 
+
+#: The largest count every JSON tool reads exactly: jq and JavaScript read numbers as doubles.
+EXACT_IN_DOUBLES = 2**53
+
+
+def _with_text(fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with ``count_text``, the count as a decimal string, beside a count that a
+    double cannot hold (above 2**53, where jq would print it rounded)."""
+    count = fields.get("count")
+    if isinstance(count, int) and abs(count) > EXACT_IN_DOUBLES:
+        return {**fields, "count_text": str(count)}
+    return fields
+
 #: Each exit status's ``"status"`` (`exits.EXIT_STATUSES`).
 STATUSES = {code: word for code, word, _ in EXIT_STATUSES if word != "-"}
 
@@ -95,6 +108,7 @@ class Report:
 
     def problem(self, record: dict[str, Any]) -> None:
         """One problem of a batch: ``{"number": K, "status": ..., ...}``."""
+        record = _with_text(record)
         if self.mode == "jsonl":
             click.echo(_dumps(record))
         elif self.mode == "json":
@@ -108,7 +122,7 @@ class Report:
         ending: dict[str, Any] = {"status": self.statuses.get(code, "error"), "exit": code}
         if message:
             ending["message"] = message.removeprefix("error: ")
-        document = {**head, **ending, **rest}
+        document = _with_text({**head, **ending, **rest})
         if self.mode == "jsonl":
             document = {key: value for key, value in document.items() if key not in STREAMED}
         context = click.get_current_context(silent=True)
