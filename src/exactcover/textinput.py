@@ -19,7 +19,7 @@ from .errors import ProblemError, ProblemTooLarge
 from .model.size import Size
 
 __all__ = ["read_text", "read_file", "decode", "check_text", "numbered_lines", "missing_file", "limited", "max_entries",
-           "TEXT_BYTES_PER_ENTRY", "check_words", "line_parts"]
+           "TEXT_BYTES_PER_ENTRY", "check_words", "line_parts", "excerpt"]
 
 #: While a front end reads a problem for a search with ``max_entries`` (`limited`), an input
 #: of more than this many bytes of text per entry allowed is refused as it is read, before
@@ -168,3 +168,11 @@ def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
     (and its ``\\r`` before it is dropped)."""
     for number, line in enumerate(text.split("\n"), 1):
         yield number, line.removesuffix("\r")
+
+
+def excerpt(text: str, most: int = 60) -> str:
+    """``text`` quoted for an error message (its ``repr``), cut after ``most`` characters
+    with how long it is, so that a message about a line of megabytes stays one short line."""
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}... ({len(text):,} characters)"

@@ -60,3 +60,16 @@ def test_parse_errors(text, message):
     """Malformed files are named with the line and the problem."""
     with pytest.raises(ProblemError, match=message):
         parse_subsets(text)
+
+
+def test_a_long_bad_line_is_quoted_in_part():
+    """A line of 400 KB that is not a subset (a JSON list, say) is named with its first
+    characters and its length, not echoed whole; so is a Knuth file's long bad word."""
+    line = "[" + ",".join(["[1,2,3]"] * 50_000) + "]"
+    with pytest.raises(ProblemError) as refused:
+        parse_subsets(line + "\n")
+    message = str(refused.value)
+    assert len(message) < 300 and "not a list" in message and f"({len(line):,} characters)" in message
+    with pytest.raises(ProblemError) as refused:
+        exactcover.read_dlx("a b\na " + "x" * 100_000 + "\n")
+    assert len(str(refused.value)) < 200 and "unknown item 'xxx" in str(refused.value)

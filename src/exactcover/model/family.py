@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from ..errors import ProblemError
-from ..textinput import check_words, line_parts, numbered_lines
+from ..textinput import check_words, excerpt, line_parts, numbered_lines
 from .matrix import Matrix, first_repeat
 
 __all__ = ["Subsets", "parse_subsets"]
@@ -90,6 +90,13 @@ class Subsets:
         return Matrix(self.universe, dict(self.subsets))
 
 
+def _json_hint(number: int, line: str) -> str:
+    """Where a text's first line is JSON that is not an object: what JSON is read."""
+    if number == 1 and line.startswith("["):
+        return ' (or JSON: an object with the keys "universe" and "subsets", not a list)'
+    return ""
+
+
 def parse_subsets(text: str, source: str = "input") -> Subsets:
     """A `Subsets` from JSON or from ``name: elements`` lines (see the module docstring)."""
     if text.lstrip().startswith("{"):
@@ -118,14 +125,15 @@ def parse_subsets(text: str, source: str = "input") -> Subsets:
         name, colon, rest = line.partition(":")
         name = name.strip()
         if not colon or not name:
-            raise ProblemError(f"{source}, line {number}: expected 'name: elements', got {raw.strip()!r}")
+            raise ProblemError(f"{source}, line {number}: expected 'name: elements'{_json_hint(number, line)}, "
+                               f"got {excerpt(line)}")
         if universe is None:
             if name != "universe":
                 raise ProblemError(f"{source}, line {number}: the first line must be 'universe: elements'")
             universe = rest.split()
             continue
         if name in family:
-            raise ProblemError(f"{source}, line {number}: subset {name!r} is defined twice")
+            raise ProblemError(f"{source}, line {number}: subset {excerpt(name)} is defined twice")
         family[name] = rest.split()
     if universe is None:
         raise ProblemError(f"{source}: no 'universe:' line")

@@ -42,7 +42,7 @@ from collections.abc import Hashable, Iterable
 from typing import Any, TextIO
 
 from ..errors import MatrixError, ProblemError
-from ..textinput import check_text, check_words, decode, line_parts, numbered_lines, read_file
+from ..textinput import check_text, check_words, decode, excerpt, line_parts, numbered_lines, read_file
 from .loop import Loop
 from .matrix import Matrix, first_repeat
 
@@ -116,17 +116,17 @@ def parse_dlx(text: str, name: str = "input", *, loop: bool = False, priority: b
                 bounded = _BOUNDED.fullmatch(word)
                 if bounded:
                     if target is secondary:
-                        raise fail(number, f"secondary item {bounded[3]!r} cannot have bounds ({word!r})")
+                        raise fail(number, f"secondary item {excerpt(bounded[3])} cannot have bounds ({excerpt(word)})")
                     hi = int(bounded[2])
                     lo = hi if bounded[1] is None else int(bounded[1])
                     if hi == 0 or lo > hi:
-                        raise fail(number, f"bad bounds in {word!r} (need lo <= hi and hi >= 1)")
+                        raise fail(number, f"bad bounds in {excerpt(word)} (need lo <= hi and hi >= 1)")
                     word = bounded[3]
                     bounds[word] = (lo, hi)
                 if not _NAME.fullmatch(word):
-                    raise fail(number, f"bad item name {word!r} (names contain no ':' or '|')")
+                    raise fail(number, f"bad item name {excerpt(word)} (names contain no ':' or '|')")
                 if word in kinds:
-                    raise fail(number, f"item {word!r} is named twice")
+                    raise fail(number, f"item {excerpt(word)} is named twice")
                 kinds[word] = target is primary
                 target.append(word)
             if not kinds:
@@ -146,19 +146,19 @@ def parse_dlx(text: str, name: str = "input", *, loop: bool = False, priority: b
         for word in words:
             if word.startswith("|"):
                 if not word[1:].isdigit() or not word[1:].isascii():
-                    raise fail(number, f"bad cost {word!r} (a cost is '|' and a whole number)")
+                    raise fail(number, f"bad cost {excerpt(word)} (a cost is '|' and a whole number)")
                 costs[len(options)] = costs.get(len(options), 0) + int(word[1:])
                 continue
             item, colon, color = word.partition(":")
             if item not in kinds:
-                raise fail(number, f"unknown item {item!r}")
+                raise fail(number, f"unknown item {excerpt(item)}")
             if item in option:
-                raise fail(number, f"item {item!r} appears twice in this option")
+                raise fail(number, f"item {excerpt(item)} appears twice in this option")
             if colon:
                 if kinds[item]:
-                    raise fail(number, f"primary item {item!r} cannot have a color")
+                    raise fail(number, f"primary item {excerpt(item)} cannot have a color")
                 if not _NAME.fullmatch(color):
-                    raise fail(number, f"bad color in {word!r}")
+                    raise fail(number, f"bad color in {excerpt(word)}")
             option[item] = color if colon else None
         options.append(option)
     if primary is None:
