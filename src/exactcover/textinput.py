@@ -170,9 +170,11 @@ def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
         yield number, line.removesuffix("\r")
 
 
-def excerpt(text: str, most: int = 60) -> str:
-    """``text`` quoted for an error message (its ``repr``), cut after ``most`` characters
-    with how long it is, so that a message about a line of megabytes stays one short line."""
-    if len(text) <= most:
-        return repr(text)
-    return f"{text[:most]!r}... ({len(text):,} characters)"
+def excerpt(value: object, most: int = 60) -> str:
+    """``value`` quoted for an error message (its ``repr``), cut after about ``most``
+    characters with how long it is, so that a message about a line or a name of megabytes
+    stays one short line."""
+    if isinstance(value, str) and len(value) > most:
+        return f"{value[:most]!r}... ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= most + 2 else f"{text[:most]}... ({len(text):,} characters as written)"

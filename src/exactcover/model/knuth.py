@@ -137,7 +137,7 @@ def parse_dlx(text: str, name: str = "input", *, loop: bool = False, priority: b
             try:
                 plain = [canon[word] for word in words]
             except KeyError as unknown:
-                raise fail(number, f"unknown item {unknown.args[0]!r}") from None
+                raise fail(number, f"unknown item {excerpt(unknown.args[0])}") from None
             if len(set(plain)) != len(plain):
                 raise fail(number, f"item {first_repeat(plain)!r} appears twice in this option")
             options.append(plain)

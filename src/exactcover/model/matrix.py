@@ -23,6 +23,7 @@ from typing import Any, TypeVar, Union
 import attrs
 
 from ..errors import MatrixError
+from ..textinput import excerpt
 from .fields import Bounds, to_bounds, to_costs
 from .loop import Loop, check_loop, to_loop
 
@@ -34,7 +35,7 @@ OptionSpec = Union[Iterable[Hashable], Mapping[Hashable, Hashable]]
 
 
 def _describe(label: Hashable) -> str:
-    return repr(label)
+    return excerpt(label)
 
 
 T = TypeVar("T")
@@ -251,7 +252,7 @@ class Matrix:
         except TypeError:
             raise MatrixError(f"{field} {names} an unhashable item {item!r}") from None
         if where is None:
-            raise MatrixError(f"{field} {names} unknown item {item!r}")
+            raise MatrixError(f"{field} {names} unknown item {excerpt(item)}")
         if where >= len(self.primary):
             raise MatrixError(f"{field} {names} secondary item {item!r}; only primary items take {field}")
         return where
@@ -335,7 +336,7 @@ class Matrix:
             except TypeError:
                 raise MatrixError(f"option {_describe(label)} has an unhashable item {item!r}") from None
             if where is None:
-                raise MatrixError(f"option {_describe(label)} has unknown item {item!r}")
+                raise MatrixError(f"option {_describe(label)} has unknown item {excerpt(item)}")
             if where in seen_here:
                 raise MatrixError(f"option {_describe(label)} has item {item!r} twice")
             seen_here.add(where)
@@ -439,7 +440,7 @@ class Matrix:
         try:
             return self._position[item]
         except (KeyError, TypeError):
-            raise MatrixError(f"unknown item {item!r}") from None
+            raise MatrixError(f"unknown item {excerpt(item)}") from None
 
     def reduce(self, givens: Iterable[Hashable] = (), exclude: Iterable[Hashable] = (), *,
                rounds: int | None = None, timeout: float | None = None, engine: str = "auto") -> Any:
