@@ -22,13 +22,20 @@ Edge = tuple[str, int, int]
 
 def read_grid(text: str, symbols: Mapping[str, object], what: str, name: str = "input") -> tuple[tuple[object, ...], ...]:
     """The rows of a grid of clues: one line per row, one symbol per cell, written together
-    (``3.2``) or apart (``3 . 2``); blank lines and lines that begin with ``#`` are left out,
-    and so is a first line that gives the grid's size as ``rows columns`` (as puzzlekit's
-    dataset and Janko's files begin). ``symbols`` maps each symbol to what it stands for.
-    ProblemError names the line and the column of a symbol that is not one, and a row of
-    another length than the first."""
+    (``3.2``) or apart (``3 . 2``); lines that begin with ``#`` are left out, and so are
+    blank lines before and after the grid, and a first line that gives the grid's size as
+    ``rows columns`` (as puzzlekit's dataset and Janko's files begin). ``symbols`` maps each
+    symbol to what it stands for. ProblemError names the line and the column of a symbol
+    that is not one, a row of another length than the first, and a blank line between two
+    rows (which would say neither one grid nor two)."""
     lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
-    lines = [(number, line) for number, line in lines if line and not line.startswith("#")]
+    lines = [(number, line) for number, line in lines if not line.startswith("#")]
+    filled = [number for number, line in lines if line]
+    blank = next((number for number, line in lines if not line and filled and filled[0] < number < filled[-1]), None)
+    if blank is not None:
+        raise ProblemError(f"{name}, line {blank}: a blank line inside the grid; its rows are written one after "
+                           f"another (a {what} is one line per row), so take the blank line out")
+    lines = [(number, line) for number, line in lines if line]
     if lines and _size_line(lines[0][1], [line for _, line in lines[1:]], symbols, name, lines[0][0]):
         lines = lines[1:]
     rows: list[tuple[object, ...]] = []

@@ -128,12 +128,13 @@ def test_the_published_examples_have_one_solution_that_keeps_the_rules(name: str
 
 
 def test_text_is_read_in_either_notation_and_bad_text_is_named() -> None:
-    assert Slitherlink.from_text("3.2\n.1.\n") == Slitherlink.from_text("# a comment\n3 . 2\n\n- 1 -")
+    assert Slitherlink.from_text("3.2\n.1.\n") == Slitherlink.from_text("\n# a comment\n3 . 2\n# another\n- 1 -\n\n")
     assert Masyu.from_text("wb.\n...") == Masyu.from_text("0 1 -\n. . .") == Masyu([["white", "black", None],
                                                                                    [None, None, None]])
     for text, wrong in [("3.2\n.5.", "line 2, cell 2: '5' is not a slitherlink symbol"),
                         ("3.2\n.1", "line 2: a row of 2 cells; the first row has 3"),
-                        ("\n# only a comment\n", "no rows")]:
+                        ("\n# only a comment\n", "no rows"),
+                        ("..\n\n..", "line 2: a blank line inside the grid")]:  # (not read as 2x2 in silence)
         with pytest.raises(ProblemError, match=wrong):
             Slitherlink.from_text(text, "input")
     with pytest.raises(ProblemError, match="line 1, cell 3: 'x' is not a masyu symbol"):
