@@ -72,9 +72,6 @@ class Masyu(Problem["MasyuLoop"]):
     def __attrs_post_init__(self) -> None:
         check_grid(self.circles, "masyu", lambda circle: circle in (WHITE, BLACK, None),
                    "a circle is 'white', 'black' or None")
-        if len(self.circles) < 2 or len(self.circles[0]) < 2:
-            raise ProblemError(f"masyu: a grid of {len(self.circles)}×{len(self.circles[0])} cells has no room for a "
-                               "loop through their centres; it needs at least 2 rows and 2 columns")
 
     @classmethod
     def from_text(cls, text: str, name: str = "input", notation: str = "auto") -> Masyu:
@@ -261,8 +258,11 @@ def _plain(rows: int, columns: int) -> list[list[dict[Hashable, Option]]]:
 
 
 def encode(puzzle: Masyu) -> Encoding:
-    """The matrix of the module's docstring."""
+    """The matrix of the module's docstring; ProblemError for a grid too small for a loop."""
     rows, columns = puzzle.shape
+    if rows < 2 or columns < 2:
+        raise ProblemError(f"masyu: a grid of {rows}×{columns} cells has no room for a loop through their centres; "
+                           "it needs at least 2 rows and 2 columns")
     loop = {edge: (("cell", *a), ("cell", *b)) for edge, a, b in lattice_edges(rows, columns)}
     options: dict[Hashable, Option] = {}
 
