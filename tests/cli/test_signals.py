@@ -203,3 +203,26 @@ except KeyboardInterrupt as error:
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=10)
     assert done.stdout == f"{dropped} raised again\n", done.stderr
+
+
+def test_an_interrupted_parallel_listing_counts_the_nodes_its_workers_searched():
+    """Ctrl-C to the whole group while ``solve --all --jsonl --jobs 2`` streams: the last
+    line's statistics hold the nodes the workers searched (at least one per solution listed),
+    not only the parent's split (before: 63 nodes after 35,520 solutions)."""
+    import json
+
+    process = subprocess.Popen([*console_script(), "solve", "queens", "14", "--all", "--jsonl", "--jobs", "2"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, process_group=0, text=True)
+    assert process.stdout is not None
+    lines = []
+    for line in process.stdout:
+        lines.append(line)
+        if len(lines) == 3_000:  # (within the first task: its pieces come before its statistics)
+            os.killpg(process.pid, signal.SIGINT)
+            break
+    lines += process.stdout.readlines()
+    process.wait(timeout=30)
+    last = json.loads(lines[-1])
+    assert process.returncode == 130 and last["status"] == "interrupted", last
+    assert last["count"] == len(lines) - 1 >= 3_000
+    assert last["stats"]["nodes"] >= last["count"], last["stats"]

@@ -200,7 +200,7 @@ class Run:
         """The first solution (``limit`` 1), or every one (None), or at most ``limit``."""
         request = self.planned("first") if limit == 1 else self.planned("solutions", limit=limit)
         bar = ProgressBar(enabled=limit is None and not self.quiet)
-        found = 0
+        found, answers = 0, None
         try:
             with errors_reported(), bar, self.on_cluster() as cluster:
                 request = attrs.evolve(request, scheduler=None, **cluster, **bar.option())
@@ -213,6 +213,8 @@ class Run:
                         self.emit(answer, first=found == 0)
                         found += 1
         except KeyboardInterrupt as error:
+            if hasattr(answers, "close"):  # (a parallel listing's workers stop, and what they did is counted)
+                answers.close()
             self.finish(found, exhausted=False)
             raise interrupted(error, f" after {found} solution(s); the search was not finished") from None
         except BudgetExceeded as stop:

@@ -107,11 +107,19 @@ class _Listing(Spread):
                     else:
                         yield from self.done(payload)
             except (BudgetExceeded, TimeoutError) as stop:  # (what the tasks still running did is added)
-                pool.stop()
-                for result in pool.drain(GRACE):
-                    self.add(result)
+                self.drained(pool)
                 reason = stop.reason if isinstance(stop, BudgetExceeded) else "timeout"
                 raise BudgetExceeded(reason, self.stats, self.stats.solutions) from None
+            except (KeyboardInterrupt, GeneratorExit):  # (Ctrl-C, or the listing closed: the same)
+                self.drained(pool)
+                raise
+
+    def drained(self, pool: Pool) -> None:
+        """The pool's tasks told to stop, and what those still running did (within GRACE)
+        added to the statistics, so that a stopped listing's nodes are all it searched."""
+        pool.stop()
+        for result in pool.drain(GRACE):
+            self.add(result)
 
     def on_executor(self, tasks: list[Task]) -> Iterator[tuple[None, Result]]:
         """The tasks' results in their order; with a limit, as they end (a first solution
