@@ -143,7 +143,8 @@ class ProblemTooLarge(ProblemError):
 
     def __str__(self) -> str:
         return (f"{self.what} needs a matrix of {self.options:,} options and {self.entries:,} entries "
-                f"(about {_bytes(self.nbytes)}), more than the limit of {self.limit:,} entries; "
+                f"(about {_bytes(self.nbytes)}), more than the limit of {self.limit:,} entries (an option counts as one "
+                f"too); "
                 f"raise it with max_entries= (--max-entries on the command line) if you have the memory")
 
 

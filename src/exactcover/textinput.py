@@ -9,6 +9,7 @@ character is an error (binary files are not puzzles), and line numbers count ``\
 from __future__ import annotations
 
 import codecs
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,7 +20,7 @@ from .errors import ProblemError, ProblemTooLarge
 from .model.size import Size
 
 __all__ = ["read_text", "read_file", "decode", "check_text", "numbered_lines", "missing_file", "limited", "max_entries",
-           "TEXT_BYTES_PER_ENTRY", "check_words", "line_parts", "excerpt"]
+           "TEXT_BYTES_PER_ENTRY", "check_words", "check_names", "count_words", "line_parts", "excerpt", "significant_lines"]
 
 #: While a front end reads a problem for a search with ``max_entries`` (`limited`), an input
 #: of more than this many bytes of text per entry allowed is refused as it is read, before
@@ -50,31 +51,60 @@ def max_entries() -> int | None:
 
 
 def check_words(text: str, source: str, exact: Callable[[str], tuple[int, int]]) -> None:
-    """Refuse ``text`` (`ProblemTooLarge`, naming ``source``) if the problem it holds has more
-    entries than `max_entries`: its whitespace-separated words are counted first, in parts
-    (an upper bound on the entries of a format of words), and only if they are too many,
-    ``exact(text)`` counts the options and entries themselves."""
+    """Refuse ``text`` (naming ``source``) if the problem it holds is larger than
+    `max_entries` allows (`Size.counted`: its entries and its options): a text of more
+    lines than that is refused at once (each line costs a reader at least what an entry
+    does, a blank or a comment too); then its whitespace-separated words and lines are
+    counted, a slice at a time (an upper bound on the entries and options of a format of
+    words), and only if they are too many, ``exact(text)`` counts the options and entries
+    themselves (`ProblemTooLarge`)."""
     most = max_entries()
     if most is None:
         return
-    words = 0
-    for part in line_parts(text):
-        words += len(part.split())
-        if words > most:
-            break
-    else:
+    lines = text.count("\n")
+    if lines > most:
+        raise ProblemError(f"{source} has {lines:,} lines, more than the limit of {most:,} entries (a reader spends on "
+                           "each line, even a blank or a comment, at least what an entry costs); raise it with "
+                           "max_entries= (--max-entries on the command line) if you have the memory")
+    if count_words(text, most - lines) + lines <= most:
         return
     options, entries = exact(text)
-    if entries > most:
+    size = Size(options, entries)
+    if size.counted > most:
+        raise ProblemTooLarge(source, options, entries, size.nbytes, most)
 
-        raise ProblemTooLarge(source, options, entries, Size(options, entries).nbytes, most)
+
+def check_names(line: str, what: str) -> None:
+    """Refuse a line of names (a matrix's items, a universe's elements: not entries, but each
+    takes memory as one does) that holds more than `max_entries` allows, before they are
+    split into a list: `what` names the line."""
+    most = max_entries()
+    if most is not None and (names := count_words(line, most)) > most:
+        raise ProblemError(f"{what} names more than {most:,} items ({names:,} at least), more than the limit of "
+                           f"{most:,} entries; raise it with max_entries= (--max-entries on the command line) if you "
+                           "have the memory")
 
 
-def line_parts(text: str, size: int = _CHUNK) -> Iterator[str]:
-    """``text`` in parts of whole lines of about ``size`` characters (the last line's
-    newline ends a part), so that a reader can count a large text in C loops a part at a
-    time, without a list of all its lines."""
-    start = 0
+def count_words(text: str, enough: int | None = None, start: int = 0, end: int | None = None) -> int:
+    """The whitespace-separated words of ``text[start:end]``, counted a slice of `_CHUNK`
+    characters at a time (no list of them all: a line of a hundred million words is counted
+    in bounded memory); stopped once past ``enough``."""
+    end = len(text) if end is None else end
+    words, joined = 0, False
+    for at in range(start, end, _CHUNK):
+        piece = text[at:min(at + _CHUNK, end)]
+        words += len(piece.split()) - (joined and not piece[0].isspace())  # (a word cut by the slice)
+        joined = not piece[-1].isspace()
+        if enough is not None and words > enough:
+            break
+    return words
+
+
+def line_parts(text: str, size: int | None = None, start: int = 0) -> Iterator[str]:
+    """``text`` in parts of whole lines of about ``size`` characters (None: `_CHUNK`; the
+    last line's newline ends a part), so that a reader can count a large text in C loops a
+    part at a time, without a list of all its lines; from ``start`` on."""
+    size = _CHUNK if size is None else size
     while start < len(text):
         end = text.find("\n", start + size)
         end = len(text) if end < 0 else end + 1
@@ -88,7 +118,6 @@ def missing_file(argument: str) -> str | None:
     reader that also takes text (a puzzle, a board's name) to give when the text is not
     valid either; None otherwise."""
     import os
-    import re
 
     if argument == "-" or "\n" in argument or os.path.exists(argument):
         return None
@@ -165,9 +194,37 @@ def check_text(text: str, source: str) -> str:
 
 def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
     """``(number, line)`` for every line of ``text``, counting from 1; a line ends at ``\\n``
-    (and its ``\\r`` before it is dropped)."""
-    for number, line in enumerate(text.split("\n"), 1):
-        yield number, line.removesuffix("\r")
+    (and its ``\\r`` before it is dropped). Split a part at a time (`line_parts`): no list
+    of every line, whose strings would take many times the text's own memory."""
+    number = 0
+    for part in line_parts(text):
+        for line in part.removesuffix("\n").split("\n"):
+            number += 1
+            yield number, line.removesuffix("\r")
+    if not text or text.endswith("\n"):  # (the empty line after the last newline, as str.split has it)
+        yield number + 1, ""
+
+
+def significant_lines(text: str, comment: str | None = None) -> Iterator[tuple[int, str]]:
+    """``(number, line)`` for each line of ``text`` that is not blank and, with ``comment``,
+    does not begin with it; counting from 1, without its ``\\r``. A regular expression finds
+    them a part at a time, so a text of millions of blank or comment lines is passed over
+    at the speed of C, and no list of its lines is made."""
+    pattern = _SIGNIFICANT.get(comment)
+    if pattern is None:
+        skip = "" if comment is None else f"(?!{re.escape(comment)})"
+        pattern = _SIGNIFICANT[comment] = re.compile(rf"^{skip}[^\n]*?\S[^\n]*", re.M)
+    number = 1
+    for part in line_parts(text):
+        at = 0
+        for found in pattern.finditer(part):
+            number += part.count("\n", at, found.start())
+            at = found.start()
+            yield number, found.group().removesuffix("\r")
+        number += part.count("\n", at)
+
+
+_SIGNIFICANT: dict[str | None, re.Pattern[str]] = {}
 
 
 def excerpt(value: object, most: int = 60) -> str:

@@ -83,7 +83,8 @@ def test_a_lazy_board_is_the_board_it_names():
 def test_the_flag_sets_the_limit_and_zero_lifts_it():
     refused = run_limited("count", "queens", "8", "--max-entries", "100")
     assert refused.returncode == 2 and "more than the limit of 100 entries" in refused.stderr
-    assert run_limited("count", "queens", "8", "--max-entries", "256").stdout == "92\n"  # 64 squares x 4
+    assert run_limited("count", "queens", "8", "--max-entries", "320").stdout == "92\n"  # 64 squares x 4, and 64 options
+    assert run_limited("count", "queens", "8", "--max-entries", "319").returncode == 2  # (an option counts as an entry too)
     assert run_limited("count", "queens", "8", "--max-entries", "0").stdout == "92\n"
 
 
@@ -107,18 +108,18 @@ def test_the_api_refuses_before_encoding_and_none_lifts_the_limit(monkeypatch):
         exactcover.count(Queens(100_000))
     assert (raised.value.options, raised.value.entries, raised.value.limit) == (10**10, 4 * 10**10, exactcover.MAX_ENTRIES)
     with pytest.raises(ProblemTooLarge):
-        exactcover.solve(Queens(8), max_entries=255)
+        exactcover.solve(Queens(8), max_entries=319)  # (256 entries and 64 options: an option counts as an entry)
     monkeypatch.undo()
-    assert exactcover.count(Queens(8), max_entries=256) == 92
+    assert exactcover.count(Queens(8), max_entries=320) == 92
     assert exactcover.count(Queens(8), max_entries=None) == 92
 
 
 def test_a_matrix_is_refused_before_it_is_compiled():
     matrix = Matrix([1, 2, 3], {"a": [1, 2], "b": [3], "c": [1, 2, 3]})
     with pytest.raises(ProblemTooLarge, match="this problem needs a matrix of 3 options and 6 entries"):
-        exactcover.count(matrix, max_entries=5)
+        exactcover.count(matrix, max_entries=8)  # (6 entries and 3 options)
     assert not any(isinstance(kept, exactcover.Solver) for kept in matrix.cache.values())  # nothing was compiled
-    assert exactcover.count(matrix, max_entries=6) == 2
+    assert exactcover.count(matrix, max_entries=9) == 2
 
 
 def test_the_stated_sizes_are_the_built_sizes():
@@ -200,16 +201,19 @@ def test_a_knuth_file_over_the_limit_is_refused_as_it_is_read(tmp_path):
 
 
 def test_the_entries_are_counted_from_the_text_alone(tmp_path):
-    """With --max-entries, the entries the text holds (comments, costs and blank lines not
-    counted) decide: one more than the limit is refused, the limit itself is read."""
+    """With --max-entries, the entries and options the text holds (comments, costs and blank
+    lines not counted) decide: one more than the limit is refused, the limit itself is read;
+    a text of more lines than the limit is refused at once, whatever they hold."""
     path = tmp_path / "costs.dlx"
-    path.write_text("| a comment with many words in it\na b | c\n\na b |3\n  \n| more words here\nb c:x |1 |2\na\n")
-    for most, status in (("4", 2), ("5", 0)):
+    path.write_text("| a comment with many words in it\na b | c\n\na b |3\n  \n| more words here\nb c:x |1 |2\na b c\n")
+    for most, status in (("9", 2), ("10", 0)):  # (3 options, 7 entries)
         done = run_limited("count", "dlx", str(path), "--max-entries", most)
         assert done.returncode in (status, 1), done.stderr
         if status == 2:
-            assert "3 options and 5 entries" in done.stderr and str(path) in done.stderr
-    done = run_limited("count", "subsets", "-", "--max-entries", "3", input="universe: 1 2 3\nx: 1 2  # c\ny: 3\nz: 1 3\n")
+            assert "3 options and 7 entries" in done.stderr and str(path) in done.stderr
+    done = run_limited("count", "dlx", str(path), "--max-entries", "7")
+    assert done.returncode == 2 and "has 8 lines, more than the limit of 7 entries" in done.stderr, done.stderr
+    done = run_limited("count", "subsets", "-", "--max-entries", "7", input="universe: 1 2 3\nx: 1 2  # c\ny: 3\nz: 1 3\n")
     assert done.returncode == 2 and "3 options and 5 entries" in done.stderr, done.stderr
 
 
@@ -265,3 +269,36 @@ def test_a_diagram_over_memo_bytes_names_the_option():
     """`sample` whose diagram passes --memo-bytes: exit 3, the option named as the command spells it."""
     done = run_limited("sample", "queens", "10", "--memo-bytes", "1000")
     assert done.returncode == 3 and "more memory than --memo-bytes allows" in done.stderr
+
+
+def test_what_is_not_an_entry_is_counted_against_the_limit_too(tmp_path):
+    """Lines that hold no entry (comments, blanks), an item line of many names, and options
+    that cover nothing all take memory: each is refused past the limit, naming why, before
+    the text is split into a list (issue 71: a file of comment lines took 7.6 GB)."""
+    import json
+
+    files = {
+        "comments.dlx": "a\n" + "||\n" * 3000,
+        "items.dlx": " ".join(f"i{k}" for k in range(3000)) + "\n",
+        "empty.txt": "universe: 1\n" + "".join(f"s{k}: # nothing\n" for k in range(900)),
+        "empty.json": json.dumps({"universe": [1], "subsets": {f"s{k}": [] for k in range(3000)}}),
+        "universe.txt": "universe: " + " ".join(map(str, range(3000))) + "\n",
+    }
+    said = {"comments.dlx": "has 3,001 lines, more than the limit of 1,000 entries",
+            "items.dlx": "line 1: the item line names more than 1,000 items",
+            "empty.json": "JSON of at least 3,000 subsets and elements, more than the limit of 1,000 entries",
+            "universe.txt": "line 1: the universe names more than 1,000 items"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+        done = run_limited("count", "dlx" if name.endswith(".dlx") else "subsets", str(tmp_path / name),
+                           "--max-entries", "1000")
+        if name in said:
+            assert done.returncode == 2 and said[name] in done.stderr, (name, done.stderr)
+        else:  # (900 options that cover nothing: within the limit, read; no solution)
+            assert done.returncode == 1 and done.stdout == "0\n", (name, done.stderr)
+    done = run_limited("count", "subsets", str(tmp_path / "empty.txt"), "--max-entries", "899")
+    assert done.returncode == 2 and "has 901 lines" in done.stderr, done.stderr  # (a subset a line)
+    (tmp_path / "ones.json").write_text(json.dumps({"universe": [1], "subsets": {f"s{k}": [1] for k in range(500)}}))
+    done = run_limited("count", "subsets", str(tmp_path / "ones.json"), "--max-entries", "999")
+    assert done.returncode == 2 and "500 options and 500 entries" in done.stderr, done.stderr  # (parsed, then counted)
+    assert run_limited("count", "subsets", str(tmp_path / "ones.json"), "--max-entries", "1000").stdout == "500\n"

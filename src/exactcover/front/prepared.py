@@ -43,8 +43,9 @@ about 3 GB (see `Size.nbytes`); a 100×100 sudoku has 4·10⁶, 1000 queens 4·1
 
 
 def check_size(what: str, size: Size, max_entries: int | None) -> None:
-    """ProblemTooLarge if ``size`` has more than ``max_entries`` entries (None: no limit)."""
-    if max_entries is not None and size.entries > max_entries:
+    """ProblemTooLarge if ``size`` counts more than ``max_entries`` (`Size.counted`: its
+    entries and options; None: no limit)."""
+    if max_entries is not None and size.counted > max_entries:
         raise ProblemTooLarge(what, size.options, size.entries, size.nbytes, max_entries)
 
 

@@ -17,14 +17,16 @@ line (``#`` starts a comment). This module is the model; the ``subsets`` problem
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from ..errors import ProblemError
-from ..textinput import check_words, excerpt, line_parts, numbered_lines
+from ..errors import ProblemError, ProblemTooLarge
+from ..textinput import check_names, check_words, count_words, excerpt, max_entries, significant_lines
 from .matrix import Matrix, first_repeat
+from .size import Size
 
 __all__ = ["Subsets", "parse_subsets"]
 
@@ -100,6 +102,7 @@ def _json_hint(number: int, line: str) -> str:
 def parse_subsets(text: str, source: str = "input") -> Subsets:
     """A `Subsets` from JSON or from ``name: elements`` lines (see the module docstring)."""
     if text.lstrip().startswith("{"):
+        _check_json_size(text, source)
         try:
             data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
         except json.JSONDecodeError as error:
@@ -114,11 +117,15 @@ def parse_subsets(text: str, source: str = "input") -> Subsets:
             raise ProblemError(f'{source}: "universe" must be a list and "subsets" an object')
         if not all(isinstance(v, list) for v in data["subsets"].values()):
             raise ProblemError(f"{source}: every subset must be a list of elements")
+        most = max_entries()
+        size = Size(len(data["subsets"]), sum(map(len, data["subsets"].values())))
+        if most is not None and size.counted > most:
+            raise ProblemTooLarge(source, size.options, size.entries, size.nbytes, most)
         return Subsets(_hashable(data["universe"]), {k: _hashable(v) for k, v in data["subsets"].items()})
     check_words(text, source, _size)
     universe = None
     family = {}
-    for number, raw in numbered_lines(text):
+    for number, raw in significant_lines(text, "#"):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -130,6 +137,7 @@ def parse_subsets(text: str, source: str = "input") -> Subsets:
         if universe is None:
             if name != "universe":
                 raise ProblemError(f"{source}, line {number}: the first line must be 'universe: elements'")
+            check_names(rest, f"{source}, line {number}: the universe")
             universe = rest.split()
             continue
         if name in family:
@@ -143,15 +151,36 @@ def parse_subsets(text: str, source: str = "input") -> Subsets:
         raise ProblemError(f"{source}: {error}") from None
 
 
+def _check_json_size(text: str, source: str) -> None:
+    """Refuse JSON text that holds more subsets and elements than `max_entries` allows before
+    it is parsed (parsing a value takes many times its text's memory): its strings blanked
+    and its lists and commas counted by C loops, a lower bound of its subsets (a list each
+    but the universe's) and of its elements and subsets (a comma between two; the universe's
+    elements count too, and an element that is a list counts its parts)."""
+    most = max_entries()
+    if most is None or len(text) <= most:
+        return
+    bare = _JSON_STRING.sub("0", text)
+    at_least = max(bare.count("[") - 1, bare.count(",") - 1)
+    if at_least > most:
+        raise ProblemError(f"{source}: JSON of at least {at_least:,} subsets and elements, more than the limit of "
+                           f"{most:,} entries (an option counts as one too); raise it with max_entries= "
+                           "(--max-entries on the command line) if you have the memory")
+
+
+#: A JSON string, escapes and all.
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
 def _size(text: str) -> tuple[int, int]:
-    """The options and entries of ``name: elements`` lines, counted without building anything."""
+    """The options and entries of ``name: elements`` lines, counted without building
+    anything, a line that is not blank or a comment at a time (no list of every line)."""
     options = entries = 0
-    for part in line_parts(text):  # (a part at a time: no list of every line)
-        for line in part.split("\n"):
-            name, colon, rest = line.split("#", 1)[0].partition(":")
-            if colon and name.strip() != "universe":
-                options += 1
-                entries += len(rest.split())
+    for _, line in significant_lines(text, "#"):
+        name, colon, rest = line.split("#", 1)[0].partition(":")
+        if colon and name.strip() != "universe":
+            options += 1
+            entries += count_words(rest)
     return options, entries
 
 

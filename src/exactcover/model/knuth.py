@@ -42,7 +42,8 @@ from collections.abc import Hashable, Iterable
 from typing import Any, TextIO
 
 from ..errors import MatrixError, ProblemError
-from ..textinput import check_text, check_words, decode, excerpt, line_parts, numbered_lines, read_file
+from ..textinput import (check_names, check_text, check_words, count_words, decode, excerpt, line_parts, read_file,
+                         significant_lines)
 from .loop import Loop
 from .matrix import Matrix, first_repeat
 
@@ -100,9 +101,9 @@ def parse_dlx(text: str, name: str = "input", *, loop: bool = False, priority: b
     bounds: dict[str, tuple[int, int]] = {}
     options: list[list[str] | dict[str, str | None]] = []
     costs: dict[int, int] = {}
-    for number, raw in numbered_lines(text):
-        if raw.startswith("|") or not raw.strip():
-            continue
+    for number, raw in significant_lines(text, "|"):  # (not blank, not a comment)
+        if primary is None:
+            check_names(raw, f"{name}, line {number}: the item line")
         words = raw.split()
         if primary is None:
             primary = []
@@ -215,26 +216,29 @@ def knuth_loop(primary: Iterable[str], secondary: Iterable[str]) -> Loop:
 
 def _size(text: str) -> tuple[int, int]:
     """The options and entries of Knuth-format ``text``, counted without building anything,
-    a part of whole lines at a time: a part without '|' (no comment, no cost) by C loops
-    alone, any other line by line."""
+    a part of whole lines at a time: comment lines taken out and a part without '|' left
+    (no cost) counted by C loops alone, any other line by line."""
+    first = _ITEM_LINE.search(text)
+    if first is None:
+        return 0, 0
     options = entries = 0
-    items = False
-    for part in line_parts(text, _PART):
-        lines = part.split("\n")
-        if items and "|" not in part:
+    for part in line_parts(text, _PART, first.end()):
+        if "|" in part:
+            part = _COMMENT_LINES.sub("", part)
+        if "|" not in part:
+            lines = part.split("\n")
             options += len(lines) - lines.count("") - sum(map(str.isspace, lines))
-            entries += len(part.split())
+            entries += count_words(part)
             continue
-        for line in lines:
-            words = line.split()
-            if not words or line.startswith("|"):
-                continue
-            if not items:
-                items = True
-                continue
+        for _, line in significant_lines(part):
             options += 1
-            entries += len(words) - sum(1 for word in words if word.startswith("|"))  # (costs are not entries)
+            entries += count_words(line) - sum(line.count(f"{space}|") for space in " \t\r\x0b\x0c")  # (costs)
     return options, entries
+
+
+#: The item line (the first that is not blank or a comment), and the comment lines.
+_ITEM_LINE = re.compile(r"^(?!\|)[^\n]*?\S[^\n]*", re.M)
+_COMMENT_LINES = re.compile(r"^\|[^\n]*(?:\n|$)", re.M)
 
 
 def write_dlx(matrix: Matrix) -> str:

@@ -28,7 +28,15 @@ class Size:
 
     @property
     def nbytes(self) -> int:
-        return self.entries * BYTES_PER_ENTRY
+        """The memory the matrix takes while it is searched (an estimate: `counted` times
+        `BYTES_PER_ENTRY`; an option costs about what an entry does)."""
+        return self.counted * BYTES_PER_ENTRY
+
+    @property
+    def counted(self) -> int:
+        """What ``max_entries`` is checked against: the entries, and one for each option (an
+        option takes memory whether or not it covers anything)."""
+        return self.entries + self.options
 
     @classmethod
     def of(cls, matrix: Matrix) -> Size:
