@@ -1,7 +1,7 @@
 """Boards: the cells to cover, on one lattice.
 
 A board made by a named constructor (`Board.rectangle`, `box`, `triangle`, `hexagon`,
-`rhombus`, and `without` on one of them) knows how many cells it has before it makes them,
+`rhombus`, `from_text`, and `without` on one of them) knows how many cells it has before it makes them,
 and makes them when first asked for: so a problem too large to build (a 5000×5000 board)
 is refused by its size (`exactcover_polyomino.tiling.size`) in an instant, instead of
 after gigabytes of cells.
@@ -16,7 +16,7 @@ from typing import Any
 from exactcover import ProblemError
 
 from .lattice import CUBE, SQUARE, TRIANGLE, Cell, Lattice, Map
-from .pieces import parse_cells
+from .pieces import check_marks, parse_cells
 
 __all__ = ["Board"]
 
@@ -81,12 +81,26 @@ class Board:
 
     @classmethod
     def from_text(cls, text: str, lattice: Lattice = SQUARE) -> Board:
-        """A board drawn as text: every character but space and ``.`` is a cell (see
-        `parse_cells`; holes are spaces or dots)."""
-        cells = [cell for found in parse_cells(text, lattice).values() for cell in found]
-        if not cells:
-            raise ProblemError("the drawing of the board marks no cell (every character but space and '.' is a cell)")
-        return cls(cells, lattice)
+        """A board drawn as text: every character but whitespace and ``.`` is a cell (see
+        `parse_cells`; holes are spaces or dots). Its cells are counted first and made when
+        first needed, as a named shape's are: a drawing too large to search is refused by its
+        size without them."""
+        marks = check_marks(text, "the board")
+        if not marks:
+            raise ProblemError("the drawing of the board marks no cell (every character but whitespace and '.' is a cell)")
+        made: list[frozenset[Cell]] = []
+
+        def drawn() -> Iterator[Cell]:
+            return (cell for found in parse_cells(text, lattice).values() for cell in found)
+
+        def has(cell: Cell) -> bool:
+            if not made:
+                made.append(frozenset(drawn()))
+            return cell in made[0]
+
+        board = cls.__new__(cls)
+        board._start(marks, lattice, None, has, drawn)
+        return board
 
     @property
     def cells(self) -> tuple[Cell, ...]:

@@ -19,6 +19,7 @@ from string import ascii_lowercase
 import attrs
 
 from exactcover import ProblemError
+from exactcover.textinput import max_entries
 
 from .lattice import CUBE, SQUARE, TRIANGLE, Cell, Lattice
 
@@ -66,9 +67,27 @@ def _connected(cells: tuple[Cell, ...], lattice: Lattice) -> bool:
     return len(seen) == len(inside)
 
 
+def count_marks(text: str) -> int:
+    """The cells a drawing marks (those `parse_cells` finds), counted by C loops alone."""
+    marked = "".join(text.split())  # (no whitespace: a hole, or the end of a line)
+    return len(marked) - marked.count(".")
+
+
+def check_marks(text: str, what: str) -> int:
+    """The cells the drawing ``text`` of ``what`` marks; ProblemError, before any cell is
+    made, if they are more than the problem being read may have (`max_entries`: a cell
+    takes memory as an entry does, and a drawing's cells are made one object each)."""
+    marks = count_marks(text)
+    most = max_entries()
+    if most is not None and marks > most:
+        raise ProblemError(f"the drawing of {what} marks {marks:,} cells, more than the limit of {most:,} entries; "
+                           "raise it with max_entries= (--max-entries on the command line) if you have the memory")
+    return marks
+
+
 def parse_cells(text: str, lattice: Lattice = SQUARE) -> dict[str, list[Cell]]:
-    """The cells a drawing marks, by character: every character but space and ``.`` marks a
-    cell. Rows are lines; for cubes, layers are blocks of lines separated by a blank line.
+    """The cells a drawing marks, by character: every character but whitespace and ``.``
+    marks a cell. Rows are lines; for cubes, layers are blocks of lines separated by a blank line.
     On triangles, the character at (row, column) is a triangle pointing up when row +
     column is even, down otherwise (so ``.XXX.`` over ``XX.XX`` ... draws triangles side by side)."""
     found: dict[str, list[Cell]] = {}
@@ -79,7 +98,7 @@ def parse_cells(text: str, lattice: Lattice = SQUARE) -> dict[str, list[Cell]]:
                 layer, row = layer + 1, 0
             continue
         for column, character in enumerate(line):
-            if character not in " .":
+            if character != "." and not character.isspace():
                 found.setdefault(character, []).append(lattice.cell_at(row, column, layer))
         row += 1
     return found
@@ -94,9 +113,10 @@ def pieces_from_text(text: str, lattice: Lattice = SQUARE) -> tuple[Piece, ...]:
     .F
     ```
     """
+    check_marks(text, "the pieces")
     drawn = parse_cells(text, lattice)
     if not drawn:
-        raise ProblemError("the drawing of pieces marks no cell (every character but space and '.' is a cell)")
+        raise ProblemError("the drawing of pieces marks no cell (every character but whitespace and '.' is a cell)")
     return tuple(Piece(name, cells, lattice) for name, cells in drawn.items())
 
 

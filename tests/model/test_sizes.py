@@ -58,6 +58,44 @@ def test_a_huge_polyomino_board_is_refused_before_its_cells_are_made(board, piec
     assert done.returncode == 2 and "more than the limit of 20,000,000 entries" in done.stderr, done.stderr
 
 
+def test_a_drawn_board_or_piece_is_counted_before_its_cells_are_made(tmp_path, monkeypatch):
+    """A board's drawing is counted by C loops and its cells made when first needed, as a
+    named shape's are: a 2000x2000 drawing of dominoes is refused by its size without them
+    (it once took 6.3 s and 466 MB); a drawing of more cells than the limit, a board's or a
+    piece's, is refused before any is made (a 10^7-cell piece once took 1.66 GB); a drawn
+    board is the board its cells make."""
+    from exactcover_polyomino import Board, board as boards, pieces
+    from exactcover_polyomino.lattice import CUBE
+
+    def no_cells(*args):
+        raise AssertionError("the cells were made")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(boards, "parse_cells", no_cells)
+        board = Board.from_text("\n".join(["X" * 2000] * 2000))
+        assert len(board) == 2000 * 2000
+        with pytest.raises(ProblemTooLarge):
+            exactcover.count(exactcover_polyomino_tiling(board))
+    (tmp_path / "board.txt").write_text("\n".join(["X" * 40] * 40))
+    (tmp_path / "piece.txt").write_text("A" * 2000)
+    done = run_limited("count", "polyomino", "--board", str(tmp_path / "board.txt"), "--pieces", "domino",
+                       "--max-entries", "1000")
+    assert done.returncode == 2 and "the drawing of the board marks 1,600 cells, more than the limit of 1,000" in done.stderr
+    done = run_limited("count", "polyomino", "--board", "4x4", "--pieces", str(tmp_path / "piece.txt"),
+                       "--max-entries", "1000")
+    assert done.returncode == 2 and "the drawing of the pieces marks 2,000 cells" in done.stderr, done.stderr
+    for text, lattice in (("XX.\n\tX \nXXX", None), ("AB\n\nA.", CUBE)):
+        drawn = Board.from_text(text) if lattice is None else Board.from_text(text, lattice)
+        made = Board([c for found in pieces.parse_cells(text, drawn.lattice).values() for c in found], drawn.lattice)
+        assert len(drawn) == len(made) and drawn == made and (drawn.cells[0] in drawn)
+
+
+def exactcover_polyomino_tiling(board):
+    from exactcover_polyomino import Polyomino, named_set
+
+    return Polyomino(board, named_set("domino"), counts={"2": (0, 10**9)})
+
+
 def test_a_board_past_the_index_range_is_refused_with_its_size():
     """A board of 10^22 cells (more than len() can say) is a clear error, not an OverflowError
     (issue 53: `--board 99999999999x99999999999` was exit 70)."""
