@@ -13,8 +13,8 @@ from typing import Any, cast
 
 from exactcover import Loop, ProblemError
 
-__all__ = ["DrawnLoop", "Edge", "Point", "check_grid", "cycle", "edges_at", "ends", "grid_rows", "lattice_edges",
-           "read_grid"]
+__all__ = ["DrawnLoop", "Edge", "Point", "check_grid", "cycle", "degrees", "edges_at", "ends", "grid_rows",
+           "lattice_edges", "read_grid"]
 
 Point = tuple[int, int]
 Edge = tuple[str, int, int]
@@ -112,6 +112,15 @@ def edges_at(point: Point, rows: int, columns: int) -> dict[str, Edge]:
     found = {"up": ("v", r - 1, c), "down": ("v", r, c), "left": ("h", r, c - 1), "right": ("h", r, c)}
     return {way: edge for way, edge in found.items()
             if 0 <= edge[1] < rows - (edge[0] == "v") and 0 <= edge[2] < columns - (edge[0] == "h")}
+
+
+def degrees(rows: int, columns: int) -> dict[int, int]:
+    """How many points of a ``rows`` × ``columns`` lattice have each number of edges
+    (`edges_at`), by the shape's formula: without visiting the points."""
+    if rows == 1 or columns == 1:
+        n = rows * columns
+        return {0: 1} if n == 1 else {1: 2, 2: n - 2}
+    return {2: 4, 3: 2 * (rows - 2) + 2 * (columns - 2), 4: (rows - 2) * (columns - 2)}
 
 
 def ends(edge: Edge) -> tuple[Point, Point]:

@@ -22,7 +22,7 @@ first. On the published masyus that halves the time of the searches in all
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -31,7 +31,7 @@ import attrs
 
 from exactcover import Encoding, Loop, Matrix, Option, Problem, ProblemError, Size
 
-from .grid import DrawnLoop, Edge, Point, check_grid, edges_at, grid_rows, lattice_edges, read_grid
+from .grid import DrawnLoop, Edge, Point, check_grid, degrees, edges_at, grid_rows, lattice_edges, read_grid
 
 __all__ = ["NOTATIONS", "Masyu", "MasyuLoop", "encode", "decode"]
 
@@ -226,15 +226,12 @@ def _tied(puzzle: Masyu) -> list[dict[Edge, int]]:
             if ra != rb:
                 parent[ra] = (rb, pa ^ pb ^ opposite)
 
-    for r, row in enumerate(puzzle.circles):
-        for c, circle in enumerate(row):
-            if circle is None:
-                continue
-            mine = edges_at((r, c), rows, columns)
-            tie(mine.get("up"), mine.get("down"), circle == BLACK)
-            tie(mine.get("left"), mine.get("right"), circle == BLACK)
-            if circle == WHITE:
-                tie(mine.get("up") or mine.get("down"), mine.get("left") or mine.get("right"), 1)
+    for r, c, circle in _circled(puzzle):
+        mine = edges_at((r, c), rows, columns)
+        tie(mine.get("up"), mine.get("down"), circle == BLACK)
+        tie(mine.get("left"), mine.get("right"), circle == BLACK)
+        if circle == WHITE:
+            tie(mine.get("up") or mine.get("down"), mine.get("left") or mine.get("right"), 1)
     classes: dict[Edge, dict[Edge, int]] = {}
     for edge in list(parent):
         top, parity = root(edge)
@@ -296,20 +293,30 @@ def decode(puzzle: Masyu, solution: tuple[Any, ...]) -> MasyuLoop:
 def size(puzzle: Masyu) -> Size:
     """The matrix's size before it is built: a cell without a circle and d edges has 1 +
     d(d - 1)/2 options of 1 + d entries; a circle's options are counted as `encode` makes
-    them, and so are the classes of tied edges (two options each)."""
+    them, and so are the classes of tied edges (two options each). The cells without a
+    circle are counted by their degrees, less the circles': a grid too large to search is
+    refused at once, however few its circles."""
     rows, columns = puzzle.shape
+    plain = degrees(rows, columns)
     options = entries = 0
-    for r, row in enumerate(puzzle.circles):
-        for c, circle in enumerate(row):
-            if circle is None:
-                d = len(edges_at((r, c), rows, columns))
-                options += 1 + d * (d - 1) // 2
-                entries += (1 + d) * (1 + d * (d - 1) // 2)
-            else:
-                made = _circle_options((r, c), circle, rows, columns)
-                options += len(made)
-                entries += sum(1 + len(colors) for _, colors in made)
+    for r, c, circle in _circled(puzzle):
+        plain[len(edges_at((r, c), rows, columns))] -= 1
+        made = _circle_options((r, c), circle, rows, columns)
+        options += len(made)
+        entries += sum(1 + len(colors) for _, colors in made)
+    for d, cells in plain.items():
+        options += cells * (1 + d * (d - 1) // 2)
+        entries += cells * (1 + d) * (1 + d * (d - 1) // 2)
     for edges in _tied(puzzle):
         options += 2
         entries += 2 * (1 + len(edges))
-    return Size(options, entries)
+    return Size(options, entries, colored=True)
+
+
+def _circled(puzzle: Masyu) -> Iterator[tuple[int, int, str]]:
+    """Each circle's row, column and color, in order (a row without one passed over whole)."""
+    for r, row in enumerate(puzzle.circles):
+        if row.count(None) != len(row):
+            for c, circle in enumerate(row):
+                if circle is not None:
+                    yield r, c, circle

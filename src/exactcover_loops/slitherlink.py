@@ -19,7 +19,7 @@ import attrs
 
 from exactcover import Encoding, Loop, Matrix, Problem, Size
 
-from .grid import DrawnLoop, Edge, Point, check_grid, edges_at, ends, grid_rows, lattice_edges, read_grid
+from .grid import DrawnLoop, Edge, Point, check_grid, degrees, edges_at, ends, grid_rows, lattice_edges, read_grid
 
 __all__ = ["Slitherlink", "SlitherlinkLoop", "encode", "decode", "matrix_of"]
 
@@ -151,17 +151,16 @@ def decode(puzzle: Slitherlink, solution: tuple[Any, ...]) -> SlitherlinkLoop:
 
 def size(puzzle: Slitherlink) -> Size:
     """The matrix's size before it is built: a dot with d edges has 1 + d(d - 1)/2 options
-    of 1 + d entries; a cell with the number k has C(4, k) options of 5."""
+    of 1 + d entries; a cell with the number k has C(4, k) options of 5. Counted by the
+    dots' degrees and the clues' counts, not cell by cell: a grid too large to search is
+    refused at once."""
     rows, columns = puzzle.shape
     options = entries = 0
-    for r in range(rows + 1):
-        for c in range(columns + 1):
-            d = len(edges_at((r, c), rows + 1, columns + 1))
-            options += 1 + d * (d - 1) // 2
-            entries += (1 + d) * (1 + d * (d - 1) // 2)
-    for row in puzzle.clues:
-        for clue in row:
-            if clue is not None:
-                options += comb(4, clue)
-                entries += 5 * comb(4, clue)
-    return Size(options, entries)
+    for d, dots in degrees(rows + 1, columns + 1).items():
+        options += dots * (1 + d * (d - 1) // 2)
+        entries += dots * (1 + d) * (1 + d * (d - 1) // 2)
+    for clue in range(5):
+        cells = sum(row.count(clue) for row in puzzle.clues)
+        options += cells * comb(4, clue)
+        entries += cells * 5 * comb(4, clue)
+    return Size(options, entries, colored=True)

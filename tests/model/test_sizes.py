@@ -174,6 +174,42 @@ def test_the_stated_sizes_are_the_built_sizes():
                                                                   "masyu"))
 
 
+@settings(max_examples=60, deadline=None)
+@given(rows=st.integers(1, 4), columns=st.integers(1, 4), seed=st.integers(0, 10**6))
+def test_a_loop_puzzle_s_stated_size_is_its_built_size(rows, columns, seed):
+    """Slitherlink's and masyu's sizes, counted by degrees and clues (not cell by cell), are
+    the matrices' own, colored: any shape, clues and circles (a masyu needs 2x2)."""
+    from exactcover.plugins.manager import registry
+
+    from exactcover_loops import Masyu, Slitherlink
+
+    chance = random.Random(seed)
+    puzzles = [Slitherlink([[chance.choice([None, None, 0, 1, 2, 3, 4]) for _ in range(columns)] for _ in range(rows)])]
+    if rows > 1 and columns > 1:
+        puzzles.append(Masyu([[chance.choice([None, None, "white", "black"]) for _ in range(columns)]
+                              for _ in range(rows)]))
+    for puzzle in puzzles:
+        kind = registry().for_object(puzzle)
+        stated, built = kind.size(puzzle), Size.of(kind.encoding(puzzle).matrix)
+        assert stated == built and stated.colored, (puzzle, stated, built)
+
+
+def test_a_huge_loop_puzzle_is_refused_without_visiting_its_cells(monkeypatch):
+    """A 3000x3000 slitherlink or masyu without clues is refused by its size at once: no
+    cell's edges are looked at (it once took 12.7 s); its estimate is a colored matrix's."""
+    from exactcover_loops import Masyu, Slitherlink, grid, masyu, slitherlink
+
+    def no_visit(*args):
+        raise AssertionError("a cell was visited")
+
+    for module in (grid, masyu, slitherlink):
+        monkeypatch.setattr(module, "edges_at", no_visit)
+    for puzzle in (Slitherlink([[None] * 3000] * 3000), Masyu([[None] * 3000] * 3000)):
+        with pytest.raises(ProblemTooLarge) as refused:
+            exactcover.count(puzzle)
+        assert refused.value.nbytes == Size(refused.value.options, refused.value.entries, colored=True).nbytes
+
+
 def test_the_error_pickles_and_is_a_problem_error():
     error = ProblemTooLarge("this queens problem", 10, 40, 6400, 20)
     again = pickle.loads(pickle.dumps(error))

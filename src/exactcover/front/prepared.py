@@ -38,8 +38,9 @@ __all__ = ["MAX_ENTRIES", "Prepared", "prepare", "solver_for", "check_size"]
 _compile_lock = threading.Lock()
 
 MAX_ENTRIES = 20_000_000
-"""The most entries a front end builds a matrix of unless told otherwise (``max_entries=``):
-about 3 GB (see `Size.nbytes`); a 100×100 sudoku has 4·10⁶, 1000 queens 4·10⁶."""
+"""The most entries a front end builds a matrix of unless told otherwise (``max_entries=``),
+an option counting as one too (`Size.counted`): about 3.8 GB, 4.8 GB with colors (see
+`Size.nbytes`); a 100×100 sudoku counts 5·10⁶, 1000 queens 5·10⁶."""
 
 
 def check_size(what: str, size: Size, max_entries: int | None) -> None:

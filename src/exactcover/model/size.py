@@ -10,12 +10,15 @@ import attrs
 if TYPE_CHECKING:  # (for annotations only: a Size is made before any Matrix is)
     from .matrix import Matrix
 
-__all__ = ["BYTES_PER_ENTRY", "Size"]
+__all__ = ["BYTES_PER_ENTRY", "BYTES_PER_COLORED_ENTRY", "Size"]
 
-#: The memory one entry of a matrix takes while it is searched: the `Matrix`'s Python objects
-#: and the engine's arrays with the copy each search makes (measured by benchmarks/limits.py;
-#: the figures are in benchmarks/README.md).
-BYTES_PER_ENTRY = 160
+#: The memory one entry (or option: `Size.counted`) of a matrix takes once it is prepared:
+#: the `Matrix`'s Python objects and the engine's arrays (measured by benchmarks/estimates.py
+#: on the bundled types, the most of those without colors; the figures are in
+#: benchmarks/README.md) ...
+BYTES_PER_ENTRY = 190
+#: ... and of a matrix with colors, whose options keep a color per item (a loop puzzle's).
+BYTES_PER_COLORED_ENTRY = 240
 
 
 @attrs.frozen
@@ -25,12 +28,15 @@ class Size:
 
     options: int
     entries: int
+    #: whether the matrix has colors (its estimate is then BYTES_PER_COLORED_ENTRY's)
+    colored: bool = attrs.field(default=False, kw_only=True)
 
     @property
     def nbytes(self) -> int:
-        """The memory the matrix takes while it is searched (an estimate: `counted` times
-        `BYTES_PER_ENTRY`; an option costs about what an entry does)."""
-        return self.counted * BYTES_PER_ENTRY
+        """The memory the matrix takes once prepared (an estimate: `counted` times
+        `BYTES_PER_ENTRY`, or `BYTES_PER_COLORED_ENTRY` with colors; an option costs about
+        what an entry does)."""
+        return self.counted * (BYTES_PER_COLORED_ENTRY if self.colored else BYTES_PER_ENTRY)
 
     @property
     def counted(self) -> int:
@@ -41,4 +47,5 @@ class Size:
     @classmethod
     def of(cls, matrix: Matrix) -> Size:
         """The size of a matrix already built."""
-        return cls(len(matrix.options), matrix.entries)
+        colored = any(color is not None for option in matrix.options for color in option.colors)
+        return cls(len(matrix.options), matrix.entries, colored=colored)
