@@ -9,7 +9,7 @@ import sys
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 import click
@@ -200,12 +200,12 @@ class Run:
         """The first solution (``limit`` 1), or every one (None), or at most ``limit``."""
         request = self.planned("first") if limit == 1 else self.planned("solutions", limit=limit)
         bar = ProgressBar(enabled=limit is None and not self.quiet)
-        found, answers = 0, None
+        found, answers = 0, cast(Any, None)
         try:
             with errors_reported(), bar, self.on_cluster() as cluster:
                 request = attrs.evolve(request, scheduler=None, **cluster, **bar.option())
                 if request.what == "first":
-                    answers: Any = [answer] if (answer := self.prepared.run(request)) is not None else []
+                    answers = [answer] if (answer := self.prepared.run(request)) is not None else []
                 else:
                     answers = self.prepared.run(request)
                 for answer in answers:
