@@ -20,7 +20,7 @@ from .errors import ProblemError, ProblemTooLarge
 from .model.size import Size
 
 __all__ = ["read_text", "read_file", "decode", "check_text", "numbered_lines", "missing_file", "limited", "max_entries",
-           "TEXT_BYTES_PER_ENTRY", "check_words", "check_names", "count_words", "line_parts", "excerpt", "significant_lines"]
+           "TEXT_BYTES_PER_ENTRY", "check_words", "check_lines", "check_names", "count_words", "line_parts", "excerpt", "significant_lines"]
 
 #: While a front end reads a problem for a search with ``max_entries`` (`limited`), an input
 #: of more than this many bytes of text per entry allowed is refused as it is read, before
@@ -61,17 +61,26 @@ def check_words(text: str, source: str, exact: Callable[[str], tuple[int, int]])
     most = max_entries()
     if most is None:
         return
-    lines = text.count("\n")
-    if lines > most:
-        raise ProblemError(f"{source} has {lines:,} lines, more than the limit of {most:,} entries (a reader spends on "
-                           "each line, even a blank or a comment, at least what an entry costs); raise it with "
-                           "max_entries= (--max-entries on the command line) if you have the memory")
+    lines = check_lines(text, source)
     if count_words(text, most - lines) + lines <= most:
         return
     options, entries = exact(text)
     size = Size(options, entries)
     if size.counted > most:
         raise ProblemTooLarge(source, options, entries, size.nbytes, most)
+
+
+def check_lines(text: str, source: str) -> int:
+    """The lines of ``text`` (its newlines); ProblemError naming ``source`` if they are more
+    than `max_entries` allows: a reader spends on each line, even a blank or a comment, at
+    least what an entry costs."""
+    lines = text.count("\n")
+    most = max_entries()
+    if most is not None and lines > most:
+        raise ProblemError(f"{source} has {lines:,} lines, more than the limit of {most:,} entries (a reader spends on "
+                           "each line, even a blank or a comment, at least what an entry costs); raise it with "
+                           "max_entries= (--max-entries on the command line) if you have the memory")
+    return lines
 
 
 def check_names(line: str, what: str) -> None:

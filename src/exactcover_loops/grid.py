@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, cast
 
 from exactcover import Loop, ProblemError
+from exactcover.textinput import check_lines, max_entries
 
 __all__ = ["DrawnLoop", "Edge", "Point", "check_grid", "cycle", "degrees", "edges_at", "ends", "grid_rows",
            "lattice_edges", "read_grid"]
@@ -28,6 +29,7 @@ def read_grid(text: str, symbols: Mapping[str, object], what: str, name: str = "
     symbol to what it stands for. ProblemError names the line and the column of a symbol
     that is not one, a row of another length than the first, and a blank line between two
     rows (which would say neither one grid nor two)."""
+    check_lines(text, name)
     lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
     lines = [(number, line) for number, line in lines if not line.startswith("#")]
     filled = [number for number, line in lines if line]
@@ -39,7 +41,7 @@ def read_grid(text: str, symbols: Mapping[str, object], what: str, name: str = "
     if lines and _size_line(lines[0][1], [line for _, line in lines[1:]], symbols, name, lines[0][0]):
         lines = lines[1:]
     rows: list[tuple[object, ...]] = []
-    width = 0
+    width, most = 0, max_entries()
     for number, line in lines:
         cells = line.split() if " " in line or "\t" in line else list(line)
         for column, cell in enumerate(cells, 1):
@@ -50,6 +52,10 @@ def read_grid(text: str, symbols: Mapping[str, object], what: str, name: str = "
         if rows and len(cells) != width:
             raise ProblemError(f"{name}, line {number}: a row of {len(cells)} cells; the first row has {width}")
         width = len(cells)
+        if most is not None and (len(rows) + 1) * width > most:  # (a cell makes an entry at least)
+            raise ProblemError(f"{name}: a grid of more than {most:,} cells (line {number} passes it), more than the "
+                               f"limit of {most:,} entries; raise it with max_entries= (--max-entries on the command "
+                               "line) if you have the memory")
         rows.append(tuple(symbols[cell] for cell in cells))
     if not rows:
         raise ProblemError(f"{name}: no rows (a {what} is one line per row of the grid)")

@@ -12,6 +12,7 @@ twice, as the puzzles use them (solid pieces turn but do not reflect).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 from string import ascii_lowercase
@@ -68,9 +69,13 @@ def _connected(cells: tuple[Cell, ...], lattice: Lattice) -> bool:
 
 
 def count_marks(text: str) -> int:
-    """The cells a drawing marks (those `parse_cells` finds), counted by C loops alone."""
-    marked = "".join(text.split())  # (no whitespace: a hole, or the end of a line)
-    return len(marked) - marked.count(".")
+    """The cells a drawing marks (those `parse_cells` finds), counted by C loops alone: the
+    text without its holes (whitespace, which ends lines too, and dots), in one copy."""
+    return len(_HOLES.sub("", text))
+
+
+#: Runs of what marks no cell.
+_HOLES = re.compile(r"[\s.]+")
 
 
 def check_marks(text: str, what: str) -> int:
