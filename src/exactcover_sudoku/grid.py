@@ -20,6 +20,7 @@ from functools import lru_cache
 import attrs
 
 from exactcover import Problem, ProblemError
+from exactcover.textinput import check_lines, count_words, max_entries
 
 __all__ = ["InvalidPuzzle", "Sudoku", "symbol", "cell_name"]
 
@@ -252,13 +253,23 @@ class Sudoku(Problem["Sudoku"]):
         """
         if not isinstance(text, str):
             raise TypeError(f"Sudoku.parse needs a str, not {type(text).__name__}")
-        line = text.strip()
+        line, most = text.strip(), max_entries()
+        if most is not None and len(line) > most and "\n" not in line:
+            _too_many(len(line), most)  # (one line: a cell a character, an option a cell at least)
         if len(line) in _SQUARES and _ONE_LINE.fullmatch(line):
             values = list(line.translate(_TO_BYTES).encode("latin-1"))  # the common case, in C
             if max(values) <= math.isqrt(len(line)):
                 return cls(values, box)  # (else a bad symbol: the general path names it)
+        if most is not None:
+            check_lines(text, "the sudoku")
         lines = [line for line in text.splitlines() if not _SEPARATOR_LINE.match(line)]
-        tokens = " ".join(lines).replace("|", " ").replace("+", " ").split()
+        joined = " ".join(lines).replace("|", " ").replace("+", " ")
+        if most is not None and (at_least := count_words(joined, most)) > most:
+            _too_many(at_least, most)  # (a cell a word at least)
+        tokens = joined.split()
+        if most is not None and (at_least := sum(map(len, tokens))) > most and not any(len(t) > 1 and t.isdigit()
+                                                                                      for t in tokens):
+            _too_many(at_least, most)  # (a cell a character)
         if len(tokens) > 1 and any(len(t) > 1 for t in tokens) and all(t.isdigit() or len(t) == 1 for t in tokens):
             shown = tokens  # one cell per token: numbers (sizes above 9), or symbols and numbers (above 35)
             cells = [int(t) if t.isdigit() else _value(t) for t in tokens]
@@ -344,3 +355,10 @@ def _value(ch: str) -> int | None:
 
 
 _SQUARES = {n * n for n in range(1, 36)}
+
+
+def _too_many(cells: int, most: int) -> None:
+    """InvalidPuzzle for a sudoku of at least ``cells`` cells, more than a search of ``most``
+    entries can have (each cell has an option at least): refused before they are made."""
+    raise InvalidPuzzle(f"a sudoku of {cells:,} cells or more, more than the limit of {most:,} entries; raise it "
+                        "with max_entries= (--max-entries on the command line) if you have the memory")
