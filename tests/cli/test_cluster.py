@@ -180,3 +180,36 @@ def test_a_lost_scheduler_is_one_line(tmp_path):
     assert count.returncode == 70, err
     assert err == f"exactcover: error: the connection to the Dask scheduler at tcp://127.0.0.1:{free} was lost; " \
                   "the search was not finished\n"
+
+
+def test_a_worker_killed_mid_count_from_the_command_with_a_journal(cluster, tmp_path):
+    """SIGKILL a worker while ``exactcover count --scheduler ADDRESS --journal`` runs (issue
+    71: a worker had been killed under the API's executor only, without a journal): Dask runs
+    the lost tasks again elsewhere, the count is exact, and so is its journal, verified."""
+    import subprocess
+    import time
+
+    from distributed import Client
+
+    from helpers import console_script
+
+    path = tmp_path / "q15.jsonl"
+    with Client(cluster.scheduler_address) as client:
+        pids = list(client.run(os.getpid).values())
+    counting = subprocess.Popen([*console_script(), "count", "queens", "15", "--scheduler", cluster.scheduler_address,
+                                 "--journal", str(path), "--time-slice", "0.05"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+    until = time.monotonic() + 60
+    while counting.poll() is None and time.monotonic() < until and not (path.exists() and
+                                                                        path.read_text().count("\n") > 4):
+        time.sleep(0.02)
+    assert counting.poll() is None, counting.communicate()  # (killed mid-count, not after)
+    os.kill(pids[0], signal.SIGKILL)
+    out, err = counting.communicate(timeout=300)
+    assert counting.returncode == 0 and out.strip() == "2279184", err
+    journal = read(path)
+    assert journal.head["above"] + sum(record.count for record in journal.records) == 2279184
+    result = run_command("verify", path, "--sample", "3")
+    assert result.exit_code == 0 and "3 agree" in result.output, result.output
+    with Client(cluster.scheduler_address) as client:
+        client.wait_for_workers(2, timeout=30)

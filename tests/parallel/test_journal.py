@@ -96,9 +96,9 @@ def test_a_journal_holds_the_count(tmp_path, tiny_chunks):
 
 @pytest.mark.skipif(not hasattr(os, "fchmod"), reason="POSIX file modes")
 def test_a_journal_s_key_is_private_however_it_was_found(tmp_path, monkeypatch):
-    """A key file found empty and readable by others is made private before the key is
-    written into it; a key found readable by others is made private before it is used
-    (resuming, verifying); one that cannot be made private refuses the journal."""
+    """A key file found empty and readable by others is replaced by a private one (the key
+    is never written into it); a key found readable by others is made private before it is
+    used (resuming, verifying); one that cannot be made private refuses the journal."""
     path = tmp_path / "q8.jsonl"
     key_path(path).touch(mode=0o644)
     os.chmod(key_path(path), 0o644)
@@ -118,11 +118,33 @@ def test_a_journal_s_key_is_private_however_it_was_found(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "chmod", refused)
     with pytest.raises(JournalError, match="others can read and that cannot be made private"):
         counted(Queens(8), path)
-    other = tmp_path / "q6.jsonl"
-    key_path(other).touch()
-    monkeypatch.setattr(os, "fchmod", refused)
-    with pytest.raises(JournalError, match="cannot be made private"):
-        counted(Queens(6), other)
+    assert sorted(found.name for found in tmp_path.iterdir()) == sorted([path.name, key_path(path).name])  # (no other)
+
+
+@pytest.mark.slow
+def test_verify_while_a_count_writes_its_journal(tmp_path):
+    """``exactcover verify`` run again and again while a count writes its journal (issue 71:
+    not tried before): each reads the lines written so far (a last line written in part is
+    dropped as torn), agrees and says what is left to count; the count goes on undisturbed
+    and is exact, and a last verify finds it complete."""
+    path = tmp_path / "q16.jsonl"
+    counting = subprocess.Popen([*console_script(), "count", "queens", "16", "--jobs", "2", "--journal", str(path),
+                                 "--time-slice", "0.02"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = []
+    while counting.poll() is None:
+        if path.exists() and path.stat().st_size > 200:
+            done = subprocess.run([*console_script(), "verify", str(path), "--sample", "2", "--json"],
+                                  capture_output=True, text=True, timeout=120)
+            said = json.loads(done.stdout)
+            assert done.returncode == 0 and said["agree"] and not said["disagreements"], (done.stdout, done.stderr)
+            seen.append(said["to_do"])
+        time.sleep(0.05)
+    out, err = counting.communicate()
+    assert counting.returncode == 0 and out.strip() == "14772512", err
+    assert seen and any(to_do > 0 for to_do in seen), seen  # (verified while the count was under way)
+    done = subprocess.run([*console_script(), "verify", str(path), "--json"], capture_output=True, text=True, timeout=120)
+    said = json.loads(done.stdout)
+    assert said["agree"] and said["to_do"] == 0 and said["count"] == 14772512, said
 
 
 def test_an_interrupted_count_goes_on_where_it_stopped(tmp_path, tiny_chunks):

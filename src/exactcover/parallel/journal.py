@@ -164,20 +164,23 @@ def _load_key(path: Path) -> bytes:
 
 
 def _new_key(path: Path) -> bytes:
+    """A new key for the journal at ``path``, written whole beside it: into a private file
+    of its own (mode 0600 from its creation), then moved over any key file found there, so
+    that a reader (`verify`, while the count runs) finds either the whole key or none, and
+    whatever mode a file found there had is not kept."""
     key = secrets.token_bytes(32)
     where = key_path(path)
-    descriptor = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    if hasattr(os, "fchmod"):  # (a file found there keeps its mode through O_CREAT: made private first)
-        try:
-            os.fchmod(descriptor, 0o600)
-        except OSError as error:
-            os.close(descriptor)
-            raise JournalError(path, None, f"has a key file ({where.name}) that cannot be made private "
-                                           f"({error.strerror or error}); remove it or run chmod 600 on it") from None
-    with os.fdopen(descriptor, "w") as file:
-        file.write(key.hex() + "\n")
-        file.flush()
-        os.fsync(file.fileno())
+    fresh = where.with_name(f"{where.name}.{secrets.token_hex(4)}")
+    descriptor = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(descriptor, "w") as file:
+            file.write(key.hex() + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(fresh, where)
+    except BaseException:
+        fresh.unlink(missing_ok=True)
+        raise
     return key
 
 
