@@ -18,6 +18,7 @@ import exactcover
 from exactcover import BudgetExceeded, JournalError
 from exactcover.parallel import counts, subtrees
 from exactcover.front.api import prepare
+from exactcover.parallel import journal as journal_module
 from exactcover.parallel.journal import JournalWarning, key_path, read
 from exactcover.front.verification import verify  # (the engine-level one: a prepared problem)
 from exactcover_queens import Queens
@@ -328,6 +329,30 @@ def test_a_killed_count_resumes_exactly(tmp_path):
     assert done.returncode == 0 and done.stdout.strip() == "2279184", done.stderr
     assert len(read(path).records) > kept
     assert verify(prepare(Queens(15)), path, sample=3, seed=1).agree
+
+
+@pytest.mark.slow
+def test_a_killed_loop_count_resumes_exactly(tmp_path):
+    """A loop puzzle's count (an empty 5x6 slitherlink: 18,438,929 loops, some seconds on two
+    processes) killed with its workers after several syncs of its journal, then run again:
+    it goes on from its journal to the count it makes uninterrupted. (A run of this of more
+    than a minute, a 5x7 grid, is in benchmarks/README.md.)"""
+    grid = tmp_path / "empty.txt"
+    grid.write_text("......\n" * 5)
+    path = tmp_path / "loops.jsonl"
+    command = [*console_script(), "count", "slitherlink", str(grid), "--jobs", "2", "--quiet"]
+    whole = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert whole.returncode == 0 and whole.stdout.strip() == "18438929", whole.stderr
+    process = subprocess.Popen([*command, "--journal", str(path)], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)
+    time.sleep(3 * journal_module.SYNC_SECONDS)
+    assert process.poll() is None  # (killed mid-count, not after)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    kept = read(path).records
+    assert kept and sum(record.count for record in kept) < 18438929
+    done = subprocess.run([*command, "--journal", str(path)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0 and done.stdout.strip() == "18438929", done.stderr
 
 
 def test_a_resumed_count_searches_as_its_journal_began(tmp_path, tiny_chunks):
