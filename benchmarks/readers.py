@@ -8,7 +8,9 @@ entries (comments, blanks), a line of millions of names, options that cover noth
 drawing of millions of cells. For each reader this script writes such an input of about the
 bytes allowed, runs ``exactcover count`` on it in a fresh process, and prints its exit
 status, its seconds, its peak resident memory, and that memory over the bytes allowed (what
-issue 71 asks to keep within a small multiple, or to refuse first, within a few seconds).
+issue 71 asks to keep within a small multiple, or to refuse first, within a few seconds);
+and a journal one byte past its limit (`journal.MOST_BYTES`, 1 GiB), which ``verify``
+refuses by its size.
 
     python benchmarks/readers.py [--max-entries 20000000] [--only NAME]
 """
@@ -23,6 +25,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 
+from exactcover.parallel.journal import MOST_BYTES
 from exactcover.textinput import TEXT_BYTES_PER_ENTRY
 
 #: Lines of about this many characters are written at a time.
@@ -124,6 +127,13 @@ def main() -> None:
             print(f"{name:36} {size / 1e6:>6.0f} {status:>4} {seconds:>8.2f} {peak:>8.0f} {peak * 1e6 / allowed:>12.2f}",
                   flush=True)
             os.remove(path)
+        if not args.only or "journal" in args.only:  # (a sparse file: its size is all that is read)
+            path = os.path.join(folder, "journal.jsonl")
+            with open(path, "wb") as file:
+                file.truncate(MOST_BYTES + 1)
+            status, seconds, peak = measure(["verify", path])
+            print(f"{'journal: one byte past its limit':36} {(MOST_BYTES + 1) / 1e6:>6.0f} {status:>4} {seconds:>8.2f} "
+                  f"{peak:>8.0f} {peak * 1e6 / MOST_BYTES:>12.2f}")
         if not args.only or "standard input" in args.only:
             yes = subprocess.Popen(["yes", "||"], stdout=subprocess.PIPE)
             status, seconds, peak = measure(["count", "dlx", "-", "--max-entries", str(args.max_entries)], yes.stdout)
