@@ -19,8 +19,9 @@ from typing import BinaryIO
 from .errors import ProblemError, ProblemTooLarge
 from .model.size import Size
 
-__all__ = ["read_text", "read_file", "decode", "check_text", "numbered_lines", "missing_file", "limited", "max_entries",
-           "TEXT_BYTES_PER_ENTRY", "check_words", "check_lines", "check_names", "count_words", "line_parts", "excerpt", "significant_lines"]
+__all__ = ["read_text", "read_file", "decode", "check_text", "numbered_lines", "significant_lines", "missing_file",
+           "limited", "max_entries", "TEXT_BYTES_PER_ENTRY", "check_words", "check_lines", "check_names", "count_words",
+           "line_parts", "excerpt"]
 
 #: While a front end reads a problem for a search with ``max_entries`` (`limited`), an input
 #: of more than this many bytes of text per entry allowed is refused as it is read, before
