@@ -195,6 +195,7 @@ def test_a_worker_killed_mid_count_from_the_command_with_a_journal(cluster, tmp_
 
     path = tmp_path / "q15.jsonl"
     with Client(cluster.scheduler_address) as client:
+        client.wait_for_workers(2, timeout=120)  # (a nanny restarts a worker killed before: slow on a busy machine)
         pids = list(client.run(os.getpid).values())
     counting = subprocess.Popen([*console_script(), "count", "queens", "15", "--scheduler", cluster.scheduler_address,
                                  "--journal", str(path), "--time-slice", "0.05"], stdout=subprocess.PIPE,
@@ -212,4 +213,4 @@ def test_a_worker_killed_mid_count_from_the_command_with_a_journal(cluster, tmp_
     result = run_command("verify", path, "--sample", "3")
     assert result.exit_code == 0 and "3 agree" in result.output, result.output
     with Client(cluster.scheduler_address) as client:
-        client.wait_for_workers(2, timeout=30)
+        client.wait_for_workers(2, timeout=120)
