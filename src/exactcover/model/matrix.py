@@ -203,6 +203,8 @@ class Matrix:
     #: The loop constraint (Knuth's DLX2-LOOP), or None.
     loop: Loop | None = attrs.field(default=None, converter=to_loop, kw_only=True)
     _position: dict[Hashable, int] = attrs.field(init=False, eq=False, hash=False)
+    #: Whether an option gives an item a color (found as the options are checked).
+    _colored: bool = attrs.field(init=False, eq=False, hash=False, default=False)
     #: Compiled forms of this matrix (a Solver per engine), kept with it; see api.solver_for.
     _compiled: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, factory=lambda: _Compiled())
 
@@ -297,6 +299,7 @@ class Matrix:
                 self._name_problem(option, position)
             start += length
         self._check_colors(colored, places, position)
+        object.__setattr__(self, "_colored", bool(colored))
         if len(labels) != len(options):
             twice = first_repeat(o.label for o in options)
             raise MatrixError(f"two options are labelled {_describe(twice)}")
@@ -411,6 +414,11 @@ class Matrix:
     def entries(self) -> int:
         """The number of (option, item) pairs: the ones of the 0/1 matrix."""
         return sum(len(option.items) for option in self.options)
+
+    @property
+    def colored(self) -> bool:
+        """Whether an option gives an item a color."""
+        return self._colored
 
     @property
     def cache(self) -> dict[str, Any]:

@@ -47,5 +47,4 @@ class Size:
     @classmethod
     def of(cls, matrix: Matrix) -> Size:
         """The size of a matrix already built."""
-        colored = any(color is not None for option in matrix.options for color in option.colors)
-        return cls(len(matrix.options), matrix.entries, colored=colored)
+        return cls(len(matrix.options), matrix.entries, colored=matrix.colored)
