@@ -21,7 +21,7 @@ from .engines.contract import Status
 from .engines.loader import ENGINE
 from .front.api import MAX_ENTRIES, count, estimate, is_unique, solutions, solve, solver_for, verify
 from .errors import (BudgetExceeded, EngineWarning, ExactCoverError, GivenAndExcluded, GivensBreakLoop, GivensClash,
-                     GivensError, JournalError, MatrixError, PluginError, PrefixError, ProblemError, ProblemTooLarge,
+                     GivensError, InputWarning, JournalError, MatrixError, PluginError, PrefixError, ProblemError, ProblemTooLarge,
                      UnknownOption, Unsupported, WorkerLost)
 from .front.solver import Solver
 from .search.split import Split
@@ -52,6 +52,7 @@ __all__ = [
     "Diagram",
     "Encoding",
     "EngineWarning",
+    "InputWarning",
     "Estimate",
     "ExactCoverError",
     "GivenAndExcluded",

@@ -33,6 +33,8 @@ __all__ = [
     "WorkerLost",
     "JournalError",
     "EngineWarning",
+    "InputWarning",
+    "JournalWarning",
 ]
 
 
@@ -220,6 +222,17 @@ class JournalError(ExactCoverError, ValueError):
     def __str__(self) -> str:
         where = f" line {self.line}" if self.line is not None else ""
         return f"journal {self.path}{where} {self.what}"
+
+
+class JournalWarning(UserWarning):
+    """A journal's last line was torn (written in part when its count was stopped): it is
+    dropped, and its subtree is counted again."""
+
+
+class InputWarning(UserWarning):
+    """Input read as it is written, but perhaps not as it was meant (a Knuth file whose names
+    say a loop, read without one). Filter it as any warning; the ``exactcover`` command prints
+    it as one line."""
 
 
 class EngineWarning(RuntimeWarning):

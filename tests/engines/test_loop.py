@@ -165,6 +165,7 @@ def test_a_solution_s_edges_make_the_cycle_loop_cycle_names() -> None:
         grid(2, 5).loop.cycle(["v0,0", "h0,0", "v1,0", "h0,1", "v0,3", "h0,3", "v1,3", "h0,4"])
 
 
+@pytest.mark.filterwarnings("ignore::exactcover.InputWarning")  # (read without the loop on purpose too)
 def test_a_file_in_dlx2_loop_s_names_is_searched_as_his_program_searches_it() -> None:
     """A 3 x 3 slitherlink (``.3. / 3.3 / .3.``) in DLX2-LOOP's names, as slitherlink-dlx
     names them: DLX2-LOOP finds 1 solution in 42 nodes and 664 updates; so do both engines."""
@@ -268,6 +269,22 @@ def test_a_loop_that_could_join_nothing_is_refused_with_the_reason(tmp_path: Pat
             exactcover.count(Masyu(circles))
 
 
+def test_a_file_that_names_a_loop_read_without_one_says_so() -> None:
+    """Knuth's loop files counted without --loop count another problem (22 where the loop
+    has 15): a warning says the names say a loop, as one line on the command line; a file
+    whose names say none is read in silence."""
+    path = DATA / "dlx2-loop" / "slitherlink-2x4.dlx"
+    with pytest.warns(exactcover.InputWarning, match="names a loop as Knuth's DLX2-LOOP reads names"):
+        read_dlx(path)
+    result = run_command("count", "dlx", path)
+    assert result.exit_code == 0 and result.stdout == "22\n"
+    assert result.stderr.startswith("warning: ") and "--loop" in result.stderr and result.stderr.count("\n") == 1
+    result = run_command("count", "dlx", path, "--loop")
+    assert result.stdout == "15\n" and result.stderr == ""
+    assert run_command("count", "dlx", "-", input="a b\na\nb\n").stderr == ""
+
+
+@pytest.mark.filterwarnings("ignore::exactcover.InputWarning")  # (read without the loop on purpose too)
 def test_hash_names_are_priority_items_unless_read_as_dlx2_loop_reads_them() -> None:
     text = "00 02 #a | 01\n00 01:1 #a\n02 01:1\n"
     assert read_dlx(text).priority == ("#a",)

@@ -91,6 +91,28 @@ def sigint_deferred() -> Iterator[None]:
 
 
 @contextmanager
+def warnings_in_one_line() -> Iterator[None]:
+    """exactcover's own warnings about the input and a journal (`InputWarning`, a torn last
+    line's `JournalWarning`) as one line on stderr each, not in Python's format; any other
+    warning as Python shows it."""
+    import warnings
+
+    from ..errors import InputWarning, JournalWarning
+
+    def show(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
+        if issubclass(category, (InputWarning, JournalWarning)):
+            click.echo(f"warning: {message}", err=True)
+        else:
+            shown(message, category, *args, **kwargs)
+
+    shown = warnings.showwarning
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", JournalWarning)
+        warnings.showwarning = show
+        yield
+
+
+@contextmanager
 def errors_reported() -> Iterator[None]:
     """Library and input errors become one line on stderr and exit status 2, never a traceback;
     a lost worker process of a parallel search, one line and status 70."""

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from .exits import (BAD_INPUT, BROKEN_PIPE, CANNOT_WRITE, WRITE_ERRORS, Exit, broken_pipe, cannot_write, errors_reported,
-                    interrupted, terminate_like_ctrl_c)
+                    interrupted, terminate_like_ctrl_c, warnings_in_one_line)
 from .report import report_unreported
 
 __all__ = ["Commands", "usage_on_one_line"]
@@ -88,7 +88,7 @@ class Commands(click.Group):
             terminate_like_ctrl_c()
             if sys.stdout is None or sys.stdout.closed:
                 raise Exit(CANNOT_WRITE, "error: standard output is closed", output_lost=True)
-            with usage_on_one_line(), errors_reported():  # (a plugin's command too)
+            with usage_on_one_line(), errors_reported(), warnings_in_one_line():  # (a plugin's command too)
                 result = super().invoke(ctx)
             sys.stdout.flush()  # (a write error shows here, not at exit)
             return result

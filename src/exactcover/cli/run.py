@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import os
 import sys
-import warnings
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
@@ -36,24 +35,6 @@ def line_file(problem: Any) -> LineFile | None:
     without the module."""
     lines = sys.modules.get("exactcover.lines")
     return problem if lines is not None and isinstance(problem, lines.LineFile) else None
-
-
-@contextmanager
-def journal_warnings() -> Iterator[None]:
-    """A journal's warnings (a torn last line) as one line on stderr, not Python's format."""
-    from ..parallel.journal import JournalWarning
-
-    def show(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
-        if issubclass(category, JournalWarning):
-            click.echo(f"warning: {message}", err=True)
-        else:
-            shown(message, category, *args, **kwargs)
-
-    shown = warnings.showwarning
-    with warnings.catch_warnings():
-        warnings.simplefilter("always", JournalWarning)
-        warnings.showwarning = show
-        yield
 
 
 #: `Stats.way` as the statistics line says it.
@@ -251,7 +232,7 @@ class Run:
         request = self.planned("count", limit=limit, head=head)
         bar = ProgressBar(enabled=not self.quiet)
         try:
-            with errors_reported(), bar, journal_warnings() if head else nullcontext(), self.on_cluster() as cluster:
+            with errors_reported(), bar, self.on_cluster() as cluster:
                 number = self.prepared.run(attrs.evolve(request, scheduler=None, **cluster, **bar.option()))
         except KeyboardInterrupt as error:
             self.report_partial_count()

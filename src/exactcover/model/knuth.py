@@ -38,10 +38,11 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from collections.abc import Hashable, Iterable
 from typing import Any, TextIO
 
-from ..errors import MatrixError, ProblemError
+from ..errors import InputWarning, MatrixError, ProblemError
 from ..textinput import (check_names, check_text, check_words, count_words, decode, excerpt, line_parts, read_file,
                          significant_lines)
 from .loop import Loop
@@ -169,10 +170,23 @@ def parse_dlx(text: str, name: str = "input", *, loop: bool = False, priority: b
         cycle = knuth_loop(primary, secondary) if loop else None
     except MatrixError as error:
         raise DlxFormatError(f"{name}, the item line: {error}") from None
+    if not loop and _names_a_loop(primary, secondary):
+        warnings.warn(f"{name} names a loop as Knuth's DLX2-LOOP reads names (vertices and edges at two-character "
+                      "coordinates); it is read without one: read it with loop=True (the command: --loop) for the "
+                      "loop's count", InputWarning, stacklevel=2)
     return Matrix(primary, options, secondary=secondary, bounds=bounds, costs=costs, priority=first, loop=cycle)
 
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _names_a_loop(primary: list[str], secondary: list[str]) -> bool:
+    """Whether these item names say a loop as DLX2-LOOP reads them (`knuth_loop` finds one)."""
+    try:
+        knuth_loop(primary, secondary)
+    except MatrixError:
+        return False
+    return True
 
 
 def knuth_loop(primary: Iterable[str], secondary: Iterable[str]) -> Loop:

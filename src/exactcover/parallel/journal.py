@@ -63,7 +63,7 @@ from typing import Any, BinaryIO
 
 import attrs
 
-from ..errors import JournalError
+from ..errors import JournalError, JournalWarning
 from .balance import Piece
 from .subtrees import Record
 
@@ -78,11 +78,6 @@ SYNC_SECONDS = 1.0
 MOST_BYTES = 1 << 30
 #: The longest line read (bytes): a record's line takes a few hundred, a split's a few thousand.
 LONGEST_LINE = 1 << 20
-
-
-class JournalWarning(UserWarning):
-    """A journal's last line was torn (written in part when its count was stopped): it is
-    dropped, and its subtree is counted again."""
 
 
 def fingerprint(compiled: Any, givens: Sequence[int], excluded: Sequence[int]) -> str:
