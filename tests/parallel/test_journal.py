@@ -310,6 +310,19 @@ def test_a_stopped_count_says_where_it_stood(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_a_count_that_goes_on_from_its_journal_says_so(tmp_path):
+    """The command says when a count goes on from a journal that holds subtrees already (one
+    line on stderr; not with --quiet, nor for a new journal)."""
+    path = tmp_path / "q10.jsonl"
+    first = run_command("count", "queens", "10", "--journal", path, "--max-nodes", "3000")
+    assert first.exit_code == 3 and "going on from" not in first.stderr
+    lines = len(path.read_text().splitlines())
+    again = run_command("count", "queens", "10", "--journal", path)
+    assert again.exit_code == 0 and again.stdout == "724\n"
+    assert f"going on from the journal {path}: {lines - 1:,} subtree lines kept in it" in again.stderr
+    assert run_command("count", "queens", "10", "--journal", path, "--quiet").stderr == ""
+
+
 def test_a_killed_count_resumes_exactly(tmp_path):
     """SIGKILL the command mid-count (it and its workers): run again, it goes on from its
     journal, and the total is exact."""

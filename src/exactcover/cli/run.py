@@ -231,6 +231,8 @@ class Run:
         head = {"problem": self.problem_said()} if self.search.get("journal") is not None else None
         request = self.planned("count", limit=limit, head=head)
         bar = ProgressBar(enabled=not self.quiet)
+        if head is not None and not self.quiet:
+            self.say_resumed(str(self.search["journal"]))
         try:
             with errors_reported(), bar, self.on_cluster() as cluster:
                 number = self.prepared.run(attrs.evolve(request, scheduler=None, **cluster, **bar.option()))
@@ -243,6 +245,22 @@ class Run:
         self.report_count(number, exact=limit is None or number < limit)
         if number == 0:
             raise Exit(NO_SOLUTION)
+
+    @staticmethod
+    def say_resumed(journal: str) -> None:
+        """One line on stderr when a count goes on from a journal that holds lines already
+        (its lines counted a block at a time: a journal is read whole only by the count)."""
+        from ..parallel.journal import MOST_BYTES
+
+        if not os.path.isfile(journal) or os.path.getsize(journal) > MOST_BYTES:
+            return  # (a FIFO would wait here; the count says what is wrong with such a journal)
+        try:
+            with open(journal, "rb") as file:
+                lines = sum(block.count(b"\n") for block in iter(lambda: file.read(1 << 20), b""))
+        except OSError:
+            return  # (one the count itself will say it cannot read)
+        if lines > 1:
+            click.echo(f"going on from the journal {journal}: {lines - 1:,} subtree lines kept in it", err=True)
 
     def problem_said(self) -> dict[str, Any]:
         """The problem as its command line gave it: its type, its arguments (as typed) and
