@@ -46,7 +46,7 @@ def test_a_journal_on_the_cluster(cluster, tmp_path):
     for _ in range(2):
         result = run_command("count", "queens", "11", "--scheduler", cluster.scheduler_address, "--journal", path,
                              "--time-slice", "0.001")
-        assert result.exit_code == 0 and result.output.strip() == "2680", result.output
+        assert result.exit_code == 0 and result.stdout.strip() == "2680", result.output
     assert len(read(path).records) >= 4
     result = run_command("verify", path, "--sample", "4")
     assert result.exit_code == 0 and "4 agree" in result.output, result.output
