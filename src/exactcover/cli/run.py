@@ -256,6 +256,8 @@ class Run:
             return  # (a FIFO would wait here; the count says what is wrong with such a journal)
         try:
             with open(journal, "rb") as file:
+                if _locked(file):
+                    return  # (another count holds it: this one is refused, and says so)
                 lines = sum(block.count(b"\n") for block in iter(lambda: file.read(1 << 20), b""))
         except OSError:
             return  # (one the count itself will say it cannot read)
@@ -354,3 +356,18 @@ class Run:
                        err=True)
 
 
+def _locked(file: Any) -> bool:
+    """Whether another process holds ``file``'s lock (a count on that journal): tried and let
+    go at once (Windows: no lock, never held)."""
+    try:
+        import fcntl
+    except ImportError:
+        return False
+    try:
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    fcntl.flock(file.fileno(), fcntl.LOCK_UN)
+    return False
