@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import click
@@ -181,7 +181,8 @@ class Run:
         """The first solution (``limit`` 1), or every one (None), or at most ``limit``."""
         request = self.planned("first") if limit == 1 else self.planned("solutions", limit=limit)
         bar = ProgressBar(enabled=limit is None and not self.quiet)
-        found, answers = 0, cast(Any, None)
+        found = 0
+        answers: Any = None  # (kept for Ctrl-C, which closes a parallel listing)
         try:
             with errors_reported(), bar, self.on_cluster() as cluster:
                 request = attrs.evolve(request, scheduler=None, **cluster, **bar.option())
@@ -194,7 +195,7 @@ class Run:
                         self.emit(answer, first=found == 0)
                         found += 1
         except KeyboardInterrupt as error:
-            if hasattr(answers, "close"):  # (a parallel listing's workers stop, and what they did is counted)
+            if hasattr(answers, "close"):  # (its workers stop, and what they did is counted)
                 answers.close()
             self.finish(found, exhausted=False)
             raise interrupted(error, f" after {found} solution(s); the search was not finished") from None

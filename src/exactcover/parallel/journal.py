@@ -128,7 +128,7 @@ class _Chain:
 def _private(path: Path, where: Path) -> None:
     """The key at ``where`` kept private (mode 0600) however it was found: one that others
     could read would let them sign lines; `JournalError` if it cannot be made so."""
-    if not hasattr(os, "fchmod"):  # (Windows: no POSIX modes)
+    if os.name == "nt":  # (no POSIX modes)
         return
     try:
         if os.stat(where).st_mode & 0o077:
