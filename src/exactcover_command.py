@@ -89,6 +89,22 @@ def _one_line(message: Warning | str, category: type[Warning], filename: str, li
 _show_warning = warnings.showwarning
 
 
+def _signal_behind(error: BaseException) -> type[BaseException] | None:
+    """KeyboardInterrupt or `_Terminated` if either is ``error`` or behind it, else None.
+
+    (A signal can land in code that wraps what it raises: Python 3.11 wraps an exception
+    raised in ``__set_name__``, while a class is made, in a RuntimeError.)"""
+    seen: BaseException | None = error
+    for _ in range(100):  # (a chain made by hand can loop)
+        if seen is None:
+            break
+        for kind in (KeyboardInterrupt, _Terminated):
+            if isinstance(seen, kind):
+                return kind
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
 def main() -> None:
     """Run the ``exactcover`` command."""
     warnings.showwarning = _one_line
@@ -98,12 +114,12 @@ def main() -> None:
     try:
         from exactcover.cli import main as command
         from exactcover.cli.exits import terminate_like_ctrl_c
-    except KeyboardInterrupt:
-        sys.stderr.write("exactcover: interrupted\n")
-        raise SystemExit(130) from None
-    except _Terminated:
-        sys.stderr.write("exactcover: terminated\n")
-        raise SystemExit(143) from None
+    except BaseException as error:
+        cause = _signal_behind(error)
+        if cause is None:
+            raise
+        sys.stderr.write("exactcover: interrupted\n" if cause is KeyboardInterrupt else "exactcover: terminated\n")
+        raise SystemExit(130 if cause is KeyboardInterrupt else 143) from None
     finally:
         gc.freeze()
         gc.enable()

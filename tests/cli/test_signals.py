@@ -205,6 +205,24 @@ except KeyboardInterrupt as error:
     assert done.stdout == f"{dropped} raised again\n", done.stderr
 
 
+@pytest.mark.parametrize(("raised", "said", "status"), [("KeyboardInterrupt", "interrupted", 130),
+                                                      ("exactcover_command._Terminated", "terminated", 143)])
+def test_a_signal_wrapped_by_an_import_still_ends_the_command_as_a_signal(raised, said, status):
+    """A Ctrl-C that lands while Python makes a class is raised wrapped in a RuntimeError (Python
+    3.11's ``__set_name__``; CI met it once): the command still says it was interrupted, with
+    no traceback."""
+    code = f"""
+import sys, types, exactcover, exactcover_command
+class Cli(types.ModuleType):
+    def __getattr__(self, name):
+        raise RuntimeError("Error calling __set_name__") from {raised}()
+sys.modules["exactcover.cli"] = Cli("exactcover.cli")
+exactcover_command.main()
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (status, f"exactcover: {said}\n")
+
+
 def test_an_interrupted_parallel_listing_counts_the_nodes_its_workers_searched():
     """Ctrl-C to the whole group while ``solve --all --jsonl --jobs 2`` streams: the last
     line's statistics hold the nodes the workers searched (at least one per solution listed),
@@ -226,3 +244,16 @@ def test_an_interrupted_parallel_listing_counts_the_nodes_its_workers_searched()
     assert process.returncode == 130 and last["status"] == "interrupted", last
     assert last["count"] == len(lines) - 1 >= 3_000
     assert last["stats"]["nodes"] >= last["count"], last["stats"]
+
+
+def test_a_ctrl_c_wrapped_inside_a_command_is_reported_as_interrupted():
+    """The same wrapping inside a command (a module loaded lazily) is a Ctrl-C (130), not an
+    internal error (70)."""
+    from exactcover.cli.exits import Exit, errors_reported
+
+    with pytest.raises(Exit) as stop, errors_reported():
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as error:
+            raise RuntimeError("Error calling __set_name__") from error
+    assert (stop.value.exit_code, stop.value.message) == (130, "interrupted")

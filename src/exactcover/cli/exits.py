@@ -131,9 +131,22 @@ def errors_reported() -> Iterator[None]:
     except Exception as error:
         if isinstance(error, OSError) and error.errno in WRITE_ERRORS:
             raise cannot_write(error) from None
+        behind = _interruption_behind(error)
+        if behind is not None:  # (Python 3.11 wraps what a class's __set_name__ raises, a Ctrl-C too)
+            raise interrupted(behind) from None
         if os.environ.get("EXACTCOVER_DEBUG"):
             raise
         raise Exit(INTERNAL, f"internal error: {type(error).__name__}: {error} (EXACTCOVER_DEBUG=1 shows the traceback)") from None
+
+
+def _interruption_behind(error: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C or SIGTERM that caused ``error``, if one did."""
+    seen = error.__cause__ or error.__context__
+    for _ in range(100):  # (a chain made by hand can loop)
+        if seen is None or isinstance(seen, KeyboardInterrupt):
+            return seen
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 #: The errors of writing the output (a full disk, a device error, a closed descriptor).
