@@ -372,7 +372,8 @@ README = Path(__file__).parent.parent / "README.md"
 #: The pages whose blocks run, in the order they run (one namespace: a page may use what an
 #: earlier one imported).
 PAGES = [README, *(README.parent / "docs" / f"{name}.md"
-                   for name in ("tutorial", "guide", "big-searches", "plugins", "loop-tutorial", "speed"))]
+                   for name in ("tutorial", "guide/index", "guide/hard-problems", "guide/loops", "guide/puzzles",
+                               "big-searches", "plugins", "loop-tutorial", "speed"))]
 FENCE = re.compile(r"^(?P<indent> *)```(?P<language>\w*)\n(?P<body>.*?)^(?P=indent)```", re.MULTILINE | re.DOTALL)
 
 

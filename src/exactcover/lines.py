@@ -12,10 +12,15 @@ the GIL, so ``jobs`` threads solve parts of the file at once.
 
     >>> from exactcover import Matrix, Solver
     >>> from exactcover.lines import LineCode, solve_lines
-    >>> m = Matrix(["a", "b"], {("a", 1): ["a"], ("a", 2): ["a"], ("b", 1): ["b"], ("b", 2): ["b"]})
+    >>> m = Matrix(["a", "b"], {("a", 1): ["a"], ("a", 2): ["a"],
+    ...                         ("b", 1): ["b"], ("b", 2): ["b"]})
     >>> def given(position, ch):  # what a character gives at a position
-    ...     return LineCode.BLANK if ch == "." else ("ab"[position], int(ch)) if ch in "12" else LineCode.BAD
-    >>> code = LineCode.build(m, 2, given, lambda label: ("ab".index(label[0]), str(label[1])))
+    ...     if ch == ".":
+    ...         return LineCode.BLANK
+    ...     return ("ab"[position], int(ch)) if ch in "12" else LineCode.BAD
+    >>> def placed(label):  # where an option's symbol goes, and which it is
+    ...     return "ab".index(label[0]), str(label[1])
+    >>> code = LineCode.build(m, 2, given, placed)
     >>> found = solve_lines(Solver(m), b"1.\\n.2\\n", code, limit=2)
     >>> found.answers, list(found.statuses)
     (b'11\\n12\\n', [2, 2])

@@ -136,8 +136,7 @@ COMMAND_LINE = CommandLine(
     to_json=_json,
     help="Tile a board with pieces: polyominoes, polyiamonds (triangles) and polycubes, named sets or drawn as text.",
     examples=["--board 6x10 --pieces pentominoes", "--board 3x3x3 --pieces soma --distinct",
-              "--board 8x8 --hole 3,3 --hole 3,4 --hole 4,3 --hole 4,4 --distinct",
-              "--board hexagon:3 --pieces hexiamonds --use T6a=0..1 --at-most"],
+              "--board 5x12 --distinct", "--board rhombus:6x6 --pieces hexiamonds"],
 )
 
 

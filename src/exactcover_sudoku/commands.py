@@ -29,7 +29,9 @@ class Box(click.ParamType):  # type: ignore[type-arg]  # (click 8.2 made it gene
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def sudoku() -> None:
-    """The sudoku plugin's own commands (solve and count are `exactcover solve sudoku`)."""
+    """Generate sudokus and explain them step by step.
+
+    (Solving and counting are `exactcover solve sudoku` and `exactcover count sudoku`.)"""
 
 
 @sudoku.command()
@@ -115,7 +117,7 @@ def _variant_puzzle(variant: str, size: int, box: tuple[int, int] | None, seed: 
     return format_variant(generate_variant(template, seed))
 
 
-@sudoku.command()
+@sudoku.command(short_help="Explain a puzzle step by step, as a person solves it.")
 @click.argument("puzzle", metavar="PUZZLE|FILE|-")
 @click.option("--box", type=Box(), help="The shape of a box, when the size alone does not say it (6x6: 2x3).")
 def explain(puzzle: str, box: tuple[int, int] | None) -> None:
@@ -125,7 +127,7 @@ def explain(puzzle: str, box: tuple[int, int] | None) -> None:
     Example:
 
     \b
-        exactcover sudoku explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+        exactcover sudoku explain examples/data/medium.txt
     """
     found = read_puzzles(puzzle, box)
     for problem in found.problems if isinstance(found, Batch) else [found]:

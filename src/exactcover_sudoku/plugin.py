@@ -40,7 +40,7 @@ def register_problem_types(register: Register) -> None:
             help="Solve a sudoku of any size, or each puzzle of a file (one line out per puzzle). "
                  "`exactcover sudoku explain` and `exactcover sudoku generate` are the plugin's own commands.",
             examples=["examples/data/inkala.txt",
-                      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+                      ".14.4......31...",
                       "- < examples/data/inkala.txt", "--diagonal examples/data/x-sudoku.txt"],
         ),
         one_answer=True,  # (a published puzzle has one filling: the default backend may race for it)

@@ -100,7 +100,7 @@ def register_variants(register: Register) -> None:
     register(_type("sudoku-variant", Variant, "a sudoku with extra rules: diagonal (sudoku-X), windoku (hyper)"))
     register(_type("jigsaw", Jigsaw, "jigsaw sudoku: irregular regions instead of boxes", _command_line(
         parse_jigsaw, "A jigsaw sudoku: the grid, then a region name per cell (N rows each, or a line each; see "
-                      "'Sudoku variants' in docs/guide.md).", ["examples/data/jigsaw.txt"])))
+                      "'Sudoku variants' in docs/guide/puzzles.md).", ["examples/data/jigsaw.txt"])))
     register(_type("killer", Killer, "killer sudoku: cages whose distinct digits sum to their totals", _command_line(
         parse_killer, "A killer sudoku: a cage name per cell (after an optional grid of givens), then NAME=SUM "
                       "for every cage.", ["examples/data/killer.txt"])))

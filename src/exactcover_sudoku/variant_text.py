@@ -1,4 +1,4 @@
-"""The text forms of the sudoku variants (each grammar is in docs/guide.md, "Sudoku variants").
+"""The text forms of the sudoku variants (each grammar is in docs/guide/puzzles.md, "Sudoku variants").
 
 * **diagonal, windoku**: any grid `Sudoku.parse` reads, with the rule given apart
   (``--diagonal``, ``--windoku``).

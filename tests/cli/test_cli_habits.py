@@ -5,6 +5,7 @@ reported as missing by every type that reads files."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -62,20 +63,36 @@ def test_a_missing_file_is_said_to_be_missing(args, tmp_path, monkeypatch):
     assert "does not exist" in done.stderr or "no such file: " in done.stderr, done.stderr
 
 
-def help_examples() -> list[str]:
-    """Every example line of every ``--help`` page: the command's, each command's, each
-    problem type's under the commands that take one."""
+def help_pages() -> list[list[str]]:
+    """Every ``--help`` page: the command's, each command's, each problem type's under the
+    commands that take one (as the words before ``--help``)."""
     import click
 
     context = click.Context(cli)
-    pages = [[]]
+    pages: list[list[str]] = [[]]
     for name in cli.list_commands(context):
         command = cli.get_command(context, name)
         pages.append([name])
         if isinstance(command, click.Group):
             pages += [[name, kind] for kind in command.list_commands(click.Context(command, parent=context))]
+    return pages
+
+
+@pytest.mark.parametrize("page", help_pages(), ids=lambda page: " ".join(page) or "exactcover")
+def test_every_help_page_fits_80_columns_and_cuts_no_description(page):
+    """At ``COLUMNS=80`` (a terminal's usual width) no line of any help page is wider than
+    80 characters, and no command's description in a list is cut short with "..."."""
+    shown = CliRunner().invoke(cli, [*page, "--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    assert shown.exit_code == 0, shown.output
+    wide = [line for line in shown.stdout.splitlines() if len(line) > 80]
+    assert not wide, wide
+    assert not [line for line in shown.stdout.splitlines() if re.match(r"^  [\w-]+ {2,}.*\.\.\.$", line)], shown.stdout
+
+
+def help_examples() -> list[str]:
+    """Every example line of every ``--help`` page."""
     found: list[str] = []
-    for page in pages:
+    for page in help_pages():
         for line in run(*page, "--help").stdout.splitlines():
             line = line.strip().split("   (")[0].strip()  # (a note in parentheses after the command)
             if (line.startswith("exactcover ") or line.startswith("cat ")) and line not in found:

@@ -1,6 +1,7 @@
 """The documentation site builds and renders: code as code (no literal fences in the prose),
-every public name of the API documented, no heading repeated twice in a row, and the command
-line's examples shown as code. Needs the docs extra (CI installs it before running this)."""
+every public name of the API documented, no heading repeated twice in a row, the command
+line's examples shown as code, every code line within the text column, and pages and
+sections a reader finishes. Needs the docs extra (CI installs it before running this)."""
 
 from __future__ import annotations
 
@@ -23,12 +24,17 @@ PACKAGES = ("exactcover", "exactcover_sudoku", "exactcover_queens", "exactcover_
 
 
 class Page(HTMLParser):
-    """A page's headings (in order), its element ids, its prose (outside pre and code) and
-    its code blocks."""
+    """A page's headings (in order), its element ids, its prose (outside pre and code), its
+    code blocks, and the words of its article (the page's own text, without the navigation)
+    heading by heading."""
 
     def __init__(self, html: str) -> None:
         super().__init__()
         self.headings: list[str] = []
+        #: The article's sections: each heading's level and name, and the words up to the next
+        #: heading (the first, level 0, is what comes before any heading).
+        self.sections: list[list[object]] = [[0, "", 0]]
+        self._article = 0
         self.ids: set[str] = set()
         self.prose: list[str] = []
         self.blocks: list[str] = []
@@ -40,6 +46,10 @@ class Page(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.ids.update(value for name, value in attrs if name == "id" and value)
+        if tag == "article":
+            self._article += 1
+        elif self._article and re.fullmatch(r"h[1-6]", tag):
+            self.sections.append([int(tag[1]), "", 0])
         if tag in ("h1", "h2", "h3"):
             self._heading = []
         elif tag in ("code", "pre"):
@@ -48,8 +58,12 @@ class Page(HTMLParser):
                 self._pre = []
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self._article -= 1
         if tag in ("h1", "h2", "h3") and self._heading is not None:
             self.headings.append("".join(self._heading).replace("¶", "").strip())
+            if self._article:
+                self.sections[-1][1] = self.headings[-1]
             self._heading = None
         elif tag in ("code", "pre"):
             self._code -= 1
@@ -61,6 +75,8 @@ class Page(HTMLParser):
         self.text.append(data)
         if self._heading is not None:
             self._heading.append(data)
+        elif self._article:
+            self.sections[-1][2] += len(data.split())  # type: ignore[operator]
         if self._pre is not None:
             self._pre.append(data)
         if not self._code:
@@ -88,7 +104,7 @@ def test_no_heading_twice_in_a_row(site):
 
 
 def test_the_api_documents_every_public_name(site):
-    ids = site["api/index.html"].ids
+    ids = set().union(*(page.ids for name, page in site.items() if name.startswith(("api/", "internals/"))))
     for package in PACKAGES:
         missing = [n for n in importlib.import_module(package).__all__ if not any(i.endswith(f".{n}") for i in ids)]
         assert not missing, (package, missing)
@@ -121,7 +137,7 @@ def test_no_rest_leftovers_and_drawings_stay_drawings(site):
     docstring stays a drawing, line by line."""
     for name, page in site.items():
         assert not re.search(r"::\s", "".join(page.prose)), name
-    assert any("FF.IIIII\n.FF\n.F" in block for block in site["api/index.html"].blocks)
+    assert any("FF.IIIII\n.FF\n.F" in block for block in site["api/problem-types/index.html"].blocks)
 
 
 def test_no_block_shows_a_placeholder_comment(site):
@@ -143,3 +159,28 @@ def test_the_api_shows_one_signature_per_function_then_its_prose(site):
     text = "".join(site["api/index.html"].text)
     assert "problem: Problem[A]" not in text and "problem: Matrix," not in text
     assert text.count("The first solution of problem, decoded") == 1
+
+
+#: The text column's width at 1280 px, in characters of code (issue 72: 47 blocks scrolled).
+COLUMN = 80
+
+
+def test_every_code_line_fits_the_text_column(site):
+    """No code block on the site needs a horizontal scroll: a result a comment would push past
+    the column is shown on a line of its own."""
+    wide = [(name, line) for name, page in site.items() for block in page.blocks
+            for line in block.splitlines() if len(line) > COLUMN]
+    assert not wide, f"{len(wide)} code lines wider than {COLUMN} characters, the first: {wide[:3]}"
+
+
+def test_every_page_is_one_a_reader_finishes(site):
+    """No page over 4,000 words, no section (from a heading to the next) over 1,500, and no
+    more than a short lead before a page's first section heading, so every paragraph is
+    under a heading the table of contents shows."""
+    for name, page in site.items():
+        words = sum(words for _, _, words in page.sections)  # type: ignore[misc]
+        assert words <= 4_000, (name, words)
+        assert max(words for _, _, words in page.sections) <= 1_500, (name, page.sections)  # type: ignore[type-var]
+        lead = sum(words for level, _, words in page.sections[:next(
+            (k for k, (level, _, _) in enumerate(page.sections) if level == 2), len(page.sections))])  # type: ignore[misc]
+        assert lead <= 150, (name, lead)

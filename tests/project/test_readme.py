@@ -35,20 +35,35 @@ def stated_value(comment: str) -> tuple[bool, object]:
 
 
 def checked(block: str) -> str:
-    """The block with each one-line expression whose comment states its value turned into a check."""
-    lines = []
-    for number, line in enumerate(block.splitlines(), 1):
+    """The block with each one-line expression whose comment states its value turned into a
+    check: the comment at the line's end, or, where it would not fit the page's column, on
+    the next line by itself (``exactcover.count(m)`` then ``# 2``; not after ``print``,
+    whose comment shows what it prints)."""
+    lines = block.splitlines()
+    for number, line in enumerate(lines):
         match = COMMENTED.match(line)
-        if match:
-            try:
-                ast.parse(match["code"], mode="eval")
-                states, value = stated_value(match["comment"])
-            except SyntaxError:
-                states = False
-            if states:
-                line = f"__check__({match['code']}, {value!r}, {number})"
-        lines.append(line)
+        code, comment = (match["code"], match["comment"]) if match else (line, None)
+        if comment is None and number + 1 < len(lines) and line and not line[0].isspace() \
+                and not line.startswith("print("):
+            below = re.match(r"^# (?P<comment>.*)$", lines[number + 1])
+            comment = below["comment"] if below else None
+        if comment is None:
+            continue
+        try:
+            ast.parse(code, mode="eval")
+            states, value = stated_value(comment)
+        except SyntaxError:
+            states = False
+        if states:
+            lines[number] = f"__check__(({code}), {value!r}, {number + 1})"
     return "\n".join(lines)
+
+
+def test_a_result_is_checked_at_a_line_s_end_or_on_the_next_line_alone():
+    block = "count(m)  # 2\nsolve(m)\n# ('a', 'b')\nprint(m)\n# 3\nx = 1\n# 4"
+    assert checked(block).splitlines() == [
+        "__check__((count(m)), 2, 1)", "__check__((solve(m)), ('a', 'b'), 2)", "# ('a', 'b')",
+        "print(m)", "# 3", "x = 1", "# 4"]
 
 
 def test_the_readme_has_blocks_of_each_kind():
@@ -79,9 +94,12 @@ def test_python_blocks_run_as_written(monkeypatch):
 
 
 def commands() -> list[tuple[str, str]]:
+    """The ``exactcover`` command lines of the pages' shell blocks (a line ending in a
+    backslash goes on on the next, as in a shell)."""
     return [(f"{block.page.name}:{block.line + n}", line.split("  #")[0].strip())
             for block in blocks("sh") if not block.placeholder
-            for n, line in enumerate(block.text.splitlines(), 1) if line.startswith("exactcover ")]
+            for n, line in enumerate(re.sub(r"\\\n\s*", " ", block.text).splitlines(), 1)
+            if line.startswith("exactcover ")]
 
 
 @pytest.mark.parametrize(("line", "command"), commands(), ids=[c for _, c in commands()])

@@ -83,7 +83,7 @@ def cli(verbose: int) -> None:
         cat examples/data/problem.dlx | exactcover solve dlx - --json
         exactcover solve queens --help       (a problem type's own arguments)
         exactcover estimate queens 16
-        exactcover -vv count queens 10 --jobs 2   (what loads, the split, each search)
+        exactcover -vv count queens 10 --jobs 2   (what loads, how it splits)
     """
     _say(verbose)
 
@@ -236,7 +236,7 @@ solve = TypeCommands("solve", solve_options, solve_run, context_settings=HELP,
         exactcover solve dlx examples/data/problem.dlx --all --stats
         exactcover solve dlx examples/data/problem.dlx --limit 3 --json
         exactcover solve dlx examples/data/costs.dlx --best 3
-        exactcover solve sudoku examples/data/puzzles.txt       (a file of puzzles, one per line)
+        exactcover solve sudoku examples/data/puzzles.txt   (a puzzle a line)
     """)
 
 
@@ -278,7 +278,7 @@ count = TypeCommands("count", count_options, count_run, context_settings=HELP,
         exactcover count queens 12 --distinct
         exactcover count dlx examples/data/problem.dlx
         exactcover count subsets examples/data/family.json --json
-        exactcover count dlx examples/data/dominoes.dlx --memo --stats   (a count of 10^30 in a second)
+        exactcover count dlx examples/data/dominoes.dlx --memo   (10^30 in 1 s)
     """)
 
 
@@ -361,7 +361,7 @@ reduce = TypeCommands("reduce", reduce_options, reduce_run, context_settings=HEL
     \b
         exactcover reduce dlx examples/data/problem.dlx > smaller.dlx
         exactcover reduce dlx examples/data/problem.dlx --stats --rounds 2
-        exactcover reduce sudoku '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
+        exactcover reduce sudoku examples/data/medium.txt
     """)
 
 for _command in (solve, count, sample, estimate, reduce, verify):
