@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, cast
 
-from exactcover import Loop, ProblemError
+from exactcover import Loop, ProblemError, puzzlink
 from exactcover.textinput import check_lines, max_entries
 
 __all__ = ["DrawnLoop", "Edge", "Point", "check_grid", "cycle", "degrees", "edges_at", "ends", "grid_rows",
-           "lattice_edges", "read_grid"]
+           "lattice_edges", "read_grid", "read_url", "write_url"]
 
 Point = tuple[int, int]
 Edge = tuple[str, int, int]
@@ -60,6 +60,26 @@ def read_grid(text: str, symbols: Mapping[str, object], what: str, name: str = "
     if not rows:
         raise ProblemError(f"{name}: no rows (a {what} is one line per row of the grid)")
     return tuple(rows)
+
+
+def read_url(url: str, kinds: Mapping[str, str], cells: Callable[[puzzlink.PuzzLink], list[Any]],
+             name: str | None = None) -> tuple[tuple[Any, ...], ...]:
+    """The rows of the grid a puzz.link URL holds: its kind one of ``kinds`` (`puzzlink.parse`),
+    its cells read by ``cells`` (a `puzzlink` codec); ``name``, the file it was read from."""
+    try:
+        link = puzzlink.parse(url, kinds)
+        values = cells(link)
+    except ProblemError as error:
+        if name is None:
+            raise
+        raise ProblemError(f"{name}: {error}") from None
+    return tuple(tuple(values[r * link.columns:(r + 1) * link.columns]) for r in range(link.rows))
+
+
+def write_url(kind: str, rows: tuple[tuple[Any, ...], ...], body: Callable[[list[Any]], str]) -> str:
+    """The puzz.link URL of a grid of ``rows`` of the puzzle ``kind``, its cells written by
+    ``body`` (a `puzzlink` codec)."""
+    return puzzlink.PuzzLink(kind, len(rows[0]), len(rows), body([value for row in rows for value in row])).url()
 
 
 def _size_line(first: str, rest: list[str], symbols: Mapping[str, object], name: str, number: int) -> bool:

@@ -29,13 +29,18 @@ from typing import Any
 
 import attrs
 
-from exactcover import Encoding, Loop, Matrix, Option, Problem, ProblemError, Size
+from exactcover import Encoding, Loop, Matrix, Option, Problem, ProblemError, Size, puzzlink
 
-from .grid import DrawnLoop, Edge, Point, check_grid, degrees, edges_at, grid_rows, lattice_edges, read_grid
+from .grid import (DrawnLoop, Edge, Point, check_grid, degrees, edges_at, grid_rows, lattice_edges, read_grid, read_url,
+                   write_url)
 
 __all__ = ["NOTATIONS", "Masyu", "MasyuLoop", "encode", "decode"]
 
 WHITE, BLACK = "white", "black"
+#: The names puzz.link's URLs give a masyu (pzprjs's aliases), and the one written.
+KINDS = {"mashu": "mashu", "masyu": "mashu", "pearl": "mashu"}
+#: A circle as puzz.link's URLs number it.
+_URL_CIRCLES = {None: None, 1: WHITE, 2: BLACK}
 _LETTERS: dict[str, str | None] = {"w": WHITE, "W": WHITE, "b": BLACK, "B": BLACK, ".": None, "-": None}
 #: The notations of a masyu's text, each symbol to a white circle, a black one or none:
 #: letters; Knuth's masyu-dlx's digits (white 0, black 1); puzz.link's (white 1, black 2),
@@ -81,8 +86,27 @@ class Masyu(Problem["MasyuLoop"]):
         1 white and 2 black (puzz.link, puzzlekit's dataset). ``"auto"`` takes the one the
         text's symbols say: letters alone; digits with a 0 (Knuth's); digits with a 2, or
         beside letters (puzz.link's). ProblemError where they could say two (1s alone:
-        black for Knuth, white for puzz.link), or none."""
+        black for Knuth, white for puzz.link), or none. A text that is a puzz.link URL is
+        read as one (`from_url`; its circles need no notation)."""
+        if puzzlink.looks_like_url(text):
+            if notation != "auto":
+                raise ProblemError(f"{name}: a puzz.link URL says its circles itself; a notation is for a grid of text")
+            return cls(_from_url(text, name))
         return cls(_circles(read_grid(text, SYMBOLS, "masyu", name), notation, name))
+
+    @classmethod
+    def from_url(cls, url: str) -> Masyu:
+        """A masyu from a puzz.link URL (``https://puzz.link/p?mashu/6/6/…``, or ``masyu``,
+        ``pearl``; any mirror).
+
+        >>> Masyu.from_url("https://puzz.link/p?mashu/3/1/f").circles
+        (('white', 'black', None),)"""
+        return cls(_from_url(url, None))
+
+    def url(self) -> str:
+        """The puzzle as a puzz.link URL (`from_url` reads it back)."""
+        number = {circle: k for k, circle in _URL_CIRCLES.items()}
+        return write_url("mashu", tuple(tuple(number[c] for c in row) for row in self.circles), puzzlink.encode_circles)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -93,6 +117,10 @@ class Masyu(Problem["MasyuLoop"]):
         """The puzzle as `from_text` reads it: a line per row, ``w`` white, ``b`` black, ``.`` none."""
         symbol = {WHITE: "w", BLACK: "b", None: "."}
         return "\n".join("".join(symbol[circle] for circle in row) for row in self.circles)
+
+
+def _from_url(url: str, name: str | None) -> tuple[tuple[str | None, ...], ...]:
+    return tuple(tuple(_URL_CIRCLES[value] for value in row) for row in read_url(url, KINDS, puzzlink.circles, name))
 
 
 def _circles(symbols: tuple[tuple[Any, ...], ...], notation: str, name: str) -> tuple[tuple[str | None, ...], ...]:

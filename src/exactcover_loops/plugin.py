@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from exactcover import CommandLine, ProblemType, hookimpl
+from exactcover import CommandLine, ProblemError, ProblemType, hookimpl
 from exactcover.commandline import Argument, Option
 from exactcover.hookspecs import Register
+from exactcover.puzzlink import looks_like_url
 from exactcover.textinput import read_text
 
 from . import masyu, slitherlink
@@ -31,6 +32,16 @@ def _json(answer: Any) -> dict[str, Any]:
     return {"loop": [list(point) for point in path]}
 
 
+def _read(puzzle: Any, file: str, **options: Any) -> Any:
+    """The puzzle a FILE argument names: a file (``-``: standard input), or a puzz.link URL
+    given in its place."""
+    if looks_like_url(file):
+        if options.get("notation", "auto") != "auto":
+            raise ProblemError("--notation is for a grid of text: a puzz.link URL says its circles itself")
+        return puzzle.from_url(file)
+    return puzzle.from_text(read_text(file), _name(file), **options)
+
+
 def _problem_type(module: Any, summary: str, cells: str, examples: list[str],
                   more: tuple[Option, ...] = ()) -> ProblemType[Any, Any]:
     """The type of ``module``'s puzzle (its class, encode, decode and size), read from a FILE
@@ -40,10 +51,11 @@ def _problem_type(module: Any, summary: str, cells: str, examples: list[str],
     return ProblemType(
         name=name, summary=summary, handles=puzzle, encode=module.encode, decode=module.decode, size=module.size,
         command_line=CommandLine(
-            [Argument("file", metavar="FILE", help=f"the puzzle: a line per row, a cell per character: {cells} "
-                                                   f"('-': stdin); a first line 'ROWS COLUMNS' is read as the size"),
+            [Argument("file", metavar="FILE|URL",
+                      help=f"the puzzle: a line per row, a cell per character: {cells} ('-': stdin); a first line "
+                           f"'ROWS COLUMNS' is read as the size; or a puzz.link URL (in a file, or given here)"),
              *more],
-            build=lambda file, **options: puzzle.from_text(read_text(file), _name(file), **options),
+            build=lambda file, **options: _read(puzzle, file, **options),
             render=lambda problem, answer: str(answer),
             to_json=lambda problem, answer: _json(answer),
             examples=examples,

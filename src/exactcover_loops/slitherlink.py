@@ -17,12 +17,15 @@ from typing import Any
 
 import attrs
 
-from exactcover import Encoding, Loop, Matrix, Problem, Size
+from exactcover import Encoding, Loop, Matrix, Problem, Size, puzzlink
 
-from .grid import DrawnLoop, Edge, Point, check_grid, degrees, edges_at, ends, grid_rows, lattice_edges, read_grid
+from .grid import (DrawnLoop, Edge, Point, check_grid, degrees, edges_at, ends, grid_rows, lattice_edges, read_grid,
+                   read_url, write_url)
 
 __all__ = ["Slitherlink", "SlitherlinkLoop", "encode", "decode", "matrix_of"]
 
+#: The names puzz.link's URLs give a slitherlink (pzprjs's aliases), and the one written.
+KINDS = {"slither": "slither", "slitherlink": "slither"}
 #: The symbols of a slitherlink's text: a cell's number, or no number.
 SYMBOLS: dict[str, int | None] = {**{str(k): k for k in range(5)}, ".": None, "-": None}
 
@@ -59,8 +62,23 @@ class Slitherlink(Problem["SlitherlinkLoop"]):
     def from_text(cls, text: str, name: str = "input") -> Slitherlink:
         """A slitherlink from text: a line per row, a symbol per cell: ``0`` to ``4``, or
         ``.`` (or ``-``) for a cell without a number. Knuth's slitherlink-dlx reads the
-        same."""
+        same. A text that is a puzz.link URL is read as one (`from_url`)."""
+        if puzzlink.looks_like_url(text):
+            return cls(read_url(text, KINDS, puzzlink.cells_0_to_4, name))
         return cls(read_grid(text, SYMBOLS, "slitherlink", name))
+
+    @classmethod
+    def from_url(cls, url: str) -> Slitherlink:
+        """A slitherlink from a puzz.link URL (``https://puzz.link/p?slither/5/5/…``, any
+        mirror); a clue shown there as a question mark says nothing, and reads as no clue.
+
+        >>> Slitherlink.from_url("https://puzz.link/p?slither/3/3/g0h").clues
+        ((None, 0, None), (None, None, None), (None, None, None))"""
+        return cls(read_url(url, KINDS, puzzlink.cells_0_to_4))
+
+    def url(self) -> str:
+        """The puzzle as a puzz.link URL (`from_url` reads it back)."""
+        return write_url("slither", self.clues, puzzlink.encode_cells_0_to_4)
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import attrs
 
-from exactcover import Problem, ProblemError
+from exactcover import Problem, ProblemError, puzzlink
 from exactcover.textinput import check_lines, count_words, max_entries
 
 __all__ = ["InvalidPuzzle", "Sudoku", "symbol", "cell_name"]
@@ -109,6 +109,17 @@ def _given_keys(cells: tuple[int, ...], n: int, rows: int, cols: int) -> list[in
             box = (r // rows) * rows + c // cols
             keys += (r * (n + 1) + v, (n + c) * (n + 1) + v, (2 * n + box) * (n + 1) + v)
     return keys
+
+
+def _url_box(n: int) -> tuple[int, int]:
+    """The boxes puzz.link draws on an n×n sudoku: √n×√n, and 2×3 on 6×6; InvalidPuzzle
+    for a size whose boxes would not tile the grid there."""
+    root = math.isqrt(n)
+    if root * root == n:
+        return root, root
+    if n == 6:
+        return 2, 3
+    raise InvalidPuzzle(f"puzz.link draws a {n}x{n} sudoku with {root}x{root} boxes, which do not tile it")
 
 
 def _check_box(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
@@ -247,12 +258,15 @@ class Sudoku(Problem["Sudoku"]):
         * a grid over several lines, with ``|``, ``+`` and ``-`` separators and spaces;
         * numbers separated by white space with 0 for a blank (``5 3 0 0 7 0``, or
           ``16 0 3 ...`` for sizes above 9), symbols and numbers mixed above 35
-          (``C . 36 7 ...``: what `to_line` writes for such grids).
+          (``C . 36 7 ...``: what `to_line` writes for such grids);
+        * a puzz.link URL (`from_url`).
 
         The box shape comes from the size when ``box`` is not given (9: 3×3, 6: 2×3).
         """
         if not isinstance(text, str):
             raise TypeError(f"Sudoku.parse needs a str, not {type(text).__name__}")
+        if puzzlink.looks_like_url(text):
+            return cls.from_url(text, box)
         line, most = text.strip(), max_entries()
         if most is not None and len(line) > most and "\n" not in line:
             _too_many(len(line), most)  # (one line: a cell a character, an option a cell at least)
@@ -285,6 +299,42 @@ class Sudoku(Problem["Sudoku"]):
                 allowed = f"1-{n}" if n <= 9 or n > len(ALPHABET) else f"1-9 and A-{ALPHABET[n - 1]}"
                 raise InvalidPuzzle(f"{cell_name(k // n, k % n)} holds {shown[k]!r}, not a symbol of a {n}x{n} sudoku ({allowed}, or a blank)")
         return cls(cells, box)
+
+    @classmethod
+    def from_url(cls, url: str, box: Sequence[int] | None = None) -> Sudoku:
+        """A sudoku from a puzz.link URL (``https://puzz.link/p?sudoku/9/9/…``, any mirror):
+        4×4, 6×6 (boxes of 2 rows by 3 columns), 9×9, 16×16, 25×25, as puzz.link draws them.
+
+        >>> Sudoku.from_url("https://puzz.link/p?sudoku/4/4/g2j1h1j3g").to_line()
+        '.2....1..1....3.'"""
+        try:
+            link = puzzlink.parse(url, {"sudoku": "sudoku"})
+            values = puzzlink.numbers(link)
+        except ProblemError as error:
+            raise InvalidPuzzle(str(error)) from None
+        n = link.columns
+        if link.rows != n:
+            raise InvalidPuzzle(f"this URL's sudoku is {link.columns}x{link.rows}: a sudoku is square")
+        shape = _url_box(n)
+        if box is not None and tuple(box) != shape:
+            raise InvalidPuzzle(f"a {n}x{n} sudoku from puzz.link has boxes of {shape[0]}x{shape[1]}, not "
+                                f"{box[0]}x{box[1]}")
+        for k, value in enumerate(values):
+            if value is not None and not 1 <= value <= n:
+                raise InvalidPuzzle(f"{cell_name(k // n, k % n)} holds {value}, not a digit of a {n}x{n} sudoku")
+        return cls([value or 0 for value in values], shape)
+
+    def url(self) -> str:
+        """The puzzle as a puzz.link URL: the givens only (`from_url` reads it back).
+
+        >>> Sudoku.parse("1...\\n..2.\\n.3..\\n...4").url()
+        'https://puzz.link/p?sudoku/4/4/1k2h3k4'"""
+        n = self.size
+        if _url_box(n) != self.box:
+            raise InvalidPuzzle(f"puzz.link draws a {n}x{n} sudoku with boxes of {_url_box(n)[0]}x{_url_box(n)[1]}, "
+                                f"not {self.box[0]}x{self.box[1]}: this puzzle has no URL there")
+        cells = [value if given else None for value, given in zip(self.cells, self.given)]
+        return puzzlink.PuzzLink("sudoku", n, n, puzzlink.encode_numbers(cells)).url()
 
     # -- rendering --------------------------------------------------------------------------
 

@@ -17,8 +17,8 @@ if TYPE_CHECKING:  # (for annotations only: click loads on first use)
     import click
 
 PUZZLE = Argument("puzzle", metavar="PUZZLE|FILE|-",
-                  help="a puzzle (81 characters, '.' or 0 for an empty cell; any size), a file of puzzles "
-                       "one per line (or one grid), or - for standard input")
+                  help="a puzzle (81 characters, '.' or 0 for an empty cell; any size; or a puzz.link URL), a "
+                       "file of puzzles one per line (or one grid), or - for standard input")
 BOX = Option("--box", type=box_size, metavar="RxC", help="the shape of a box, when the size alone does not say it (6x6: 2x3)")
 
 

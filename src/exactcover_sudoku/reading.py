@@ -8,6 +8,7 @@ from typing import Any
 
 from exactcover import Batch, ProblemError
 from exactcover.lines import LineFile
+from exactcover.puzzlink import looks_like_url
 from exactcover.textinput import missing_file, numbered_lines
 
 from .encoding import LINES_WAY, line_code, matrix_for
@@ -37,15 +38,15 @@ def parse_puzzles(text: str, box: tuple[int, int] | None = None, source: str = "
     of lines and the first one alone, so that a bad line elsewhere cannot change how the
     others are read: N lines whose first holds N symbols (N up to 35) are the rows of one
     N×N grid (sixteen lines of sixteen symbols are one 16×16 grid); more lines, whose first
-    is a whole puzzle (a square number of symbols, no spaces), are one puzzle per line, a
-    bad one named by its line number; anything else is one grid.
+    is a whole puzzle (a square number of symbols, no spaces, or a puzz.link URL), are one
+    puzzle per line, a bad one named by its line number; anything else is one grid.
     """
     kept = [(n, line.strip()) for n, line in numbered_lines(text) if line.strip() and not line.lstrip().startswith("#")]
     if not kept:
         raise InvalidPuzzle(f"{source}: no puzzle (the input holds only blank lines and comments)")
     first = kept[0][1]
     rows = len(kept) <= 35 and len(first) == len(kept)
-    if len(kept) > 1 and not rows and len(first) in LINE_LENGTHS and " " not in first:
+    if len(kept) > 1 and not rows and (len(first) in LINE_LENGTHS and " " not in first or looks_like_url(first)):
         return parse_one_per_line(text, box, source)
     try:
         return Sudoku.parse("\n".join(line for _, line in kept), box)
@@ -124,6 +125,8 @@ def read_puzzles(puzzle: str, box: tuple[int, int] | None = None) -> Sudoku | Ba
     try:
         return Sudoku.parse(puzzle, box)
     except InvalidPuzzle as error:
+        if looks_like_url(puzzle):
+            raise
         missing = missing_file(puzzle)
         if missing:
             raise InvalidPuzzle(f"{missing} (nor is it a puzzle: {error})") from None

@@ -65,6 +65,7 @@ def test_the_command_line_loads_only_for_the_command():
 def test_the_bundled_plugins_import_only_public_names():
     """exactcover_sudoku, _queens and _polyomino import exactcover's public modules only."""
     public = {"exactcover", "exactcover.commandline", "exactcover.hookspecs", "exactcover.textinput", "exactcover.errors",
+              "exactcover.puzzlink",
               "exactcover.cli", "exactcover.lines"}
     for package in ("exactcover_sudoku", "exactcover_queens", "exactcover_polyomino"):
         for path in (PACKAGE.parent / package).glob("*.py"):
