@@ -48,7 +48,19 @@ class MatrixError(ExactCoverError, ValueError):
 
 class GivensError(ExactCoverError, ValueError):
     """The givens or exclusions of a search are not options of the matrix, or cannot be
-    chosen together. The subclasses below say which."""
+    chosen together. The subclasses below say which, in option labels and items; where the
+    problem's type words it in the puzzle's own terms (`ProblemType.word_givens`), that is
+    the message, in ``worded``, and the facts stay on the exception."""
+
+    #: The message in the problem's terms, when its type gave one.
+    worded: str | None = None
+
+    def __str__(self) -> str:
+        return self.worded if self.worded is not None else self.describe()
+
+    def describe(self) -> str:
+        """The message in option labels and items."""
+        return super().__str__()
 
 
 class UnknownOption(GivensError):
@@ -59,7 +71,7 @@ class UnknownOption(GivensError):
         super().__init__(option, role)
         self.option, self.role = option, role
 
-    def __str__(self) -> str:
+    def describe(self) -> str:
         return f"{self.role} option {self.option!r} is not an option of this matrix"
 
 
@@ -71,7 +83,7 @@ class GivensClash(GivensError):
         super().__init__(first, second, item)
         self.first, self.second, self.item = first, second, item
 
-    def __str__(self) -> str:
+    def describe(self) -> str:
         if self.first == self.second:
             return f"option {self.first!r} is given twice"
         return (f"given options {self.first!r} and {self.second!r} cannot both be chosen: "
@@ -87,7 +99,7 @@ class GivensBreakLoop(GivensError):
         super().__init__(option, edge)
         self.option, self.edge = option, edge
 
-    def __str__(self) -> str:
+    def describe(self) -> str:
         return (f"given option {self.option!r} cannot be chosen with the givens before it: its edge "
                 f"{self.edge!r} would not keep the loop one cycle (a third edge at a vertex, or a cycle "
                 f"closed too soon)")
@@ -100,7 +112,7 @@ class GivenAndExcluded(GivensError):
         super().__init__(option)
         self.option = option
 
-    def __str__(self) -> str:
+    def describe(self) -> str:
         return f"option {self.option!r} is both given and excluded"
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import attrs
 
 from .engines.contract import WAYS
+from .errors import GivensError
 from .model.matrix import Matrix
 from .model.size import BYTES_PER_ENTRY, Size
 
@@ -121,6 +122,11 @@ class ProblemType(Generic[P, A]):
       listing of up to two (the answer and the proof that it is unique), where the SAT
       solver often wins by far; its answer is taken only when it is the only solution, so
       the answer is always the search's (`exactcover.front.plan.races`).
+    * ``word_givens(problem, error)``: a `GivensError` (givens that clash, break a loop,
+      are no option, or are excluded too: each with its facts, in option labels and items)
+      worded in the puzzle's terms ("r1c1 = 5 and r1c4 = 5: both in row 1"), or None to keep
+      the library's words. The error raised is the same, its message this text
+      (``error.worded``).
     """
 
     name: str = attrs.field(validator=_check_name)
@@ -134,6 +140,8 @@ class ProblemType(Generic[P, A]):
     size: Callable[[P], Size] | None = attrs.field(default=None, validator=_check_optional)
     command_line: CommandLine[P, A] | None = attrs.field(default=None, validator=_check_command_line)
     one_answer: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool), kw_only=True)
+    word_givens: Callable[[P, GivensError], str | None] | None = attrs.field(default=None, validator=_check_optional,
+                                                                          kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         if self.command_line is not None and self.command_line.build is None and isinstance(self.handles, tuple):

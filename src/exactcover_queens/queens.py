@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -10,7 +10,8 @@ from functools import lru_cache
 
 import attrs
 
-from exactcover import Encoding, Matrix, Problem, ProblemError, ProblemType, Size, hookimpl
+from exactcover import (Encoding, GivenAndExcluded, GivensClash, GivensError, Matrix, Problem, ProblemError, ProblemType,
+                        Size, UnknownOption, hookimpl)
 from exactcover.hookspecs import Register
 from exactcover.commandline import Argument, CommandLine, Flag, Option
 
@@ -44,12 +45,10 @@ class Queens(Problem["Placement"]):
         for r, c in self.placed:
             if not (0 <= r < self.n and 0 <= c < self.n):
                 raise ProblemError(f"square ({r}, {c}) is off the {self.n}x{self.n} board")
-        for k, (r, c) in enumerate(self.placed):
-            for r2, c2 in self.placed[:k]:
-                how = ("the same square" if (r, c) == (r2, c2) else "row" if r == r2 else "column" if c == c2
-                       else "diagonal" if abs(r - r2) == abs(c - c2) else None)
-                if how:
-                    raise ProblemError(f"placed queens at ({r2}, {c2}) and ({r}, {c}) attack each other ({how})")
+        for k, square in enumerate(self.placed):
+            for earlier in self.placed[:k]:
+                if _attack(earlier, square):
+                    raise ProblemError(f"placed {_attack(earlier, square)}")
         if self.distinct and self.placed:
             raise ProblemError("distinct counts symmetry classes of the empty board; it cannot take placed queens")
 
@@ -172,6 +171,28 @@ def _square(text: str) -> tuple[int, int]:
     return r, c
 
 
+def _attack(a: tuple[int, int], b: tuple[int, int]) -> str | None:
+    """How queens on squares ``a`` and ``b`` attack each other, in words (None: they do not)."""
+    how = ("the same square" if a == b else "row" if a[0] == b[0] else "column" if a[1] == b[1]
+           else "diagonal" if abs(a[0] - b[0]) == abs(a[1] - b[1]) else None)
+    return how and f"queens at {a} and {b} attack each other ({how})"
+
+
+def word_givens(problem: Queens, error: GivensError) -> str | None:
+    """Queens given to a search (``givens=``, beside the placed ones) that cannot be, in
+    squares: two that attack each other, or a square that is no square of the board."""
+    if isinstance(error, GivensClash) and all(isinstance(x, tuple) and len(x) == 2 for x in (error.first, error.second)):
+        first, second = cast("tuple[int, int]", error.first), cast("tuple[int, int]", error.second)
+        if first == second:
+            return f"the queen at {first} is given twice"
+        return _attack(first, second)
+    if isinstance(error, UnknownOption):
+        return f"{error.role} {error.option!r} is no square of the {problem.n}x{problem.n} board: (row, column), from 0"
+    if isinstance(error, GivenAndExcluded):
+        return f"the queen at {error.option} is both given and excluded"
+    return None
+
+
 @hookimpl
 def register_problem_types(register: Register) -> None:
     register(ProblemType(
@@ -193,4 +214,5 @@ def register_problem_types(register: Register) -> None:
             to_json=lambda problem, placement: list(placement.columns),
             examples=["8 --distinct", "12", "8 --queen 0,0 --queen 1,2"],
         ),
+        word_givens=word_givens,
     ))

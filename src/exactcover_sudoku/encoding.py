@@ -8,16 +8,16 @@ every puzzle of its shape.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from functools import lru_cache
 
-from exactcover import Encoding, Matrix
+from exactcover import Encoding, GivenAndExcluded, GivensClash, GivensError, Matrix, UnknownOption
 from exactcover.lines import LineCode
 
-from .grid import Sudoku, _value, symbol
+from .grid import Sudoku, _value, cell_name, symbol
 
-__all__ = ["matrix_for", "encode", "decode", "line_code"]
+__all__ = ["matrix_for", "encode", "decode", "line_code", "word_givens"]
 
 
 @lru_cache(maxsize=8)  # (a matrix keeps its compiled solvers: the latest shapes, not every one)
@@ -79,3 +79,29 @@ def decode(puzzle: Sudoku, solution: tuple[Any, ...]) -> Sudoku:
     for r, c, d in solution[filled:]:  # (a solution starts with the givens: the filled cells)
         cells[r * n + c] = d
     return Sudoku.trusted(cells, puzzle.box, puzzle.given)
+
+
+#: A unit of the grid, as an item of the matrix names it, in words.
+_UNITS = {"cell": "a cell holds one digit", "row": "both in row {}", "col": "both in column {}",
+          "box": "both in box {}"}
+
+
+def word_givens(puzzle: Sudoku, error: GivensError) -> str | None:
+    """Givens of a search (``givens=``, beside the clues) that cannot be, in cells and digits:
+    "r1c1 = 5 and r1c4 = 5 cannot both be given: both in row 1"."""
+    def placed(label: Any) -> str | None:
+        fits = isinstance(label, tuple) and len(label) == 3 and all(isinstance(v, int) for v in label)
+        return f"{cell_name(label[0], label[1])} = {symbol(label[2])}" if fits else None
+
+    if isinstance(error, GivensClash) and placed(error.first) and placed(error.second):
+        if error.first == error.second:
+            return f"{placed(error.first)} is given twice"
+        unit, number = cast("tuple[str, int, int]", error.item)[:2]
+        return f"{placed(error.first)} and {placed(error.second)} cannot both be given: {_UNITS[unit].format(number + 1)}"
+    if isinstance(error, GivenAndExcluded) and placed(error.option):
+        return f"{placed(error.option)} is both given and excluded"
+    if isinstance(error, UnknownOption):
+        n = puzzle.size
+        return (f"{error.role} {error.option!r} is no digit in a cell of this {n}x{n} sudoku: give (row, column, "
+                f"digit), the row and column from 0, the digit from 1 to {n}")
+    return None

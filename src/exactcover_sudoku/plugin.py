@@ -8,7 +8,7 @@ from exactcover import CommandLine, ProblemType, Size, hookimpl
 from exactcover.commandline import Argument, Option
 from exactcover.hookspecs import Register
 
-from .encoding import decode, encode
+from .encoding import decode, encode, word_givens
 from .grid import Sudoku
 from .reading import box_size, build_puzzles
 from .variant_plugin import DIAGONAL, WINDOKU, register_variants
@@ -44,6 +44,7 @@ def register_problem_types(register: Register) -> None:
                       "- < examples/data/inkala.txt", "--diagonal examples/data/x-sudoku.txt"],
         ),
         one_answer=True,  # (a published puzzle has one filling: the default backend may race for it)
+        word_givens=word_givens,
     ))
     register_variants(register)
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .. import engines
-from ..errors import ProblemTooLarge
+from ..errors import GivensError, ProblemTooLarge
 from ..model.matrix import Matrix
 from ..problem import ProblemType, Size
 from ..search.plans import Plan
@@ -160,8 +160,15 @@ class Prepared:
     def run(self, request: Request, decode: bool = True, many: bool = False) -> Any:
         """``request`` planned (`exactcover.front.plan`: `Unsupported` before any search for what
         does not combine) and searched on its route. ``decode``: answers decoded (else
-        option labels); ``many``: this problem is one of a file of many."""
-        return self.follow(request, self.planned(request, many), decode)
+        option labels); ``many``: this problem is one of a file of many. A `GivensError`
+        is worded in the problem's terms where its type says how (`ProblemType.word_givens`)."""
+        try:
+            return self.follow(request, self.planned(request, many), decode)
+        except GivensError as error:
+            word = self.kind.word_givens if self.kind is not None else None
+            if word is not None and error.worded is None:
+                error.worded = word(self.problem, error)
+            raise
 
     def planned(self, request: Request, many: bool = False) -> Plan:
         """The plan of ``request`` for this problem, its givens and exclusions with the
