@@ -53,14 +53,22 @@ def test_the_line_keeps_the_bar_the_percentage_and_the_time_left_and_adds_what_f
     for width in range(18, 200):
         before, bar_width, after = bar.layout(progress, width)
         line = " ".join(part for part in (before, "━" * bar_width, after) if part)
-        assert len(line) <= width - 1 and "42% 0:00:09 left" in line, (width, line)
+        assert len(line) <= width - 1 and "42% 0:00:10 left" in line, (width, line)
         assert (bar_width >= bar.BAR_LEAST) == (width >= 29) and bar_width <= bar.BAR_MOST, (width, line)
         seen[width] = line
     assert "solutions" in seen[60] and "nodes" not in seen[60]
     assert "2,950,951 solutions, 38,273,025 nodes" in seen[80] and "so far" not in seen[80]
     assert "so far" in seen[120] and "subtrees 61 done, 3 running, 1,200 waiting" in seen[160]
-    assert bar.layout(progress, 12) == ("", 0, " 42% 0:00:0")  # (below 18 columns: cut)
+    assert bar.layout(progress, 12) == ("", 0, " 42% 0:00:1")  # (below 18 columns: cut)
     assert bar.layout(exactcover.Progress(5, 0, 0.0, 0.1), 80)[2] == "  0% -:--:-- left; 0:00:00 so far"
+
+
+def test_the_time_left_counts_down_to_the_end_not_before():
+    """Rounded up, as a countdown: a short run at 61% (0.8 s so far, 0.51 s to go) has
+    0:00:01 left, where rounding down showed 0:00:00 from there on; the end shows 0:00:00."""
+    assert " 61% 0:00:01 left" in bar.layout(exactcover.Progress(5, 0, 0.61, 0.8), 80)[2]
+    assert "100% 0:00:00 left" in bar.layout(exactcover.Progress(5, 0, 1.0, 0.8), 80)[2]
+    assert " 42% 0:00:10 left" in bar.layout(exactcover.Progress(5, 0, 0.42, 7.0), 80)[2]  # (9.67 s)
 
 
 @pytest.mark.slow

@@ -1,7 +1,7 @@
 """A progress bar for a running search: what ``progress=True`` draws, and the command's bar.
 
 In a terminal (standard error), a rich bar shown after about a second:
-"12,345 solutions, 6,789,012 nodes ━━━━━━━━━━ 42% 0:00:09 left; 0:00:07 so far", the
+"12,345 solutions, 6,789,012 nodes ━━━━━━━━━━ 42% 0:00:10 left; 0:00:07 so far", the
 fraction done being Knuth's estimate, and the time left the time so far scaled by it
 (`Progress.remaining`); a parallel count adds its subtrees done, running and waiting. The
 bar, the percentage and the time left always show (the bar from 29 columns on); the counts,
@@ -14,6 +14,7 @@ a bar is drawn.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -147,13 +148,15 @@ def _line_column() -> Any:
 
 
 def _left(progress: Any) -> str:
-    """The time ``progress`` says is left, as h:mm:ss (-:--:-- before anything is done)."""
+    """The time ``progress`` says is left, as h:mm:ss (-:--:-- before anything is done),
+    rounded up as a countdown is: a search with half a second to go has 0:00:01 left, not
+    0:00:00 (which a short run would show from well before its end)."""
     remaining = getattr(progress, "remaining", None)
-    return "-:--:--" if remaining is None else _clock(remaining)
+    return "-:--:--" if remaining is None else _clock(math.ceil(remaining))
 
 
 def _clock(seconds: float) -> str:
-    """Seconds as h:mm:ss (as rich's columns show times)."""
+    """Seconds as h:mm:ss (as rich's columns show times), the part of a second dropped."""
     whole = int(min(seconds, 359_999_999))
     return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
