@@ -36,34 +36,35 @@ def stated_value(comment: str) -> tuple[bool, object]:
 
 def checked(block: str) -> str:
     """The block with each one-line expression whose comment states its value turned into a
-    check: the comment at the line's end, or, where it would not fit the page's column, on
-    the next line by itself (``exactcover.count(m)`` then ``# 2``; not after ``print``,
-    whose comment shows what it prints)."""
+    check: the comment at the line's end, or, where it would not fit the page's column (or
+    the line's own comment says something else), on the next line by itself
+    (``exactcover.count(m)`` then ``# 2``; not after ``print``, whose comment shows what it
+    prints)."""
     lines = block.splitlines()
     for number, line in enumerate(lines):
         match = COMMENTED.match(line)
-        code, comment = (match["code"], match["comment"]) if match else (line, None)
-        if comment is None and number + 1 < len(lines) and line and not line[0].isspace() \
-                and not line.startswith("print("):
-            below = re.match(r"^# (?P<comment>.*)$", lines[number + 1])
-            comment = below["comment"] if below else None
-        if comment is None:
-            continue
-        try:
-            ast.parse(code, mode="eval")
-            states, value = stated_value(comment)
-        except SyntaxError:
-            states = False
-        if states:
-            lines[number] = f"__check__(({code}), {value!r}, {number + 1})"
+        code = match["code"] if match else line
+        comments = [match["comment"]] if match else []
+        below = re.match(r"^# (?P<comment>.*)$", lines[number + 1]) if number + 1 < len(lines) else None
+        if below and line and not line[0].isspace() and not line.startswith("print("):
+            comments.append(below["comment"])
+        for comment in comments:
+            try:
+                ast.parse(code, mode="eval")
+                states, value = stated_value(comment)
+            except SyntaxError:
+                break
+            if states:
+                lines[number] = f"__check__(({code}), {value!r}, {number + 1})"
+                break
     return "\n".join(lines)
 
 
 def test_a_result_is_checked_at_a_line_s_end_or_on_the_next_line_alone():
-    block = "count(m)  # 2\nsolve(m)\n# ('a', 'b')\nprint(m)\n# 3\nx = 1\n# 4"
+    block = "count(m)  # 2\nsolve(m)\n# ('a', 'b')\nprint(m)\n# 3\nx = 1\n# 4\ngrade(p)  # in words\n# 'hard'"
     assert checked(block).splitlines() == [
         "__check__((count(m)), 2, 1)", "__check__((solve(m)), ('a', 'b'), 2)", "# ('a', 'b')",
-        "print(m)", "# 3", "x = 1", "# 4"]
+        "print(m)", "# 3", "x = 1", "# 4", "__check__((grade(p)), 'hard', 8)", "# 'hard'"]
 
 
 def test_the_readme_has_blocks_of_each_kind():
