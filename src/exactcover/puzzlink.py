@@ -6,7 +6,8 @@ JavaScript behind puzz.link, pzv.jp and their mirrors, written here from their d
 `parse` splits a URL into a `PuzzLink`; the codecs turn its body into one value per cell
 (None for a cell without a clue) and back. A problem type reads its own kind with them:
 
->>> link = parse("https://puzz.link/p?slither/5/5/cbcbcddad", {"slither": "slither"})
+>>> url = "https://puzz.link/p?slither/5/5/cbcbcddad"
+>>> link = parse(url, {"slither": "slither"})
 >>> link.columns, link.rows, cells_0_to_4(link)[:6]
 (5, 5, [2, None, None, 1, None, None])
 >>> link.with_body(encode_cells_0_to_4(cells_0_to_4(link))).url()

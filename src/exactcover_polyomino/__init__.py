@@ -4,7 +4,8 @@
 >>> from exactcover_polyomino import Board, Polyomino, make, named_set
 >>> exactcover.count(make("3x20", "pentominoes"))
 8
->>> exactcover.count(Polyomino(Board.box(3, 3, 3), named_set("soma"), distinct=True))
+>>> soma = Polyomino(Board.box(3, 3, 3), named_set("soma"), distinct=True)
+>>> exactcover.count(soma)
 240
 
 Polyominoes (squares), polyiamonds (triangles) and polycubes: the named sets (`SETS`) or

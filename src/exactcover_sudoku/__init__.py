@@ -2,7 +2,8 @@
 
 >>> import exactcover
 >>> from exactcover_sudoku import Sudoku
->>> puzzle = Sudoku.parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+>>> puzzle = Sudoku.parse("8..........36......7..9.2...5...7......."
+...                       "457.....1...3...1....68..85...1..9....4..")
 >>> exactcover.solve(puzzle).to_line()[:9]
 '812753649'
 

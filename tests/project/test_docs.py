@@ -184,3 +184,11 @@ def test_every_page_is_one_a_reader_finishes(site):
         lead = sum(words for level, _, words in page.sections[:next(
             (k for k, (level, _, _) in enumerate(page.sections) if level == 2), len(page.sections))])  # type: ignore[misc]
         assert lead <= 150, (name, lead)
+
+
+def test_the_docstrings_examples_are_code_not_quotes(site):
+    """A docstring's ``>>>`` example renders as console code (tools/griffe_doctests.py), not as
+    a Markdown quotation run together into prose."""
+    for name, page in site.items():
+        assert ">>>" not in "".join(page.prose), name
+    assert any(block.startswith(">>> ") for block in site["api/model/index.html"].blocks)

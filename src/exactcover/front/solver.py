@@ -77,7 +77,8 @@ class Solver(CompiledMatrix):
     thread* on this solver (so two threads sharing a solver never read each other's).
 
     >>> from exactcover import Matrix, Solver
-    >>> solver = Solver(Matrix([1, 2, 3], {"a": [1], "b": [2, 3], "c": [1, 2], "d": [3]}))
+    >>> matrix = Matrix([1, 2, 3], {"a": [1], "b": [2, 3], "c": [1, 2], "d": [3]})
+    >>> solver = Solver(matrix)
     >>> solver.count(), solver.first()
     (2, ('a', 'b'))
     """

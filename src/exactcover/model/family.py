@@ -4,7 +4,8 @@ Given a universe X and a family of named subsets of X, choose subsets that cover
 element of X exactly once. A solution is the tuple of the chosen subsets' names.
 
 >>> from exactcover import Subsets, solutions
->>> family = Subsets([1, 2, 3, 4, 5], {"S1": [1, 3, 5], "S2": [2, 4], "S3": [1, 2, 5], "S4": [3, 4], "S5": []})
+>>> family = Subsets([1, 2, 3, 4, 5], {"S1": [1, 3, 5], "S2": [2, 4],
+...                                    "S3": [1, 2, 5], "S4": [3, 4], "S5": []})
 >>> sorted(solutions(family))
 [('S1', 'S2'), ('S3', 'S4')]
 

@@ -2,7 +2,8 @@
 cycle, Knuth's DLX2-LOOP. The engines keep it as they search (``pydlx/loop.py``).
 
 >>> from exactcover import Matrix, Loop
->>> square = {"ab": ("a", "b"), "bc": ("b", "c"), "cd": ("c", "d"), "da": ("d", "a")}
+>>> square = {"ab": ("a", "b"), "bc": ("b", "c"),
+...           "cd": ("c", "d"), "da": ("d", "a")}
 >>> Loop(square).vertices
 ('a', 'b', 'c', 'd')
 """

@@ -8,7 +8,8 @@ are applied first (the givens chosen, their items and every option that clashes 
 taken out; the excluded options taken out), so that the rules work on what is left.
 
 >>> from exactcover import Matrix
->>> m = Matrix(list("ABCDE"), [list("CEF"), list("ADG"), list("BCF"), list("AD"), list("BG"), list("DEG")],
+>>> m = Matrix(list("ABCDE"), [list("CEF"), list("ADG"), list("BCF"),
+...                            list("AD"), list("BG"), list("DEG")],
 ...            secondary=list("FG"))
 >>> reduction = m.reduce()
 >>> reduction.matrix

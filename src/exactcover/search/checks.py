@@ -10,11 +10,12 @@ and `unneeded` run their whole loop of checks in the engine, with no Python betw
 checks. The engine's side is ``pydlx/checker.py`` (the specification) and ``cdlx/checker.c``.
 
 >>> from exactcover import Matrix, Solver
->>> solver = Solver(Matrix([1, 2, 3], {"a": [1], "b": [2, 3], "c": [1, 2], "d": [3]}))
+>>> matrix = Matrix([1, 2, 3], {"a": [1], "b": [2, 3], "c": [1, 2], "d": [3]})
+>>> solver = Solver(matrix)
 >>> checker = solver.checker()
 >>> checker.count([]), checker.count(["a"])
 (2, 1)
->>> checker.thin(["a", "b"])  # ("b" alone has one solution, "a b": "a" goes; "b" stays)
+>>> checker.thin(["a", "b"])  # ("b" alone has one solution: "a" goes; "b" stays)
 ['b']
 >>> checker.unneeded(["a", "b"])
 'a'
