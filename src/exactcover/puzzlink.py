@@ -27,8 +27,8 @@ A cell written ``.`` (a clue shown as a question mark) reads as no clue: it says
 from __future__ import annotations
 
 import re
-import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import cast
 from urllib.parse import unquote
 
 import attrs
@@ -47,7 +47,7 @@ RUN = 20
 #: says its size in a few characters, so a reader cannot wait for the text to be too long.
 #: Shared puzzles are far smaller (the largest of puzzlekit-dataset has 3,600 cells).
 MOST_CELLS = 1_000_000
-_DIGITS = string.digits + string.ascii_lowercase
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 _URL = re.compile(r"^(?:https?://)?[^?\s]*\?(?P<query>\S+)$")
 
@@ -116,12 +116,14 @@ def _run(count: int) -> str:
     return _DIGITS[15 + count]
 
 
-def _runs(values: Sequence[int | None]) -> str:
-    """Cells as pzprjs writes numbers: each value's text, each run of empty cells a letter."""
-    out, empty = [], 0
-    for value in values:
-        if value is None:
-            empty += 1
+def _packed(values: Sequence[int | None], write: Callable[[int], tuple[str, int]]) -> str:
+    """Cells as pzprjs packs them: each run of up to `RUN` empty cells one letter, each other
+    cell what ``write(k)`` says of cell k: its text, and how many cells that text stands for
+    (the empty ones after it included)."""
+    out, empty, k = [], 0, 0
+    while k < len(values):
+        if values[k] is None:
+            empty, k = empty + 1, k + 1
             if empty == RUN:
                 out.append(_run(empty))
                 empty = 0
@@ -129,7 +131,9 @@ def _runs(values: Sequence[int | None]) -> str:
         if empty:
             out.append(_run(empty))
             empty = 0
-        out.append(_number(value))
+        text, cells = write(k)
+        out.append(text)
+        k += cells
     if empty:
         out.append(_run(empty))
     return "".join(out)
@@ -157,25 +161,37 @@ def _filled(link: PuzzLink, values: list[int | None], at: int) -> list[int | Non
     return values + [None] * (link.cells - len(values))
 
 
-def cells_0_to_4(link: PuzzLink) -> list[int | None]:
-    """The clues 0 to 4 of ``link``'s cells, row by row (None: no clue)."""
+def _unpacked(link: PuzzLink, read: Callable[[str, int], tuple[list[int | None], int]]) -> list[int | None]:
+    """``link``'s cells as pzprjs packs them: each letter ``g`` to ``z`` a run of empty cells,
+    ``.`` a cell shown as a question mark (no clue), anything else what ``read(body, at)``
+    makes of the characters from ``at``: its cells, and how many characters they took
+    (ValueError, saying what is there, for what it does not read)."""
     values: list[int | None] = []
     at = 0
     while at < len(link.body) and len(values) < link.cells:
         ch = link.body[at]
-        if ch in "01234":
-            values.append(int(ch))
-        elif ch in "56789abcde":
-            value = int(ch, 16)
-            values += [value % 5, *[None] * (value // 5)]
-        elif "g" <= ch <= "z":
-            values += [None] * (int(ch, 36) - 15)
-        elif ch == ".":
-            values.append(None)
-        else:
-            raise _bad(link, at, f"{ch!r}, which is no clue 0 to 4")
-        at += 1
+        if "g" <= ch <= "z" or ch == ".":
+            values += [None] * (int(ch, 36) - 15 if ch != "." else 1)
+            at += 1
+            continue
+        try:
+            cells, used = read(link.body, at)
+        except ValueError as error:
+            raise _bad(link, at, str(error)) from None
+        values += cells
+        at += used
     return _filled(link, values[:link.cells], at)
+
+
+def cells_0_to_4(link: PuzzLink) -> list[int | None]:
+    """The clues 0 to 4 of ``link``'s cells, row by row (None: no clue)."""
+    def read(body: str, at: int) -> tuple[list[int | None], int]:
+        if body[at] not in "0123456789abcde":
+            raise ValueError(f"{body[at]!r}, which is no clue 0 to 4")
+        value = int(body[at], 16)  # (5-9: the clue and an empty cell after it; a-e: two)
+        return [value % 5, *[None] * (value // 5)], 1
+
+    return _unpacked(link, read)
 
 
 def encode_cells_0_to_4(values: Sequence[int | None]) -> str:
@@ -184,56 +200,29 @@ def encode_cells_0_to_4(values: Sequence[int | None]) -> str:
     def clue_at(k: int) -> bool:
         return k < len(values) and values[k] is not None
 
-    out, empty, k = [], 0, 0
-    while k < len(values):
-        value = values[k]
-        if value is None:
-            empty += 1
-            if empty == RUN:
-                out.append(_run(empty))
-                empty = 0
-            k += 1
-            continue
-        if empty:
-            out.append(_run(empty))
-            empty = 0
+    def write(k: int) -> tuple[str, int]:
         after = 0 if clue_at(k + 1) else 1 if clue_at(k + 2) else 2  # (the empty cells it says too)
-        out.append(f"{value + 5 * after:x}")
-        k += 1 + after
-    if empty:
-        out.append(_run(empty))
-    return "".join(out)
+        return f"{cast(int, values[k]) + 5 * after:x}", 1 + after
+
+    return _packed(values, write)
 
 
 def numbers(link: PuzzLink) -> list[int | None]:
     """The numbers of ``link``'s cells, row by row (None: no number)."""
-    values: list[int | None] = []
-    at, body = 0, link.body
-    while at < len(body) and len(values) < link.cells:
-        ch = body[at]
-        width = {"-": 2, "+": 3}.get(ch, 0)
-        if width:
-            digits = body[at + 1:at + 1 + width]
-            if len(digits) != width or not all(d in string.hexdigits for d in digits):
-                raise _bad(link, at, f"{ch!r} without {width} hexadecimal digits after it")
-            values.append(int(digits, 16))
-            at += 1 + width
-            continue
-        if ch in "0123456789abcdef":
-            values.append(int(ch, 16))
-        elif "g" <= ch <= "z":
-            values += [None] * (int(ch, 36) - 15)
-        elif ch == ".":
-            values.append(None)
-        else:
-            raise _bad(link, at, f"{ch!r}, which is no number this reader knows")
-        at += 1
-    return _filled(link, values[:link.cells], at)
+    def read(body: str, at: int) -> tuple[list[int | None], int]:
+        width = {"-": 2, "+": 3}.get(body[at], 0)
+        digits = body[at + 1:at + 1 + width] if width else body[at]
+        if len(digits) != max(width, 1) or not all(d in "0123456789abcdef" for d in digits):
+            raise ValueError(f"{body[at]!r} without {width} hexadecimal digits after it" if width else
+                             f"{body[at]!r}, which is no number this reader knows")
+        return [int(digits, 16)], 1 + width
+
+    return _unpacked(link, read)
 
 
 def encode_numbers(values: Sequence[int | None]) -> str:
     """`numbers`' body for ``values``."""
-    return _runs(values)
+    return _packed(values, lambda k: (_number(cast(int, values[k])), 1))
 
 
 def circles(link: PuzzLink) -> list[int | None]:
