@@ -30,8 +30,10 @@ from types import FrameType
 __all__ = ["main"]
 
 
-class _Terminated(Exception):
-    """SIGTERM while the command loads."""
+class _Terminated(BaseException):
+    """SIGTERM while the command loads: like KeyboardInterrupt, not an `Exception`, so that no
+    ``except Exception`` in the code being imported (a library's fallback for an optional
+    module) takes it for an error and goes on."""
 
 
 def _raise_terminated(signum: int, frame: object) -> None:

@@ -229,6 +229,26 @@ exactcover_command.main()
     assert (done.returncode, done.stderr) == (status, f"exactcover: {said}\n")
 
 
+def test_a_sigterm_while_the_command_loads_is_not_taken_for_an_error():
+    """While the command loads, SIGTERM raises an exception no ``except Exception`` catches:
+    code being imported that falls back on any error (as libraries do for optional modules)
+    does not swallow it and run on (a count then ran on for its whole length once)."""
+    code = """
+import os, signal, time, exactcover_command
+signal.signal(signal.SIGTERM, exactcover_command._raise_terminated)
+try:
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)
+    except Exception:
+        print("swallowed")
+except exactcover_command._Terminated:
+    print("terminated")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout == "terminated\n", (done.stdout, done.stderr)
+
+
 def test_an_interrupted_parallel_listing_counts_the_nodes_its_workers_searched():
     """Ctrl-C to the whole group while ``solve --all --jsonl --jobs 2`` streams: the last
     line's statistics hold the nodes the workers searched (at least one per solution listed),
