@@ -36,8 +36,18 @@ class _Terminated(BaseException):
     module) takes it for an error and goes on."""
 
 
+#: The signals caught while the command loads (see `main`).
+_caught: list[int] = []
+
+
 def _raise_terminated(signum: int, frame: object) -> None:
+    _caught.append(signum)
     raise _Terminated
+
+
+def _raise_interrupted(signum: int, frame: object) -> None:
+    _caught.append(signum)
+    raise KeyboardInterrupt
 
 
 def _raise_again(unraisable: sys.UnraisableHookArgs) -> None:
@@ -107,11 +117,18 @@ def _signal_behind(error: BaseException) -> type[BaseException] | None:
     return None
 
 
+def _end(interrupted: bool) -> None:
+    """Leave as the command leaves after Ctrl-C (130) or SIGTERM (143), with its one line."""
+    sys.stderr.write("exactcover: interrupted\n" if interrupted else "exactcover: terminated\n")
+    raise SystemExit(130 if interrupted else 143) from None
+
+
 def main() -> None:
     """Run the ``exactcover`` command."""
     warnings.showwarning = _one_line
     sys.unraisablehook = _raise_again
     signal.signal(signal.SIGTERM, _raise_terminated)
+    signal.signal(signal.SIGINT, _raise_interrupted)
     gc.disable()
     try:
         from exactcover.cli import main as command
@@ -120,11 +137,13 @@ def main() -> None:
         cause = _signal_behind(error)
         if cause is None:
             raise
-        sys.stderr.write("exactcover: interrupted\n" if cause is KeyboardInterrupt else "exactcover: terminated\n")
-        raise SystemExit(130 if cause is KeyboardInterrupt else 143) from None
+        _end(cause is KeyboardInterrupt)
     finally:
         gc.freeze()
         gc.enable()
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    if _caught:  # (raised, then lost: Python 3.11 drops an exception raised while compile() parses a module)
+        _end(_caught[-1] == signal.SIGINT)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     terminate_like_ctrl_c()  # (the command's own handler, from here on)
     try:

@@ -50,16 +50,56 @@ def interrupted(error: KeyboardInterrupt, after: str = "") -> Exit:
 
 
 def _raise_terminated(signum: int, frame: Any) -> None:
-    raise Terminated
+    if not _importing(frame):
+        raise Terminated
+    _send_after_import(signum)
+
+
+def _raise_interrupted(signum: int, frame: Any) -> None:
+    if not _importing(frame):
+        raise KeyboardInterrupt
+    _send_after_import(signum)
+
+
+def _importing(frame: Any) -> bool:
+    """Whether ``frame`` (a thread's current frame, or None) is inside an import."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _send_after_import(signum: int) -> None:
+    """Send ``signum`` again once the main thread's import is done. (Raised inside an import,
+    its exception can be lost: Python 3.11 drops an exception raised while compile() parses a
+    module, and the command would run on, Ctrl-C or SIGTERM forgotten.)"""
+    import threading
+    import time
+
+    main = threading.main_thread().ident
+
+    def send() -> None:
+        while _importing(sys._current_frames().get(main or 0)):
+            time.sleep(0.002)
+        os.kill(os.getpid(), signum)  # (to the process: its main thread's handler raises)
+
+    threading.Thread(target=send, name="exactcover signal", daemon=True).start()
 
 
 def terminate_like_ctrl_c() -> None:
-    """Make SIGTERM raise `Terminated` (main thread only, and only over the default action)."""
+    """Make SIGTERM raise `Terminated`, as Ctrl-C raises KeyboardInterrupt, each sent again
+    once an import is done if it comes during one (main thread only, and only over the
+    default action)."""
     import signal
     import threading
 
-    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
         signal.signal(signal.SIGTERM, _raise_terminated)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _raise_interrupted)
 
 
 class Exit(click.exceptions.Exit):
