@@ -118,7 +118,10 @@ def _signal_behind(error: BaseException) -> type[BaseException] | None:
 
 
 def _end(interrupted: bool) -> None:
-    """Leave as the command leaves after Ctrl-C (130) or SIGTERM (143), with its one line."""
+    """Leave as the command leaves after Ctrl-C (130) or SIGTERM (143), with its one line (the
+    same signal sent again meanwhile, by `_raise_again`, is ignored: the command is leaving)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     sys.stderr.write("exactcover: interrupted\n" if interrupted else "exactcover: terminated\n")
     raise SystemExit(130 if interrupted else 143) from None
 
