@@ -333,7 +333,7 @@ from exactcover.cli.exits import terminate_like_ctrl_c
 terminate_like_ctrl_c()
 try:
     import slow_module
-    time.sleep(5)
+    time.sleep(50)  # (what the signal sent again interrupts: far longer than a busy machine can delay it)
     print("lost")
 except KeyboardInterrupt as error:
     print(type(error).__name__, "after the import:", slow_module.DONE)

@@ -86,3 +86,16 @@ def test_queens_given_in_squares(givens, said):
 def test_a_given_and_excluded_queen():
     with pytest.raises(GivenAndExcluded, match=r"the queen at \(2, 3\) is both given and excluded"):
         exactcover.count(Queens(8), givens=[(2, 3)], exclude=[(2, 3)])
+
+
+@pytest.mark.parametrize(("call", "route"), [
+    ("count", {"jobs": 2}), ("count", {"way": "sets"}), ("count", {"reduce": True}),
+    ("solve", {"backend": "sat"}), ("solve", {"engine": "python"}),
+])
+def test_the_words_are_the_type_s_on_every_route(call, route):
+    """A process pool, the sets, a reduction first, the SAT solver, the Python engine: the
+    clash is found on each, and worded by the type on each."""
+    if route.get("backend") == "sat":
+        pytest.importorskip("pysat")
+    with pytest.raises(GivensClash, match="r1c1 = 5 and r1c4 = 5 cannot both be given: both in row 1"):
+        getattr(exactcover, call)(Sudoku.parse("5" + "." * 80), givens=[(0, 3, 5)], **route)
