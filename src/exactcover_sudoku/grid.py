@@ -329,9 +329,9 @@ class Sudoku(Problem["Sudoku"]):
 
         >>> Sudoku.parse("1...\\n..2.\\n.3..\\n...4").url()
         'https://puzz.link/p?sudoku/4/4/1k2h3k4'"""
-        n = self.size
-        if _url_box(n) != self.box:
-            raise InvalidPuzzle(f"puzz.link draws a {n}x{n} sudoku with boxes of {_url_box(n)[0]}x{_url_box(n)[1]}, "
+        n, (rows, cols) = self.size, _url_box(self.size)
+        if (rows, cols) != self.box:
+            raise InvalidPuzzle(f"puzz.link draws a {n}x{n} sudoku with boxes of {rows}x{cols}, "
                                 f"not {self.box[0]}x{self.box[1]}: this puzzle has no URL there")
         cells = [value if given else None for value, given in zip(self.cells, self.given)]
         return puzzlink.PuzzLink("sudoku", n, n, puzzlink.encode_numbers(cells)).url()
